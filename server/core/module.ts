@@ -1,0 +1,114 @@
+/**
+ * The plug-in shape of the reference API. Each area (users, billing, copilot) is a ServerModule:
+ * it brings its own tables, routes and seed data; server/core wires them together.
+ */
+import type { Context, Hono } from 'hono';
+import type { PGlite } from '@electric-sql/pglite';
+import * as v from 'valibot';
+
+/** Who is calling, from the verified access token and the membership table. */
+export interface Caller {
+  /** The user pool `sub` claim. */
+  sub: string;
+  /** The user pool username (the email for console sign-ups). */
+  username: string;
+  /** The member row of the caller, when signup completion (or an invite) created one. */
+  memberId: string | null;
+  orgId: string | null;
+  isAdmin: boolean;
+}
+
+export type AppEnv = { Variables: { caller: Caller } };
+export type AppContext = Context<AppEnv>;
+
+export interface ServerConfig {
+  /** Origin of the API itself, e.g. http://127.0.0.1:8787 — used to build hosted URLs it serves. */
+  apiOrigin: string;
+  /** Origin of the console, e.g. http://127.0.0.1:5173 — CORS and return URLs. */
+  webOrigin: string;
+}
+
+/** The part of the user pool the API administers (creating invited members). */
+export interface UserPoolAdmin {
+  /** Creates a user with a temporary password; the user must set a new one at first sign-in. */
+  createUserWithTemporaryPassword(input: { email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string }): Promise<{ sub: string }>;
+}
+
+export interface ServerDeps {
+  db: PGlite;
+  config: ServerConfig;
+  userPool: UserPoolAdmin;
+}
+
+export interface SeedMember {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  isActive: boolean;
+  hasLicense: boolean;
+  createdAt: Date;
+}
+
+export interface SeedContext {
+  db: PGlite;
+  orgId: string;
+  adminMemberId: string;
+  members: readonly SeedMember[];
+  /** Deterministic random numbers in [0, 1): the same seed data on every reset. */
+  rng: () => number;
+  now: Date;
+  config: ServerConfig;
+}
+
+export interface ServerModule {
+  name: string;
+  /** Idempotent DDL (CREATE TABLE IF NOT EXISTS ..., CREATE INDEX IF NOT EXISTS ...). */
+  schemaSql: string;
+  register(app: Hono<AppEnv>, deps: ServerDeps): void;
+  seed?(ctx: SeedContext): Promise<void>;
+}
+
+/** An error the API answers with `{ message, field? }` and the given status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 500 | 502 | 503,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The caller's organisation, or 403 when the caller is not an administrator of one. */
+export function adminOf(c: AppContext): { orgId: string; memberId: string } {
+  const caller = c.get('caller');
+  if (!caller.orgId || !caller.memberId || !caller.isAdmin) {
+    throw new ApiError(403, 'This console is for organisation administrators.');
+  }
+  return { orgId: caller.orgId, memberId: caller.memberId };
+}
+
+/** Parses a JSON body with a valibot schema; 400 naming the first bad field otherwise. */
+export async function parseBody<S extends v.GenericSchema>(c: AppContext, schema: S): Promise<v.InferOutput<S>> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'The request body must be valid JSON.');
+  }
+  return parseValue(schema, raw);
+}
+
+export function parseValue<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, raw);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const field = issue ? v.getDotPath(issue) ?? undefined : undefined;
+    const message = issue?.message ?? 'The request is not valid.';
+    throw new ApiError(400, field && !message.includes(field) ? `${field}: ${message}` : message, field);
+  }
+  return result.output;
+}

@@ -1,0 +1,298 @@
+/**
+ * The contract of the product API (SPEC §3 and §7), as valibot schemas.
+ *
+ * The console parses every JSON response with these; the reference API in server/ validates its
+ * request bodies with the request schemas below and answers in the response shapes, so the two
+ * sides cannot drift apart silently. Response objects are not strict: fields the console does not
+ * show (SPEC "other fields are not shown") are accepted and dropped.
+ */
+import * as v from 'valibot';
+
+// ---------------------------------------------------------------------------------------------
+// Shared values
+// ---------------------------------------------------------------------------------------------
+
+export const ROLES = ['Field Worker', 'Supervisor', 'Project Manager', 'Admin'] as const;
+export const RoleSchema = v.picklist(ROLES);
+export type Role = v.InferOutput<typeof RoleSchema>;
+
+export const PLAN_TYPES = ['lite', 'pro'] as const;
+export const PlanTypeSchema = v.picklist(PLAN_TYPES);
+export type PlanType = v.InferOutput<typeof PlanTypeSchema>;
+
+const IsoDate = v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'));
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const Cents = v.pipe(v.number(), v.integer());
+
+/** The body of every error answer of the API. */
+export const ApiErrorBodySchema = v.object({
+  message: v.string(),
+  field: v.optional(v.string()),
+});
+export type ApiErrorBody = v.InferOutput<typeof ApiErrorBodySchema>;
+
+export const MessageResponseSchema = v.object({ message: v.string() });
+export type MessageResponse = v.InferOutput<typeof MessageResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Identity-adjacent: signup completion, activation, who am I
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/complete-signup body (SPEC §3 signup-completion payload). */
+export const CompleteSignupRequestSchema = v.object({
+  fullName: v.pipe(v.string(), v.trim(), v.minLength(1, 'fullName is required')),
+  email: v.pipe(v.string(), v.trim(), v.email('email must be a valid email address')),
+  phoneNumber: v.pipe(v.string(), v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be in E.164 form')),
+  organization: v.pipe(v.string(), v.trim(), v.minLength(1, 'organization is required')),
+  cognitoUserId: v.pipe(v.string(), v.minLength(1, 'cognitoUserId is required')),
+});
+export type CompleteSignupRequest = v.InferOutput<typeof CompleteSignupRequestSchema>;
+
+export const CompleteSignupResponseSchema = v.object({
+  organizationId: v.string(),
+  devicePhoneNumber: v.string(),
+  message: v.string(),
+});
+export type CompleteSignupResponse = v.InferOutput<typeof CompleteSignupResponseSchema>;
+
+/**
+ * GET /api/me — an extension of SPEC §7: the caller's membership, so the console can tell an
+ * administrator from a member before it loads any admin data. 404 when the caller has no
+ * membership yet (signup completion not done).
+ */
+export const MeResponseSchema = v.object({
+  memberId: v.string(),
+  name: v.string(),
+  email: v.string(),
+  role: RoleSchema,
+  isAdmin: v.boolean(),
+  organization: v.object({ id: v.string(), name: v.string() }),
+});
+export type MeResponse = v.InferOutput<typeof MeResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------------------------
+
+export const UserSchema = v.object({
+  userId: v.string(),
+  name: v.string(),
+  email: v.string(),
+  phoneNumber: v.string(),
+  role: RoleSchema,
+  hasLicense: v.boolean(),
+  isActive: v.boolean(),
+  createdAt: IsoDate,
+  devicePhoneNumber: v.nullable(v.string()),
+  lastActiveAt: v.nullable(IsoDate),
+});
+export type User = v.InferOutput<typeof UserSchema>;
+
+export const USER_STATUS_FILTERS = ['all', 'active', 'pending'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+export type UserRoleFilter = 'all' | Role;
+
+/** GET /api/users query. `role` and `status` are omitted when 'all'. */
+export const ListUsersQuerySchema = v.object({
+  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  limit: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), '25'),
+  search: v.optional(v.pipe(v.string(), v.maxLength(200, 'search is too long'))),
+  role: v.optional(RoleSchema),
+  status: v.optional(v.picklist(['active', 'pending'])),
+});
+
+/** Paging defaults, documented in the README: page 1, 25 rows, at most 100 rows a page. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export const UserListResponseSchema = v.object({
+  users: v.array(UserSchema),
+  total: Count,
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type UserListResponse = v.InferOutput<typeof UserListResponseSchema>;
+
+export const UserStatsSchema = v.object({
+  total: Count,
+  active: Count,
+  pending: Count,
+  licensed: Count,
+});
+export type UserStats = v.InferOutput<typeof UserStatsSchema>;
+
+/** GET/PUT /api/users/{id}, POST /api/users, PATCH toggles, POST /api/users/invite. */
+export const UserResponseSchema = v.object({ user: UserSchema });
+export type UserResponse = v.InferOutput<typeof UserResponseSchema>;
+
+const NameField = v.pipe(v.string('name must be text'), v.trim(), v.minLength(1, 'name is required'), v.maxLength(200, 'name is too long'));
+const EmailField = v.pipe(v.string('email must be text'), v.trim(), v.toLowerCase(), v.email('email must be a valid email address'), v.maxLength(320, 'email is too long'));
+const PhoneField = v.pipe(v.string('phoneNumber must be text'), v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be a valid phone number in E.164 form'));
+
+/** POST /api/users and POST /api/users/invite body. */
+export const CreateUserRequestSchema = v.object({
+  name: NameField,
+  email: EmailField,
+  phoneNumber: PhoneField,
+  role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin'), 'Field Worker'),
+  hasLicense: v.optional(v.boolean('hasLicense must be true or false'), false),
+  isActive: v.optional(v.boolean('isActive must be true or false'), true),
+});
+export type CreateUserRequest = v.InferInput<typeof CreateUserRequestSchema>;
+
+/** PUT /api/users/{id} body: any subset of the editable fields, at least one. */
+export const UpdateUserRequestSchema = v.pipe(
+  v.strictObject(
+    {
+      name: v.optional(NameField),
+      email: v.optional(EmailField),
+      phoneNumber: v.optional(PhoneField),
+      role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin')),
+      hasLicense: v.optional(v.boolean('hasLicense must be true or false')),
+      isActive: v.optional(v.boolean('isActive must be true or false')),
+    },
+    'updates may only contain name, email, phoneNumber, role, hasLicense, isActive',
+  ),
+  v.check((u) => Object.keys(u).length > 0, 'updates must change at least one field'),
+);
+export type UpdateUserRequest = v.InferInput<typeof UpdateUserRequestSchema>;
+
+/** PATCH /api/users/bulk body. */
+export const BulkUpdateRequestSchema = v.object({
+  userIds: v.pipe(v.array(v.string('userIds must be a list of ids')), v.minLength(1, 'userIds must name at least one user'), v.maxLength(500, 'userIds may name at most 500 users')),
+  updates: v.pipe(
+    v.strictObject(
+      {
+        role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin')),
+        hasLicense: v.optional(v.boolean('hasLicense must be true or false')),
+        isActive: v.optional(v.boolean('isActive must be true or false')),
+      },
+      'updates may only contain role, hasLicense, isActive',
+    ),
+    v.check((u) => Object.keys(u).length > 0, 'updates must change at least one field'),
+  ),
+});
+export type BulkUpdateRequest = v.InferInput<typeof BulkUpdateRequestSchema>;
+
+export const BulkUpdateResponseSchema = v.object({ updated: Count });
+export type BulkUpdateResponse = v.InferOutput<typeof BulkUpdateResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Billing
+// ---------------------------------------------------------------------------------------------
+
+export const TRANSACTION_TYPES = ['payment_succeeded', 'payment_failed', 'subscription_created', 'subscription_canceled'] as const;
+
+export const TransactionSchema = v.object({
+  id: v.string(),
+  type: v.picklist(TRANSACTION_TYPES),
+  userName: v.string(),
+  description: v.string(),
+  amount: Cents,
+  status: v.string(),
+  createdAt: IsoDate,
+});
+export type Transaction = v.InferOutput<typeof TransactionSchema>;
+
+export const BillingOverviewSchema = v.object({
+  totalUsers: Count,
+  subscribedUsers: Count,
+  subscriptionBreakdown: v.object({ pro: Count, lite: Count, trial: Count, free: Count }),
+  unpaidInvoices: Count,
+  recentTransactions: v.array(TransactionSchema),
+});
+export type BillingOverview = v.InferOutput<typeof BillingOverviewSchema>;
+
+export const UserIdRequestSchema = v.object({ userId: v.pipe(v.string('userId must be text'), v.minLength(1, 'userId is required')) });
+
+export const SubscriptionSchema = v.object({
+  planType: PlanTypeSchema,
+  status: v.string(),
+  currentPeriodStart: IsoDate,
+  currentPeriodEnd: IsoDate,
+  cancelAtPeriodEnd: v.boolean(),
+});
+export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
+
+export const PaymentMethodSchema = v.object({
+  id: v.string(),
+  last4: v.string(),
+  brand: v.string(),
+  expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  expYear: v.pipe(v.number(), v.integer()),
+  isDefault: v.boolean(),
+  createdAt: IsoDate,
+});
+export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
+
+export const InvoiceSchema = v.object({
+  id: v.string(),
+  number: v.string(),
+  status: v.string(),
+  created: IsoDate,
+  amountPaid: Cents,
+  hostedInvoiceUrl: v.nullable(v.string()),
+  invoicePdf: v.nullable(v.string()),
+});
+export type Invoice = v.InferOutput<typeof InvoiceSchema>;
+
+export const UserBillingSchema = v.object({
+  userId: v.string(),
+  name: v.string(),
+  email: v.string(),
+  /** pro, lite or trial; anything else means free. */
+  accessLevel: v.string(),
+  trialDaysRemaining: Count,
+  subscription: v.nullable(SubscriptionSchema),
+  paymentMethods: v.array(PaymentMethodSchema),
+  recentInvoices: v.array(InvoiceSchema),
+});
+export type UserBilling = v.InferOutput<typeof UserBillingSchema>;
+
+export const HostedUrlResponseSchema = v.object({ hostedUrl: v.string() });
+
+export const UpdateSubscriptionRequestSchema = v.object({ planType: v.picklist(PLAN_TYPES, 'planType must be lite or pro') });
+export const UpdateSubscriptionResponseSchema = v.object({
+  requiresPayment: v.optional(v.boolean(), false),
+  clientSecret: v.optional(v.string()),
+  message: v.optional(v.string()),
+});
+export type UpdateSubscriptionResponse = v.InferOutput<typeof UpdateSubscriptionResponseSchema>;
+
+export const CompleteSubscriptionRequestSchema = v.object({
+  setupIntentId: v.pipe(v.string('setupIntentId must be text'), v.minLength(1, 'setupIntentId is required')),
+  planType: v.picklist(PLAN_TYPES, 'planType must be lite or pro'),
+});
+
+export const CancelSubscriptionRequestSchema = v.object({
+  userId: v.pipe(v.string('userId must be text'), v.minLength(1, 'userId is required')),
+  cancelAtPeriodEnd: v.boolean('cancelAtPeriodEnd must be true or false'),
+  reason: v.optional(v.pipe(v.string('reason must be text'), v.maxLength(1000, 'reason is too long'))),
+});
+export type CancelSubscriptionRequest = v.InferOutput<typeof CancelSubscriptionRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Assistant
+// ---------------------------------------------------------------------------------------------
+
+export const CopilotAskRequestSchema = v.object({
+  query: v.pipe(v.string('query must be text'), v.trim(), v.minLength(1, 'query is required'), v.maxLength(2000, 'query is too long')),
+  isAdmin: v.boolean('isAdmin must be true or false'),
+});
+
+/** A source the answer was built from: an organisation record (user, call, task) or a web page. */
+export const SourceSchema = v.object({
+  id: v.string(),
+  type: v.string(),
+  title: v.string(),
+  url: v.optional(v.string()),
+});
+export type Source = v.InferOutput<typeof SourceSchema>;
+
+/** `result` is text, possibly nested under a further `result` (SPEC §3). */
+export const CopilotAskResponseSchema = v.object({
+  result: v.union([v.string(), v.object({ result: v.string() })]),
+  sources: v.optional(v.array(SourceSchema), []),
+  webSearchUsed: v.optional(v.boolean(), false),
+});
+export type CopilotAskResponse = v.InferOutput<typeof CopilotAskResponseSchema>;
