@@ -1,0 +1,391 @@
+/**
+ * Billing reads and writes. Every function takes the caller's organisation id and filters by it;
+ * writes are called inside a transaction by the routes.
+ *
+ * Access level (one bucket per member, used by the overview breakdown and the user billing view):
+ *   1. a subscription that is active or past_due            -> its plan (pro | lite)
+ *   2. else a trialing subscription, or an unconverted trial
+ *      that has not ended yet                                -> trial
+ *   3. else (no subscription, canceled, trial over)         -> free
+ * Subscribed users are members whose subscription is active, trialing or past_due.
+ */
+import type { BillingOverview, Invoice, PaymentMethod, PlanType, Subscription, Transaction, UserBilling } from '../../src/services/api/schemas';
+import { ApiError } from '../core/module';
+import type { Db } from './db';
+import { invoicePrefix, newId } from './ids';
+import { PLANS } from './schema';
+
+const DAY_MS = 86_400_000;
+
+export type AccessLevel = 'pro' | 'lite' | 'trial' | 'free';
+
+/** SQL for the access level of `m` (members), `s` (subscriptions) and `t` (trials); $now is the parameter index. */
+export function accessLevelSql(nowParam: string): string {
+  return `CASE
+    WHEN s.status IN ('active', 'past_due') THEN s.plan_type
+    WHEN s.status = 'trialing' OR (t.converted_at IS NULL AND t.ends_at > ${nowParam}) THEN 'trial'
+    ELSE 'free'
+  END`;
+}
+
+/** Adds calendar months the way the provider bills: same day of month, clamped to its length. */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+export function trialDaysRemaining(endsAt: Date | null, now: Date): number {
+  if (!endsAt) return 0;
+  return Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / DAY_MS));
+}
+
+export function formatUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export interface MemberRef {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export async function findMember(db: Db, orgId: string, userId: string): Promise<MemberRef> {
+  const { rows } = await db.query<MemberRef>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2', [userId, orgId]);
+  const member = rows[0];
+  if (!member) throw new ApiError(404, 'User not found');
+  return member;
+}
+
+interface SubscriptionRow {
+  id: string;
+  plan_type: PlanType;
+  status: 'active' | 'trialing' | 'past_due' | 'canceled';
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+}
+
+export async function findSubscription(db: Db, orgId: string, memberId: string): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `SELECT id, plan_type, status, current_period_start, current_period_end, cancel_at_period_end
+       FROM subscriptions WHERE member_id = $1 AND org_id = $2`,
+    [memberId, orgId],
+  );
+  return rows[0] ?? null;
+}
+
+async function countPaymentMethods(db: Db, orgId: string, memberId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2', [memberId, orgId]);
+  return rows[0]?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+export async function billingOverview(db: Db, orgId: string, now: Date): Promise<BillingOverview> {
+  const { rows: counts } = await db.query<{ total: number; subscribed: number; pro: number; lite: number; trial: number; free: number }>(
+    `WITH levels AS (
+       SELECT ${accessLevelSql('$2')} AS level,
+              s.status IN ('active', 'trialing', 'past_due') AS subscribed
+         FROM members m
+         LEFT JOIN subscriptions s ON s.member_id = m.id AND s.org_id = m.org_id
+         LEFT JOIN trials t ON t.member_id = m.id AND t.org_id = m.org_id
+        WHERE m.org_id = $1
+     )
+     SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE subscribed)::int AS subscribed,
+            count(*) FILTER (WHERE level = 'pro')::int AS pro,
+            count(*) FILTER (WHERE level = 'lite')::int AS lite,
+            count(*) FILTER (WHERE level = 'trial')::int AS trial,
+            count(*) FILTER (WHERE level = 'free')::int AS free
+       FROM levels`,
+    [orgId, now],
+  );
+  const { rows: unpaid } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM invoices WHERE org_id = $1 AND status IN ('open', 'uncollectible')`,
+    [orgId],
+  );
+  const { rows: recent } = await db.query<{ id: string; type: Transaction['type']; user_name: string; description: string; amount: number; status: string; created_at: Date }>(
+    `SELECT x.id, x.type, m.name AS user_name, x.description, x.amount, x.status, x.created_at
+       FROM transactions x JOIN members m ON m.id = x.member_id AND m.org_id = x.org_id
+      WHERE x.org_id = $1
+      ORDER BY x.created_at DESC, x.id DESC
+      LIMIT 10`,
+    [orgId],
+  );
+  const c = counts[0] ?? { total: 0, subscribed: 0, pro: 0, lite: 0, trial: 0, free: 0 };
+  return {
+    totalUsers: c.total,
+    subscribedUsers: c.subscribed,
+    subscriptionBreakdown: { pro: c.pro, lite: c.lite, trial: c.trial, free: c.free },
+    unpaidInvoices: unpaid[0]?.n ?? 0,
+    recentTransactions: recent.map((r) => ({
+      id: r.id,
+      type: r.type,
+      userName: r.user_name,
+      description: r.description,
+      amount: r.amount,
+      status: r.status,
+      createdAt: r.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function userBilling(db: Db, orgId: string, userId: string, now: Date, apiOrigin: string): Promise<UserBilling> {
+  const { rows } = await db.query<
+    MemberRef & { level: AccessLevel; trial_ends_at: Date | null } & Partial<Record<'plan_type' | 'status', string>> & {
+      current_period_start: Date | null;
+      current_period_end: Date | null;
+      cancel_at_period_end: boolean | null;
+    }
+  >(
+    `SELECT m.id, m.name, m.email, ${accessLevelSql('$3')} AS level,
+            COALESCE(CASE WHEN t.converted_at IS NULL THEN t.ends_at END,
+                     CASE WHEN s.status = 'trialing' THEN s.current_period_end END) AS trial_ends_at,
+            s.plan_type, s.status, s.current_period_start, s.current_period_end, s.cancel_at_period_end
+       FROM members m
+       LEFT JOIN subscriptions s ON s.member_id = m.id AND s.org_id = m.org_id
+       LEFT JOIN trials t ON t.member_id = m.id AND t.org_id = m.org_id
+      WHERE m.id = $1 AND m.org_id = $2`,
+    [userId, orgId, now],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'User not found');
+
+  const { rows: methods } = await db.query<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean; created_at: Date }>(
+    `SELECT id, brand, last4, exp_month, exp_year, is_default, created_at FROM payment_methods
+      WHERE member_id = $1 AND org_id = $2 ORDER BY is_default DESC, created_at DESC, id`,
+    [userId, orgId],
+  );
+  const { rows: invoices } = await db.query<{ id: string; number: string; status: string; created_at: Date; amount_paid: number; has_hosted_page: boolean; has_pdf: boolean }>(
+    `SELECT id, number, status, created_at, amount_paid, has_hosted_page, has_pdf FROM invoices
+      WHERE member_id = $1 AND org_id = $2 ORDER BY created_at DESC, id DESC LIMIT 10`,
+    [userId, orgId],
+  );
+
+  const subscription: Subscription | null =
+    row.plan_type && row.status && row.current_period_start && row.current_period_end
+      ? {
+          planType: row.plan_type as PlanType,
+          status: row.status,
+          currentPeriodStart: row.current_period_start.toISOString(),
+          currentPeriodEnd: row.current_period_end.toISOString(),
+          cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
+        }
+      : null;
+  const paymentMethods: PaymentMethod[] = methods.map((m) => ({
+    id: m.id,
+    last4: m.last4,
+    brand: m.brand,
+    expMonth: m.exp_month,
+    expYear: m.exp_year,
+    isDefault: m.is_default,
+    createdAt: m.created_at.toISOString(),
+  }));
+  const recentInvoices: Invoice[] = invoices.map((i) => ({
+    id: i.id,
+    number: i.number,
+    status: i.status,
+    created: i.created_at.toISOString(),
+    amountPaid: i.amount_paid,
+    hostedInvoiceUrl: i.has_hosted_page ? hostedInvoiceUrl(apiOrigin, i.id) : null,
+    invoicePdf: i.has_pdf ? invoicePdfUrl(apiOrigin, i.id) : null,
+  }));
+  return {
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    accessLevel: row.level,
+    trialDaysRemaining: row.level === 'trial' ? trialDaysRemaining(row.trial_ends_at, now) : 0,
+    subscription,
+    paymentMethods,
+    recentInvoices,
+  };
+}
+
+export function hostedInvoiceUrl(apiOrigin: string, invoiceId: string): string {
+  return `${apiOrigin}/hosted/invoices/${invoiceId}`;
+}
+
+export function invoicePdfUrl(apiOrigin: string, invoiceId: string): string {
+  return `${apiOrigin}/hosted/invoices/${invoiceId}.pdf`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (call inside a transaction)
+// ---------------------------------------------------------------------------------------------
+
+export async function nextInvoiceNumber(db: Db, orgId: string, memberId: string): Promise<string> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices WHERE member_id = $1 AND org_id = $2', [memberId, orgId]);
+  return `${invoicePrefix(memberId)}-${String((rows[0]?.n ?? 0) + 1).padStart(4, '0')}`;
+}
+
+/** Writes a paid invoice for one period of a plan and the payment_succeeded transaction. */
+async function chargePlan(db: Db, orgId: string, member: MemberRef, plan: PlanType, now: Date, description: string): Promise<void> {
+  const price = PLANS[plan].priceCents;
+  const invoiceId = newId('in');
+  const number = await nextInvoiceNumber(db, orgId, member.id);
+  await db.query(
+    `INSERT INTO invoices (id, org_id, member_id, number, status, plan_type, amount_due, amount_paid, has_hosted_page, has_pdf, created_at)
+     VALUES ($1, $2, $3, $4, 'paid', $5, $6, $6, true, true, $7)`,
+    [invoiceId, orgId, member.id, number, plan, price, now],
+  );
+  await recordTransaction(db, orgId, member.id, 'payment_succeeded', 'succeeded', price, description, now, invoiceId);
+}
+
+export async function recordTransaction(
+  db: Db,
+  orgId: string,
+  memberId: string,
+  type: Transaction['type'],
+  status: 'succeeded' | 'failed' | 'pending',
+  amount: number,
+  description: string,
+  at: Date,
+  invoiceId: string | null = null,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO transactions (id, org_id, member_id, type, status, amount, description, invoice_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [newId('txn'), orgId, memberId, type, status, amount, description, invoiceId, at],
+  );
+}
+
+/**
+ * Starts a new paid period of `plan` now (a new subscription, a converted trial, a restarted
+ * canceled subscription or a plan change). No proration: the period restarts today, the full
+ * price of the new plan is charged, and any scheduled cancellation is cleared.
+ */
+async function startPaidPeriod(db: Db, orgId: string, member: MemberRef, plan: PlanType, now: Date, existing: SubscriptionRow | null): Promise<void> {
+  const periodEnd = addMonths(now, 1);
+  if (existing) {
+    await db.query(
+      `UPDATE subscriptions SET plan_type = $3, status = 'active', current_period_start = $4, current_period_end = $5,
+              cancel_at_period_end = false, cancellation_reason = NULL, canceled_at = NULL, updated_at = $4
+        WHERE id = $1 AND org_id = $2`,
+      [existing.id, orgId, plan, now, periodEnd],
+    );
+  } else {
+    await db.query(
+      `INSERT INTO subscriptions (id, org_id, member_id, plan_type, status, current_period_start, current_period_end, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'active', $5, $6, $5, $5)`,
+      [newId('sub'), orgId, member.id, plan, now, periodEnd],
+    );
+  }
+  await db.query('UPDATE trials SET converted_at = $3 WHERE member_id = $1 AND org_id = $2 AND converted_at IS NULL', [member.id, orgId, now]);
+}
+
+export type UpdateSubscriptionResult = { requiresPayment: true; clientSecret: string; message: string } | { requiresPayment: false; message: string };
+
+export async function updateSubscription(db: Db, orgId: string, userId: string, plan: PlanType, now: Date): Promise<UpdateSubscriptionResult> {
+  const member = await findMember(db, orgId, userId);
+  const current = await findSubscription(db, orgId, member.id);
+  const planName = PLANS[plan].name;
+  const isPaying = current !== null && (current.status === 'active' || current.status === 'past_due');
+
+  if (isPaying && current.plan_type === plan) {
+    throw new ApiError(400, `${member.name} is already on ${planName}.`, 'planType');
+  }
+
+  if (!isPaying && (await countPaymentMethods(db, orgId, member.id)) === 0) {
+    const id = newId('seti');
+    const clientSecret = `${id}_secret_${newId('s').slice(2)}`;
+    await db.query(
+      `INSERT INTO setup_intents (id, org_id, member_id, client_secret, plan_type, status, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $6)`,
+      [id, orgId, member.id, clientSecret, plan, now],
+    );
+    return {
+      requiresPayment: true,
+      clientSecret,
+      message: `A payment method is required to move ${member.name} to ${planName}.`,
+    };
+  }
+
+  if (isPaying) {
+    const from = PLANS[current.plan_type].name;
+    await startPaidPeriod(db, orgId, member, plan, now, current);
+    await chargePlan(db, orgId, member, plan, now, `Plan changed from ${from} to ${planName}`);
+    return { requiresPayment: false, message: `Subscription updated to ${planName}` };
+  }
+
+  await startPaidPeriod(db, orgId, member, plan, now, current);
+  await recordTransaction(db, orgId, member.id, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
+  await chargePlan(db, orgId, member, plan, now, `${planName} - first month`);
+  return { requiresPayment: false, message: `Subscription to ${planName} started` };
+}
+
+export async function completeSubscription(db: Db, orgId: string, userId: string, setupIntentId: string, plan: PlanType, now: Date): Promise<{ message: string }> {
+  const member = await findMember(db, orgId, userId);
+  const { rows } = await db.query<{ id: string; plan_type: PlanType; status: string; used_at: Date | null }>(
+    'SELECT id, plan_type, status, used_at FROM setup_intents WHERE id = $1 AND org_id = $2 AND member_id = $3 FOR UPDATE',
+    [setupIntentId, orgId, member.id],
+  );
+  const intent = rows[0];
+  if (!intent) throw new ApiError(404, 'Setup intent not found for this user', 'setupIntentId');
+  if (intent.used_at || intent.status !== 'requires_payment_method') {
+    throw new ApiError(409, 'This payment setup has already been used', 'setupIntentId');
+  }
+  if (intent.plan_type !== plan) {
+    throw new ApiError(400, `planType must match the plan of the payment setup (${intent.plan_type})`, 'planType');
+  }
+  await db.query(`UPDATE setup_intents SET status = 'succeeded', used_at = $3 WHERE id = $1 AND org_id = $2`, [intent.id, orgId, now]);
+
+  // The provider would attach the card collected by the Payment Element; the stand-in attaches its test card.
+  await db.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [member.id, orgId]);
+  await db.query(
+    `INSERT INTO payment_methods (id, org_id, member_id, brand, last4, exp_month, exp_year, is_default, created_at)
+     VALUES ($1, $2, $3, 'visa', '4242', 12, $4, true, $5)`,
+    [newId('pm'), orgId, member.id, now.getUTCFullYear() + 3, now],
+  );
+
+  const current = await findSubscription(db, orgId, member.id);
+  const planName = PLANS[plan].name;
+  const wasPaying = current !== null && (current.status === 'active' || current.status === 'past_due');
+  await startPaidPeriod(db, orgId, member, plan, now, current);
+  if (!wasPaying) {
+    await recordTransaction(db, orgId, member.id, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
+  }
+  await chargePlan(db, orgId, member, plan, now, `${planName} - first month`);
+  return { message: `Payment method saved and subscription to ${planName} activated` };
+}
+
+export async function cancelSubscription(db: Db, orgId: string, userId: string, cancelAtPeriodEnd: boolean, reason: string | undefined, now: Date): Promise<{ message: string }> {
+  const member = await findMember(db, orgId, userId);
+  const current = await findSubscription(db, orgId, member.id);
+  if (!current || current.status === 'canceled') {
+    throw new ApiError(400, `${member.name} has no subscription to cancel`, 'userId');
+  }
+  const cleanReason = reason?.trim() ? reason.trim() : null;
+  if (cancelAtPeriodEnd) {
+    if (current.cancel_at_period_end) throw new ApiError(400, 'Cancellation is already scheduled for the end of the period', 'cancelAtPeriodEnd');
+    await db.query(
+      `UPDATE subscriptions SET cancel_at_period_end = true, cancellation_reason = $3, updated_at = $4 WHERE id = $1 AND org_id = $2`,
+      [current.id, orgId, cleanReason, now],
+    );
+    return { message: 'Subscription will cancel at period end' };
+  }
+  if (current.cancel_at_period_end) {
+    await db.query(
+      `UPDATE subscriptions SET cancel_at_period_end = false, cancellation_reason = NULL, updated_at = $3 WHERE id = $1 AND org_id = $2`,
+      [current.id, orgId, now],
+    );
+    return { message: 'Subscription reactivated' };
+  }
+  await db.query(
+    `UPDATE subscriptions SET status = 'canceled', cancel_at_period_end = false, cancellation_reason = $3, canceled_at = $4, updated_at = $4
+      WHERE id = $1 AND org_id = $2`,
+    [current.id, orgId, cleanReason, now],
+  );
+  const planName = PLANS[current.plan_type].name;
+  await recordTransaction(db, orgId, member.id, 'subscription_canceled', 'succeeded', 0, cleanReason ? `${planName} canceled: ${cleanReason}` : `${planName} canceled`, now);
+  return { message: 'Subscription canceled' };
+}

@@ -1,0 +1,41 @@
+/** The members table as the API answers it (the console's `User`). */
+import type { User } from '../../src/services/api/schemas';
+
+export interface MemberRow {
+  id: string;
+  org_id: string;
+  cognito_sub: string | null;
+  name: string;
+  email: string;
+  phone_number: string;
+  role: User['role'];
+  has_license: boolean;
+  is_active: boolean;
+  is_admin: boolean;
+  created_at: Date;
+  device_phone_number: string | null;
+  last_active_at: Date | null;
+}
+
+export const MEMBER_COLUMNS =
+  'id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, device_phone_number, last_active_at';
+
+export function toUser(row: MemberRow): User {
+  return {
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    role: row.role,
+    hasLicense: row.has_license,
+    isActive: row.is_active,
+    createdAt: new Date(row.created_at).toISOString(),
+    devicePhoneNumber: row.device_phone_number,
+    lastActiveAt: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
+  };
+}
+
+/** Postgres unique violation (duplicate email in an organisation, duplicate device number...). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+}

@@ -1,0 +1,129 @@
+/**
+ * Signup completion, activation and "who am I":
+ * - POST /api/complete-signup creates the organisation, makes the caller its administrator and
+ *   provisions a device phone number; a repeated call answers the existing organisation.
+ * - POST /users/activate marks the caller's membership active (after the first new password).
+ * - GET /api/me answers the caller's membership, 404 before signup completion.
+ */
+import type { Hono } from 'hono';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { CompleteSignupRequestSchema, type CompleteSignupResponse, type MeResponse } from '../../src/services/api/schemas';
+import { ApiError, parseBody, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
+import { isUniqueViolation, type MemberRow } from '../core/members';
+import { randomInt } from 'node:crypto';
+
+const NO_MEMBERSHIP = 'No organisation membership was found for this account. Complete signup first.';
+
+export const signupSchemaSql = `
+CREATE UNIQUE INDEX IF NOT EXISTS members_device_phone_number_key ON members (device_phone_number) WHERE device_phone_number IS NOT NULL;
+CREATE INDEX IF NOT EXISTS members_cognito_sub_idx ON members (cognito_sub);
+`;
+
+/**
+ * A device number in the fictional 555-01xx range of a random North American area code,
+ * e.g. +1 (415) 555-0142: never a real subscriber's number.
+ */
+export function candidateDeviceNumber(random: (max: number) => number = randomInt): string {
+  const area = 200 + random(800); // 200..999: first digit 2-9 as NANP requires
+  const line = random(100);
+  return `+1${area}55501${String(line).padStart(2, '0')}`;
+}
+
+async function provisionDeviceNumber(tx: Transaction): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = candidateDeviceNumber();
+    const { rows } = await tx.query('SELECT 1 FROM members WHERE device_phone_number = $1', [candidate]);
+    if (rows.length === 0) return candidate;
+  }
+  throw new ApiError(503, 'No device phone number is available right now. Please try again.');
+}
+
+interface OrgMembership {
+  org_id: string;
+  org_name: string;
+  device_phone_number: string | null;
+}
+
+async function membershipOf(db: PGlite | Transaction, sub: string): Promise<OrgMembership | undefined> {
+  const { rows } = await db.query<OrgMembership>(
+    `SELECT m.org_id, o.name AS org_name, m.device_phone_number
+       FROM members m JOIN organizations o ON o.id = m.org_id WHERE m.cognito_sub = $1`,
+    [sub],
+  );
+  return rows[0];
+}
+
+function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
+  app.post('/api/complete-signup', async (c) => {
+    const caller = c.get('caller');
+    const input = await parseBody(c, CompleteSignupRequestSchema);
+    if (input.cognitoUserId !== caller.sub) {
+      throw new ApiError(403, 'cognitoUserId does not match the signed-in account.', 'cognitoUserId');
+    }
+    const answer = (m: OrgMembership, created: boolean): CompleteSignupResponse => ({
+      organizationId: m.org_id,
+      devicePhoneNumber: m.device_phone_number ?? '',
+      message: created ? `Welcome to Hardline. ${m.org_name} is ready.` : `Signup was already completed for ${m.org_name}.`,
+    });
+    const existing = await membershipOf(db, caller.sub);
+    if (existing) return c.json(answer(existing, false));
+
+    try {
+      const created = await db.transaction(async (tx) => {
+        const again = await membershipOf(tx, caller.sub);
+        if (again) return { membership: again, created: false };
+        const orgId = crypto.randomUUID();
+        await tx.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [orgId, input.organization]);
+        const device = await provisionDeviceNumber(tx);
+        await tx.query(
+          `INSERT INTO members (id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, device_phone_number, last_active_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'Admin', true, true, true, $7, now())`,
+          [crypto.randomUUID(), orgId, caller.sub, input.fullName, input.email.toLowerCase(), input.phoneNumber, device],
+        );
+        return { membership: { org_id: orgId, org_name: input.organization, device_phone_number: device }, created: true };
+      });
+      return c.json(answer(created.membership, created.created), created.created ? 201 : 200);
+    } catch (error) {
+      // Two concurrent completions: the loser answers the winner's organisation.
+      if (isUniqueViolation(error)) {
+        const winner = await membershipOf(db, caller.sub);
+        if (winner) return c.json(answer(winner, false));
+      }
+      throw error;
+    }
+  });
+
+  app.post('/users/activate', async (c) => {
+    const caller = c.get('caller');
+    if (!caller.memberId) throw new ApiError(404, NO_MEMBERSHIP);
+    await db.query('UPDATE members SET is_active = true, last_active_at = now() WHERE id = $1', [caller.memberId]);
+    return c.json({ message: 'Your account is active.' });
+  });
+
+  app.get('/api/me', async (c) => {
+    const caller = c.get('caller');
+    if (!caller.memberId) throw new ApiError(404, NO_MEMBERSHIP);
+    const { rows } = await db.query<MemberRow & { org_name: string }>(
+      `SELECT m.id, m.name, m.email, m.role, m.is_admin, m.org_id, o.name AS org_name
+         FROM members m JOIN organizations o ON o.id = m.org_id WHERE m.id = $1`,
+      [caller.memberId],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiError(404, NO_MEMBERSHIP);
+    const me: MeResponse = {
+      memberId: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      isAdmin: row.is_admin,
+      organization: { id: row.org_id, name: row.org_name },
+    };
+    return c.json(me);
+  });
+}
+
+export const signupModule: ServerModule = {
+  name: 'signup',
+  schemaSql: signupSchemaSql,
+  register,
+};

@@ -1,0 +1,211 @@
+/**
+ * /api/users (SPEC §7): the organisation's members. Every query is scoped to the caller's
+ * organisation (`adminOf(c).orgId`); an id from another organisation is 404 like a missing one.
+ */
+import type { Hono } from 'hono';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import {
+  BulkUpdateRequestSchema,
+  CreateUserRequestSchema,
+  ListUsersQuerySchema,
+  UpdateUserRequestSchema,
+  type BulkUpdateResponse,
+  type User,
+  type UserListResponse,
+  type UserStats,
+} from '../../src/services/api/schemas';
+import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
+import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../core/members';
+import { generateTemporaryPassword } from '../core/userPool';
+import { usersSchemaSql, whereOf } from './search';
+
+type Queryable = PGlite | Transaction;
+
+const NOT_FOUND = 'User not found.';
+
+async function findMember(db: Queryable, orgId: string, id: string): Promise<MemberRow> {
+  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2`, [orgId, id]);
+  const row = rows[0];
+  if (!row) throw new ApiError(404, NOT_FOUND);
+  return row;
+}
+
+function duplicateEmail(email: string): ApiError {
+  return new ApiError(409, `A user with the email ${email} already exists in this organisation.`, 'email');
+}
+
+/** The administrator may not lock themself out: no self-deactivation, no dropping their own Admin role. */
+function guardSelf(callerMemberId: string, targetId: string, change: { isActive?: boolean | undefined; role?: string | undefined }): void {
+  if (targetId !== callerMemberId) return;
+  if (change.isActive === false) throw new ApiError(400, 'You cannot deactivate your own account.', 'isActive');
+  if (change.role !== undefined && change.role !== 'Admin') throw new ApiError(400, 'You cannot remove your own Admin role.', 'role');
+}
+
+async function organisationName(db: Queryable, orgId: string): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
+  return rows[0]?.name ?? '';
+}
+
+async function insertMember(db: Queryable, orgId: string, input: { name: string; email: string; phoneNumber: string; role: User['role']; hasLicense: boolean; isActive: boolean }): Promise<MemberRow> {
+  try {
+    const { rows } = await db.query<MemberRow>(
+      `INSERT INTO members (id, org_id, name, email, phone_number, role, has_license, is_active, is_admin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${MEMBER_COLUMNS}`,
+      [crypto.randomUUID(), orgId, input.name, input.email, input.phoneNumber, input.role, input.hasLicense, input.isActive, input.role === 'Admin'],
+    );
+    return rows[0] as MemberRow;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail(input.email);
+    throw error;
+  }
+}
+
+function idParam(c: AppContext): string {
+  return c.req.param('id') ?? '';
+}
+
+async function toggle(c: AppContext, db: PGlite, column: 'has_license' | 'is_active') {
+  const { orgId, memberId } = adminOf(c);
+  const id = idParam(c);
+  return db.transaction(async (tx) => {
+    const current = await findMember(tx, orgId, id);
+    if (column === 'is_active') guardSelf(memberId, id, { isActive: !current.is_active });
+    const { rows } = await tx.query<MemberRow>(`UPDATE members SET ${column} = NOT ${column} WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`, [orgId, id]);
+    return c.json({ user: toUser(rows[0] as MemberRow) });
+  });
+}
+
+function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
+  app.get('/api/users', async (c) => {
+    const { orgId } = adminOf(c);
+    const query = parseValue(ListUsersQuerySchema, c.req.query());
+    const page = Number(query.page);
+    const limit = Number(query.limit);
+    const where = whereOf({ orgId, search: query.search, role: query.role, status: query.status });
+    const [list, count] = await Promise.all([
+      db.query<MemberRow>(
+        `SELECT ${MEMBER_COLUMNS} FROM members WHERE ${where.sql} ORDER BY created_at DESC, id LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+        [...where.params, limit, (page - 1) * limit],
+      ),
+      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params),
+    ]);
+    const body: UserListResponse = { users: list.rows.map(toUser), total: count.rows[0]?.total ?? 0, page, limit };
+    return c.json(body);
+  });
+
+  app.get('/api/users/stats', async (c) => {
+    const { orgId } = adminOf(c);
+    const { rows } = await db.query<UserStats>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE is_active)::int AS active,
+              count(*) FILTER (WHERE NOT is_active)::int AS pending,
+              count(*) FILTER (WHERE has_license)::int AS licensed
+         FROM members WHERE org_id = $1`,
+      [orgId],
+    );
+    const stats: UserStats = rows[0] ?? { total: 0, active: 0, pending: 0, licensed: 0 };
+    return c.json(stats);
+  });
+
+  app.post('/api/users', async (c) => {
+    const { orgId } = adminOf(c);
+    const input = await parseBody(c, CreateUserRequestSchema);
+    const row = await insertMember(db, orgId, input);
+    return c.json({ user: toUser(row) }, 201);
+  });
+
+  app.post('/api/users/invite', async (c) => {
+    const { orgId } = adminOf(c);
+    const input = await parseBody(c, CreateUserRequestSchema);
+    // One transaction: the member row is rolled back when the user pool refuses the account.
+    const row = await db.transaction(async (tx) => {
+      const member = await insertMember(tx, orgId, input);
+      const { sub } = await userPool.createUserWithTemporaryPassword({
+        email: input.email,
+        name: input.name,
+        phoneNumber: input.phoneNumber,
+        organization: await organisationName(tx, orgId),
+        temporaryPassword: generateTemporaryPassword(),
+      });
+      const { rows } = await tx.query<MemberRow>(`UPDATE members SET cognito_sub = $1 WHERE id = $2 RETURNING ${MEMBER_COLUMNS}`, [sub, member.id]);
+      return rows[0] as MemberRow;
+    });
+    return c.json({ user: toUser(row) }, 201);
+  });
+
+  app.patch('/api/users/bulk', async (c) => {
+    const { orgId, memberId } = adminOf(c);
+    const { userIds, updates } = await parseBody(c, BulkUpdateRequestSchema);
+    const ids = [...new Set(userIds)];
+    for (const id of ids) guardSelf(memberId, id, updates);
+    const updated = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `UPDATE members SET
+            role = COALESCE($3, role),
+            is_admin = CASE WHEN $3::text IS NULL THEN is_admin ELSE $3::text = 'Admin' END,
+            has_license = COALESCE($4, has_license),
+            is_active = COALESCE($5, is_active)
+          WHERE org_id = $1 AND id = ANY($2::text[]) RETURNING id`,
+        [orgId, ids, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
+      );
+      // All or nothing: an id that is not in this organisation rolls the whole update back.
+      if (rows.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
+      return rows.length;
+    });
+    const body: BulkUpdateResponse = { updated };
+    return c.json(body);
+  });
+
+  app.get('/api/users/:id', async (c) => {
+    const { orgId } = adminOf(c);
+    return c.json({ user: toUser(await findMember(db, orgId, idParam(c))) });
+  });
+
+  app.put('/api/users/:id', async (c) => {
+    const { orgId, memberId } = adminOf(c);
+    const id = idParam(c);
+    const updates = await parseBody(c, UpdateUserRequestSchema);
+    guardSelf(memberId, id, updates);
+    const row = await db.transaction(async (tx) => {
+      await findMember(tx, orgId, id);
+      try {
+        const { rows } = await tx.query<MemberRow>(
+          `UPDATE members SET
+              name = COALESCE($3, name),
+              email = COALESCE($4, email),
+              phone_number = COALESCE($5, phone_number),
+              role = COALESCE($6, role),
+              is_admin = CASE WHEN $6::text IS NULL THEN is_admin ELSE $6::text = 'Admin' END,
+              has_license = COALESCE($7, has_license),
+              is_active = COALESCE($8, is_active)
+            WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`,
+          [orgId, id, updates.name ?? null, updates.email ?? null, updates.phoneNumber ?? null, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
+        );
+        return rows[0] as MemberRow;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateEmail(updates.email ?? '');
+        throw error;
+      }
+    });
+    return c.json({ user: toUser(row) });
+  });
+
+  app.delete('/api/users/:id', async (c) => {
+    const { orgId, memberId } = adminOf(c);
+    const id = idParam(c);
+    if (id === memberId) throw new ApiError(400, 'You cannot delete your own account.');
+    const { rows } = await db.query<{ name: string }>('DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING name', [orgId, id]);
+    const removed = rows[0];
+    if (!removed) throw new ApiError(404, NOT_FOUND);
+    return c.json({ message: `${removed.name} was removed.` });
+  });
+
+  app.patch('/api/users/:id/toggle-license', (c) => toggle(c, db, 'has_license'));
+  app.patch('/api/users/:id/toggle-status', (c) => toggle(c, db, 'is_active'));
+}
+
+export const usersModule: ServerModule = {
+  name: 'users',
+  schemaSql: usersSchemaSql,
+  register,
+};

@@ -1,0 +1,56 @@
+/**
+ * The users list query: organisation scope, search over name, email and phone, role and status
+ * filters, newest first. Search is substring matching on two generated columns with trigram (GIN)
+ * indexes, so it stays indexed at any size: `search_text` (lower-cased name and email) and
+ * `phone_digits` (the phone's digits, so "(555) 01" or "555 01" match +1 555 01xx...).
+ */
+export interface ListFilter {
+  orgId: string;
+  search?: string | undefined;
+  role?: string | undefined;
+  status?: 'active' | 'pending' | undefined;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
+export function likePattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The digits of a search that looks like a phone fragment ("(555) 01", "+1 555", "555-01"), else null. */
+export function phoneDigitsOf(search: string): string | null {
+  if (!/^[\d\s()+.-]+$/.test(search)) return null;
+  const digits = search.replace(/\D/g, '');
+  return digits === '' ? null : digits;
+}
+
+/** WHERE clause and parameters for a filter (parameters start at $1). */
+export function whereOf(filter: ListFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [filter.orgId];
+  const clauses = ['org_id = $1'];
+  const search = filter.search?.trim().toLowerCase() ?? '';
+  if (search !== '') {
+    params.push(likePattern(search));
+    const textClause = `search_text LIKE $${params.length}`;
+    const digits = phoneDigitsOf(search);
+    if (digits) {
+      params.push(likePattern(digits));
+      clauses.push(`(${textClause} OR phone_digits LIKE $${params.length})`);
+    } else {
+      clauses.push(textClause);
+    }
+  }
+  if (filter.role) {
+    params.push(filter.role);
+    clauses.push(`role = $${params.length}`);
+  }
+  if (filter.status) clauses.push(filter.status === 'active' ? 'is_active' : 'NOT is_active');
+  return { sql: clauses.join(' AND '), params };
+}
+
+export const usersSchemaSql = `
+ALTER TABLE members ADD COLUMN IF NOT EXISTS search_text TEXT GENERATED ALWAYS AS (lower(name || ' ' || email)) STORED;
+ALTER TABLE members ADD COLUMN IF NOT EXISTS phone_digits TEXT GENERATED ALWAYS AS (regexp_replace(phone_number, '[^0-9]', '', 'g')) STORED;
+CREATE INDEX IF NOT EXISTS members_search_text_trgm_idx ON members USING gin (search_text gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS members_phone_digits_trgm_idx ON members USING gin (phone_digits gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS members_org_role_created_idx ON members (org_id, role, created_at DESC, id);
+`;

@@ -1,0 +1,125 @@
+/**
+ * The forms of the console as valibot schemas, with the messages of SPEC §5 verbatim.
+ *
+ * A view keeps field values until submit and may call `validate` for inline errors; the machine
+ * validates the submitted payload again with the same schema and owns the resulting messages.
+ * Outputs are what the services need: trimmed text and the normalised (E.164) phone number.
+ */
+import * as v from 'valibot';
+import { PHONE_INVALID_MESSAGE, isValidPhone, normalizePhone } from './phone';
+import { CONFIRM_PASSWORD_REQUIRED_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE, passwordErrors } from './password';
+
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+export const FULL_NAME_REQUIRED_MESSAGE = 'Full name is required';
+export const NAME_REQUIRED_MESSAGE = 'Name is required';
+export const PHONE_REQUIRED_MESSAGE = 'Phone number is required';
+export const ORGANIZATION_REQUIRED_MESSAGE = 'Organization is required';
+export const CODE_REQUIRED_MESSAGE = 'Please enter the confirmation code';
+export const CODE_LENGTH_MESSAGE = 'The confirmation code has at most 6 digits';
+export const CODE_DIGITS_MESSAGE = 'The confirmation code contains digits only';
+
+/** SPEC §9: confirmation code length. */
+export const CONFIRMATION_CODE_LENGTH = 6;
+
+const Email = v.pipe(v.string(), v.trim(), v.email(EMAIL_INVALID_MESSAGE));
+
+const RequiredText = (message: string) => v.pipe(v.string(), v.trim(), v.minLength(1, message));
+
+/** Required, then normalised (SPEC §5), then valid: the output is the E.164 number. */
+const Phone = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, PHONE_REQUIRED_MESSAGE),
+  v.transform(normalizePhone),
+  v.check(isValidPhone, PHONE_INVALID_MESSAGE),
+);
+
+/** Every broken password rule as an issue, in SPEC order (the first is the one shown). */
+const NewPassword = v.pipe(
+  v.string(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const message of passwordErrors(dataset.value)) addIssue({ message });
+  }),
+);
+
+const ConfirmPassword = v.pipe(v.string(), v.minLength(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE));
+
+type PasswordPair = { password: string; confirmPassword: string };
+
+/** The confirm field must equal the password ("Passwords don't match"), reported on confirmPassword. */
+const matches = (input: PasswordPair) => input.password === input.confirmPassword;
+
+export const SignInFormSchema = v.object({
+  username: Email,
+  password: v.pipe(v.string(), v.minLength(1, PASSWORD_REQUIRED_MESSAGE)),
+});
+export type SignInForm = v.InferInput<typeof SignInFormSchema>;
+export type SignInValues = v.InferOutput<typeof SignInFormSchema>;
+
+export const SignUpFormSchema = v.pipe(
+  v.object({
+    fullName: RequiredText(FULL_NAME_REQUIRED_MESSAGE),
+    email: Email,
+    phoneNumber: Phone,
+    organization: RequiredText(ORGANIZATION_REQUIRED_MESSAGE),
+    password: NewPassword,
+    confirmPassword: ConfirmPassword,
+  }),
+  v.forward(v.partialCheck([['password'], ['confirmPassword']], matches, PASSWORDS_DONT_MATCH_MESSAGE), ['confirmPassword']),
+);
+export type SignUpForm = v.InferInput<typeof SignUpFormSchema>;
+export type SignUpValues = v.InferOutput<typeof SignUpFormSchema>;
+
+export const ConfirmCodeFormSchema = v.object({
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, CODE_REQUIRED_MESSAGE),
+    v.maxLength(CONFIRMATION_CODE_LENGTH, CODE_LENGTH_MESSAGE),
+    v.regex(/^\d+$/, CODE_DIGITS_MESSAGE),
+  ),
+});
+export type ConfirmCodeForm = v.InferInput<typeof ConfirmCodeFormSchema>;
+export type ConfirmCodeValues = v.InferOutput<typeof ConfirmCodeFormSchema>;
+
+export const NewPasswordFormSchema = v.pipe(
+  v.object({
+    password: NewPassword,
+    confirmPassword: ConfirmPassword,
+  }),
+  v.forward(v.partialCheck([['password'], ['confirmPassword']], matches, PASSWORDS_DONT_MATCH_MESSAGE), ['confirmPassword']),
+);
+export type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>;
+export type NewPasswordValues = v.InferOutput<typeof NewPasswordFormSchema>;
+
+/** The Add User modal: name, email and phone required (SPEC §5); the phone comes out normalised. */
+export const AddUserFormSchema = v.object({
+  name: RequiredText(NAME_REQUIRED_MESSAGE),
+  email: v.pipe(v.string(), v.trim(), v.minLength(1, EMAIL_REQUIRED_MESSAGE), v.email(EMAIL_INVALID_MESSAGE)),
+  phoneNumber: Phone,
+});
+export type AddUserForm = v.InferInput<typeof AddUserFormSchema>;
+export type AddUserValues = v.InferOutput<typeof AddUserFormSchema>;
+
+type AnySchema = v.GenericSchema;
+
+/** One message per field (the first issue of that field); `form` holds issues without a field. */
+export type FormErrors<S extends AnySchema> = Partial<Record<(keyof v.InferInput<S> & string) | 'form', string>>;
+
+export type ValidationResult<S extends AnySchema> =
+  | { ok: true; value: v.InferOutput<S> }
+  | { ok: false; errors: FormErrors<S> };
+
+export function validate<S extends AnySchema>(schema: S, values: unknown): ValidationResult<S> {
+  const result = v.safeParse(schema, values);
+  if (result.success) return { ok: true, value: result.output };
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? 'form';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return { ok: false, errors: errors as FormErrors<S> };
+}

@@ -1,0 +1,12 @@
+/** Money (SPEC §9): USD, amounts in cents, shown en-US. */
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** `formatCents(4999)` → '$49.99'. A value that is not a finite number shows as '—'. */
+export function formatCents(cents: number): string {
+  if (!Number.isFinite(cents)) return '—';
+  return USD.format(cents / 100);
+}
+
+/** Plan prices of SPEC §9, in cents. */
+export const PLAN_PRICES_CENTS = { lite: 4999, pro: 12999 } as const;

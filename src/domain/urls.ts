@@ -1,0 +1,36 @@
+/**
+ * Hosted URLs from the API (invoices, the payment-method page) are opened only when they are
+ * https, or on one of the local stack's own origins; anything else (javascript:, data:, http: on
+ * another origin, relative or malformed URLs, URLs carrying credentials) is refused.
+ */
+
+export const UNSAFE_URL_MESSAGE = 'This link cannot be opened because it is not a secure (https) address.';
+
+export interface SafeUrlOptions {
+  /** Origins trusted even without https, e.g. the local stack's 'http://127.0.0.1:8787'. */
+  readonly allowedOrigins?: readonly string[];
+}
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The normalised URL when it is safe to open, else null. */
+export function safeExternalUrl(url: string | null | undefined, options: SafeUrlOptions = {}): string | null {
+  if (typeof url !== 'string' || url.trim() === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.username !== '' || parsed.password !== '') return null;
+  if (parsed.protocol === 'https:') return parsed.href;
+  if (parsed.protocol !== 'http:') return null;
+  const allowed = (options.allowedOrigins ?? []).map(originOf).filter((o): o is string => o !== null && o !== 'null');
+  return allowed.includes(parsed.origin) ? parsed.href : null;
+}

@@ -1,0 +1,14 @@
+/**
+ * The services the machines' implementations are built from. Created once by the composition root.
+ */
+import type { AppConfig } from './config';
+import type { AppStorage } from './storage';
+import type { IdentityService } from './identity';
+import type { ProductApi } from './api';
+
+export interface Services {
+  config: AppConfig;
+  storage: AppStorage;
+  identity: IdentityService;
+  api: ProductApi;
+}

@@ -1,0 +1,129 @@
+/**
+ * Browser storage used by the console, behind one small interface.
+ *
+ * - The pending confirmation (SPEC §3) lives in localStorage under `auth_pending_confirmation`, so a
+ *   reload on the Confirm Email screen stays there and the signup data survives until signup
+ *   completion. It is parsed with valibot on read: a corrupt or foreign value reads as "none".
+ * - The identity tokens live in sessionStorage (see the decision in src/services/identity/index.ts):
+ *   `tokens` is the store handed to the identity SDK; `tokens.clear()` removes the identity keys only.
+ *
+ * When a storage area is unavailable (blocked cookies, a private window with quota 0) the module
+ * falls back to memory for that area, so the console still works for the length of the visit.
+ */
+import * as v from 'valibot';
+
+export const PENDING_CONFIRMATION_KEY = 'auth_pending_confirmation';
+
+/** Every key the identity SDK writes starts with this prefix. */
+export const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+export const PendingConfirmationSchema = v.object({
+  email: v.pipe(v.string(), v.minLength(1)),
+  isRequired: v.boolean(),
+  signupData: v.object({
+    phoneNumber: v.string(),
+    organization: v.string(),
+    fullName: v.string(),
+  }),
+});
+export type PendingConfirmation = v.InferOutput<typeof PendingConfirmationSchema>;
+
+/** The store shape the identity SDK accepts (its `ICognitoStorage`). */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  clear(): void;
+}
+
+export interface AppStorage {
+  loadPendingConfirmation(): PendingConfirmation | null;
+  savePendingConfirmation(pending: PendingConfirmation): void;
+  clearPendingConfirmation(): void;
+  /** sessionStorage-backed store for the identity tokens. */
+  readonly tokens: KeyValueStore;
+}
+
+/** The part of `window` this module uses. */
+export interface StorageHost {
+  readonly localStorage: Storage;
+  readonly sessionStorage: Storage;
+}
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, String(value));
+    },
+  };
+}
+
+/** The named area when it can be read and written, else an in-memory stand-in. */
+function usableArea(host: StorageHost, area: 'localStorage' | 'sessionStorage'): Storage {
+  try {
+    const storage = host[area];
+    const probe = '__hardline_probe__';
+    storage.setItem(probe, probe);
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+function keysOf(storage: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+export function createStorage(host: StorageHost): AppStorage {
+  const local = usableArea(host, 'localStorage');
+  const session = usableArea(host, 'sessionStorage');
+
+  const tokens: KeyValueStore = {
+    getItem: (key) => session.getItem(key),
+    setItem: (key, value) => session.setItem(key, value),
+    removeItem: (key) => session.removeItem(key),
+    clear: () => {
+      for (const key of keysOf(session)) {
+        if (key.startsWith(IDENTITY_KEY_PREFIX)) session.removeItem(key);
+      }
+    },
+  };
+
+  return {
+    loadPendingConfirmation() {
+      const raw = local.getItem(PENDING_CONFIRMATION_KEY);
+      if (raw === null) return null;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        return null;
+      }
+      const result = v.safeParse(PendingConfirmationSchema, parsed);
+      return result.success ? result.output : null;
+    },
+    savePendingConfirmation(pending) {
+      local.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(v.parse(PendingConfirmationSchema, pending)));
+    },
+    clearPendingConfirmation() {
+      local.removeItem(PENDING_CONFIRMATION_KEY);
+    },
+    tokens,
+  };
+}

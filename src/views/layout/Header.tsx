@@ -1,0 +1,100 @@
+import { Avatar, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { LogOut, Menu } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { selectIsSigningOut, selectUsername } from '../../machines/auth';
+import { useAppActors } from '../app/machines-context';
+import { Logo } from './Logo';
+import { SidebarFooter, SidebarNav } from './Sidebar';
+import { headingFor } from './routes';
+
+function MobileNav() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
+      <Drawer.Trigger asChild>
+        <IconButton aria-label="Open navigation" variant="ghost" display={{ base: 'inline-flex', lg: 'none' }}>
+          <Menu />
+        </IconButton>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title asChild>
+                <div>
+                  <Logo />
+                </div>
+              </Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <SidebarNav onNavigate={() => setOpen(false)} />
+            </Drawer.Body>
+            <Drawer.Footer justifyContent="flex-start">
+              <SidebarFooter />
+            </Drawer.Footer>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close navigation" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+export function Header() {
+  const [path] = useLocation();
+  const { auth } = useAppActors();
+  const username = useSelector(auth, selectUsername);
+  const signingOut = useSelector(auth, selectIsSigningOut);
+  const heading = headingFor(path);
+
+  return (
+    <Flex
+      as="header"
+      align="center"
+      gap="4"
+      px={{ base: '4', md: '8' }}
+      py="4"
+      bg="bg"
+      borderBottomWidth="1px"
+      position="sticky"
+      top="0"
+      zIndex="docked"
+    >
+      <MobileNav />
+      <Box flex="1" minW="0">
+        <Heading as="h1" size={{ base: 'lg', md: 'xl' }} truncate>
+          {heading.title}
+        </Heading>
+        {heading.subtitle ? (
+          <Text color="fg.muted" fontSize="sm" truncate display={{ base: 'none', sm: 'block' }}>
+            {heading.subtitle}
+          </Text>
+        ) : null}
+      </Box>
+      <HStack gap="3" flexShrink={0}>
+        <HStack gap="2" display={{ base: 'none', md: 'flex' }}>
+          <Avatar.Root size="xs" colorPalette="brand">
+            <Avatar.Fallback name={username ?? undefined} />
+          </Avatar.Root>
+          <Text fontSize="sm" fontWeight="medium" data-testid="signed-in-username">
+            {username}
+          </Text>
+        </HStack>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => auth.send({ type: 'auth.signOut' })}
+          loading={signingOut}
+          loadingText="Signing out..."
+        >
+          <LogOut aria-hidden="true" /> Sign out
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,85 @@
+import { Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
+import { Link, useLocation } from 'wouter';
+import { Logo } from './Logo';
+import { NAV_ITEMS, isCurrent } from './routes';
+
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const [path] = useLocation();
+  return (
+    <nav aria-label="Main">
+      <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
+        {NAV_ITEMS.map((item) => {
+          const current = isCurrent(item.href, path);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                onClick={onNavigate}
+                aria-current={current ? 'page' : undefined}
+                className="hl-nav-link"
+              >
+                <Flex
+                  align="center"
+                  gap="3"
+                  px="3"
+                  py="2.5"
+                  borderRadius="md"
+                  fontWeight="medium"
+                  fontSize="sm"
+                  color={current ? 'brand.fg' : 'fg.muted'}
+                  bg={current ? 'brand.subtle' : 'transparent'}
+                  _hover={{ bg: current ? 'brand.subtle' : 'bg.muted', color: current ? 'brand.fg' : 'fg' }}
+                >
+                  <Icon as={item.icon} boxSize="4.5" aria-hidden="true" />
+                  <span>{item.label}</span>
+                </Flex>
+              </Link>
+            </li>
+          );
+        })}
+      </Stack>
+    </nav>
+  );
+}
+
+/** The fixed footer label of SPEC §2 Layout. */
+export function SidebarFooter() {
+  return (
+    <Box borderTopWidth="1px" pt="4" px="2">
+      <Text fontSize="sm" fontWeight="semibold">
+        Admin User
+      </Text>
+      <Text fontSize="xs" color="fg.muted">
+        administrator
+      </Text>
+    </Box>
+  );
+}
+
+export function Sidebar() {
+  return (
+    <Flex
+      as="aside"
+      direction="column"
+      w="64"
+      flexShrink={0}
+      bg="bg"
+      borderRightWidth="1px"
+      px="4"
+      py="5"
+      gap="8"
+      position="sticky"
+      top="0"
+      h="100dvh"
+      display={{ base: 'none', lg: 'flex' }}
+    >
+      <Box px="2">
+        <Logo />
+      </Box>
+      <Box flex="1">
+        <SidebarNav />
+      </Box>
+      <SidebarFooter />
+    </Flex>
+  );
+}
