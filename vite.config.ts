@@ -1,11 +1,41 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp';
 
-export default defineConfig({
-  plugins: [react()],
-  // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
-  define: { global: 'globalThis' },
-  build: { sourcemap: false, target: 'es2022' },
-  server: { host: '127.0.0.1', strictPort: true },
-  preview: { host: '127.0.0.1', strictPort: true },
+/** Ships the Content-Security-Policy inside the production build as a <meta> tag. */
+function cspMeta(policy: string): Plugin {
+  return {
+    name: 'hardline-csp-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }],
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  const settings = cspSettingsFromEnv(env);
+  return {
+    plugins: [react(), cspMeta(cspDirectives(settings, { header: false }))],
+    // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
+    define: { global: 'globalThis' },
+    build: {
+      sourcemap: false,
+      target: 'es2022',
+      // scripts/bundle-size.ts and the bench read it to measure what each route downloads.
+      manifest: true,
+      rolldownOptions: {
+        treeshake: {
+          // Chakra's theme module builds its full default config (every recipe) with defineConfig(),
+          // an identity function; as a pure call, src/views/theme/system.ts keeps only the recipes it picks.
+          manualPureFunctions: ['defineConfig'],
+        },
+      },
+    },
+    server: { host: '127.0.0.1', strictPort: true },
+    // The local stack serves the build with the same policy as a header (plus frame-ancestors).
+    preview: { host: '127.0.0.1', strictPort: true, headers: securityHeaders(settings) },
+  };
 });

@@ -102,6 +102,14 @@ CREATE TABLE IF NOT EXISTS setup_intents (
   used_at TIMESTAMPTZ
 );
 
+-- Seeded members in known billing states, for browser tests (see README.md).
+CREATE TABLE IF NOT EXISTS billing_fixtures (
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  PRIMARY KEY (org_id, key)
+);
+
 CREATE TABLE IF NOT EXISTS payment_method_sessions (
   token_hash TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

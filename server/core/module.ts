@@ -10,7 +10,7 @@ import * as v from 'valibot';
 export interface Caller {
   /** The user pool `sub` claim. */
   sub: string;
-  /** The user pool username (the email for console sign-ups). */
+  /** The user pool username claim of the access token (the `sub` in a pool that signs in by email). */
   username: string;
   /** The member row of the caller, when signup completion (or an invite) created one. */
   memberId: string | null;

@@ -1,0 +1,126 @@
+/**
+ * cognito-local for the stack: the process, the user pool and app client (created once, reused while
+ * `.data/` lives), the seeded accounts, and the confirmation codes it logs.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { attributeOf, cognitoCall, CognitoError } from '../../server/core/userPool';
+import { startProcess, waitForHttp, type ManagedProcess } from './processes';
+
+export const ADMIN_ACCOUNT = { email: 'admin@hardline.test', password: 'Hardline#2026', name: 'Dana Whitfield', phoneNumber: '+14155550123' } as const;
+export const FIRST_TIME_ACCOUNT = { email: 'firsttime@hardline.test', temporaryPassword: 'Temp#2026pass', name: 'Sam Ortega', phoneNumber: '+14155550124' } as const;
+export const SEED_ORGANIZATION_NAME = 'Summit Builders';
+
+export interface PoolState {
+  userPoolId: string;
+  clientId: string;
+  adminSub: string;
+  firstTimeSub: string;
+}
+
+export interface CognitoProcess extends ManagedProcess {
+  endpoint: string;
+}
+
+/** Parses cognito-local's boxed "Confirmation Code Delivery" log into (destination, code) pairs. */
+export function confirmationCodeParser(onCode: (destination: string, code: string) => void): (line: string) => void {
+  let destination: string | null = null;
+  return (line) => {
+    const dest = /Destination:\s+(\S+)/.exec(line);
+    if (dest?.[1]) {
+      destination = dest[1];
+      return;
+    }
+    const code = /\bCode:\s+(\S+)/.exec(line);
+    if (code?.[1] && destination) {
+      onCode(destination, code[1]);
+      destination = null;
+    }
+  };
+}
+
+export async function startCognitoLocal(options: { dir: string; port: number; onLine: (line: string) => void }): Promise<CognitoProcess> {
+  await mkdir(join(options.dir, '.cognito'), { recursive: true });
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  // Tokens say iss = <endpoint>/<poolId>, exactly what the API verifies against.
+  await writeFile(join(options.dir, '.cognito', 'config.json'), `${JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2)}\n`);
+  const require = createRequire(import.meta.url);
+  const bin = join(require.resolve('cognito-local/package.json'), '..', 'lib', 'bin', 'start.js');
+  const proc = startProcess({
+    name: 'cognito-local',
+    command: process.execPath,
+    args: ['--no-deprecation', bin],
+    cwd: options.dir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), NODE_NO_WARNINGS: '1' },
+    onLine: options.onLine,
+  });
+  await waitForHttp(`${endpoint}/health`, proc, 60_000);
+  return { ...proc, endpoint };
+}
+
+async function exists(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (error) {
+    if (error instanceof CognitoError && error.httpStatus < 500) return false;
+    throw error;
+  }
+}
+
+/** True when the remembered pool and client still exist in the emulator. */
+export async function poolStillExists(endpoint: string, state: PoolState): Promise<boolean> {
+  return (
+    (await exists(() => cognitoCall(endpoint, 'DescribeUserPool', { UserPoolId: state.userPoolId }))) &&
+    (await exists(() => cognitoCall(endpoint, 'DescribeUserPoolClient', { UserPoolId: state.userPoolId, ClientId: state.clientId })))
+  );
+}
+
+async function createAccount(endpoint: string, userPoolId: string, account: { email: string; name: string; phoneNumber: string }, temporaryPassword: string): Promise<string> {
+  const result = await cognitoCall<{ User?: { Attributes?: Array<{ Name: string; Value?: string }> } }>(endpoint, 'AdminCreateUser', {
+    UserPoolId: userPoolId,
+    Username: account.email,
+    TemporaryPassword: temporaryPassword,
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [
+      { Name: 'email', Value: account.email },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'name', Value: account.name },
+      { Name: 'phone_number', Value: account.phoneNumber },
+      { Name: 'custom:organization', Value: SEED_ORGANIZATION_NAME },
+    ],
+  });
+  const sub = attributeOf(result.User?.Attributes, 'sub');
+  if (!sub) throw new Error(`cognito-local created ${account.email} without a sub`);
+  return sub;
+}
+
+/** Creates the pool (email as the username attribute, custom:organization), its client and the two seeded accounts. */
+export async function createPool(endpoint: string): Promise<PoolState> {
+  const { UserPool } = await cognitoCall<{ UserPool: { Id: string } }>(endpoint, 'CreateUserPool', {
+    PoolName: 'hardline-local',
+    UsernameAttributes: ['email'],
+    AutoVerifiedAttributes: ['email'],
+    Policies: {
+      PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true, TemporaryPasswordValidityDays: 7 },
+    },
+    Schema: [
+      { Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true },
+      { Name: 'phone_number', AttributeDataType: 'String', Mutable: true },
+      { Name: 'name', AttributeDataType: 'String', Mutable: true },
+      { Name: 'organization', AttributeDataType: 'String', Mutable: true, StringAttributeConstraints: { MinLength: '1', MaxLength: '256' } },
+    ],
+  });
+  const { UserPoolClient } = await cognitoCall<{ UserPoolClient: { ClientId: string } }>(endpoint, 'CreateUserPoolClient', {
+    UserPoolId: UserPool.Id,
+    ClientName: 'hardline-console',
+    GenerateSecret: false,
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    EnableTokenRevocation: true,
+  });
+  const adminSub = await createAccount(endpoint, UserPool.Id, ADMIN_ACCOUNT, 'Setup#2026temp');
+  await cognitoCall(endpoint, 'AdminSetUserPassword', { UserPoolId: UserPool.Id, Username: ADMIN_ACCOUNT.email, Password: ADMIN_ACCOUNT.password, Permanent: true });
+  const firstTimeSub = await createAccount(endpoint, UserPool.Id, FIRST_TIME_ACCOUNT, FIRST_TIME_ACCOUNT.temporaryPassword);
+  return { userPoolId: UserPool.Id, clientId: UserPoolClient.ClientId, adminSub, firstTimeSub };
+}

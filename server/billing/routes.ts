@@ -1,0 +1,70 @@
+import type { Hono } from 'hono';
+import {
+  CancelSubscriptionRequestSchema,
+  CompleteSubscriptionRequestSchema,
+  UpdateSubscriptionRequestSchema,
+  UserIdRequestSchema,
+} from '../../src/services/api/schemas';
+import { adminOf, parseBody, parseValue, type AppEnv, type AppContext, type ServerDeps } from '../core/module';
+import { hashToken, newToken } from './ids';
+import { PAYMENT_METHOD_LINK_TTL_MS } from './hosted';
+import { billingOverview, cancelSubscription, completeSubscription, findMember, updateSubscription, userBilling } from './model';
+
+/** `?userId=` of the update/complete calls, validated like a body field. */
+function userIdQuery(c: AppContext): string {
+  return parseValue(UserIdRequestSchema, { userId: c.req.query('userId') }).userId;
+}
+
+export function registerBillingRoutes(app: Hono<AppEnv>, deps: ServerDeps, clock: () => Date): void {
+  const { db, config } = deps;
+
+  app.get('/api/admin/billing/overview', async (c) => {
+    const { orgId } = adminOf(c);
+    return c.json(await billingOverview(db, orgId, clock()));
+  });
+
+  app.post('/api/admin/billing/user', async (c) => {
+    const { orgId } = adminOf(c);
+    const { userId } = await parseBody(c, UserIdRequestSchema);
+    return c.json(await userBilling(db, orgId, userId, clock(), config.apiOrigin));
+  });
+
+  app.post('/api/admin/billing/update-payment-method', async (c) => {
+    const { orgId } = adminOf(c);
+    const { userId } = await parseBody(c, UserIdRequestSchema);
+    const now = clock();
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      const member = await findMember(tx, orgId, userId);
+      await tx.query('DELETE FROM payment_method_sessions WHERE expires_at <= $1', [now]);
+      await tx.query(
+        'INSERT INTO payment_method_sessions (token_hash, org_id, member_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [hashToken(token), orgId, member.id, new Date(now.getTime() + PAYMENT_METHOD_LINK_TTL_MS), now],
+      );
+    });
+    return c.json({ hostedUrl: `${config.apiOrigin}/hosted/payment-methods/${token}` });
+  });
+
+  app.post('/api/admin/billing/update-subscription', async (c) => {
+    const { orgId } = adminOf(c);
+    const userId = userIdQuery(c);
+    const { planType } = await parseBody(c, UpdateSubscriptionRequestSchema);
+    const result = await db.transaction((tx) => updateSubscription(tx, orgId, userId, planType, clock()));
+    return c.json(result);
+  });
+
+  app.post('/api/admin/billing/complete-subscription', async (c) => {
+    const { orgId } = adminOf(c);
+    const userId = userIdQuery(c);
+    const { setupIntentId, planType } = await parseBody(c, CompleteSubscriptionRequestSchema);
+    const result = await db.transaction((tx) => completeSubscription(tx, orgId, userId, setupIntentId, planType, clock()));
+    return c.json(result);
+  });
+
+  app.post('/api/admin/billing/cancel-subscription', async (c) => {
+    const { orgId } = adminOf(c);
+    const { userId, cancelAtPeriodEnd, reason } = await parseBody(c, CancelSubscriptionRequestSchema);
+    const result = await db.transaction((tx) => cancelSubscription(tx, orgId, userId, cancelAtPeriodEnd, reason, clock()));
+    return c.json(result);
+  });
+}

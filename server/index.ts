@@ -1,0 +1,72 @@
+/**
+ * The reference API server: PGlite database, the modules, bearer-token verification against the
+ * user pool, on Node's HTTP server. `npm start` runs it inside the local stack (scripts/stack.ts).
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { PGlite } from '@electric-sql/pglite';
+import { createApp } from './core/app';
+import { createCognitoVerifier, type CognitoPoolRef, type TokenVerifier } from './core/auth';
+import { openDatabase } from './core/db';
+import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
+import { isEmpty, seedDatabase, type SeedOptions, type SeedResult } from './seed';
+import { signupModule } from './signup';
+import { usersModule } from './users';
+import { billingModule } from './billing';
+import { copilotModule } from './copilot';
+
+/** Every area of the API, in registration order. */
+export const serverModules: readonly ServerModule[] = [signupModule, usersModule, billingModule, copilotModule];
+
+export interface StartApiServerOptions {
+  port: number;
+  host?: string;
+  /** Directory of the database (e.g. .data/api); omitted or `memory: true` for an in-memory one. */
+  dataDir?: string;
+  memory?: boolean;
+  config: ServerConfig;
+  cognito: CognitoPoolRef;
+  userPool: UserPoolAdmin;
+  /** Seeds the organisation when the database is empty. */
+  seed?: Omit<SeedOptions, 'modules' | 'config'>;
+  /** Replaces the JWKS verifier (tests). */
+  verifier?: TokenVerifier;
+  modules?: readonly ServerModule[];
+}
+
+export interface ApiServer {
+  url: string;
+  db: PGlite;
+  /** Set when this start seeded the database. */
+  seeded: SeedResult | null;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
+  const modules = options.modules ?? serverModules;
+  const db = await openDatabase({ modules, ...(options.memory || !options.dataDir ? {} : { dataDir: options.dataDir }) });
+  let seeded: SeedResult | null = null;
+  if (options.seed && (await isEmpty(db))) {
+    seeded = await seedDatabase(db, { ...options.seed, modules, config: options.config });
+  }
+  const verifier = options.verifier ?? createCognitoVerifier(options.cognito);
+  const app = createApp({ db, config: options.config, userPool: options.userPool }, modules, verifier);
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    db,
+    seeded,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** Pure rules of the console (no I/O): phone, password, forms, money, dates, URLs, text. */
+export * from './phone';
+export * from './password';
+export * from './forms';
+export * from './money';
+export * from './dates';
+export * from './urls';
+export * from './text';
+export * from './assistant';

@@ -1,0 +1,204 @@
+/**
+ * The product API (SPEC §7): one function per call, each validated with its schema from
+ * ./schemas. Every function takes an optional `{ signal }` last; pass the actor's signal so that
+ * leaving a state cancels the request.
+ */
+import * as v from 'valibot';
+import { createApiClient, type ApiClientOptions, type CallOptions } from './client';
+import {
+  BillingOverviewSchema,
+  BulkUpdateResponseSchema,
+  CompleteSignupResponseSchema,
+  CopilotAskResponseSchema,
+  HostedUrlResponseSchema,
+  MeResponseSchema,
+  MessageResponseSchema,
+  UpdateSubscriptionResponseSchema,
+  UserBillingSchema,
+  UserListResponseSchema,
+  UserResponseSchema,
+  UserStatsSchema,
+  type BulkUpdateRequest,
+  type CompleteSignupRequest,
+  type CreateUserRequest,
+  type PlanType,
+  type Source,
+  type UpdateUserRequest,
+  type UserRoleFilter,
+  type UserStatusFilter,
+} from './schemas';
+
+export type { ApiClient, ApiClientOptions, CallOptions, RequestSpec } from './client';
+export { createApiClient, DEFAULT_TIMEOUT_MS } from './client';
+export * from './errors';
+
+/** SPEC §9: the signup-completion call waits up to 30 seconds. */
+export const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
+
+export interface ListUsersParams {
+  readonly page?: number;
+  readonly limit?: number;
+  readonly search?: string;
+  readonly role?: UserRoleFilter;
+  readonly status?: UserStatusFilter;
+}
+
+export interface CancelSubscriptionParams {
+  readonly userId: string;
+  readonly cancelAtPeriodEnd: boolean;
+  readonly reason?: string;
+}
+
+export interface CompleteSubscriptionParams {
+  readonly setupIntentId: string;
+  readonly planType: PlanType;
+}
+
+export interface AssistantAnswer {
+  readonly text: string;
+  readonly sources: Source[];
+  readonly webSearchUsed: boolean;
+}
+
+/** Accepts any answer: for calls whose response the console does not read. */
+const Ignored = v.unknown();
+
+const id = (value: string) => encodeURIComponent(value);
+
+export function createApi(options: ApiClientOptions) {
+  const client = createApiClient(options);
+  const signalOf = (opts: CallOptions | undefined) => opts?.signal;
+
+  const users = {
+    list: (params: ListUsersParams = {}, opts?: CallOptions) => {
+      const search = params.search?.trim();
+      return client.request(
+        {
+          operation: 'users.list',
+          method: 'GET',
+          path: '/api/users',
+          searchParams: {
+            page: params.page,
+            limit: params.limit,
+            search: search === '' ? undefined : search,
+            role: params.role === 'all' ? undefined : params.role,
+            status: params.status === 'all' ? undefined : params.status,
+          },
+          signal: signalOf(opts),
+        },
+        UserListResponseSchema,
+      );
+    },
+    stats: (opts?: CallOptions) =>
+      client.request({ operation: 'users.stats', method: 'GET', path: '/api/users/stats', signal: signalOf(opts) }, UserStatsSchema),
+    get: async (userId: string, opts?: CallOptions) =>
+      (await client.request({ operation: 'users.get', method: 'GET', path: `/api/users/${id(userId)}`, signal: signalOf(opts) }, UserResponseSchema)).user,
+    create: async (body: CreateUserRequest, opts?: CallOptions) =>
+      (await client.request({ operation: 'users.create', method: 'POST', path: '/api/users', json: body, signal: signalOf(opts) }, UserResponseSchema)).user,
+    update: async (userId: string, body: UpdateUserRequest, opts?: CallOptions) =>
+      (await client.request({ operation: 'users.update', method: 'PUT', path: `/api/users/${id(userId)}`, json: body, signal: signalOf(opts) }, UserResponseSchema)).user,
+    remove: async (userId: string, opts?: CallOptions): Promise<void> => {
+      await client.request({ operation: 'users.remove', method: 'DELETE', path: `/api/users/${id(userId)}`, signal: signalOf(opts) }, Ignored);
+    },
+    toggleLicense: async (userId: string, opts?: CallOptions) =>
+      (await client.request({ operation: 'users.toggleLicense', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-license`, signal: signalOf(opts) }, UserResponseSchema)).user,
+    toggleStatus: async (userId: string, opts?: CallOptions) =>
+      (await client.request({ operation: 'users.toggleStatus', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-status`, signal: signalOf(opts) }, UserResponseSchema)).user,
+    bulkUpdate: (body: BulkUpdateRequest, opts?: CallOptions) =>
+      client.request({ operation: 'users.bulkUpdate', method: 'PATCH', path: '/api/users/bulk', json: body, signal: signalOf(opts) }, BulkUpdateResponseSchema),
+    invite: async (body: CreateUserRequest, opts?: CallOptions) =>
+      (await client.request({ operation: 'users.invite', method: 'POST', path: '/api/users/invite', json: body, signal: signalOf(opts) }, UserResponseSchema)).user,
+  };
+
+  const billing = {
+    overview: (opts?: CallOptions) =>
+      client.request({ operation: 'billing.overview', method: 'GET', path: '/api/admin/billing/overview', signal: signalOf(opts) }, BillingOverviewSchema),
+    user: (userId: string, opts?: CallOptions) =>
+      client.request({ operation: 'billing.user', method: 'POST', path: '/api/admin/billing/user', json: { userId }, signal: signalOf(opts) }, UserBillingSchema),
+    updatePaymentMethod: (userId: string, opts?: CallOptions) =>
+      client.request(
+        { operation: 'billing.updatePaymentMethod', method: 'POST', path: '/api/admin/billing/update-payment-method', json: { userId }, signal: signalOf(opts) },
+        HostedUrlResponseSchema,
+      ),
+    updateSubscription: (userId: string, planType: PlanType, opts?: CallOptions) =>
+      client.request(
+        {
+          operation: 'billing.updateSubscription',
+          method: 'POST',
+          path: '/api/admin/billing/update-subscription',
+          searchParams: { userId },
+          json: { planType },
+          signal: signalOf(opts),
+        },
+        UpdateSubscriptionResponseSchema,
+      ),
+    completeSubscription: async (userId: string, body: CompleteSubscriptionParams, opts?: CallOptions): Promise<void> => {
+      await client.request(
+        {
+          operation: 'billing.completeSubscription',
+          method: 'POST',
+          path: '/api/admin/billing/complete-subscription',
+          searchParams: { userId },
+          json: { setupIntentId: body.setupIntentId, planType: body.planType },
+          signal: signalOf(opts),
+        },
+        Ignored,
+      );
+    },
+    cancelSubscription: (params: CancelSubscriptionParams, opts?: CallOptions) => {
+      const reason = params.reason?.trim();
+      return client.request(
+        {
+          operation: 'billing.cancelSubscription',
+          method: 'POST',
+          path: '/api/admin/billing/cancel-subscription',
+          json: {
+            userId: params.userId,
+            cancelAtPeriodEnd: params.cancelAtPeriodEnd,
+            ...(reason ? { reason } : {}),
+          },
+          signal: signalOf(opts),
+        },
+        MessageResponseSchema,
+      );
+    },
+  };
+
+  const copilot = {
+    ask: async (query: string, opts?: CallOptions): Promise<AssistantAnswer> => {
+      const answer = await client.request(
+        { operation: 'copilot.ask', method: 'POST', path: '/api/copilot/ask', json: { query, isAdmin: true }, signal: signalOf(opts) },
+        CopilotAskResponseSchema,
+      );
+      return {
+        text: typeof answer.result === 'string' ? answer.result : answer.result.result,
+        sources: answer.sources,
+        webSearchUsed: answer.webSearchUsed,
+      };
+    },
+  };
+
+  return {
+    completeSignup: (body: CompleteSignupRequest, opts?: CallOptions) =>
+      client.request(
+        {
+          operation: 'completeSignup',
+          method: 'POST',
+          path: '/api/complete-signup',
+          json: body,
+          timeoutMs: COMPLETE_SIGNUP_TIMEOUT_MS,
+          signal: signalOf(opts),
+        },
+        CompleteSignupResponseSchema,
+      ),
+    activateUser: async (opts?: CallOptions): Promise<void> => {
+      await client.request({ operation: 'activateUser', method: 'POST', path: '/users/activate', signal: signalOf(opts) }, Ignored);
+    },
+    me: (opts?: CallOptions) => client.request({ operation: 'me', method: 'GET', path: '/api/me', signal: signalOf(opts) }, MeResponseSchema),
+    users,
+    billing,
+    copilot,
+  };
+}
+
+export type ProductApi = ReturnType<typeof createApi>;

@@ -1,0 +1,199 @@
+// @vitest-environment node
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ApiErrorBodySchema, CopilotAskResponseSchema, type CopilotAskResponse } from '../../src/services/api/schemas';
+import { QUICK_PROMPTS } from '../../src/domain/assistant';
+import { detectTopic } from '../../server/copilot';
+import { NOW, createHarness, type Harness } from './support-billing/harness';
+
+let h: Harness;
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  h = await createHarness();
+}, 120_000);
+
+beforeEach(() => {
+  h.asAdminOf(h.orgA);
+});
+
+async function ask(query: string, isAdmin = true): Promise<CopilotAskResponse & { text: string }> {
+  const res = await h.json('POST', '/api/copilot/ask', { query, isAdmin });
+  expect(res.status).toBe(200);
+  const body = v.parse(CopilotAskResponseSchema, res.body);
+  if (typeof body.result !== 'string') throw new Error('expected a plain text result');
+  expect(body.webSearchUsed).toBe(false);
+  return { ...body, text: body.result };
+}
+
+/** Every record source must be a row of the caller's organisation. */
+async function expectSourcesOf(orgId: string, sources: CopilotAskResponse['sources']) {
+  for (const source of sources) {
+    if (source.type === 'report') {
+      expect(source.id).toMatch(/^report:/);
+      continue;
+    }
+    const table = { user: 'members', call: 'calls', task: 'tasks' }[source.type];
+    expect(table, `unexpected source type ${source.type}`).toBeDefined();
+    const { rows } = await h.db.query<{ org_id: string }>(`SELECT org_id FROM ${table} WHERE id = $1`, [source.id]);
+    expect(rows[0]?.org_id).toBe(orgId);
+  }
+}
+
+async function count(sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await h.db.query<{ n: number }>(sql, params);
+  return Number(rows[0]?.n);
+}
+
+describe('topic detection', () => {
+  it('recognises the five quick prompts', () => {
+    expect(QUICK_PROMPTS.map((p) => detectTopic(p.query))).toEqual(['user_activity', 'call_analytics', 'task_overview', 'weekly_report', 'organization_insights']);
+  });
+
+  it('recognises typed variants and leaves other questions to the search', () => {
+    expect(detectTopic('who is active on the team?')).toBe('user_activity');
+    expect(detectTopic('How many calls did we have last month?')).toBe('call_analytics');
+    expect(detectTopic('which tasks are overdue')).toBe('task_overview');
+    expect(detectTopic('give me the weekly summary')).toBe('weekly_report');
+    expect(detectTopic('what is our licence utilisation')).toBe('organization_insights');
+    expect(detectTopic('concrete pour at Harbor Point')).toBeNull();
+  });
+});
+
+describe('POST /api/copilot/ask — quick prompts', () => {
+  it('User Activity: member counts and the most recently active members', async () => {
+    const answer = await ask(QUICK_PROMPTS[0].query);
+    const total = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a'", []);
+    const active = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND is_active", []);
+    const licensed = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND has_license", []);
+    const calls = await count("SELECT count(*) AS n FROM calls WHERE org_id = 'org-a' AND started_at >= $1 AND started_at <= $2", [new Date(NOW.getTime() - 7 * DAY_MS), NOW]);
+    expect(answer.text).toContain('**User activity — last 7 days**');
+    expect(answer.text).toContain(`Members: ${total} total — ${active} active, ${total - active} pending; ${licensed} licensed.`);
+    expect(answer.text).toContain(`Calls this week: ${calls} calls`);
+    expect(answer.sources[0]).toEqual({ id: 'report:user-activity', type: 'report', title: 'User activity — last 7 days' });
+    const users = answer.sources.filter((s) => s.type === 'user');
+    expect(users).toHaveLength(5);
+    users.forEach((u) => expect(answer.text).toContain(u.title));
+    await expectSourcesOf('org-a', answer.sources);
+  });
+
+  it('Call Analytics: volume, durations, calls by day and the longest calls', async () => {
+    const answer = await ask(QUICK_PROMPTS[1].query);
+    const since = new Date(NOW.getTime() - 30 * DAY_MS);
+    const n = await count("SELECT count(*) AS n FROM calls WHERE org_id = 'org-a' AND started_at >= $1", [since]);
+    expect(n).toBeGreaterThan(50);
+    expect(answer.text).toContain(`Volume: ${n} calls`);
+    expect(answer.text).toContain('Calls by day (last 7 days):');
+    expect(answer.text).toContain('Wed, Jun 11');
+    const { rows } = await h.db.query<{ id: string }>("SELECT id FROM calls WHERE org_id = 'org-a' AND started_at >= $1 ORDER BY duration_seconds DESC, started_at DESC, id LIMIT 3", [since]);
+    expect(answer.sources.filter((s) => s.type === 'call').map((s) => s.id)).toEqual(rows.map((r) => r.id));
+    await expectSourcesOf('org-a', answer.sources);
+  });
+
+  it('Task Overview: open, done and overdue tasks, by assignee', async () => {
+    const answer = await ask(QUICK_PROMPTS[2].query);
+    const open = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND status = 'open'", []);
+    const done = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND status = 'done'", []);
+    const overdue = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND status = 'open' AND due_date < '2025-06-11'", []);
+    expect(overdue).toBeGreaterThan(0);
+    expect(answer.text).toContain(`Open: ${open} (${overdue} overdue`);
+    expect(answer.text).toContain(`Completed: ${done} (`);
+    expect(answer.text).toContain('By assignee:');
+    expect(answer.sources.filter((s) => s.type === 'task').length).toBe(Math.min(5, overdue));
+    await expectSourcesOf('org-a', answer.sources);
+  });
+
+  it('Weekly Report: the last seven days of calls, tasks and new members', async () => {
+    const answer = await ask(QUICK_PROMPTS[3].query);
+    const since = new Date(NOW.getTime() - 7 * DAY_MS);
+    const calls = await count("SELECT count(*) AS n FROM calls WHERE org_id = 'org-a' AND started_at >= $1 AND started_at <= $2", [since, NOW]);
+    const created = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND created_at >= $1 AND created_at <= $2", [since, NOW]);
+    const completed = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND completed_at >= $1 AND completed_at <= $2", [since, NOW]);
+    expect(answer.text).toContain('**Weekly report — Jun 4 to Jun 11**');
+    expect(answer.text).toContain(`Calls: ${calls} calls`);
+    expect(answer.text).toContain(`Tasks: ${created} created from calls, ${completed} completed`);
+    // The harness's last three members joined this week.
+    expect(answer.text).toContain('Team: 3 new members');
+    expect(answer.sources.filter((s) => s.type === 'user')).toHaveLength(3);
+    await expectSourcesOf('org-a', answer.sources);
+  });
+
+  it('Organization Insights: licence utilisation, role mix and busiest sites', async () => {
+    const answer = await ask(QUICK_PROMPTS[4].query);
+    const total = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a'", []);
+    const licensed = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND has_license", []);
+    const fieldWorkers = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND role = 'Field Worker'", []);
+    const { rows } = await h.db.query<{ site: string }>("SELECT site FROM calls WHERE org_id = 'org-a' AND started_at >= $1 GROUP BY site ORDER BY count(*) DESC, site LIMIT 1", [new Date(NOW.getTime() - 30 * DAY_MS)]);
+    expect(answer.text).toContain('**Organisation insights — Summit Builders**');
+    expect(answer.text).toContain(`Licence utilisation: ${licensed} of ${total} members licensed`);
+    expect(answer.text).toContain(`- Field Worker: ${fieldWorkers} (`);
+    expect(answer.text).toContain(`1. ${rows[0]?.site} — `);
+    expect(answer.sources).toEqual([{ id: 'report:organization-insights', type: 'report', title: 'Organisation insights — Summit Builders' }]);
+  });
+});
+
+describe('POST /api/copilot/ask — free text', () => {
+  it('finds the calls and tasks that match a question, best first', async () => {
+    const answer = await ask('Any problems with the concrete pour?');
+    expect(answer.text).toContain('Here is what I found in your organisation\'s records for "Any problems with the concrete pour?"');
+    expect(answer.text).toContain('**Calls**');
+    const calls = answer.sources.filter((s) => s.type === 'call');
+    expect(calls.length).toBeGreaterThan(0);
+    const { rows } = await h.db.query<{ summary: string }>(`SELECT summary FROM calls WHERE id = ANY($1::text[])`, [calls.map((c) => c.id)]);
+    rows.forEach((r) => expect(r.summary.toLowerCase()).toMatch(/concrete|pour/));
+    await expectSourcesOf('org-a', answer.sources);
+  });
+
+  it('finds members by name', async () => {
+    const answer = await ask('Priya Nguyen');
+    const users = answer.sources.filter((s) => s.type === 'user');
+    expect(users[0]?.title).toBe('Priya Nguyen');
+    expect(answer.text).toContain('**Members**');
+    await expectSourcesOf('org-a', answer.sources);
+  });
+
+  it('says so helpfully when nothing matches', async () => {
+    const answer = await ask('xylophone quasar');
+    expect(answer.text).toContain('I couldn\'t find anything in your organisation\'s calls, tasks or members matching "xylophone quasar".');
+    expect(answer.text).toContain('quick prompts');
+    expect(answer.sources).toEqual([]);
+  });
+
+  it('only searches the caller\'s organisation', async () => {
+    h.asAdminOf(h.orgB);
+    const answer = await ask('Priya Nguyen');
+    expect(answer.sources.some((s) => s.title === 'Priya Nguyen')).toBe(false);
+    const pour = await ask('concrete pour');
+    expect(pour.sources.length).toBeGreaterThan(0);
+    await expectSourcesOf('org-b', pour.sources);
+    const report = await ask(QUICK_PROMPTS[4].query);
+    expect(report.text).toContain('Bayside Contracting');
+  });
+});
+
+describe('POST /api/copilot/ask — access and validation', () => {
+  it('answers 400 naming the field for an empty query or a missing flag', async () => {
+    for (const [body, field] of [
+      [{ query: '   ', isAdmin: true }, 'query'],
+      [{ isAdmin: true }, 'query'],
+      [{ query: 'x'.repeat(2001), isAdmin: true }, 'query'],
+      [{ query: 'hello' }, 'isAdmin'],
+    ] as const) {
+      const res = await h.json('POST', '/api/copilot/ask', body);
+      expect(res.status).toBe(400);
+      expect(v.parse(ApiErrorBodySchema, res.body).field).toBe(field);
+    }
+  });
+
+  it('answers 403 to a non-administrator even when the body claims isAdmin', async () => {
+    const member = h.orgA.members[2];
+    h.actAs({ orgId: 'org-a', memberId: member?.id ?? null, isAdmin: false });
+    const res = await h.json('POST', '/api/copilot/ask', { query: QUICK_PROMPTS[0].query, isAdmin: true });
+    expect(res.status).toBe(403);
+  });
+
+  it('lets an administrator ask even when the body says isAdmin false', async () => {
+    const answer = await ask(QUICK_PROMPTS[2].query, false);
+    expect(answer.text).toContain('**Task overview');
+  });
+});

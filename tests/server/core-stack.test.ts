@@ -1,0 +1,87 @@
+// @vitest-environment node
+/**
+ * Integration: the real local stack (cognito-local + the reference API, no console) on free ports in a
+ * temporary directory. Tokens are issued by cognito-local and verified against its JWKS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { MeResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/services/api/schemas';
+import { cognitoCall } from '../../server/core/userPool';
+import { startStack, type Stack } from '../../scripts/stack';
+
+let stack: Stack;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'hardline-stack-'));
+  stack = await startStack({ mode: 'none', webPort: 0, apiPort: 0, cognitoPort: 0, dataDir, quiet: true });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+interface AuthResult {
+  AuthenticationResult?: { AccessToken: string; IdToken: string };
+  ChallengeName?: string;
+}
+
+const signIn = (username: string, password: string) =>
+  cognitoCall<AuthResult>(stack.cognitoEndpoint, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: username, PASSWORD: password } });
+
+const api = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${stack.apiUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+
+describe('the local stack', () => {
+  it('signs in the seeded administrator and serves the organisation with a verified access token', async () => {
+    const { AuthenticationResult } = await signIn('admin@hardline.test', 'Hardline#2026');
+    const token = AuthenticationResult?.AccessToken ?? '';
+    const stats = v.parse(UserStatsSchema, await (await api('/api/users/stats', token)).json());
+    expect(stats.total).toBe(240);
+    expect(stats.active + stats.pending).toBe(240);
+    expect(stats.licensed).toBeGreaterThan(0);
+    const me = v.parse(MeResponseSchema, await (await api('/api/me', token)).json());
+    expect(me).toMatchObject({ email: 'admin@hardline.test', isAdmin: true, organization: { name: 'Summit Builders' } });
+
+    // The id token is not an access token: refused.
+    expect((await api('/api/users/stats', AuthenticationResult?.IdToken ?? '')).status).toBe(401);
+  });
+
+  it('asks the seeded first-time account for a new password', async () => {
+    const result = await signIn('firsttime@hardline.test', 'Temp#2026pass');
+    expect(result.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    expect(stack.getTemporaryPassword('firsttime@hardline.test')).toBe('Temp#2026pass');
+  });
+
+  it('records the confirmation code cognito-local issues at sign-up', async () => {
+    const email = 'new.admin@example.com';
+    await cognitoCall(stack.cognitoEndpoint, 'SignUp', {
+      ClientId: stack.clientId,
+      Username: email,
+      Password: 'Sturdy#Pass1',
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'phone_number', Value: '+15551234567' }, { Name: 'custom:organization', Value: 'New Co' }],
+    });
+    const code = await stack.getConfirmationCode(email);
+    expect(code).toMatch(/^\d{6}$/);
+    await cognitoCall(stack.cognitoEndpoint, 'ConfirmSignUp', { ClientId: stack.clientId, Username: email, ConfirmationCode: code });
+    const { AuthenticationResult } = await signIn(email, 'Sturdy#Pass1');
+    expect(AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('invites a member into the user pool, who must then set a new password', async () => {
+    const { AuthenticationResult } = await signIn('admin@hardline.test', 'Hardline#2026');
+    const response = await api('/api/users/invite', AuthenticationResult?.AccessToken ?? '', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Invited Worker', email: 'invited.worker@example.com', phoneNumber: '+15557654321' }),
+    });
+    expect(response.status).toBe(201);
+    v.parse(UserResponseSchema, await response.json());
+    const password = stack.getTemporaryPassword('invited.worker@example.com') ?? '';
+    expect(password).not.toBe('');
+    expect((await signIn('invited.worker@example.com', password)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+});

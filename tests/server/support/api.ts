@@ -1,0 +1,145 @@
+/**
+ * Test harness for the reference API: an in-memory PGlite, the Hono app driven with `app.request`,
+ * and access tokens signed by a key pair the test owns (the same verification code as production,
+ * pointed at this key instead of the user pool's JWKS).
+ */
+import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Hono } from 'hono';
+import { createApp } from '../../../server/core/app';
+import { createTokenVerifier } from '../../../server/core/auth';
+import { openDatabase } from '../../../server/core/db';
+import type { AppEnv, ServerModule, UserPoolAdmin } from '../../../server/core/module';
+import { signupModule } from '../../../server/signup';
+import { usersModule } from '../../../server/users';
+
+export const TEST_ISSUER = 'http://127.0.0.1:9/local_testpool';
+export const TEST_CLIENT_ID = 'test-client';
+export const WEB_ORIGIN = 'http://127.0.0.1:5173';
+
+export interface TokenClaims {
+  sub: string;
+  username?: string;
+  tokenUse?: string;
+  clientId?: string;
+  issuer?: string;
+  expiresIn?: string;
+}
+
+export interface TestKeys {
+  sign(claims: TokenClaims, key?: CryptoKey): Promise<string>;
+  publicKey: CryptoKey;
+  privateKey: CryptoKey;
+}
+
+export async function createTestKeys(): Promise<TestKeys> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  return {
+    publicKey,
+    privateKey,
+    sign: (claims, key = privateKey) =>
+      new SignJWT({ token_use: claims.tokenUse ?? 'access', client_id: claims.clientId ?? TEST_CLIENT_ID, username: claims.username ?? claims.sub })
+        .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+        .setSubject(claims.sub)
+        .setIssuer(claims.issuer ?? TEST_ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(claims.expiresIn ?? '1h')
+        .sign(key),
+  };
+}
+
+/**
+ * A fake of the user pool's admin API — a boundary we do not own (cognito-local / Cognito); the
+ * integration test exercises the real one. Records every account and can be told to fail.
+ */
+export class FakeUserPool implements UserPoolAdmin {
+  readonly created: Array<{ email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string; sub: string }> = [];
+  failWith: Error | null = null;
+
+  async createUserWithTemporaryPassword(input: { email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string }) {
+    if (this.failWith) throw this.failWith;
+    const sub = crypto.randomUUID();
+    this.created.push({ ...input, sub });
+    return { sub };
+  }
+}
+
+export interface TestApi {
+  app: Hono<AppEnv>;
+  db: PGlite;
+  keys: TestKeys;
+  userPool: FakeUserPool;
+  errors: unknown[];
+  /** Sends a request with an access token for `sub` (or none when sub is null). */
+  call(method: string, path: string, options?: { sub?: string | null; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function createTestApi(modules: readonly ServerModule[] = [signupModule, usersModule]): Promise<TestApi> {
+  const db = await openDatabase({ modules });
+  const keys = await createTestKeys();
+  const userPool = new FakeUserPool();
+  const errors: unknown[] = [];
+  const app = createApp(
+    { db, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool },
+    modules,
+    createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
+    { logError: (error) => errors.push(error) },
+  );
+  return {
+    app,
+    db,
+    keys,
+    userPool,
+    errors,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      const token = options.token ?? (options.sub ? await keys.sign({ sub: options.sub }) : undefined);
+      if (token) headers['Authorization'] = `Bearer ${token}`;
+      let body: string | undefined;
+      if (options.rawBody !== undefined) body = options.rawBody;
+      else if (options.body !== undefined) body = JSON.stringify(options.body);
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      return app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    },
+    close: () => db.close(),
+  };
+}
+
+export interface TestOrg {
+  orgId: string;
+  adminSub: string;
+  adminMemberId: string;
+}
+
+/** Completes signup for a fresh administrator, as the console does after the first sign-in. */
+export async function signUpOrganisation(api: TestApi, organization: string, email = `${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<TestOrg> {
+  const adminSub = crypto.randomUUID();
+  const response = await api.call('POST', '/api/complete-signup', {
+    sub: adminSub,
+    body: { fullName: `Admin of ${organization}`, email, phoneNumber: '+15551230000', organization, cognitoUserId: adminSub },
+  });
+  if (!response.ok) throw new Error(`complete-signup failed: ${response.status} ${await response.text()}`);
+  const { organizationId } = (await response.json()) as { organizationId: string };
+  const { rows } = await api.db.query<{ id: string }>('SELECT id FROM members WHERE cognito_sub = $1', [adminSub]);
+  return { orgId: organizationId, adminSub, adminMemberId: rows[0]?.id ?? '' };
+}
+
+/** Adds members to an organisation directly (fixtures), newest last by created_at offsets. */
+export async function addMembers(
+  api: TestApi,
+  orgId: string,
+  members: ReadonlyArray<{ name: string; email: string; phoneNumber: string; role?: string; hasLicense?: boolean; isActive?: boolean; createdAt?: Date; cognitoSub?: string }>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const m of members) {
+    const id = crypto.randomUUID();
+    await api.db.query(
+      `INSERT INTO members (id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [id, orgId, m.cognitoSub ?? null, m.name, m.email, m.phoneNumber, m.role ?? 'Field Worker', m.hasLicense ?? false, m.isActive ?? true, m.role === 'Admin', m.createdAt ?? new Date()],
+    );
+    ids.push(id);
+  }
+  return ids;
+}

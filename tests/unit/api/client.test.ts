@@ -1,0 +1,489 @@
+// @vitest-environment node
+/**
+ * The API client against a real HTTP server on 127.0.0.1: parsing, the SPEC §8 error rule,
+ * schema checks, cancellation, timeouts, the bearer token and the single-flight refresh on 401.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApi, type ProductApi } from '../../../src/services/api';
+import { createApiClient, type ApiClientOptions } from '../../../src/services/api/client';
+import {
+  ApiRequestError,
+  ApiResponseError,
+  NetworkError,
+  isAbortError,
+  messageOf,
+} from '../../../src/services/api/errors';
+import { sendJson, startTestServer, wait, type TestServer } from './test-server';
+
+const user = (userId: string) => ({
+  userId,
+  name: 'Dana Reyes',
+  email: 'dana@summit.test',
+  phoneNumber: '+15551234567',
+  role: 'Supervisor',
+  hasLicense: true,
+  isActive: true,
+  createdAt: '2026-01-05T15:04:00.000Z',
+  devicePhoneNumber: null,
+  lastActiveAt: null,
+});
+const stats = { total: 3, active: 2, pending: 1, licensed: 1 };
+
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function options(overrides: Partial<ApiClientOptions> = {}): ApiClientOptions {
+  return {
+    baseUrl: server.url,
+    getAccessToken: () => Promise.resolve('token-1'),
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: () => undefined,
+    ...overrides,
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('responses', () => {
+  it('parses JSON when the content type says JSON, text otherwise', async () => {
+    const client = createApiClient(options());
+    server.handle = (req, res) => {
+      if (req.url === '/json') sendJson(res, 200, { a: 1 });
+      else if (req.url === '/problem') {
+        res.writeHead(200, { 'content-type': 'application/problem+json' });
+        res.end('{"b":2}');
+      } else {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('{"looks":"like json"}');
+      }
+    };
+    await expect(client.send({ operation: 't', method: 'GET', path: '/json' })).resolves.toEqual({ a: 1 });
+    await expect(client.send({ operation: 't', method: 'GET', path: '/problem' })).resolves.toEqual({ b: 2 });
+    await expect(client.send({ operation: 't', method: 'GET', path: '/text' })).resolves.toBe('{"looks":"like json"}');
+  });
+
+  it('resolves an empty answer (204) as undefined', async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    const api = createApi(options());
+    await expect(api.users.remove('u1')).resolves.toBeUndefined();
+    expect(server.requests[0]).toMatchObject({ method: 'DELETE', url: '/api/users/u1' });
+  });
+
+  it('sends the JSON content type and the bearer token when a session exists', async () => {
+    server.handle = (_req, res) => sendJson(res, 200, stats);
+    await createApi(options({ getAccessToken: () => Promise.resolve('abc.def') })).users.stats();
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer abc.def');
+    expect(server.requests[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    server.handle = (_req, res) => sendJson(res, 200, stats);
+    await createApi(options({ getAccessToken: () => Promise.resolve(null) })).users.stats();
+    expect(server.requests[0]?.headers).not.toHaveProperty('authorization');
+  });
+
+  it('keeps a path prefix of the base URL', async () => {
+    server.handle = (_req, res) => sendJson(res, 200, stats);
+    await createApi(options({ baseUrl: `${server.url}/prod/` })).users.stats();
+    expect(server.requests[0]?.url).toBe('/prod/api/users/stats');
+  });
+});
+
+describe('errors (SPEC §8)', () => {
+  it("uses the body's message field and carries status and data", async () => {
+    const body = { message: 'name is required', field: 'name' };
+    server.handle = (_req, res) => sendJson(res, 400, body);
+    const error = await rejection(createApi(options()).users.create({ name: '', email: 'a@b.co', phoneNumber: '+15551234567' }));
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ message: 'name is required', status: 400, data: body });
+  });
+
+  it("falls back to 'HTTP status: text' for a text body", async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('boom');
+    };
+    const error = await rejection(createApi(options()).users.stats());
+    expect(error).toMatchObject({ message: 'HTTP 500: Internal Server Error', status: 500, data: 'boom' });
+  });
+
+  it("falls back to 'HTTP status: text' for JSON without a message, with the server's status text", async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(418, 'Short and stout', { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'teapot' }));
+    };
+    const error = await rejection(createApi(options()).users.stats());
+    expect(error).toMatchObject({ message: 'HTTP 418: Short and stout', status: 418, data: { error: 'teapot' } });
+  });
+
+  it('reports a response that does not match its schema, naming the call', async () => {
+    server.handle = (_req, res) => sendJson(res, 200, { users: [{ userId: 7 }], total: 1, page: 1, limit: 25 });
+    const error = await rejection(createApi(options()).users.list());
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as ApiResponseError).message).toBe('The server sent an unexpected response for users.list.');
+    expect((error as ApiResponseError).issues.length).toBeGreaterThan(0);
+    expect((error as ApiResponseError).details).toContain('userId');
+  });
+
+  it('reports malformed JSON as an unexpected response', async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"total": 3, ');
+    };
+    const error = await rejection(createApi(options()).users.stats());
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as Error).message).toBe('The server sent an unexpected response for users.stats.');
+  });
+
+  it('turns a refused connection into NetworkError', async () => {
+    const closed = server.url;
+    await server.close();
+    const error = await rejection(createApi(options({ baseUrl: closed })).users.stats());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toBe('Cannot reach the server. Check your connection and try again.');
+    server = await startTestServer();
+  });
+
+  it('turns a connection dropped mid-answer into NetworkError', async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"total":');
+      setTimeout(() => res.socket?.destroy(), 20);
+    };
+    const error = await rejection(createApi(options()).users.stats());
+    expect(error).toBeInstanceOf(NetworkError);
+  });
+
+  it('messageOf gives an Error message or the fallback', () => {
+    expect(messageOf(new ApiRequestError(404, 'Not Found', { message: 'User not found' }), 'Failed to fetch users')).toBe('User not found');
+    expect(messageOf('a string', 'Failed to fetch users')).toBe('Failed to fetch users');
+    expect(messageOf(new Error(''), 'Unknown error')).toBe('Unknown error');
+    expect(messageOf(undefined, 'Unknown error')).toBe('Unknown error');
+  });
+});
+
+describe('cancellation and timeouts', () => {
+  it("a caller's abort rejects with an AbortError even though the server answers later", async () => {
+    server.handle = async (_req, res) => {
+      await wait(200);
+      sendJson(res, 200, stats);
+    };
+    const controller = new AbortController();
+    const pending = createApi(options()).users.stats({ signal: controller.signal });
+    await wait(30);
+    controller.abort();
+    const error = await rejection(pending);
+    expect(isAbortError(error)).toBe(true);
+  });
+
+  it('a slow answer for an old search never lands after a newer one', async () => {
+    server.handle = async (req, res) => {
+      const search = new URL(req.url, server.url).searchParams.get('search');
+      if (search === 'old') await wait(250);
+      sendJson(res, 200, { users: [user(search ?? 'none')], total: 1, page: 1, limit: 25 });
+    };
+    const api = createApi(options());
+    const shown: string[] = [];
+    const first = new AbortController();
+    const old = rejection(api.users.list({ search: 'old' }, { signal: first.signal }).then((r) => shown.push(...r.users.map((u) => u.userId))));
+    await wait(20);
+    first.abort();
+    const second = new AbortController();
+    await api.users.list({ search: 'new' }, { signal: second.signal }).then((r) => shown.push(...r.users.map((u) => u.userId)));
+    expect(isAbortError(await old)).toBe(true);
+    await wait(300);
+    expect(shown).toEqual(['new']);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await rejection(createApi(options()).users.stats({ signal: controller.signal }));
+    expect(isAbortError(error)).toBe(true);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('times out with a clear NetworkError', async () => {
+    server.handle = async (_req, res) => {
+      await wait(400);
+      sendJson(res, 200, stats);
+    };
+    const error = await rejection(createApi(options({ timeoutMs: 80 })).users.stats());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ timedOut: true, message: 'The server took too long to answer. Please try again.' });
+    expect(isAbortError(error)).toBe(false);
+  });
+
+  it('times out while the body is still streaming', async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"total":3,');
+    };
+    const error = await rejection(createApi(options({ timeoutMs: 120 })).users.stats());
+    expect(error).toMatchObject({ timedOut: true });
+  });
+
+  it('gives complete-signup its own 30 s timeout instead of the default', async () => {
+    server.handle = async (_req, res) => {
+      await wait(250);
+      sendJson(res, 200, { organizationId: 'o1', devicePhoneNumber: '+15550001111', message: 'ok' });
+    };
+    const api = createApi(options({ timeoutMs: 80 }));
+    const body = { fullName: 'Dana', email: 'dana@summit.test', phoneNumber: '+15551234567', organization: 'Summit', cognitoUserId: 'sub-1' };
+    await expect(api.completeSignup(body)).resolves.toEqual({ organizationId: 'o1', devicePhoneNumber: '+15550001111', message: 'ok' });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual(body);
+    await expect(api.users.stats()).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('401: single-flight refresh and one retry', () => {
+  /** Accepts only `valid`; answers 401 to anything else, after `delayFor(index)` ms. */
+  function authServer(valid: () => string, delayFor: (index: number) => number = () => 0) {
+    let index = 0;
+    server.handle = async (req, res) => {
+      const n = index++;
+      await wait(delayFor(n));
+      if (req.headers.authorization === `Bearer ${valid()}`) sendJson(res, 200, stats);
+      else sendJson(res, 401, { message: 'Token expired' });
+    };
+  }
+
+  function session(initial: string) {
+    let token = initial;
+    const refresh = vi.fn(async () => {
+      await wait(30);
+      token = `${initial}-refreshed`;
+      return token;
+    });
+    const expired = vi.fn();
+    const api = createApi(options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }));
+    return { api, refresh, expired, current: () => token };
+  }
+
+  it('ten concurrent 401s cause one refresh and ten retried successes', async () => {
+    const s = session('stale');
+    authServer(() => 'stale-refreshed');
+    const results = await Promise.all(Array.from({ length: 10 }, () => s.api.users.stats()));
+    expect(results).toEqual(Array.from({ length: 10 }, () => stats));
+    expect(s.refresh).toHaveBeenCalledTimes(1);
+    expect(s.expired).not.toHaveBeenCalled();
+    const auths = server.requests.map((r) => r.headers.authorization);
+    expect(auths.filter((a) => a === 'Bearer stale')).toHaveLength(10);
+    expect(auths.filter((a) => a === 'Bearer stale-refreshed')).toHaveLength(10);
+  });
+
+  it('401s that arrive after the refresh has finished reuse its token instead of refreshing again', async () => {
+    const s = session('stale');
+    authServer(() => 'stale-refreshed', (n) => (n < 10 ? n * 15 : 0));
+    const results = await Promise.all(Array.from({ length: 10 }, () => s.api.users.stats()));
+    expect(results).toHaveLength(10);
+    expect(s.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second 401 signs out once and fails every call with the 401 error', async () => {
+    const s = session('stale');
+    authServer(() => 'never');
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => s.api.users.stats()));
+    expect(s.refresh).toHaveBeenCalledTimes(1);
+    expect(s.expired).toHaveBeenCalledTimes(1);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      if (outcome.status === 'rejected') {
+        expect(outcome.reason).toBeInstanceOf(ApiRequestError);
+        expect(outcome.reason).toMatchObject({ status: 401, message: 'Token expired' });
+      }
+    }
+    // Each call was tried twice: once with the stale token, once with the refreshed one.
+    expect(server.requests).toHaveLength(20);
+  });
+
+  it('a refresh that resolves null signs out once, without a retry', async () => {
+    const expired = vi.fn();
+    const refresh = vi.fn(() => Promise.resolve(null));
+    authServer(() => 'never');
+    const api = createApi(options({ refreshAccessToken: refresh, onSessionExpired: expired }));
+    const outcomes = await Promise.allSettled([api.users.stats(), api.users.stats(), api.users.stats()]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("a refresh refused by the identity service (kind 'auth') signs out", async () => {
+    const expired = vi.fn();
+    authServer(() => 'never');
+    const api = createApi(
+      options({ refreshAccessToken: () => Promise.reject(Object.assign(new Error('Refresh Token has been revoked'), { kind: 'auth' })), onSessionExpired: expired }),
+    );
+    const error = await rejection(api.users.stats());
+    expect(error).toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('a network failure during the refresh fails with NetworkError and keeps the session', async () => {
+    let online = false;
+    let token = 'stale';
+    const expired = vi.fn();
+    const refresh = vi.fn(async () => {
+      if (!online) throw Object.assign(new Error('Network error'), { kind: 'network' });
+      token = 'fresh';
+      return token;
+    });
+    authServer(() => 'fresh');
+    const api = createApi(options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }));
+    const error = await rejection(api.users.stats());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(expired).not.toHaveBeenCalled();
+    online = true;
+    await expect(api.users.stats()).resolves.toEqual(stats);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('an abort while waiting for the refresh rejects with AbortError', async () => {
+    const s = session('stale');
+    authServer(() => 'stale-refreshed');
+    const controller = new AbortController();
+    const pending = s.api.users.stats({ signal: controller.signal });
+    await wait(15);
+    controller.abort();
+    expect(isAbortError(await rejection(pending))).toBe(true);
+  });
+});
+
+describe('calls (SPEC §7)', () => {
+  let api: ProductApi;
+  beforeEach(() => {
+    api = createApi(options());
+  });
+
+  const lastUrl = () => new URL(server.requests.at(-1)?.url ?? '', server.url);
+  const lastBody = (): unknown => JSON.parse(server.requests.at(-1)?.body ?? 'null');
+
+  it("users.list omits role and status when 'all' and an empty search", async () => {
+    server.handle = (_req, res) => sendJson(res, 200, { users: [user('u1')], total: 1, page: 1, limit: 25 });
+    await api.users.list({ role: 'all', status: 'all', search: '   ' });
+    expect(lastUrl().pathname).toBe('/api/users');
+    expect(lastUrl().search).toBe('');
+    const result = await api.users.list({ page: 2, limit: 50, search: ' 555 ', role: 'Project Manager', status: 'pending' });
+    expect(Object.fromEntries(lastUrl().searchParams)).toEqual({ page: '2', limit: '50', search: '555', role: 'Project Manager', status: 'pending' });
+    expect(result.users[0]?.userId).toBe('u1');
+  });
+
+  it('unwraps { user } answers', async () => {
+    server.handle = (req, res) => sendJson(res, 200, { user: user(req.url.includes('u9') ? 'u9' : 'new') });
+    await expect(api.users.get('u9')).resolves.toMatchObject({ userId: 'u9' });
+    await expect(api.users.toggleLicense('u9')).resolves.toMatchObject({ userId: 'u9' });
+    expect(server.requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/users/u9/toggle-license' });
+    await api.users.toggleStatus('u9');
+    expect(server.requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/users/u9/toggle-status' });
+    await api.users.update('u9', { role: 'Admin' });
+    expect(server.requests.at(-1)).toMatchObject({ method: 'PUT', url: '/api/users/u9' });
+    const invited = await api.users.invite({ name: 'Lee', email: 'lee@summit.test', phoneNumber: '+15559876543', role: 'Field Worker', hasLicense: false, isActive: true });
+    expect(invited.userId).toBe('new');
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/users/invite' });
+    expect(lastBody()).toEqual({ name: 'Lee', email: 'lee@summit.test', phoneNumber: '+15559876543', role: 'Field Worker', hasLicense: false, isActive: true });
+  });
+
+  it('escapes ids in paths', async () => {
+    server.handle = (_req, res) => sendJson(res, 200, { user: user('a/b') });
+    await api.users.get('a/b?x');
+    expect(server.requests[0]?.url).toBe('/api/users/a%2Fb%3Fx');
+  });
+
+  it('users.bulkUpdate sends userIds and updates', async () => {
+    server.handle = (_req, res) => sendJson(res, 200, { updated: 2 });
+    await expect(api.users.bulkUpdate({ userIds: ['u1', 'u2'], updates: { hasLicense: true } })).resolves.toEqual({ updated: 2 });
+    expect(server.requests[0]).toMatchObject({ method: 'PATCH', url: '/api/users/bulk' });
+    expect(lastBody()).toEqual({ userIds: ['u1', 'u2'], updates: { hasLicense: true } });
+  });
+
+  it('activateUser posts to /users/activate and ignores the answer', async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('activated');
+    };
+    await expect(api.activateUser()).resolves.toBeUndefined();
+    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/users/activate', body: '' });
+  });
+
+  it('billing calls send their bodies and query', async () => {
+    server.handle = (req, res) => {
+      if (req.url.startsWith('/api/admin/billing/update-subscription')) sendJson(res, 200, { requiresPayment: true, clientSecret: 'seti_secret' });
+      else if (req.url.startsWith('/api/admin/billing/update-payment-method')) sendJson(res, 200, { hostedUrl: 'https://billing.example.com/p/1' });
+      else sendJson(res, 200, { message: 'Subscription updated' });
+    };
+    await expect(api.billing.updateSubscription('u 1', 'pro')).resolves.toEqual({ requiresPayment: true, clientSecret: 'seti_secret' });
+    expect(lastUrl().pathname).toBe('/api/admin/billing/update-subscription');
+    expect(lastUrl().searchParams.get('userId')).toBe('u 1');
+    expect(lastBody()).toEqual({ planType: 'pro' });
+
+    await expect(api.billing.completeSubscription('u1', { setupIntentId: 'seti_1', planType: 'lite' })).resolves.toBeUndefined();
+    expect(lastUrl().pathname).toBe('/api/admin/billing/complete-subscription');
+    expect(lastUrl().searchParams.get('userId')).toBe('u1');
+    expect(lastBody()).toEqual({ setupIntentId: 'seti_1', planType: 'lite' });
+
+    await expect(api.billing.updatePaymentMethod('u1')).resolves.toEqual({ hostedUrl: 'https://billing.example.com/p/1' });
+    expect(lastBody()).toEqual({ userId: 'u1' });
+  });
+
+  it('cancelSubscription omits a blank reason and sends a given one', async () => {
+    server.handle = (_req, res) => sendJson(res, 200, { message: 'Subscription will cancel at period end' });
+    await expect(api.billing.cancelSubscription({ userId: 'u1', cancelAtPeriodEnd: true, reason: '  ' })).resolves.toEqual({
+      message: 'Subscription will cancel at period end',
+    });
+    expect(lastBody()).toEqual({ userId: 'u1', cancelAtPeriodEnd: true });
+    await api.billing.cancelSubscription({ userId: 'u1', cancelAtPeriodEnd: false });
+    expect(lastBody()).toEqual({ userId: 'u1', cancelAtPeriodEnd: false });
+    await api.billing.cancelSubscription({ userId: 'u1', cancelAtPeriodEnd: false, reason: ' Too expensive ' });
+    expect(lastBody()).toEqual({ userId: 'u1', cancelAtPeriodEnd: false, reason: 'Too expensive' });
+  });
+
+  it('copilot.ask sends isAdmin and unwraps a nested result', async () => {
+    const sources = [{ id: 's1', type: 'call', title: 'Call with site A' }];
+    server.handle = (req, res) => {
+      const { query } = JSON.parse(req.body) as { query: string };
+      if (query === 'nested') sendJson(res, 200, { result: { result: 'Nested answer' }, sources, webSearchUsed: true });
+      else sendJson(res, 200, { result: 'Plain answer' });
+    };
+    await expect(api.copilot.ask('nested')).resolves.toEqual({ text: 'Nested answer', sources, webSearchUsed: true });
+    expect(lastBody()).toEqual({ query: 'nested', isAdmin: true });
+    await expect(api.copilot.ask('plain')).resolves.toEqual({ text: 'Plain answer', sources: [], webSearchUsed: false });
+  });
+
+  it('billing.user posts the user id and parses the billing', async () => {
+    const billing = {
+      userId: 'u1',
+      name: 'Dana Reyes',
+      email: 'dana@summit.test',
+      accessLevel: 'trial',
+      trialDaysRemaining: 5,
+      subscription: null,
+      paymentMethods: [],
+      recentInvoices: [],
+      extra: 'dropped',
+    };
+    server.handle = (_req, res) => sendJson(res, 200, billing);
+    const result = await api.billing.user('u1');
+    expect(result).toEqual({ ...billing, extra: undefined, subscription: null });
+    expect(result).not.toHaveProperty('extra');
+    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/admin/billing/user' });
+    expect(lastBody()).toEqual({ userId: 'u1' });
+  });
+});

@@ -1,0 +1,38 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { safeExternalUrl } from '../../../src/domain/urls';
+
+const local = { allowedOrigins: ['http://127.0.0.1:8787', 'http://localhost:5173/'] };
+
+describe('safeExternalUrl', () => {
+  it('opens https URLs', () => {
+    expect(safeExternalUrl('https://invoice.stripe.com/i/acct_1/inv_1')).toBe('https://invoice.stripe.com/i/acct_1/inv_1');
+    expect(safeExternalUrl(' https://pay.example.com/x?y=1 ')).toBe('https://pay.example.com/x?y=1');
+  });
+
+  it("opens http URLs on the local stack's own origins", () => {
+    expect(safeExternalUrl('http://127.0.0.1:8787/hosted/invoice/1', local)).toBe('http://127.0.0.1:8787/hosted/invoice/1');
+    expect(safeExternalUrl('http://localhost:5173/billing', local)).toBe('http://localhost:5173/billing');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://evil.example.com/invoice',
+    'http://127.0.0.1:9999/other-port',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    '/relative/path',
+    'not a url',
+    'https://user:secret@pay.example.com/',
+    '',
+  ])('refuses %j', (url) => {
+    expect(safeExternalUrl(url, local)).toBeNull();
+  });
+
+  it('refuses http without allowed origins', () => {
+    expect(safeExternalUrl('http://127.0.0.1:8787/hosted/invoice/1')).toBeNull();
+    expect(safeExternalUrl(null)).toBeNull();
+  });
+});
