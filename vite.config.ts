@@ -1,6 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp';
+import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp.ts';
 
 /** Ships the Content-Security-Policy inside the production build as a <meta> tag. */
 function cspMeta(policy: string): Plugin {

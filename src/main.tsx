@@ -5,18 +5,20 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor } from 'xstate';
 import { createMachineRegistry } from './machines/registry';
 import { createApi } from './services/api';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
+import { createPayments } from './services/payments';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { App } from './views/app/App';
 import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
+import type { Inspector } from './views/app/machines-context';
 import { system } from './views/theme/system';
 
-async function devInspector(): Promise<((event: InspectionEvent) => void) | undefined> {
+async function devInspector(): Promise<Inspector | undefined> {
   // Dev only, behind a dynamic import: the production bundle carries none of the inspector.
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
     const { createBrowserInspector } = await import('@statelyai/inspect');
@@ -52,7 +54,7 @@ async function main() {
     refreshAccessToken: () => identity.refreshAccessToken(),
     onSessionExpired: () => sessionExpired.notify(),
   });
-  const services: Services = { config, storage, identity, api };
+  const services: Services = { config, storage, identity, api, payments: createPayments(config) };
   const machines = createMachineRegistry(services);
   const auth = createActor(machines.auth, { inspect }).start();
   sessionExpired.notify = () => auth.send({ type: 'auth.sessionExpired' });

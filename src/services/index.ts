@@ -5,10 +5,12 @@ import type { AppConfig } from './config';
 import type { AppStorage } from './storage';
 import type { IdentityService } from './identity';
 import type { ProductApi } from './api';
+import type { PaymentsService } from './payments';
 
 export interface Services {
   config: AppConfig;
   storage: AppStorage;
   identity: IdentityService;
   api: ProductApi;
+  payments: PaymentsService;
 }

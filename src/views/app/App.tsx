@@ -1,7 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import type { InspectionEvent } from 'xstate';
 import type { MachineRegistry } from '../../machines/registry';
 import { ChatProvider } from '../assistant/ChatProvider';
 import { Layout } from '../layout/Layout';
@@ -11,7 +10,7 @@ import { AppToaster } from '../shared/toaster';
 import { UnexpectedError } from '../shared/UnexpectedError';
 import { system } from '../theme/system';
 import { Gate } from './Gate';
-import { MachinesProvider, type AppActors } from './machines-context';
+import { MachinesProvider, type AppActors, type Inspector } from './machines-context';
 
 // Each screen is its own chunk: a visitor downloads only the login and the screen they open.
 const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
@@ -67,7 +66,7 @@ export function AppRoutes() {
 export interface AppProps {
   machines: Partial<MachineRegistry>;
   actors: AppActors;
-  inspect?: (event: InspectionEvent) => void;
+  inspect?: Inspector;
 }
 
 export function App({ machines, actors, inspect }: AppProps) {

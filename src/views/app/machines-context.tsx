@@ -1,6 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
+import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
+
+export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 import type { AuthActorRef } from '../../machines/auth';
 import type { MachineRegistry } from '../../machines/registry';
 
@@ -12,7 +14,7 @@ export interface AppActors {
 interface MachinesValue {
   machines: Partial<MachineRegistry>;
   /** The Stately inspector in `npm run dev` with `?inspect`; undefined otherwise. */
-  inspect: ((event: InspectionEvent) => void) | undefined;
+  inspect: Inspector | undefined;
 }
 
 const MachinesContext = createContext<MachinesValue | null>(null);
@@ -26,7 +28,7 @@ export function MachinesProvider({
 }: {
   machines: Partial<MachineRegistry>;
   actors: AppActors;
-  inspect?: (event: InspectionEvent) => void;
+  inspect?: Inspector;
   children: ReactNode;
 }) {
   return (

@@ -26,7 +26,7 @@ export function headingFor(path: string): PageHeading {
   if (path === '/ai') return { title: 'Assistant', subtitle: 'Ask about activity, calls and tasks across your organization.' };
   if (path === '/billing') return { title: 'Billing Overview' };
   if (path.startsWith('/billing/user/')) return { title: 'User Billing' };
-  return { title: 'Hardline' };
+  return { title: 'Page not found' };
 }
 
 /** Whether a nav item is the current section (Billing stays lit on a user's billing page). */

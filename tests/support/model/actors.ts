@@ -3,7 +3,7 @@
  * or rejects them, recording the input each invocation received.
  */
 import { fromPromise } from 'xstate';
-import type { PromiseActorLogic } from 'xstate';
+import type { AnyStateMachine, OutputFrom, PromiseActorLogic } from 'xstate';
 import type { StepInfo } from './paths';
 
 export interface Invocation<TOutput = unknown> {
@@ -15,9 +15,17 @@ export interface Invocation<TOutput = unknown> {
   reject(error: unknown): void;
 }
 
-export interface ControllableActors<TOutputs extends Record<string, unknown>> {
+/** The actor implementations a machine accepts in `.provide({ actors })`, by `src`. */
+export type ActorsOf<TMachine extends AnyStateMachine> = NonNullable<NonNullable<Parameters<TMachine['provide']>[0]>['actors']>;
+
+/** Output type of each named actor of a machine. */
+export type ActorOutputs<TMachine extends AnyStateMachine, N extends string> = {
+  [K in N]: K extends keyof ActorsOf<TMachine> ? OutputFrom<NonNullable<ActorsOf<TMachine>[K]>> : unknown;
+};
+
+export interface ControllableActors<TOutputs extends Record<string, unknown>, TLogic = { [K in keyof TOutputs]: PromiseActorLogic<TOutputs[K], unknown> }> {
   /** Pass to `machine.provide({ actors })`. */
-  actors: { [K in keyof TOutputs]: PromiseActorLogic<TOutputs[K], unknown> };
+  actors: TLogic;
   /** Every invocation of `name` so far (settled or not), oldest first. */
   calls<K extends keyof TOutputs & string>(name: K): Array<Invocation<TOutputs[K]>>;
   /** Inputs received by `name`, oldest first. */
@@ -37,9 +45,15 @@ export interface ControllableActors<TOutputs extends Record<string, unknown>> {
   reset(): void;
 }
 
-export function createControllableActors<TOutputs extends Record<string, unknown> = Record<string, unknown>>(
-  names: ReadonlyArray<keyof TOutputs & string>,
-): ControllableActors<TOutputs> {
+/**
+ * `createControllableActors(machine, ['signIn', 'signUp'])`: deferred `fromPromise` fakes for the
+ * named actors of `machine`, typed so `machine.provide({ actors: fakes.actors })` type-checks and
+ * `resolve(name, output)` takes that actor's output type.
+ */
+export function createControllableActors<TMachine extends AnyStateMachine, const N extends keyof ActorsOf<TMachine> & string>(
+  _machine: TMachine,
+  names: readonly N[],
+): ControllableActors<ActorOutputs<TMachine, N>, Pick<ActorsOf<TMachine>, N>> {
   const log = new Map<string, Array<Invocation<never>>>();
   const all = (name: string): Array<Invocation<never>> => {
     let list = log.get(name);
@@ -86,7 +100,7 @@ export function createControllableActors<TOutputs extends Record<string, unknown
     return last;
   };
   return {
-    actors: actors as ControllableActors<TOutputs>['actors'],
+    actors: actors as unknown as Pick<ActorsOf<TMachine>, N>,
     calls: (name) => [...all(name)],
     inputs: (name) => all(name).map((i) => i.input),
     pending: (name) => pendingOf(name),

@@ -61,13 +61,13 @@ export function createControlledDelays<const N extends string>(names: readonly N
         if (name !== undefined && typeof handler === 'function') {
           return hold(() => (handler as (...a: unknown[]) => void)(...args), name) as unknown as ReturnType<typeof setTimeout>;
         }
-        return real.setTimeout(handler as () => void, ms, ...args);
+        return real.setTimeout(handler as () => void, ms, ...args) as unknown as ReturnType<typeof setTimeout>;
       };
       const patchedClear = (id?: ReturnType<typeof setTimeout> | string | number): void => {
         if (release(id)) return;
         real.clearTimeout(id as ReturnType<typeof setTimeout>);
       };
-      globalThis.setTimeout = patchedSet as typeof globalThis.setTimeout;
+      globalThis.setTimeout = patchedSet as unknown as typeof globalThis.setTimeout;
       globalThis.clearTimeout = patchedClear as typeof globalThis.clearTimeout;
     },
     uninstall() {

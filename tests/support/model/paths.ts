@@ -107,8 +107,21 @@ function defaultEvent(type: string): AnyEventObject {
 export function generateModelPaths(machine: AnyStateMachine, options: ModelPathOptions = {}): ModelPath[] {
   const graph = describeMachineGraph(machine);
   const exclude = new Set(options.exclude ?? []);
+  const guardByKey = new Map(graph.transitions.filter((t) => t.guard !== undefined).map((t) => [t.key, t.guard as string] as const));
+  const transitionData = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
+    try {
+      return machine.getTransitionData(snapshot, event) ?? [];
+    } catch (error) {
+      throw new Error(
+        `generateModelPaths(${machine.id}): "${event.type}" in ${formatStateValue(snapshot.value as StateValue)} failed: ${
+          error instanceof Error ? error.message : String(error)
+        }\nGive it a payload in options.events['${event.type}'] (or exclude it).`,
+        { cause: error },
+      );
+    }
+  };
   const selected = (prev: AnyMachineSnapshot, event: AnyEventObject): string[] =>
-    (machine.getTransitionData(prev, event) ?? []).map((t) => {
+    transitionData(prev, event).map((t) => {
       const id = transitionLookupId(t);
       return (id && graph.lookup.get(id)) ?? `${t.source.id}|${t.eventType}`;
     });
@@ -136,7 +149,7 @@ export function generateModelPaths(machine: AnyStateMachine, options: ModelPathO
   const raw = getShortestPaths(machine, {
     input: options.input,
     events: eventsFor,
-    filterEvents: (snapshot, event) => (machine.getTransitionData(snapshot, event) ?? []).length > 0,
+    filterEvents: (snapshot, event) => transitionData(snapshot, event).length > 0,
     serializeState: (snapshot, event, prev) =>
       JSON.stringify([
         snapshot.value,
@@ -166,11 +179,27 @@ export function generateModelPaths(machine: AnyStateMachine, options: ModelPathO
     const description =
       steps.length === 0
         ? `${formatStateValue(initial)} (initial)`
-        : [formatStateValue(initial), ...steps.map((s) => `-(${s.event.type.replace(/^xstate\./, '')})-> ${formatStateValue(s.state)}`)].join(' ');
+        : [
+            formatStateValue(initial),
+            ...steps.map((s) => {
+              const guards = s.selects.map((k) => guardByKey.get(k)).filter((g): g is string => g !== undefined);
+              const label = `${s.event.type.replace(/^xstate\./, '')}${guards.length > 0 ? ` [${guards.join(', ')}]` : ''}`;
+              return `-(${label})-> ${formatStateValue(s.state)}`;
+            }),
+          ].join(' ');
     return { description, initial, steps };
   });
 
-  if (options.keepPrefixes) return paths;
+  // Distinct test names even when two paths differ only by event payload.
+  const uniqueNames = (list: ModelPath[]): ModelPath[] => {
+    const seenNames = new Map<string, number>();
+    return list.map((p) => {
+      const n = (seenNames.get(p.description) ?? 0) + 1;
+      seenNames.set(p.description, n);
+      return n > 1 ? { ...p, description: `${p.description} #${n}` } : p;
+    });
+  };
+  if (options.keepPrefixes) return uniqueNames(paths);
   const signature = (p: ModelPath): string[] => p.steps.map((s) => JSON.stringify([s.event.type, s.selects, s.state]));
   const sorted = [...paths].sort((a, b) => b.steps.length - a.steps.length || a.description.localeCompare(b.description));
   const kept: Array<{ path: ModelPath; sig: string[] }> = [];
@@ -179,5 +208,18 @@ export function generateModelPaths(machine: AnyStateMachine, options: ModelPathO
     const covered = kept.some((k) => sig.length <= k.sig.length && sig.every((s, i) => s === k.sig[i]));
     if (!covered) kept.push({ path, sig });
   }
-  return kept.map((k) => k.path).sort((a, b) => a.description.localeCompare(b.description));
+  return uniqueNames(kept.map((k) => k.path).sort((a, b) => a.description.localeCompare(b.description)));
+}
+
+/**
+ * Declared transitions no generated path plans to take (a quick check before walking: add event
+ * payloads until it is empty). Eventless and state-`onDone` transitions are not planned per step,
+ * so they are left to the measured report.
+ */
+export function unplannedTransitions(machine: AnyStateMachine, paths: readonly ModelPath[]): string[] {
+  const planned = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.selects)));
+  return describeMachineGraph(machine)
+    .transitions.filter((t) => t.kind !== 'always' && t.kind !== 'done.state')
+    .map((t) => t.key)
+    .filter((k) => !planned.has(k));
 }

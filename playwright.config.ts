@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const isCI = Boolean(process.env.CI);
+
+/**
+ * Browser tests against the local stack (tests/support/e2e): one stack per run, started by
+ * globalSetup on free ports with fresh data. Real Chromium from the system; never downloads one.
+ * Areas are tags in test titles: `npx playwright test --grep @auth`.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'reports/e2e/artifacts',
+  globalSetup: './tests/support/e2e/global-setup.ts',
+  fullyParallel: false,
+  forbidOnly: true,
+  workers: Number(process.env.E2E_WORKERS ?? (isCI ? 1 : 2)),
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e/results.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

@@ -1,0 +1,396 @@
+/**
+ * What a visitor downloads, measured from a production build (deterministic: same tree, same bytes).
+ *
+ *   npx tsx scripts/bundle-size.ts            build into a temp dir and print the table
+ *   npx tsx scripts/bundle-size.ts --check    ... and exit 1 when /login's JS exceeds the budget
+ *   npx tsx scripts/bundle-size.ts --json     print the report as JSON (for tests and the bench)
+ *   npx tsx scripts/bundle-size.ts --analyze  also list the biggest modules on the /login path
+ *   --dist <dir>                              measure an existing build (needs .vite/manifest.json)
+ *
+ * Figures (gzip, level 9, kB = 1000 bytes):
+ *   login  the JavaScript fetched before /login is interactive: the entry chunk, every chunk it
+ *          imports statically (transitively), and any lazy chunk the login path loads eagerly
+ *          (a dynamic import of src/views/login/**).
+ *   route  each route's own lazy chunks: its dynamic entry and that entry's static imports that
+ *          are not already part of the login set (what opening the route adds).
+ *   lazy   any other dynamic import (e.g. Stripe on the payment step), measured the same way
+ *          relative to the login set.
+ *   total  every .js file in the build.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The budget the tests enforce, and the target we aim for (kB gzip). */
+export const LOGIN_JS_BUDGET_KB = 200;
+export const LOGIN_JS_TARGET_KB = 160;
+
+/**
+ * Fixed, valid settings like the local stack's: the bundle must not depend on where it is deployed,
+ * so any valid values give the same sizes.
+ */
+export const BUILD_ENV: Readonly<Record<string, string>> = {
+  VITE_API_BASE_URL: 'http://127.0.0.1:8787',
+  VITE_COGNITO_USER_POOL_ID: 'local_BundleSize1',
+  VITE_COGNITO_CLIENT_ID: 'bundlesizeclient',
+  VITE_COGNITO_REGION: 'local',
+  VITE_COGNITO_ENDPOINT: 'http://127.0.0.1:9229',
+  VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
+  VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stack',
+};
+
+/** Route name -> the source of its lazy screen (src/views/app/App.tsx). */
+export const ROUTE_SOURCES: Readonly<Record<string, string>> = {
+  dashboard: 'src/views/dashboard/DashboardScreen.tsx',
+  users: 'src/views/users/UsersScreen.tsx',
+  billing: 'src/views/billing/BillingOverviewScreen.tsx',
+  user_billing: 'src/views/billing/UserBillingScreen.tsx',
+  assistant: 'src/views/assistant/AssistantScreen.tsx',
+};
+
+/** Dynamic imports the login path triggers on its own (loaded before /login is usable). */
+const LOGIN_EAGER_SOURCE = /^src\/views\/login\//;
+
+/** Code that must never reach a production build (matched against the built JS). */
+export const FORBIDDEN_IN_PRODUCTION: ReadonlyArray<{ what: string; pattern: RegExp }> = [
+  { what: '@statelyai/inspect (the dev inspector)', pattern: /statelyai|createBrowserInspector|stately\.ai\/registry/ },
+];
+
+export interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface ChunkSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface BundleReport {
+  /** kB gzip of the JS before /login is interactive. */
+  loginJsGzipKb: number;
+  loginFiles: string[];
+  /** kB gzip each route adds on top of the login set. */
+  routes: Record<string, { gzipKb: number; files: string[] }>;
+  /** Other dynamic imports (not routes), e.g. the payment step's Stripe code. */
+  lazy: Record<string, { gzipKb: number; files: string[] }>;
+  totalJsGzipKb: number;
+  totalJsFiles: number;
+  cssGzipKb: number;
+  /** Forbidden code found in the build, by file. */
+  forbidden: Array<{ what: string; file: string }>;
+}
+
+const kb = (bytes: number): number => Math.round(bytes / 100) / 10;
+
+export function gzipSize(content: Buffer | string): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+/** Manifest key closure over static imports, starting from `keys`. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk "${key}"`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+function allFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...allFiles(full));
+    else out.push(full);
+  }
+  return out;
+}
+
+/** The figures, from a build directory that has `.vite/manifest.json`. */
+export function measureDist(distDir: string): BundleReport {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const sizes = new Map<string, ChunkSize>();
+  const sizeOf = (file: string): ChunkSize => {
+    const known = sizes.get(file);
+    if (known) return known;
+    const content = readFileSync(join(distDir, file));
+    const size = { file, bytes: content.length, gzipBytes: gzipSize(content) };
+    sizes.set(file, size);
+    return size;
+  };
+  const sumKb = (files: Iterable<string>): number => kb([...files].reduce((acc, f) => acc + sizeOf(f).gzipBytes, 0));
+  const filesOf = (keys: Iterable<string>): string[] => [...new Set([...keys].map((k) => (manifest[k] as ManifestChunk).file))].sort();
+
+  const entries = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
+  if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
+  const eagerLogin = Object.keys(manifest).filter((k) => manifest[k]?.isDynamicEntry && LOGIN_EAGER_SOURCE.test(manifest[k]?.src ?? ''));
+  const loginKeys = staticClosure(manifest, [...entries, ...eagerLogin]);
+  const loginFiles = filesOf(loginKeys);
+
+  const adds = (key: string): string[] => filesOf([...staticClosure(manifest, [key])].filter((k) => !loginKeys.has(k)));
+  const routes: BundleReport['routes'] = {};
+  const routeKeys = new Set<string>();
+  for (const [route, src] of Object.entries(ROUTE_SOURCES)) {
+    const key = Object.keys(manifest).find((k) => manifest[k]?.src === src && manifest[k]?.isDynamicEntry);
+    if (!key) throw new Error(`Route "${route}" (${src}) is not a lazy chunk in the build: is it still imported with import()?`);
+    routeKeys.add(key);
+    const files = adds(key);
+    routes[route] = { gzipKb: sumKb(files), files };
+  }
+  const lazy: BundleReport['lazy'] = {};
+  for (const key of Object.keys(manifest)) {
+    const chunk = manifest[key] as ManifestChunk;
+    if (!chunk.isDynamicEntry || routeKeys.has(key) || eagerLogin.includes(key)) continue;
+    const name = (chunk.src ?? chunk.name ?? key).replace(/^.*node_modules\//, '').replace(/^src\//, '');
+    const files = adds(key);
+    lazy[name] = { gzipKb: sumKb(files), files };
+  }
+
+  const everything = allFiles(distDir).map((f) => relative(distDir, f).split('\\').join('/'));
+  const js = everything.filter((f) => f.endsWith('.js'));
+  const css = everything.filter((f) => f.endsWith('.css'));
+  const forbidden: BundleReport['forbidden'] = [];
+  for (const file of js) {
+    const text = readFileSync(join(distDir, file), 'utf8');
+    for (const rule of FORBIDDEN_IN_PRODUCTION) if (rule.pattern.test(text)) forbidden.push({ what: rule.what, file });
+  }
+  return {
+    loginJsGzipKb: sumKb(loginFiles),
+    loginFiles,
+    routes,
+    lazy,
+    totalJsGzipKb: sumKb(js),
+    totalJsFiles: js.length,
+    cssGzipKb: sumKb(css),
+    forbidden,
+  };
+}
+
+export interface ModuleSize {
+  /** The source, relative to the repo (node_modules/... for packages). */
+  id: string;
+  chunk: string;
+  /** Minified bytes of the chunk that map to this source. */
+  bytes: number;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Decodes one line of a source map's `mappings` into [generatedColumn, sourceIndex] pairs. */
+function decodeLine(line: string, state: { source: number }): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let column = 0;
+  for (const segment of line.split(',')) {
+    if (segment === '') continue;
+    const values: number[] = [];
+    let value = 0;
+    let shift = 0;
+    for (const ch of segment) {
+      const digit = B64.indexOf(ch);
+      value += (digit & 31) << shift;
+      if (digit & 32) {
+        shift += 5;
+      } else {
+        values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+        value = 0;
+        shift = 0;
+      }
+    }
+    column += values[0] ?? 0;
+    if (values.length >= 4) {
+      state.source += values[1] ?? 0;
+      out.push([column, state.source]);
+    } else {
+      out.push([column, -1]);
+    }
+  }
+  return out;
+}
+
+/** Minified bytes per source of one built chunk, from its source map. */
+export function attributeChunk(code: string, map: { sources: string[]; mappings: string }, chunk: string, chunkDir: string): ModuleSize[] {
+  const bytes = new Map<number, number>();
+  const codeLines = code.split('\n');
+  const state = { source: 0 };
+  map.mappings.split(';').forEach((mapLine, i) => {
+    const text = codeLines[i] ?? '';
+    const segments = decodeLine(mapLine, state);
+    segments.forEach(([column, source], j) => {
+      if (source < 0) return;
+      const end = segments[j + 1]?.[0] ?? text.length;
+      bytes.set(source, (bytes.get(source) ?? 0) + Math.max(0, end - column));
+    });
+  });
+  return [...bytes.entries()].map(([source, n]) => ({
+    id: relative(ROOT, resolve(chunkDir, map.sources[source] ?? '?')).split('\\').join('/'),
+    chunk,
+    bytes: n,
+  }));
+}
+
+export interface BuildResult {
+  outDir: string;
+  /** Minified bytes per source module (only when built with `analyze`). */
+  modules: ModuleSize[];
+}
+
+/** A production build with the fixed settings into `outDir` (with the Vite manifest). */
+export async function buildForMeasurement(outDir: string, options: { analyze?: boolean } = {}): Promise<BuildResult> {
+  Object.assign(process.env, BUILD_ENV, { NODE_ENV: 'production' });
+  const { build } = await import('vite');
+  const modules: ModuleSize[] = [];
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true, reportCompressedSize: false, ...(options.analyze ? { sourcemap: 'hidden' as const } : {}) },
+    plugins: [
+      {
+        name: 'hardline-bundle-size-modules',
+        apply: 'build',
+        writeBundle(_options, bundle) {
+          if (!options.analyze) return;
+          for (const output of Object.values(bundle)) {
+            if (output.type !== 'chunk' || !output.map) continue;
+            modules.push(...attributeChunk(output.code, output.map, output.fileName, join(outDir, dirname(output.fileName))));
+          }
+        },
+      },
+    ],
+  });
+  return { outDir, modules };
+}
+
+/** Runs this script in a child process (a clean Vite, outside any test runner) and returns its report. */
+export function measureInChildProcess(): Promise<BundleReport> {
+  return new Promise((resolvePromise, reject) => {
+    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    const child = spawn(process.execPath, [tsx, join(ROOT, 'scripts', 'bundle-size.ts'), '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`bundle-size exited with ${code}:\n${err}\n${out}`));
+        return;
+      }
+      const start = out.indexOf('{');
+      try {
+        resolvePromise(JSON.parse(out.slice(start)) as BundleReport);
+      } catch (error) {
+        reject(new Error(`bundle-size printed no JSON report: ${String(error)}\n${out}\n${err}`));
+      }
+    });
+  });
+}
+
+/** Problems that fail `--check`: over budget, forbidden code. */
+export function budgetProblems(report: BundleReport): string[] {
+  const problems: string[] = [];
+  if (report.loginJsGzipKb > LOGIN_JS_BUDGET_KB) {
+    problems.push(`/login downloads ${report.loginJsGzipKb} kB of JavaScript (gzip), over the ${LOGIN_JS_BUDGET_KB} kB budget`);
+  }
+  for (const f of report.forbidden) problems.push(`${f.what} is in the production build (${f.file})`);
+  return problems;
+}
+
+export function formatReport(report: BundleReport): string {
+  const lines: string[] = [];
+  const row = (label: string, value: number, note = ''): string => `${label.padEnd(34)} ${value.toFixed(1).padStart(7)} kB${note}`;
+  lines.push('JavaScript, gzip');
+  lines.push(row('/login (before interactive)', report.loginJsGzipKb, `   budget ${LOGIN_JS_BUDGET_KB}, target ${LOGIN_JS_TARGET_KB}`));
+  for (const [name, r] of Object.entries(report.routes)) lines.push(row(`  + route ${name}`, r.gzipKb));
+  for (const [name, r] of Object.entries(report.lazy)) lines.push(row(`  + lazy ${name}`, r.gzipKb));
+  lines.push(row(`everything (${report.totalJsFiles} files)`, report.totalJsGzipKb));
+  lines.push(row('CSS, gzip', report.cssGzipKb));
+  lines.push(`login files: ${report.loginFiles.join(', ')}`);
+  return lines.join('\n');
+}
+
+/** The biggest contributors to the login set, grouped by package (or src/ folder), gzip estimated. */
+export function analyzeLogin(report: BundleReport, modules: readonly ModuleSize[], top = 30): string {
+  const login = new Set(report.loginFiles);
+  const groups = new Map<string, number>();
+  let minified = 0;
+  for (const m of modules) {
+    if (!login.has(m.chunk)) continue;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m.id);
+    const key = pkg ? (pkg[1] as string) : m.id.replace(/\/[^/]+$/, '/');
+    groups.set(key, (groups.get(key) ?? 0) + m.bytes);
+    minified += m.bytes;
+  }
+  // gzip does not split by module: scale each part by the login set's overall ratio.
+  const ratio = minified > 0 ? (report.loginJsGzipKb * 1000) / minified : 0;
+  const rows = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+  return [
+    'Biggest parts of the /login JavaScript (minified kB, and gzip kB estimated at the set\'s ratio):',
+    ...rows.map(([k, v]) => `  ${(v / 1000).toFixed(1).padStart(7)}  ~${((v * ratio) / 1000).toFixed(1).padStart(5)}  ${k}`),
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const distArg = args.indexOf('--dist');
+  const json = args.includes('--json');
+  let outDir: string;
+  let temp = false;
+  let modules: ModuleSize[] = [];
+  if (distArg >= 0) {
+    outDir = resolve(args[distArg + 1] ?? '');
+  } else {
+    outDir = mkdtempSync(join(tmpdir(), 'hardline-bundle-'));
+    temp = true;
+    if (!json) console.log('Building the console (vite build)...');
+    modules = (await buildForMeasurement(outDir, { analyze: args.includes('--analyze') })).modules;
+  }
+  try {
+    const report = measureDist(outDir);
+    if (json) {
+      console.log(JSON.stringify(report, null, 2));
+    } else {
+      console.log(formatReport(report));
+      if (args.includes('--analyze') && modules.length > 0) console.log(`\n${analyzeLogin(report, modules)}`);
+    }
+    if (args.includes('--check')) {
+      const problems = budgetProblems(report);
+      for (const p of problems) console.error(`FAIL ${p}`);
+      if (problems.length > 0) return 1;
+      if (!json) console.log(`PASS /login JavaScript ${report.loginJsGzipKb} kB <= ${LOGIN_JS_BUDGET_KB} kB; no dev-only code in the build`);
+    }
+    return 0;
+  } finally {
+    if (temp) rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The real side effects of the auth machine, built from the services (the one place this folder
+ * touches a service value). Apply with `authMachine.provide(authImplementations(services))`.
+ */
+import { fromPromise } from 'xstate';
+import { ApiRequestError } from '../../services/api/errors';
+import type { ProductApi } from '../../services/api';
+import type { IdentityService } from '../../services/identity';
+import type { AppStorage, PendingConfirmation } from '../../services/storage';
+import type { CompleteSignupInput, MembershipResult, SessionCheck } from './authMachine';
+import { completeSignupPayload } from './signup';
+
+export interface AuthServices {
+  identity: IdentityService;
+  api: Pick<ProductApi, 'completeSignup' | 'activateUser' | 'me'>;
+  storage: AppStorage;
+}
+
+/** The named actions that persist the pending confirmation (localStorage `auth_pending_confirmation`). */
+export function pendingConfirmationActions(storage: AppStorage) {
+  return {
+    savePendingConfirmation: (_: unknown, params: { pending: PendingConfirmation }) => storage.savePendingConfirmation(params.pending),
+    clearPendingConfirmation: () => storage.clearPendingConfirmation(),
+  };
+}
+
+export function authImplementations({ identity, api, storage }: AuthServices) {
+  return {
+    actors: {
+      checkSession: fromPromise<SessionCheck>(async () => ({
+        user: await identity.getCurrentSession(),
+        pending: storage.loadPendingConfirmation(),
+      })),
+      signIn: fromPromise(({ input }: { input: { username: string; password: string } }) => identity.signIn(input)),
+      signUp: fromPromise(
+        ({ input }: { input: { email: string; password: string; phoneNumber: string; organization: string; fullName: string } }) =>
+          identity.signUp(input),
+      ),
+      confirmSignUp: fromPromise(({ input }: { input: { email: string; code: string } }) => identity.confirmSignUp(input)),
+      completeNewPassword: fromPromise(({ input }: { input: { newPassword: string } }) => identity.completeNewPassword(input)),
+      loadPendingSignup: fromPromise<PendingConfirmation | null>(async () => storage.loadPendingConfirmation()),
+      completeSignup: fromPromise(async ({ input, signal }: { input: CompleteSignupInput; signal: AbortSignal }) => {
+        const sub = await identity.getIdTokenSub();
+        if (!sub) throw new Error('No identity token: the signup cannot be completed.');
+        // The machine reads nothing from the answer (SPEC §7: "not shown").
+        await api.completeSignup(completeSignupPayload(input.pending, input.email, sub), { signal });
+      }),
+      activateUser: fromPromise(({ signal }) => api.activateUser({ signal })),
+      loadMembership: fromPromise<MembershipResult>(async ({ signal }) => {
+        try {
+          return { kind: 'member', me: await api.me({ signal }) };
+        } catch (error) {
+          if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
+            return { kind: 'noMembership', status: error.status };
+          }
+          throw error;
+        }
+      }),
+      signOut: fromPromise(async () => {
+        await identity.signOut();
+      }),
+    },
+    actions: pendingConfirmationActions(storage),
+  };
+}

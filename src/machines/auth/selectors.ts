@@ -1,0 +1,41 @@
+/** Every read of the auth snapshot a view needs. */
+import type { AuthSnapshot } from './authMachine';
+
+export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword';
+
+/** The session check on start (and sign-out) is running. */
+export const selectIsCheckingSession = (s: AuthSnapshot) => s.matches('checkingSession') || s.matches('signingOut');
+export const selectIsSignedIn = (s: AuthSnapshot) => s.matches('signedIn');
+/** SPEC §3 isCompletingSignup: the Gate shows 'Setting up your account...'. */
+export const selectIsCompletingSignup = (s: AuthSnapshot) => s.matches({ signedIn: 'completingSignup' });
+/** Signed in and the account is being prepared (activation, membership check). */
+export const selectIsPreparingAccess = (s: AuthSnapshot) =>
+  s.matches({ signedIn: 'checkingPendingSignup' }) || s.matches({ signedIn: 'activating' }) || s.matches({ signedIn: 'checkingAccess' });
+/** An administrator: the console is shown. */
+export const selectIsAuthorized = (s: AuthSnapshot) => s.matches({ signedIn: 'authorized' });
+export const selectIsNotAdministrator = (s: AuthSnapshot) => s.matches({ signedIn: 'notAdministrator' });
+export const selectAccessFailed = (s: AuthSnapshot) => s.matches({ signedIn: 'accessFailed' });
+export const selectAccessError = (s: AuthSnapshot) => s.context.accessError;
+
+export function selectLoginMode(s: AuthSnapshot): LoginMode | null {
+  if (s.matches({ signedOut: 'signUp' })) return 'signUp';
+  if (s.matches({ signedOut: 'confirmEmail' })) return 'confirmEmail';
+  if (s.matches({ signedOut: 'newPassword' })) return 'newPassword';
+  if (s.matches({ signedOut: 'signIn' })) return 'signIn';
+  return null;
+}
+
+/** A request of the current step is in flight (busy buttons). */
+export const selectIsPending = (s: AuthSnapshot) => s.hasTag('pending');
+export const selectFieldErrors = (s: AuthSnapshot) => s.context.fieldErrors;
+export const selectFormError = (s: AuthSnapshot) => s.context.formError;
+export const selectNotice = (s: AuthSnapshot) => s.context.notice;
+export const selectSignInEmail = (s: AuthSnapshot) => s.context.signInEmail;
+/** The address the confirmation code was sent to. */
+export const selectPendingEmail = (s: AuthSnapshot) => s.context.pendingConfirmation?.email ?? null;
+export const selectPasswordChangeUsername = (s: AuthSnapshot) => s.context.passwordChangeUsername;
+export const selectUser = (s: AuthSnapshot) => s.context.user;
+/** The signed-in username shown in the header: the email the person signed in with. */
+export const selectUsername = (s: AuthSnapshot) => s.context.user?.email ?? null;
+export const selectMembership = (s: AuthSnapshot) => s.context.membership;
+export const selectIsSigningOut = (s: AuthSnapshot) => s.matches('signingOut');

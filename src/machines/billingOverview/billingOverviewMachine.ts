@@ -1,0 +1,68 @@
+/**
+ * The Billing Overview screen (SPEC §2 Billing Overview): load the overview, show it, or the empty
+ * state, or the error box with 'Try again'. Refresh and 'Try again' reload while whatever is on
+ * screen stays there (the overview is kept in context until a new one arrives).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { BillingOverview } from '../../services/api/schemas';
+
+/** SPEC §8 Billing: errors show the thrown message, else 'Unknown error'. */
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+
+export interface BillingOverviewContext {
+  overview: BillingOverview | null;
+  error: string | null;
+}
+
+export type BillingOverviewEvent = { type: 'billingOverview.refresh' };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : UNKNOWN_ERROR_MESSAGE;
+}
+
+export const billingOverviewMachine = setup({
+  types: {
+    context: {} as BillingOverviewContext,
+    events: {} as BillingOverviewEvent,
+  },
+  actors: {
+    loadOverview: fromPromise<BillingOverview>(() => Promise.reject(new Error('The "loadOverview" actor is not provided'))),
+  },
+  guards: {
+    /** Nothing to show: no users and no transactions. */
+    isEmptyOverview: ({ event }) => {
+      const output = (event as { output?: BillingOverview }).output;
+      return output !== undefined && output.totalUsers === 0 && output.recentTransactions.length === 0;
+    },
+  },
+  actions: {
+    assignOverview: assign({ overview: (_, overview: BillingOverview) => overview, error: () => null }),
+    assignError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error) }),
+  },
+}).createMachine({
+  id: 'billingOverview',
+  initial: 'loading',
+  context: { overview: null, error: null },
+  states: {
+    loading: {
+      tags: ['pending'],
+      invoke: {
+        id: 'loadOverview',
+        src: 'loadOverview',
+        onDone: [
+          { guard: 'isEmptyOverview', target: 'empty', actions: { type: 'assignOverview', params: ({ event }) => event.output } },
+          { target: 'loaded', actions: { type: 'assignOverview', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loaded: { on: { 'billingOverview.refresh': 'loading' } },
+    empty: { on: { 'billingOverview.refresh': 'loading' } },
+    failed: { on: { 'billingOverview.refresh': 'loading' } },
+  },
+});
+
+export type BillingOverviewMachine = typeof billingOverviewMachine;
+export type BillingOverviewActorRef = ActorRefFrom<typeof billingOverviewMachine>;
+export type BillingOverviewSnapshot = SnapshotFrom<typeof billingOverviewMachine>;

@@ -1,0 +1,3 @@
+export * from './billingOverviewMachine';
+export * from './selectors';
+export { billingOverviewImplementations } from './implementations';

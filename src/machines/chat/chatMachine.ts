@@ -1,0 +1,147 @@
+/**
+ * The Assistant conversation (SPEC §4 Chat): the administrator sends a question, the typing
+ * indicator shows while the reply is awaited, then the reply or the failure bubble is appended.
+ *
+ * Lives at the signed-in shell level (ChatProvider), so the conversation survives navigation and is
+ * gone after sign-out. The question text stays in the view until this machine accepts it: the view
+ * asks `snapshot.can(event)` when it sends, so a blank or blocked send leaves the draft where it is.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Source } from '../../services/api/schemas';
+
+/** What the ask actor resolves with: the reply text already unwrapped from `result`. */
+export interface ChatReply {
+  text: string;
+  sources: Source[];
+  webSearchUsed: boolean;
+}
+
+export interface AskInput {
+  query: string;
+}
+
+export type SourceType = 'web' | 'vector';
+
+/** A chat message (SPEC §3). `failed` marks the failure bubble; `question` is what it failed to answer. */
+export interface ChatMessage {
+  id: string;
+  type: 'user' | 'ai';
+  content: string;
+  /** ISO 8601. */
+  timestamp: string;
+  sources: Source[];
+  webSearchUsed: boolean;
+  sourceType: SourceType;
+  failed?: true;
+  question?: string;
+}
+
+export interface ChatContext {
+  messages: ChatMessage[];
+  /** The question being answered (set while awaiting a reply). */
+  pendingQuestion: string | null;
+}
+
+export type ChatEvent = { type: 'chat.send'; text: string } | { type: 'chat.clear' };
+
+/** SPEC §8 Assistant. */
+export const CHAT_FAILURE_MESSAGE = 'Sorry, I encountered an error. Please try again.';
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+export const chatMachine = setup({
+  types: {
+    context: {} as ChatContext,
+    events: {} as ChatEvent,
+  },
+  actors: {
+    ask: fromPromise<ChatReply, AskInput>(() => Promise.reject(new Error('The "ask" actor is not provided'))),
+  },
+  guards: {
+    isBlank: ({ event }) => event.type === 'chat.send' && event.text.trim() === '',
+    hasMessages: ({ context }) => context.messages.length > 0,
+  },
+  actions: {
+    appendQuestion: assign(({ context, event }) => {
+      if (event.type !== 'chat.send') return {};
+      const question = event.text.trim();
+      const message: ChatMessage = {
+        id: crypto.randomUUID(),
+        type: 'user',
+        content: question,
+        timestamp: now(),
+        sources: [],
+        webSearchUsed: false,
+        sourceType: 'vector',
+      };
+      return { messages: [...context.messages, message], pendingQuestion: question };
+    }),
+    appendReply: assign(({ context }, reply: ChatReply) => {
+      const message: ChatMessage = {
+        id: crypto.randomUUID(),
+        type: 'ai',
+        content: reply.text,
+        timestamp: now(),
+        sources: reply.sources,
+        webSearchUsed: reply.webSearchUsed,
+        sourceType: reply.webSearchUsed ? 'web' : 'vector',
+      };
+      return { messages: [...context.messages, message], pendingQuestion: null };
+    }),
+    appendFailure: assign(({ context }) => {
+      const message: ChatMessage = {
+        id: crypto.randomUUID(),
+        type: 'ai',
+        content: CHAT_FAILURE_MESSAGE,
+        timestamp: now(),
+        sources: [],
+        webSearchUsed: false,
+        sourceType: 'vector',
+        failed: true,
+        ...(context.pendingQuestion !== null ? { question: context.pendingQuestion } : {}),
+      };
+      return { messages: [...context.messages, message], pendingQuestion: null };
+    }),
+    clearMessages: assign({ messages: () => [], pendingQuestion: () => null }),
+  },
+}).createMachine({
+  id: 'chat',
+  initial: 'idle',
+  context: { messages: [], pendingQuestion: null },
+  states: {
+    idle: {
+      description: "Waiting for the administrator's question.",
+      on: {
+        'chat.send': [
+          { guard: 'isBlank', description: 'A blank question is ignored.' },
+          { target: 'awaitingReply', actions: 'appendQuestion' },
+        ],
+        'chat.clear': { guard: 'hasMessages', actions: 'clearMessages' },
+      },
+    },
+    awaitingReply: {
+      description: 'The question is being answered: the typing indicator shows and sending is blocked.',
+      tags: ['pending'],
+      invoke: {
+        id: 'ask',
+        src: 'ask',
+        input: ({ context }) => ({ query: context.pendingQuestion ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: { type: 'appendReply', params: ({ event }) => event.output },
+        },
+        onError: { target: 'idle', actions: 'appendFailure' },
+      },
+      on: {
+        'chat.send': { description: 'Blocked: one question at a time; the draft stays in the input.' },
+      },
+    },
+  },
+});
+
+export type ChatMachine = typeof chatMachine;
+export type ChatActorRef = ActorRefFrom<typeof chatMachine>;
+export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;

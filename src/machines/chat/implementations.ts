@@ -1,0 +1,15 @@
+import { fromPromise } from 'xstate';
+import type { Services } from '../../services';
+import type { AskInput, ChatReply } from './chatMachine';
+
+/** The chat machine needs the API only. */
+export function chatImplementations(services: Pick<Services, 'api'>) {
+  return {
+    actors: {
+      ask: fromPromise<ChatReply, AskInput>(async ({ input, signal }) => {
+        const reply = await services.api.copilot.ask(input.query, { signal });
+        return { text: reply.text, sources: reply.sources, webSearchUsed: reply.webSearchUsed };
+      }),
+    },
+  };
+}

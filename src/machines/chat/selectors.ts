@@ -1,0 +1,13 @@
+import type { ChatMessage, ChatSnapshot } from './chatMachine';
+
+export const selectMessages = (snapshot: ChatSnapshot): ChatMessage[] => snapshot.context.messages;
+
+/** True while a reply is awaited: the typing indicator shows and sending is blocked. */
+export const selectIsAwaitingReply = (snapshot: ChatSnapshot): boolean => snapshot.hasTag('pending');
+
+/** The question the latest failure bubble could not answer, offered back while idle; else null. */
+export const selectFailedQuestion = (snapshot: ChatSnapshot): string | null => {
+  if (snapshot.hasTag('pending')) return null;
+  const last = snapshot.context.messages.at(-1);
+  return last?.failed && last.question !== undefined ? last.question : null;
+};

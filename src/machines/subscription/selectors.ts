@@ -1,0 +1,20 @@
+import type { PlanType } from '../../services/api/schemas';
+import type { PaymentActorRef } from '../payment/paymentMachine';
+import type { SubscriptionSnapshot } from './subscriptionMachine';
+
+export const selectUserName = (s: SubscriptionSnapshot) => s.context.userName;
+export const selectSubscription = (s: SubscriptionSnapshot) => s.context.subscription;
+export const selectTrialDaysRemaining = (s: SubscriptionSnapshot) => s.context.trialDaysRemaining;
+export const selectAccessLevel = (s: SubscriptionSnapshot) => s.context.accessLevel;
+/** The plan picker's initial value: the current plan, or lite (SPEC §2). */
+export const selectDefaultPlan = (s: SubscriptionSnapshot): PlanType => s.context.subscription?.planType ?? 'lite';
+export const selectSelectedPlan = (s: SubscriptionSnapshot) => s.context.planType;
+export const selectSuccessMessage = (s: SubscriptionSnapshot) => s.context.successMessage;
+export const selectError = (s: SubscriptionSnapshot) => s.context.error;
+export const selectIsBusy = (s: SubscriptionSnapshot) => s.hasTag('pending');
+export const selectIsUpdating = (s: SubscriptionSnapshot) => s.matches('updating');
+export const selectIsSucceeded = (s: SubscriptionSnapshot) => s.matches('succeeded') || s.matches('done');
+export const selectIsPaymentRequired = (s: SubscriptionSnapshot) => s.matches('paymentRequired');
+export const selectHasSubscription = (s: SubscriptionSnapshot) => s.context.subscription !== null;
+export const selectIsCancellationScheduled = (s: SubscriptionSnapshot) => s.context.subscription?.cancelAtPeriodEnd === true;
+export const selectPaymentRef = (s: SubscriptionSnapshot) => s.children.payment as PaymentActorRef | undefined;

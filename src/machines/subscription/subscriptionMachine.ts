@@ -1,0 +1,233 @@
+/**
+ * The Manage Subscription modal (SPEC §2 Manage Subscription modal, §4 Subscription).
+ *
+ * editing --update--> updating --(payment required)--> paymentRequired (invokes the payment step)
+ *                              --(done)--> succeeded --closeAfterSuccess (2 s)--> done
+ * editing --cancelAtPeriodEnd / cancelNow--> cancelling --> succeeded
+ * editing --reactivate (cancellation scheduled)--> reactivating --> succeeded
+ * Any failure returns to editing with the message in the Error banner. The parent (user billing)
+ * refreshes its data and closes the modal when this machine is done.
+ *
+ * The plan picker and the reason stay in the view; the submit events carry them.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import * as v from 'valibot';
+import { PlanTypeSchema } from '../../services/api/schemas';
+import type { PlanType, Subscription, UpdateSubscriptionResponse, UserBilling } from '../../services/api/schemas';
+import { paymentMachine } from '../payment/paymentMachine';
+
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+export const SUBSCRIPTION_UPDATED_MESSAGE = 'Subscription updated successfully';
+export const PAYMENT_COMPLETED_MESSAGE = 'Payment method added and subscription updated successfully';
+export const SUBSCRIPTION_CANCELLED_MESSAGE = 'Subscription cancelled successfully';
+export const SUBSCRIPTION_REACTIVATED_MESSAGE = 'Subscription reactivated successfully';
+export const PAYMENT_SESSION_MISSING_MESSAGE = 'A payment method is required, but the server did not start a payment setup. Please try again.';
+
+export const PLAN_OPTIONS = [
+  { value: 'lite', name: 'Hardline Lite', price: '$49.99/mo' },
+  { value: 'pro', name: 'Hardline Pro', price: '$129.99/mo' },
+] as const satisfies ReadonlyArray<{ value: PlanType; name: string; price: string }>;
+
+export function planName(plan: PlanType): string {
+  return plan === 'pro' ? 'Hardline Pro' : 'Hardline Lite';
+}
+
+export interface SubscriptionInput {
+  billing: UserBilling;
+}
+
+export interface SubscriptionContext {
+  userId: string;
+  userName: string;
+  accessLevel: string;
+  trialDaysRemaining: number;
+  subscription: Subscription | null;
+  /** The plan of the last 'Update Subscription' submit. */
+  planType: PlanType | null;
+  clientSecret: string | null;
+  successMessage: string | null;
+  error: string | null;
+}
+
+export interface UpdateSubscriptionInput {
+  userId: string;
+  planType: PlanType;
+}
+
+export interface CancelSubscriptionInput {
+  userId: string;
+  cancelAtPeriodEnd: boolean;
+  reason?: string;
+}
+
+export type SubscriptionEvent =
+  | { type: 'subscription.update'; planType: PlanType }
+  | { type: 'subscription.cancelAtPeriodEnd'; reason: string }
+  | { type: 'subscription.cancelNow'; reason: string }
+  | { type: 'subscription.reactivate' }
+  | { type: 'subscription.cancelPayment' };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : UNKNOWN_ERROR_MESSAGE;
+}
+
+/** The optional reason, trimmed; omitted when empty (SPEC §5). */
+function reasonOf(reason: string | undefined): { reason?: string } {
+  const trimmed = (reason ?? '').trim();
+  return trimmed === '' ? {} : { reason: trimmed };
+}
+
+function serverMessage(output: unknown, fallback: string): string {
+  if (typeof output === 'object' && output !== null && 'message' in output) {
+    const { message } = output as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return fallback;
+}
+
+export const subscriptionMachine = setup({
+  types: {
+    input: {} as SubscriptionInput,
+    context: {} as SubscriptionContext,
+    events: {} as SubscriptionEvent,
+  },
+  actors: {
+    updateSubscription: fromPromise<UpdateSubscriptionResponse, UpdateSubscriptionInput>(() =>
+      Promise.reject(new Error('The "updateSubscription" actor is not provided')),
+    ),
+    cancelSubscription: fromPromise<unknown, CancelSubscriptionInput>(() =>
+      Promise.reject(new Error('The "cancelSubscription" actor is not provided')),
+    ),
+    payment: paymentMachine,
+  },
+  delays: {
+    closeAfterSuccess: 2000,
+  },
+  guards: {
+    isValidPlan: ({ event }) => event.type === 'subscription.update' && v.is(PlanTypeSchema, event.planType),
+    hasSubscription: ({ context }) => context.subscription !== null,
+    canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,
+    isCancellationScheduled: ({ context }) => context.subscription?.cancelAtPeriodEnd === true,
+    requiresPayment: (_, output: UpdateSubscriptionResponse) => output.requiresPayment && typeof output.clientSecret === 'string' && output.clientSecret !== '',
+    isMissingPaymentSession: (_, output: UpdateSubscriptionResponse) => output.requiresPayment,
+  },
+  actions: {
+    assignPlan: assign({
+      planType: ({ event }) => {
+        assertEvent(event, 'subscription.update');
+        return event.planType;
+      },
+      error: () => null,
+      successMessage: () => null,
+    }),
+    clearBanners: assign({ error: () => null, successMessage: () => null }),
+    assignClientSecret: assign({ clientSecret: (_, output: UpdateSubscriptionResponse) => output.clientSecret ?? null }),
+    assignSuccess: assign({ successMessage: (_, message: string) => message, error: () => null }),
+    assignError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error) }),
+    assignErrorMessage: assign({ error: (_, message: string) => message }),
+  },
+}).createMachine({
+  id: 'subscription',
+  initial: 'editing',
+  context: ({ input }) => ({
+    userId: input.billing.userId,
+    userName: input.billing.name,
+    accessLevel: input.billing.accessLevel,
+    trialDaysRemaining: input.billing.trialDaysRemaining,
+    subscription: input.billing.subscription,
+    planType: null,
+    clientSecret: null,
+    successMessage: null,
+    error: null,
+  }),
+  states: {
+    editing: {
+      on: {
+        'subscription.update': { guard: 'isValidPlan', target: 'updating', actions: 'assignPlan' },
+        'subscription.cancelAtPeriodEnd': { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
+        'subscription.cancelNow': { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
+        'subscription.reactivate': { guard: 'isCancellationScheduled', target: 'reactivating', actions: 'clearBanners' },
+      },
+    },
+    updating: {
+      tags: ['pending'],
+      invoke: {
+        id: 'updateSubscription',
+        src: 'updateSubscription',
+        input: ({ context }) => ({ userId: context.userId, planType: context.planType ?? 'lite' }),
+        onDone: [
+          {
+            guard: { type: 'requiresPayment', params: ({ event }) => event.output },
+            target: 'paymentRequired',
+            actions: { type: 'assignClientSecret', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isMissingPaymentSession', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: { type: 'assignErrorMessage', params: PAYMENT_SESSION_MISSING_MESSAGE },
+          },
+          {
+            target: 'succeeded',
+            actions: { type: 'assignSuccess', params: ({ event }) => serverMessage(event.output, SUBSCRIPTION_UPDATED_MESSAGE) },
+          },
+        ],
+        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    cancelling: {
+      tags: ['pending'],
+      invoke: {
+        id: 'cancelSubscription',
+        src: 'cancelSubscription',
+        input: ({ context, event }) => ({
+          userId: context.userId,
+          cancelAtPeriodEnd: event.type === 'subscription.cancelAtPeriodEnd',
+          ...reasonOf(event.type === 'subscription.cancelAtPeriodEnd' || event.type === 'subscription.cancelNow' ? event.reason : undefined),
+        }),
+        onDone: {
+          target: 'succeeded',
+          actions: { type: 'assignSuccess', params: ({ event }) => serverMessage(event.output, SUBSCRIPTION_CANCELLED_MESSAGE) },
+        },
+        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    reactivating: {
+      tags: ['pending'],
+      invoke: {
+        id: 'reactivateSubscription',
+        src: 'cancelSubscription',
+        input: ({ context }) => ({ userId: context.userId, cancelAtPeriodEnd: false }),
+        onDone: {
+          target: 'succeeded',
+          actions: { type: 'assignSuccess', params: ({ event }) => serverMessage(event.output, SUBSCRIPTION_REACTIVATED_MESSAGE) },
+        },
+        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    /** The payment form replaces the buttons. */
+    paymentRequired: {
+      invoke: {
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }) => ({
+          userId: context.userId,
+          planType: context.planType ?? 'lite',
+          clientSecret: context.clientSecret ?? '',
+        }),
+        onDone: { target: 'succeeded', actions: { type: 'assignSuccess', params: PAYMENT_COMPLETED_MESSAGE } },
+      },
+      on: {
+        'subscription.cancelPayment': { target: 'editing', actions: 'clearBanners' },
+      },
+    },
+    succeeded: {
+      after: { closeAfterSuccess: 'done' },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type SubscriptionMachine = typeof subscriptionMachine;
+export type SubscriptionActorRef = ActorRefFrom<typeof subscriptionMachine>;
+export type SubscriptionSnapshot = SnapshotFrom<typeof subscriptionMachine>;

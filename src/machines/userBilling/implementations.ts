@@ -1,0 +1,28 @@
+import { fromPromise } from 'xstate';
+import type { Services } from '../../services';
+import type { UserBilling } from '../../services/api/schemas';
+import { subscriptionImplementations } from '../subscription/implementations';
+import { subscriptionMachine } from '../subscription/subscriptionMachine';
+import type { LoadUserBillingInput } from './userBillingMachine';
+
+export function userBillingImplementations(services: Services) {
+  return {
+    actors: {
+      loadUserBilling: fromPromise<UserBilling, LoadUserBillingInput>(({ input, signal }) =>
+        services.api.billing.user(input.userId, { signal }),
+      ),
+      updatePaymentMethod: fromPromise<{ hostedUrl: string }, LoadUserBillingInput>(({ input, signal }) =>
+        services.api.billing.updatePaymentMethod(input.userId, { signal }),
+      ),
+      subscription: subscriptionMachine.provide(subscriptionImplementations(services)),
+    },
+    guards: {
+      isSafeUrl: (_: unknown, params: { url: string }) => services.payments.hostedPageUrl(params.url) !== null,
+    },
+    actions: {
+      openHostedPage: (_: unknown, params: { url: string }) => {
+        services.payments.openHostedPage(params.url);
+      },
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './userBillingMachine';
+export * from './selectors';
+export { userBillingImplementations } from './implementations';

@@ -1,0 +1,187 @@
+/**
+ * The single-user billing screen (SPEC §2 Single-user billing): load the user's billing, show it or
+ * the error box with 'Try again'. Once loaded, three independent regions:
+ * - data: a refresh (after the Manage Subscription modal closes) keeps the billing on screen;
+ * - subscription: the Manage Subscription modal, an invoked child machine given the billing;
+ *   when it is done (2 s after a success) the data is refreshed and the modal closes;
+ * - paymentMethods: 'Manage' asks the API for the hosted payment-method page and opens it.
+ * Invoice links open through the same hosted-page action, refused unless https or the stack's own.
+ */
+import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { UserBilling } from '../../services/api/schemas';
+import { subscriptionMachine } from '../subscription/subscriptionMachine';
+
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+export const PAYMENT_METHOD_FAILED_MESSAGE = 'Failed to update payment method';
+export const UNSAFE_LINK_MESSAGE = 'This link cannot be opened because it is not a secure (https) address.';
+
+export interface UserBillingInput {
+  userId: string;
+}
+
+export interface UserBillingContext {
+  userId: string;
+  billing: UserBilling | null;
+  /** The load error (shown in the error box). */
+  error: string | null;
+  /** A message about a link or the payment-method page (shown as an alert above the sections). */
+  linkError: string | null;
+}
+
+export interface LoadUserBillingInput {
+  userId: string;
+}
+
+export type UserBillingEvent =
+  | { type: 'userBilling.retry' }
+  | { type: 'userBilling.refresh' }
+  | { type: 'userBilling.manageSubscription' }
+  | { type: 'userBilling.closeSubscription' }
+  | { type: 'userBilling.managePaymentMethods' }
+  | { type: 'userBilling.openLink'; url: string };
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
+}
+
+export const userBillingMachine = setup({
+  types: {
+    input: {} as UserBillingInput,
+    context: {} as UserBillingContext,
+    events: {} as UserBillingEvent,
+  },
+  actors: {
+    loadUserBilling: fromPromise<UserBilling, LoadUserBillingInput>(() =>
+      Promise.reject(new Error('The "loadUserBilling" actor is not provided')),
+    ),
+    updatePaymentMethod: fromPromise<{ hostedUrl: string }, LoadUserBillingInput>(() =>
+      Promise.reject(new Error('The "updatePaymentMethod" actor is not provided')),
+    ),
+    subscription: subscriptionMachine,
+  },
+  guards: {
+    /** Replaced with the configured rule (https, or the local stack's own origins). */
+    isSafeUrl: (_, _params: { url: string }) => false,
+    /** The page behind the Manage Subscription modal cannot be used while it is open. */
+    isPageInteractive: stateIn({ ready: { subscription: 'closed' } }),
+  },
+  actions: {
+    /** Replaced with the real opener (a new tab, noopener,noreferrer). */
+    openHostedPage: (_, _params: { url: string }) => {
+      throw new Error('The "openHostedPage" action is not provided');
+    },
+    assignBilling: assign({ billing: (_, billing: UserBilling) => billing, error: () => null }),
+    assignError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error, UNKNOWN_ERROR_MESSAGE) }),
+    assignPaymentMethodError: assign({ linkError: (_, { error }: { error: unknown }) => messageOf(error, PAYMENT_METHOD_FAILED_MESSAGE) }),
+    assignUnsafeLink: assign({ linkError: () => UNSAFE_LINK_MESSAGE }),
+    clearLinkError: assign({ linkError: () => null }),
+    requestRefresh: raise({ type: 'userBilling.refresh' }),
+  },
+}).createMachine({
+  id: 'userBilling',
+  initial: 'loading',
+  context: ({ input }) => ({ userId: input.userId, billing: null, error: null, linkError: null }),
+  states: {
+    loading: {
+      tags: ['pending'],
+      invoke: {
+        id: 'loadUserBilling',
+        src: 'loadUserBilling',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'ready', actions: { type: 'assignBilling', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: { 'userBilling.retry': 'loading' },
+    },
+    ready: {
+      type: 'parallel',
+      states: {
+        data: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'userBilling.refresh': 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshUserBilling',
+                src: 'loadUserBilling',
+                input: ({ context }) => ({ userId: context.userId }),
+                onDone: { target: 'idle', actions: { type: 'assignBilling', params: ({ event }) => event.output } },
+                // The billing on screen stays; the failure is shown beside it.
+                onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        subscription: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: {
+                'userBilling.manageSubscription': 'open',
+                // Invoice links: only while the page is usable (not behind the modal).
+                'userBilling.openLink': [
+                  {
+                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.url }) },
+                    actions: ['clearLinkError', { type: 'openHostedPage', params: ({ event }) => ({ url: event.url }) }],
+                  },
+                  { actions: 'assignUnsafeLink' },
+                ],
+              },
+            },
+            open: {
+              invoke: {
+                id: 'subscription',
+                src: 'subscription',
+                input: ({ context }) => {
+                  if (!context.billing) throw new Error('The billing is not loaded');
+                  return { billing: context.billing };
+                },
+                onDone: { target: 'closed', actions: 'requestRefresh' },
+              },
+              on: {
+                // Closed early (Escape, the close button): the data may have changed meanwhile.
+                'userBilling.closeSubscription': { target: 'closed', actions: 'requestRefresh' },
+              },
+            },
+          },
+        },
+        paymentMethods: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'userBilling.managePaymentMethods': { guard: 'isPageInteractive', target: 'opening', actions: 'clearLinkError' },
+              },
+            },
+            opening: {
+              tags: ['pending'],
+              invoke: {
+                id: 'updatePaymentMethod',
+                src: 'updatePaymentMethod',
+                input: ({ context }) => ({ userId: context.userId }),
+                onDone: [
+                  {
+                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.output.hostedUrl }) },
+                    target: 'idle',
+                    actions: { type: 'openHostedPage', params: ({ event }) => ({ url: event.output.hostedUrl }) },
+                  },
+                  { target: 'idle', actions: 'assignUnsafeLink' },
+                ],
+                onError: { target: 'idle', actions: { type: 'assignPaymentMethodError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type UserBillingMachine = typeof userBillingMachine;
+export type UserBillingActorRef = ActorRefFrom<typeof userBillingMachine>;
+export type UserBillingSnapshot = SnapshotFrom<typeof userBillingMachine>;

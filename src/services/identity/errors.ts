@@ -1,0 +1,184 @@
+/**
+ * Identity-service errors and their SPEC §8 messages.
+ *
+ * Every failure of the identity service leaves it as an `IdentityError` whose `message` is the text
+ * to show (already mapped), whose `code` is the Cognito error code when there was one, and whose
+ * `kind` tells a caller what to do about it.
+ */
+import { PASSWORD_RULES } from '../../domain/password';
+
+export type IdentityErrorKind =
+  /** The identity service could not be reached; nothing was decided, the session is kept. */
+  | 'network'
+  /** The credentials or the session were refused; the session (if any) has been cleared. */
+  | 'auth'
+  /** The console's identity settings are wrong (pool or client not found). */
+  | 'config'
+  /** Any other refusal (bad input, a password policy, a wrong code...). */
+  | 'rejected';
+
+export class IdentityError extends Error {
+  override readonly name = 'IdentityError';
+  constructor(
+    message: string,
+    readonly kind: IdentityErrorKind,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const SIGN_IN_MESSAGES = {
+  badCredentials: 'Sign in failed. Please check your credentials.',
+  notConfirmed: 'Please check your email and confirm your account before signing in.',
+  mfa: 'Multi-factor authentication required. Please set up or enter your authenticator code.',
+  other: 'Additional authentication steps required. Please contact your administrator.',
+  alreadySignedIn: 'There is already a signed in user.',
+  fallback: 'An error occurred during sign in',
+} as const;
+
+export const SIGN_UP_MESSAGES = {
+  weakPassword: 'Password does not meet security requirements. Please check the password requirements above.',
+  statusUnclear: 'Signup completed but status unclear. Please try signing in, or check your email for a confirmation code.',
+  userExists: 'An account with this email already exists. Please sign in instead.',
+  poolNotFound:
+    'The identity service is not configured correctly: the user pool or app client was not found. Please contact support.',
+  clientMisconfigured:
+    'The identity service is not configured correctly for sign-up (app client or user pool settings). Please contact support.',
+  fallback: 'An error occurred during sign up',
+} as const;
+
+export const CONFIRM_MESSAGES = {
+  fallback: 'Invalid confirmation code. Please try again.',
+} as const;
+
+export const NEW_PASSWORD_MESSAGES = {
+  weakPassword: 'Password does not meet security requirements. Please check the requirements and try again.',
+  furtherChallenge: 'Additional steps required after password change. Please contact support.',
+  failed: 'Failed to set new password. Please try again.',
+  fallback: 'An error occurred while setting your new password',
+} as const;
+
+export const REQUIRED_INPUT_MESSAGES = {
+  username: 'A username is required.',
+  password: 'A password is required.',
+  code: 'A confirmation code is required.',
+} as const;
+
+/** The Cognito error code (`NotAuthorizedException`...) of a thrown value, if it has one. */
+export function cognitoCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  if (typeof code === 'string' && code !== '') return code;
+  if (typeof name === 'string' && name.endsWith('Exception')) return name;
+  return undefined;
+}
+
+function serverMessage(error: unknown): string | undefined {
+  if (error instanceof Error && error.message.trim() !== '' && error.message !== 'null') return error.message;
+  return undefined;
+}
+
+/** The SDK reports an unreachable service as `Error('Network error')` with code `NetworkError`. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (cognitoCode(error) === 'NetworkError') return true;
+  return error instanceof TypeError || (error instanceof Error && error.message === 'Network error');
+}
+
+/** Refusals of a session or refresh token: the session cannot be recovered. */
+const SESSION_REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException']);
+
+/** Classify a failed token refresh: network (keep the session) or auth (clear it). */
+export function refreshFailure(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  if (isNetworkFailure(error)) return new IdentityError('The identity service could not be reached.', 'network', code);
+  if (code !== undefined && SESSION_REFUSALS.has(code)) {
+    return new IdentityError(serverMessage(error) ?? 'The session was refused.', 'auth', code);
+  }
+  // Throttling and 5xx answers are not a verdict on the session either.
+  if (code === 'TooManyRequestsException' || code === 'InternalErrorException' || code === 'ServiceUnavailable') {
+    return new IdentityError(serverMessage(error) ?? 'The identity service is unavailable.', 'network', code);
+  }
+  return new IdentityError(serverMessage(error) ?? 'The session could not be refreshed.', 'auth', code);
+}
+
+export function signInError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  switch (code) {
+    // The cognito-local emulator answers a wrong password with InvalidPasswordException.
+    case 'NotAuthorizedException':
+    case 'UserNotFoundException':
+    case 'InvalidPasswordException':
+      return new IdentityError(SIGN_IN_MESSAGES.badCredentials, 'auth', code);
+    case 'UserNotConfirmedException':
+      return new IdentityError(SIGN_IN_MESSAGES.notConfirmed, 'rejected', code);
+    case 'UserAlreadyAuthenticatedException':
+      return new IdentityError(SIGN_IN_MESSAGES.alreadySignedIn, 'rejected', code);
+    default:
+      return new IdentityError(serverMessage(error) ?? SIGN_IN_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
+  }
+}
+
+/** The SPEC §5 rule message named by a Cognito password-policy text, if one is. */
+function passwordRuleMessage(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  const byId = (id: string) => PASSWORD_RULES.find((rule) => rule.id === id)?.message;
+  if (/upper\s?case/.test(lower)) return byId('uppercase');
+  if (/lower\s?case/.test(lower)) return byId('lowercase');
+  if (/numeric|number|digit/.test(lower)) return byId('number');
+  if (/symbol|special/.test(lower)) return byId('special');
+  return undefined;
+}
+
+export function signUpError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  const text = serverMessage(error) ?? '';
+  switch (code) {
+    case 'InvalidPasswordException':
+      return new IdentityError(passwordRuleMessage(text) ?? SIGN_UP_MESSAGES.weakPassword, 'rejected', code);
+    case 'UsernameExistsException':
+      return new IdentityError(SIGN_UP_MESSAGES.userExists, 'rejected', code);
+    case 'ResourceNotFoundException':
+      return new IdentityError(SIGN_UP_MESSAGES.poolNotFound, 'config', code);
+    case 'InvalidParameterException':
+      if (/client|pool|auth flow|secret/i.test(text)) return new IdentityError(SIGN_UP_MESSAGES.clientMisconfigured, 'config', code);
+      return new IdentityError(text || SIGN_UP_MESSAGES.fallback, 'rejected', code);
+    default:
+      return new IdentityError(
+        isNetworkFailure(error) ? text || SIGN_UP_MESSAGES.fallback : SIGN_UP_MESSAGES.fallback,
+        isNetworkFailure(error) ? 'network' : 'rejected',
+        code,
+      );
+  }
+}
+
+/** Confirming an account that is already confirmed counts as success (SPEC §4). */
+export function isAlreadyConfirmed(error: unknown): boolean {
+  const code = cognitoCode(error);
+  const text = serverMessage(error) ?? '';
+  return code === 'NotAuthorizedException' && /current status is confirmed|already confirmed/i.test(text);
+}
+
+export function confirmError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  return new IdentityError(serverMessage(error) ?? CONFIRM_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', cognitoCode(error));
+}
+
+export function newPasswordError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  switch (code) {
+    case 'InvalidPasswordException':
+      return new IdentityError(NEW_PASSWORD_MESSAGES.weakPassword, 'rejected', code);
+    // The challenge session was refused (expired or already used): start over.
+    case 'NotAuthorizedException':
+    case 'CodeMismatchException':
+    case 'ExpiredCodeException':
+      return new IdentityError(NEW_PASSWORD_MESSAGES.failed, 'auth', code);
+    default:
+      return new IdentityError(NEW_PASSWORD_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
+  }
+}

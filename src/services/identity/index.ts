@@ -1,0 +1,294 @@
+/**
+ * The identity service: the hosted user pool (Amazon Cognito) behind plain results.
+ *
+ * Only this folder knows amazon-cognito-identity-js (through ./cognito.ts). Methods resolve with
+ * plain values and reject with `IdentityError`s whose message is already the SPEC §8 text.
+ *
+ * Where the tokens live, and for how long (decision)
+ * -------------------------------------------------
+ * The id, access and refresh tokens are kept in sessionStorage (the `tokens` store of
+ * src/services/storage.ts, handed to the SDK as its `Storage`):
+ * - closing the tab or the browser ends the session; a reload keeps it, so an administrator is not
+ *   signed out by F5;
+ * - sessionStorage is per tab and never sent to any server (unlike a cookie), so no CSRF surface;
+ * - like any script-readable store it is exposed to XSS, which the Content-Security-Policy of the
+ *   production build is there to prevent; an in-memory-only store would survive XSS no better
+ *   (the page's own scripts can still call the API) while losing the session on every reload;
+ * - the access and id tokens live as long as the pool issues them (one hour by default) and are
+ *   refreshed five minutes ahead of expiry; the refresh token lives until sign-out, the end of the
+ *   tab, or its own expiry in the pool (30 days by default) — whichever comes first;
+ * - sign-out revokes the refresh token at the pool and removes every identity key from
+ *   sessionStorage; the pending confirmation in localStorage is removed by the auth flow on
+ *   sign-out. Nothing of the session remains in any storage afterwards.
+ */
+import type { AppConfig } from '../config';
+import type { AppStorage } from '../storage';
+import { createCognitoGateway, type AuthOutcome, type CognitoGateway, type SessionTokens } from './cognito';
+import {
+  IdentityError,
+  NEW_PASSWORD_MESSAGES,
+  REQUIRED_INPUT_MESSAGES,
+  SIGN_IN_MESSAGES,
+  SIGN_UP_MESSAGES,
+  confirmError,
+  isAlreadyConfirmed,
+  newPasswordError,
+  refreshFailure,
+  signInError,
+  signUpError,
+} from './errors';
+
+export { IdentityError, type IdentityErrorKind } from './errors';
+export type { CognitoGateway, AuthOutcome, SessionTokens } from './cognito';
+
+export interface SessionUser {
+  /** The pool's username for the account (the `cognito:username` claim). */
+  readonly username: string;
+  /** The login id the person signed in with (their email). */
+  readonly email: string;
+  /** The string claims of the id token: sub, email, name, phone_number, custom:organization... */
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+export type SignInResult =
+  | { readonly kind: 'signedIn'; readonly user: SessionUser }
+  | { readonly kind: 'newPasswordRequired'; readonly username: string }
+  | { readonly kind: 'confirmSignUp' }
+  | { readonly kind: 'mfa' }
+  | { readonly kind: 'other' };
+
+export interface SignUpParams {
+  readonly email: string;
+  readonly password: string;
+  readonly phoneNumber: string;
+  readonly organization: string;
+  readonly fullName?: string;
+}
+
+export interface IdentityService {
+  getCurrentSession(): Promise<SessionUser | null>;
+  signIn(credentials: { username: string; password: string }): Promise<SignInResult>;
+  completeNewPassword(params: { newPassword: string }): Promise<SessionUser>;
+  signUp(params: SignUpParams): Promise<{ confirmationRequired: boolean }>;
+  confirmSignUp(params: { email: string; code: string }): Promise<void>;
+  signOut(): Promise<void>;
+  /** A valid access token, refreshed first when it (or the id token) is close to expiry. */
+  getAccessToken(): Promise<string | null>;
+  /** Refresh now. Concurrent callers share one refresh. Rejects with an IdentityError ('network' | 'auth'). */
+  refreshAccessToken(): Promise<string | null>;
+  /** The `sub` claim of the id token (the account's stable id), or null without a session. */
+  getIdTokenSub(): Promise<string | null>;
+}
+
+/** Tokens are refreshed when the first of them expires within this margin. */
+export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+/** SPEC §4 / §9: the sign-in state kept between steps (the new-password challenge) expires after 3 minutes. */
+export const CHALLENGE_TTL_MS = 3 * 60 * 1000;
+
+export interface IdentityOptions {
+  /** The clock, in epoch milliseconds (tests move it). */
+  readonly now?: () => number;
+}
+
+interface Session {
+  readonly loginId: string;
+  tokens: SessionTokens;
+}
+
+interface Challenge {
+  readonly loginId: string;
+  readonly expiresAt: number;
+  readonly complete: (newPassword: string) => Promise<AuthOutcome>;
+}
+
+function userOf(loginId: string, tokens: SessionTokens): SessionUser {
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(tokens.idClaims)) {
+    if (typeof value === 'string') attributes[name] = value;
+  }
+  return { username: attributes['cognito:username'] ?? loginId, email: loginId, attributes };
+}
+
+/** The identity service over any gateway (the real one, or a fake in unit tests). */
+export function createIdentityServiceWith(gateway: CognitoGateway, options: IdentityOptions = {}): IdentityService {
+  const now = options.now ?? (() => Date.now());
+  let session: Session | null = null;
+  let challenge: Challenge | null = null;
+  let refreshing: Promise<string | null> | null = null;
+
+  /** The session in memory, or the one stored by an earlier page of this tab. */
+  const knownSession = (): Session | null => {
+    if (session) return session;
+    const loginId = gateway.lastUsername();
+    if (!loginId) return null;
+    const tokens = gateway.storedTokens(loginId);
+    if (!tokens) return null;
+    session = { loginId, tokens };
+    return session;
+  };
+
+  const forgetSession = () => {
+    session = null;
+    gateway.clearStoredTokens();
+  };
+
+  const refreshAccessToken = (): Promise<string | null> => {
+    if (refreshing) return refreshing;
+    const current = knownSession();
+    if (!current) return Promise.resolve(null);
+    refreshing = gateway
+      .refresh(current.loginId, current.tokens.refreshToken)
+      .then(
+        (tokens) => {
+          if (session === current) current.tokens = tokens;
+          return tokens.accessToken;
+        },
+        (error: unknown) => {
+          const failure = refreshFailure(error);
+          // A refusal ends the session; a network failure keeps it for the next attempt.
+          if (failure.kind !== 'network' && session === current) forgetSession();
+          throw failure;
+        },
+      )
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+
+  const nearExpiry = (tokens: SessionTokens) => tokens.expiresAt - now() < REFRESH_MARGIN_MS;
+
+  const signedIn = (loginId: string, tokens: SessionTokens): SessionUser => {
+    session = { loginId, tokens };
+    challenge = null;
+    return userOf(loginId, tokens);
+  };
+
+  return {
+    async getCurrentSession() {
+      const current = knownSession();
+      if (!current) return null;
+      if (nearExpiry(current.tokens)) {
+        try {
+          await refreshAccessToken();
+        } catch (error) {
+          if (error instanceof IdentityError && error.kind === 'auth') return null;
+          throw error;
+        }
+      }
+      return session ? userOf(session.loginId, session.tokens) : null;
+    },
+
+    async signIn({ username, password }) {
+      const loginId = username.trim();
+      if (loginId === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      if (password === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
+      if (knownSession()) throw new IdentityError(SIGN_IN_MESSAGES.alreadySignedIn, 'rejected', 'UserAlreadyAuthenticatedException');
+      challenge = null;
+      let outcome: AuthOutcome;
+      try {
+        outcome = await gateway.authenticate(loginId, password);
+      } catch (error) {
+        const mapped = signInError(error);
+        if (mapped.code === 'UserNotConfirmedException') return { kind: 'confirmSignUp' };
+        throw mapped;
+      }
+      switch (outcome.kind) {
+        case 'session':
+          return { kind: 'signedIn', user: signedIn(loginId, outcome.tokens) };
+        case 'newPasswordRequired':
+          challenge = { loginId, expiresAt: now() + CHALLENGE_TTL_MS, complete: outcome.complete };
+          return { kind: 'newPasswordRequired', username: loginId };
+        case 'mfa':
+          return { kind: 'mfa' };
+        case 'other':
+          return { kind: 'other' };
+      }
+    },
+
+    async completeNewPassword({ newPassword }) {
+      if (newPassword === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
+      const pending = challenge;
+      if (!pending || pending.expiresAt <= now()) {
+        challenge = null;
+        throw new IdentityError(NEW_PASSWORD_MESSAGES.failed, 'auth', 'ChallengeExpired');
+      }
+      let outcome: AuthOutcome;
+      try {
+        outcome = await pending.complete(newPassword);
+      } catch (error) {
+        throw newPasswordError(error);
+      }
+      if (outcome.kind !== 'session') {
+        challenge = null;
+        throw new IdentityError(NEW_PASSWORD_MESSAGES.furtherChallenge, 'rejected', outcome.kind);
+      }
+      return signedIn(pending.loginId, outcome.tokens);
+    },
+
+    async signUp({ email, password, phoneNumber, organization, fullName }) {
+      const username = email.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      if (password === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
+      const attributes: Record<string, string> = {
+        email: username,
+        phone_number: phoneNumber,
+        'custom:organization': organization,
+      };
+      if (fullName && fullName.trim() !== '') attributes.name = fullName.trim();
+      let result: { userConfirmed: boolean } | undefined;
+      try {
+        result = await gateway.signUp({ username, password, attributes });
+      } catch (error) {
+        throw signUpError(error);
+      }
+      if (typeof result?.userConfirmed !== 'boolean') throw new IdentityError(SIGN_UP_MESSAGES.statusUnclear, 'rejected');
+      return { confirmationRequired: !result.userConfirmed };
+    },
+
+    async confirmSignUp({ email, code }) {
+      const username = email.trim();
+      const trimmed = code.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
+      try {
+        await gateway.confirmSignUp(username, trimmed);
+      } catch (error) {
+        if (isAlreadyConfirmed(error)) return;
+        throw confirmError(error);
+      }
+    },
+
+    async signOut() {
+      const current = knownSession();
+      challenge = null;
+      session = null;
+      try {
+        if (current) await gateway.signOut(current.loginId);
+      } finally {
+        gateway.clearStoredTokens();
+      }
+    },
+
+    async getAccessToken() {
+      const current = knownSession();
+      if (!current) return null;
+      if (nearExpiry(current.tokens)) return refreshAccessToken();
+      return current.tokens.accessToken;
+    },
+
+    refreshAccessToken,
+
+    async getIdTokenSub() {
+      const current = knownSession();
+      const sub = current?.tokens.idClaims.sub;
+      return typeof sub === 'string' ? sub : null;
+    },
+  };
+}
+
+/** The identity service of the running console (composition root: src/main.tsx). */
+export function createIdentityService(config: AppConfig, storage: AppStorage): IdentityService {
+  return createIdentityServiceWith(createCognitoGateway(config, storage.tokens));
+}
+

@@ -1,0 +1,213 @@
+import { Alert, Badge, Button, CloseButton, Dialog, Field, HStack, Portal, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { PlanType } from '../../services/api/schemas';
+import {
+  PLAN_OPTIONS,
+  planName,
+  selectDefaultPlan,
+  selectError,
+  selectHasSubscription,
+  selectIsBusy,
+  selectIsCancellationScheduled,
+  selectIsPaymentRequired,
+  selectIsSucceeded,
+  selectIsUpdating,
+  selectPaymentRef,
+  selectSubscription,
+  selectSuccessMessage,
+  selectTrialDaysRemaining,
+  selectUserName,
+  type SubscriptionActorRef,
+} from '../../machines/subscription';
+import { PaymentStep } from './PaymentStep';
+import { statusColor } from './status';
+
+function isPlan(value: string | null): value is PlanType {
+  return value === 'lite' || value === 'pro';
+}
+
+function CurrentStatus({ actorRef }: { actorRef: SubscriptionActorRef }) {
+  const subscription = useSelector(actorRef, selectSubscription);
+  const trialDays = useSelector(actorRef, selectTrialDaysRemaining);
+  return (
+    <Stack gap="2" p="4" borderWidth="1px" borderRadius="md" bg="bg.subtle" data-testid="current-status">
+      <HStack justify="space-between">
+        <Text color="fg.muted">Current plan</Text>
+        <Text fontWeight="medium">{subscription ? planName(subscription.planType) : 'None'}</Text>
+      </HStack>
+      <HStack justify="space-between">
+        <Text color="fg.muted">Status</Text>
+        {subscription ? (
+          <Badge colorPalette={statusColor(subscription.status)}>{subscription.status}</Badge>
+        ) : (
+          <Text>No active subscription</Text>
+        )}
+      </HStack>
+      {trialDays > 0 ? (
+        <HStack justify="space-between">
+          <Text color="fg.muted">Trial days remaining</Text>
+          <Text fontWeight="medium">{trialDays}</Text>
+        </HStack>
+      ) : null}
+      {subscription?.cancelAtPeriodEnd ? (
+        <Alert.Root status="warning" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>Scheduled for cancellation at period end</Alert.Title>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
+  const defaultPlan = useSelector(actorRef, selectDefaultPlan);
+  const busy = useSelector(actorRef, selectIsBusy);
+  const updating = useSelector(actorRef, selectIsUpdating);
+  const succeeded = useSelector(actorRef, selectIsSucceeded);
+  const hasSubscription = useSelector(actorRef, selectHasSubscription);
+  const scheduled = useSelector(actorRef, selectIsCancellationScheduled);
+  const state = useSelector(actorRef, (s) => s.value);
+  const [plan, setPlan] = useState<PlanType>(defaultPlan);
+  const [reason, setReason] = useState('');
+  const disabled = busy || succeeded;
+
+  return (
+    <Stack gap="5">
+      <RadioCard.Root
+        value={plan}
+        onValueChange={(details) => {
+          if (isPlan(details.value)) setPlan(details.value);
+        }}
+        disabled={disabled}
+        colorPalette="brand"
+      >
+        <RadioCard.Label>Plan</RadioCard.Label>
+        <HStack align="stretch" gap="3">
+          {PLAN_OPTIONS.map((option) => (
+            <RadioCard.Item key={option.value} value={option.value} flex="1">
+              <RadioCard.ItemHiddenInput />
+              <RadioCard.ItemControl>
+                <RadioCard.ItemContent>
+                  <RadioCard.ItemText>{option.name}</RadioCard.ItemText>
+                  <RadioCard.ItemDescription>{option.price}</RadioCard.ItemDescription>
+                </RadioCard.ItemContent>
+                <RadioCard.ItemIndicator />
+              </RadioCard.ItemControl>
+            </RadioCard.Item>
+          ))}
+        </HStack>
+      </RadioCard.Root>
+
+      <Button
+        colorPalette="brand"
+        onClick={() => actorRef.send({ type: 'subscription.update', planType: plan })}
+        disabled={disabled}
+        loading={updating}
+        loadingText="Updating..."
+      >
+        Update Subscription
+      </Button>
+
+      {hasSubscription ? (
+        <Stack gap="3" pt="4" borderTopWidth="1px">
+          {scheduled ? null : (
+            <Field.Root disabled={disabled}>
+              <Field.Label>Cancellation reason (optional)</Field.Label>
+              <Textarea rows={2} value={reason} onChange={(e) => setReason(e.target.value)} resize="vertical" />
+            </Field.Root>
+          )}
+          <HStack gap="3" wrap="wrap">
+            {scheduled ? (
+              <Button
+                variant="outline"
+                colorPalette="green"
+                onClick={() => actorRef.send({ type: 'subscription.reactivate' })}
+                disabled={disabled}
+                loading={state === 'reactivating'}
+                loadingText="Reactivating..."
+              >
+                Reactivate
+              </Button>
+            ) : (
+              <>
+                <Button
+                  variant="outline"
+                  colorPalette="orange"
+                  onClick={() => actorRef.send({ type: 'subscription.cancelAtPeriodEnd', reason })}
+                  disabled={disabled}
+                >
+                  Cancel at Period End
+                </Button>
+                <Button
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => actorRef.send({ type: 'subscription.cancelNow', reason })}
+                  disabled={disabled}
+                >
+                  Cancel Now
+                </Button>
+              </>
+            )}
+          </HStack>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The Manage Subscription modal (SPEC §2, §4), driven by the subscription machine. */
+export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: SubscriptionActorRef; onClose: () => void }) {
+  const userName = useSelector(actorRef, selectUserName);
+  const successMessage = useSelector(actorRef, selectSuccessMessage);
+  const error = useSelector(actorRef, selectError);
+  const paymentRequired = useSelector(actorRef, selectIsPaymentRequired);
+  const paymentRef = useSelector(actorRef, selectPaymentRef);
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      size="md"
+      closeOnInteractOutside={false}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{`Manage Subscription - ${userName}`}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="5">
+                <CurrentStatus actorRef={actorRef} />
+                {successMessage !== null ? (
+                  <Alert.Root status="success" role="status">
+                    <Alert.Indicator />
+                    <Alert.Title>{successMessage}</Alert.Title>
+                  </Alert.Root>
+                ) : null}
+                {error !== null ? (
+                  <Alert.Root status="error" role="alert">
+                    <Alert.Indicator />
+                    <Alert.Title>{error}</Alert.Title>
+                  </Alert.Root>
+                ) : null}
+                {paymentRequired && paymentRef ? (
+                  <PaymentStep actorRef={paymentRef} onCancel={() => actorRef.send({ type: 'subscription.cancelPayment' })} />
+                ) : (
+                  <Controls actorRef={actorRef} />
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,243 @@
+import { Alert, Badge, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { ArrowLeft, CreditCard, ExternalLink, FileDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { formatCents } from '../../domain/money';
+import { formatLongDate, formatShortDate } from '../../domain/dates';
+import { capitalize } from '../../domain/text';
+import { planName } from '../../machines/subscription';
+import {
+  selectBilling,
+  selectError,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsOpeningPaymentMethods,
+  selectLinkError,
+  selectSubscriptionRef,
+  type UserBillingActorRef,
+} from '../../machines/userBilling';
+import type { Invoice, PaymentMethod, UserBilling } from '../../services/api/schemas';
+import { useScreenActor } from '../app/machines-context';
+import { ErrorBox } from '../shared/ErrorBox';
+import { LoadingState } from '../shared/LoadingState';
+import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';
+import { accessLevelColor, invoiceStatusColor, statusColor } from './status';
+
+export const USER_BILLING_ERROR_TITLE = 'Error loading user billing';
+
+/** pro, lite or trial; anything else is free (SPEC §3). */
+export function accessLevelOf(level: string): 'pro' | 'lite' | 'trial' | 'free' {
+  return level === 'pro' || level === 'lite' || level === 'trial' ? level : 'free';
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title}>
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h3" size="md">
+            {title}
+          </Heading>
+          {action}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function SubscriptionStatus({ billing }: { billing: UserBilling }) {
+  const { subscription, trialDaysRemaining } = billing;
+  const trial =
+    trialDaysRemaining > 0 ? (
+      <Text>{`${trialDaysRemaining} ${trialDaysRemaining === 1 ? 'day' : 'days'} remaining in trial`}</Text>
+    ) : null;
+  if (!subscription) {
+    return (
+      <Stack gap="1">
+        <Text fontWeight="medium">No active subscription</Text>
+        {accessLevelOf(billing.accessLevel) === 'trial' ? null : <Text color="fg.muted">This user is on the free plan</Text>}
+        {trial}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="2">
+      <HStack gap="3" wrap="wrap">
+        <Text fontWeight="semibold" fontSize="lg">
+          {planName(subscription.planType)}
+        </Text>
+        <Badge colorPalette={statusColor(subscription.status)} data-testid="subscription-status">
+          {subscription.status}
+        </Badge>
+        {subscription.cancelAtPeriodEnd ? (
+          <HStack gap="1" data-testid="cancelling-flag">
+            <Badge colorPalette="orange">Cancelling</Badge>
+            <Text color="fg.muted" fontSize="sm">
+              At period end
+            </Text>
+          </HStack>
+        ) : null}
+      </HStack>
+      {trial}
+      <Text color="fg.muted">
+        {`Current period: ${formatLongDate(subscription.currentPeriodStart)} – ${formatLongDate(subscription.currentPeriodEnd)}`}
+      </Text>
+    </Stack>
+  );
+}
+
+function PaymentMethodRow({ method }: { method: PaymentMethod }) {
+  return (
+    <HStack as="li" gap="3" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} wrap="wrap">
+      <CreditCard aria-hidden size={20} />
+      <Text fontWeight="medium">{`•••• ${method.last4}`}</Text>
+      <Text>{method.brand.toUpperCase()}</Text>
+      <Text color="fg.muted">{`Expires ${method.expMonth}/${method.expYear}`}</Text>
+      {method.isDefault ? <Badge colorPalette="green">Default</Badge> : null}
+      <Text color="fg.muted" fontSize="sm" ms="auto">
+        {`Added ${formatShortDate(method.createdAt)}`}
+      </Text>
+    </HStack>
+  );
+}
+
+function InvoiceRow({ invoice, onOpen }: { invoice: Invoice; onOpen: (url: string) => void }) {
+  return (
+    <HStack as="li" gap="3" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} wrap="wrap" aria-label={`Invoice #${invoice.number}`}>
+      <Stack gap="0" flex="1" minW="40">
+        <Text fontWeight="medium">{`Invoice #${invoice.number}`}</Text>
+        <Text color="fg.muted" fontSize="sm">
+          {formatShortDate(invoice.created)}
+        </Text>
+      </Stack>
+      <Text fontWeight="semibold">{formatCents(invoice.amountPaid)}</Text>
+      <Badge colorPalette={invoiceStatusColor(invoice.status)}>{invoice.status}</Badge>
+      {invoice.hostedInvoiceUrl ? (
+        <Button size="xs" variant="outline" onClick={() => onOpen(invoice.hostedInvoiceUrl ?? '')}>
+          <ExternalLink aria-hidden size={14} /> View Invoice
+        </Button>
+      ) : null}
+      {invoice.invoicePdf ? (
+        <Button size="xs" variant="outline" onClick={() => onOpen(invoice.invoicePdf ?? '')}>
+          <FileDown aria-hidden size={14} /> Download PDF
+        </Button>
+      ) : null}
+    </HStack>
+  );
+}
+
+function BackButton() {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
+      <Link href="/users">
+        <ArrowLeft aria-hidden size={16} /> Back to Users
+      </Link>
+    </Button>
+  );
+}
+
+/** Single-user billing (SPEC §2): subscription status, payment methods, invoices, Manage Subscription. */
+export function UserBillingScreen({ userId }: { userId: string }) {
+  const ref: UserBillingActorRef = useScreenActor('userBilling', { input: { userId } });
+  const billing = useSelector(ref, selectBilling);
+  const loading = useSelector(ref, selectIsLoading);
+  const failed = useSelector(ref, selectIsFailed);
+  const error = useSelector(ref, selectError);
+  const linkError = useSelector(ref, selectLinkError);
+  const openingPaymentMethods = useSelector(ref, selectIsOpeningPaymentMethods);
+  const subscriptionRef = useSelector(ref, selectSubscriptionRef);
+
+  if (loading && !billing) {
+    return (
+      <Stack gap="6">
+        <BackButton />
+        <LoadingState label="Loading user billing..." />
+        <Skeleton height="48" borderRadius="lg" />
+      </Stack>
+    );
+  }
+  if (failed || !billing) {
+    return (
+      <Stack gap="6">
+        <BackButton />
+        <ErrorBox title={USER_BILLING_ERROR_TITLE} message={error ?? ''} onRetry={() => ref.send({ type: 'userBilling.retry' })} />
+      </Stack>
+    );
+  }
+
+  const level = accessLevelOf(billing.accessLevel);
+  const openLink = (url: string) => ref.send({ type: 'userBilling.openLink', url });
+
+  return (
+    <Stack gap="6">
+      <BackButton />
+      {error !== null ? (
+        <ErrorBox title={USER_BILLING_ERROR_TITLE} message={error} onRetry={() => ref.send({ type: 'userBilling.refresh' })} />
+      ) : null}
+      <HStack justify="space-between" align="flex-start" wrap="wrap" gap="4">
+        <Stack gap="1">
+          <HStack gap="3">
+            <Heading as="h2" size="xl">
+              {billing.name}
+            </Heading>
+            <Badge colorPalette={accessLevelColor(level)} size="lg" data-testid="access-level">
+              {capitalize(level)}
+            </Badge>
+          </HStack>
+          <Text color="fg.muted">{billing.email}</Text>
+        </Stack>
+        <Button colorPalette="brand" onClick={() => ref.send({ type: 'userBilling.manageSubscription' })} disabled={subscriptionRef !== undefined}>
+          Manage Subscription
+        </Button>
+      </HStack>
+
+      {linkError !== null ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{linkError}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
+      <Section title="Subscription Status">
+        <SubscriptionStatus billing={billing} />
+      </Section>
+
+      <Section
+        title="Payment Methods"
+        action={
+          <Button size="sm" variant="outline" onClick={() => ref.send({ type: 'userBilling.managePaymentMethods' })} loading={openingPaymentMethods} loadingText="Manage">
+            Manage
+          </Button>
+        }
+      >
+        {billing.paymentMethods.length > 0 ? (
+          <Stack as="ul" gap="0" listStyleType="none">
+            {billing.paymentMethods.map((m) => (
+              <PaymentMethodRow key={m.id} method={m} />
+            ))}
+          </Stack>
+        ) : (
+          <Text color="fg.muted">No payment methods on file</Text>
+        )}
+      </Section>
+
+      <Section title="Recent Invoices">
+        {billing.recentInvoices.length > 0 ? (
+          <Stack as="ul" gap="0" listStyleType="none">
+            {billing.recentInvoices.map((inv) => (
+              <InvoiceRow key={inv.id} invoice={inv} onOpen={openLink} />
+            ))}
+          </Stack>
+        ) : (
+          <Text color="fg.muted">No invoices found</Text>
+        )}
+      </Section>
+
+      {subscriptionRef ? (
+        <ManageSubscriptionDialog actorRef={subscriptionRef} onClose={() => ref.send({ type: 'userBilling.closeSubscription' })} />
+      ) : null}
+    </Stack>
+  );
+}

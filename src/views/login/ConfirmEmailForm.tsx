@@ -1,0 +1,56 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
+import { selectFieldErrors, selectIsPending, selectPendingEmail, type AuthActorRef } from '../../machines/auth';
+import { TextField } from './fields';
+
+export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
+  const errors = useSelector(auth, selectFieldErrors);
+  const pending = useSelector(auth, selectIsPending);
+  const email = useSelector(auth, selectPendingEmail);
+  const [code, setCode] = useState('');
+
+  return (
+    <form
+      noValidate
+      aria-label="Confirm email"
+      onSubmit={(e) => {
+        e.preventDefault();
+        auth.send({ type: 'auth.confirm', code });
+      }}
+    >
+      <Stack gap="4">
+      <Text color="fg.muted" fontSize="sm">
+        We sent a {CONFIRMATION_CODE_LENGTH}-digit code to{' '}
+        <Text as="span" fontWeight="semibold" color="fg">
+          {email}
+        </Text>
+        . Enter it below to confirm your account.
+      </Text>
+      <TextField
+        label="Confirmation code"
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={CONFIRMATION_CODE_LENGTH}
+        letterSpacing="0.5em"
+        fontSize="lg"
+        textAlign="center"
+        value={code}
+        onValueChange={setCode}
+        error={errors.code}
+      />
+      <Button type="submit" colorPalette="brand" loading={pending} loadingText="Confirming..." disabled={code.trim() === ''} width="full">
+        Confirm Email
+      </Button>
+      <HStack justify="center" gap="1" fontSize="sm">
+        <Text color="fg.muted">Wrong email or no code?</Text>
+        <Button variant="plain" size="sm" px="0" colorPalette="brand" color="brand.fg" textDecoration="underline" onClick={() => auth.send({ type: 'auth.restartSignUp' })} disabled={pending}>
+          Try signing up again
+        </Button>
+      </HStack>
+      </Stack>
+    </form>
+  );
+}

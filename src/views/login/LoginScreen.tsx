@@ -1,0 +1,59 @@
+/**
+ * The login screen (SPEC §2): one centred card whose content follows the auth machine's step —
+ * Sign In, Create Account, Confirm Email or Set New Password.
+ */
+import { Box, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { selectFormError, selectLoginMode, selectNotice, type AuthActorRef, type LoginMode } from '../../machines/auth';
+import { Logo } from '../layout/Logo';
+import { ConfirmEmailForm } from './ConfirmEmailForm';
+import { FormMessages } from './FormMessages';
+import { NewPasswordForm } from './NewPasswordForm';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+
+const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
+  signIn: { title: 'Sign In', subtitle: 'Welcome back. Sign in to the Hardline Admin Console.' },
+  signUp: { title: 'Create Account', subtitle: 'Set up Hardline for your construction team.' },
+  confirmEmail: { title: 'Confirm Email', subtitle: 'One more step to activate your account.' },
+  newPassword: { title: 'Set New Password', subtitle: 'Secure your account before you continue.' },
+};
+
+export function LoginScreen({ auth }: { auth: AuthActorRef }) {
+  const mode = useSelector(auth, selectLoginMode) ?? 'signIn';
+  const error = useSelector(auth, selectFormError);
+  const notice = useSelector(auth, selectNotice);
+  const { title, subtitle } = TITLES[mode];
+
+  return (
+    <Center as="main" minH="100dvh" px="4" py="10" bg="bg.subtle">
+      <Stack gap="6" width="full" maxW="md">
+        <Center>
+          <Logo />
+        </Center>
+        <Card.Root variant="elevated" borderRadius="xl">
+          <Card.Header gap="1">
+            <Heading as="h1" size="xl">
+              {title}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {subtitle}
+            </Text>
+          </Card.Header>
+          <Card.Body gap="4">
+            <FormMessages error={error} notice={notice} />
+            <Box>
+              {mode === 'signIn' ? <SignInForm key="signIn" auth={auth} /> : null}
+              {mode === 'signUp' ? <SignUpForm key="signUp" auth={auth} /> : null}
+              {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" auth={auth} /> : null}
+              {mode === 'newPassword' ? <NewPasswordForm key="newPassword" auth={auth} /> : null}
+            </Box>
+          </Card.Body>
+        </Card.Root>
+        <Text textAlign="center" fontSize="xs" color="fg.muted">
+          Hardline Admin Console · for organization administrators
+        </Text>
+      </Stack>
+    </Center>
+  );
+}

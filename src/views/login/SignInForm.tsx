@@ -1,0 +1,54 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { selectFieldErrors, selectIsPending, selectSignInEmail, type AuthActorRef } from '../../machines/auth';
+import { PasswordField, TextField } from './fields';
+
+export function SignInForm({ auth }: { auth: AuthActorRef }) {
+  const initialEmail = useSelector(auth, selectSignInEmail);
+  const errors = useSelector(auth, selectFieldErrors);
+  const pending = useSelector(auth, selectIsPending);
+  const [username, setUsername] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+
+  return (
+    <form
+      noValidate
+      aria-label="Sign in"
+      onSubmit={(e) => {
+        e.preventDefault();
+        auth.send({ type: 'auth.signIn', username, password });
+      }}
+    >
+      <Stack gap="4">
+      <TextField
+        label="Email"
+        name="username"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        value={username}
+        onValueChange={setUsername}
+        error={errors.username}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+        error={errors.password}
+      />
+      <Button type="submit" colorPalette="brand" loading={pending} loadingText="Signing in..." width="full">
+        Sign In
+      </Button>
+      <HStack justify="center" gap="1" fontSize="sm">
+        <Text color="fg.muted">Don&apos;t have an account?</Text>
+        <Button variant="plain" size="sm" px="0" colorPalette="brand" color="brand.fg" textDecoration="underline" onClick={() => auth.send({ type: 'auth.showSignUp' })} disabled={pending}>
+          Create Account
+        </Button>
+      </HStack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+/** The labelled inputs of the login screen (Chakra Field), with errors announced as alerts. */
+import { Field, IconButton, Input, InputGroup, List, Text, type InputProps } from '@chakra-ui/react';
+import { Check, Circle, Eye, EyeOff } from 'lucide-react';
+import { useId, useState } from 'react';
+import { checkPassword } from '../../domain/password';
+
+interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  helperText?: string | undefined;
+}
+
+export function TextField({ label, value, onValueChange, error, helperText, ...input }: TextFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <Input {...input} value={value} onChange={(e) => onValueChange(e.currentTarget.value)} />
+      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+interface PasswordFieldProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  error?: string | undefined;
+  name?: string;
+  children?: React.ReactNode;
+}
+
+/** A password input with a show/hide toggle (SPEC §2 Sign In). */
+export function PasswordField({ label, value, onValueChange, autoComplete, error, name, children }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const inputId = useId();
+  return (
+    <Field.Root invalid={Boolean(error)} id={inputId}>
+      <Field.Label>{label}</Field.Label>
+      <InputGroup
+        endElementProps={{ pe: '1' }}
+        endElement={
+          <IconButton
+            type="button"
+            size="xs"
+            variant="ghost"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            aria-controls={inputId}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            {visible ? <EyeOff /> : <Eye />}
+          </IconButton>
+        }
+      >
+        <Input
+          name={name}
+          type={visible ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onValueChange(e.currentTarget.value)}
+        />
+      </InputGroup>
+      {children}
+      {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+/** The live password-rule checklist (SPEC §5), read by the domain rules. */
+export function PasswordChecklist({ password }: { password: string }) {
+  const results = checkPassword(password);
+  return (
+    <List.Root variant="plain" gap="0.5" mt="1.5" fontSize="xs" aria-label="Password requirements">
+      {results.map((rule) => (
+        <List.Item key={rule.id} color={rule.met ? 'green.fg' : 'fg.muted'} alignItems="center">
+          <List.Indicator asChild>{rule.met ? <Check size={12} /> : <Circle size={12} />}</List.Indicator>
+          <Text as="span">
+            {rule.label}
+            <Text as="span" srOnly>
+              {rule.met ? ' (met)' : ' (not met)'}
+            </Text>
+          </Text>
+        </List.Item>
+      ))}
+    </List.Root>
+  );
+}

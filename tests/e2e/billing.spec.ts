@@ -1,0 +1,207 @@
+/**
+ * Billing against the local stack: real sign-in, the reference API's billing model and its hosted
+ * pages. Stripe.js is a boundary we don't own: requests for https://js.stripe.com/** are answered
+ * with the Stripe.js double of tests/support/stripe (page.route), so the console's lazy script
+ * injection really happens and the test scripts what confirmSetup answers.
+ *
+ * The stack is shared by the whole run and these tests change billing state, so each test picks
+ * its own seeded member by state (through the API, with the admin's token) and never reuses one.
+ */
+import type { Page, Request } from '@playwright/test';
+import type { UserBilling, UserListResponse } from '../../src/services/api/schemas';
+import { expect, test } from '../support/e2e/fixtures';
+import { stripeDoubleScript, type ConfirmOutcome } from '../support/stripe';
+
+const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
+
+interface Session {
+  token: string;
+  apiUrl: string;
+}
+
+async function signIn(page: Page, apiUrl: string): Promise<Session> {
+  const authorised = page.waitForRequest((r: Request) => r.url().startsWith(apiUrl) && Boolean(r.headers().authorization));
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(ADMIN.email);
+  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  const request = await authorised;
+  return { token: (request.headers().authorization ?? '').replace(/^Bearer /, ''), apiUrl };
+}
+
+/** Every member's billing, read through the API as the console reads it. */
+async function allBilling(page: Page, session: Session): Promise<UserBilling[]> {
+  const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
+  const list = (await (await page.request.get(`${session.apiUrl}/api/users?limit=100`, { headers })).json()) as UserListResponse;
+  const out: UserBilling[] = [];
+  for (const user of list.users) {
+    const res = await page.request.post(`${session.apiUrl}/api/admin/billing/user`, { headers, data: { userId: user.userId } });
+    if (res.ok()) out.push((await res.json()) as UserBilling);
+  }
+  return out;
+}
+
+/** Claims a member in a given state for this test (the first match after `skip` others). */
+async function pick(page: Page, session: Session, what: string, match: (b: UserBilling) => boolean, skip = 0): Promise<UserBilling> {
+  const found = (await allBilling(page, session)).filter(match);
+  const billing = found[skip];
+  if (!billing) throw new Error(`The seed has no member who is ${what}`);
+  return billing;
+}
+
+const activeLite = (b: UserBilling) =>
+  b.accessLevel === 'lite' && b.subscription?.status === 'active' && !b.subscription.cancelAtPeriodEnd && b.paymentMethods.length > 0;
+const activePro = (b: UserBilling) =>
+  b.accessLevel === 'pro' && b.subscription?.status === 'active' && !b.subscription.cancelAtPeriodEnd && b.paymentMethods.length > 0;
+const trialWithoutCard = (b: UserBilling) => b.subscription?.status === 'trialing' && b.paymentMethods.length === 0;
+
+/** Serves the Stripe.js double for js.stripe.com and records when it was asked for. */
+async function routeStripe(page: Page): Promise<{ requested: () => number }> {
+  let requested = 0;
+  await page.route('https://js.stripe.com/**', async (route) => {
+    requested += 1;
+    await route.fulfill({ status: 200, contentType: 'application/javascript', body: stripeDoubleScript() });
+  });
+  return { requested: () => requested };
+}
+
+async function scriptConfirm(page: Page, outcome: ConfirmOutcome): Promise<void> {
+  await page.evaluate((next) => {
+    const control = (window as unknown as { __stripeDouble: { next: unknown } }).__stripeDouble;
+    control.next = next;
+  }, outcome);
+}
+
+async function openBilling(page: Page, billing: UserBilling) {
+  await page.goto(`/billing/user/${billing.userId}`);
+  await expect(page.getByRole('heading', { name: billing.name })).toBeVisible();
+}
+
+async function openModal(page: Page, billing: UserBilling) {
+  await page.getByRole('button', { name: 'Manage Subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: `Manage Subscription - ${billing.name}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('billing @billing', () => {
+  test('upgrades a Lite user to Pro; the modal shows success, then closes and the page refreshes @billing', async ({ page, stack }) => {
+    const session = await signIn(page, stack.apiUrl);
+    const user = await pick(page, session, 'on an active Lite plan with a card', activeLite);
+    await openBilling(page, user);
+    const status = page.getByRole('region', { name: 'Subscription Status' });
+    await expect(status).toContainText('Hardline Lite');
+    const dialog = await openModal(page, user);
+    await expect(dialog.getByRole('radio', { name: /Hardline Lite/ })).toBeChecked();
+    await dialog.getByText('Hardline Pro', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Update Subscription' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(/Subscription updated to Hardline Pro/);
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(status).toContainText('Hardline Pro');
+    await expect(page.getByTestId('access-level')).toHaveText('Pro');
+  });
+
+  test('a trial user without a card needs payment setup; a setup that does not succeed is refused, then it succeeds and upgrades @billing', async ({ page, stack }) => {
+    const stripe = await routeStripe(page);
+    const session = await signIn(page, stack.apiUrl);
+    const user = await pick(page, session, 'on a trial without a card', trialWithoutCard);
+    await openBilling(page, user);
+    await expect(page.getByText('No payment methods on file')).toBeVisible();
+    const dialog = await openModal(page, user);
+    expect(stripe.requested()).toBe(0); // Stripe.js is loaded only when the payment step opens.
+    await dialog.getByText('Hardline Pro', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Update Subscription' }).click();
+
+    await expect(dialog.getByText('Payment Method Required: This user is on a trial and needs a payment method to update to a paid plan.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Update Subscription' })).toHaveCount(0);
+    await expect(dialog.getByTestId('stripe-payment-element')).toBeVisible();
+    expect(stripe.requested()).toBeGreaterThan(0);
+    const submit = dialog.getByRole('button', { name: 'Setup Payment & Update to Hardline Pro' });
+    await expect(submit).toBeEnabled();
+
+    await scriptConfirm(page, { status: 'processing' });
+    await submit.click();
+    await expect(dialog.getByRole('alert')).toHaveText('Payment setup was not completed successfully');
+
+    await scriptConfirm(page, { error: 'Your card was declined.' });
+    await submit.click();
+    await expect(dialog.getByRole('alert')).toHaveText('Your card was declined.');
+
+    const calls = await page.evaluate(() => (window as unknown as { __stripeDouble: { calls: unknown[] } }).__stripeDouble.calls);
+    expect(calls[0]).toMatchObject({ redirect: 'if_required', returnUrl: `${new URL(stack.webUrl).origin}/`, hadElements: true });
+
+    await scriptConfirm(page, { status: 'succeeded' });
+    await submit.click();
+    await expect(dialog.getByRole('status')).toHaveText('Payment method added and subscription updated successfully');
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(page.getByRole('region', { name: 'Subscription Status' })).toContainText('Hardline Pro');
+    await expect(page.getByRole('region', { name: 'Payment Methods' })).toContainText('•••• 4242');
+  });
+
+  test('the payment step says so when Stripe.js cannot load, and Cancel returns to the buttons @billing', async ({ page, stack }) => {
+    await page.route('https://js.stripe.com/**', (route) => route.abort('connectionrefused'));
+    const session = await signIn(page, stack.apiUrl);
+    const user = await pick(page, session, 'on a trial without a card', trialWithoutCard, 1);
+    await openBilling(page, user);
+    const dialog = await openModal(page, user);
+    await dialog.getByText('Hardline Lite', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Update Subscription' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('The payment form could not be loaded');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('button', { name: 'Update Subscription' })).toBeEnabled();
+  });
+
+  test('cancels at period end, then reactivates @billing', async ({ page, stack }) => {
+    const session = await signIn(page, stack.apiUrl);
+    const user = await pick(page, session, 'on an active Pro plan', activePro);
+    await openBilling(page, user);
+    let dialog = await openModal(page, user);
+    await dialog.getByLabel('Cancellation reason (optional)').fill('Seasonal crew');
+    await dialog.getByRole('button', { name: 'Cancel at Period End' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Subscription will cancel at period end');
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(page.getByTestId('cancelling-flag')).toHaveText(/Cancelling\s*At period end/);
+
+    dialog = await openModal(page, user);
+    await expect(dialog.getByText('Scheduled for cancellation at period end')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel Now' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Reactivate' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Subscription reactivated');
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(page.getByTestId('cancelling-flag')).toHaveCount(0);
+  });
+
+  test('cancels now @billing', async ({ page, stack }) => {
+    const session = await signIn(page, stack.apiUrl);
+    const user = await pick(page, session, 'on an active Pro plan', activePro, 1);
+    await openBilling(page, user);
+    const dialog = await openModal(page, user);
+    await dialog.getByRole('button', { name: 'Cancel Now' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Subscription canceled');
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(page.getByTestId('subscription-status')).toHaveText('canceled');
+  });
+
+  test('invoice buttons exist only for existing links; opening one uses a new tab without an opener @billing', async ({ page, stack, context }) => {
+    const session = await signIn(page, stack.apiUrl);
+    const user = await pick(page, session, 'with invoices missing links', (b) =>
+      b.recentInvoices.some((i) => !i.hostedInvoiceUrl && !i.invoicePdf) && b.recentInvoices.some((i) => i.hostedInvoiceUrl && i.invoicePdf),
+    );
+    await openBilling(page, user);
+    for (const invoice of user.recentInvoices) {
+      const row = page.getByRole('listitem', { name: `Invoice #${invoice.number}` });
+      await expect(row.getByRole('button', { name: 'View Invoice' })).toHaveCount(invoice.hostedInvoiceUrl ? 1 : 0);
+      await expect(row.getByRole('button', { name: 'Download PDF' })).toHaveCount(invoice.invoicePdf ? 1 : 0);
+    }
+    const linked = user.recentInvoices.find((i) => i.hostedInvoiceUrl);
+    if (!linked?.hostedInvoiceUrl) throw new Error('no invoice with a hosted link');
+    const popupPromise = context.waitForEvent('page');
+    await page.getByRole('listitem', { name: `Invoice #${linked.number}` }).getByRole('button', { name: 'View Invoice' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(linked.hostedInvoiceUrl);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await expect(popup.locator('body')).toContainText(linked.number);
+  });
+});

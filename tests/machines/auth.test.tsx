@@ -1,0 +1,481 @@
+/**
+ * Model-based walk of the auth machine through the real Gate and Login views.
+ *
+ * Paths are generated over the real machine (xstate/graph, see tests/support/model). Each path is
+ * replayed the way a person would: typing into the labelled fields and clicking the buttons of
+ * the Sign In / Create Account / Confirm Email / Set New Password screens, the access-denied
+ * screen and the retry box. The identity and API side effects are deferred fakes (the boundary:
+ * Cognito and the product API) that the walk resolves or rejects per step; the pending
+ * confirmation is persisted by the real storage actions into jsdom's localStorage; the 3-minute
+ * challenge expiry is a controlled timer. Events no view can cause are sent as the outside world
+ * would: `auth.sessionExpired` (the API client) and `auth.signOut` while a spinner is showing (the
+ * header's Sign out, which is the layout's).
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSelector } from '@xstate/react';
+import { expect, vi } from 'vitest';
+import { createActor, type AnyEventObject, type StateValue } from 'xstate';
+import { ACCESS_DENIED_TITLE } from '../../src/views/app/AccessDenied';
+import { Gate, SETTING_UP_TITLE } from '../../src/views/app/Gate';
+import { MachinesProvider, useAppActors } from '../../src/views/app/machines-context';
+import { system } from '../../src/views/theme/system';
+import {
+  AUTH_LOG_MESSAGES,
+  AUTH_MESSAGES,
+  authMachine,
+  pendingConfirmationActions,
+  selectUsername,
+  type MembershipResult,
+  type PendingConfirmation,
+  type SessionCheck,
+  type SessionUser,
+  type SignInResult,
+} from '../../src/machines/auth';
+import type { MeResponse } from '../../src/services/api/schemas';
+import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
+import {
+  createControllableActors,
+  createControlledDelays,
+  formatStateValue,
+  generateModelPaths,
+  walkPaths,
+} from '../support/model';
+
+// ---------------------------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------------------------
+
+const EMAIL = 'ada@summit.test';
+const PASSWORD = 'Hardline#2026';
+const NEW_PASSWORD = 'Brand#New2026';
+const CODE = '123456';
+const FIRST_TIME = 'firsttime@hardline.test';
+
+const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
+const SIGNUP = {
+  fullName: 'Ada Lovelace',
+  email: EMAIL,
+  phoneNumber: '(555) 123-4567',
+  organization: 'Summit Builders',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+};
+const PENDING_REQUIRED: PendingConfirmation = {
+  email: EMAIL,
+  isRequired: true,
+  signupData: { phoneNumber: '+15551234567', organization: 'Summit Builders', fullName: 'Ada Lovelace' },
+};
+const PENDING_CONFIRMED: PendingConfirmation = { ...PENDING_REQUIRED, isRequired: false };
+
+const me = (isAdmin: boolean): MeResponse => ({
+  memberId: 'm-1',
+  name: 'Ada Lovelace',
+  email: EMAIL,
+  role: isAdmin ? 'Admin' : 'Field Worker',
+  isAdmin,
+  organization: { id: 'org-1', name: 'Summit Builders' },
+});
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+const SIGN_IN_RESULTS: SignInResult[] = [
+  { kind: 'signedIn', user: USER },
+  { kind: 'newPasswordRequired', username: FIRST_TIME },
+  { kind: 'confirmSignUp' },
+  { kind: 'mfa' },
+  { kind: 'other' },
+];
+const SESSION_CHECKS: SessionCheck[] = [
+  { user: USER, pending: null },
+  { user: null, pending: PENDING_REQUIRED },
+  { user: null, pending: null },
+];
+const MEMBERSHIPS: MembershipResult[] = [
+  { kind: 'member', me: me(true) },
+  { kind: 'member', me: me(false) },
+  { kind: 'noMembership', status: 403 },
+];
+
+const ERRORS = {
+  checkSession: 'The identity service could not be reached.',
+  signIn: 'Sign in failed. Please check your credentials.',
+  signUp: 'Password must contain at least one special character',
+  confirmSignUp: 'Invalid verification code provided, please try again.',
+  completeNewPassword: 'Password does not meet security requirements. Please check the requirements and try again.',
+  loadMembership: 'Cannot reach the server. Check your connection and try again.',
+} as const;
+
+const paths = generateModelPaths(authMachine, {
+  events: {
+    'auth.signIn': [
+      { type: 'auth.signIn', username: 'not-an-email', password: '' },
+      { type: 'auth.signIn', username: EMAIL, password: PASSWORD },
+    ],
+    'auth.signUp': [
+      { type: 'auth.signUp', fullName: '', email: '', phoneNumber: '', organization: '', password: 'short', confirmPassword: '' },
+      { type: 'auth.signUp', ...SIGNUP },
+    ],
+    'auth.confirm': [
+      { type: 'auth.confirm', code: '12ab' },
+      { type: 'auth.confirm', code: CODE },
+    ],
+    'auth.newPassword': [
+      { type: 'auth.newPassword', password: 'short', confirmPassword: 'other' },
+      { type: 'auth.newPassword', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    ],
+    'xstate.done.actor.checkSession': SESSION_CHECKS.map((c) => done('checkSession', c)),
+    'xstate.error.actor.checkSession': failed('checkSession', new Error(ERRORS.checkSession)),
+    'xstate.done.actor.signIn': SIGN_IN_RESULTS.map((r) => done('signIn', r)),
+    'xstate.error.actor.signIn': failed('signIn', new Error(ERRORS.signIn)),
+    'xstate.done.actor.signUp': [done('signUp', { confirmationRequired: true }), done('signUp', { confirmationRequired: false })],
+    'xstate.error.actor.signUp': failed('signUp', new Error(ERRORS.signUp)),
+    'xstate.done.actor.confirmSignUp': done('confirmSignUp', undefined),
+    'xstate.error.actor.confirmSignUp': failed('confirmSignUp', new Error(ERRORS.confirmSignUp)),
+    'xstate.done.actor.completeNewPassword': done('completeNewPassword', { ...USER, email: FIRST_TIME }),
+    'xstate.error.actor.completeNewPassword': failed('completeNewPassword', new Error(ERRORS.completeNewPassword)),
+    'xstate.done.actor.loadPendingSignup': [done('loadPendingSignup', null), done('loadPendingSignup', PENDING_CONFIRMED)],
+    'xstate.error.actor.loadPendingSignup': failed('loadPendingSignup', new Error('storage unavailable')),
+    'xstate.done.actor.completeSignup': done('completeSignup', { organizationId: 'org-1', devicePhoneNumber: '+15550001111', message: 'ok' }),
+    'xstate.error.actor.completeSignup': failed(
+      'completeSignup',
+      Object.assign(new Error('The server took too long to answer. Please try again.'), { timedOut: true }),
+    ),
+    'xstate.done.actor.activateUser': done('activateUser', undefined),
+    'xstate.error.actor.activateUser': failed('activateUser', new Error('HTTP 500: Internal Server Error')),
+    'xstate.done.actor.loadMembership': MEMBERSHIPS.map((m) => done('loadMembership', m)),
+    'xstate.error.actor.loadMembership': failed('loadMembership', new Error(ERRORS.loadMembership)),
+    'xstate.done.actor.signOut': done('signOut', undefined),
+    'xstate.error.actor.signOut': failed('signOut', new Error('Network error')),
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The system under test
+// ---------------------------------------------------------------------------------------------
+
+const ACTOR_NAMES = [
+  'checkSession',
+  'signIn',
+  'signUp',
+  'confirmSignUp',
+  'completeNewPassword',
+  'loadPendingSignup',
+  'completeSignup',
+  'activateUser',
+  'loadMembership',
+  'signOut',
+] as const;
+
+/** Stands in for the routes and layout (the lead's): what the Gate shows to an administrator. */
+function AppShell() {
+  const { auth } = useAppActors();
+  const username = useSelector(auth, selectUsername);
+  return (
+    <main>
+      <h1>Hardline console</h1>
+      <p>Signed in as {username}</p>
+      <button type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
+        Sign out
+      </button>
+    </main>
+  );
+}
+
+const storedPending = (): unknown => JSON.parse(localStorage.getItem(PENDING_CONFIRMATION_KEY) ?? 'null');
+
+function submitButton(name: string): HTMLElement {
+  return screen.getByRole('button', { name });
+}
+
+walkPaths({
+  machineId: 'auth',
+  machine: authMachine,
+  paths,
+  timeout: 5000,
+  setup: ({ inspect }) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/users');
+    const fakes = createControllableActors(authMachine, ACTOR_NAMES);
+    const delays = createControlledDelays(['challengeExpiry']);
+    delays.install();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const actor = createActor(
+      authMachine.provide({
+        actors: fakes.actors,
+        actions: pendingConfirmationActions(createStorage(window)),
+        delays: delays.delays,
+      }),
+      { inspect },
+    );
+    actor.start();
+    const user = userEvent.setup();
+    const view = render(
+      <ChakraProvider value={system}>
+        <MachinesProvider machines={{}} actors={{ auth: actor }}>
+          <Gate>
+            <AppShell />
+          </Gate>
+        </MachinesProvider>
+      </ChakraProvider>,
+    );
+
+    let lastEvent: AnyEventObject | undefined;
+    let previous: string | undefined;
+
+    const fill = async (label: string, value: string) => {
+      const input = screen.getByLabelText(label, { selector: 'input' });
+      await user.clear(input);
+      if (value !== '') {
+        await user.click(input);
+        await user.paste(value);
+      }
+    };
+
+    return {
+      actor,
+      async perform(event, info) {
+        lastEvent = event;
+        const e = event as AnyEventObject & Record<string, string>;
+        switch (event.type) {
+          case 'auth.signIn':
+            await fill('Email', e.username ?? '');
+            await fill('Password', e.password ?? '');
+            await user.click(submitButton('Sign In'));
+            return;
+          case 'auth.signUp':
+            await fill('Full name', e.fullName ?? '');
+            await fill('Email', e.email ?? '');
+            await fill('Phone number', e.phoneNumber ?? '');
+            await fill('Organization', e.organization ?? '');
+            await fill('Password', e.password ?? '');
+            await fill('Confirm password', e.confirmPassword ?? '');
+            await user.click(submitButton('Create Account'));
+            return;
+          case 'auth.confirm':
+            await fill('Confirmation code', e.code ?? '');
+            await user.click(submitButton('Confirm Email'));
+            return;
+          case 'auth.newPassword':
+            await fill('New password', e.password ?? '');
+            await fill('Confirm new password', e.confirmPassword ?? '');
+            await user.click(submitButton('Set New Password'));
+            return;
+          case 'auth.showSignUp':
+            await user.click(submitButton('Create Account'));
+            return;
+          case 'auth.showSignIn':
+            await user.click(submitButton('Sign In'));
+            return;
+          case 'auth.restartSignUp':
+            await user.click(submitButton('Try signing up again'));
+            return;
+          case 'auth.backToSignIn':
+            await user.click(submitButton('Back to Sign In'));
+            return;
+          case 'auth.retry':
+            await user.click(submitButton('Try again'));
+            return;
+          case 'auth.signOut': {
+            const button = screen.queryByRole('button', { name: /sign out/i });
+            if (button) await user.click(button);
+            // While a spinner shows, the layout's header (not rendered here) is where Sign out lives.
+            else act(() => actor.send({ type: 'auth.signOut' }));
+            return;
+          }
+          case 'auth.sessionExpired':
+            // The API client sends this when a 401 cannot be recovered.
+            act(() => actor.send({ type: 'auth.sessionExpired' }));
+            return;
+        }
+        if (event.type === 'xstate.done.actor.checkSession') {
+          // The real checkSession reads the pending confirmation an earlier visit stored.
+          const pending = (event.output as SessionCheck).pending;
+          if (pending) localStorage.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(pending));
+        }
+        if (info.kind === 'after') {
+          act(() => delays.fire(info.delay as 'challengeExpiry'));
+          return;
+        }
+        await act(async () => {
+          if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+        });
+      },
+
+      async assert(value: StateValue, snapshot) {
+        const state = formatStateValue(value);
+        const type = lastEvent?.type;
+        const output = lastEvent?.output as Record<string, unknown> | undefined;
+        await waitFor(() => {
+          switch (state) {
+            case 'checkingSession':
+            case 'signingOut':
+            case 'signedIn.checkingPendingSignup':
+            case 'signedIn.activating':
+            case 'signedIn.checkingAccess':
+              expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+              expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
+              expect(screen.queryByRole('form')).not.toBeInTheDocument();
+              break;
+            case 'signedOut.signIn.idle':
+            case 'signedOut.signIn.submitting': {
+              expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+              expect(window.location.pathname).toBe('/login');
+              const email = screen.getByLabelText('Email', { selector: 'input' });
+              expect(email).toHaveAttribute('autocomplete', 'username');
+              expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAttribute('autocomplete', 'current-password');
+              if (state.endsWith('submitting')) expect(submitButton('Signing in...')).toBeDisabled();
+              else expect(submitButton('Sign In')).toBeEnabled();
+              break;
+            }
+            case 'signedOut.signUp.idle':
+            case 'signedOut.signUp.submitting':
+              expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+              expect(screen.getByLabelText('Full name', { selector: 'input' })).toBeInTheDocument();
+              expect(screen.getByLabelText('Password requirements')).toBeInTheDocument();
+              if (state.endsWith('submitting')) expect(submitButton('Creating account...')).toBeDisabled();
+              else expect(submitButton('Create Account')).toBeEnabled();
+              break;
+            case 'signedOut.confirmEmail.idle':
+            case 'signedOut.confirmEmail.submitting': {
+              expect(screen.getByRole('heading', { name: 'Confirm Email' })).toBeInTheDocument();
+              const code = screen.getByLabelText('Confirmation code', { selector: 'input' });
+              expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+              expect(code).toHaveAttribute('maxLength', '6');
+              expect(screen.getByText(EMAIL)).toBeInTheDocument();
+              expect(storedPending()).toEqual(PENDING_REQUIRED);
+              if (state.endsWith('submitting')) expect(submitButton('Confirming...')).toBeDisabled();
+              else if ((code as HTMLInputElement).value.trim() === '') expect(submitButton('Confirm Email')).toBeDisabled();
+              else expect(submitButton('Confirm Email')).toBeEnabled();
+              break;
+            }
+            case 'signedOut.newPassword.idle':
+            case 'signedOut.newPassword.submitting':
+              expect(screen.getByRole('heading', { name: 'Set New Password' })).toBeInTheDocument();
+              expect(screen.getByText(new RegExp(FIRST_TIME.replace(/\./g, '\\.')))).toBeInTheDocument();
+              expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAttribute('autocomplete', 'new-password');
+              expect(delays.isPending('challengeExpiry')).toBe(true);
+              if (state.endsWith('submitting')) expect(submitButton('Setting password...')).toBeDisabled();
+              else expect(submitButton('Set New Password')).toBeEnabled();
+              break;
+            case 'signedIn.completingSignup':
+              expect(screen.getByRole('heading', { name: SETTING_UP_TITLE })).toBeInTheDocument();
+              expect(screen.getByText(/preparing your workspace and provisioning a phone number/)).toBeInTheDocument();
+              expect(screen.getByText(/refresh the page/)).toBeInTheDocument();
+              expect(fakes.pending('completeSignup').at(-1)?.input).toEqual({ pending: PENDING_CONFIRMED, email: EMAIL });
+              break;
+            case 'signedIn.authorized':
+              expect(screen.getByRole('heading', { name: 'Hardline console' })).toBeInTheDocument();
+              expect(screen.getByText(`Signed in as ${snapshot.context.user?.email ?? ''}`)).toBeInTheDocument();
+              break;
+            case 'signedIn.notAdministrator':
+              expect(screen.getByRole('heading', { name: ACCESS_DENIED_TITLE })).toBeInTheDocument();
+              expect(screen.getByRole('button', { name: /sign out/i })).toBeEnabled();
+              expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
+              break;
+            case 'signedIn.accessFailed':
+              expect(screen.getByRole('alert')).toHaveTextContent(ERRORS.loadMembership);
+              expect(submitButton('Try again')).toBeEnabled();
+              break;
+            default:
+              throw new Error(`no assertion for state ${state}`);
+          }
+        });
+
+        // What the last step should have shown or done.
+        await waitFor(() => {
+          const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
+          const status = () => screen.queryAllByRole('status').map((s) => s.textContent ?? '').join(' ');
+          if (type === 'auth.signIn' && state === 'signedOut.signIn.idle') {
+            expect(alerts()).toEqual(expect.arrayContaining(['Please enter a valid email address', 'Password is required']));
+          }
+          if (type === 'auth.signUp' && state === 'signedOut.signUp.idle') {
+            expect(alerts()).toEqual(
+              expect.arrayContaining([
+                'Full name is required',
+                'Please enter a valid email address',
+                'Phone number is required',
+                'Organization is required',
+                'Password must be at least 8 characters',
+                'Please confirm your password',
+              ]),
+            );
+          }
+          if (type === 'auth.confirm' && state === 'signedOut.confirmEmail.idle') {
+            expect(alerts()).toContain('The confirmation code contains digits only');
+          }
+          if (type === 'auth.newPassword' && state === 'signedOut.newPassword.idle') {
+            expect(alerts()).toEqual(expect.arrayContaining(['Password must be at least 8 characters', "Passwords don't match"]));
+          }
+          if (type === 'xstate.done.actor.signIn' && state === 'signedOut.signIn.idle') {
+            const kind = output?.kind;
+            const expected = kind === 'confirmSignUp' ? AUTH_MESSAGES.confirmSignUp : kind === 'mfa' ? AUTH_MESSAGES.mfa : AUTH_MESSAGES.other;
+            expect(alerts()).toContain(expected);
+          }
+          const failedActor = type?.startsWith('xstate.error.actor.') ? type.slice('xstate.error.actor.'.length) : undefined;
+          if (failedActor && failedActor in ERRORS && state.startsWith('signedOut.')) {
+            expect(alerts()).toContain(ERRORS[failedActor as keyof typeof ERRORS]);
+          }
+          if (type === 'xstate.error.actor.checkSession') expect(alerts()).toContain(ERRORS.checkSession);
+          if (type === 'xstate.done.actor.signUp' && output?.confirmationRequired === false) {
+            expect(status()).toContain('Account created successfully! You can now sign in.');
+            expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(EMAIL);
+            expect(storedPending()).toEqual(PENDING_CONFIRMED);
+          }
+          if (type === 'xstate.done.actor.confirmSignUp') {
+            expect(status()).toContain('Email confirmed successfully! Please sign in to complete your account setup.');
+            expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(EMAIL);
+            expect(storedPending()).toEqual(PENDING_CONFIRMED);
+          }
+          if (type === 'auth.restartSignUp') expect(storedPending()).toBeNull();
+          if (type?.startsWith('xstate.after.')) expect(alerts()).toContain(AUTH_MESSAGES.challengeExpired);
+          if (type === 'auth.sessionExpired' || (previous === 'signingOut' && snapshot.context.formError === AUTH_MESSAGES.sessionExpired)) {
+            expect(snapshot.context.formError).toBe(AUTH_MESSAGES.sessionExpired);
+          }
+          if (previous === 'signingOut') {
+            expect(storedPending()).toBeNull();
+            if (snapshot.context.formError === AUTH_MESSAGES.sessionExpired) expect(alerts()).toContain(AUTH_MESSAGES.sessionExpired);
+          }
+          if (type === 'xstate.done.actor.completeSignup' || type === 'xstate.error.actor.completeSignup') {
+            expect(storedPending()).toBeNull();
+          }
+          if (type === 'xstate.error.actor.completeSignup') {
+            expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.signupCompletionTimedOut);
+          }
+          if (type === 'xstate.error.actor.activateUser') {
+            expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.activationFailed, expect.any(Error));
+          }
+        });
+
+        // Inputs the side effects received.
+        if (state === 'signedOut.signIn.submitting') {
+          expect(fakes.pending('signIn').at(-1)?.input).toEqual({ username: EMAIL, password: PASSWORD });
+        }
+        if (state === 'signedOut.signUp.submitting') {
+          expect(fakes.pending('signUp').at(-1)?.input).toEqual({ ...SIGNUP, phoneNumber: '+15551234567' });
+        }
+        if (state === 'signedOut.confirmEmail.submitting') {
+          expect(fakes.pending('confirmSignUp').at(-1)?.input).toEqual({ email: EMAIL, code: CODE });
+        }
+        if (state === 'signedOut.newPassword.submitting') {
+          expect(fakes.pending('completeNewPassword').at(-1)?.input).toEqual({ newPassword: NEW_PASSWORD });
+        }
+        previous = state;
+      },
+
+      teardown() {
+        view.unmount();
+        actor.stop();
+        delays.uninstall();
+        warn.mockRestore();
+      },
+    };
+  },
+  onReport: (report) => {
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  },
+});

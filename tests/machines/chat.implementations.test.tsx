@@ -1,0 +1,102 @@
+/**
+ * The chat machine with its real implementations over the real API client; only `fetch` (the
+ * network, a boundary we don't own) is a double, so the request and the answer shapes are checked
+ * as they travel.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { createApi } from '../../src/services/api';
+import { CHAT_FAILURE_MESSAGE, chatImplementations, chatMachine } from '../../src/machines/chat';
+
+interface Seen {
+  url: string;
+  method: string;
+  body: unknown;
+  authorization: string | null;
+  signal: AbortSignal;
+}
+
+function startChat(answer: (seen: Seen) => Promise<Response>) {
+  const seen: Seen[] = [];
+  const fetchDouble: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const entry: Seen = {
+      url: request.url,
+      method: request.method,
+      body: JSON.parse(await request.text()) as unknown,
+      authorization: request.headers.get('authorization'),
+      signal: request.signal,
+    };
+    seen.push(entry);
+    return answer(entry);
+  };
+  const api = createApi({
+    baseUrl: 'http://127.0.0.1:9',
+    getAccessToken: () => Promise.resolve('token-1'),
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: () => undefined,
+    fetch: fetchDouble,
+  });
+  const actor = createActor(chatMachine.provide(chatImplementations({ api }))).start();
+  return { actor, seen };
+}
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+describe('chat machine over the API client', () => {
+  it('asks with { query, isAdmin: true } and keeps the nested result, sources and web flag', async () => {
+    const { actor, seen } = startChat(() =>
+      json(200, { result: { result: 'Found on the web.' }, sources: [{ id: 'w', type: 'web', title: 'Page', url: 'https://e.com' }], webSearchUsed: true }),
+    );
+    actor.send({ type: 'chat.send', text: '  Any news?  ' });
+    const done = await waitFor(actor, (s) => s.matches('idle'));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.url).toBe('http://127.0.0.1:9/api/copilot/ask');
+    expect(seen[0]?.body).toEqual({ query: 'Any news?', isAdmin: true });
+    expect(seen[0]?.authorization).toBe('Bearer token-1');
+    const [question, reply] = done.context.messages;
+    expect(question).toMatchObject({ type: 'user', content: 'Any news?' });
+    expect(reply).toMatchObject({
+      type: 'ai',
+      content: 'Found on the web.',
+      sources: [{ id: 'w', type: 'web', title: 'Page', url: 'https://e.com' }],
+      webSearchUsed: true,
+      sourceType: 'web',
+    });
+    expect(reply?.failed).toBeUndefined();
+    expect(question?.id).not.toBe(reply?.id);
+    expect(Number.isNaN(Date.parse(reply?.timestamp ?? ''))).toBe(false);
+  });
+
+  it('reads a plain result as organization data', async () => {
+    const { actor } = startChat(() => json(200, { result: 'Three users are active.' }));
+    actor.send({ type: 'chat.send', text: 'Who is active?' });
+    const done = await waitFor(actor, (s) => s.matches('idle'));
+    expect(done.context.messages[1]).toMatchObject({ content: 'Three users are active.', sources: [], webSearchUsed: false, sourceType: 'vector' });
+  });
+
+  it('appends the failure bubble, keeping the question, when the API fails', async () => {
+    const { actor } = startChat(() => json(500, { message: 'boom' }));
+    actor.send({ type: 'chat.send', text: 'Weekly report' });
+    const done = await waitFor(actor, (s) => s.matches('idle'));
+    expect(done.context.messages[1]).toMatchObject({ type: 'ai', content: CHAT_FAILURE_MESSAGE, failed: true, question: 'Weekly report' });
+  });
+
+  it('aborts the request when the conversation ends', async () => {
+    let release: (() => void) | undefined;
+    const { actor, seen } = startChat(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(new Response('{}', { status: 200 }));
+        }),
+    );
+    actor.send({ type: 'chat.send', text: 'Slow?' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen[0]?.signal.aborted).toBe(false);
+    actor.stop();
+    expect(seen[0]?.signal.aborted).toBe(true);
+    release?.();
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Model-based walk of the chat machine through the real Assistant screen: every generated path is
+ * replayed by typing in the input, clicking, and settling the `ask` actor (a deferred double at the
+ * network boundary), and every state is checked against what a person sees.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { AnyEventObject, StateValue } from 'xstate';
+import { CHAT_FAILURE_MESSAGE, chatMachine, type ChatReply } from '../../src/machines/chat';
+import { QUICK_PROMPTS } from '../../src/domain/assistant';
+import { createControllableActors, generateModelPaths, walkPaths } from '../support/model';
+import { renderAssistant } from '../views/assistant/render-assistant';
+
+const QUESTION = 'How many calls did the team make this week?';
+const BLANK = '   ';
+const REPLY: ChatReply = {
+  text: 'The team made **12 calls** this week.',
+  sources: [{ id: 'call-1', type: 'call', title: 'Morning site check-in' }],
+  webSearchUsed: false,
+};
+
+const paths = generateModelPaths(chatMachine, {
+  events: {
+    'chat.send': [
+      { type: 'chat.send', text: BLANK },
+      { type: 'chat.send', text: QUESTION },
+    ],
+    'xstate.done.actor.ask': { type: 'xstate.done.actor.ask', output: REPLY },
+    'xstate.error.actor.ask': { type: 'xstate.error.actor.ask', error: new Error('HTTP 500: Internal Server Error') },
+  },
+});
+
+walkPaths({
+  machineId: 'chat',
+  machine: chatMachine,
+  paths,
+  setup: ({ inspect }) => {
+    const fakes = createControllableActors(chatMachine, ['ask']);
+    const user = userEvent.setup();
+    const view = renderAssistant({ actors: fakes.actors, inspect });
+    const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
+    const log = screen.getByRole('log');
+    let previous: StateValue = 'idle';
+    let lastEvent: AnyEventObject | undefined;
+
+    return {
+      async perform(event, info) {
+        lastEvent = event;
+        if (event.type === 'chat.send') {
+          const text = String(event.text);
+          await user.clear(input);
+          await user.type(input, `${text}{Enter}`);
+          return;
+        }
+        if (event.type === 'chat.clear') {
+          await user.click(screen.getByRole('button', { name: 'Clear conversation' }));
+          return;
+        }
+        act(() => {
+          if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+        });
+      },
+      async assert(state, snapshot) {
+        const { messages } = snapshot.context;
+        await waitFor(() => expect(log.querySelectorAll('[data-message-type]')).toHaveLength(messages.length));
+        const send = screen.getByRole('button', { name: 'Send' });
+        const prompts = QUICK_PROMPTS.map((p) => screen.getByRole('button', { name: p.label }));
+
+        if (state === 'awaitingReply') {
+          expect(within(log).getByRole('status')).toHaveTextContent('Assistant is typing…');
+          expect(send).toBeDisabled();
+          for (const b of prompts) expect(b).toBeDisabled();
+          const lastUser = [...log.querySelectorAll('[data-message-type="user"]')].at(-1);
+          expect(lastUser).toHaveTextContent(QUESTION);
+          if (lastEvent?.type === 'chat.send') {
+            // Accepted from idle: the input is emptied; blocked while waiting: the draft stays.
+            expect(input).toHaveValue(previous === 'idle' ? '' : String(lastEvent.text));
+          }
+        } else {
+          expect(within(log).queryByRole('status')).not.toBeInTheDocument();
+          expect(send).toBeEnabled();
+          for (const b of prompts) expect(b).toBeEnabled();
+          if (messages.length === 0) expect(within(log).getByText("Hello! I'm your Hardline assistant.")).toBeInTheDocument();
+          const last = messages.at(-1);
+          if (lastEvent?.type === 'xstate.error.actor.ask') {
+            expect(last?.failed).toBe(true);
+            expect(within(log).getByText(CHAT_FAILURE_MESSAGE)).toBeInTheDocument();
+            expect(within(log).getByRole('button', { name: 'Retry' })).toBeEnabled();
+          }
+          if (lastEvent?.type === 'xstate.done.actor.ask') {
+            expect(within(log).getAllByText('12 calls').at(-1)?.tagName).toBe('STRONG');
+            expect(within(log).getAllByText('Sources from organization data').length).toBeGreaterThan(0);
+            expect(within(log).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+          }
+          if (lastEvent?.type === 'chat.send') expect(input).toHaveValue(String(lastEvent.text));
+        }
+        if (lastEvent?.type === 'chat.send') expect(input).toHaveFocus();
+        previous = state;
+      },
+      teardown() {
+        view.unmount();
+      },
+    };
+  },
+  onReport: (report) => {
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  },
+});

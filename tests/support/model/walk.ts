@@ -1,0 +1,209 @@
+/**
+ * Walking generated paths against the real system under test, recording the states and
+ * transitions the machine actually took (from XState inspection events), and writing the report.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  AnyActorRef,
+  AnyEventObject,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  InspectionEvent,
+  StateValue,
+} from 'xstate';
+import { activeStatePaths, describeMachineGraph, formatStateValue, transitionLookupId } from './machine-graph';
+import type { MachineGraph } from './machine-graph';
+import type { ModelPath, StepInfo } from './paths';
+
+const realSetTimeout = globalThis.setTimeout;
+
+export interface CoverageFigures {
+  covered: number;
+  total: number;
+  missing: string[];
+}
+
+export interface ModelReport {
+  id: string;
+  states: CoverageFigures;
+  transitions: CoverageFigures;
+}
+
+export interface CoverageRecorder {
+  readonly machineId: string;
+  readonly graph: MachineGraph;
+  /** Feed XState inspection events (wire it as `inspect` of `createActor`/`useActorRef`). */
+  observe(event: InspectionEvent): void;
+  /** Record a snapshot seen directly (for actors observed after they started). */
+  observeSnapshot(snapshot: AnyMachineSnapshot): void;
+  /** Latest snapshot of the machine seen since the last `resetLatest()`. */
+  latest(): AnyMachineSnapshot | undefined;
+  resetLatest(): void;
+  report(): ModelReport;
+}
+
+function isMachineSnapshot(value: unknown): value is AnyMachineSnapshot {
+  return typeof value === 'object' && value !== null && 'machine' in value && 'value' in value;
+}
+
+export function createCoverageRecorder(machineId: string, machine: AnyStateMachine): CoverageRecorder {
+  const graph = describeMachineGraph(machine);
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  let last: AnyMachineSnapshot | undefined;
+
+  const recordSnapshot = (snapshot: AnyMachineSnapshot): void => {
+    for (const p of activeStatePaths(snapshot.machine as AnyStateMachine, snapshot.value)) states.add(p);
+    last = snapshot;
+  };
+  const ours = (snapshot: unknown): snapshot is AnyMachineSnapshot =>
+    isMachineSnapshot(snapshot) && (snapshot.machine as AnyStateMachine).id === machineId;
+
+  return {
+    machineId,
+    graph,
+    observe(event) {
+      if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
+        if (!ours(event.snapshot)) return;
+        recordSnapshot(event.snapshot);
+        if (event.type === '@xstate.microstep') {
+          for (const t of event._transitions) {
+            const id = transitionLookupId(t);
+            const key = id ? graph.lookup.get(id) : undefined;
+            if (key) transitions.add(key);
+          }
+        }
+      }
+    },
+    observeSnapshot(snapshot) {
+      if (ours(snapshot)) recordSnapshot(snapshot);
+    },
+    latest: () => last,
+    resetLatest() {
+      last = undefined;
+    },
+    report() {
+      const sMissing = graph.states.filter((s) => !states.has(s));
+      const tMissing = graph.transitions.map((t) => t.key).filter((k) => !transitions.has(k));
+      return {
+        id: machineId,
+        states: { covered: graph.states.length - sMissing.length, total: graph.states.length, missing: sMissing },
+        transitions: {
+          covered: graph.transitions.length - tMissing.length,
+          total: graph.transitions.length,
+          missing: tMissing,
+        },
+      };
+    },
+  };
+}
+
+export interface WalkContext {
+  /** Wire into the actor under test: `createActor(logic, { inspect })` / `useActorRef(logic, { inspect })`. */
+  inspect: (event: InspectionEvent) => void;
+  path: ModelPath;
+}
+
+export interface Driver {
+  /** The actor, when `setup` could not pass `inspect` at creation (observed from then on via `system.inspect`). */
+  actor?: AnyActorRef;
+  /** Cause the event the way a person (or the outside world) would. */
+  perform(event: AnyEventObject, info: StepInfo): Promise<void> | void;
+  /** Check what a person sees in this state. */
+  assert(state: StateValue, snapshot: AnyMachineSnapshot): Promise<void> | void;
+  teardown?(): Promise<void> | void;
+}
+
+export interface RunOptions {
+  /** How long to wait for the machine to reach each expected state (ms). */
+  timeout?: number;
+}
+
+function sameValue(a: StateValue, b: StateValue): boolean {
+  return JSON.stringify(sortValue(a)) === JSON.stringify(sortValue(b));
+}
+function sortValue(v: StateValue): unknown {
+  if (typeof v === 'string') return v;
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortValue((v as Record<string, StateValue>)[k] as StateValue)]));
+}
+
+async function waitForState(recorder: CoverageRecorder, expected: StateValue, timeout: number, what: string): Promise<AnyMachineSnapshot> {
+  const started = Date.now();
+  for (;;) {
+    const snap = recorder.latest();
+    if (snap?.status === 'error') {
+      throw new Error(`${what}: the machine "${recorder.machineId}" errored: ${String(snap.error)}`);
+    }
+    if (snap && sameValue(snap.value as StateValue, expected)) return snap;
+    if (Date.now() - started > timeout) {
+      throw new Error(
+        `${what}: expected "${recorder.machineId}" in ${formatStateValue(expected)}, but it is in ${
+          snap ? formatStateValue(snap.value as StateValue) : '(no snapshot seen: is ctx.inspect wired or driver.actor returned?)'
+        }`,
+      );
+    }
+    await new Promise<void>((resolve) => realSetTimeout(resolve, 5));
+  }
+}
+
+/** Run one path: fresh setup, assert the initial state, then perform + assert each step. */
+export async function runModelPath(
+  path: ModelPath,
+  setup: (ctx: WalkContext) => Promise<Driver> | Driver,
+  recorder: CoverageRecorder,
+  options: RunOptions = {},
+): Promise<void> {
+  const timeout = options.timeout ?? 5000;
+  recorder.resetLatest();
+  let inspected = false;
+  // Only this path's actors count: an actor left running by an earlier path must not move `latest`.
+  let live = true;
+  const inspect = (event: InspectionEvent): void => {
+    if (!live) return;
+    inspected = true;
+    recorder.observe(event);
+  };
+  const driver = await setup({ inspect, path });
+  let subscription: { unsubscribe(): void } | undefined;
+  if (!inspected && driver.actor) {
+    subscription = driver.actor.system.inspect((event: InspectionEvent) => recorder.observe(event));
+    recorder.observeSnapshot(driver.actor.getSnapshot() as AnyMachineSnapshot);
+  }
+  try {
+    let snap = await waitForState(recorder, path.initial, timeout, 'initial state');
+    await driver.assert(path.initial, snap);
+    for (const [i, step] of path.steps.entries()) {
+      await driver.perform(step.event, step.info);
+      snap = await waitForState(recorder, step.state, timeout, `step ${i + 1} (${step.event.type})`);
+      await driver.assert(step.state, snap);
+    }
+  } finally {
+    live = false;
+    subscription?.unsubscribe();
+    await driver.teardown?.();
+  }
+}
+
+/**
+ * Write `<dir>/<id>.json`. When a report for the same machine already exists from this run (the
+ * model run empties reports/model first), the coverage is merged: a machine may be walked by
+ * several files (for example through two views), and its report is the union of what they took.
+ */
+export function writeModelReport(report: ModelReport, dir = join(process.cwd(), 'reports', 'model')): ModelReport {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${report.id}.json`);
+  let merged = report;
+  if (existsSync(file)) {
+    const previous = JSON.parse(readFileSync(file, 'utf8')) as ModelReport;
+    if (previous.states.total === report.states.total && previous.transitions.total === report.transitions.total) {
+      const mergeFigures = (a: CoverageFigures, b: CoverageFigures): CoverageFigures => {
+        const missing = a.missing.filter((m) => b.missing.includes(m));
+        return { covered: a.total - missing.length, total: a.total, missing };
+      };
+      merged = { id: report.id, states: mergeFigures(report.states, previous.states), transitions: mergeFigures(report.transitions, previous.transitions) };
+    }
+  }
+  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+  return merged;
+}

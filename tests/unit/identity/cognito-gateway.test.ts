@@ -1,0 +1,132 @@
+/**
+ * The real identity service (amazon-cognito-identity-js inside) against a fake Cognito HTTP
+ * endpoint (`fetch` is the boundary we don't own): the configured auth flow and endpoint are used,
+ * tokens live in sessionStorage only, and sign-out revokes the refresh token and leaves nothing in
+ * any storage.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppConfig } from '../../../src/services/config';
+import { createIdentityService } from '../../../src/services/identity';
+import { createStorage } from '../../../src/services/storage';
+
+const config: AppConfig = {
+  apiBaseUrl: 'http://127.0.0.1:8787',
+  cognito: {
+    userPoolId: 'local_pool1',
+    clientId: 'client123',
+    endpoint: 'http://127.0.0.1:9229',
+    region: 'local',
+    authFlow: 'USER_PASSWORD_AUTH',
+  },
+  stripePublishableKey: 'pk_test_x',
+  trustedOrigins: [],
+};
+
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+function tokenSet() {
+  const iat = Math.floor(Date.now() / 1000);
+  return {
+    AccessToken: jwt({ sub: 'sub-1', iat, exp: iat + 3600, origin_jti: 'jti-1', username: 'ada@example.com' }),
+    IdToken: jwt({ sub: 'sub-1', iat, exp: iat + 3600, email: 'ada@example.com', 'cognito:username': 'ada@example.com' }),
+    RefreshToken: 'refresh-token-1',
+    ExpiresIn: 3600,
+    TokenType: 'Bearer',
+  };
+}
+
+interface Call {
+  url: string;
+  target: string;
+  body: Record<string, unknown>;
+}
+
+describe('identity service over the Cognito SDK', () => {
+  let calls: Call[];
+
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const headers = init.headers as Record<string, string>;
+        const target = (headers['X-Amz-Target'] ?? '').replace('AWSCognitoIdentityProviderService.', '');
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        calls.push({ url, target, body });
+        const reply = (status: number, data: unknown) =>
+          new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/x-amz-json-1.1' } });
+        if (target === 'InitiateAuth') {
+          const params = body.AuthParameters as Record<string, string>;
+          if (params.PASSWORD === 'wrong') return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+          return reply(200, { AuthenticationResult: tokenSet(), ChallengeParameters: {} });
+        }
+        if (target === 'RevokeToken') return reply(200, {});
+        if (target === 'SignUp') return reply(200, { UserConfirmed: false, UserSub: 'sub-2' });
+        return reply(400, { __type: 'InvalidParameterException', message: `unexpected ${target}` });
+      }),
+    );
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('signs in with the configured flow and endpoint, keeps tokens in sessionStorage, and leaves nothing after sign-out', async () => {
+    const identity = createIdentityService(config, createStorage(window));
+    const result = await identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' });
+    expect(result).toMatchObject({ kind: 'signedIn', user: { email: 'ada@example.com' } });
+
+    expect(calls[0]).toMatchObject({
+      url: 'http://127.0.0.1:9229',
+      target: 'InitiateAuth',
+      body: { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'client123', AuthParameters: { USERNAME: 'ada@example.com' } },
+    });
+    const sessionKeys = Object.keys(sessionStorage);
+    expect(sessionKeys.some((k) => k.endsWith('.accessToken'))).toBe(true);
+    expect(sessionKeys.some((k) => k.endsWith('.refreshToken'))).toBe(true);
+    expect(localStorage.length).toBe(0);
+    const storedAccess = sessionStorage.getItem(sessionKeys.find((k) => k.endsWith('.accessToken')) ?? '');
+    expect(storedAccess).toMatch(/^ey/);
+    expect(await identity.getAccessToken()).toBe(storedAccess);
+
+    // A new page of the same tab finds the session.
+    const reloaded = createIdentityService(config, createStorage(window));
+    expect((await reloaded.getCurrentSession())?.email).toBe('ada@example.com');
+    expect(await reloaded.getIdTokenSub()).toBe('sub-1');
+
+    await reloaded.signOut();
+    expect(calls.some((c) => c.target === 'RevokeToken' && c.body.Token === 'refresh-token-1')).toBe(true);
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
+    expect(await createIdentityService(config, createStorage(window)).getCurrentSession()).toBeNull();
+  });
+
+  it('maps a refused password to the SPEC message and stores nothing', async () => {
+    const identity = createIdentityService(config, createStorage(window));
+    await expect(identity.signIn({ username: 'ada@example.com', password: 'wrong' })).rejects.toThrow('Sign in failed. Please check your credentials.');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('signs up with the SPEC attributes', async () => {
+    const identity = createIdentityService(config, createStorage(window));
+    expect(
+      await identity.signUp({ email: 'new@example.com', password: 'Hardline#2026', phoneNumber: '+15551234567', organization: 'Summit', fullName: 'New Admin' }),
+    ).toEqual({ confirmationRequired: true });
+    const signUp = calls.find((c) => c.target === 'SignUp');
+    expect(signUp?.body).toMatchObject({
+      ClientId: 'client123',
+      Username: 'new@example.com',
+      UserAttributes: [
+        { Name: 'email', Value: 'new@example.com' },
+        { Name: 'phone_number', Value: '+15551234567' },
+        { Name: 'custom:organization', Value: 'Summit' },
+        { Name: 'name', Value: 'New Admin' },
+      ],
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PENDING_CONFIRMATION_KEY, createStorage } from '../../../src/services/storage';
+
+const pending = {
+  email: 'ada@example.com',
+  isRequired: true,
+  signupData: { phoneNumber: '+15551234567', organization: 'Summit Builders', fullName: 'Ada Lovelace' },
+};
+
+describe('app storage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('persists the pending confirmation in localStorage under auth_pending_confirmation', () => {
+    const storage = createStorage(window);
+    storage.savePendingConfirmation(pending);
+    expect(JSON.parse(localStorage.getItem(PENDING_CONFIRMATION_KEY) ?? 'null')).toEqual(pending);
+    expect(createStorage(window).loadPendingConfirmation()).toEqual(pending);
+    storage.clearPendingConfirmation();
+    expect(localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+    expect(storage.loadPendingConfirmation()).toBeNull();
+  });
+
+  it.each([['not json'], ['{"email":"a@b.c"}'], ['{"email":"","isRequired":true,"signupData":{}}'], ['null']])(
+    'reads a corrupt value (%s) as none',
+    (raw) => {
+      localStorage.setItem(PENDING_CONFIRMATION_KEY, raw);
+      expect(createStorage(window).loadPendingConfirmation()).toBeNull();
+    },
+  );
+
+  it('keeps identity tokens in sessionStorage and clears only the identity keys', () => {
+    const storage = createStorage(window);
+    storage.tokens.setItem('CognitoIdentityServiceProvider.client.ada.idToken', 'token');
+    sessionStorage.setItem('other', 'kept');
+    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.client.ada.idToken')).toBe('token');
+    expect(localStorage.length).toBe(0);
+    storage.tokens.clear();
+    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.client.ada.idToken')).toBeNull();
+    expect(sessionStorage.getItem('other')).toBe('kept');
+  });
+
+  it('falls back to memory when a storage area refuses writes', () => {
+    const refusing = {
+      ...window.localStorage,
+      setItem: () => {
+        throw new DOMException('QuotaExceededError');
+      },
+    } as unknown as Storage;
+    const storage = createStorage({ localStorage: refusing, sessionStorage: refusing });
+    storage.savePendingConfirmation(pending);
+    expect(storage.loadPendingConfirmation()).toEqual(pending);
+    storage.tokens.setItem('CognitoIdentityServiceProvider.k', 'v');
+    expect(storage.tokens.getItem('CognitoIdentityServiceProvider.k')).toBe('v');
+  });
+});

@@ -1,0 +1,217 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assign, createActor, fromPromise, setup } from 'xstate';
+import type { AnyEventObject } from 'xstate';
+import {
+  createControllableActors,
+  createControlledDelays,
+  createCoverageRecorder,
+  enumerateStates,
+  enumerateTransitions,
+  generateModelPaths,
+  runModelPath,
+  unplannedTransitions,
+  walkPaths,
+} from '../support/model';
+import type { Driver, ModelPath, ModelReport, StepInfo, WalkContext } from '../support/model';
+
+/** A small machine with invoke, after, guards, eventless, a targetless transition and nesting. */
+const demoMachine = setup({
+  types: {
+    context: {} as { name: string; attempts: number; error: string | null },
+    events: {} as { type: 'form.submit'; name: string } | { type: 'form.reset' } | { type: 'session.touch' } | { type: 'session.leave' },
+  },
+  actors: {
+    loadProfile: fromPromise<{ name: string }, { reason: string }>(() => Promise.reject(new Error('not provided'))),
+    saveName: fromPromise<void, { name: string }>(() => Promise.reject(new Error('not provided'))),
+  },
+  guards: {
+    isBlank: ({ event }) => event.type === 'form.submit' && event.name.trim() === '',
+  },
+  delays: { idleTimeout: 60_000 },
+}).createMachine({
+  id: 'demo',
+  initial: 'loading',
+  context: { name: '', attempts: 0, error: null },
+  states: {
+    loading: {
+      tags: ['pending'],
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        input: { reason: 'start' },
+        onDone: { target: 'editing', actions: assign({ name: ({ event }) => event.output.name }) },
+        onError: 'failed',
+      },
+    },
+    editing: {
+      initial: 'clean',
+      after: { idleTimeout: 'expired' },
+      on: {
+        'session.touch': { actions: assign({ attempts: ({ context }) => context.attempts + 1 }) },
+        'form.submit': [
+          { guard: 'isBlank', target: '.invalid', actions: assign({ error: 'Name is required' }) },
+          { target: 'saving', actions: assign({ name: ({ event }) => event.name, error: null }) },
+        ],
+      },
+      states: {
+        clean: {},
+        invalid: { on: { 'form.reset': 'clean' } },
+      },
+    },
+    saving: {
+      tags: ['pending'],
+      invoke: { id: 'saveName', src: 'saveName', input: ({ context }) => ({ name: context.name }), onDone: 'saved', onError: 'editing' },
+    },
+    failed: { always: 'expired' },
+    expired: { on: { 'session.leave': 'done' } },
+    saved: { type: 'final' },
+    done: { type: 'final' },
+  },
+});
+
+const events = {
+  'form.submit': [
+    { type: 'form.submit', name: '  ' },
+    { type: 'form.submit', name: 'Ada' },
+  ],
+  'xstate.done.actor.loadProfile': { type: 'xstate.done.actor.loadProfile', output: { name: 'Grace' } },
+} as const;
+
+/** Drives the actor directly (this machine has no view) and checks what its snapshot exposes. */
+function makeSetup(log: { inputs: unknown[] }) {
+  return (ctx: WalkContext): Driver => {
+    const fakes = createControllableActors(demoMachine, ['loadProfile', 'saveName']);
+    const timers = createControlledDelays(['idleTimeout']);
+    timers.install();
+    const actor = createActor(demoMachine.provide({ actors: fakes.actors, delays: timers.delays }), { inspect: ctx.inspect });
+    actor.start();
+    return {
+      perform(event: AnyEventObject, info: StepInfo) {
+        if (fakes.settle(event, info)) return;
+        if (info.kind === 'after' && info.delay === 'idleTimeout') return timers.fire('idleTimeout');
+        actor.send(event as Parameters<typeof actor.send>[0]);
+      },
+      assert(state, snapshot) {
+        expect(actor.getSnapshot().value).toEqual(state);
+        expect(snapshot.hasTag('pending')).toBe(actor.getSnapshot().matches('loading') || actor.getSnapshot().matches('saving'));
+        if (actor.getSnapshot().matches({ editing: 'invalid' })) expect(actor.getSnapshot().context.error).toBe('Name is required');
+        if (actor.getSnapshot().matches('saving')) log.inputs.push(fakes.inputs('saveName').at(-1));
+      },
+      teardown() {
+        actor.stop();
+        timers.uninstall();
+      },
+    };
+  };
+}
+
+async function walkAll(paths: ModelPath[]): Promise<ModelReport> {
+  const recorder = createCoverageRecorder('demo', demoMachine);
+  const log = { inputs: [] as unknown[] };
+  for (const path of paths) await runModelPath(path, makeSetup(log), recorder);
+  return recorder.report();
+}
+
+describe('model harness: machine graph', () => {
+  it('enumerates every state node below the root and every declared transition', () => {
+    expect(enumerateStates(demoMachine)).toEqual([
+      'loading', 'editing', 'editing.clean', 'editing.invalid', 'saving', 'failed', 'expired', 'saved', 'done',
+    ]);
+    const keys = enumerateTransitions(demoMachine).map((t) => t.key);
+    expect(keys).toEqual([
+      'loading --done: loadProfile--> editing',
+      'loading --error: loadProfile--> failed',
+      'editing --session.touch--> (internal)',
+      'editing --form.submit [isBlank]--> editing.invalid',
+      'editing --form.submit--> saving',
+      'editing --after: idleTimeout--> expired',
+      'editing.invalid --form.reset--> editing.clean',
+      'saving --done: saveName--> saved',
+      'saving --error: saveName--> editing',
+      'failed --always--> expired',
+      'expired --session.leave--> done',
+    ]);
+  });
+});
+
+describe('model harness: walking', () => {
+  it('covers 100% of states and transitions when every event is modelled', async () => {
+    const paths = generateModelPaths(demoMachine, { events });
+    expect(unplannedTransitions(demoMachine, paths)).toEqual([]);
+    const report = await walkAll(paths);
+    expect(report.states).toEqual({ covered: 9, total: 9, missing: [] });
+    expect(report.transitions).toEqual({ covered: 11, total: 11, missing: [] });
+  });
+
+  it('reports the gap when an event is left out of the model', async () => {
+    const paths = generateModelPaths(demoMachine, { events, exclude: ['xstate.error.actor.loadProfile'] });
+    expect(unplannedTransitions(demoMachine, paths)).toEqual(['loading --error: loadProfile--> failed']);
+    const report = await walkAll(paths);
+    expect(report.states.missing).toEqual(['failed']);
+    expect(report.transitions.missing).toEqual(['loading --error: loadProfile--> failed', 'failed --always--> expired']);
+    expect(report.transitions.covered).toBe(9);
+  });
+
+  it('records what happened, not what was planned: a driver that does not cause the event fails the walk', async () => {
+    const [path] = generateModelPaths(demoMachine, { events }).filter((p) => p.steps.some((s) => s.event.type === 'session.leave'));
+    if (!path) throw new Error('expected a path through session.leave');
+    const recorder = createCoverageRecorder('demo', demoMachine);
+    const base = makeSetup({ inputs: [] });
+    const lazySetup = (ctx: WalkContext): Driver => {
+      const driver = base(ctx);
+      return { ...driver, perform: (event, info) => (event.type === 'session.leave' ? undefined : driver.perform(event, info)) };
+    };
+    await expect(runModelPath(path, lazySetup, recorder, { timeout: 100 })).rejects.toThrow(/expected "demo" in done, but it is in expired/);
+    expect(recorder.report().states.missing).toContain('done');
+    expect(recorder.report().transitions.missing).toContain('expired --session.leave--> done');
+  });
+
+  it('explains which event needs a payload when a guard cannot be evaluated without one', () => {
+    expect(() => generateModelPaths(demoMachine, { events: { 'xstate.done.actor.loadProfile': events['xstate.done.actor.loadProfile'] } })).toThrow(
+      /"form.submit" in editing\.clean failed: Unable to evaluate guard 'isBlank'[\s\S]*options\.events\['form\.submit'\]/,
+    );
+  });
+
+  it('controllable actors record inputs and refuse to settle what is not pending', async () => {
+    const tiny = setup({ actors: { saveName: fromPromise<void, { name: string }>(() => Promise.reject(new Error('not provided'))) } }).createMachine({
+      initial: 'a',
+      states: { a: { invoke: { src: 'saveName', input: { name: 'Ada' }, onDone: 'b' } }, b: {} },
+    });
+    const fakes = createControllableActors(tiny, ['saveName']);
+    const actor = createActor(tiny.provide({ actors: fakes.actors })).start();
+    expect(fakes.inputs('saveName')).toEqual([{ name: 'Ada' }]);
+    fakes.resolve('saveName', undefined);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(actor.getSnapshot().value).toBe('b');
+    expect(() => fakes.resolve('saveName', undefined)).toThrow(/No pending invocation of actor "saveName"/);
+  });
+});
+
+const reportDir = mkdtempSync(join(tmpdir(), 'model-harness-'));
+const log = { inputs: [] as unknown[] };
+walkPaths({
+  machineId: 'demo',
+  machine: demoMachine,
+  paths: generateModelPaths(demoMachine, { events }),
+  setup: makeSetup(log),
+  reportDir,
+});
+
+describe('model harness: walkPaths report', () => {
+  afterAll(() => rmSync(reportDir, { recursive: true, force: true }));
+  it('wrote reports/model/<id>.json with full coverage and the fake actor saw the submitted name', () => {
+    const file = join(reportDir, 'demo.json');
+    expect(existsSync(file)).toBe(true);
+    const report = JSON.parse(readFileSync(file, 'utf8')) as ModelReport;
+    expect(report).toEqual({
+      id: 'demo',
+      states: { covered: 9, total: 9, missing: [] },
+      transitions: { covered: 11, total: 11, missing: [] },
+    });
+    expect(log.inputs).toContainEqual({ name: 'Ada' });
+  });
+});
