@@ -34,3 +34,13 @@ export function safeExternalUrl(url: string | null | undefined, options: SafeUrl
   const allowed = (options.allowedOrigins ?? []).map(originOf).filter((o): o is string => o !== null && o !== 'null');
   return allowed.includes(parsed.origin) ? parsed.href : null;
 }
+
+/**
+ * A return path after sign-in (`/login?next=...`): only a path on this origin, never a
+ * protocol-relative (`//host`, `/\host`) or absolute URL, and never the login itself.
+ */
+export function safeReturnPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (next === '/login' || next.startsWith('/login?') || next.startsWith('/login/')) return '/';
+  return next;
+}

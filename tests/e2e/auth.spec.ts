@@ -89,16 +89,19 @@ test.describe('authentication @auth', () => {
 
   test('sign out, then a direct visit of /users goes back to the login @auth', async ({ page }) => {
     await page.goto('/users');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fusers$/);
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page.getByText(ADMIN.email)).toBeVisible();
+    // Signing in returns to the route first asked for.
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     await page.getByRole('button', { name: /sign out/i }).click();
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     const leftovers = await page.evaluate(() => ({ session: sessionStorage.length, pending: localStorage.getItem('auth_pending_confirmation') }));
     expect(leftovers).toEqual({ session: 0, pending: null });
 
     await page.goto('/users');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fusers$/);
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   });
 });

@@ -39,11 +39,16 @@ export function Gate({ children }: { children: ReactNode }) {
   return <FullPageSpinner />;
 }
 
-/** The login screen lives at /login: a direct visit of any guarded route lands there. */
+/**
+ * The login screen lives at /login: a direct visit of any guarded route lands there, remembering
+ * the route (`?next=`) so signing in returns to it.
+ */
 function LoginRoute({ auth }: { auth: AuthActorRef }) {
   const [path, navigate] = useLocation();
   useEffect(() => {
-    if (path !== '/login') navigate('/login', { replace: true });
+    if (path === '/login') return;
+    const next = path === '/' ? '' : `?next=${encodeURIComponent(path + window.location.search)}`;
+    navigate(`/login${next}`, { replace: true });
   }, [path, navigate]);
   return <LoginScreen auth={auth} />;
 }

@@ -7,6 +7,8 @@
  * - `pageErrors` (automatic): fails the test on any console error, uncaught page error or unhandled
  *   rejection. Allow expected ones per file/describe with
  *   `test.use({ allowedConsoleErrors: [/Failed to load resource/] })`.
+ * - `cspViolations` (automatic): fails the test on any Content-Security-Policy violation the page
+ *   reports (`securitypolicyviolation`), in every browser test.
  * - Tag tests by area in the title: `test('signs in @auth', ...)`; run one area with `--grep @auth`.
  */
 import { test as base, expect } from '@playwright/test';
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { startStack } from '../../../scripts/stack';
 import { findFreePorts } from './ports';
 import { connectToStack, readStackDescriptor } from './stack-handle';
+import { watchCsp, type CspViolation } from './security';
 import type { StackHandle } from './stack-handle';
 
 export const TAGS = ['@auth', '@users', '@billing', '@assistant', '@a11y', '@faults'] as const;
@@ -30,6 +33,9 @@ export interface PageProblem {
 interface TestFixtures {
   allowedConsoleErrors: Array<string | RegExp>;
   pageErrors: PageProblem[];
+  cspViolations: CspViolation[];
+  /** Only for the test that proves the watcher sees a deliberate violation. */
+  allowCspViolations: boolean;
 }
 interface WorkerFixtures {
   stack: StackHandle;
@@ -82,6 +88,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (problems.length > 0) {
         throw new Error(`The page reported ${problems.length} error(s):\n${problems.map((p) => `  [${p.kind}] ${p.text}`).join('\n')}`);
       }
+    },
+    { auto: true },
+  ],
+  allowCspViolations: [false, { option: true }],
+  cspViolations: [
+    async ({ page, allowCspViolations }, use) => {
+      const csp = await watchCsp(page);
+      await use(csp.violations);
+      if (!allowCspViolations) csp.assertNoViolations();
     },
     { auto: true },
   ],

@@ -39,7 +39,19 @@ const BINDING = '__hardlineReportCspViolation';
 /** Chromium's wording for a CSP refusal in the console. */
 export const CSP_CONSOLE_PATTERN = /Content Security Policy|Content-Security-Policy/i;
 
-export async function watchCsp(page: Page): Promise<CspWatch> {
+const watches = new WeakMap<Page, Promise<CspWatch>>();
+
+/** Watches a page for CSP violations; the same watch is returned for a page already watched. */
+export function watchCsp(page: Page): Promise<CspWatch> {
+  let watch = watches.get(page);
+  if (!watch) {
+    watch = startWatching(page);
+    watches.set(page, watch);
+  }
+  return watch;
+}
+
+async function startWatching(page: Page): Promise<CspWatch> {
   const violations: CspViolation[] = [];
   await page.exposeBinding(BINDING, (_source, violation: Omit<CspViolation, 'source'>) => {
     violations.push({ source: 'event', ...violation });
