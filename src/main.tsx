@@ -13,7 +13,7 @@ import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
-import { App } from './views/app/App';
+import { App, prefetchSignedInApp } from './views/app/App';
 import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
 import type { Inspector } from './views/app/machines-context';
 import { system } from './views/theme/system';
@@ -25,6 +25,22 @@ async function devInspector(): Promise<Inspector | undefined> {
     return createBrowserInspector().inspect;
   }
   return undefined;
+}
+
+/** Runs `task` when the browser is idle after the first paint (or soon, where idle callbacks are missing). */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 4000 });
+  else window.setTimeout(task, 1500);
+}
+
+/** Runs `task` once, on the visitor's first pointer or key press (e.g. starting to fill in the login form). */
+function onFirstInteraction(task: () => void): void {
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const once = () => {
+    for (const type of events) window.removeEventListener(type, once, true);
+    task();
+  };
+  for (const type of events) window.addEventListener(type, once, { capture: true, passive: true });
 }
 
 async function main() {
@@ -64,6 +80,13 @@ async function main() {
       <App machines={machines} actors={{ auth }} inspect={inspect} />
     </StrictMode>,
   );
+
+  // Code that is not part of the /login JavaScript, fetched ahead of need: the signed-in console
+  // right away when this tab holds a session (it shows as soon as the session is checked), else
+  // once the visitor starts filling in the form; the identity SDK (for signing in) once the page idles.
+  if (identity.hasStoredSession()) prefetchSignedInApp();
+  else onFirstInteraction(prefetchSignedInApp);
+  whenIdle(() => void identity.preload());
 }
 
 void main();

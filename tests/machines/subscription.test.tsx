@@ -132,7 +132,8 @@ walkPaths({
         expect(closed).toBe(0);
 
         if (state === 'paymentRequired') {
-          expect(d.getByText(PAYMENT_REQUIRED_NOTE)).toBeInTheDocument();
+          // The payment step is a lazy chunk (Stripe's React code): its first render waits for it.
+          expect(await d.findByText(PAYMENT_REQUIRED_NOTE)).toBeInTheDocument();
           expect(d.queryByRole('button', { name: 'Update Subscription' })).not.toBeInTheDocument();
           expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
           expect(pay.calls('loadStripe').length).toBeGreaterThan(0);

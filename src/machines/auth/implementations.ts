@@ -9,6 +9,7 @@ import type { IdentityService } from '../../services/identity';
 import type { AppStorage, PendingConfirmation } from '../../services/storage';
 import type { CompleteSignupInput, MembershipResult, SessionCheck } from './authMachine';
 import { completeSignupPayload } from './signup';
+import type { SignUpValues } from '../../domain/forms';
 
 export interface AuthServices {
   identity: IdentityService;
@@ -32,9 +33,14 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
         pending: storage.loadPendingConfirmation(),
       })),
       signIn: fromPromise(({ input }: { input: { username: string; password: string } }) => identity.signIn(input)),
-      signUp: fromPromise(
-        ({ input }: { input: { email: string; password: string; phoneNumber: string; organization: string; fullName: string } }) =>
-          identity.signUp(input),
+      signUp: fromPromise(({ input }: { input: SignUpValues }) =>
+        identity.signUp({
+          email: input.email,
+          password: input.password,
+          phoneNumber: input.phoneNumber,
+          organization: input.organization,
+          fullName: input.fullName,
+        }),
       ),
       confirmSignUp: fromPromise(({ input }: { input: { email: string; code: string } }) => identity.confirmSignUp(input)),
       completeNewPassword: fromPromise(({ input }: { input: { newPassword: string } }) => identity.completeNewPassword(input)),

@@ -1,10 +1,13 @@
 /**
  * The adapter over amazon-cognito-identity-js: callbacks in, promises and plain values out.
  *
- * This file and ./index.ts are the only places that know the SDK. The identity service
- * (./index.ts) is written against the `CognitoGateway` interface, so its policy (results, error
- * mapping, single-flight refresh, the challenge expiry) is unit-tested with a fake gateway, and
- * swapping the SDK for another Cognito client means rewriting this file only.
+ * This is the only file that imports the SDK, and only the identity service (./index.ts) imports
+ * it, through `import('./cognito')`: the SDK (and its Buffer and SHA-256 polyfills) is a chunk of its
+ * own, fetched when the console first talks to the pool (prefetched while the login screen idles),
+ * never part of the JavaScript a visitor downloads before /login is usable. The service's policy
+ * (results, error mapping, single-flight refresh, the challenge expiry) is written against the
+ * `CognitoGateway` interface (./gateway.ts) and unit-tested with a fake; what the SDK keeps in
+ * storage is read without it by ./stored-session.ts.
  */
 import {
   AuthenticationDetails,
@@ -14,47 +17,15 @@ import {
   CognitoUser,
   CognitoUserAttribute,
   CognitoUserPool,
-  type CognitoUserSession,
+  CognitoUserSession,
   type IAuthenticationCallback,
 } from 'amazon-cognito-identity-js';
 import type { AppConfig } from '../config';
 import type { KeyValueStore } from '../storage';
+import type { AuthOutcome, CognitoClient, SessionTokens } from './gateway';
 
-export interface SessionTokens {
-  readonly accessToken: string;
-  readonly idToken: string;
-  readonly refreshToken: string;
-  /** When the first of the access and id tokens expires, in local epoch milliseconds. */
-  readonly expiresAt: number;
-  /** The claims of the id token (sub, email, name, phone_number, custom:organization...). */
-  readonly idClaims: Readonly<Record<string, unknown>>;
-}
-
-export type AuthOutcome =
-  | { readonly kind: 'session'; readonly tokens: SessionTokens }
-  | { readonly kind: 'newPasswordRequired'; readonly complete: (newPassword: string) => Promise<AuthOutcome> }
-  | { readonly kind: 'mfa' }
-  | { readonly kind: 'other'; readonly challenge: string };
-
-export interface SignUpRequest {
-  readonly username: string;
-  readonly password: string;
-  readonly attributes: Readonly<Record<string, string>>;
-}
-
-export interface CognitoGateway {
-  /** The user whose tokens are stored (the login id they signed in with), if any. */
-  lastUsername(): string | null;
-  /** The stored tokens of `username`, read without any network call. */
-  storedTokens(username: string): SessionTokens | null;
-  authenticate(username: string, password: string): Promise<AuthOutcome>;
-  refresh(username: string, refreshToken: string): Promise<SessionTokens>;
-  signUp(request: SignUpRequest): Promise<{ userConfirmed: boolean }>;
-  confirmSignUp(username: string, code: string): Promise<void>;
-  /** Revoke the refresh token (best effort) and remove the stored tokens. */
-  signOut(username: string): Promise<void>;
-  /** Remove every stored identity token. */
-  clearStoredTokens(): void;
+interface WireClient {
+  request(operation: string, params: Record<string, unknown>, callback: (error: unknown, data: unknown) => void): void;
 }
 
 function tokensOf(session: CognitoUserSession): SessionTokens {
@@ -70,7 +41,7 @@ function tokensOf(session: CognitoUserSession): SessionTokens {
   };
 }
 
-export function createCognitoGateway(config: AppConfig, store: KeyValueStore): CognitoGateway {
+export function createCognitoClient(config: AppConfig, store: KeyValueStore): CognitoClient {
   const pool = new CognitoUserPool({
     UserPoolId: config.cognito.userPoolId,
     ClientId: config.cognito.clientId,
@@ -78,13 +49,20 @@ export function createCognitoGateway(config: AppConfig, store: KeyValueStore): C
     ...(config.cognito.endpoint ? { endpoint: config.cognito.endpoint } : {}),
   });
 
+  // The pool's wire client (typed here: the SDK's typings leave it out). Refresh and revoke use it
+  // directly: the SDK's refreshSession retries even a refusal with back-off (delaying the sign-out a
+  // revoked session must cause), and its signOut only revokes tokens that carry `origin_jti`.
+  const wire = (pool as unknown as { client: WireClient }).client;
+  const call = (operation: string, params: Record<string, unknown>) =>
+    new Promise<unknown>((resolve, reject) => {
+      wire.request(operation, params, (error, data) => (error ? reject(error) : resolve(data)));
+    });
+
   const userFor = (username: string) => {
     const user = new CognitoUser({ Username: username, Pool: pool, Storage: store });
     user.setAuthenticationFlowType(config.cognito.authFlow);
     return user;
   };
-
-  const keyPrefix = `CognitoIdentityServiceProvider.${config.cognito.clientId}`;
 
   /** Runs an authentication step and turns its callbacks into one outcome. */
   const outcomeOf = (user: CognitoUser, start: (callbacks: IAuthenticationCallback) => void): Promise<AuthOutcome> =>
@@ -107,30 +85,6 @@ export function createCognitoGateway(config: AppConfig, store: KeyValueStore): C
     });
 
   return {
-    lastUsername: () => pool.getCurrentUser()?.getUsername() ?? null,
-
-    storedTokens(username) {
-      const read = (name: string) => store.getItem(`${keyPrefix}.${username}.${name}`);
-      const idToken = read('idToken');
-      const accessToken = read('accessToken');
-      const refreshToken = read('refreshToken');
-      if (!idToken || !accessToken || !refreshToken) return null;
-      try {
-        const id = new CognitoIdToken({ IdToken: idToken });
-        const access = new CognitoAccessToken({ AccessToken: accessToken });
-        const drift = Number.parseInt(read('clockDrift') ?? '0', 10) || 0;
-        return {
-          accessToken,
-          idToken,
-          refreshToken,
-          expiresAt: (Math.min(access.getExpiration(), id.getExpiration()) + drift) * 1000,
-          idClaims: id.decodePayload(),
-        };
-      } catch {
-        return null;
-      }
-    },
-
     authenticate(username, password) {
       const user = userFor(username);
       return outcomeOf(user, (callbacks) =>
@@ -138,14 +92,23 @@ export function createCognitoGateway(config: AppConfig, store: KeyValueStore): C
       );
     },
 
-    refresh(username, refreshToken) {
-      const user = userFor(username);
-      return new Promise<SessionTokens>((resolve, reject) => {
-        user.refreshSession(new CognitoRefreshToken({ RefreshToken: refreshToken }), (error: unknown, session: CognitoUserSession | null) => {
-          if (error || !session) reject(error ?? new Error('The identity service returned no session.'));
-          else resolve(tokensOf(session));
-        });
+    async refresh(username, refreshToken) {
+      const data = await call('InitiateAuth', {
+        ClientId: config.cognito.clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
       });
+      const result = (data as { AuthenticationResult?: { IdToken?: string; AccessToken?: string; RefreshToken?: string } } | null)
+        ?.AuthenticationResult;
+      if (!result?.IdToken || !result.AccessToken) throw new Error('The identity service returned no session.');
+      const session = new CognitoUserSession({
+        IdToken: new CognitoIdToken({ IdToken: result.IdToken }),
+        AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
+        RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
+      });
+      // Stores the new tokens where the SDK (and ./stored-session.ts) read them.
+      userFor(username).setSignInUserSession(session);
+      return tokensOf(session);
     },
 
     signUp({ username, password, attributes }) {
@@ -165,18 +128,14 @@ export function createCognitoGateway(config: AppConfig, store: KeyValueStore): C
       });
     },
 
-    signOut(username) {
-      const user = userFor(username);
-      return new Promise<void>((resolve) => {
-        // With a callback the SDK revokes the refresh token (when revocable) and then clears the
-        // client data; a failure to revoke must not keep anyone signed in, so it only resolves.
-        user.signOut(() => {
-          user.signOut();
-          resolve();
-        });
-      });
+    async signOut(username, refreshToken) {
+      try {
+        await call('RevokeToken', { Token: refreshToken, ClientId: config.cognito.clientId });
+      } catch {
+        // Best effort: a failed revocation must not keep anyone signed in; the tokens are cleared below.
+      } finally {
+        userFor(username).signOut();
+      }
     },
-
-    clearStoredTokens: () => store.clear(),
   };
 }

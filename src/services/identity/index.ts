@@ -4,6 +4,12 @@
  * Only this folder knows amazon-cognito-identity-js (through ./cognito.ts). Methods resolve with
  * plain values and reject with `IdentityError`s whose message is already the SPEC §8 text.
  *
+ * The SDK is not part of the JavaScript a visitor downloads before /login is usable: what it keeps
+ * in storage is read directly (./stored-session.ts), so knowing whether someone is signed in and
+ * handing out a valid access token need no SDK; every call that talks to the pool first awaits
+ * `import('./cognito')` (one shared download, retried after a failure), and the composition root
+ * prefetches it while the page idles (`preload()`), so signing in is not slower.
+ *
  * Where the tokens live, and for how long (decision)
  * -------------------------------------------------
  * The id, access and refresh tokens are kept in sessionStorage (the `tokens` store of
@@ -23,7 +29,7 @@
  */
 import type { AppConfig } from '../config';
 import type { AppStorage } from '../storage';
-import { createCognitoGateway, type AuthOutcome, type CognitoGateway, type SessionTokens } from './cognito';
+import type { AuthOutcome, CognitoClient, CognitoGateway, SessionTokens } from './gateway';
 import {
   IdentityError,
   NEW_PASSWORD_MESSAGES,
@@ -37,9 +43,10 @@ import {
   signInError,
   signUpError,
 } from './errors';
+import { createStoredSession } from './stored-session';
 
 export { IdentityError, type IdentityErrorKind } from './errors';
-export type { CognitoGateway, AuthOutcome, SessionTokens } from './cognito';
+export type { CognitoGateway, AuthOutcome, SessionTokens } from './gateway';
 
 export interface SessionUser {
   /** The pool's username for the account (the `cognito:username` claim). */
@@ -264,7 +271,7 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
       challenge = null;
       session = null;
       try {
-        if (current) await gateway.signOut(current.loginId);
+        if (current) await gateway.signOut(current.loginId, current.tokens.refreshToken);
       } finally {
         gateway.clearStoredTokens();
       }
@@ -287,8 +294,58 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
   };
 }
 
-/** The identity service of the running console (composition root: src/main.tsx). */
-export function createIdentityService(config: AppConfig, storage: AppStorage): IdentityService {
-  return createIdentityServiceWith(createCognitoGateway(config, storage.tokens));
+/** The identity service of the running console, with a way to fetch the SDK ahead of need. */
+export interface BrowserIdentityService extends IdentityService {
+  /** Whether this tab holds a stored session (read synchronously, no network, no SDK). */
+  hasStoredSession(): boolean;
+  /** Starts downloading the Cognito SDK now (once); resolves when it is ready, or failed to arrive. */
+  preload(): Promise<void>;
 }
 
+/** The SDK's chunk could not be fetched: reported the way the SDK reports an unreachable pool. */
+function sdkUnavailable(cause: unknown): Error {
+  return Object.assign(new Error('Network error', { cause }), { code: 'NetworkError' });
+}
+
+/** The identity service of the running console (composition root: src/main.tsx). */
+export function createIdentityService(config: AppConfig, storage: AppStorage): BrowserIdentityService {
+  const stored = createStoredSession(config.cognito.clientId, storage.tokens);
+  let client: Promise<CognitoClient> | null = null;
+  const sdk = (): Promise<CognitoClient> => {
+    client ??= import('./cognito').then(
+      (module) => module.createCognitoClient(config, storage.tokens),
+      (error: unknown) => {
+        client = null;
+        throw sdkUnavailable(error);
+      },
+    );
+    return client;
+  };
+  const gateway: CognitoGateway = {
+    lastUsername: () => stored.lastUsername(),
+    storedTokens: (username) => stored.storedTokens(username),
+    clearStoredTokens: () => stored.clearStoredTokens(),
+    authenticate: async (username, password) => (await sdk()).authenticate(username, password),
+    refresh: async (username, refreshToken) => (await sdk()).refresh(username, refreshToken),
+    signUp: async (request) => (await sdk()).signUp(request),
+    confirmSignUp: async (username, code) => (await sdk()).confirmSignUp(username, code),
+    async signOut(username, refreshToken) {
+      // Revocation is best effort (as in ./cognito.ts): without the SDK there is nothing to revoke
+      // with, and the service clears the stored tokens either way.
+      const pool = await sdk().catch(() => null);
+      if (pool) await pool.signOut(username, refreshToken);
+    },
+  };
+  return {
+    ...createIdentityServiceWith(gateway),
+    hasStoredSession() {
+      const username = stored.lastUsername();
+      return username !== null && stored.storedTokens(username) !== null;
+    },
+    preload: () =>
+      sdk().then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
+}

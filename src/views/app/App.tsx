@@ -1,70 +1,63 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import type { MachineRegistry } from '../../machines/registry';
-import { ChatProvider } from '../assistant/ChatProvider';
-import { Layout } from '../layout/Layout';
+import { Box, ChakraProvider, Flex } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'wouter';
+import type { MachineSourceMap } from '../../machines/registry';
 import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { AppToaster } from '../shared/toaster';
-import { UnexpectedError } from '../shared/UnexpectedError';
 import { system } from '../theme/system';
 import { Gate } from './Gate';
 import { MachinesProvider, type AppActors, type Inspector } from './machines-context';
 
-// Each screen is its own chunk: a visitor downloads only the login and the screen they open.
-const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
-const UsersScreen = lazy(() => import('../users/UsersScreen').then((m) => ({ default: m.UsersScreen })));
-const BillingOverviewScreen = lazy(() =>
-  import('../billing/BillingOverviewScreen').then((m) => ({ default: m.BillingOverviewScreen })),
-);
-const UserBillingScreen = lazy(() => import('../billing/UserBillingScreen').then((m) => ({ default: m.UserBillingScreen })));
-const AssistantScreen = lazy(() => import('../assistant/AssistantScreen').then((m) => ({ default: m.AssistantScreen })));
+/**
+ * The signed-in console (layout, routes, the Assistant's conversation, the toaster) is a chunk of
+ * its own: the JavaScript a visitor downloads before /login is usable holds the login path only.
+ */
+const loadSignedInApp = () => import('./SignedInApp');
+const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
 
-function Screen({ children }: { children: ReactNode }) {
+/**
+ * Fetches the signed-in console ahead of need (while the login screen idles), so signing in does
+ * not wait for it. Safe to call any number of times.
+ */
+export function prefetchSignedInApp(): void {
+  loadSignedInApp().catch(() => {
+    // A failed prefetch is retried by the real load (React.lazy), which reports its own failure.
+  });
+}
+
+/**
+ * The frame of the signed-in layout (sidebar, header bar, main) while its chunk arrives: the same
+ * boxes in the same places, so nothing moves when the console replaces it.
+ */
+function SignedInAppPlaceholder() {
+  return (
+    <Flex minH="100dvh" data-testid="signed-in-placeholder">
+      <Box w="64" flexShrink={0} bg="bg" borderRightWidth="1px" display={{ base: 'none', lg: 'block' }} />
+      <Flex direction="column" flex="1" minW="0">
+        <Box h={{ base: '4.5rem', md: '5.25rem' }} bg="bg" borderBottomWidth="1px" />
+        <Box flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" mx="auto">
+          <LoadingState label="Loading..." />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The signed-in console once its chunk is here; a chunk that fails to arrive shows the error page. */
+function SignedIn() {
   const [path] = useLocation();
   return (
     <RouteErrorBoundary resetKey={path}>
-      <Suspense fallback={<LoadingState label="Loading..." />}>{children}</Suspense>
+      <Suspense fallback={<SignedInAppPlaceholder />}>
+        <SignedInApp />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
 
-/** The routes of SPEC §2, all behind the Gate and inside the shared layout. */
-export function AppRoutes() {
-  return (
-    <ChatProvider>
-      <Layout>
-        <Screen>
-          <Switch>
-            <Route path="/">
-              <DashboardScreen />
-            </Route>
-            <Route path="/users">
-              <UsersScreen />
-            </Route>
-            <Route path="/billing">
-              <BillingOverviewScreen />
-            </Route>
-            <Route path="/billing/user/:userId">{(params) => <UserBillingScreen userId={params.userId} />}</Route>
-            <Route path="/ai">
-              <AssistantScreen />
-            </Route>
-            <Route path="/login">
-              <Redirect to="/" replace />
-            </Route>
-            <Route>
-              <UnexpectedError />
-            </Route>
-          </Switch>
-        </Screen>
-      </Layout>
-    </ChatProvider>
-  );
-}
-
 export interface AppProps {
-  machines: Partial<MachineRegistry>;
+  /** Per registry key, the machine logic or its loader (src/machines/registry.ts). */
+  machines: MachineSourceMap;
   actors: AppActors;
   inspect?: Inspector;
 }
@@ -74,9 +67,8 @@ export function App({ machines, actors, inspect }: AppProps) {
     <ChakraProvider value={system}>
       <MachinesProvider machines={machines} actors={actors} inspect={inspect}>
         <Gate>
-          <AppRoutes />
+          <SignedIn />
         </Gate>
-        <AppToaster />
       </MachinesProvider>
     </ChakraProvider>
   );

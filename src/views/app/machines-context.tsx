@@ -1,10 +1,10 @@
 import { useActorRef } from '@xstate/react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, use, useContext, type ReactNode } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
+import type { AuthActorRef } from '../../machines/auth';
+import type { MachineLoader, MachineRegistry, MachineSource, MachineSourceMap } from '../../machines/registry';
 
 export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-import type { AuthActorRef } from '../../machines/auth';
-import type { MachineRegistry } from '../../machines/registry';
 
 /** Actors that live for the whole visit (created by the composition root). */
 export interface AppActors {
@@ -12,7 +12,7 @@ export interface AppActors {
 }
 
 interface MachinesValue {
-  machines: Partial<MachineRegistry>;
+  machines: MachineSourceMap;
   /** The Stately inspector in `npm run dev` with `?inspect`; undefined otherwise. */
   inspect: Inspector | undefined;
 }
@@ -20,13 +20,17 @@ interface MachinesValue {
 const MachinesContext = createContext<MachinesValue | null>(null);
 const AppActorsContext = createContext<AppActors | null>(null);
 
+/**
+ * `machines`: per registry key, the machine logic itself (tests, eager machines) or a loader of it
+ * (the screen machines of src/machines/registry.ts, fetched when their screen first renders).
+ */
 export function MachinesProvider({
   machines,
   actors,
   inspect,
   children,
 }: {
-  machines: Partial<MachineRegistry>;
+  machines: MachineSourceMap;
   actors: AppActors;
   inspect?: Inspector;
   children: ReactNode;
@@ -44,11 +48,49 @@ function useMachinesValue(): MachinesValue {
   return value;
 }
 
-/** The provided logic of one machine. */
+interface Load<T> {
+  readonly promise: Promise<T>;
+  /** Set once the promise has resolved: later renders read it without suspending. */
+  value?: T;
+}
+
+/** One load per loader, shared by every screen that asks for it (and retried after a failure). */
+const loads = new WeakMap<MachineLoader<AnyActorLogic>, Load<AnyActorLogic>>();
+
+function loadOf<T extends AnyActorLogic>(loader: MachineLoader<T>): Load<T> {
+  // The map holds, per loader, the load of that very loader: its value is that loader's T.
+  const known = loads.get(loader) as Load<T> | undefined;
+  if (known) return known;
+  const load: Load<T> = {
+    promise: loader().then(
+      (logic) => {
+        load.value = logic;
+        return logic;
+      },
+      (error: unknown) => {
+        loads.delete(loader);
+        throw error;
+      },
+    ),
+  };
+  loads.set(loader, load);
+  return load;
+}
+
+function isLoader<K extends keyof MachineRegistry>(source: MachineSource<K>): source is MachineLoader<MachineRegistry[K]> {
+  return typeof source === 'function';
+}
+
+/**
+ * The provided logic of one machine. A machine that comes as a loader suspends the caller (with
+ * React's `use`) until its chunk has arrived; the screens render under Suspense boundaries.
+ */
 export function useMachine<K extends keyof MachineRegistry>(key: K): MachineRegistry[K] {
-  const machine = useMachinesValue().machines[key];
-  if (!machine) throw new Error(`Machine "${String(key)}" is not provided`);
-  return machine as MachineRegistry[K];
+  const source: MachineSource<K> | undefined = useMachinesValue().machines[key];
+  if (!source) throw new Error(`Machine "${String(key)}" is not provided`);
+  if (!isLoader(source)) return source;
+  const load = loadOf(source);
+  return load.value ?? use(load.promise);
 }
 
 /**

@@ -100,6 +100,9 @@ export function AssistantScreen() {
         aria-live="polite"
         aria-label="Conversation with the assistant"
         aria-busy={awaitingReply}
+        // Scrollable, so reachable by keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
         flex="1"
         minH="0"
         overflowY="auto"
@@ -266,7 +269,7 @@ function SourceNote({ message }: { message: ChatMessage }) {
                 ) : (
                   source.title
                 )}{' '}
-                <Text as="span" color="fg.subtle">
+                <Text as="span" color="fg.muted">
                   ({source.type})
                 </Text>
               </List.Item>

@@ -1,7 +1,6 @@
-import { Box, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { CircleCheck, CircleMinus, CirclePlus, CircleX, Crown, RefreshCw, Users, UserCheck, Zap, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { formatCents } from '../../domain/money';
 import { formatShortDate } from '../../domain/dates';
 import {
@@ -13,12 +12,14 @@ import {
 } from '../../machines/billingOverview';
 import type { Transaction } from '../../services/api/schemas';
 import { useScreenActor } from '../app/machines-context';
+import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';
 
 export const BILLING_OVERVIEW_ERROR_TITLE = 'Error loading billing overview';
 
 const count = new Intl.NumberFormat('en-US');
+const figure = (value: number | undefined) => (value === undefined ? '—' : count.format(value));
 
 const TRANSACTION_ICONS: Record<Transaction['type'], { icon: LucideIcon; label: string; color: string }> = {
   payment_succeeded: { icon: CircleCheck, label: 'Payment succeeded', color: 'green.fg' },
@@ -34,24 +35,6 @@ export function amountColor(status: string): string {
   return 'yellow.fg';
 }
 
-function StatCard({ label, icon, value, loading }: { label: string; icon: ReactNode; value: number | undefined; loading: boolean }) {
-  return (
-    <Card.Root size="sm" role="group" aria-label={label}>
-      <Card.Body>
-        <Stat.Root>
-          <HStack justify="space-between">
-            <Stat.Label>{label}</Stat.Label>
-            <Box color="brand.solid">{icon}</Box>
-          </HStack>
-          <Skeleton loading={loading} height="9" width={loading ? '16' : 'auto'}>
-            <Stat.ValueText fontSize="2xl">{value === undefined ? '—' : count.format(value)}</Stat.ValueText>
-          </Skeleton>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 function Breakdown({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   return (
     <Stack gap="0" role="group" aria-label={label} p="3" borderWidth="1px" borderRadius="md" bg="bg.subtle">
@@ -60,7 +43,7 @@ function Breakdown({ label, value, loading }: { label: string; value: number | u
       </Text>
       <Skeleton loading={loading} height="8" width={loading ? '12' : 'auto'}>
         <Text fontSize="xl" fontWeight="semibold">
-          {value === undefined ? '—' : count.format(value)}
+          {figure(value)}
         </Text>
       </Skeleton>
     </Stack>
@@ -129,10 +112,10 @@ export function BillingOverviewScreen() {
       {error !== null && overview === null ? null : empty && !loading ? null : (
         <>
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-            <StatCard label="Total Users" icon={<Users aria-hidden size={20} />} value={overview?.totalUsers} loading={skeleton} />
-            <StatCard label="Subscribed Users" icon={<UserCheck aria-hidden size={20} />} value={overview?.subscribedUsers} loading={skeleton} />
-            <StatCard label="Pro Users" icon={<Crown aria-hidden size={20} />} value={overview?.subscriptionBreakdown.pro} loading={skeleton} />
-            <StatCard label="Lite Users" icon={<Zap aria-hidden size={20} />} value={overview?.subscriptionBreakdown.lite} loading={skeleton} />
+            <StatCard label="Total Users" icon={<Users aria-hidden size={20} />} value={figure(overview?.totalUsers)} loading={skeleton} />
+            <StatCard label="Subscribed Users" icon={<UserCheck aria-hidden size={20} />} value={figure(overview?.subscribedUsers)} loading={skeleton} />
+            <StatCard label="Pro Users" icon={<Crown aria-hidden size={20} />} value={figure(overview?.subscriptionBreakdown.pro)} loading={skeleton} />
+            <StatCard label="Lite Users" icon={<Zap aria-hidden size={20} />} value={figure(overview?.subscriptionBreakdown.lite)} loading={skeleton} />
           </SimpleGrid>
 
           <Card.Root>

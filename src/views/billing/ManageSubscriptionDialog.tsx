@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, CloseButton, Dialog, Field, HStack, Portal, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PlanType } from '../../services/api/schemas';
 import {
   PLAN_OPTIONS,
@@ -20,8 +20,11 @@ import {
   selectUserName,
   type SubscriptionActorRef,
 } from '../../machines/subscription';
-import { PaymentStep } from './PaymentStep';
+import { LoadingState } from '../shared/LoadingState';
 import { statusColor } from './status';
+
+/** The payment step brings Stripe's React components: fetched only when the step opens. */
+const PaymentStep = lazy(() => import('./PaymentStep').then((m) => ({ default: m.PaymentStep })));
 
 function isPlan(value: string | null): value is PlanType {
   return value === 'lite' || value === 'pro';
@@ -196,7 +199,9 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
                   </Alert.Root>
                 ) : null}
                 {paymentRequired && paymentRef ? (
-                  <PaymentStep actorRef={paymentRef} onCancel={() => actorRef.send({ type: 'subscription.cancelPayment' })} />
+                  <Suspense fallback={<LoadingState label="Loading payment form..." />}>
+                    <PaymentStep actorRef={paymentRef} onCancel={() => actorRef.send({ type: 'subscription.cancelPayment' })} />
+                  </Suspense>
                 ) : (
                   <Controls actorRef={actorRef} />
                 )}

@@ -121,8 +121,13 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        fg: {
+          // Chakra's red.500 error text is 3.8:1 on white; red.700 is 6.5:1 (WCAG AA).
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+        },
         brand: {
-          solid: { value: '{colors.brand.600}' },
+          // #b23c0b, not brand.600: white text keeps ≥ 4.5:1 contrast on the 90% hover shade too.
+          solid: { value: '#b23c0b' },
           contrast: { value: 'white' },
           fg: { value: '{colors.brand.700}' },
           muted: { value: '{colors.brand.100}' },

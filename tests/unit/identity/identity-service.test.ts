@@ -253,7 +253,7 @@ describe('tokens', () => {
     fake.store('ada@example.com', tokens(Date.now()));
     const identity = createIdentityServiceWith(fake.gateway);
     await identity.signOut();
-    expect(fake.gateway.signOut).toHaveBeenCalledWith('ada@example.com');
+    expect(fake.gateway.signOut).toHaveBeenCalledWith('ada@example.com', 'refresh-1');
     expect(fake.gateway.clearStoredTokens).toHaveBeenCalled();
     expect(fake.stored.size).toBe(0);
     expect(await identity.getAccessToken()).toBeNull();

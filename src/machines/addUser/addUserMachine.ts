@@ -1,0 +1,96 @@
+/**
+ * The Add User modal (SPEC §2, §5): editing -> submitting (POST /api/users/invite) -> done, or back
+ * to editing with the server's message (or 'Failed to invite user'). The typed values stay in the
+ * view, which is never unmounted while this machine runs, so a failure loses nothing.
+ * Submits while `submitting` are ignored: a double click sends one request.
+ */
+import * as v from 'valibot';
+import { assign, fromPromise, setup } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { AddUserFormSchema, validate, type FormErrors } from '../../domain/forms';
+import { RoleSchema, type CreateUserRequest, type Role, type User } from '../../services/api/schemas';
+import { INVITE_USER_FALLBACK, failureMessage } from '../usersList/messages';
+
+/** SPEC §4 / §9: a user added via the modal defaults to Field Worker, no licence, active. */
+export const NEW_USER_DEFAULTS = { role: 'Field Worker', hasLicense: false, isActive: true } as const satisfies {
+  role: Role;
+  hasLicense: boolean;
+  isActive: boolean;
+};
+
+export const AddUserSubmissionSchema = v.object({
+  ...AddUserFormSchema.entries,
+  role: RoleSchema,
+  hasLicense: v.boolean(),
+  isActive: v.boolean(),
+});
+export type AddUserSubmission = v.InferInput<typeof AddUserSubmissionSchema>;
+export type AddUserErrors = FormErrors<typeof AddUserSubmissionSchema>;
+
+export interface AddUserContext {
+  fieldErrors: AddUserErrors;
+  error: string | null;
+  request: CreateUserRequest | null;
+  created: User | null;
+}
+
+export type AddUserEvent = { type: 'addUser.submit'; values: AddUserSubmission };
+
+export const addUserMachine = setup({
+  types: {
+    context: {} as AddUserContext,
+    events: {} as AddUserEvent,
+    output: {} as User | null,
+  },
+  actors: {
+    inviteUser: fromPromise<User, CreateUserRequest>(() => Promise.reject(new Error('The "inviteUser" actor is not provided'))),
+  },
+  guards: {
+    isValidSubmission: ({ event }) => validate(AddUserSubmissionSchema, event.values).ok,
+  },
+  actions: {
+    assignRequest: assign(({ event }) => {
+      const result = validate(AddUserSubmissionSchema, event.values);
+      return result.ok ? { request: result.value, fieldErrors: {}, error: null } : {};
+    }),
+    assignFieldErrors: assign(({ event }) => {
+      const result = validate(AddUserSubmissionSchema, event.values);
+      return { fieldErrors: result.ok ? {} : result.errors, error: null };
+    }),
+    assignCreated: assign((_, user: User) => ({ created: user })),
+    assignError: assign((_, error: unknown) => ({ error: failureMessage(error, INVITE_USER_FALLBACK) })),
+  },
+}).createMachine({
+  id: 'addUser',
+  initial: 'editing',
+  context: { fieldErrors: {}, error: null, request: null, created: null },
+  output: ({ context }) => context.created,
+  states: {
+    editing: {
+      on: {
+        'addUser.submit': [
+          { guard: 'isValidSubmission', target: 'submitting', actions: 'assignRequest' },
+          { actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['pending'],
+      invoke: {
+        id: 'inviteUser',
+        src: 'inviteUser',
+        input: ({ context }) => {
+          if (!context.request) throw new Error('submitting needs a request');
+          return context.request;
+        },
+        onDone: { target: 'done', actions: { type: 'assignCreated', params: ({ event }) => event.output } },
+        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type AddUserMachine = typeof addUserMachine;
+export type AddUserActorRef = ActorRefFrom<typeof addUserMachine>;
+export type AddUserSnapshot = SnapshotFrom<typeof addUserMachine>;

@@ -1,0 +1,15 @@
+import { fromPromise } from 'xstate';
+import type { Services } from '../../services';
+import type { DashboardData } from './dashboardMachine';
+
+export function dashboardImplementations(services: Services) {
+  return {
+    actors: {
+      /** Both calls in parallel; the first failure rejects and leaving `loading` aborts the other. */
+      loadDashboard: fromPromise<DashboardData>(async ({ signal }) => {
+        const [stats, overview] = await Promise.all([services.api.users.stats({ signal }), services.api.billing.overview({ signal })]);
+        return { stats, overview };
+      }),
+    },
+  };
+}

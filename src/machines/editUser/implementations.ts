@@ -1,0 +1,12 @@
+import { fromPromise } from 'xstate';
+import type { Services } from '../../services';
+import type { User } from '../../services/api/schemas';
+import type { UpdateUserInput } from './editUserMachine';
+
+export function editUserImplementations(services: Services) {
+  return {
+    actors: {
+      updateUser: fromPromise<User, UpdateUserInput>(({ input, signal }) => services.api.users.update(input.userId, input.updates, { signal })),
+    },
+  };
+}

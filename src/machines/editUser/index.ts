@@ -1,0 +1,14 @@
+export {
+  editUserMachine,
+  EditUserSubmissionSchema,
+  type EditUserActorRef,
+  type EditUserContext,
+  type EditUserErrors,
+  type EditUserEvent,
+  type EditUserMachine,
+  type EditUserSnapshot,
+  type EditUserSubmission,
+  type UpdateUserInput,
+} from './editUserMachine';
+export { editUserImplementations } from './implementations';
+export * from './selectors';

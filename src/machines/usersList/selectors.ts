@@ -1,0 +1,33 @@
+import type { User, UserStats } from '../../services/api/schemas';
+import type { AddUserActorRef } from '../addUser/addUserMachine';
+import type { EditUserActorRef } from '../editUser/editUserMachine';
+import { rowKey, type RowActionKind, type UsersListSnapshot } from './usersListMachine';
+
+export const selectUsers = (s: UsersListSnapshot): User[] => s.context.users;
+export const selectTotal = (s: UsersListSnapshot): number => s.context.total;
+export const selectStats = (s: UsersListSnapshot): UserStats | null => s.context.stats;
+export const selectFilters = (s: UsersListSnapshot) => ({ search: s.context.search, status: s.context.status, role: s.context.role });
+export const selectPage = (s: UsersListSnapshot): number => s.context.page;
+export const selectPageSize = (s: UsersListSnapshot): number => s.context.pageSize;
+/** True while the first page has never arrived: the table shows skeleton rows. */
+export const selectIsFirstLoad = (s: UsersListSnapshot): boolean => !s.context.hasLoaded && s.matches({ browsing: 'loading' });
+/** True while a page (or a debounced search) is on its way: the shown rows are dimmed. */
+export const selectIsRefreshing = (s: UsersListSnapshot): boolean =>
+  s.matches({ browsing: 'loading' }) || s.matches({ browsing: 'debouncing' });
+export const selectLoadError = (s: UsersListSnapshot): string | null => (s.matches({ browsing: 'failed' }) ? s.context.loadError : null);
+export const selectActionError = (s: UsersListSnapshot): string | null => s.context.actionError;
+export const selectSelected = (s: UsersListSnapshot): string[] => s.context.selected;
+export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches('bulkUpdating');
+export const selectIsRowBusy = (kind: RowActionKind, userId: string) => (s: UsersListSnapshot): boolean =>
+  s.context.busy.includes(rowKey(kind, userId));
+export const selectBusy = (s: UsersListSnapshot): string[] => s.context.busy;
+
+export const selectAddUserRef = (s: UsersListSnapshot): AddUserActorRef | undefined =>
+  s.matches('adding') ? (s.children.addUser as AddUserActorRef | undefined) : undefined;
+export const selectEditUserRef = (s: UsersListSnapshot): EditUserActorRef | undefined =>
+  s.matches('editing') ? (s.children.editUser as EditUserActorRef | undefined) : undefined;
+
+export const selectDeleteTarget = (s: UsersListSnapshot): User | null =>
+  s.matches('confirmingDelete') || s.matches('deleting') ? s.context.deleteTarget : null;
+export const selectIsDeleting = (s: UsersListSnapshot): boolean => s.matches('deleting');
+export const selectDeleteError = (s: UsersListSnapshot): string | null => s.context.deleteError;

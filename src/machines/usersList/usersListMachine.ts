@@ -1,0 +1,398 @@
+/**
+ * User Management (SPEC §2 Users screen, §4 Users): the filtered, paged list with its Quick Stats,
+ * and every action on it.
+ *
+ * - `browsing` owns the list: a search is debounced (`searchDebounce`), a filter or page change
+ *   loads at once; leaving `loading` aborts its request, so an older answer never lands.
+ * - Row toggles (licence, status) run as one callback actor per row and kind, beside whatever
+ *   the list is doing; their results come back as `row.succeeded` / `row.failed`.
+ * - Add and edit are child machines invoked while their dialog is open; delete is a confirm step.
+ * - Successes are emitted as `users.notice` (the view toasts them); failures stay in context and
+ *   show inline while the table stays.
+ */
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stopChild } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import {
+  DEFAULT_PAGE_SIZE,
+  type BulkUpdateRequest,
+  type User,
+  type UserListResponse,
+  type UserRoleFilter,
+  type UserStats,
+  type UserStatusFilter,
+} from '../../services/api/schemas';
+import { addUserMachine } from '../addUser/addUserMachine';
+import { editUserMachine } from '../editUser/editUserMachine';
+import {
+  DELETE_USER_FALLBACK,
+  FETCH_USERS_FALLBACK,
+  UPDATE_LICENSE_FALLBACK,
+  UPDATE_STATUS_FALLBACK,
+  UPDATE_USER_FALLBACK,
+  failureMessage,
+} from './messages';
+
+export type RowActionKind = 'license' | 'status';
+export type BulkUpdates = BulkUpdateRequest['updates'];
+
+export interface LoadUsersInput {
+  page: number;
+  limit: number;
+  search: string;
+  status: UserStatusFilter;
+  role: UserRoleFilter;
+}
+
+export interface UsersPage {
+  list: UserListResponse;
+  stats: UserStats;
+}
+
+export interface RowActionInput {
+  kind: RowActionKind;
+  user: User;
+}
+
+/** What a row action actor sends back to the list. */
+export type RowActionResult =
+  | { type: 'row.succeeded'; kind: RowActionKind; before: User; user: User }
+  | { type: 'row.failed'; kind: RowActionKind; userId: string; error: unknown };
+
+export interface UsersListInput {
+  pageSize?: number;
+}
+
+export interface UsersListContext {
+  search: string;
+  status: UserStatusFilter;
+  role: UserRoleFilter;
+  page: number;
+  pageSize: number;
+  users: User[];
+  total: number;
+  stats: UserStats | null;
+  hasLoaded: boolean;
+  loadError: string | null;
+  /** Selected user ids on the current page. */
+  selected: string[];
+  /** Row actions in flight: `${kind}:${userId}`. */
+  busy: string[];
+  /** The last failed action, shown inline until dismissed or replaced. */
+  actionError: string | null;
+  editTarget: User | null;
+  deleteTarget: User | null;
+  deleteError: string | null;
+}
+
+export type UsersListEvent =
+  | { type: 'users.search'; search: string }
+  | { type: 'users.filterStatus'; status: UserStatusFilter }
+  | { type: 'users.filterRole'; role: UserRoleFilter }
+  | { type: 'users.goToPage'; page: number }
+  | { type: 'users.retry' }
+  | { type: 'users.toggleLicense'; user: User }
+  | { type: 'users.toggleStatus'; user: User }
+  | { type: 'users.select'; userId: string; selected: boolean }
+  | { type: 'users.selectAll'; selected: boolean }
+  | { type: 'users.bulkUpdate'; userIds: string[]; updates: BulkUpdates }
+  | { type: 'users.openAdd' }
+  | { type: 'users.edit'; user: User }
+  | { type: 'users.confirmDelete'; user: User }
+  | { type: 'users.delete' }
+  | { type: 'users.closeDialog' }
+  | { type: 'users.dismissError' }
+  | RowActionResult;
+
+export type UsersListEmitted = { type: 'users.notice'; message: string };
+
+/** Debounce of the search box (ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export function rowKey(kind: RowActionKind, userId: string): string {
+  return `${kind}:${userId}`;
+}
+
+function rowActorId(kind: RowActionKind, userId: string): string {
+  return `row-${kind}-${userId}`;
+}
+
+function countOf(flag: boolean): number {
+  return flag ? 1 : 0;
+}
+
+/** Quick Stats after one user changed from `before` to `after` (SPEC §4: the counts follow). */
+export function adjustStats(stats: UserStats, before: User, after: User): UserStats {
+  const active = countOf(after.isActive) - countOf(before.isActive);
+  return {
+    total: stats.total,
+    active: stats.active + active,
+    pending: stats.pending - active,
+    licensed: stats.licensed + countOf(after.hasLicense) - countOf(before.hasLicense),
+  };
+}
+
+const ROW_FALLBACK: Record<RowActionKind, string> = {
+  license: UPDATE_LICENSE_FALLBACK,
+  status: UPDATE_STATUS_FALLBACK,
+};
+
+export const usersListMachine = setup({
+  types: {
+    context: {} as UsersListContext,
+    events: {} as UsersListEvent,
+    input: {} as UsersListInput | undefined,
+    emitted: {} as UsersListEmitted,
+  },
+  actors: {
+    loadUsers: fromPromise<UsersPage, LoadUsersInput>(() => Promise.reject(new Error('The "loadUsers" actor is not provided'))),
+    runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(() => {
+      throw new Error('The "runRowAction" actor is not provided');
+    }),
+    deleteUser: fromPromise<void, { userId: string }>(() => Promise.reject(new Error('The "deleteUser" actor is not provided'))),
+    bulkUpdate: fromPromise<number, BulkUpdateRequest>(() => Promise.reject(new Error('The "bulkUpdate" actor is not provided'))),
+    addUser: addUserMachine,
+    editUser: editUserMachine,
+  },
+  delays: {
+    searchDebounce: SEARCH_DEBOUNCE_MS,
+  },
+  guards: {
+    /** Guards read events only (the answer echoes its page), so model paths stay deterministic. */
+    isPageOutOfRange: (_, page: UsersPage) => page.list.users.length === 0 && page.list.page > 1 && page.list.total > 0,
+    namesUsers: ({ event }) => event.type === 'users.bulkUpdate' && event.userIds.length > 0,
+  },
+  actions: {
+    assignSearch: assign(({ event }) => (event.type === 'users.search' ? { search: event.search, page: 1 } : {})),
+    assignStatus: assign(({ event }) => (event.type === 'users.filterStatus' ? { status: event.status, page: 1 } : {})),
+    assignRole: assign(({ event }) => (event.type === 'users.filterRole' ? { role: event.role, page: 1 } : {})),
+    assignPage: assign(({ event }) => (event.type === 'users.goToPage' ? { page: Math.max(1, Math.floor(event.page)) } : {})),
+    assignLastPage: assign(({ context }, page: UsersPage) => ({
+      page: Math.max(1, Math.ceil(page.list.total / context.pageSize)),
+    })),
+    assignUsersPage: assign(({ context }, page: UsersPage) => {
+      const ids = new Set(page.list.users.map((u) => u.userId));
+      return {
+        users: page.list.users,
+        total: page.list.total,
+        stats: page.stats,
+        hasLoaded: true,
+        loadError: null,
+        selected: context.selected.filter((id) => ids.has(id)),
+      };
+    }),
+    assignLoadError: assign((_, error: unknown) => ({ loadError: failureMessage(error, FETCH_USERS_FALLBACK) })),
+    /** One PATCH per row and kind at a time: a toggle of a row already in flight is ignored. */
+    startRowAction: enqueueActions(({ context, enqueue }, { kind, user }: RowActionInput) => {
+      const key = rowKey(kind, user.userId);
+      if (context.busy.includes(key)) return;
+      enqueue.assign({ busy: [...context.busy, key], actionError: null });
+      enqueue.spawnChild('runRowAction', { id: rowActorId(kind, user.userId), input: { kind, user } });
+    }),
+    stopRowAction: stopChild(({ event }) =>
+      event.type === 'row.succeeded' ? rowActorId(event.kind, event.user.userId) : event.type === 'row.failed' ? rowActorId(event.kind, event.userId) : '',
+    ),
+    applyRowResult: assign(({ context, event }) => {
+      if (event.type !== 'row.succeeded') return {};
+      const key = rowKey(event.kind, event.user.userId);
+      return {
+        busy: context.busy.filter((k) => k !== key),
+        users: context.users.map((u) => (u.userId === event.user.userId ? event.user : u)),
+        stats: context.stats ? adjustStats(context.stats, event.before, event.user) : null,
+      };
+    }),
+    assignRowError: assign(({ context, event }) => {
+      if (event.type !== 'row.failed') return {};
+      const key = rowKey(event.kind, event.userId);
+      return { busy: context.busy.filter((k) => k !== key), actionError: failureMessage(event.error, ROW_FALLBACK[event.kind]) };
+    }),
+    dismissError: assign({ actionError: null }),
+    assignSelection: assign(({ context, event }) => {
+      if (event.type === 'users.select') {
+        const rest = context.selected.filter((id) => id !== event.userId);
+        return { selected: event.selected ? [...rest, event.userId] : rest };
+      }
+      if (event.type === 'users.selectAll') return { selected: event.selected ? context.users.map((u) => u.userId) : [] };
+      return {};
+    }),
+    clearSelection: assign({ selected: [] }),
+    assignBulkError: assign((_, error: unknown) => ({ actionError: failureMessage(error, UPDATE_USER_FALLBACK) })),
+    assignEditTarget: assign(({ event }) => ({
+      editTarget: event.type === 'users.edit' ? event.user : null,
+      actionError: null,
+    })),
+    assignDeleteTarget: assign(({ event }) => ({
+      deleteTarget: event.type === 'users.confirmDelete' ? event.user : null,
+      deleteError: null,
+      actionError: null,
+    })),
+    clearDialog: assign({ editTarget: null, deleteTarget: null, deleteError: null }),
+    replaceUser: assign(({ context }, user: User) => ({
+      users: context.users.map((u) => (u.userId === user.userId ? user : u)),
+      editTarget: null,
+    })),
+    assignDeleteError: assign((_, error: unknown) => ({ deleteError: failureMessage(error, DELETE_USER_FALLBACK) })),
+    forgetDeleted: assign(({ context }) => ({
+      selected: context.selected.filter((id) => id !== context.deleteTarget?.userId),
+      deleteTarget: null,
+      deleteError: null,
+    })),
+    notify: emit((_, message: string) => ({ type: 'users.notice' as const, message })),
+  },
+}).createMachine({
+  id: 'usersList',
+  context: ({ input }) => ({
+    search: '',
+    status: 'all',
+    role: 'all',
+    page: 1,
+    pageSize: input?.pageSize ?? DEFAULT_PAGE_SIZE,
+    users: [],
+    total: 0,
+    stats: null,
+    hasLoaded: false,
+    loadError: null,
+    selected: [],
+    busy: [],
+    actionError: null,
+    editTarget: null,
+    deleteTarget: null,
+    deleteError: null,
+  }),
+  initial: 'browsing',
+  on: {
+    'users.toggleLicense': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'license', user: event.user }) } },
+    'users.toggleStatus': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'status', user: event.user }) } },
+    'row.succeeded': { actions: ['stopRowAction', 'applyRowResult'] },
+    'row.failed': { actions: ['stopRowAction', 'assignRowError'] },
+    'users.dismissError': { actions: 'dismissError' },
+  },
+  states: {
+    browsing: {
+      initial: 'loading',
+      on: {
+        'users.search': { target: '.debouncing', actions: 'assignSearch' },
+        'users.filterStatus': { target: '.loading', actions: 'assignStatus' },
+        'users.filterRole': { target: '.loading', actions: 'assignRole' },
+        'users.goToPage': { target: '.loading', actions: 'assignPage' },
+        'users.openAdd': { target: 'adding' },
+        'users.edit': { target: 'editing', actions: 'assignEditTarget' },
+        'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDeleteTarget' },
+      },
+      states: {
+        hist: { type: 'history' },
+        loading: {
+          tags: ['pending'],
+          invoke: {
+            id: 'loadUsers',
+            src: 'loadUsers',
+            input: ({ context }) => ({
+              page: context.page,
+              limit: context.pageSize,
+              search: context.search.trim(),
+              status: context.status,
+              role: context.role,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isPageOutOfRange', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: { type: 'assignLastPage', params: ({ event }) => event.output },
+              },
+              { target: 'ready', actions: { type: 'assignUsersPage', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+          },
+        },
+        debouncing: {
+          description: 'The search text changed; load once it has been still for searchDebounce.',
+          after: { searchDebounce: 'loading' },
+          on: {
+            'users.search': { target: 'debouncing', reenter: true, actions: 'assignSearch' },
+          },
+        },
+        ready: {
+          on: {
+            'users.select': { actions: 'assignSelection' },
+            'users.selectAll': { actions: 'assignSelection' },
+            'users.bulkUpdate': { guard: 'namesUsers', target: '#usersList.bulkUpdating' },
+          },
+        },
+        failed: {
+          on: { 'users.retry': 'loading' },
+        },
+      },
+    },
+    adding: {
+      invoke: {
+        id: 'addUser',
+        src: 'addUser',
+        onDone: {
+          target: 'browsing.loading',
+          actions: { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') },
+        },
+      },
+      on: { 'users.closeDialog': 'browsing.hist' },
+    },
+    editing: {
+      invoke: {
+        id: 'editUser',
+        src: 'editUser',
+        input: ({ context }) => {
+          if (!context.editTarget) throw new Error('editing needs a user');
+          return { user: context.editTarget };
+        },
+        onDone: {
+          target: 'browsing.hist',
+          actions: [
+            { type: 'replaceUser', params: ({ event }) => event.output },
+            { type: 'notify', params: ({ event }) => `${event.output.name} was updated` },
+          ],
+        },
+      },
+      on: { 'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' } },
+    },
+    confirmingDelete: {
+      on: {
+        'users.delete': 'deleting',
+        'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' },
+      },
+    },
+    deleting: {
+      tags: ['pending'],
+      invoke: {
+        id: 'deleteUser',
+        src: 'deleteUser',
+        input: ({ context }) => ({ userId: context.deleteTarget?.userId ?? '' }),
+        onDone: {
+          target: 'browsing.loading',
+          actions: [{ type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` }, 'forgetDeleted'],
+        },
+        onError: { target: 'confirmingDelete', actions: { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    bulkUpdating: {
+      tags: ['pending'],
+      invoke: {
+        id: 'bulkUpdate',
+        src: 'bulkUpdate',
+        input: ({ event }) => ({
+          userIds: event.type === 'users.bulkUpdate' ? event.userIds : [],
+          updates: event.type === 'users.bulkUpdate' ? event.updates : {},
+        }),
+        onDone: {
+          target: 'browsing.loading',
+          actions: [
+            { type: 'notify', params: ({ event }) => `${event.output} ${event.output === 1 ? 'user' : 'users'} updated` },
+            'clearSelection',
+          ],
+        },
+        onError: { target: 'browsing.ready', actions: { type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+  },
+});
+
+export type UsersListMachine = typeof usersListMachine;
+export type UsersListActorRef = ActorRefFrom<typeof usersListMachine>;
+export type UsersListSnapshot = SnapshotFrom<typeof usersListMachine>;

@@ -1,0 +1,51 @@
+/**
+ * The shapes the identity service (./index.ts) is written against: plain values, no SDK types.
+ * The Cognito SDK adapter (./cognito.ts) implements the network half (`CognitoClient`); the stored
+ * half (`StoredSession`, ./stored-session.ts) reads the SDK's storage keys directly, so the service's
+ * synchronous surface works before, and without, the SDK being downloaded.
+ */
+
+export interface SessionTokens {
+  readonly accessToken: string;
+  readonly idToken: string;
+  readonly refreshToken: string;
+  /** When the first of the access and id tokens expires, in local epoch milliseconds. */
+  readonly expiresAt: number;
+  /** The claims of the id token (sub, email, name, phone_number, custom:organization...). */
+  readonly idClaims: Readonly<Record<string, unknown>>;
+}
+
+export type AuthOutcome =
+  | { readonly kind: 'session'; readonly tokens: SessionTokens }
+  | { readonly kind: 'newPasswordRequired'; readonly complete: (newPassword: string) => Promise<AuthOutcome> }
+  | { readonly kind: 'mfa' }
+  | { readonly kind: 'other'; readonly challenge: string };
+
+export interface SignUpRequest {
+  readonly username: string;
+  readonly password: string;
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+/** What is kept in storage between pages of the tab, read and cleared without any network call. */
+export interface StoredSession {
+  /** The user whose tokens are stored (the login id they signed in with), if any. */
+  lastUsername(): string | null;
+  /** The stored tokens of `username`, read without any network call. */
+  storedTokens(username: string): SessionTokens | null;
+  /** Remove every stored identity token. */
+  clearStoredTokens(): void;
+}
+
+/** The calls that talk to the user pool (implemented over amazon-cognito-identity-js). */
+export interface CognitoClient {
+  authenticate(username: string, password: string): Promise<AuthOutcome>;
+  refresh(username: string, refreshToken: string): Promise<SessionTokens>;
+  signUp(request: SignUpRequest): Promise<{ userConfirmed: boolean }>;
+  confirmSignUp(username: string, code: string): Promise<void>;
+  /** Revoke the refresh token (best effort) and remove the stored tokens. */
+  signOut(username: string, refreshToken: string): Promise<void>;
+}
+
+/** Everything the identity service needs of the user pool. */
+export interface CognitoGateway extends StoredSession, CognitoClient {}

@@ -1,0 +1,149 @@
+import { Alert, Box, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Activity, ArrowRight, Bot, MessageSquare, UserCheck, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import {
+  DASHBOARD_ERROR_TITLE,
+  selectDashboardError,
+  selectHasFailed,
+  selectIsLoading,
+  selectOverview,
+  selectStats,
+  type DashboardActorRef,
+} from '../../machines/dashboard';
+import type { BillingOverview } from '../../services/api/schemas';
+import { useScreenActor } from '../app/machines-context';
+import { StatCard } from '../shared/StatCard';
+import { ErrorBox } from '../shared/ErrorBox';
+
+/** SPEC §9: fixed figures of the dashboard. */
+export const AI_MESSAGES_TODAY = 0;
+export const SYSTEM_STATUS = 'Operational';
+
+const count = new Intl.NumberFormat('en-US');
+
+function Figure({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
+  return (
+    <Stack gap="0" role="group" aria-label={label}>
+      <Text color="fg.muted" fontSize="sm">
+        {label}
+      </Text>
+      <Skeleton loading={loading} height="8" width={loading ? '12' : 'auto'}>
+        <Text fontSize="xl" fontWeight="semibold">
+          {value === undefined ? '—' : count.format(value)}
+        </Text>
+      </Skeleton>
+    </Stack>
+  );
+}
+
+function BillingCard({ overview, loading }: { overview: BillingOverview | null; loading: boolean }) {
+  const unpaid = overview?.unpaidInvoices ?? 0;
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h2" size="md">
+            Billing Overview
+          </Heading>
+          <Button asChild size="sm" variant="outline">
+            <Link href="/billing">
+              View billing <ArrowRight aria-hidden size={16} />
+            </Link>
+          </Button>
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="4">
+        <SimpleGrid columns={3} gap="4">
+          <Figure label="Pro subscriptions" value={overview?.subscriptionBreakdown.pro} loading={loading} />
+          <Figure label="Lite subscriptions" value={overview?.subscriptionBreakdown.lite} loading={loading} />
+          <Figure label="Total users" value={overview?.totalUsers} loading={loading} />
+        </SimpleGrid>
+        {unpaid > 0 ? (
+          <Alert.Root status="warning" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Title>
+              {count.format(unpaid)} unpaid {unpaid === 1 ? 'invoice needs' : 'invoices need'} attention
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AssistantPromo() {
+  return (
+    <Card.Root bg="brand.subtle" borderColor="brand.emphasized">
+      <Card.Body gap="3">
+        <HStack gap="3">
+          <Box color="brand.fg">
+            <Bot aria-hidden size={28} />
+          </Box>
+          <Heading as="h2" size="md">
+            Ask the Assistant
+          </Heading>
+        </HStack>
+        <Text color="fg.muted">
+          Get answers about user activity, call analytics, tasks and weekly reports across your organization.
+        </Text>
+        <Button asChild colorPalette="brand" alignSelf="flex-start">
+          <Link href="/ai">Start Chat</Link>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The Dashboard (SPEC §2): four stat cards, the billing overview card and the Assistant promo. */
+export function DashboardScreen() {
+  const ref: DashboardActorRef = useScreenActor('dashboard');
+  const loading = useSelector(ref, selectIsLoading);
+  const failed = useSelector(ref, selectHasFailed);
+  const error = useSelector(ref, selectDashboardError);
+  const stats = useSelector(ref, selectStats);
+  const overview = useSelector(ref, selectOverview);
+  const showFigures = !failed || stats !== null;
+
+  return (
+    <Stack gap="6">
+      {failed ? (
+        <ErrorBox title={DASHBOARD_ERROR_TITLE} message={error ?? ''} onRetry={() => ref.send({ type: 'dashboard.retry' })} />
+      ) : null}
+      {showFigures ? (
+        <>
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+            <StatCard
+              label="Total Users"
+              icon={<Users aria-hidden size={20} />}
+              loading={loading && stats === null}
+              value={count.format(stats?.total ?? 0)}
+              help={`${count.format(stats?.licensed ?? 0)} licensed`}
+            />
+            <StatCard
+              label="Active Users"
+              icon={<UserCheck aria-hidden size={20} />}
+              loading={loading && stats === null}
+              value={count.format(stats?.active ?? 0)}
+              help={`${count.format(stats?.pending ?? 0)} pending`}
+            />
+            <StatCard
+              label="AI Messages Today"
+              icon={<MessageSquare aria-hidden size={20} />}
+              loading={false}
+              value={AI_MESSAGES_TODAY}
+              help="Across your organization"
+            />
+            <StatCard label="System Status" icon={<Activity aria-hidden size={20} />} loading={false} value={SYSTEM_STATUS} help="All services running" />
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            <BillingCard overview={overview} loading={loading && overview === null} />
+            <AssistantPromo />
+          </SimpleGrid>
+        </>
+      ) : (
+        <AssistantPromo />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import {
+  NEW_USER_DEFAULTS,
+  selectAddUserError,
+  selectAddUserFieldErrors,
+  selectIsSubmitting,
+  type AddUserActorRef,
+} from '../../machines/addUser';
+import { UserFormFields, type UserFormValues } from './UserFormFields';
+
+const EMPTY: UserFormValues = { name: '', email: '', phoneNumber: '', ...NEW_USER_DEFAULTS };
+
+/**
+ * The Add User modal (SPEC §2, §5). Mounted for as long as the add-user machine runs, so what was
+ * typed survives a failed invite; the machine validates, submits once and owns the messages.
+ */
+export function AddUserDialog({ actorRef, onClose }: { actorRef: AddUserActorRef; onClose: () => void }) {
+  const [values, setValues] = useState<UserFormValues>(EMPTY);
+  const submitting = useSelector(actorRef, selectIsSubmitting);
+  const error = useSelector(actorRef, selectAddUserError);
+  const errors = useSelector(actorRef, selectAddUserFieldErrors);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actorRef.send({ type: 'addUser.submit', values });
+  };
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(e) => {
+        if (!e.open && !submitting) onClose();
+      }}
+      closeOnInteractOutside={!submitting}
+      closeOnEscape={!submitting}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+            <Dialog.Header>
+              <Dialog.Title>Add User</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body display="flex" flexDirection="column" gap="4">
+              <Dialog.Description color="fg.muted">
+                They get an email with a temporary password and set their own at first sign-in.
+              </Dialog.Description>
+              {error !== null ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{error}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              <UserFormFields idPrefix="add-user" values={values} errors={errors} disabled={submitting} withFlags onChange={setValues} />
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" type="button" onClick={onClose} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Adding...">
+                Add User
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild disabled={submitting}>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

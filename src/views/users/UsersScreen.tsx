@@ -1,0 +1,310 @@
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonGroup,
+  CloseButton,
+  Field,
+  Flex,
+  IconButton,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { ChevronLeft, ChevronRight, Search, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  USERS_ERROR_TITLE,
+  selectActionError,
+  selectAddUserRef,
+  selectBusy,
+  selectDeleteError,
+  selectDeleteTarget,
+  selectEditUserRef,
+  selectFilters,
+  selectIsBulkUpdating,
+  selectIsDeleting,
+  selectIsFirstLoad,
+  selectIsRefreshing,
+  selectLoadError,
+  selectPage,
+  selectPageSize,
+  selectSelected,
+  selectStats,
+  selectTotal,
+  selectUsers,
+  ROLES,
+  USER_STATUS_FILTERS,
+  type Role,
+  type UserRoleFilter,
+  type UserStatusFilter,
+  type UsersListActorRef,
+} from '../../machines/usersList';
+import type { UserStats } from '../../services/api/schemas';
+import { useScreenActor } from '../app/machines-context';
+import { StatCard } from '../shared/StatCard';
+import { ErrorBox } from '../shared/ErrorBox';
+import { toaster } from '../shared/toaster';
+import { AddUserDialog } from './AddUserDialog';
+import { DeleteUserDialog } from './DeleteUserDialog';
+import { EditUserDialog } from './EditUserDialog';
+import { UsersTable } from './UsersTable';
+
+const count = new Intl.NumberFormat('en-US');
+const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
+
+const STATUS_LABELS: Record<UserStatusFilter, string> = { all: 'All statuses', active: 'Active', pending: 'Pending' };
+
+function isStatusFilter(value: string): value is UserStatusFilter {
+  return (USER_STATUS_FILTERS as readonly string[]).includes(value);
+}
+function isRoleFilter(value: string): value is UserRoleFilter {
+  return (ROLE_FILTERS as readonly string[]).includes(value);
+}
+function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+function QuickStats({ stats }: { stats: UserStats | null }) {
+  const items: Array<[string, keyof UserStats]> = [
+    ['Total', 'total'],
+    ['Active', 'active'],
+    ['Pending', 'pending'],
+    ['Licensed', 'licensed'],
+  ];
+  return (
+    <Box as="section" aria-label="Quick Stats">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        {items.map(([label, key]) => (
+          <StatCard key={key} label={label} loading={stats === null} value={stats === null ? '—' : count.format(stats[key])} />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function Filters({ actor }: { actor: UsersListActorRef }) {
+  const ref = actor;
+  const filters = useSelector(ref, selectFilters);
+  const [search, setSearch] = useState(filters.search);
+  return (
+    <Flex gap="3" wrap="wrap" align="flex-end">
+      <Field.Root flex="1 1 280px">
+        <Field.Label>Search users</Field.Label>
+        <InputGroup startElement={<Search aria-hidden size={16} />}>
+          <Input
+            type="search"
+            placeholder="Name, email or phone"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              ref.send({ type: 'users.search', search: e.target.value });
+            }}
+          />
+        </InputGroup>
+      </Field.Root>
+      <Field.Root width={{ base: 'full', sm: '44' }}>
+        <Field.Label>Status</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={filters.status}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (isStatusFilter(value)) ref.send({ type: 'users.filterStatus', status: value });
+            }}
+          >
+            {USER_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root width={{ base: 'full', sm: '52' }}>
+        <Field.Label>Role</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={filters.role}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (isRoleFilter(value)) ref.send({ type: 'users.filterRole', role: value });
+            }}
+          >
+            {ROLE_FILTERS.map((r) => (
+              <option key={r} value={r}>
+                {r === 'all' ? 'All roles' : r}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </Flex>
+  );
+}
+
+function BulkActions({ actor }: { actor: UsersListActorRef }) {
+  const ref = actor;
+  const selected = useSelector(ref, selectSelected);
+  const updating = useSelector(ref, selectIsBulkUpdating);
+  if (selected.length === 0) return null;
+  const bulk = (updates: { hasLicense?: boolean; isActive?: boolean; role?: Role }) =>
+    ref.send({ type: 'users.bulkUpdate', userIds: selected, updates });
+  return (
+    <Flex role="region" aria-label="Bulk actions" gap="2" wrap="wrap" align="center" p="3" borderWidth="1px" borderRadius="lg" bg="brand.subtle">
+      <Text fontWeight="medium" mr="2">
+        {selected.length} selected
+      </Text>
+      <ButtonGroup size="sm" variant="outline">
+        <Button disabled={updating} onClick={() => bulk({ hasLicense: true })}>Grant license</Button>
+        <Button disabled={updating} onClick={() => bulk({ hasLicense: false })}>Remove license</Button>
+        <Button disabled={updating} onClick={() => bulk({ isActive: true })}>Activate</Button>
+        <Button disabled={updating} onClick={() => bulk({ isActive: false })}>Deactivate</Button>
+      </ButtonGroup>
+      <NativeSelect.Root size="sm" width="48" disabled={updating}>
+        <NativeSelect.Field
+          aria-label="Change role of selected users"
+          value=""
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            if (isRole(value)) bulk({ role: value });
+          }}
+        >
+          <option value="">Change role…</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Flex>
+  );
+}
+
+function UsersPagination({ actor }: { actor: UsersListActorRef }) {
+  const ref = actor;
+  const total = useSelector(ref, selectTotal);
+  const page = useSelector(ref, selectPage);
+  const pageSize = useSelector(ref, selectPageSize);
+  const firstLoad = useSelector(ref, selectIsFirstLoad);
+  if (firstLoad || total === 0) return <Box minHeight="10" />;
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return (
+    <Flex justify="space-between" align="center" wrap="wrap" gap="3" minHeight="10">
+      <Text color="fg.muted" fontSize="sm" aria-live="polite">
+        Showing {count.format(from)}–{count.format(to)} of {count.format(total)}
+      </Text>
+      <Pagination.Root count={total} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(e) => ref.send({ type: 'users.goToPage', page: e.page })}>
+        <ButtonGroup variant="ghost" size="sm">
+          <Pagination.PrevTrigger asChild>
+            <IconButton>
+              <ChevronLeft aria-hidden />
+            </IconButton>
+          </Pagination.PrevTrigger>
+          <Pagination.Items render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>} />
+          <Pagination.NextTrigger asChild>
+            <IconButton>
+              <ChevronRight aria-hidden />
+            </IconButton>
+          </Pagination.NextTrigger>
+        </ButtonGroup>
+      </Pagination.Root>
+    </Flex>
+  );
+}
+
+function Dialogs({ actor }: { actor: UsersListActorRef }) {
+  const ref = actor;
+  const addRef = useSelector(ref, selectAddUserRef);
+  const editRef = useSelector(ref, selectEditUserRef);
+  const deleteTarget = useSelector(ref, selectDeleteTarget);
+  const deleting = useSelector(ref, selectIsDeleting);
+  const deleteError = useSelector(ref, selectDeleteError);
+  const close = () => ref.send({ type: 'users.closeDialog' });
+  return (
+    <>
+      {addRef ? <AddUserDialog actorRef={addRef} onClose={close} /> : null}
+      {editRef ? <EditUserDialog actorRef={editRef} onClose={close} /> : null}
+      {deleteTarget ? (
+        <DeleteUserDialog user={deleteTarget} deleting={deleting} error={deleteError} onConfirm={() => ref.send({ type: 'users.delete' })} onCancel={close} />
+      ) : null}
+    </>
+  );
+}
+
+/** User Management (SPEC §2 Users screen). */
+export function UsersScreen() {
+  const ref: UsersListActorRef = useScreenActor('usersList');
+  const users = useSelector(ref, selectUsers);
+  const stats = useSelector(ref, selectStats);
+  const firstLoad = useSelector(ref, selectIsFirstLoad);
+  const refreshing = useSelector(ref, selectIsRefreshing);
+  const loadError = useSelector(ref, selectLoadError);
+  const actionError = useSelector(ref, selectActionError);
+  const selected = useSelector(ref, selectSelected);
+  const busy = useSelector(ref, selectBusy);
+  const pageSize = useSelector(ref, selectPageSize);
+
+  useEffect(() => {
+    const subscription = ref.on('users.notice', (notice) => {
+      toaster.create({ type: 'success', title: notice.message });
+    });
+    return () => subscription.unsubscribe();
+  }, [ref]);
+
+  return (
+    <Stack gap="5">
+      <QuickStats stats={stats} />
+      <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
+        <Box flex="1">
+          <Filters actor={ref} />
+        </Box>
+        <Button colorPalette="brand" onClick={() => ref.send({ type: 'users.openAdd' })}>
+          <UserPlus aria-hidden /> Add User
+        </Button>
+      </Flex>
+      {actionError !== null ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{actionError}</Alert.Title>
+          </Alert.Content>
+          <CloseButton size="sm" aria-label="Dismiss" onClick={() => ref.send({ type: 'users.dismissError' })} />
+        </Alert.Root>
+      ) : null}
+      <BulkActions actor={ref} />
+      {loadError !== null ? (
+        <ErrorBox title={USERS_ERROR_TITLE} message={loadError} onRetry={() => ref.send({ type: 'users.retry' })} />
+      ) : (
+        <>
+          <UsersTable
+            users={users}
+            firstLoad={firstLoad}
+            refreshing={refreshing}
+            skeletonRows={pageSize}
+            selected={selected}
+            busy={busy}
+            onSelect={(userId, value) => ref.send({ type: 'users.select', userId, selected: value })}
+            onSelectAll={(value) => ref.send({ type: 'users.selectAll', selected: value })}
+            onToggleLicense={(user) => ref.send({ type: 'users.toggleLicense', user })}
+            onToggleStatus={(user) => ref.send({ type: 'users.toggleStatus', user })}
+            onEdit={(user) => ref.send({ type: 'users.edit', user })}
+            onDelete={(user) => ref.send({ type: 'users.confirmDelete', user })}
+          />
+          <UsersPagination actor={ref} />
+        </>
+      )}
+      <Dialogs actor={ref} />
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * Dashboard and User Management against the local stack: real sign-in, the reference API and its
+ * seeded organisation. Figures are compared with what the API answers to the admin's own token.
+ * The stack is shared by the run (other workers change users too), so every comparison of a
+ * figure with the API is retried until both agree, and the users this file changes are its own.
+ */
+import type { Locator, Page, Request } from '@playwright/test';
+import type { BillingOverview, UserListResponse, UserStats } from '../../src/services/api/schemas';
+import { expect, test } from '../support/e2e/fixtures';
+
+const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
+
+interface Session {
+  token: string;
+  apiUrl: string;
+}
+
+async function signIn(page: Page, apiUrl: string): Promise<Session> {
+  const authorised = page.waitForRequest((r: Request) => r.url().startsWith(apiUrl) && Boolean(r.headers().authorization));
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(ADMIN.email);
+  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  const request = await authorised;
+  return { token: (request.headers().authorization ?? '').replace(/^Bearer /, ''), apiUrl };
+}
+
+async function api<T>(page: Page, session: Session, path: string): Promise<T> {
+  const res = await page.request.get(`${session.apiUrl}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
+  expect(res.ok(), `${path} answered ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const number = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+function quickStat(page: Page, label: string): Locator {
+  return page.getByRole('region', { name: 'Quick Stats' }).getByRole('group', { name: label, exact: true });
+}
+
+async function openUsers(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-busy', 'false');
+}
+
+function rows(page: Page): Locator {
+  return page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+}
+
+test.describe('User Management @users', () => {
+  test('the dashboard figures match the API, and Start Chat opens the Assistant @users', async ({ page, stack }) => {
+    const session = await signIn(page, stack.apiUrl);
+    const total = page.getByRole('group', { name: 'Total Users', exact: true });
+    await expect(total).toContainText(/licensed/);
+    await expect(async () => {
+      await page.reload();
+      const stats = await api<UserStats>(page, session, '/api/users/stats');
+      const overview = await api<BillingOverview>(page, session, '/api/admin/billing/overview');
+      await expect(total).toContainText(number(stats.total));
+      await expect(total).toContainText(`${number(stats.licensed)} licensed`);
+      const active = page.getByRole('group', { name: 'Active Users', exact: true });
+      await expect(active).toContainText(number(stats.active));
+      await expect(active).toContainText(`${number(stats.pending)} pending`);
+      await expect(page.getByRole('group', { name: 'Pro subscriptions', exact: true })).toContainText(number(overview.subscriptionBreakdown.pro));
+      await expect(page.getByRole('group', { name: 'Lite subscriptions', exact: true })).toContainText(number(overview.subscriptionBreakdown.lite));
+      await expect(page.getByRole('group', { name: 'Total users', exact: true })).toContainText(number(overview.totalUsers));
+      if (overview.unpaidInvoices > 0) await expect(page.getByText(/unpaid invoices? needs? attention/)).toBeVisible();
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('group', { name: 'AI Messages Today', exact: true })).toContainText('0');
+    await expect(page.getByRole('group', { name: 'System Status', exact: true })).toContainText('Operational');
+    await page.getByRole('link', { name: 'Start Chat' }).click();
+    await expect(page).toHaveURL(/\/ai$/);
+  });
+
+  test('search by a phone fragment, then filter by role and status @users', async ({ page, stack }) => {
+    const session = await signIn(page, stack.apiUrl);
+    await openUsers(page);
+    const seeded = await api<UserListResponse>(page, session, '/api/users?limit=5&role=Supervisor');
+    const target = seeded.users[0];
+    if (!target) throw new Error('The seed has no Supervisor');
+    const fragment = target.phoneNumber.replace(/\D/g, '').slice(-4);
+    const matching = await api<UserListResponse>(page, session, `/api/users?search=${fragment}`);
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(fragment);
+    await expect(rows(page).filter({ hasText: target.name })).toHaveCount(1);
+    await expect(page.getByText(`of ${number(matching.total)}`)).toBeVisible();
+    for (const phone of await rows(page).locator('td:nth-child(4)').allTextContents()) expect(phone.replace(/\D/g, '')).toContain(fragment);
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('');
+    await page.getByLabel('Role').selectOption('Supervisor');
+    await expect(page.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-busy', 'false');
+    await expect(async () => {
+      const roles = await rows(page).locator('td:nth-child(5)').allTextContents();
+      expect(roles.length).toBeGreaterThan(0);
+      expect(new Set(roles)).toEqual(new Set(['Supervisor']));
+    }).toPass();
+
+    await page.getByLabel('Status').selectOption('pending');
+    const pendingSupervisors = await api<UserListResponse>(page, session, '/api/users?role=Supervisor&status=pending');
+    await expect(async () => {
+      const badges = await rows(page).locator('td:nth-child(7)').allTextContents();
+      expect(badges.length).toBe(Math.min(25, pendingSupervisors.total));
+      expect(new Set(badges)).toEqual(new Set(['pending']));
+    }).toPass();
+  });
+
+  test('add a user and find them @users', async ({ page, stack }) => {
+    await signIn(page, stack.apiUrl);
+    await openUsers(page);
+    const stamp = Date.now();
+    const name = `Playwright Tester ${stamp}`;
+    const email = `pw-${stamp}@summit.test`;
+    const phone = `555${String(stamp).slice(-7)}`;
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Phone number').fill('+0 555');
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Please enter a valid phone number (e.g., 5551234567 or +15551234567)');
+    await dialog.getByLabel('Phone number').fill(phone);
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: `${name} was added` })).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+    const row = rows(page).filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`+1 (${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
+    await expect(row).toContainText('Field Worker');
+    await expect(row).toContainText('active');
+    await expect(row.getByRole('checkbox', { name: `License for ${name}` })).not.toBeChecked();
+  });
+
+  test('toggle a licence and see the count change @users', async ({ page, stack }) => {
+    const session = await signIn(page, stack.apiUrl);
+    await openUsers(page);
+    // A user of this test's own: added through the API, so no other test toggles them.
+    const stamp = Date.now();
+    const created = await page.request.post(`${session.apiUrl}/api/users`, {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { name: `Licence Toggle ${stamp}`, email: `lt-${stamp}@summit.test`, phoneNumber: `+1555${String(stamp).slice(-7)}` },
+    });
+    expect(created.ok()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(`lt-${stamp}@summit.test`);
+    const row = rows(page).filter({ hasText: `Licence Toggle ${stamp}` });
+    await expect(row).toHaveCount(1);
+    const licensed = quickStat(page, 'Licensed');
+    const before = Number(((await licensed.textContent()) ?? '').replace(/\D/g, ''));
+    const toggle = row.getByRole('checkbox', { name: `License for Licence Toggle ${stamp}` });
+    await expect(toggle).not.toBeChecked();
+    await row.locator('label[data-scope="switch"]').click();
+    await expect(toggle).toBeChecked();
+    await expect(licensed).toContainText(number(before + 1));
+    const user = await api<UserListResponse>(page, session, `/api/users?search=lt-${stamp}`);
+    expect(user.users[0]?.hasLicense).toBe(true);
+  });
+
+  test.describe('when the API fails once', () => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+    test("shows 'Error loading users' and 'Try again' loads the list @users", async ({ page, stack }) => {
+      await signIn(page, stack.apiUrl);
+      let failed = 0;
+      await page.route(`${stack.apiUrl}/api/users?**`, async (route) => {
+        if (failed === 0) {
+          failed += 1;
+          await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) });
+          return;
+        }
+        await route.continue();
+      });
+      await page.getByRole('link', { name: 'User Management' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Error loading users' });
+      await expect(alert).toContainText('Database unavailable');
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await expect(alert).toBeHidden();
+      await expect(rows(page).first()).toBeVisible();
+      await expect(page.getByText(/^Showing 1–25 of /)).toBeVisible();
+      expect(failed).toBe(1);
+    });
+  });
+});

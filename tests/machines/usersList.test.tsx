@@ -1,0 +1,257 @@
+/**
+ * Model-based walk of the users list machine through the real User Management screen. Every side
+ * effect is a double at the network boundary: deferred promises for the list, delete and bulk
+ * calls and the add/edit children's calls, a controllable callback for row toggles, and the
+ * search debounce held until the step fires it. Each state is checked as a person sees it.
+ */
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { usersListMachine, type UsersListSnapshot } from '../../src/machines/usersList';
+import { createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
+import { makePage, makeUser } from '../views/users/fixtures';
+import { createUsersDoubles, renderUsers } from '../views/users/render-users';
+
+configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+
+const PAGE = makePage(1, { count: 3 });
+const EMPTY = makePage(1, { count: 0 });
+/** An empty page 2 of a non-empty list (say the last user of that page was just deleted). */
+const PAST_THE_END = makePage(2, { count: 0 });
+const ADDED = makeUser(80, { name: 'Rosa Alvarez' });
+const EDITED_NAME = 'Ana Diaz-Lopez';
+
+const asList = (s: AnyMachineSnapshot) => s as unknown as UsersListSnapshot;
+const readyWithRows = (s: AnyMachineSnapshot) => asList(s).matches({ browsing: 'ready' }) && asList(s).context.users.length > 0;
+const when = <T,>(ok: boolean, events: T[]): T[] => (ok ? events : []);
+
+const paths = generateModelPaths(usersListMachine, {
+  events: {
+    'users.search': (s) => when(asList(s).matches('browsing'), [{ type: 'users.search', search: '555' }]),
+    'users.filterStatus': (s) => [{ type: 'users.filterStatus', status: asList(s).context.status === 'all' ? 'pending' : 'all' }],
+    'users.filterRole': (s) => [{ type: 'users.filterRole', role: asList(s).context.role === 'all' ? 'Supervisor' : 'all' }],
+    'users.goToPage': (s) => {
+      const { context } = asList(s);
+      const shown = context.users.length > 0 && !asList(s).matches({ browsing: 'failed' });
+      return when(shown && context.total > context.pageSize, [{ type: 'users.goToPage', page: context.page === 1 ? 2 : context.page - 1 }]);
+    },
+    'xstate.done.actor.loadUsers': [
+      { type: 'xstate.done.actor.loadUsers', output: PAGE },
+      { type: 'xstate.done.actor.loadUsers', output: EMPTY },
+      { type: 'xstate.done.actor.loadUsers', output: PAST_THE_END },
+    ],
+    'xstate.error.actor.loadUsers': { type: 'xstate.error.actor.loadUsers', error: new Error('') },
+    'users.toggleLicense': (s) => when(readyWithRows(s), [{ type: 'users.toggleLicense', user: asList(s).context.users[0] }]),
+    'users.toggleStatus': (s) => when(readyWithRows(s), [{ type: 'users.toggleStatus', user: asList(s).context.users[1] }]),
+    'row.succeeded': (s) => {
+      const u = asList(s).context.users[0];
+      return when(readyWithRows(s) && u !== undefined, [{ type: 'row.succeeded', kind: 'license', before: u, user: { ...u, hasLicense: !u?.hasLicense } }]);
+    },
+    'row.failed': (s) =>
+      when(readyWithRows(s), [{ type: 'row.failed', kind: 'status', userId: asList(s).context.users[1]?.userId, error: new Error('') }]),
+    'users.dismissError': (s) => when(asList(s).context.actionError !== null && asList(s).matches({ browsing: 'ready' }), [{ type: 'users.dismissError' }]),
+    'users.select': (s) => {
+      const u = asList(s).context.users[0];
+      return when(readyWithRows(s) && u !== undefined, [{ type: 'users.select', userId: u?.userId, selected: !asList(s).context.selected.includes(u?.userId ?? '') }]);
+    },
+    'users.selectAll': (s) => when(readyWithRows(s), [{ type: 'users.selectAll', selected: asList(s).context.selected.length === 0 }]),
+    'users.bulkUpdate': (s) => when(readyWithRows(s) && asList(s).context.selected.length > 0, [{ type: 'users.bulkUpdate', userIds: asList(s).context.selected, updates: { hasLicense: true } }]),
+    'xstate.done.actor.bulkUpdate': (s) => [{ type: 'xstate.done.actor.bulkUpdate', output: asList(s).context.selected.length }],
+    'xstate.error.actor.bulkUpdate': { type: 'xstate.error.actor.bulkUpdate', error: new Error('') },
+    'users.openAdd': (s) => when(asList(s).matches({ browsing: 'ready' }), [{ type: 'users.openAdd' }]),
+    'xstate.done.actor.addUser': { type: 'xstate.done.actor.addUser', output: ADDED },
+    'users.edit': (s) => when(readyWithRows(s), [{ type: 'users.edit', user: asList(s).context.users[0] }]),
+    'xstate.done.actor.editUser': (s) => {
+      const u = asList(s).context.editTarget;
+      return when(u !== null, [{ type: 'xstate.done.actor.editUser', output: { ...u, name: EDITED_NAME } }]);
+    },
+    'users.confirmDelete': (s) => when(readyWithRows(s), [{ type: 'users.confirmDelete', user: asList(s).context.users[2] }]),
+    'xstate.error.actor.deleteUser': { type: 'xstate.error.actor.deleteUser', error: new Error('') },
+  },
+});
+
+walkPaths({
+  machineId: 'usersList',
+  machine: usersListMachine,
+  paths,
+  timeout: 15_000,
+  setup: ({ inspect }) => {
+    const doubles = createUsersDoubles();
+    const delays = createControlledDelays(['searchDebounce']);
+    delays.install();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce }, inspect });
+    const table = () => screen.getByRole('table', { name: 'Users' });
+    const dialog = (name: string) => within(screen.getByRole(name === 'Delete user' ? 'alertdialog' : 'dialog', { name }));
+    const rowOf = (name: string) => {
+      const row = within(table()).getByText(name).closest('tr');
+      if (!row) throw new Error(`no row for ${name}`);
+      return within(row);
+    };
+    // Zag menus highlight on mouse pointer moves, which jsdom cannot report; the keyboard path
+    // (arrow to the item, Enter) is the one a keyboard user takes and works here.
+    const menuItem = async (name: string, item: RegExp) => {
+      await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+      const items = await screen.findAllByRole('menuitem');
+      const index = items.findIndex((el) => item.test(el.textContent ?? ''));
+      if (index < 0) throw new Error(`no menu item ${String(item)}`);
+      for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
+      await user.keyboard('{Enter}');
+    };
+    const paste = async (element: HTMLElement, text: string) => {
+      await user.clear(element);
+      await user.click(element);
+      await user.paste(text);
+    };
+    let searches = 0;
+    const u = (i: number) => PAGE.list.users[i] ?? makeUser(i);
+
+    return {
+      async perform(event, info) {
+        switch (event.type) {
+          case 'users.search':
+            searches += 1;
+            fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: `555${searches}` } });
+            return;
+          case 'users.filterStatus':
+            await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), String(event.status));
+            return;
+          case 'users.filterRole':
+            await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), String(event.role));
+            return;
+          case 'users.goToPage':
+            await user.click(screen.getByRole('button', { name: event.page === 2 ? 'page 2' : 'previous page' }));
+            return;
+          case 'users.retry':
+            await user.click(screen.getByRole('button', { name: 'Try again' }));
+            return;
+          case 'users.toggleLicense':
+            await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
+            return;
+          case 'users.toggleStatus':
+            await menuItem(u(1).name, /^(Activate|Deactivate)$/);
+            return;
+          case 'row.succeeded':
+            if (!doubles.rows.open().some((c) => c.input.kind === 'license')) await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
+            act(() => doubles.rows.succeed());
+            return;
+          case 'row.failed':
+            if (!doubles.rows.open().some((c) => c.input.kind === 'status')) await menuItem(u(1).name, /^(Activate|Deactivate)$/);
+            act(() => doubles.rows.fail(new Error('')));
+            return;
+          case 'users.dismissError':
+            await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+            return;
+          case 'users.select':
+            await user.click(screen.getByRole('checkbox', { name: `Select ${u(0).name}` }));
+            return;
+          case 'users.selectAll':
+            await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
+            return;
+          case 'users.bulkUpdate':
+            await user.click(screen.getByRole('button', { name: 'Grant license' }));
+            return;
+          case 'users.openAdd':
+            await user.click(screen.getAllByRole('button', { name: 'Add User' })[0] as HTMLElement);
+            return;
+          case 'xstate.done.actor.addUser': {
+            const form = dialog('Add User');
+            await paste(form.getByRole('textbox', { name: /Name/ }), ADDED.name);
+            await paste(form.getByRole('textbox', { name: /Email/ }), ADDED.email);
+            await paste(form.getByRole('textbox', { name: /Phone number/ }), ADDED.phoneNumber);
+            await user.click(form.getByRole('button', { name: 'Add User' }));
+            act(() => doubles.add.resolve('inviteUser', ADDED));
+            return;
+          }
+          case 'users.closeDialog': {
+            const open = screen.queryAllByRole('dialog').concat(screen.queryAllByRole('alertdialog'));
+            const last = open.at(-1);
+            if (!last) throw new Error('no dialog open');
+            await user.click(within(last).getByRole('button', { name: 'Cancel' }));
+            return;
+          }
+          case 'users.edit':
+            await menuItem(u(0).name, /^Edit$/);
+            return;
+          case 'xstate.done.actor.editUser': {
+            const form = dialog('Edit User');
+            await paste(form.getByRole('textbox', { name: /Name/ }), EDITED_NAME);
+            await user.click(form.getByRole('button', { name: 'Save changes' }));
+            const target = doubles.edit.inputs('updateUser').at(-1) as { userId: string };
+            act(() => doubles.edit.resolve('updateUser', { ...u(0), userId: target.userId, name: EDITED_NAME }));
+            return;
+          }
+          case 'users.confirmDelete':
+            await menuItem(u(2).name, /^Delete$/);
+            return;
+          case 'users.delete':
+            await user.click(dialog('Delete user').getByRole('button', { name: 'Delete' }));
+            return;
+          default:
+            if (info.kind === 'after') {
+              act(() => delays.fire('searchDebounce'));
+              return;
+            }
+            act(() => {
+              if (!doubles.list.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+            });
+        }
+      },
+      async assert(state, snapshot) {
+        const s = snapshot as unknown as UsersListSnapshot;
+        const { context } = s;
+        if (s.matches({ browsing: 'loading' })) {
+          expect(doubles.list.pending('loadUsers')).toHaveLength(1);
+          expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({ page: context.page, status: context.status, role: context.role });
+          expect(table()).toHaveAttribute('aria-busy', 'true');
+        }
+        if (s.matches({ browsing: 'debouncing' })) {
+          expect(doubles.list.pending('loadUsers')).toHaveLength(0);
+          expect(table()).toHaveAttribute('aria-busy', 'true');
+        }
+        // One PATCH in flight per busy row action, whatever the list is doing.
+        expect(doubles.rows.open()).toHaveLength(context.busy.length);
+        if (s.matches({ browsing: 'ready' })) {
+          await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
+          if (context.users.length === 0) expect(within(table()).getByText('No users found')).toBeInTheDocument();
+          for (const listed of context.users) expect(within(table()).getByText(listed.name)).toBeInTheDocument();
+          expect(within(screen.getByRole('group', { name: 'Licensed' })).getByText(String(context.stats?.licensed))).toBeInTheDocument();
+          if (context.selected.length > 0) expect(screen.getByText(`${context.selected.length} selected`)).toBeInTheDocument();
+          else expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+        }
+        if (s.matches({ browsing: 'failed' })) {
+          const alert = await screen.findByText('Error loading users');
+          expect(alert.closest('[role="alert"]')).toHaveTextContent('Failed to fetch users');
+        }
+        if (context.actionError !== null && s.matches('browsing')) {
+          expect(await screen.findByText(context.actionError)).toBeInTheDocument();
+          expect(['Failed to update user status', 'Failed to update user']).toContain(context.actionError);
+        }
+        if (state === 'adding') expect(await screen.findByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
+        if (state === 'editing') {
+          const form = within(await screen.findByRole('dialog', { name: 'Edit User' }));
+          expect(form.getByRole('textbox', { name: /Email/ })).toHaveValue(context.editTarget?.email);
+        }
+        if (state === 'confirmingDelete' || state === 'deleting') {
+          const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete user' }));
+          expect(confirm.getByText(u(2).name)).toBeInTheDocument();
+          if (state === 'deleting') await waitFor(() => expect(confirm.getByRole('button', { name: /Deleting/ })).toBeDisabled());
+          if (context.deleteError !== null) expect(confirm.getByRole('alert')).toHaveTextContent('Failed to delete user');
+        }
+        if (state === 'bulkUpdating') {
+          expect(doubles.list.inputs('bulkUpdate').at(-1)).toEqual({ userIds: context.selected, updates: { hasLicense: true } });
+          await waitFor(() => expect(screen.getByRole('button', { name: 'Grant license' })).toBeDisabled());
+        }
+      },
+      teardown() {
+        view.unmount();
+        delays.uninstall();
+      },
+    };
+  },
+  onReport: (report) => {
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  },
+});

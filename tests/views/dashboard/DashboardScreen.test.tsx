@@ -1,0 +1,39 @@
+import { act, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STATS, OVERVIEW } from '../users/fixtures';
+import { createDashboardDoubles, renderDashboard } from './render-dashboard';
+
+configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+
+const card = (label: string) => within(screen.getByRole('group', { name: label }));
+
+describe('DashboardScreen', { timeout: 60_000 }, () => {
+  it('shows the four stat cards, the billing card with the unpaid warning, and Start Chat goes to /ai', async () => {
+    const doubles = createDashboardDoubles();
+    const { location } = renderDashboard({ doubles });
+    expect(doubles.calls('loadDashboard')).toHaveLength(1);
+    act(() => doubles.resolve('loadDashboard', { stats: STATS, overview: OVERVIEW }));
+    expect(await card('Total Users').findByText('60')).toBeInTheDocument();
+    expect(card('Total Users').getByText('20 licensed')).toBeInTheDocument();
+    expect(card('Active Users').getByText('45')).toBeInTheDocument();
+    expect(card('Active Users').getByText('15 pending')).toBeInTheDocument();
+    expect(card('AI Messages Today').getByText('0')).toBeInTheDocument();
+    expect(card('System Status').getByText('Operational')).toBeInTheDocument();
+    expect(card('Pro subscriptions').getByText('58')).toBeInTheDocument();
+    expect(card('Lite subscriptions').getByText('82')).toBeInTheDocument();
+    expect(card('Total users').getByText('212')).toBeInTheDocument();
+    expect(screen.getByText('3 unpaid invoices need attention')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /View billing/ })).toHaveAttribute('href', '/billing');
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(screen.getByRole('link', { name: 'Start Chat' }));
+    expect(location.history.at(-1)).toBe('/ai');
+  });
+
+  it('hides the unpaid warning when every invoice is paid', async () => {
+    const doubles = createDashboardDoubles();
+    renderDashboard({ doubles });
+    act(() => doubles.resolve('loadDashboard', { stats: STATS, overview: { ...OVERVIEW, unpaidInvoices: 0 } }));
+    expect(await card('Total Users').findByText('60')).toBeInTheDocument();
+    expect(screen.queryByText(/unpaid/)).not.toBeInTheDocument();
+  });
+});

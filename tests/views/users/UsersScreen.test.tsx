@@ -1,0 +1,171 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PHONE_INVALID_MESSAGE } from '../../../src/domain/phone';
+import type { LoadUsersInput } from '../../../src/machines/usersList';
+import { createControlledDelays } from '../../support/model';
+import { STATS, makePage, makeUser } from './fixtures';
+import { createUsersDoubles, renderUsers } from './render-users';
+
+function setup() {
+  const doubles = createUsersDoubles();
+  const delays = createControlledDelays(['searchDebounce']);
+  delays.install();
+  const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce } });
+  return { fakes: doubles.list, add: doubles.add, rows: doubles.rows, delays, view, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+}
+
+// Role queries skip the visibility check (getComputedStyle on every ancestor is slow in jsdom with
+// Chakra's styles); dialogs are queried through `within(dialog)`.
+configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+
+let current: ReturnType<typeof setup> | undefined;
+afterEach(() => {
+  current?.delays.uninstall();
+  current = undefined;
+});
+
+/** Types a whole value as one input event (a paste), which keeps the walk fast under load. */
+async function fill(element: HTMLElement, text: string) {
+  const user = current?.user;
+  if (!user) throw new Error('not started');
+  await user.clear(element);
+  await user.click(element);
+  await user.paste(text);
+}
+
+function start() {
+  current = setup();
+  return current;
+}
+
+const table = () => screen.getByRole('table', { name: 'Users' });
+const stat = (label: string) => within(screen.getByRole('group', { name: label }));
+
+describe('UsersScreen', { timeout: 60_000 }, () => {
+  it('shows the page: initials, formatted phone, en-US date, status, licence, View Billing, Quick Stats and the range', async () => {
+    const { fakes } = start();
+    expect(fakes.inputs('loadUsers')).toEqual([{ page: 1, limit: 25, search: '', status: 'all', role: 'all' }]);
+    act(() => fakes.resolve('loadUsers', makePage(1)));
+    const first = makeUser(0);
+    const row = (await within(table()).findByText(first.name)).closest('tr');
+    if (!row) throw new Error('no row');
+    const cells = within(row);
+    expect(cells.getByText('AD')).toBeInTheDocument();
+    expect(cells.getByText(first.email)).toBeInTheDocument();
+    expect(cells.getByText('+1 (555) 100-0000')).toBeInTheDocument();
+    expect(cells.getByText('Field Worker')).toBeInTheDocument();
+    expect(cells.getByText('Jan 5, 2026')).toBeInTheDocument();
+    expect(cells.getByText('active')).toBeInTheDocument();
+    expect(cells.getByRole('checkbox', { name: `License for ${first.name}` })).toBeChecked();
+    expect(cells.getByRole('link', { name: `View Billing for ${first.name}` })).toHaveAttribute('href', '/billing/user/user-0');
+    expect(within(table()).getAllByRole('row')).toHaveLength(26);
+    expect(stat('Total').getByText('60')).toBeInTheDocument();
+    expect(stat('Active').getByText('45')).toBeInTheDocument();
+    expect(stat('Pending').getByText('15')).toBeInTheDocument();
+    expect(stat('Licensed').getByText('20')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–25 of 60')).toBeInTheDocument();
+    expect(within(table()).getAllByText('pending')).toHaveLength(6);
+  });
+
+  it("shows 'No users found' for an empty answer", async () => {
+    const { fakes } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1, { total: 0 })));
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error loading users' with the fallback message, and 'Try again' loads again", async () => {
+    const { fakes, user } = start();
+    act(() => fakes.reject('loadUsers', new Error('')));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error loading users');
+    expect(alert).toHaveTextContent('Failed to fetch users');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(fakes.pending('loadUsers')).toHaveLength(1);
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
+  });
+
+  it('debounces the search and never lets an older answer overwrite a newer one', async () => {
+    const { fakes, delays } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    await within(table()).findByText(makeUser(0).name);
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    fireEvent.change(box, { target: { value: '555' } });
+    fireEvent.change(box, { target: { value: '5551' } });
+    expect(fakes.calls('loadUsers')).toHaveLength(1);
+    act(() => delays.fire('searchDebounce'));
+    expect(fakes.inputs('loadUsers').at(-1)).toMatchObject({ search: '5551', page: 1 } satisfies Partial<LoadUsersInput>);
+    const older = fakes.calls('loadUsers')[1];
+    fireEvent.change(box, { target: { value: '55512' } });
+    expect(older?.signal.aborted).toBe(true);
+    act(() => delays.fire('searchDebounce'));
+    const newest = makePage(1, { total: 1, count: 1 });
+    act(() => fakes.resolve('loadUsers', newest));
+    // The aborted request answering late changes nothing.
+    act(() => older?.resolve(makePage(1, { count: 3 })));
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+  });
+
+  it('toggles a licence: the switch and the Licensed count follow; a failure shows the §8 fallback and keeps the table', async () => {
+    const { fakes, rows, user } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    const target = makeUser(1);
+    const toggle = await screen.findByRole('checkbox', { name: `License for ${target.name}` });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(rows.open()).toHaveLength(1);
+    expect(toggle).toBeDisabled();
+    expect(toggle).toBeChecked();
+    // Another row stays usable while the first is in flight.
+    expect(screen.getByRole('checkbox', { name: `License for ${makeUser(2).name}` })).toBeEnabled();
+    act(() => rows.succeed());
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(stat('Licensed').getByText('21')).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    act(() => rows.fail(new Error('')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update user license');
+    expect(toggle).toBeChecked();
+    expect(within(table()).getAllByRole('row')).toHaveLength(4);
+    expect(stat('Licensed').getByText(String(STATS.licensed + 1))).toBeInTheDocument();
+  });
+
+  it('adds a user: the invalid phone alert, a failed invite keeping every field, then success refreshing the list', async () => {
+    const { fakes, add, user } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    await within(table()).findByText(makeUser(0).name);
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    const form = within(dialog);
+    expect(form.getByRole('combobox', { name: 'Role' })).toHaveValue('Field Worker');
+    expect(form.getByRole('checkbox', { name: 'License' })).not.toBeChecked();
+    expect(form.getByRole('checkbox', { name: 'Active' })).toBeChecked();
+    await fill(form.getByRole('textbox', { name: /Name/ }), 'Rosa Alvarez');
+    await fill(form.getByRole('textbox', { name: /Email/ }), 'rosa@summit.test');
+    await fill(form.getByRole('textbox', { name: /Phone number/ }), '+0 555');
+    await user.click(form.getByRole('button', { name: 'Add User' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(PHONE_INVALID_MESSAGE);
+    expect(add.calls('inviteUser')).toHaveLength(0);
+
+    await fill(form.getByRole('textbox', { name: /Phone number/ }), '(555) 123-4567');
+    await user.click(form.getByRole('button', { name: 'Add User' }));
+    await user.click(form.getByRole('button', { name: /Add/ }));
+    expect(add.inputs('inviteUser')).toEqual([
+      { name: 'Rosa Alvarez', email: 'rosa@summit.test', phoneNumber: '+15551234567', role: 'Field Worker', hasLicense: false, isActive: true },
+    ]);
+    act(() => add.reject('inviteUser', new Error('')));
+    expect(await form.findByRole('alert')).toHaveTextContent('Failed to invite user');
+    expect(form.getByRole('textbox', { name: /Name/ })).toHaveValue('Rosa Alvarez');
+    expect(form.getByRole('textbox', { name: /Phone number/ })).toHaveValue('(555) 123-4567');
+
+    await user.click(form.getByRole('button', { name: 'Add User' }));
+    act(() => add.resolve('inviteUser', makeUser(99, { name: 'Rosa Alvarez' })));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Rosa Alvarez was added')).toBeInTheDocument();
+    expect(fakes.pending('loadUsers')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Renders the Users screen as the app does (Chakra, the machines context, a memory router and the
+ * toaster), with every side effect of the users machines replaced by test doubles at the network
+ * boundary: promise doubles from tests/support/model and a controllable double for row actions.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { render } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromCallback, type AnyEventObject, type InspectionEvent } from 'xstate';
+import { addUserMachine } from '../../../src/machines/addUser';
+import { editUserMachine } from '../../../src/machines/editUser';
+import { usersListMachine, type RowActionInput, type RowActionResult } from '../../../src/machines/usersList';
+import { createControllableActors } from '../../support/model';
+import type { User } from '../../../src/services/api/schemas';
+import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
+import { AppToaster } from '../../../src/views/shared/toaster';
+import { system } from '../../../src/views/theme/system';
+import { UsersScreen } from '../../../src/views/users/UsersScreen';
+
+/**
+ * jsdom has no ResizeObserver; Chakra's menus position themselves with one. Layout does not exist
+ * in jsdom, so an observer that never reports is faithful to it.
+ */
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
+export const noAppActors = new Proxy({} as AppActors, {
+  get(_target, key) {
+    throw new Error(`The screen should not read app actor "${String(key)}"`);
+  },
+});
+
+export interface RowCall {
+  input: RowActionInput;
+  stopped: boolean;
+  sendBack: (event: AnyEventObject) => void;
+}
+
+/** A controllable stand-in for the row-action callback actor (one PATCH per call in the app). */
+export function createRowActions() {
+  const calls: RowCall[] = [];
+  const logic = fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
+    const call: RowCall = { input, stopped: false, sendBack };
+    calls.push(call);
+    return () => {
+      call.stopped = true;
+    };
+  });
+  const open = () => calls.filter((c) => !c.stopped);
+  return {
+    logic,
+    calls,
+    open,
+    /** Answer the oldest open call as the server would: the flag flipped. */
+    succeed(overrides: Partial<User> = {}) {
+      const call = open()[0];
+      if (!call) throw new Error('No row action in flight');
+      const { kind, user } = call.input;
+      const updated = kind === 'license' ? { ...user, hasLicense: !user.hasLicense } : { ...user, isActive: !user.isActive };
+      const result: RowActionResult = { type: 'row.succeeded', kind, before: user, user: { ...updated, ...overrides } };
+      call.sendBack(result);
+    },
+    fail(error: unknown) {
+      const call = open()[0];
+      if (!call) throw new Error('No row action in flight');
+      const result: RowActionResult = { type: 'row.failed', kind: call.input.kind, userId: call.input.user.userId, error };
+      call.sendBack(result);
+    },
+  };
+}
+
+/** Every side effect of the users machines, as controllable doubles. */
+export function createUsersDoubles() {
+  return {
+    list: createControllableActors(usersListMachine, ['loadUsers', 'deleteUser', 'bulkUpdate']),
+    add: createControllableActors(addUserMachine, ['inviteUser']),
+    edit: createControllableActors(editUserMachine, ['updateUser']),
+    rows: createRowActions(),
+  };
+}
+export type UsersDoubles = ReturnType<typeof createUsersDoubles>;
+
+export function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number }) {
+  return usersListMachine.provide({
+    actors: {
+      ...doubles.list.actors,
+      runRowAction: doubles.rows.logic,
+      addUser: addUserMachine.provide({ actors: doubles.add.actors }),
+      editUser: editUserMachine.provide({ actors: doubles.edit.actors }),
+    },
+    ...(delays ? { delays } : {}),
+  });
+}
+
+export function renderUsers(options: { doubles: UsersDoubles; delays?: { searchDebounce: number }; inspect?: (event: InspectionEvent) => void }) {
+  const location = memoryLocation({ path: '/users', record: true });
+  const machine = usersMachineWith(options.doubles, options.delays);
+  const result = render(
+    <ChakraProvider value={system}>
+      <MachinesProvider machines={{ usersList: machine }} actors={noAppActors} {...(options.inspect ? { inspect: options.inspect } : {})}>
+        <Router hook={location.hook}>
+          <UsersScreen />
+        </Router>
+      </MachinesProvider>
+      <AppToaster />
+    </ChakraProvider>,
+  );
+  return { ...result, location };
+}
