@@ -61,18 +61,26 @@ test.describe('authentication @auth', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_CONFIRMATION_KEY)).toBeNull();
   });
 
-  test('a first-time account sets a new password @auth', async ({ page }) => {
-    await page.goto('/login');
-    await signIn(page, FIRST_TIME.email, FIRST_TIME.temporaryPassword);
-    await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
-    await page.getByLabel('New password', { exact: true }).fill(FIRST_TIME.newPassword);
-    await page.getByLabel('Confirm new password', { exact: true }).fill(FIRST_TIME.newPassword);
-    await page.getByRole('button', { name: 'Set New Password' }).click();
-    // The seeded first-time account is a Field Worker: signed in, but the console is for administrators.
-    await expect(page.getByRole('heading', { name: 'This console is for administrators' })).toBeVisible();
-    await expect(page.getByText(FIRST_TIME.email)).toBeVisible();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  test.describe('first sign-in', () => {
+    // cognito-local does not record the refresh token it issues from RespondToAuthChallenge (only
+    // InitiateAuth stores one), so revoking it at sign-out answers 400 — logged by Chromium. The
+    // console revokes on a best-effort basis and clears the session either way; a real user pool
+    // accepts the revocation (the @security sign-out test checks it for a password sign-in).
+    test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
+
+    test('a first-time account sets a new password @auth', async ({ page }) => {
+      await page.goto('/login');
+      await signIn(page, FIRST_TIME.email, FIRST_TIME.temporaryPassword);
+      await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+      await page.getByLabel('New password', { exact: true }).fill(FIRST_TIME.newPassword);
+      await page.getByLabel('Confirm new password', { exact: true }).fill(FIRST_TIME.newPassword);
+      await page.getByRole('button', { name: 'Set New Password' }).click();
+      // The seeded first-time account is a Field Worker: signed in, but the console is for administrators.
+      await expect(page.getByRole('heading', { name: 'This console is for administrators' })).toBeVisible();
+      await expect(page.getByText(FIRST_TIME.email)).toBeVisible();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    });
   });
 
   test.describe('refusals', () => {

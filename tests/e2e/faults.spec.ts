@@ -186,6 +186,10 @@ for (const screen of SCREENS) {
         await page.goto(path);
         await page.getByRole('main').waitFor();
         if (screen.name === 'assistant') await expect(page.getByRole('log')).toBeVisible();
+        // The list must have loaded before the fault goes in: it is the search that fails here.
+        if (screen.name === 'users') {
+          await expect(page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^View Billing for / }).first()).toBeVisible();
+        }
       }
       const fault = await injectFault(page, stack.apiUrl, screen.requests, kind);
       tally.injected += 1;
