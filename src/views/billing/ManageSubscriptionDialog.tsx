@@ -22,6 +22,7 @@ import {
 } from '../../machines/subscription';
 import { LoadingState } from '../shared/LoadingState';
 import { statusColor } from './status';
+import { Banner } from '../shared/Banner';
 
 /** The payment step brings Stripe's React components: fetched only when the step opens. */
 const PaymentStep = lazy(() => import('./PaymentStep').then((m) => ({ default: m.PaymentStep })));
@@ -186,18 +187,8 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
             <Dialog.Body>
               <Stack gap="5">
                 <CurrentStatus actorRef={actorRef} />
-                {successMessage !== null ? (
-                  <Alert.Root status="success" role="status">
-                    <Alert.Indicator />
-                    <Alert.Title>{successMessage}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
-                {error !== null ? (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
+                <Banner status="success" message={successMessage} />
+                <Banner status="error" message={error} />
                 {paymentRequired && paymentRef ? (
                   <Suspense fallback={<LoadingState label="Loading payment form..." />}>
                     <PaymentStep actorRef={paymentRef} onCancel={() => actorRef.send({ type: 'subscription.cancelPayment' })} />

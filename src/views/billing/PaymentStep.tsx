@@ -17,6 +17,7 @@ import {
 } from '../../machines/payment';
 import { planName } from '../../machines/subscription';
 import { LoadingState } from '../shared/LoadingState';
+import { Banner } from '../shared/Banner';
 
 export const PAYMENT_REQUIRED_NOTE =
   'Payment Method Required: This user is on a trial and needs a payment method to update to a paid plan.';
@@ -41,12 +42,7 @@ function PaymentForm({ actorRef, onCancel }: { actorRef: PaymentActorRef; onCanc
       <Box minH="40" data-testid="payment-element-container">
         <PaymentElement onReady={() => actorRef.send({ type: 'payment.elementReady' })} />
       </Box>
-      {error !== null ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <Banner status="error" message={error} />
       <HStack justify="flex-end" gap="3">
         <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
           Cancel

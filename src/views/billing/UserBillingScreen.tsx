@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, CreditCard, ExternalLink, FileDown } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';
 import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';
 import { accessLevelColor, invoiceStatusColor, statusColor } from './status';
+import { Banner } from '../shared/Banner';
 
 export const USER_BILLING_ERROR_TITLE = 'Error loading user billing';
 
@@ -193,12 +194,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
         </Button>
       </HStack>
 
-      {linkError !== null ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{linkError}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <Banner status="error" message={linkError} />
 
       <Section title="Subscription Status">
         <SubscriptionStatus billing={billing} />

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -9,6 +9,8 @@ import {
   type AddUserActorRef,
 } from '../../machines/addUser';
 import { UserFormFields, type UserFormValues } from './UserFormFields';
+import { Banner } from '../shared/Banner';
+import { BusyDialog } from '../shared/BusyDialog';
 
 const EMPTY: UserFormValues = { name: '', email: '', phoneNumber: '', ...NEW_USER_DEFAULTS };
 
@@ -28,50 +30,30 @@ export function AddUserDialog({ actorRef, onClose }: { actorRef: AddUserActorRef
   };
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => {
-        if (!e.open && !submitting) onClose();
-      }}
-      closeOnInteractOutside={!submitting}
-      closeOnEscape={!submitting}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>Add User</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="4">
-              <Dialog.Description color="fg.muted">
-                They get an email with a temporary password and set their own at first sign-in.
-              </Dialog.Description>
-              {error !== null ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              <UserFormFields idPrefix="add-user" values={values} errors={errors} disabled={submitting} withFlags onChange={setValues} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" type="button" onClick={onClose} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Adding...">
-                Add User
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={submitting}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <BusyDialog busy={submitting} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>Add User</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="4">
+          <Dialog.Description color="fg.muted">
+            They get an email with a temporary password and set their own at first sign-in.
+          </Dialog.Description>
+          <Banner status="error" message={error} />
+          <UserFormFields idPrefix="add-user" values={values} errors={errors} disabled={submitting} withFlags onChange={setValues} />
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" type="button" onClick={onClose} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Adding...">
+            Add User
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseTrigger asChild disabled={submitting}>
+          <CloseButton size="sm" aria-label="Close" />
+        </Dialog.CloseTrigger>
+      </form>
+    </BusyDialog>
   );
 }

@@ -1,5 +1,7 @@
-import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import type { User } from '../../services/api/schemas';
+import { Banner } from '../shared/Banner';
+import { BusyDialog } from '../shared/BusyDialog';
 
 interface DeleteUserDialogProps {
   user: User;
@@ -12,45 +14,24 @@ interface DeleteUserDialogProps {
 /** The confirmation before DELETE /api/users/{id}. */
 export function DeleteUserDialog({ user, deleting, error, onConfirm, onCancel }: DeleteUserDialogProps) {
   return (
-    <Dialog.Root
-      open
-      role="alertdialog"
-      onOpenChange={(e) => {
-        if (!e.open && !deleting) onCancel();
-      }}
-      closeOnInteractOutside={!deleting}
-      closeOnEscape={!deleting}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete user</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="3">
-              <Dialog.Description>
-                Delete <Text as="strong">{user.name}</Text> ({user.email})? This cannot be undone.
-              </Dialog.Description>
-              {error !== null ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={deleting}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText="Deleting...">
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <BusyDialog busy={deleting} onClose={onCancel} role="alertdialog">
+      <Dialog.Header>
+        <Dialog.Title>Delete user</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body display="flex" flexDirection="column" gap="3">
+        <Dialog.Description>
+          Delete <Text as="strong">{user.name}</Text> ({user.email})? This cannot be undone.
+        </Dialog.Description>
+        <Banner status="error" message={error} />
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel} disabled={deleting}>
+          Cancel
+        </Button>
+        <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText="Deleting...">
+          Delete
+        </Button>
+      </Dialog.Footer>
+    </BusyDialog>
   );
 }

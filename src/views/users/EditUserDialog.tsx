@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -9,6 +9,8 @@ import {
   type EditUserActorRef,
 } from '../../machines/editUser';
 import { UserFormFields, type UserFormValues } from './UserFormFields';
+import { Banner } from '../shared/Banner';
+import { BusyDialog } from '../shared/BusyDialog';
 
 /** Edit a user's name, email, phone and role (PUT /api/users/{id}); a failure keeps the input. */
 export function EditUserDialog({ actorRef, onClose }: { actorRef: EditUserActorRef; onClose: () => void }) {
@@ -34,47 +36,27 @@ export function EditUserDialog({ actorRef, onClose }: { actorRef: EditUserActorR
   };
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => {
-        if (!e.open && !saving) onClose();
-      }}
-      closeOnInteractOutside={!saving}
-      closeOnEscape={!saving}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>Edit User</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="4">
-              {error !== null ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              <UserFormFields idPrefix="edit-user" values={values} errors={errors} disabled={saving} withFlags={false} onChange={setValues} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" type="button" onClick={onClose} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving...">
-                Save changes
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={saving}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <BusyDialog busy={saving} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>Edit User</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="4">
+          <Banner status="error" message={error} />
+          <UserFormFields idPrefix="edit-user" values={values} errors={errors} disabled={saving} withFlags={false} onChange={setValues} />
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" type="button" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving...">
+            Save changes
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseTrigger asChild disabled={saving}>
+          <CloseButton size="sm" aria-label="Close" />
+        </Dialog.CloseTrigger>
+      </form>
+    </BusyDialog>
   );
 }
