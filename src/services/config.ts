@@ -20,22 +20,29 @@ const httpUrl = (name: string) =>
 
 const required = (name: string) => v.pipe(v.string(`${name} is missing`), v.trim(), v.minLength(1, `${name} is missing`));
 
+// An absent variable reads as '' so that it gets the "is missing" message of its own rule.
 const EnvSchema = v.object({
-  VITE_API_BASE_URL: httpUrl('VITE_API_BASE_URL'),
-  VITE_COGNITO_USER_POOL_ID: v.pipe(
-    required('VITE_COGNITO_USER_POOL_ID'),
-    v.regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'VITE_COGNITO_USER_POOL_ID must look like <region>_<id>, e.g. us-east-1_AbC123'),
+  VITE_API_BASE_URL: v.optional(httpUrl('VITE_API_BASE_URL'), ''),
+  VITE_COGNITO_USER_POOL_ID: v.optional(
+    v.pipe(
+      required('VITE_COGNITO_USER_POOL_ID'),
+      v.regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'VITE_COGNITO_USER_POOL_ID must look like <region>_<id>, e.g. us-east-1_AbC123'),
+    ),
+    '',
   ),
-  VITE_COGNITO_CLIENT_ID: required('VITE_COGNITO_CLIENT_ID'),
+  VITE_COGNITO_CLIENT_ID: v.optional(required('VITE_COGNITO_CLIENT_ID'), ''),
   /** Only needed for a custom endpoint (the local emulator); a real pool derives its endpoint from the pool id. */
   VITE_COGNITO_ENDPOINT: v.optional(v.union([v.literal(''), httpUrl('VITE_COGNITO_ENDPOINT')]), ''),
   VITE_AUTH_FLOW: v.optional(
     v.picklist(AUTH_FLOWS, `VITE_AUTH_FLOW must be one of ${AUTH_FLOWS.join(', ')}`),
     'USER_SRP_AUTH',
   ),
-  VITE_STRIPE_PUBLISHABLE_KEY: v.pipe(
-    required('VITE_STRIPE_PUBLISHABLE_KEY'),
-    v.regex(/^pk_(test|live)_\w+$/, 'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)'),
+  VITE_STRIPE_PUBLISHABLE_KEY: v.optional(
+    v.pipe(
+      required('VITE_STRIPE_PUBLISHABLE_KEY'),
+      v.regex(/^pk_(test|live)_\w+$/, 'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)'),
+    ),
+    '',
   ),
 });
 
