@@ -9,10 +9,10 @@
  */
 import type { Page } from '@playwright/test';
 import { formatViolations, recordScan, scanPage, waitForSettled, writeA11yFigures, type ScanKind, type ScanOptions } from '../support/e2e/axe';
+import { ADMIN } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript } from '../support/stripe';
 
-const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
 
 const uniqueEmail = (prefix: string): string => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@hardline.test`;
 

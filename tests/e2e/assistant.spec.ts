@@ -5,9 +5,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { QUICK_PROMPTS } from '../../src/domain/assistant';
+import { ADMIN } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 
-const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
 const FAILURE = 'Sorry, I encountered an error. Please try again.';
 const ASK = '**/api/copilot/ask';
 

@@ -8,9 +8,9 @@
  */
 import type { Page } from '@playwright/test';
 import { PENDING_CONFIRMATION_KEY } from '../../src/services/storage';
+import { ADMIN } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 
-const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
 const FIRST_TIME = { email: 'firsttime@hardline.test', temporaryPassword: 'Temp#2026pass', newPassword: 'Field#Worker2026' };
 
 async function signIn(page: Page, email: string, password: string) {

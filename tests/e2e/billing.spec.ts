@@ -7,31 +7,15 @@
  * The stack is shared by the whole run and these tests change billing state, so each test picks
  * its own seeded member by state (through the API, with the admin's token) and never reuses one.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { UserBilling, UserListResponse } from '../../src/services/api/schemas';
+import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript, type ConfirmOutcome } from '../support/stripe';
 
-const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
-
-interface Session {
-  token: string;
-  apiUrl: string;
-}
-
-async function signIn(page: Page, apiUrl: string): Promise<Session> {
-  const authorised = page.waitForRequest((r: Request) => r.url().startsWith(apiUrl) && Boolean(r.headers().authorization));
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  const request = await authorised;
-  return { token: (request.headers().authorization ?? '').replace(/^Bearer /, ''), apiUrl };
-}
 
 /** Every member's billing, read through the API as the console reads it. */
-async function allBilling(page: Page, session: Session): Promise<UserBilling[]> {
+async function allBilling(page: Page, session: ApiSession): Promise<UserBilling[]> {
   const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
   const list = (await (await page.request.get(`${session.apiUrl}/api/users?limit=100`, { headers })).json()) as UserListResponse;
   const out: UserBilling[] = [];
@@ -43,7 +27,7 @@ async function allBilling(page: Page, session: Session): Promise<UserBilling[]> 
 }
 
 /** Claims a member in a given state for this test (the first match after `skip` others). */
-async function pick(page: Page, session: Session, what: string, match: (b: UserBilling) => boolean, skip = 0): Promise<UserBilling> {
+async function pick(page: Page, session: ApiSession, what: string, match: (b: UserBilling) => boolean, skip = 0): Promise<UserBilling> {
   const found = (await allBilling(page, session)).filter(match);
   const billing = found[skip];
   if (!billing) throw new Error(`The seed has no member who is ${what}`);
@@ -87,7 +71,7 @@ async function openModal(page: Page, billing: UserBilling) {
 
 test.describe('billing @billing', () => {
   test('upgrades a Lite user to Pro; the modal shows success, then closes and the page refreshes @billing', async ({ page, stack }) => {
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     const user = await pick(page, session, 'on an active Lite plan with a card', activeLite);
     await openBilling(page, user);
     const status = page.getByRole('region', { name: 'Subscription Status' });
@@ -104,7 +88,7 @@ test.describe('billing @billing', () => {
 
   test('a trial user without a card needs payment setup; a setup that does not succeed is refused, then it succeeds and upgrades @billing', async ({ page, stack }) => {
     const stripe = await routeStripe(page);
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     const user = await pick(page, session, 'on a trial without a card', trialWithoutCard);
     await openBilling(page, user);
     await expect(page.getByText('No payment methods on file')).toBeVisible();
@@ -145,7 +129,7 @@ test.describe('billing @billing', () => {
 
     test('the payment step says so when Stripe.js cannot load, and Cancel returns to the buttons @billing', async ({ page, stack }) => {
       await page.route('https://js.stripe.com/**', (route) => route.abort('connectionrefused'));
-      const session = await signIn(page, stack.apiUrl);
+      const session = await signInAsAdmin(page, stack.apiUrl);
       const user = await pick(page, session, 'on a trial without a card', trialWithoutCard, 1);
       await openBilling(page, user);
       const dialog = await openModal(page, user);
@@ -158,7 +142,7 @@ test.describe('billing @billing', () => {
   });
 
   test('cancels at period end, then reactivates @billing', async ({ page, stack }) => {
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     const user = await pick(page, session, 'on an active Pro plan', activePro);
     await openBilling(page, user);
     let dialog = await openModal(page, user);
@@ -178,7 +162,7 @@ test.describe('billing @billing', () => {
   });
 
   test('cancels now @billing', async ({ page, stack }) => {
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     const user = await pick(page, session, 'on an active Pro plan', activePro, 1);
     await openBilling(page, user);
     const dialog = await openModal(page, user);
@@ -189,7 +173,7 @@ test.describe('billing @billing', () => {
   });
 
   test('invoice buttons exist only for existing links; opening one uses a new tab without an opener @billing', async ({ page, stack, context }) => {
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     const user = await pick(page, session, 'with invoices missing links', (b) =>
       b.recentInvoices.some((i) => !i.hostedInvoiceUrl && !i.invoicePdf) && b.recentInvoices.some((i) => i.hostedInvoiceUrl && i.invoicePdf),
     );

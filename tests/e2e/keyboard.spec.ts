@@ -8,10 +8,10 @@
  * own), served for js.stripe.com in the subscription journey.
  */
 import type { Locator, Page } from '@playwright/test';
+import { ADMIN } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript } from '../support/stripe';
 
-const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
 const uniqueEmail = (prefix: string): string => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@hardline.test`;
 const DATA_TIMEOUT = 30_000;
 

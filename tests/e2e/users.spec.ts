@@ -4,29 +4,12 @@
  * The stack is shared by the run (other workers change users too), so every comparison of a
  * figure with the API is retried until both agree, and the users this file changes are its own.
  */
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { BillingOverview, UserListResponse, UserStats } from '../../src/services/api/schemas';
+import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 
-const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
-
-interface Session {
-  token: string;
-  apiUrl: string;
-}
-
-async function signIn(page: Page, apiUrl: string): Promise<Session> {
-  const authorised = page.waitForRequest((r: Request) => r.url().startsWith(apiUrl) && Boolean(r.headers().authorization));
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  const request = await authorised;
-  return { token: (request.headers().authorization ?? '').replace(/^Bearer /, ''), apiUrl };
-}
-
-async function api<T>(page: Page, session: Session, path: string): Promise<T> {
+async function api<T>(page: Page, session: ApiSession, path: string): Promise<T> {
   const res = await page.request.get(`${session.apiUrl}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
   expect(res.ok(), `${path} answered ${res.status()}`).toBe(true);
   return (await res.json()) as T;
@@ -50,7 +33,7 @@ function rows(page: Page): Locator {
 
 test.describe('User Management @users', () => {
   test('the dashboard figures match the API, and Start Chat opens the Assistant @users', async ({ page, stack }) => {
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     const total = page.getByRole('group', { name: 'Total Users', exact: true });
     await expect(total).toContainText(/licensed/);
     await expect(async () => {
@@ -74,7 +57,7 @@ test.describe('User Management @users', () => {
   });
 
   test('search by a phone fragment, then filter by role and status @users', async ({ page, stack }) => {
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     await openUsers(page);
     const seeded = await api<UserListResponse>(page, session, '/api/users?limit=5&role=Supervisor');
     const target = seeded.users[0];
@@ -106,7 +89,7 @@ test.describe('User Management @users', () => {
   });
 
   test('add a user and find them @users', async ({ page, stack }) => {
-    await signIn(page, stack.apiUrl);
+    await signInAsAdmin(page, stack.apiUrl);
     await openUsers(page);
     const stamp = Date.now();
     const name = `Playwright Tester ${stamp}`;
@@ -135,7 +118,7 @@ test.describe('User Management @users', () => {
   });
 
   test('toggle a licence and see the count change @users', async ({ page, stack }) => {
-    const session = await signIn(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack.apiUrl);
     await openUsers(page);
     // A user of this test's own: added through the API, so no other test toggles them.
     const stamp = Date.now();
@@ -162,7 +145,7 @@ test.describe('User Management @users', () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
     test("shows 'Error loading users' and 'Try again' loads the list @users", async ({ page, stack }) => {
-      await signIn(page, stack.apiUrl);
+      await signInAsAdmin(page, stack.apiUrl);
       let failed = 0;
       await page.route(`${stack.apiUrl}/api/users?**`, async (route) => {
         if (failed === 0) {
