@@ -52,5 +52,5 @@ export type MachineRegistry = {
 /** Per key, the logic itself (tests, eager machines) or a loader of it (screen machines). */
 export type MachineSource<K extends keyof MachineRegistry> = MachineRegistry[K] | MachineLoader<MachineRegistry[K]>;
 
-/** What `MachinesProvider` accepts: any subset of the machines, each as logic or as a loader. */
+/** What `MachinesProvider` accepts: a subset of the machines, each as logic or as a loader. */
 export type MachineSourceMap = { [K in keyof MachineRegistry]?: MachineSource<K> };

@@ -40,7 +40,7 @@ const EnvSchema = v.object({
   VITE_STRIPE_PUBLISHABLE_KEY: v.optional(
     v.pipe(
       required('VITE_STRIPE_PUBLISHABLE_KEY'),
-      v.regex(/^pk_(test|live)_\w+$/, 'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)'),
+      v.regex(/^pk_(test|live)_\w+$/, 'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (starting pk_test or pk_live)'),
     ),
     '',
   ),

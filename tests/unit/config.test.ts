@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     ['VITE_API_BASE_URL', 'ftp://files.example', 'VITE_API_BASE_URL must be an http(s) URL'],
     ['VITE_COGNITO_USER_POOL_ID', 'pool', 'VITE_COGNITO_USER_POOL_ID must look like <region>_<id>, e.g. us-east-1_AbC123'],
     ['VITE_AUTH_FLOW', 'CUSTOM_AUTH', 'VITE_AUTH_FLOW must be one of USER_SRP_AUTH, USER_PASSWORD_AUTH'],
-    ['VITE_STRIPE_PUBLISHABLE_KEY', 'sk_live_secret', 'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)'],
+    ['VITE_STRIPE_PUBLISHABLE_KEY', 'sk_live_secret', 'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (starting pk_test or pk_live)'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(problemsOf({ ...valid, [name]: value })).toEqual([{ name, message }]);
   });

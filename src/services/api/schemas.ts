@@ -140,7 +140,7 @@ export const CreateUserRequestSchema = v.object({
 });
 export type CreateUserRequest = v.InferInput<typeof CreateUserRequestSchema>;
 
-/** PUT /api/users/{id} body: any subset of the editable fields, at least one. */
+/** PUT /api/users/{id} body: a subset of the editable fields, at least one. */
 export const UpdateUserRequestSchema = v.pipe(
   v.strictObject(
     {
