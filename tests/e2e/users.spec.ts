@@ -59,6 +59,9 @@ test.describe('User Management @users', () => {
   test('search by a phone fragment, then filter by role and status @users', async ({ page, stack }) => {
     const session = await signInAsAdmin(page, stack.apiUrl);
     await openUsers(page);
+    // The wide table scrolls inside its own box: the page itself never scrolls sideways.
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^View Billing for / }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     const seeded = await api<UserListResponse>(page, session, '/api/users?limit=5&role=Supervisor');
     const target = seeded.users[0];
     if (!target) throw new Error('The seed has no Supervisor');

@@ -84,7 +84,9 @@ export function UsersTable(props: UsersTableProps) {
   const someSelected = !allSelected && users.some((u) => selected.includes(u.userId));
 
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
+    // position: relative makes the scroll area the containing block of the checkboxes' and switches'
+    // absolutely positioned hidden inputs; without it they widen the whole page past the viewport.
+    <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="lg" bg="bg">
       <Table.Root size="sm" minWidth="1080px" aria-label="Users" aria-busy={firstLoad || refreshing} opacity={refreshing && !firstLoad ? 0.6 : 1}>
         <Table.Header>
           <Table.Row>
