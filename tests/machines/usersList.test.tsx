@@ -96,7 +96,11 @@ walkPaths({
       const items = await screen.findAllByRole('menuitem');
       const index = items.findIndex((el) => item.test(el.textContent ?? ''));
       if (index < 0) throw new Error(`no menu item ${String(item)}`);
+      // The menu mounts when opened: wait for it to take focus, and for the wanted item to be
+      // highlighted, before choosing (otherwise a slow machine races the keys past the menu).
+      await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
       for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
+      await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
       await user.keyboard('{Enter}');
     };
     const paste = async (element: HTMLElement, text: string) => {
