@@ -20,7 +20,7 @@ import { createActor, type AnyEventObject, type StateValue } from 'xstate';
 import { ACCESS_DENIED_TITLE } from '../../src/views/app/AccessDenied';
 import { Gate, SETTING_UP_TITLE } from '../../src/views/app/Gate';
 import { MachinesProvider, useAppActors } from '../../src/views/app/machines-context';
-import { system } from '../../src/views/theme/system';
+import { getSystem } from '../../src/views/theme/system';
 import {
   AUTH_LOG_MESSAGES,
   AUTH_MESSAGES,
@@ -214,7 +214,7 @@ walkPaths({
     actor.start();
     const user = userEvent.setup();
     const view = render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <MachinesProvider machines={{}} actors={{ auth: actor }}>
           <Gate>
             <AppShell />

@@ -5,11 +5,14 @@
  * What each component needs is read from @chakra-ui/react's own build (scripts/bench/chakra-recipes.ts).
  */
 // @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chakraImports, defaultThemeRecipeKeys, recipeNeeds } from '../../scripts/bench/chakra-recipes';
-import { recipes, slotRecipes, system } from '../../src/views/theme/system';
+import { getSystem, palettes, recipes, slotRecipes } from '../../src/views/theme/system';
 
 const needs = recipeNeeds();
+const system = getSystem();
 
 describe('Chakra recipes in the system', () => {
   it('finds the components the views use (the scan works)', () => {
@@ -51,5 +54,43 @@ describe('Chakra recipes in the system', () => {
     expect(system.token('colors.gray.200')).toBeTruthy();
     expect(system.token('spacing.4')).toBe('1rem');
     expect(system.getRecipe('datePicker')).toBeUndefined();
+  });
+});
+
+/** Every source file under src/ (the views name palettes as props, strings or tokens). */
+function sourceFiles(dir = 'src'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('Colour palettes in the system', () => {
+  const chakraPalettes = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
+  const source = sourceFiles()
+    .filter((file) => !file.endsWith(join('theme', 'system.ts')))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  /** A palette is used when a view names it as a string ('green', "green") or a token (green.500). */
+  const used = chakraPalettes.filter((name) => new RegExp(`['"\`]${name}['"\`]|\\b${name}\\.\\d{2,3}\\b`).test(source));
+
+  it('finds the palettes the views use (the scan works)', () => {
+    expect(used).toEqual(expect.arrayContaining(['red', 'green', 'orange']));
+  });
+
+  it('keeps every palette a view uses, and its tokens resolve', () => {
+    expect(used.filter((name) => !(palettes as readonly string[]).includes(name)), 'add these to palettes in src/views/theme/system.ts').toEqual([]);
+    for (const name of palettes) {
+      expect(system.token(`colors.${name}.500`), name).toMatch(/^#/);
+      expect(system.token(`colors.${name}.solid`), `${name}.solid`).toBeTruthy();
+    }
+  });
+
+  it('drops the palettes nothing uses (gray stays: the recipes are built on it)', () => {
+    expect(palettes.filter((name) => name !== 'gray' && !used.includes(name)), 'remove these from palettes').toEqual([]);
+    for (const name of chakraPalettes.filter((n) => !(palettes as readonly string[]).includes(n))) {
+      expect(system.token(`colors.${name}.500`), name).toBeUndefined();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import type { MachineSourceMap } from '../../machines/registry';
 import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { system } from '../theme/system';
+import { getSystem } from '../theme/system';
 import { Gate } from './Gate';
 import { MachinesProvider, type AppActors, type Inspector } from './machines-context';
 
@@ -64,7 +64,7 @@ export interface AppProps {
 
 export function App({ machines, actors, inspect }: AppProps) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <MachinesProvider machines={machines} actors={actors} inspect={inspect}>
         <Gate>
           <SignedIn />

@@ -19,6 +19,8 @@ import { ErrorBox } from '../shared/ErrorBox';
 /** SPEC §9: fixed figures of the dashboard. */
 export const AI_MESSAGES_TODAY = 0;
 export const SYSTEM_STATUS = 'Operational';
+/** Shown in place of the unpaid-invoices warning when there is nothing to warn about. */
+export const NO_UNPAID_INVOICES = 'No unpaid invoices';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -34,6 +36,18 @@ function Figure({ label, value, loading }: { label: string; value: number | unde
         </Text>
       </Skeleton>
     </Stack>
+  );
+}
+
+/** SPEC §2's unpaid-invoices warning; when every invoice is paid, a quiet line that says so. */
+function InvoiceStatus({ unpaid }: { unpaid: number }) {
+  return (
+    <Alert.Root status={unpaid > 0 ? 'warning' : 'success'} borderRadius="md" data-testid="invoice-status">
+      <Alert.Indicator />
+      <Alert.Title>
+        {unpaid > 0 ? `${count.format(unpaid)} unpaid ${unpaid === 1 ? 'invoice needs' : 'invoices need'} attention` : NO_UNPAID_INVOICES}
+      </Alert.Title>
+    </Alert.Root>
   );
 }
 
@@ -59,13 +73,14 @@ function BillingCard({ overview, loading }: { overview: BillingOverview | null; 
           <Figure label="Lite subscriptions" value={overview?.subscriptionBreakdown.lite} loading={loading} />
           <Figure label="Total users" value={overview?.totalUsers} loading={loading} />
         </SimpleGrid>
-        {unpaid > 0 ? (
-          <Alert.Root status="warning" borderRadius="md">
-            <Alert.Indicator />
-            <Alert.Title>
-              {count.format(unpaid)} unpaid {unpaid === 1 ? 'invoice needs' : 'invoices need'} attention
-            </Alert.Title>
-          </Alert.Root>
+        {/* The invoice line keeps its place while loading (a skeleton of its size), so nothing
+            below it moves when the figures land (no layout shift). */}
+        {loading ? (
+          <Skeleton loading borderRadius="md" aria-hidden="true" data-testid="invoice-status-loading">
+            <InvoiceStatus unpaid={0} />
+          </Skeleton>
+        ) : overview ? (
+          <InvoiceStatus unpaid={unpaid} />
         ) : null}
       </Card.Body>
     </Card.Root>

@@ -28,7 +28,7 @@ export function StatCard({ label, value, help, icon, loading = false }: StatCard
             </Stat.ValueText>
             {help === undefined ? null : (
               <Stat.HelpText asChild>
-                <dd>{loading ? <Skeleton as="span" display="inline-block" height="4" width="24" /> : help}</dd>
+                <dd>{loading ? <Skeleton as="span" display="inline-block" verticalAlign="top" height="1lh" width="24" /> : help}</dd>
               </Stat.HelpText>
             )}
           </Stat.Root>

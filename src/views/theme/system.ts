@@ -84,13 +84,37 @@ export const slotRecipes = {
   toast: toastSlotRecipe,
 };
 
-/** Chakra's default theme (tokens, text styles, animations...) with the recipes above. */
+/**
+ * The colour palettes the console uses (as `colorPalette` or `<palette>.<shade>` tokens), out of
+ * Chakra's eleven: fewer tokens make `createSystem` cheaper on the page's first task.
+ * tests/unit/bundle-recipes.test.ts fails when a view uses a palette that is not listed here.
+ */
+export const palettes = ['gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+const chakraPalettes = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
+
+/** `colors` without the palettes the console does not use (black, white and the rest stay). */
+function withUsedPalettes<T extends Record<string, unknown>>(colors: T): T {
+  const used = new Set<string>(palettes);
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => used.has(name) || !chakraPalettes.includes(name))) as T;
+}
+
+/** Chakra's default theme (tokens, text styles, animations...) with the recipes and palettes above. */
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
-  theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: withUsedPalettes(tokens.colors ?? {}) },
+    semanticTokens: { ...semanticTokens, colors: withUsedPalettes(semanticTokens.colors ?? {}) },
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
 });
 
 const config = defineConfig({
@@ -140,4 +164,14 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let system: ReturnType<typeof createSystem> | undefined;
+
+/**
+ * The system, created on first use rather than when this module loads: building it is the
+ * heaviest single piece of start-up work, so src/main.tsx runs it in a task of its own (a long
+ * task on a slow phone is what Lighthouse's Total Blocking Time counts).
+ */
+export function getSystem(): ReturnType<typeof createSystem> {
+  system ??= createSystem(defaultBaseConfig, chakraTheme, config);
+  return system;
+}

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/services/config';
 import { ConfigErrorScreen } from '../../../src/views/app/ConfigErrorScreen';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 
 describe('ConfigErrorScreen', () => {
   it('names each missing or invalid setting instead of showing a blank page', () => {
@@ -14,7 +14,7 @@ describe('ConfigErrorScreen', () => {
       if (error instanceof ConfigError) problems = error.problems;
     }
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <ConfigErrorScreen problems={problems} />
       </ChakraProvider>,
     );

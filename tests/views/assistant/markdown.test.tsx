@@ -2,11 +2,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown, parseBlocks } from '../../../src/views/assistant/markdown';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 
 const show = (text: string) =>
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <div data-testid="md">
         <Markdown text={text} />
       </div>

@@ -10,7 +10,7 @@ import { chatMachine, type ChatMachine } from '../../../src/machines/chat';
 import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
 import { AssistantScreen } from '../../../src/views/assistant/AssistantScreen';
 import { ChatProvider } from '../../../src/views/assistant/ChatProvider';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 import type { ActorsOf } from '../../support/model';
 
 /** The Assistant reads no app-level actor; any read fails the test loudly. */
@@ -45,7 +45,7 @@ export function renderAssistant({ actors, inspect }: RenderAssistantOptions) {
   }
   const machine = chatMachine.provide({ actors });
   const result = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <MachinesProvider machines={{ chat: machine }} actors={noAppActors} {...(inspect ? { inspect } : {})}>
         <Shell />
       </MachinesProvider>

@@ -10,7 +10,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { InspectionEvent } from 'xstate';
 import type { MachineRegistry } from '../../../src/machines/registry';
 import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 
 const noAppActors = new Proxy({} as AppActors, {
   get(_target, key) {
@@ -24,7 +24,7 @@ export function renderWithMachines(
 ) {
   const location = memoryLocation({ path, record: true });
   const result = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <Router hook={location.hook}>
         <MachinesProvider machines={machines} actors={noAppActors} {...(inspect ? { inspect } : {})}>
           {ui}
@@ -37,5 +37,5 @@ export function renderWithMachines(
 
 /** Renders a bare component (a dialog driven by an actor we created) inside Chakra. */
 export function renderPlain(ui: ReactNode) {
-  return render(<ChakraProvider value={system}>{ui}</ChakraProvider>);
+  return render(<ChakraProvider value={getSystem()}>{ui}</ChakraProvider>);
 }

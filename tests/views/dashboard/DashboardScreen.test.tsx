@@ -1,6 +1,7 @@
 import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { NO_UNPAID_INVOICES } from '../../../src/views/dashboard/DashboardScreen';
 import { STATS, OVERVIEW } from '../users/fixtures';
 import { createDashboardDoubles, renderDashboard } from './render-dashboard';
 
@@ -29,11 +30,29 @@ describe('DashboardScreen', { timeout: 60_000 }, () => {
     expect(location.history.at(-1)).toBe('/ai');
   });
 
-  it('hides the unpaid warning when every invoice is paid', async () => {
+  it('says no invoice is unpaid, in place of the warning, when every invoice is paid', async () => {
     const doubles = createDashboardDoubles();
     renderDashboard({ doubles });
     act(() => doubles.resolve('loadDashboard', { stats: STATS, overview: { ...OVERVIEW, unpaidInvoices: 0 } }));
     expect(await card('Total Users').findByText('60')).toBeInTheDocument();
-    expect(screen.queryByText(/unpaid/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/need(s)? attention/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('invoice-status')).toHaveTextContent(NO_UNPAID_INVOICES);
+  });
+
+  it('keeps the place of the invoice line with a skeleton while loading (no layout shift when it lands)', () => {
+    const doubles = createDashboardDoubles();
+    renderDashboard({ doubles });
+    const placeholder = screen.getByTestId('invoice-status-loading');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(within(placeholder).getByTestId('invoice-status')).toBeInTheDocument();
+    expect(screen.queryByText(/need(s)? attention/)).not.toBeInTheDocument();
+  });
+
+  it('claims nothing about invoices when the billing figures failed to load', async () => {
+    const doubles = createDashboardDoubles();
+    renderDashboard({ doubles });
+    act(() => doubles.reject('loadDashboard', new Error('boom')));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-status')).not.toBeInTheDocument();
   });
 });

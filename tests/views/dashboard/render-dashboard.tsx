@@ -7,7 +7,7 @@ import type { InspectionEvent } from 'xstate';
 import { dashboardMachine } from '../../../src/machines/dashboard';
 import { MachinesProvider } from '../../../src/views/app/machines-context';
 import { DashboardScreen } from '../../../src/views/dashboard/DashboardScreen';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 import { createControllableActors } from '../../support/model';
 import { noAppActors } from '../users/render-users';
 
@@ -19,7 +19,7 @@ export function renderDashboard(options: { doubles: ReturnType<typeof createDash
   const location = memoryLocation({ path: '/', record: true });
   const machine = dashboardMachine.provide({ actors: options.doubles.actors });
   const result = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <MachinesProvider machines={{ dashboard: machine }} actors={noAppActors} {...(options.inspect ? { inspect: options.inspect } : {})}>
         <Router hook={location.hook}>
           <DashboardScreen />

@@ -12,7 +12,7 @@ import type { SignInValues, SignUpValues } from '../../../src/domain/forms';
 import { authMachine, pendingConfirmationActions, type SessionCheck, type SignInResult } from '../../../src/machines/auth';
 import { createStorage } from '../../../src/services/storage';
 import { LoginScreen } from '../../../src/views/login/LoginScreen';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 
 /** A request that never answers (the pool is slow). */
 const never = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => undefined));
@@ -31,7 +31,7 @@ function renderLogin(check: SessionCheck = { user: null, pending: null }) {
   ).start();
   const user = userEvent.setup();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <LoginScreen auth={actor} />
     </ChakraProvider>,
   );

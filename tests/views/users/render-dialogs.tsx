@@ -5,7 +5,7 @@ import { createActor, type InspectionEvent } from 'xstate';
 import { addUserMachine } from '../../../src/machines/addUser';
 import { editUserMachine } from '../../../src/machines/editUser';
 import type { User } from '../../../src/services/api/schemas';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 import { AddUserDialog } from '../../../src/views/users/AddUserDialog';
 import { EditUserDialog } from '../../../src/views/users/EditUserDialog';
 import { createControllableActors } from '../../support/model';
@@ -15,7 +15,7 @@ export function renderAddUser(inspect?: (event: InspectionEvent) => void) {
   const actor = createActor(addUserMachine.provide({ actors: fakes.actors }), inspect ? { inspect } : {}).start();
   const closed: number[] = [];
   const view = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <AddUserDialog actorRef={actor} onClose={() => closed.push(Date.now())} />
     </ChakraProvider>,
   );
@@ -26,7 +26,7 @@ export function renderEditUser(user: User, inspect?: (event: InspectionEvent) =>
   const fakes = createControllableActors(editUserMachine, ['updateUser']);
   const actor = createActor(editUserMachine.provide({ actors: fakes.actors }), { input: { user }, ...(inspect ? { inspect } : {}) }).start();
   const view = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <EditUserDialog actorRef={actor} onClose={() => undefined} />
     </ChakraProvider>,
   );

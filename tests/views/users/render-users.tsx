@@ -15,7 +15,7 @@ import { createControllableActors } from '../../support/model';
 import type { User } from '../../../src/services/api/schemas';
 import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
 import { AppToaster } from '../../../src/views/shared/toaster';
-import { system } from '../../../src/views/theme/system';
+import { getSystem } from '../../../src/views/theme/system';
 import { UsersScreen } from '../../../src/views/users/UsersScreen';
 
 /**
@@ -102,7 +102,7 @@ export function renderUsers(options: { doubles: UsersDoubles; delays?: { searchD
   const location = memoryLocation({ path: '/users', record: true });
   const machine = usersMachineWith(options.doubles, options.delays);
   const result = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <MachinesProvider machines={{ usersList: machine }} actors={noAppActors} {...(options.inspect ? { inspect: options.inspect } : {})}>
         <Router hook={location.hook}>
           <UsersScreen />
