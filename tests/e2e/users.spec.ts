@@ -137,7 +137,7 @@ test.describe('User Management @users', () => {
     const before = Number(((await licensed.textContent()) ?? '').replace(/\D/g, ''));
     const toggle = row.getByRole('checkbox', { name: `License for Licence Toggle ${stamp}` });
     await expect(toggle).not.toBeChecked();
-    await row.locator('label[data-scope="switch"]').click();
+    await toggle.click();
     await expect(toggle).toBeChecked();
     await expect(licensed).toContainText(number(before + 1));
     const user = await api<UserListResponse>(page, session, `/api/users?search=lt-${stamp}`);

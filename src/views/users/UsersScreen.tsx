@@ -162,7 +162,7 @@ function BulkActions({ actor }: { actor: UsersListActorRef }) {
       <Text fontWeight="medium" mr="2">
         {selected.length} selected
       </Text>
-      <ButtonGroup size="sm" variant="outline">
+      <ButtonGroup size="sm" variant="outline" flexWrap="wrap">
         <Button disabled={updating} onClick={() => bulk({ hasLicense: true })}>Grant license</Button>
         <Button disabled={updating} onClick={() => bulk({ hasLicense: false })}>Remove license</Button>
         <Button disabled={updating} onClick={() => bulk({ isActive: true })}>Activate</Button>

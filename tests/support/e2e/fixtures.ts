@@ -25,8 +25,8 @@ export const TAGS = ['@auth', '@users', '@billing', '@assistant', '@a11y', '@fau
 export type AreaTag = (typeof TAGS)[number];
 
 export interface PageProblem {
-  /** `pageerror` covers uncaught exceptions and unhandled rejections. */
-  kind: 'console' | 'pageerror';
+  /** `pageerror` covers uncaught exceptions and unhandled rejections; `cause` is the cause such an error carried (reported with it, never alone). */
+  kind: 'console' | 'pageerror' | 'cause';
   text: string;
 }
 
@@ -73,7 +73,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   pageErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const problems: PageProblem[] = [];
+      // An error React recovered from (e.g. minified #520) carries what really went wrong as its
+      // `cause`, which `pageerror` does not show: the page logs it so that a failure names it.
+      await page.addInitScript(() => {
+        window.addEventListener('error', (event) => {
+          const cause = (event.error as { cause?: unknown } | null)?.cause;
+          if (cause instanceof Error) console.info(`[error cause] ${cause.name}: ${cause.message}\n${cause.stack ?? ''}`.slice(0, 2000));
+        });
+      });
       page.on('console', (message) => {
+        if (message.type() === 'info' && message.text().startsWith('[error cause]')) {
+          problems.push({ kind: 'cause', text: message.text() });
+          return;
+        }
         if (message.type() !== 'error') return;
         const text = message.text();
         if (!allowed(text, allowedConsoleErrors)) problems.push({ kind: 'console', text });
@@ -85,7 +97,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (!allowed(text, allowedConsoleErrors)) problems.push({ kind: 'pageerror', text });
       });
       await use(problems);
-      if (problems.length > 0) {
+      if (problems.some((p) => p.kind !== 'cause')) {
         throw new Error(`The page reported ${problems.length} error(s):\n${problems.map((p) => `  [${p.kind}] ${p.text}`).join('\n')}`);
       }
     },
