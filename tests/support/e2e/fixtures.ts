@@ -21,7 +21,7 @@ import { connectToStack, readStackDescriptor } from './stack-handle';
 import { watchCsp, type CspViolation } from './security';
 import type { StackHandle } from './stack-handle';
 
-export const TAGS = ['@auth', '@users', '@billing', '@assistant', '@a11y', '@faults'] as const;
+export const TAGS = ['@auth', '@users', '@billing', '@assistant', '@a11y', '@faults', '@security', '@perf'] as const;
 export type AreaTag = (typeof TAGS)[number];
 
 export interface PageProblem {
