@@ -82,14 +82,18 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const page = Number(query.page);
     const limit = Number(query.limit);
     const where = whereOf({ orgId, search: query.search, role: query.role, status: query.status });
-    const [list, count] = await Promise.all([
-      db.query<MemberRow>(
-        `SELECT ${MEMBER_COLUMNS} FROM members WHERE ${where.sql} ORDER BY created_at DESC, id LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
-        [...where.params, limit, (page - 1) * limit],
-      ),
-      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params),
-    ]);
-    const body: UserListResponse = { users: list.rows.map(toUser), total: count.rows[0]?.total ?? 0, page, limit };
+    // One pass over the matching rows: the page and, as a window count over the same WHERE, the
+    // total (a separate count(*) would scan the trigram index a second time).
+    const list = await db.query<MemberRow & { total_matching: number }>(
+      `SELECT ${MEMBER_COLUMNS}, count(*) OVER ()::int AS total_matching FROM members WHERE ${where.sql}
+        ORDER BY created_at DESC, id LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+      [...where.params, limit, (page - 1) * limit],
+    );
+    // A page past the end has no row to carry the total: count on its own then.
+    const total =
+      list.rows[0]?.total_matching ??
+      (page > 1 ? ((await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params)).rows[0]?.total ?? 0) : 0);
+    const body: UserListResponse = { users: list.rows.map(toUser), total, page, limit };
     return c.json(body);
   });
 

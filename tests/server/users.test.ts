@@ -57,6 +57,17 @@ describe('listing and searching', () => {
     expect(new Set(ids).size).toBe(6);
   });
 
+  it('still tells the total on a page past the end (no row carries it there)', async () => {
+    const past = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?page=5&limit=4'));
+    expect(past.users).toEqual([]);
+    expect(past.total).toBe(6);
+    const firstPage = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?limit=2&search=garc'));
+    const filtered = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?page=50&limit=2&search=garc'));
+    expect(firstPage.total).toBe(1);
+    expect(filtered.users).toEqual([]);
+    expect(filtered.total).toBe(1);
+  });
+
   it.each([
     ['name fragment', 'garc', ['Maria Garcia']],
     ['case-insensitive email fragment', 'TNOVAK@', ['Tomasz Novak']],
