@@ -13,9 +13,10 @@ export function usersListImplementations(services: Services) {
   const { users } = services.api;
   return {
     actors: {
-      /** The page and the Quick Stats together, so the counts are as fresh as the rows. */
+      /** The page, and the Quick Stats with it when asked (first load, after a change to the members). */
       loadUsers: fromPromise<UsersPage, LoadUsersInput>(async ({ input, signal }) => {
-        const [list, stats] = await Promise.all([users.list(input, { signal }), users.stats({ signal })]);
+        const { withStats, ...query } = input;
+        const [list, stats] = await Promise.all([users.list(query, { signal }), withStats ? users.stats({ signal }) : null]);
         return { list, stats };
       }),
       /** One licence or status toggle; reports back to the list, aborted if the list stops first. */

@@ -41,11 +41,18 @@ export interface LoadUsersInput {
   search: string;
   status: UserStatusFilter;
   role: UserRoleFilter;
+  /**
+   * Fetch the Quick Stats with the page: on the first load and after a change to the members
+   * (add, delete, bulk update). A search, filter or page of the same members fetches only the page:
+   * the organisation-wide counts do not depend on it, and the rows are not held up by them.
+   */
+  withStats: boolean;
 }
 
 export interface UsersPage {
   list: UserListResponse;
-  stats: UserStats;
+  /** Null when the load did not ask for them (`withStats: false`): the shown counts stay. */
+  stats: UserStats | null;
 }
 
 export interface RowActionInput {
@@ -71,6 +78,8 @@ export interface UsersListContext {
   users: User[];
   total: number;
   stats: UserStats | null;
+  /** The members changed since the Quick Stats were fetched: the next load fetches them again. */
+  statsStale: boolean;
   hasLoaded: boolean;
   loadError: string | null;
   /** Selected user ids on the current page. */
@@ -174,7 +183,8 @@ export const usersListMachine = setup({
       return {
         users: page.list.users,
         total: page.list.total,
-        stats: page.stats,
+        stats: page.stats ?? context.stats,
+        statsStale: page.stats === null && context.statsStale,
         hasLoaded: true,
         loadError: null,
         selected: context.selected.filter((id) => ids.has(id)),
@@ -236,6 +246,7 @@ export const usersListMachine = setup({
       deleteTarget: null,
       deleteError: null,
     })),
+    markStatsStale: assign({ statsStale: true }),
     notify: emit((_, message: string) => ({ type: 'users.notice' as const, message })),
   },
 }).createMachine({
@@ -249,6 +260,7 @@ export const usersListMachine = setup({
     users: [],
     total: 0,
     stats: null,
+    statsStale: true,
     hasLoaded: false,
     loadError: null,
     selected: [],
@@ -291,6 +303,7 @@ export const usersListMachine = setup({
               search: context.search.trim(),
               status: context.status,
               role: context.role,
+              withStats: context.statsStale || context.stats === null,
             }),
             onDone: [
               {
@@ -329,7 +342,7 @@ export const usersListMachine = setup({
         src: 'addUser',
         onDone: {
           target: 'browsing.loading',
-          actions: { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') },
+          actions: ['markStatsStale', { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') }],
         },
       },
       on: { 'users.closeDialog': 'browsing.hist' },
@@ -366,7 +379,7 @@ export const usersListMachine = setup({
         input: ({ context }) => ({ userId: context.deleteTarget?.userId ?? '' }),
         onDone: {
           target: 'browsing.loading',
-          actions: [{ type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` }, 'forgetDeleted'],
+          actions: ['markStatsStale', { type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` }, 'forgetDeleted'],
         },
         onError: { target: 'confirmingDelete', actions: { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
@@ -383,6 +396,7 @@ export const usersListMachine = setup({
         onDone: {
           target: 'browsing.loading',
           actions: [
+            'markStatsStale',
             { type: 'notify', params: ({ event }) => `${event.output} ${event.output === 1 ? 'user' : 'users'} updated` },
             'clearSelection',
           ],

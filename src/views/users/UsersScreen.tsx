@@ -17,7 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronLeft, ChevronRight, Search, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   USERS_ERROR_TITLE,
   selectActionError,
@@ -70,7 +70,9 @@ function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-function QuickStats({ stats }: { stats: UserStats | null }) {
+// The parts of the screen are memoised: a new page of users re-renders the table, not the
+// filters, the figures or the dialogs (each reads its own state from the actor).
+const QuickStats = memo(function QuickStats({ stats }: { stats: UserStats | null }) {
   const items: Array<[string, keyof UserStats]> = [
     ['Total', 'total'],
     ['Active', 'active'],
@@ -86,9 +88,9 @@ function QuickStats({ stats }: { stats: UserStats | null }) {
       </SimpleGrid>
     </Box>
   );
-}
+});
 
-function Filters({ actor }: { actor: UsersListActorRef }) {
+const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const filters = useSelector(ref, selectFilters);
   const [search, setSearch] = useState(filters.search);
@@ -148,9 +150,9 @@ function Filters({ actor }: { actor: UsersListActorRef }) {
       </Field.Root>
     </Flex>
   );
-}
+});
 
-function BulkActions({ actor }: { actor: UsersListActorRef }) {
+const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const selected = useSelector(ref, selectSelected);
   const updating = useSelector(ref, selectIsBulkUpdating);
@@ -188,9 +190,9 @@ function BulkActions({ actor }: { actor: UsersListActorRef }) {
       </NativeSelect.Root>
     </Flex>
   );
-}
+});
 
-function UsersPagination({ actor }: { actor: UsersListActorRef }) {
+const UsersPagination = memo(function UsersPagination({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const total = useSelector(ref, selectTotal);
   const page = useSelector(ref, selectPage);
@@ -221,9 +223,9 @@ function UsersPagination({ actor }: { actor: UsersListActorRef }) {
       </Pagination.Root>
     </Flex>
   );
-}
+});
 
-function Dialogs({ actor }: { actor: UsersListActorRef }) {
+const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const addRef = useSelector(ref, selectAddUserRef);
   const editRef = useSelector(ref, selectEditUserRef);
@@ -240,7 +242,7 @@ function Dialogs({ actor }: { actor: UsersListActorRef }) {
       ) : null}
     </>
   );
-}
+});
 
 /** User Management (SPEC §2 Users screen). */
 export function UsersScreen() {

@@ -45,7 +45,7 @@ const stat = (label: string) => within(screen.getByRole('group', { name: label }
 describe('UsersScreen', { timeout: 60_000 }, () => {
   it('shows the page: initials, formatted phone, en-US date, status, licence, View Billing, Quick Stats and the range', async () => {
     const { fakes } = start();
-    expect(fakes.inputs('loadUsers')).toEqual([{ page: 1, limit: 25, search: '', status: 'all', role: 'all' }]);
+    expect(fakes.inputs('loadUsers')).toEqual([{ page: 1, limit: 25, search: '', status: 'all', role: 'all', withStats: true }]);
     act(() => fakes.resolve('loadUsers', makePage(1)));
     const first = makeUser(0);
     const row = (await within(table()).findByText(first.name)).closest('tr');
@@ -96,17 +96,20 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     fireEvent.change(box, { target: { value: '5551' } });
     expect(fakes.calls('loadUsers')).toHaveLength(1);
     act(() => delays.fire('searchDebounce'));
-    expect(fakes.inputs('loadUsers').at(-1)).toMatchObject({ search: '5551', page: 1 } satisfies Partial<LoadUsersInput>);
+    // A search fetches the page only: the Quick Stats (organisation-wide) stay as they are.
+    expect(fakes.inputs('loadUsers').at(-1)).toMatchObject({ search: '5551', page: 1, withStats: false } satisfies Partial<LoadUsersInput>);
     const older = fakes.calls('loadUsers')[1];
     fireEvent.change(box, { target: { value: '55512' } });
     expect(older?.signal.aborted).toBe(true);
     act(() => delays.fire('searchDebounce'));
-    const newest = makePage(1, { total: 1, count: 1 });
+    const newest = { ...makePage(1, { total: 1, count: 1 }), stats: null };
     act(() => fakes.resolve('loadUsers', newest));
     // The aborted request answering late changes nothing.
     act(() => older?.resolve(makePage(1, { count: 3 })));
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
     expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+    // The search's answer carried no counts: the Quick Stats of the first load are still shown.
+    expect(stat('Total').getByText(String(STATS.total))).toBeInTheDocument();
   });
 
   it('toggles a licence: the switch and the Licensed count follow; a failure shows the §8 fallback and keeps the table', async () => {
@@ -167,5 +170,7 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
     expect(await screen.findByText('Rosa Alvarez was added')).toBeInTheDocument();
     expect(fakes.pending('loadUsers')).toHaveLength(1);
+    // A new member changes the counts: this reload fetches the Quick Stats again.
+    expect(fakes.inputs('loadUsers').at(-1)).toMatchObject({ withStats: true } satisfies Partial<LoadUsersInput>);
   });
 });
