@@ -1,7 +1,10 @@
 /**
  * `npm test`: every check in order, stopping at the first failure, then a summary.
  *
- *   lint -> typecheck -> statecharts --check -> unit -> model (+ coverage) -> e2e
+ *   lint -> typecheck -> statecharts --check -> audit -> unit -> model (+ coverage) -> e2e
+ *
+ * The audit step (scripts/audit.ts) fails on a high or critical advisory; where the registry's
+ * audit endpoint cannot be reached it reports "NOT RUN" in the suite figures instead.
  *
  * Suite figures: any suite may write `reports/suites/<name>.json` as
  * `{ "suite": "a11y", "figures": { "routes scanned": 7, "violations": 0 } }` during its run;
@@ -63,6 +66,7 @@ const steps: Step[] = [
   { name: 'lint', command: npm, args: ['run', '--silent', 'test:lint'] },
   { name: 'typecheck', command: npm, args: ['run', '--silent', 'test:types'] },
   { name: 'statecharts', command: npm, args: ['run', '--silent', 'statecharts', '--', '--check'] },
+  { name: 'audit', command: npm, args: ['run', '--silent', 'test:audit'] },
   { name: 'unit', command: npm, args: ['run', '--silent', 'test:unit'], parse: parseVitest },
   { name: 'model', command: npm, args: ['run', '--silent', 'test:model'], parse: parseVitest },
   { name: 'e2e', command: npm, args: ['run', '--silent', 'test:e2e'], parse: parsePlaywright },
