@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp.ts';
+import { prerenderLogin } from './scripts/prerender.ts';
 
 /** Ships the Content-Security-Policy inside the production build as a <meta> tag. */
 function cspMeta(policy: string): Plugin {
@@ -18,7 +19,7 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const settings = cspSettingsFromEnv(env);
   return {
-    plugins: [react(), cspMeta(cspDirectives(settings, { header: false }))],
+    plugins: [react(), cspMeta(cspDirectives(settings, { header: false })), prerenderLogin()],
     // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
     define: { global: 'globalThis' },
     build: {

@@ -4,13 +4,14 @@
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createActor } from 'xstate';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createActor, waitFor } from 'xstate';
 import { createMachineRegistry } from './machines/registry';
 import { createApi } from './services/api';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
+import type { AuthActorRef } from './machines/auth';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { App, prefetchSignedInApp } from './views/app/App';
@@ -46,19 +47,25 @@ function whenIdle(task: () => void): void {
   else window.setTimeout(task, 1500);
 }
 
-/** Runs `task` once React has put the first screen into `root` and the browser has painted it. */
-function afterFirstScreen(root: HTMLElement, task: () => void): void {
-  const painted = () => requestAnimationFrame(() => window.setTimeout(task, 0));
-  if (root.childElementCount > 0) {
-    painted();
-    return;
-  }
-  const observer = new MutationObserver(() => {
-    if (root.childElementCount === 0) return;
+/**
+ * Runs `task` once the browser has painted the first screen (its first contentful paint), or after
+ * `fallbackMs` where that is never reported.
+ */
+function afterFirstPaint(task: () => void, fallbackMs = 5000): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    window.setTimeout(task, 0);
+  };
+  window.setTimeout(once, fallbackMs);
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return;
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
     observer.disconnect();
-    painted();
+    once();
   });
-  observer.observe(root, { childList: true });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 /** Runs `task` once, on the visitor's first pointer or key press (e.g. starting to fill in the login form). */
@@ -71,15 +78,36 @@ function onFirstInteraction(task: () => void): void {
   for (const type of events) window.addEventListener(type, once, { capture: true, passive: true });
 }
 
+/**
+ * Whether the first render would show exactly the page prerendered at build time (src/prerender.tsx:
+ * Sign In at /login, for a visitor with no session, nothing remembered, no message): only then can
+ * React hydrate the markup that is already on screen instead of replacing it.
+ */
+async function showsPrerenderedPage(auth: AuthActorRef, path: string): Promise<boolean> {
+  if (window.location.pathname !== path) return false;
+  const settled = await waitFor(auth, (s) => !s.matches('checkingSession'), { timeout: 10_000 }).catch(() => null);
+  if (!settled?.matches({ signedOut: 'signIn' })) return false;
+  const { signInEmail, formError, notice, pendingConfirmation } = settled.context;
+  return signInEmail === '' && formError === null && notice === null && pendingConfirmation === null;
+}
+
 async function main() {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
+  const rootElement = document.getElementById('root') as HTMLElement;
+  /** Set on the root element of a prerendered page (dist/login.html) to the path it shows. */
+  const prerenderedPath = rootElement.dataset.prerendered ?? null;
+  /** A root of our own, without the prerendered markup (it shows something else). */
+  const freshRoot = (): Root => {
+    rootElement.replaceChildren();
+    delete rootElement.dataset.prerendered;
+    return createRoot(rootElement);
+  };
 
   let config;
   try {
     config = loadConfig(import.meta.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    root.render(
+    freshRoot().render(
       <ChakraProvider value={getSystem()}>
         <ConfigErrorScreen problems={error.problems} />
       </ChakraProvider>,
@@ -104,17 +132,24 @@ async function main() {
   sessionExpired.notify = () => auth.send({ type: 'auth.sessionExpired' });
 
   // Start-up in short tasks: modules and services above, the Chakra system in a task of its own,
-  // then a render that React splits into slices (a transition) so that no single task runs long.
+  // then a render (or, on the prerendered /login, a hydration) that React splits into slices (a
+  // transition) so that no single task runs long.
   await nextTask();
   getSystem();
   await nextTask();
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App machines={machines} actors={{ auth }} inspect={inspect} />
-      </StrictMode>,
-    );
-  });
+  const app = (
+    <StrictMode>
+      <App machines={machines} actors={{ auth }} inspect={inspect} />
+    </StrictMode>
+  );
+  if (prerenderedPath !== null && (await showsPrerenderedPage(auth, prerenderedPath))) {
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    });
+  } else {
+    const root = freshRoot();
+    startTransition(() => root.render(app));
+  }
 
   // Code that is not part of the /login JavaScript, fetched ahead of need: the signed-in console
   // right away when this tab holds a session (it shows as soon as the session is checked), else
@@ -123,7 +158,7 @@ async function main() {
   else onFirstInteraction(prefetchSignedInApp);
   // Not before the first screen is on the page: fetched earlier, the SDK would compete with the
   // login JavaScript for a slow link (and Lighthouse counts it on the way to the largest paint).
-  afterFirstScreen(document.getElementById('root') as HTMLElement, () => whenIdle(() => void identity.preload()));
+  afterFirstPaint(() => whenIdle(() => void identity.preload()));
 }
 
 void main();

@@ -1,7 +1,8 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { selectFieldErrors, selectIsPending, selectSignInEmail, type AuthActorRef } from '../../machines/auth';
+import { useHydrated } from '../shared/useHydrated';
 import { PasswordField, TextField } from './fields';
 
 export function SignInForm({ auth }: { auth: AuthActorRef }) {
@@ -10,9 +11,23 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
   const pending = useSelector(auth, selectIsPending);
   const [username, setUsername] = useState(initialEmail);
   const [password, setPassword] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+
+  // The form is prerendered (dist/login.html): what the visitor typed before the JavaScript ran is
+  // in the inputs, not yet in this state. Adopt it once the page is live, so nothing typed is lost.
+  useEffect(() => {
+    const typed = (name: string) => {
+      const input = form.current?.elements.namedItem(name);
+      return input instanceof HTMLInputElement ? input.value : '';
+    };
+    setUsername((current) => current || typed('username'));
+    setPassword((current) => current || typed('password'));
+  }, []);
 
   return (
     <form
+      ref={form}
       noValidate
       aria-label="Sign in"
       onSubmit={(e) => {
@@ -39,7 +54,17 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
         onValueChange={setPassword}
         error={errors.password}
       />
-      <Button type="submit" colorPalette="brand" loading={pending} loadingText="Signing in..." width="full">
+      <Button
+        type="submit"
+        colorPalette="brand"
+        loading={pending}
+        loadingText="Signing in..."
+        width="full"
+        // Disabled until the page is live: Enter in the prerendered form must not submit it natively
+        // (a GET would put the password in the address). It looks enabled: the wait is a moment.
+        disabled={!hydrated}
+        _disabled={hydrated ? undefined : { opacity: 1, cursor: 'progress' }}
+      >
         Sign In
       </Button>
       <HStack justify="center" gap="1" fontSize="sm">

@@ -1,0 +1,61 @@
+/**
+ * Vite plugin: after a production build, renders /login (src/prerender.tsx) and writes
+ * `<outDir>/login.html`: the built index.html (same CSP meta tag, same modulepreloads) with the
+ * sign-in form already in `<div id="root">` and its styles in `<head>`. `vite preview` serves it for
+ * /login (it tries `<path>.html`); a real deployment maps /login to login.html and every other route
+ * to index.html (README).
+ *
+ * The page is rendered through a Vite dev server in SSR mode (ssrLoadModule), so the same source and
+ * the same dependency versions as the browser's bundle produce the markup the browser hydrates.
+ *
+ * Emotion's server rendering puts a `<style data-emotion>` before each element; they move to
+ * `<head>` (where Emotion's client looks for them anyway), so the body's structure is the one the
+ * client renders and selectors such as :first-child match the same elements before and after
+ * (inline, they shifted the layout when the client moved them).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
+
+/** login.html from the built index.html and the rendered markup (exported for the tests). */
+export function loginPage(index: string, markup: string, path: string): string {
+  if (!index.includes(ROOT_ELEMENT)) throw new Error(`prerender: ${ROOT_ELEMENT} not found in index.html`);
+  const styles = markup.match(EMOTION_STYLE) ?? [];
+  const body = markup.replace(EMOTION_STYLE, '');
+  return index
+    .replace('</head>', () => `${styles.join('\n')}\n</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${body}</div>`);
+}
+
+export function prerenderLogin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'hardline-prerender-login',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr || config.build.write === false) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const server = await createServer({
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const entry = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderLoginPage(): Promise<string>; PRERENDERED_PATH: string };
+        const markup = await entry.renderLoginPage();
+        const index = await readFile(join(outDir, 'index.html'), 'utf8');
+        await writeFile(join(outDir, 'login.html'), loginPage(index, markup, entry.PRERENDERED_PATH));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
