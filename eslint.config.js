@@ -40,6 +40,7 @@ export default tseslint.config(
       'dist/**',
       'reports/**',
       '.data/**',
+      '.tmp/**',
       'node_modules/**',
       'docs/**',
       'test-results/**',
