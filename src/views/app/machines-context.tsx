@@ -48,31 +48,29 @@ function useMachinesValue(): MachinesValue {
   return value;
 }
 
-interface Load<T> {
-  readonly promise: Promise<T>;
-  /** Set once the promise has resolved: later renders read it without suspending. */
-  value?: T;
-}
+/**
+ * One load per loader, shared by every screen that asks for it (and retried after a failure). Once
+ * loaded, the promise carries its outcome as `status` and `value` (React's convention), so `use`
+ * returns the machine at once instead of suspending again.
+ */
+const loads = new WeakMap<MachineLoader<AnyActorLogic>, Promise<AnyActorLogic>>();
 
-/** One load per loader, shared by every screen that asks for it (and retried after a failure). */
-const loads = new WeakMap<MachineLoader<AnyActorLogic>, Load<AnyActorLogic>>();
-
-function loadOf<T extends AnyActorLogic>(loader: MachineLoader<T>): Load<T> {
+function loadOf<T extends AnyActorLogic>(loader: MachineLoader<T>): Promise<T> {
   // The map holds, per loader, the load of that very loader: its value is that loader's T.
-  const known = loads.get(loader) as Load<T> | undefined;
+  const known = loads.get(loader) as Promise<T> | undefined;
   if (known) return known;
-  const load: Load<T> = {
-    promise: loader().then(
-      (logic) => {
-        load.value = logic;
-        return logic;
-      },
-      (error: unknown) => {
-        loads.delete(loader);
-        throw error;
-      },
-    ),
-  };
+  const load: Promise<T> = loader().then(
+    (logic) => {
+      const settled = load as Promise<T> & { status?: string; value?: T };
+      settled.status = 'fulfilled';
+      settled.value = logic;
+      return logic;
+    },
+    (error: unknown) => {
+      loads.delete(loader);
+      throw error;
+    },
+  );
   loads.set(loader, load);
   return load;
 }
@@ -84,13 +82,16 @@ function isLoader<K extends keyof MachineRegistry>(source: MachineSource<K>): so
 /**
  * The provided logic of one machine. A machine that comes as a loader suspends the caller (with
  * React's `use`) until its chunk has arrived; the screens render under Suspense boundaries.
+ *
+ * `use` is called on every render of a loaded machine too, never skipped: when React replays a
+ * component that suspended, the hooks after `use` only work if `use` ran again (skipping it made
+ * React fail with "Update hook called on initial render", minified #467).
  */
 export function useMachine<K extends keyof MachineRegistry>(key: K): MachineRegistry[K] {
   const source: MachineSource<K> | undefined = useMachinesValue().machines[key];
   if (!source) throw new Error(`Machine "${String(key)}" is not provided`);
   if (!isLoader(source)) return source;
-  const load = loadOf(source);
-  return load.value ?? use(load.promise);
+  return use(loadOf(source));
 }
 
 /**
