@@ -15,6 +15,7 @@ import type { AuthActorRef } from './machines/auth';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { App, prefetchSignedInApp } from './views/app/App';
+import { prefetchScreen } from './views/app/screens';
 import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
 import type { Inspector } from './views/app/machines-context';
 import { getSystem } from './views/theme/system';
@@ -131,6 +132,17 @@ async function main() {
   const auth = createActor(machines.auth, { inspect }).start();
   sessionExpired.notify = () => auth.send({ type: 'auth.sessionExpired' });
 
+  // Code that is not part of the /login JavaScript, fetched ahead of need. A tab with a session: the
+  // signed-in console, the screen of this address and the machines they start, all at once and
+  // before the start-up work below, so they are here when the session has been checked (no loading
+  // frame). Otherwise the console once the visitor starts filling in the form.
+  if (identity.hasStoredSession()) {
+    prefetchSignedInApp();
+    prefetchScreen(window.location.pathname, machines);
+  } else {
+    onFirstInteraction(prefetchSignedInApp);
+  }
+
   // Start-up in short tasks: modules and services above, the Chakra system in a task of its own,
   // then a render (or, on the prerendered /login, a hydration) that React splits into slices (a
   // transition) so that no single task runs long.
@@ -151,14 +163,10 @@ async function main() {
     startTransition(() => root.render(app));
   }
 
-  // Code that is not part of the /login JavaScript, fetched ahead of need: the signed-in console
-  // right away when this tab holds a session (it shows as soon as the session is checked), else
-  // once the visitor starts filling in the form; the identity SDK (for signing in) once the page idles.
-  if (identity.hasStoredSession()) prefetchSignedInApp();
-  else onFirstInteraction(prefetchSignedInApp);
-  // Not before the first screen is on the page: fetched earlier, the SDK would compete with the
-  // login JavaScript for a slow link (and Lighthouse counts it on the way to the largest paint).
-  afterFirstPaint(() => whenIdle(() => void identity.preload()));
+  // The SDK signs in, up and out of first-time passwords; a tab with a session does not need it
+  // (tokens are refreshed and revoked without it). Not before the first screen is on the page:
+  // fetched earlier, it would compete with the login JavaScript for a slow link.
+  if (!identity.hasStoredSession()) afterFirstPaint(() => whenIdle(() => void identity.preload()));
 }
 
 void main();

@@ -1,5 +1,5 @@
 import { Box, ChakraProvider, Flex } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import type { MachineSourceMap } from '../../machines/registry';
 import { LoadingState } from '../shared/LoadingState';
@@ -7,22 +7,25 @@ import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { getSystem } from '../theme/system';
 import { Gate } from './Gate';
 import { MachinesProvider, type AppActors, type Inspector } from './machines-context';
+import { preloadable } from './preloadable';
 
 /**
  * The signed-in console (layout, routes, the Assistant's conversation, the toaster) is a chunk of
  * its own: the JavaScript a visitor downloads before /login is usable holds the login path only.
  */
-const loadSignedInApp = () => import('./SignedInApp');
-const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
+const signedInApp = preloadable(() => import('./SignedInApp'));
 
 /**
- * Fetches the signed-in console ahead of need (while the login screen idles), so signing in does
- * not wait for it. Safe to call any number of times.
+ * Fetches the signed-in console ahead of need (while the login screen idles, or at once for a tab
+ * with a session), so signing in does not wait for it. Safe to call any number of times.
  */
 export function prefetchSignedInApp(): void {
-  loadSignedInApp().catch(() => {
-    // A failed prefetch is retried by the real load (React.lazy), which reports its own failure.
-  });
+  signedInApp.prefetch();
+}
+
+function SignedInApp() {
+  const { SignedInApp: Console } = signedInApp.use();
+  return <Console />;
 }
 
 /**

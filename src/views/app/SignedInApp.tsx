@@ -3,7 +3,7 @@
  * with the app's toaster. A chunk of its own (App.tsx loads it lazily once the Gate lets the visitor
  * in), so none of it is part of the JavaScript downloaded before /login is usable.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { safeReturnPath } from '../../domain/urls';
 import { ChatProvider } from '../assistant/ChatProvider';
@@ -12,15 +12,30 @@ import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { AppToaster } from '../shared/toaster';
 import { UnexpectedError } from '../shared/UnexpectedError';
+import { screenModules } from './screens';
 
-// Each screen is its own chunk: a visitor downloads only the login and the screen they open.
-const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
-const UsersScreen = lazy(() => import('../users/UsersScreen').then((m) => ({ default: m.UsersScreen })));
-const BillingOverviewScreen = lazy(() =>
-  import('../billing/BillingOverviewScreen').then((m) => ({ default: m.BillingOverviewScreen })),
-);
-const UserBillingScreen = lazy(() => import('../billing/UserBillingScreen').then((m) => ({ default: m.UserBillingScreen })));
-const AssistantScreen = lazy(() => import('../assistant/AssistantScreen').then((m) => ({ default: m.AssistantScreen })));
+// Each screen is its own chunk (screens.ts): a visitor downloads only the login and the screen they
+// open. Each reads its module with `use`: no suspense once the chunk is here (prefetched or visited).
+function DashboardScreen() {
+  const { DashboardScreen: Loaded } = screenModules.dashboard.use();
+  return <Loaded />;
+}
+function UsersScreen() {
+  const { UsersScreen: Loaded } = screenModules.users.use();
+  return <Loaded />;
+}
+function BillingOverviewScreen() {
+  const { BillingOverviewScreen: Loaded } = screenModules.billingOverview.use();
+  return <Loaded />;
+}
+function UserBillingScreen({ userId }: { userId: string }) {
+  const { UserBillingScreen: Loaded } = screenModules.userBilling.use();
+  return <Loaded userId={userId} />;
+}
+function AssistantScreen() {
+  const { AssistantScreen: Loaded } = screenModules.assistant.use();
+  return <Loaded />;
+}
 
 function Screen({ children }: { children: ReactNode }) {
   const [path] = useLocation();

@@ -1,8 +1,9 @@
 import { useActorRef } from '@xstate/react';
-import { createContext, use, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import type { AuthActorRef } from '../../machines/auth';
 import type { MachineLoader, MachineRegistry, MachineSource, MachineSourceMap } from '../../machines/registry';
+import { preloadable, type Preloadable } from './preloadable';
 
 export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
@@ -48,31 +49,25 @@ function useMachinesValue(): MachinesValue {
   return value;
 }
 
-/**
- * One load per loader, shared by every screen that asks for it (and retried after a failure). Once
- * loaded, the promise carries its outcome as `status` and `value` (React's convention), so `use`
- * returns the machine at once instead of suspending again.
- */
-const loads = new WeakMap<MachineLoader<AnyActorLogic>, Promise<AnyActorLogic>>();
+/** One load per loader, shared by every screen that asks for it (src/views/app/preloadable.ts). */
+const loads = new WeakMap<MachineLoader<AnyActorLogic>, Preloadable<AnyActorLogic>>();
 
-function loadOf<T extends AnyActorLogic>(loader: MachineLoader<T>): Promise<T> {
+function loadOf<T extends AnyActorLogic>(loader: MachineLoader<T>): Preloadable<T> {
   // The map holds, per loader, the load of that very loader: its value is that loader's T.
-  const known = loads.get(loader) as Promise<T> | undefined;
+  const known = loads.get(loader) as Preloadable<T> | undefined;
   if (known) return known;
-  const load: Promise<T> = loader().then(
-    (logic) => {
-      const settled = load as Promise<T> & { status?: string; value?: T };
-      settled.status = 'fulfilled';
-      settled.value = logic;
-      return logic;
-    },
-    (error: unknown) => {
-      loads.delete(loader);
-      throw error;
-    },
-  );
+  const load = preloadable(loader);
   loads.set(loader, load);
   return load;
+}
+
+/**
+ * Starts loading the machine `key` ahead of its screen (a no-op for logic given directly), through
+ * the same load `useMachine` reads: a screen that renders after it has arrived does not suspend.
+ */
+export function prefetchMachine<K extends keyof MachineRegistry>(machines: MachineSourceMap, key: K): void {
+  const source: MachineSource<K> | undefined = machines[key];
+  if (source && isLoader(source)) loadOf(source).prefetch();
 }
 
 function isLoader<K extends keyof MachineRegistry>(source: MachineSource<K>): source is MachineLoader<MachineRegistry[K]> {
@@ -91,7 +86,7 @@ export function useMachine<K extends keyof MachineRegistry>(key: K): MachineRegi
   const source: MachineSource<K> | undefined = useMachinesValue().machines[key];
   if (!source) throw new Error(`Machine "${String(key)}" is not provided`);
   if (!isLoader(source)) return source;
-  return use(loadOf(source));
+  return loadOf(source).use();
 }
 
 /**
