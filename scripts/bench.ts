@@ -9,7 +9,8 @@
  *  5. JS heap after 5 and 50 navigations through every route;
  *  6. writes reports/bench.json (flat figures) and reports/bench.md, prints pass/fail per threshold.
  *
- * Options: --users <n> (default 100000), --skip-lighthouse. Exit code 1 when a threshold fails.
+ * Options: --users <n> (default 100000), --skip-lighthouse. Exit code 1 when a gate (issue 6's
+ * acceptance) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, signIn } from './bench/browser';
 import { measureHeap } from './bench/heap';
 import { runLighthouse, type LighthouseRun } from './bench/lighthouse';
-import { checksOf, renderMarkdown, type Figures } from './bench/report';
+import { checksOf, renderMarkdown, verdictOf, type Figures } from './bench/report';
 import { measureUsers } from './bench/users';
 import { LOGIN_JS_BUDGET_KB, measureDist } from './bundle-size';
 import { startStack } from './stack';
@@ -99,8 +100,8 @@ async function main(): Promise<number> {
   await writeFile(join(reportsDir, 'bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
   await writeFile(join(reportsDir, 'bench.md'), renderMarkdown(figures, checks, lighthouse));
   log(`\n[${elapsed()}] wrote reports/bench.json and reports/bench.md`);
-  for (const c of checks) log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.label}: ${c.actual} (${c.expected})`);
-  return checks.every((c) => c.pass) ? 0 : 1;
+  for (const c of checks) log(`${verdictOf(c)}  ${c.label}: ${c.actual} (${c.expected})`);
+  return checks.every((c) => c.pass || c.kind === 'aim') ? 0 : 1;
 }
 
 main().then(

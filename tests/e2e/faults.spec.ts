@@ -180,6 +180,10 @@ for (const screen of SCREENS) {
     }) => {
       if (kind === 'hang') await page.clock.install();
       await signIn(page);
+      // Signing in lands on the dashboard, which loads its data: let that finish first, so that no
+      // request of that page is the fault's first hit (the clock would then jump before the
+      // screen under test has started its requests, and their timeouts would never come).
+      await page.waitForLoadState('networkidle');
       const path = await screen.open(page, stack.apiUrl);
       const willTrigger = screen.name === 'users' || screen.name === 'assistant';
       if (willTrigger) {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createApi } from '../../src/services/api';
 import { CHAT_FAILURE_MESSAGE, chatImplementations, chatMachine } from '../../src/machines/chat';
+import { apiOverFetch, jsonResponse } from '../support/api';
 
 interface Seen {
   url: string;
@@ -30,24 +30,15 @@ function startChat(answer: (seen: Seen) => Promise<Response>) {
     seen.push(entry);
     return answer(entry);
   };
-  const api = createApi({
-    baseUrl: 'http://127.0.0.1:9',
-    getAccessToken: () => Promise.resolve('token-1'),
-    refreshAccessToken: () => Promise.resolve(null),
-    onSessionExpired: () => undefined,
-    fetch: fetchDouble,
-  });
+  const api = apiOverFetch(fetchDouble);
   const actor = createActor(chatMachine.provide(chatImplementations({ api }))).start();
   return { actor, seen };
 }
 
-const json = (status: number, body: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-
 describe('chat machine over the API client', () => {
   it('asks with { query, isAdmin: true } and keeps the nested result, sources and web flag', async () => {
     const { actor, seen } = startChat(() =>
-      json(200, { result: { result: 'Found on the web.' }, sources: [{ id: 'w', type: 'web', title: 'Page', url: 'https://e.com' }], webSearchUsed: true }),
+      jsonResponse(200, { result: { result: 'Found on the web.' }, sources: [{ id: 'w', type: 'web', title: 'Page', url: 'https://e.com' }], webSearchUsed: true }),
     );
     actor.send({ type: 'chat.send', text: '  Any news?  ' });
     const done = await waitFor(actor, (s) => s.matches('idle'));
@@ -71,14 +62,14 @@ describe('chat machine over the API client', () => {
   });
 
   it('reads a plain result as organization data', async () => {
-    const { actor } = startChat(() => json(200, { result: 'Three users are active.' }));
+    const { actor } = startChat(() => jsonResponse(200, { result: 'Three users are active.' }));
     actor.send({ type: 'chat.send', text: 'Who is active?' });
     const done = await waitFor(actor, (s) => s.matches('idle'));
     expect(done.context.messages[1]).toMatchObject({ content: 'Three users are active.', sources: [], webSearchUsed: false, sourceType: 'vector' });
   });
 
   it('appends the failure bubble, keeping the question, when the API fails', async () => {
-    const { actor } = startChat(() => json(500, { message: 'boom' }));
+    const { actor } = startChat(() => jsonResponse(500, { message: 'boom' }));
     actor.send({ type: 'chat.send', text: 'Weekly report' });
     const done = await waitFor(actor, (s) => s.matches('idle'));
     expect(done.context.messages[1]).toMatchObject({ type: 'ai', content: CHAT_FAILURE_MESSAGE, failed: true, question: 'Weekly report' });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { usersListImplementations, usersListMachine } from '../../src/machines/usersList';
 import type { Services } from '../../src/services';
-import { createApi } from '../../src/services/api';
+import { apiOverFetch, jsonResponse } from '../support/api';
 import { STATS, makePage } from '../views/users/fixtures';
 
 function startList() {
@@ -21,15 +21,9 @@ function startList() {
       : url.pathname.endsWith('/bulk')
         ? { updated: 1 }
         : makePage(Number(url.searchParams.get('page') ?? 1)).list;
-    return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+    return jsonResponse(200, body);
   };
-  const api = createApi({
-    baseUrl: 'http://127.0.0.1:9',
-    getAccessToken: () => Promise.resolve('token-1'),
-    refreshAccessToken: () => Promise.resolve(null),
-    onSessionExpired: () => undefined,
-    fetch: fetchDouble,
-  });
+  const api = apiOverFetch(fetchDouble);
   const actor = createActor(usersListMachine.provide({ ...usersListImplementations({ api } as unknown as Services), delays: { searchDebounce: 0 } }), { input: { pageSize: 25 } }).start();
   const settled = () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }));
   const take = () => paths.splice(0).map((p) => p.replace(/\?.*$/, ''));
