@@ -11,7 +11,7 @@ import { createApi } from './services/api';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
-import type { AuthActorRef } from './machines/auth';
+import { selectIsCheckingSession, selectIsPlainSignIn, type AuthActorRef } from './machines/auth';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { App, prefetchSignedInApp } from './views/app/App';
@@ -86,10 +86,8 @@ function onFirstInteraction(task: () => void): void {
  */
 async function showsPrerenderedPage(auth: AuthActorRef, path: string): Promise<boolean> {
   if (window.location.pathname !== path) return false;
-  const settled = await waitFor(auth, (s) => !s.matches('checkingSession'), { timeout: 10_000 }).catch(() => null);
-  if (!settled?.matches({ signedOut: 'signIn' })) return false;
-  const { signInEmail, formError, notice, pendingConfirmation } = settled.context;
-  return signInEmail === '' && formError === null && notice === null && pendingConfirmation === null;
+  const settled = await waitFor(auth, (s) => !selectIsCheckingSession(s), { timeout: 10_000 }).catch(() => null);
+  return settled !== null && selectIsPlainSignIn(settled);
 }
 
 async function main() {

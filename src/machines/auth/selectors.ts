@@ -27,6 +27,16 @@ export function selectLoginMode(s: AuthSnapshot): LoginMode | null {
 
 /** A request of the current step is in flight (busy buttons). */
 export const selectIsPending = (s: AuthSnapshot) => s.hasTag('pending');
+/**
+ * Sign In as a first visit shows it: no remembered email, no pending confirmation, no message.
+ * What src/prerender.tsx renders at build time, so the page that is on screen can be hydrated.
+ */
+export const selectIsPlainSignIn = (s: AuthSnapshot) =>
+  s.matches({ signedOut: 'signIn' }) &&
+  s.context.signInEmail === '' &&
+  s.context.formError === null &&
+  s.context.notice === null &&
+  s.context.pendingConfirmation === null;
 export const selectFieldErrors = (s: AuthSnapshot) => s.context.fieldErrors;
 export const selectFormError = (s: AuthSnapshot) => s.context.formError;
 export const selectNotice = (s: AuthSnapshot) => s.context.notice;

@@ -3,7 +3,7 @@
  * with the app's toaster. A chunk of its own (App.tsx loads it lazily once the Gate lets the visitor
  * in), so none of it is part of the JavaScript downloaded before /login is usable.
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { safeReturnPath } from '../../domain/urls';
 import { ChatProvider } from '../assistant/ChatProvider';
@@ -12,30 +12,22 @@ import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { AppToaster } from '../shared/toaster';
 import { UnexpectedError } from '../shared/UnexpectedError';
+import type { Preloadable } from './preloadable';
 import { screenModules } from './screens';
 
 // Each screen is its own chunk (screens.ts): a visitor downloads only the login and the screen they
 // open. Each reads its module with `use`: no suspense once the chunk is here (prefetched or visited).
-function DashboardScreen() {
-  const { DashboardScreen: Loaded } = screenModules.dashboard.use();
-  return <Loaded />;
+function screenFrom<M, P extends object>(module: Preloadable<M>, pick: (loaded: M) => ComponentType<P>) {
+  return function LoadedScreen(props: P) {
+    const Loaded = pick(module.use());
+    return <Loaded {...props} />;
+  };
 }
-function UsersScreen() {
-  const { UsersScreen: Loaded } = screenModules.users.use();
-  return <Loaded />;
-}
-function BillingOverviewScreen() {
-  const { BillingOverviewScreen: Loaded } = screenModules.billingOverview.use();
-  return <Loaded />;
-}
-function UserBillingScreen({ userId }: { userId: string }) {
-  const { UserBillingScreen: Loaded } = screenModules.userBilling.use();
-  return <Loaded userId={userId} />;
-}
-function AssistantScreen() {
-  const { AssistantScreen: Loaded } = screenModules.assistant.use();
-  return <Loaded />;
-}
+const DashboardScreen = screenFrom(screenModules.dashboard, (m) => m.DashboardScreen);
+const UsersScreen = screenFrom(screenModules.users, (m) => m.UsersScreen);
+const BillingOverviewScreen = screenFrom(screenModules.billingOverview, (m) => m.BillingOverviewScreen);
+const UserBillingScreen = screenFrom(screenModules.userBilling, (m) => m.UserBillingScreen);
+const AssistantScreen = screenFrom(screenModules.assistant, (m) => m.AssistantScreen);
 
 function Screen({ children }: { children: ReactNode }) {
   const [path] = useLocation();
