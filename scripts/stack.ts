@@ -6,16 +6,18 @@
  *   npm start -- --reset      wipe .data/ and reseed
  *   npm start -- --users 100000   seed a large organisation (with --reset on an existing stack)
  *   WEB_PORT, API_PORT, COGNITO_PORT override the ports 5173, 8787, 9229.
+ *   DATABASE_URL=postgres://...   the API on that PostgreSQL database instead of PGlite under .data/
  *
  * `startStack()` is the same thing as a function, for the Playwright fixture.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startApiServer, type ApiServer } from '../server/index';
 import { createCognitoUserPoolAdmin } from '../server/core/userPool';
 import { ADMIN_ACCOUNT, FIRST_TIME_ACCOUNT, SEED_ORGANIZATION_NAME, confirmationCodeParser, createPool, poolStillExists, startCognitoLocal, type CognitoProcess, type PoolState } from './stack/cognito';
+import { LOCK_FILE, lockDataDir } from './stack/data-lock';
 import { assertPortFree, freePort, runToCompletion, startProcess, waitForHttp, type ManagedProcess } from './stack/processes';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,8 +29,10 @@ export interface StackOptions {
   cognitoPort?: number;
   /** Where the emulator's and the API's data live (default <repo>/.data). */
   dataDir?: string;
-  /** Wipe dataDir and reseed. */
+  /** Wipe dataDir (and the DATABASE_URL database) and reseed. */
   reset?: boolean;
+  /** A PostgreSQL database for the API (default: DATABASE_URL); PGlite under dataDir when unset. */
+  databaseUrl?: string;
   /** preview: vite build + vite preview; dev: Vite dev server; none: no console server. */
   mode?: 'preview' | 'dev' | 'none';
   /** No output except errors (codes and passwords are still recorded for the getters). */
@@ -87,8 +91,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const apiPort = await resolvePort(options.apiPort, 'API_PORT', 8787, 'the API');
   const cognitoPort = await resolvePort(options.cognitoPort, 'COGNITO_PORT', 9229, 'cognito-local');
 
-  if (options.reset) await rm(dataDir, { recursive: true, force: true });
+  const databaseUrl = options.databaseUrl ?? (process.env['DATABASE_URL'] || undefined);
   await mkdir(dataDir, { recursive: true });
+  const unlock = await lockDataDir(dataDir);
+  if (options.reset) {
+    for (const entry of await readdir(dataDir)) if (entry !== LOCK_FILE) await rm(join(dataDir, entry), { recursive: true, force: true });
+  }
 
   const codes = new Map<string, string>();
   const codeWaiters = new Map<string, Array<(code: string) => void>>();
@@ -110,6 +118,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (api) await api.close().catch((error: unknown) => console.error('[stack] closing the API failed', error));
     api = null;
     await Promise.all(running.splice(0).reverse().map((proc) => proc.stop()));
+    await unlock();
   };
 
   try {
@@ -125,7 +134,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const stateFile = join(dataDir, 'stack.json');
     let pool = await readPoolState(stateFile);
+    let newPool = false;
     if (!pool || !(await poolStillExists(cognito.endpoint, pool))) {
+      newPool = true;
       // A new pool means new subs: the API data must be seeded again to match.
       await rm(join(dataDir, 'api'), { recursive: true, force: true });
       pool = await createPool(cognito.endpoint);
@@ -140,6 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       port: apiPort,
       host: '127.0.0.1',
       dataDir: join(dataDir, 'api'),
+      ...(databaseUrl ? { databaseUrl, resetDatabase: Boolean(options.reset), requireEmptyDatabase: newPool } : {}),
       config: { apiOrigin, webOrigin },
       cognito: poolRef,
       userPool: createCognitoUserPoolAdmin({
@@ -196,7 +208,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log('');
     log('Hardline local stack');
     log(`  Console:        ${webOrigin}${mode === 'none' ? ' (not started)' : ''}`);
-    log(`  API:            ${api.url}`);
+    log(`  API:            ${api.url} (${databaseUrl ? `PostgreSQL: ${redactUrl(databaseUrl)}` : `embedded PGlite in ${join(dataDir, 'api')}`})`);
     log(`  cognito-local:  ${cognito.endpoint} (user pool ${pool.userPoolId}, client ${pool.clientId})`);
     log('Seeded accounts:');
     log(`  ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}  (administrator of ${SEED_ORGANIZATION_NAME})`);
@@ -230,6 +242,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/** A connection string without its password, for printing. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
   }
 }
 

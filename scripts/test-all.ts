@@ -1,7 +1,12 @@
 /**
  * `npm test`: every check in order, stopping at the first failure, then a summary.
  *
- *   lint -> typecheck -> statecharts --check -> audit -> unit -> model (+ coverage) -> e2e
+ *   setup -> lint -> typecheck -> statecharts --check -> audit -> unit -> server on PostgreSQL
+ *   -> model (+ coverage) -> e2e
+ *
+ * `setup` (scripts/setup-test-env.ts) installs Chromium and PostgreSQL with apt where they are missing
+ * and this runs as root, or stops at once naming the command to run. The unit step runs the server
+ * suite on PGlite; the PostgreSQL step runs it again on a throwaway PostgreSQL cluster.
  *
  * The audit step (scripts/audit.ts) fails on a high or critical advisory; where the registry's
  * audit endpoint cannot be reached it reports "NOT RUN" in the suite figures instead.
@@ -62,12 +67,16 @@ export function parsePlaywright(output: string): Counts | undefined {
   return { passed: Number(passed?.[1] ?? 0) + Number(flaky?.[1] ?? 0), failed: Number(failed?.[1] ?? 0) };
 }
 
+const tsx = join('node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
+
 const steps: Step[] = [
+  { name: 'setup', command: tsx, args: ['scripts/setup-test-env.ts'] },
   { name: 'lint', command: npm, args: ['run', '--silent', 'test:lint'] },
   { name: 'typecheck', command: npm, args: ['run', '--silent', 'test:types'] },
   { name: 'statecharts', command: npm, args: ['run', '--silent', 'statecharts', '--', '--check'] },
   { name: 'audit', command: npm, args: ['run', '--silent', 'test:audit'] },
   { name: 'unit', command: npm, args: ['run', '--silent', 'test:unit'], parse: parseVitest },
+  { name: 'server on PostgreSQL', command: npm, args: ['run', '--silent', 'test:postgres'], parse: parseVitest },
   { name: 'model', command: npm, args: ['run', '--silent', 'test:model'], parse: parseVitest },
   { name: 'e2e', command: npm, args: ['run', '--silent', 'test:e2e'], parse: parsePlaywright },
 ];

@@ -1,13 +1,13 @@
 /**
- * The reference API server: PGlite database, the modules, bearer-token verification against the
+ * The reference API server: the database (embedded PGlite, or PostgreSQL when a URL is given), the
+ * modules, bearer-token verification against the
  * user pool, on Node's HTTP server. `npm start` runs it inside the local stack (scripts/stack.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { PGlite } from '@electric-sql/pglite';
 import { createApp } from './core/app';
 import { createCognitoVerifier, type CognitoPoolRef, type TokenVerifier } from './core/auth';
-import { openDatabase } from './core/db';
+import { openDatabase, type Database } from './core/db';
 import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
 import { isEmpty, seedDatabase, type SeedOptions, type SeedResult } from './seed';
 import { signupModule } from './signup';
@@ -21,7 +21,13 @@ export const serverModules: readonly ServerModule[] = [signupModule, usersModule
 export interface StartApiServerOptions {
   port: number;
   host?: string;
-  /** Directory of the database (e.g. .data/api); omitted or `memory: true` for an in-memory one. */
+  /** A PostgreSQL connection string (DATABASE_URL); when set, dataDir and memory are not used. */
+  databaseUrl?: string;
+  /** PostgreSQL only: drop every table first (the local stack's --reset). */
+  resetDatabase?: boolean;
+  /** PostgreSQL only: refuse a database that already holds an organisation (seeded for another user pool). */
+  requireEmptyDatabase?: boolean;
+  /** Directory of the embedded database (e.g. .data/api); omitted or `memory: true` for an in-memory one. */
   dataDir?: string;
   memory?: boolean;
   config: ServerConfig;
@@ -36,7 +42,7 @@ export interface StartApiServerOptions {
 
 export interface ApiServer {
   url: string;
-  db: PGlite;
+  db: Database;
   /** Set when this start seeded the database. */
   seeded: SeedResult | null;
   close(): Promise<void>;
@@ -44,7 +50,18 @@ export interface ApiServer {
 
 export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
   const modules = options.modules ?? serverModules;
-  const db = await openDatabase({ modules, ...(options.memory || !options.dataDir ? {} : { dataDir: options.dataDir }) });
+  const db = await openDatabase({
+    modules,
+    ...(options.databaseUrl ? { url: options.databaseUrl, reset: Boolean(options.resetDatabase) } : {}),
+    ...(options.memory || !options.dataDir ? {} : { dataDir: options.dataDir }),
+  });
+  if (options.databaseUrl && options.requireEmptyDatabase && !(await isEmpty(db))) {
+    await db.close();
+    throw new Error(
+      'DATABASE_URL holds an organisation seeded for another user pool, so the seeded accounts could not sign in. ' +
+        '`npm start -- --reset` wipes that database and seeds it again (only ever point the local stack at a database of its own).',
+    );
+  }
   let seeded: SeedResult | null = null;
   if (options.seed && (await isEmpty(db))) {
     seeded = await seedDatabase(db, { ...options.seed, modules, config: options.config });

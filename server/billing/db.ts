@@ -1,7 +1,7 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Queryable } from '../core/db';
 
-/** What the billing code needs from a connection: the PGlite instance or a transaction. */
-export type Db = Pick<Transaction, 'query'>;
+/** What the billing code needs from a connection: the database or a transaction. */
+export type Db = Queryable;
 
 /** Inserts rows in chunks with one multi-row VALUES statement per chunk. */
 export async function insertRows(db: Db, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[], chunkSize = 500): Promise<void> {

@@ -2,11 +2,11 @@
  * The Assistant's answers, computed from the caller's organisation data with SQL. Each answer is
  * markdown-ish plain text plus the records (sources) it was built from.
  */
-import type { Transaction } from '@electric-sql/pglite';
+import type { Queryable } from '../core/db';
 import type { Source } from '../../src/services/api/schemas';
 import type { Topic } from './topics';
 
-export type Db = Pick<Transaction, 'query'>;
+export type Db = Queryable;
 
 export interface Answer {
   result: string;

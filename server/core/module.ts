@@ -3,7 +3,7 @@
  * it brings its own tables, routes and seed data; server/core wires them together.
  */
 import type { Context, Hono } from 'hono';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './db';
 import * as v from 'valibot';
 
 /** Who is calling, from the verified access token and the membership table. */
@@ -35,7 +35,7 @@ export interface UserPoolAdmin {
 }
 
 export interface ServerDeps {
-  db: PGlite;
+  db: Database;
   config: ServerConfig;
   userPool: UserPoolAdmin;
 }
@@ -51,7 +51,7 @@ export interface SeedMember {
 }
 
 export interface SeedContext {
-  db: PGlite;
+  db: Database;
   orgId: string;
   adminMemberId: string;
   members: readonly SeedMember[];

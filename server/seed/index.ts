@@ -3,7 +3,7 @@
  * account admin@hardline.test, with a realistic crew (default 240 members; `users` builds large
  * organisations for benchmarks), then each module's own seed (billing, assistant...).
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from '../core/db';
 import type { Role } from '../../src/services/api/schemas';
 import type { SeedMember, ServerConfig, ServerModule } from '../core/module';
 import { AREA_CODES, FIRST_NAMES, LAST_NAMES } from './names';
@@ -87,7 +87,7 @@ function buildCrew(rng: () => number, count: number, now: Date): MemberInsert[] 
   return members;
 }
 
-async function insertMembers(db: Pick<PGlite, 'query'>, orgId: string, members: readonly MemberInsert[]): Promise<void> {
+async function insertMembers(db: Queryable, orgId: string, members: readonly MemberInsert[]): Promise<void> {
   const columns = 12;
   const batch = 1000;
   for (let start = 0; start < members.length; start += batch) {
@@ -108,12 +108,12 @@ async function insertMembers(db: Pick<PGlite, 'query'>, orgId: string, members: 
 }
 
 /** True when the database holds no organisation yet (a fresh or reset stack). */
-export async function isEmpty(db: PGlite): Promise<boolean> {
+export async function isEmpty(db: Database): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
   return (rows[0]?.n ?? 0) === 0;
 }
 
-export async function seedDatabase(db: PGlite, options: SeedOptions): Promise<SeedResult> {
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
   const rng = seededRandom(options.seed ?? 20_260_101);
   const now = options.now ?? new Date();
   const total = Math.max(2, options.users ?? DEFAULT_SEED_USERS);

@@ -6,11 +6,11 @@
  * - GET /api/me answers the caller's membership, 404 before signup completion.
  */
 import type { Hono } from 'hono';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { CompleteSignupRequestSchema, type CompleteSignupResponse, type MeResponse } from '../../src/services/api/schemas';
 import { ApiError, parseBody, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
 import { isUniqueViolation, type MemberRow } from '../core/members';
 import { randomInt } from 'node:crypto';
+import type { Queryable } from '../core/db';
 
 const NO_MEMBERSHIP = 'No organisation membership was found for this account. Complete signup first.';
 
@@ -29,7 +29,7 @@ export function candidateDeviceNumber(random: (max: number) => number = randomIn
   return `+1${area}55501${String(line).padStart(2, '0')}`;
 }
 
-async function provisionDeviceNumber(tx: Transaction): Promise<string> {
+async function provisionDeviceNumber(tx: Queryable): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const candidate = candidateDeviceNumber();
     const { rows } = await tx.query('SELECT 1 FROM members WHERE device_phone_number = $1', [candidate]);
@@ -44,7 +44,7 @@ interface OrgMembership {
   device_phone_number: string | null;
 }
 
-async function membershipOf(db: PGlite | Transaction, sub: string): Promise<OrgMembership | undefined> {
+async function membershipOf(db: Queryable, sub: string): Promise<OrgMembership | undefined> {
   const { rows } = await db.query<OrgMembership>(
     `SELECT m.org_id, o.name AS org_name, m.device_phone_number
        FROM members m JOIN organizations o ON o.id = m.org_id WHERE m.cognito_sub = $1`,

@@ -3,7 +3,6 @@
  * organisation (`adminOf(c).orgId`); an id from another organisation is 404 like a missing one.
  */
 import type { Hono } from 'hono';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   BulkUpdateRequestSchema,
   CreateUserRequestSchema,
@@ -17,9 +16,9 @@ import {
 import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
 import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../core/members';
 import { generateTemporaryPassword } from '../core/userPool';
+import type { Database, Queryable } from '../core/db';
 import { usersSchemaSql, whereOf } from './search';
 
-type Queryable = PGlite | Transaction;
 
 const NOT_FOUND = 'User not found.';
 
@@ -64,7 +63,7 @@ function idParam(c: AppContext): string {
   return c.req.param('id') ?? '';
 }
 
-async function toggle(c: AppContext, db: PGlite, column: 'has_license' | 'is_active') {
+async function toggle(c: AppContext, db: Database, column: 'has_license' | 'is_active') {
   const { orgId, memberId } = adminOf(c);
   const id = idParam(c);
   return db.transaction(async (tx) => {

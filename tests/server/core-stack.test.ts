@@ -11,17 +11,22 @@ import * as v from 'valibot';
 import { MeResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/services/api/schemas';
 import { cognitoCall } from '../../server/core/userPool';
 import { startStack, type Stack } from '../../scripts/stack';
+import { createTestDatabaseUrl } from './support/db';
 
 let stack: Stack;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hardline-stack-'));
-  stack = await startStack({ mode: 'none', webPort: 0, apiPort: 0, cognitoPort: 0, dataDir, quiet: true });
+  // On the PostgreSQL run of the suite, the stack's API runs on a database of its own there.
+  database = await createTestDatabaseUrl();
+  stack = await startStack({ mode: 'none', webPort: 0, apiPort: 0, cognitoPort: 0, dataDir, quiet: true, ...(database ? { databaseUrl: database.url } : {}) });
 }, 180_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await database?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }, 30_000);
 
@@ -83,5 +88,11 @@ describe('the local stack', () => {
     const password = stack.getTemporaryPassword('invited.worker@example.com') ?? '';
     expect(password).not.toBe('');
     expect((await signIn('invited.worker@example.com', password)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+
+  it('refuses a second stack on the same data folder instead of sharing its database files', async () => {
+    await expect(startStack({ mode: 'none', webPort: 0, apiPort: 0, cognitoPort: 0, dataDir, quiet: true })).rejects.toThrow(
+      `Another local stack (process ${process.pid}) is already using ${dataDir}`,
+    );
   });
 });

@@ -1,15 +1,15 @@
 /**
- * A small test app for the billing and copilot modules, independent of server/core/app.ts: an
- * in-memory PGlite with the core and module schemas, a Hono<AppEnv> whose middleware sets a test
+ * A small test app for the billing and copilot modules, independent of server/core/app.ts: a
+ * fresh database (tests/server/support/db.ts: in-memory PGlite, or PostgreSQL under npm test) with the core and module schemas, a Hono<AppEnv> whose middleware sets a test
  * caller, and an error handler mapping ApiError to `{ message, field }` like the real app.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createBillingModule } from '../../../server/billing';
 import { createCopilotModule } from '../../../server/copilot';
 import { ApiError, type AppEnv, type Caller, type SeedMember, type ServerDeps } from '../../../server/core/module';
-import { coreSchemaSql } from '../../../server/core/schema';
+import type { Database } from '../../../server/core/db';
+import { openTestDatabase } from '../support/db';
 
 export const API_ORIGIN = 'http://127.0.0.1:8787';
 /** A Wednesday afternoon; every module sees this clock unless a test moves it. */
@@ -37,7 +37,7 @@ export interface OrgFixture {
 }
 
 export interface Harness {
-  db: PGlite;
+  db: Database;
   app: Hono<AppEnv>;
   clock: { now: Date };
   orgA: OrgFixture;
@@ -50,7 +50,7 @@ export interface Harness {
   resetBilling(): Promise<void>;
 }
 
-async function insertOrg(db: PGlite, orgId: string, name: string, firstNames: readonly string[], lastNames: readonly string[], count: number, rng: () => number): Promise<OrgFixture> {
+async function insertOrg(db: Database, orgId: string, name: string, firstNames: readonly string[], lastNames: readonly string[], count: number, rng: () => number): Promise<OrgFixture> {
   await db.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3)', [orgId, name, new Date(NOW.getTime() - 400 * DAY_MS)]);
   const adminId = `${orgId}-admin`;
   await db.query(
@@ -84,12 +84,9 @@ async function insertOrg(db: PGlite, orgId: string, name: string, firstNames: re
 }
 
 export async function createHarness(options: { seed?: boolean } = {}): Promise<Harness> {
-  const db = await PGlite.create('memory://');
   const billing = createBillingModule({ clock: () => clock.now });
   const copilot = createCopilotModule({ clock: () => clock.now });
-  await db.exec(coreSchemaSql);
-  await db.exec(billing.schemaSql);
-  await db.exec(copilot.schemaSql);
+  const db = await openTestDatabase([billing, copilot]);
   const clock = { now: NOW };
 
   const rng = seededRng(42);

@@ -1,14 +1,14 @@
 /**
- * Test harness for the reference API: an in-memory PGlite, the Hono app driven with `app.request`,
+ * Test harness for the reference API: a fresh database (support/db.ts: PGlite or PostgreSQL), the Hono app driven with `app.request`,
  * and access tokens signed by a key pair the test owns (the same verification code as production,
  * pointed at this key instead of the user pool's JWKS).
  */
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../../server/core/db';
 import type { Hono } from 'hono';
 import { createApp } from '../../../server/core/app';
 import { createTokenVerifier } from '../../../server/core/auth';
-import { openDatabase } from '../../../server/core/db';
+import { openTestDatabase } from './db';
 import type { AppEnv, ServerModule, UserPoolAdmin } from '../../../server/core/module';
 import { signupModule } from '../../../server/signup';
 import { usersModule } from '../../../server/users';
@@ -66,7 +66,7 @@ export class FakeUserPool implements UserPoolAdmin {
 
 export interface TestApi {
   app: Hono<AppEnv>;
-  db: PGlite;
+  db: Database;
   keys: TestKeys;
   userPool: FakeUserPool;
   errors: unknown[];
@@ -76,7 +76,7 @@ export interface TestApi {
 }
 
 export async function createTestApi(modules: readonly ServerModule[] = [signupModule, usersModule]): Promise<TestApi> {
-  const db = await openDatabase({ modules });
+  const db = await openTestDatabase(modules);
   const keys = await createTestKeys();
   const userPool = new FakeUserPool();
   const errors: unknown[] = [];
