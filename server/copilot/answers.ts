@@ -1,15 +1,19 @@
 /**
  * The Assistant's answers, computed from the caller's organisation data with SQL. Each answer is
- * markdown-ish plain text plus the records (sources) it was built from.
+ * markdown text plus the records (sources) it was built from. The text is built with the `md` tag
+ * (./markdown.ts), which escapes every piece of organisation data it interpolates: names, titles
+ * and summaries are shown as written, never read as markup.
  */
 import type { Queryable } from '../core/db';
 import type { Source } from '../../src/services/api/schemas';
 import type { Topic } from './topics';
+import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
 
 export type Db = Queryable;
 
 export interface Answer {
-  result: string;
+  /** Markdown; only `md` builds one, so organisation data in it is always escaped. */
+  result: Markdown;
   sources: Source[];
 }
 
@@ -109,21 +113,21 @@ async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
   );
   const w = week[0] ?? { seen: 0, calls: 0, callers: 0 };
   const lines = [
-    '**User activity — last 7 days**',
-    '',
-    `- Members: ${counts.total.toLocaleString('en-US')} total — ${counts.active.toLocaleString('en-US')} active, ${counts.pending.toLocaleString('en-US')} pending; ${counts.licensed.toLocaleString('en-US')} licensed.`,
-    `- Active in the last 7 days: ${plural(w.seen, 'member')} signed in or made calls.`,
-    `- Calls this week: ${plural(w.calls, 'call')} by ${plural(w.callers, 'member')}.`,
-    '',
+    md`**User activity — last 7 days**`,
+    md``,
+    md`- Members: ${counts.total.toLocaleString('en-US')} total — ${counts.active.toLocaleString('en-US')} active, ${counts.pending.toLocaleString('en-US')} pending; ${counts.licensed.toLocaleString('en-US')} licensed.`,
+    md`- Active in the last 7 days: ${plural(w.seen, 'member')} signed in or made calls.`,
+    md`- Calls this week: ${plural(w.calls, 'call')} by ${plural(w.callers, 'member')}.`,
+    md``,
   ];
   if (recent.length === 0) {
-    lines.push('No member has been active yet.');
+    lines.push(md`No member has been active yet.`);
   } else {
-    lines.push('Most recently active:');
-    recent.forEach((r, i) => lines.push(`${i + 1}. ${r.name} (${r.role}) — ${shortDateTime(r.last_seen)}, ${plural(r.calls_week, 'call')} this week`));
+    lines.push(md`Most recently active:`);
+    recent.forEach((r, i) => lines.push(md`${i + 1}. ${r.name} (${r.role}) — ${shortDateTime(r.last_seen)}, ${plural(r.calls_week, 'call')} this week`));
   }
   return {
-    result: lines.join('\n'),
+    result: markdownLines(lines),
     sources: [report('user-activity', 'User activity — last 7 days'), ...recent.map((r) => ({ id: r.id, type: 'user', title: r.name }))],
   };
 }
@@ -162,31 +166,32 @@ async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> 
   const t = totals[0] ?? { n: 0, total: 0, avg: 0, prev: 0, positive: 0, neutral: 0, negative: 0, escalated: 0 };
   if (t.n === 0) {
     return {
-      result: '**Call analytics — last 30 days**\n\nNo calls were recorded in the last 30 days, so there is nothing to analyse yet.',
+      result: md`**Call analytics — last 30 days**\n\nNo calls were recorded in the last 30 days, so there is nothing to analyse yet.`,
       sources: [report('call-analytics', 'Call analytics — last 30 days')],
     };
   }
-  const change = t.prev === 0 ? 'no calls in the 30 days before' : `${t.n >= t.prev ? 'up' : 'down'} ${percent(Math.abs(t.n - t.prev), t.prev)} on the previous 30 days (${t.prev.toLocaleString('en-US')})`;
+  const change =
+    t.prev === 0 ? md`no calls in the 30 days before` : md`${t.n >= t.prev ? 'up' : 'down'} ${percent(Math.abs(t.n - t.prev), t.prev)} on the previous 30 days (${t.prev.toLocaleString('en-US')})`;
   const dayCounts = new Map(byDay.map((d) => [d.day, d]));
   const lines = [
-    '**Call analytics — last 30 days**',
-    '',
-    `- Volume: ${plural(t.n, 'call')}, ${change}.`,
-    `- Talk time: ${formatDuration(t.total)} in total, ${formatDuration(t.avg)} on average.`,
-    `- Sentiment: ${t.positive} positive, ${t.neutral} neutral, ${t.negative} negative; ${plural(t.escalated, 'call')} escalated.`,
-    '',
-    'Calls by day (last 7 days):',
+    md`**Call analytics — last 30 days**`,
+    md``,
+    md`- Volume: ${plural(t.n, 'call')}, ${change}.`,
+    md`- Talk time: ${formatDuration(t.total)} in total, ${formatDuration(t.avg)} on average.`,
+    md`- Sentiment: ${t.positive} positive, ${t.neutral} neutral, ${t.negative} negative; ${plural(t.escalated, 'call')} escalated.`,
+    md``,
+    md`Calls by day (last 7 days):`,
   ];
   for (let i = 6; i >= 0; i -= 1) {
     const day = isoDay(daysBefore(now, i));
     const d = dayCounts.get(day);
     const label = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-    lines.push(`- ${label}: ${d ? `${plural(d.n, 'call')}, ${formatDuration(d.total)}` : '0 calls'}`);
+    lines.push(md`- ${label}: ${d ? md`${plural(d.n, 'call')}, ${formatDuration(d.total)}` : '0 calls'}`);
   }
-  lines.push('', 'Longest calls:');
-  longest.forEach((c, i) => lines.push(`${i + 1}. ${formatDuration(c.duration_seconds)} — ${c.name} at ${c.site}, ${shortDate(c.started_at)}: ${excerpt(c.summary)}`));
+  lines.push(md``, md`Longest calls:`);
+  longest.forEach((c, i) => lines.push(md`${i + 1}. ${formatDuration(c.duration_seconds)} — ${c.name} at ${c.site}, ${shortDate(c.started_at)}: ${excerpt(c.summary)}`));
   return {
-    result: lines.join('\n'),
+    result: markdownLines(lines),
     sources: [report('call-analytics', 'Call analytics — last 30 days'), ...longest.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(c.started_at)}` }))],
   };
 }
@@ -227,22 +232,22 @@ async function taskOverview(db: Db, orgId: string, now: Date): Promise<Answer> {
   );
   const t = totals[0] ?? { open: 0, done: 0, overdue: 0, unassigned: 0, due_week: 0 };
   const lines = [
-    '**Task overview — tasks extracted from calls**',
-    '',
-    `- Open: ${t.open.toLocaleString('en-US')} (${t.overdue.toLocaleString('en-US')} overdue, ${t.due_week.toLocaleString('en-US')} due in the next 7 days, ${t.unassigned.toLocaleString('en-US')} unassigned).`,
-    `- Completed: ${t.done.toLocaleString('en-US')} (${percent(t.done, t.open + t.done)} of all tasks).`,
+    md`**Task overview — tasks extracted from calls**`,
+    md``,
+    md`- Open: ${t.open.toLocaleString('en-US')} (${t.overdue.toLocaleString('en-US')} overdue, ${t.due_week.toLocaleString('en-US')} due in the next 7 days, ${t.unassigned.toLocaleString('en-US')} unassigned).`,
+    md`- Completed: ${t.done.toLocaleString('en-US')} (${percent(t.done, t.open + t.done)} of all tasks).`,
   ];
-  if (t.open + t.done === 0) lines.push('', 'No tasks have been extracted from calls yet.');
+  if (t.open + t.done === 0) lines.push(md``, md`No tasks have been extracted from calls yet.`);
   if (byAssignee.length > 0) {
-    lines.push('', 'By assignee:');
-    byAssignee.forEach((a) => lines.push(`- ${a.name}: ${a.open} open (${a.overdue} overdue), ${a.done} done`));
+    lines.push(md``, md`By assignee:`);
+    byAssignee.forEach((a) => lines.push(md`- ${a.name}: ${a.open} open (${a.overdue} overdue), ${a.done} done`));
   }
   if (overdue.length > 0) {
-    lines.push('', 'Most overdue:');
-    overdue.forEach((o, i) => lines.push(`${i + 1}. ${o.title} — ${o.name ?? 'unassigned'}, ${dueLabel(o.due_date)}`));
+    lines.push(md``, md`Most overdue:`);
+    overdue.forEach((o, i) => lines.push(md`${i + 1}. ${o.title} — ${o.name ?? 'unassigned'}, ${dueLabel(o.due_date)}`));
   }
   return {
-    result: lines.join('\n'),
+    result: markdownLines(lines),
     sources: [report('task-overview', 'Task overview'), ...overdue.map((o) => ({ id: o.id, type: 'task', title: o.title }))],
   };
 }
@@ -288,20 +293,31 @@ async function weeklyReport(db: Db, orgId: string, now: Date): Promise<Answer> {
   const c = calls[0] ?? { n: 0, total: 0, callers: 0 };
   const t = tasks[0] ?? { created: 0, completed: 0, open: 0 };
   const joined = newCount[0]?.n ?? 0;
+  const newMemberList = joinMarkdown(
+    newMembers.map((m) => md`${m.name} (${m.role})`),
+    md`, `,
+  );
   const lines = [
-    `**Weekly report — ${shortDate(since)} to ${shortDate(now)}**`,
-    '',
-    `- Calls: ${plural(c.n, 'call')} by ${plural(c.callers, 'member')}, ${formatDuration(c.total)} of talk time.`,
-    `- Tasks: ${t.created} created from calls, ${t.completed} completed; ${t.open} open now.`,
-    `- Team: ${plural(joined, 'new member')}${newMembers.length > 0 ? ` — ${newMembers.map((m) => `${m.name} (${m.role})`).join(', ')}${joined > newMembers.length ? ', …' : ''}` : ''}.`,
+    md`**Weekly report — ${shortDate(since)} to ${shortDate(now)}**`,
+    md``,
+    md`- Calls: ${plural(c.n, 'call')} by ${plural(c.callers, 'member')}, ${formatDuration(c.total)} of talk time.`,
+    md`- Tasks: ${t.created} created from calls, ${t.completed} completed; ${t.open} open now.`,
+    md`- Team: ${plural(joined, 'new member')}${newMembers.length > 0 ? md` — ${newMemberList}${joined > newMembers.length ? ', …' : ''}` : ''}.`,
   ];
-  if (sites.length > 0) lines.push(`- Busiest sites: ${sites.map((s) => `${s.site} (${plural(s.n, 'call')})`).join(', ')}.`);
+  if (sites.length > 0) {
+    lines.push(
+      md`- Busiest sites: ${joinMarkdown(
+        sites.map((s) => md`${s.site} (${plural(s.n, 'call')})`),
+        md`, `,
+      )}.`,
+    );
+  }
   if (attention.length > 0) {
-    lines.push('', 'Needs attention:');
-    attention.forEach((a) => lines.push(`- ${a.site}, ${shortDate(a.started_at)} (${a.name}): ${excerpt(a.summary)}`));
+    lines.push(md``, md`Needs attention:`);
+    attention.forEach((a) => lines.push(md`- ${a.site}, ${shortDate(a.started_at)} (${a.name}): ${excerpt(a.summary)}`));
   }
   return {
-    result: lines.join('\n'),
+    result: markdownLines(lines),
     sources: [
       report('weekly-report', `Weekly report — ${shortDate(since)} to ${shortDate(now)}`),
       ...attention.map((a) => ({ id: a.id, type: 'call', title: `${a.site} — ${a.name}, ${shortDate(a.started_at)}` })),
@@ -338,18 +354,18 @@ async function organizationInsights(db: Db, orgId: string, now: Date): Promise<A
   );
   const u = usage[0] ?? { licensed_active: 0, unlicensed_callers: 0 };
   const lines = [
-    `**Organisation insights — ${org[0]?.name ?? 'your organisation'}**`,
-    '',
-    `- Licence utilisation: ${counts.licensed} of ${counts.total} members licensed (${percent(counts.licensed, counts.total)}); ${u.licensed_active} licensed members were active in the last 30 days (${percent(u.licensed_active, counts.licensed)} of licences in use).`,
+    md`**Organisation insights — ${org[0]?.name ?? 'your organisation'}**`,
+    md``,
+    md`- Licence utilisation: ${counts.licensed} of ${counts.total} members licensed (${percent(counts.licensed, counts.total)}); ${u.licensed_active} licensed members were active in the last 30 days (${percent(u.licensed_active, counts.licensed)} of licences in use).`,
   ];
-  if (u.unlicensed_callers > 0) lines.push(`- ${plural(u.unlicensed_callers, 'member')} without a licence made calls in the last 30 days — consider licensing them.`);
-  if (counts.pending > 0) lines.push(`- ${plural(counts.pending, 'member')} still pending activation.`);
-  lines.push('', 'Role mix:');
-  roles.forEach((r) => lines.push(`- ${r.role}: ${r.n} (${percent(r.n, counts.total)})`));
-  lines.push('', 'Busiest sites (last 30 days):');
-  if (sites.length === 0) lines.push('- No calls in the last 30 days.');
-  sites.forEach((s, i) => lines.push(`${i + 1}. ${s.site} — ${plural(s.n, 'call')}, ${formatDuration(s.total)}, ${plural(s.people, 'person', 'people')}`));
-  return { result: lines.join('\n'), sources: [report('organization-insights', `Organisation insights — ${org[0]?.name ?? 'your organisation'}`)] };
+  if (u.unlicensed_callers > 0) lines.push(md`- ${plural(u.unlicensed_callers, 'member')} without a licence made calls in the last 30 days — consider licensing them.`);
+  if (counts.pending > 0) lines.push(md`- ${plural(counts.pending, 'member')} still pending activation.`);
+  lines.push(md``, md`Role mix:`);
+  roles.forEach((r) => lines.push(md`- ${r.role}: ${r.n} (${percent(r.n, counts.total)})`));
+  lines.push(md``, md`Busiest sites (last 30 days):`);
+  if (sites.length === 0) lines.push(md`- No calls in the last 30 days.`);
+  sites.forEach((s, i) => lines.push(md`${i + 1}. ${s.site} — ${plural(s.n, 'call')}, ${formatDuration(s.total)}, ${plural(s.people, 'person', 'people')}`));
+  return { result: markdownLines(lines), sources: [report('organization-insights', `Organisation insights — ${org[0]?.name ?? 'your organisation'}`)] };
 }
 
 export const TOPIC_ANSWERS: Record<Topic, (db: Db, orgId: string, now: Date) => Promise<Answer>> = {

@@ -28,7 +28,7 @@ export function createCopilotModule(options: CopilotModuleOptions = {}): ServerM
         const { query } = await parseBody(c, CopilotAskRequestSchema);
         const topic = detectTopic(query);
         const answer = topic ? await TOPIC_ANSWERS[topic](db, orgId, clock()) : await searchAnswer(db, orgId, query);
-        const body: CopilotAskResponse = { result: answer.result, sources: answer.sources, webSearchUsed: false };
+        const body: CopilotAskResponse = { result: answer.result.text, sources: answer.sources, webSearchUsed: false };
         return c.json(body);
       });
     },

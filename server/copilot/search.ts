@@ -5,6 +5,7 @@
  */
 import type { Answer, Db } from './answers';
 import { formatDuration } from './answers';
+import { markdownLines, md } from './markdown';
 
 const FILLER = new Set(
   'a about all an and any are as at be by can could did do does for from give had has have how i in is it me my of on or our please show should tell that the their there this to us was we were what when where which who why with you your find list know anything everything happened latest recent'.split(' '),
@@ -30,11 +31,11 @@ export async function searchAnswer(db: Db, orgId: string, query: string): Promis
   const terms = searchTerms(query);
   const quoted = query.trim().length > 80 ? `${query.trim().slice(0, 79)}…` : query.trim();
   const nothing: Answer = {
-    result: [
-      `I couldn't find anything in your organisation's calls, tasks or members matching "${quoted}".`,
-      '',
-      'Try a person\'s name, a site (for example "Harbor Point") or a topic such as "concrete pour", "inspection", "delivery" or "safety" — or use one of the quick prompts: User Activity, Call Analytics, Task Overview, Weekly Report or Organization Insights.',
-    ].join('\n'),
+    result: markdownLines([
+      md`I couldn't find anything in your organisation's calls, tasks or members matching "${quoted}".`,
+      md``,
+      md`Try a person's name, a site (for example "Harbor Point") or a topic such as "concrete pour", "inspection", "delivery" or "safety" — or use one of the quick prompts: User Activity, Call Analytics, Task Overview, Weekly Report or Organization Insights.`,
+    ]),
     sources: [],
   };
   if (terms.length === 0) return nothing;
@@ -72,24 +73,24 @@ export async function searchAnswer(db: Db, orgId: string, query: string): Promis
 
   if (calls.length + tasks.length + members.length === 0) return nothing;
 
-  const lines = [`Here is what I found in your organisation's records for "${quoted}":`];
+  const lines = [md`Here is what I found in your organisation's records for "${quoted}":`];
   if (calls.length > 0) {
-    lines.push('', '**Calls**');
-    calls.forEach((c) => lines.push(`- ${shortDate(c.started_at)} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${c.summary}`));
+    lines.push(md``, md`**Calls**`);
+    calls.forEach((c) => lines.push(md`- ${shortDate(c.started_at)} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${c.summary}`));
   }
   if (tasks.length > 0) {
-    lines.push('', '**Tasks**');
+    lines.push(md``, md`**Tasks**`);
     tasks.forEach((t) => {
-      const due = t.due_date ? `, due ${shortDate(new Date(`${t.due_date}T00:00:00Z`))}` : '';
-      lines.push(`- [${t.status}] ${t.title} — ${t.name ?? 'unassigned'}${due}`);
+      const due = t.due_date ? md`, due ${shortDate(new Date(`${t.due_date}T00:00:00Z`))}` : md``;
+      lines.push(md`- [${t.status}] ${t.title} — ${t.name ?? 'unassigned'}${due}`);
     });
   }
   if (members.length > 0) {
-    lines.push('', '**Members**');
-    members.forEach((m) => lines.push(`- ${m.name} (${m.role}) — ${m.email}, ${m.is_active ? 'active' : 'pending'}`));
+    lines.push(md``, md`**Members**`);
+    members.forEach((m) => lines.push(md`- ${m.name} (${m.role}) — ${m.email}, ${m.is_active ? 'active' : 'pending'}`));
   }
   return {
-    result: lines.join('\n'),
+    result: markdownLines(lines),
     sources: [
       ...calls.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(c.started_at)}` })),
       ...tasks.map((t) => ({ id: t.id, type: 'task', title: t.title })),

@@ -1,4 +1,4 @@
-/** Pure rules of the console (no I/O): phone, password, forms, money, dates, URLs, text. */
+/** Pure rules of the console (no I/O): phone, password, forms, money, dates, URLs, text, the assistant's markdown. */
 export * from './phone';
 export * from './password';
 export * from './forms';
@@ -7,3 +7,4 @@ export * from './dates';
 export * from './urls';
 export * from './text';
 export * from './assistant';
+export * from './markdown';

@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { ApiErrorBodySchema, CopilotAskResponseSchema, type CopilotAskResponse } from '../../src/services/api/schemas';
 import { QUICK_PROMPTS } from '../../src/domain/assistant';
 import { detectTopic } from '../../server/copilot';
+import { inlineText, parseBlocks, parseInline, type Inline } from '../../src/domain/markdown';
+import { HOSTILE, insertHostileOrg, shownAs } from './hostile-org';
 import { NOW, createHarness, type Harness } from './support-billing/harness';
 
 let h: Harness;
@@ -195,5 +197,43 @@ describe('POST /api/copilot/ask — access and validation', () => {
   it('lets an administrator ask even when the body says isAdmin false', async () => {
     const answer = await ask(QUICK_PROMPTS[2].query, false);
     expect(answer.text).toContain('**Task overview');
+  });
+});
+
+describe('POST /api/copilot/ask — organisation data is text, never markup', () => {
+  beforeAll(async () => {
+    await insertHostileOrg(h.db, NOW);
+  });
+
+  beforeEach(() => {
+    h.actAs({ orgId: HOSTILE.orgId, memberId: HOSTILE.adminId, isAdmin: true });
+  });
+
+  /** The answer as the console's renderer reads it: every inline node of every block. */
+  function parsed(text: string): Inline[] {
+    return parseBlocks(text).flatMap((b) => (b.kind === 'heading' ? [b.text] : b.kind === 'paragraph' ? b.lines : b.kind === 'list' ? b.items : []).flatMap((t) => parseInline(t)));
+  }
+
+  const hostileValues = [...HOSTILE.members, HOSTILE.orgName, HOSTILE.site, HOSTILE.summary, HOSTILE.taskTitle];
+
+  it('escapes every name, site, summary and title it puts into an answer, and the question it echoes', async () => {
+    const activity = await ask(QUICK_PROMPTS[0].query);
+    expect(activity.text).toContain('1. \\[Sign in again\\]\\(https://evil.example\\) (Field Worker) — ');
+    expect(activity.text).toContain('2. \\*\\*bold\\*\\* (Field Worker) — ');
+    expect(activity.text).toContain('3. \\<img src=x onerror=alert\\(1\\)\\> (Field Worker) — ');
+    // Sources are plain text (the console never reads them as markdown): names as they are.
+    expect(activity.sources.filter((s) => s.type === 'user').map((s) => s.title)).toEqual(HOSTILE.members);
+
+    for (const query of [...QUICK_PROMPTS.map((p) => p.query), '[Sign in again](https://evil.example)']) {
+      const answer = await ask(query);
+      for (const value of hostileValues) expect(answer.text, query).not.toContain(value);
+      // Only text, and the answer's own bold headings (text inside): no link, code or italics.
+      const nodes = parsed(answer.text);
+      expect([...new Set(nodes.map((n) => n.kind))].sort(), query).toEqual(['strong', 'text']);
+      for (const node of nodes) if (node.kind === 'strong') expect(node.children.map((c) => c.kind), query).toEqual(['text']);
+      const shown = inlineText(nodes);
+      const expected = query === QUICK_PROMPTS[4].query ? [HOSTILE.orgName, HOSTILE.site] : HOSTILE.members.slice(0, 3);
+      for (const value of expected) expect(shown, query).toContain(shownAs(value));
+    }
   });
 });

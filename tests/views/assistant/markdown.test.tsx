@@ -1,7 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown, parseBlocks } from '../../../src/views/assistant/markdown';
+import { parseBlocks } from '../../../src/domain/markdown';
+import { Markdown } from '../../../src/views/assistant/markdown';
 import { getSystem } from '../../../src/views/theme/system';
 
 const show = (text: string) =>
@@ -52,6 +53,21 @@ describe('Markdown', () => {
     const md = show('<script>alert(1)</script>\n<img src=x onerror=alert(1)><a href="javascript:alert(1)">a</a>');
     expect(md.querySelectorAll('script, img, a')).toHaveLength(0);
     expect(md).toHaveTextContent('<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">a</a>');
+  });
+
+  it('shows backslash-escaped markup as the text it is', () => {
+    const md = show('\\[Sign in again\\]\\(https://evil.example\\) \\*\\*bold\\*\\* \\`code\\` \\<img src=x\\> \\_u\\_');
+    expect(md.querySelectorAll('a, img, strong, em, code')).toHaveLength(0);
+    expect(md).toHaveTextContent('[Sign in again](https://evil.example) **bold** `code` <img src=x> _u_');
+  });
+
+  it('renders a 100 kB reply of `*a ` repeated, and other unclosed markup, as plain text', () => {
+    for (const text of ['*a '.repeat(34_000), '['.repeat(50_000), '** '.repeat(34_000), '_a '.repeat(34_000)]) {
+      const md = show(text);
+      expect(md.querySelectorAll('em, strong, code, a')).toHaveLength(0);
+      expect(md.textContent).toBe(text.trim());
+      cleanup();
+    }
   });
 
   it('renders headings below the screen headings (h3 and down)', () => {

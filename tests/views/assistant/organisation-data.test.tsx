@@ -1,0 +1,103 @@
+/**
+ * Organisation data in the Assistant's answers is inert text (issue 11, item 10), end to end: the
+ * reference API answers questions about an organisation whose names, sites, summaries and task
+ * titles look like markup (tests/server/hostile-org.ts), and the Assistant screen shows each answer
+ * with no link, image or formatting made from that data, the values readable as written.
+ */
+import { Blob as NodeBlob } from 'node:buffer';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { QUICK_PROMPTS } from '../../../src/domain/assistant';
+import type { AskInput, ChatReply } from '../../../src/machines/chat';
+import { CopilotAskResponseSchema } from '../../../src/services/api/schemas';
+import { HOSTILE, insertHostileOrg, shownAs } from '../../server/hostile-org';
+import { NOW, createHarness, type Harness } from '../../server/support-billing/harness';
+import { renderAssistant } from './render-assistant';
+
+let h: Harness;
+
+beforeAll(async () => {
+  // jsdom's Blob has no arrayBuffer(), which PGlite needs to load its extensions; Node's has.
+  const jsdomBlob = globalThis.Blob;
+  globalThis.Blob = NodeBlob as unknown as typeof Blob;
+  try {
+    h = await createHarness({ seed: false });
+  } finally {
+    globalThis.Blob = jsdomBlob;
+  }
+  await insertHostileOrg(h.db, NOW);
+  h.actAs({ orgId: HOSTILE.orgId, memberId: HOSTILE.adminId, isAdmin: true });
+}, 120_000);
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** The screen with the chat machine's `ask` answered by the reference API. */
+function setup() {
+  const ask = fromPromise<ChatReply, AskInput>(async ({ input }) => {
+    const res = await h.json('POST', '/api/copilot/ask', { query: input.query, isAdmin: true });
+    const body = v.parse(CopilotAskResponseSchema, res.body);
+    return { text: typeof body.result === 'string' ? body.result : body.result.result, sources: body.sources, webSearchUsed: body.webSearchUsed };
+  });
+  renderAssistant({ actors: { ask } });
+  return { user: userEvent.setup(), log: screen.getByRole('log') };
+}
+
+async function answerBubble(log: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(log.querySelector('[data-message-type="ai"]')).not.toBeNull(), { timeout: 15_000 });
+  const bubble = log.querySelector<HTMLElement>('[data-message-type="ai"]');
+  if (!bubble) throw new Error('no answer');
+  expect(bubble).not.toHaveAttribute('data-failed');
+  return bubble;
+}
+
+/** No element made from the data: only the answer's own bold headings, lists and paragraphs. */
+function expectInert(bubble: HTMLElement, headings: readonly string[]) {
+  expect(within(bubble).queryAllByRole('link')).toEqual([]);
+  expect(bubble.querySelector('a, img, script, b, em, code, pre, h1, h2, h3, h4, h5, h6')).toBeNull();
+  const strong = [...bubble.querySelectorAll('strong')];
+  expect(strong.map((s) => s.textContent)).toEqual(headings);
+  for (const s of strong) expect(s.children).toHaveLength(0);
+}
+
+const [member0, member1, member2] = HOSTILE.members;
+
+const QUICK: ReadonlyArray<{ label: string; headings: string[]; shows: readonly string[] }> = [
+  { label: 'User Activity', headings: ['User activity — last 7 days'], shows: HOSTILE.members },
+  { label: 'Call Analytics', headings: ['Call analytics — last 30 days'], shows: [member0, member1, member2, HOSTILE.site, HOSTILE.summary] },
+  { label: 'Task Overview', headings: ['Task overview — tasks extracted from calls'], shows: [...HOSTILE.members, HOSTILE.taskTitle] },
+  { label: 'Weekly Report', headings: ['Weekly report — Jun 4 to Jun 11'], shows: [...HOSTILE.members, HOSTILE.site, HOSTILE.summary] },
+  { label: 'Organization Insights', headings: [`Organisation insights — ${HOSTILE.orgName}`], shows: [HOSTILE.orgName, HOSTILE.site] },
+];
+
+describe('Organisation data in Assistant answers', () => {
+  it('has the quick prompts this test clicks', () => {
+    expect(QUICK.map((q) => q.label)).toEqual(QUICK_PROMPTS.map((p) => p.label));
+  });
+
+  for (const { label, headings, shows } of QUICK) {
+    it(`${label}: names, sites, summaries and titles are shown as written, never as markup`, async () => {
+      const { user, log } = setup();
+      await user.click(screen.getByRole('button', { name: label }));
+      const bubble = await answerBubble(log);
+      expectInert(bubble, headings);
+      for (const value of shows) expect(bubble).toHaveTextContent(shownAs(value));
+    });
+  }
+
+  it('a typed question echoed back and the records it finds are text too', async () => {
+    const { user, log } = setup();
+    const question = '[Sign in again](https://evil.example)';
+    await user.click(screen.getByRole('textbox', { name: 'Ask the assistant' }));
+    await user.paste(question);
+    await user.keyboard('{Enter}');
+    const bubble = await answerBubble(log);
+    expectInert(bubble, ['Members']);
+    expect(bubble).toHaveTextContent(`Here is what I found in your organisation's records for "${question}":`);
+    for (const value of [...HOSTILE.members, '_m0_@hostile.example']) expect(bubble).toHaveTextContent(shownAs(value));
+  });
+});
