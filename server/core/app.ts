@@ -1,6 +1,7 @@
 /**
- * The reference API application: CORS for the console's origin, bearer-token authentication on
- * /api/* and /users/*, the caller's membership, JSON errors, and every module's routes.
+ * The reference API application: CORS for the console's origin, request limits (body size, control
+ * characters), bearer-token authentication on /api/* and /users/*, the caller's membership, JSON
+ * errors, and every module's routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -8,6 +9,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, type AppEnv, type Caller, type ServerDeps, type ServerModule } from './module';
 import { InvalidTokenError, type TokenVerifier } from './auth';
+import { limitBody, refuseControlCharacters } from './limits';
 
 export interface CreateAppOptions {
   /** Where unexpected errors are reported; console.error by default. */
@@ -33,6 +35,10 @@ export function createApp(deps: ServerDeps, modules: readonly ServerModule[], au
       maxAge: 600,
     }),
   );
+  // Every route, the unauthenticated hosted pages included: a body over 64 kB is 413 before it is
+  // read whole; a control character in the path, the query or a form field is 400 (server/core/limits.ts).
+  app.use('*', limitBody());
+  app.use('*', refuseControlCharacters);
 
   const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';

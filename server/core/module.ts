@@ -72,7 +72,7 @@ export interface ServerModule {
 /** An error the API answers with `{ message, field? }` and the given status. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500 | 502 | 503,
     message: string,
     readonly field?: string,
   ) {
@@ -90,7 +90,11 @@ export function adminOf(c: AppContext): { orgId: string; memberId: string } {
   return { orgId: caller.orgId, memberId: caller.memberId };
 }
 
-/** Parses a JSON body with a valibot schema; 400 naming the first bad field otherwise. */
+/**
+ * Parses a JSON body with a valibot schema; 400 naming the first bad field otherwise. The body is
+ * at most LIMITS.requestBodyBytes (the app's body limit answers 413 before a larger one is read),
+ * and the contract's schemas bound every string in it.
+ */
 export async function parseBody<S extends v.GenericSchema>(c: AppContext, schema: S): Promise<v.InferOutput<S>> {
   let raw: unknown;
   try {
@@ -99,16 +103,21 @@ export async function parseBody<S extends v.GenericSchema>(c: AppContext, schema
   } catch {
     throw new ApiError(400, 'The request body must be valid JSON.');
   }
+  // Every body of the contract is an object.
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError(400, 'The request body must be a JSON object.');
   return parseValue(schema, raw);
 }
 
+/** Validates a value (a parsed body, a query, path parameters) with a schema; 400 naming the first bad field otherwise. */
 export function parseValue<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, raw);
   if (!result.success) {
     const issue = result.issues[0];
     const field = issue ? v.getDotPath(issue) ?? undefined : undefined;
     const message = issue?.message ?? 'The request is not valid.';
-    throw new ApiError(400, field && !message.includes(field) ? `${field}: ${message}` : message, field);
+    // Messages of the contract start with the field's name ('userIds must be ...' for `userIds.3`).
+    const named = field === undefined || message.includes(field.split('.')[0] ?? field);
+    throw new ApiError(400, named ? message : `${field}: ${message}`, field);
   }
   return result.output;
 }

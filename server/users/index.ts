@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import {
   BulkUpdateRequestSchema,
   CreateUserRequestSchema,
+  IdParamSchema,
   ListUsersQuerySchema,
   UpdateUserRequestSchema,
   type BulkUpdateResponse,
@@ -59,8 +60,9 @@ async function insertMember(db: Queryable, orgId: string, input: { name: string;
   }
 }
 
+/** The path id, bounded and clean like a body field (400 naming `id` otherwise). */
 function idParam(c: AppContext): string {
-  return c.req.param('id') ?? '';
+  return parseValue(IdParamSchema, { id: c.req.param('id') ?? '' }).id;
 }
 
 async function toggle(c: AppContext, db: Database, column: 'has_license' | 'is_active') {

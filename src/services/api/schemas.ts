@@ -7,6 +7,7 @@
  * show (SPEC "other fields are not shown") are accepted and dropped.
  */
 import * as v from 'valibot';
+import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../../domain/limits';
 
 // ---------------------------------------------------------------------------------------------
 // Shared values
@@ -24,6 +25,37 @@ const IsoDate = v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Cents = v.pipe(v.number(), v.integer());
 
+// Request text: every string a request carries is bounded (LIMITS), free of control characters
+// (PostgreSQL cannot store NUL; none belongs in a name, an id or a search) and well-formed Unicode.
+// Messages start with the field's name, so the API's 400 names the field.
+
+/** No control characters (tab and line breaks allowed in `multiline` text), no lone surrogates. */
+function cleanText(field: string, { multiline = false }: { multiline?: boolean } = {}) {
+  return v.rawCheck<string>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    if (hasControlCharacters(dataset.value, { allowLineBreaks: multiline })) addIssue({ message: `${field} must not contain control characters` });
+    else if (hasLoneSurrogate(dataset.value)) addIssue({ message: `${field} must be valid Unicode text` });
+  });
+}
+
+function atMost(field: string, max: number) {
+  return v.maxLength<string, number, string>(max, tooLongMessage(field, max));
+}
+
+/** A required id (a member id, the user pool's sub, a provider-style id). */
+function Id(field: string) {
+  return v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), atMost(field, LIMITS.id), cleanText(field));
+}
+
+/** A path id (`/api/users/{id}`), validated like a body field. */
+export const IdParamSchema = v.object({ id: Id('id') });
+
+/** A positive whole number from a query string ('1'..'max'); '1e300', '2.5' or '0x10' are refused. */
+function QueryInteger(field: string, max: number) {
+  const message = `${field} must be a whole number from 1 to ${max}`;
+  return v.pipe(v.string(message), v.regex(/^\d{1,9}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(max, message));
+}
+
 /** The body of every error answer of the API. */
 export const ApiErrorBodySchema = v.object({
   message: v.string(),
@@ -40,11 +72,11 @@ export type MessageResponse = v.InferOutput<typeof MessageResponseSchema>;
 
 /** POST /api/complete-signup body (SPEC §3 signup-completion payload). */
 export const CompleteSignupRequestSchema = v.object({
-  fullName: v.pipe(v.string(), v.trim(), v.minLength(1, 'fullName is required')),
-  email: v.pipe(v.string(), v.trim(), v.email('email must be a valid email address')),
-  phoneNumber: v.pipe(v.string(), v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be in E.164 form')),
-  organization: v.pipe(v.string(), v.trim(), v.minLength(1, 'organization is required')),
-  cognitoUserId: v.pipe(v.string(), v.minLength(1, 'cognitoUserId is required')),
+  fullName: v.pipe(v.string('fullName must be text'), v.trim(), v.minLength(1, 'fullName is required'), atMost('fullName', LIMITS.name), cleanText('fullName')),
+  email: v.pipe(v.string('email must be text'), v.trim(), atMost('email', LIMITS.email), v.email('email must be a valid email address')),
+  phoneNumber: v.pipe(v.string('phoneNumber must be text'), atMost('phoneNumber', LIMITS.phone), v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be in E.164 form')),
+  organization: v.pipe(v.string('organization must be text'), v.trim(), v.minLength(1, 'organization is required'), atMost('organization', LIMITS.organization), cleanText('organization')),
+  cognitoUserId: Id('cognitoUserId'),
 });
 export type CompleteSignupRequest = v.InferOutput<typeof CompleteSignupRequestSchema>;
 
@@ -94,16 +126,16 @@ export type UserRoleFilter = 'all' | Role;
 
 /** GET /api/users query. `role` and `status` are omitted when 'all'. */
 export const ListUsersQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-  limit: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), '25'),
-  search: v.optional(v.pipe(v.string(), v.maxLength(200, 'search is too long'))),
-  role: v.optional(RoleSchema),
-  status: v.optional(v.picklist(['active', 'pending'])),
+  page: v.optional(QueryInteger('page', LIMITS.page), '1'),
+  limit: v.optional(QueryInteger('limit', LIMITS.pageSize), '25'),
+  search: v.optional(v.pipe(v.string('search must be text'), atMost('search', LIMITS.search), cleanText('search'))),
+  role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin')),
+  status: v.optional(v.picklist(['active', 'pending'], 'status must be active or pending')),
 });
 
 /** Paging defaults, documented in the README: page 1, 25 rows, at most 100 rows a page. */
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = LIMITS.pageSize;
 
 export const UserListResponseSchema = v.object({
   users: v.array(UserSchema),
@@ -125,9 +157,13 @@ export type UserStats = v.InferOutput<typeof UserStatsSchema>;
 export const UserResponseSchema = v.object({ user: UserSchema });
 export type UserResponse = v.InferOutput<typeof UserResponseSchema>;
 
-const NameField = v.pipe(v.string('name must be text'), v.trim(), v.minLength(1, 'name is required'), v.maxLength(200, 'name is too long'));
-const EmailField = v.pipe(v.string('email must be text'), v.trim(), v.toLowerCase(), v.email('email must be a valid email address'), v.maxLength(320, 'email is too long'));
-const PhoneField = v.pipe(v.string('phoneNumber must be text'), v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be a valid phone number in E.164 form'));
+const NameField = v.pipe(v.string('name must be text'), v.trim(), v.minLength(1, 'name is required'), atMost('name', LIMITS.name), cleanText('name'));
+const EmailField = v.pipe(v.string('email must be text'), v.trim(), v.toLowerCase(), atMost('email', LIMITS.email), v.email('email must be a valid email address'));
+const PhoneField = v.pipe(
+  v.string('phoneNumber must be text'),
+  atMost('phoneNumber', LIMITS.phone),
+  v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be a valid phone number in E.164 form'),
+);
 
 /** POST /api/users and POST /api/users/invite body. */
 export const CreateUserRequestSchema = v.object({
@@ -159,7 +195,11 @@ export type UpdateUserRequest = v.InferInput<typeof UpdateUserRequestSchema>;
 
 /** PATCH /api/users/bulk body. */
 export const BulkUpdateRequestSchema = v.object({
-  userIds: v.pipe(v.array(v.string('userIds must be a list of ids')), v.minLength(1, 'userIds must name at least one user'), v.maxLength(500, 'userIds may name at most 500 users')),
+  userIds: v.pipe(
+    v.array(Id('userIds'), 'userIds must be a list of ids'),
+    v.minLength(1, 'userIds must name at least one user'),
+    v.maxLength(LIMITS.bulkUserIds, `userIds may name at most ${LIMITS.bulkUserIds} users`),
+  ),
   updates: v.pipe(
     v.strictObject(
       {
@@ -203,7 +243,7 @@ export const BillingOverviewSchema = v.object({
 });
 export type BillingOverview = v.InferOutput<typeof BillingOverviewSchema>;
 
-export const UserIdRequestSchema = v.object({ userId: v.pipe(v.string('userId must be text'), v.minLength(1, 'userId is required')) });
+export const UserIdRequestSchema = v.object({ userId: Id('userId') });
 
 export const SubscriptionSchema = v.object({
   planType: PlanTypeSchema,
@@ -260,14 +300,14 @@ export const UpdateSubscriptionResponseSchema = v.object({
 export type UpdateSubscriptionResponse = v.InferOutput<typeof UpdateSubscriptionResponseSchema>;
 
 export const CompleteSubscriptionRequestSchema = v.object({
-  setupIntentId: v.pipe(v.string('setupIntentId must be text'), v.minLength(1, 'setupIntentId is required')),
+  setupIntentId: Id('setupIntentId'),
   planType: v.picklist(PLAN_TYPES, 'planType must be lite or pro'),
 });
 
 export const CancelSubscriptionRequestSchema = v.object({
-  userId: v.pipe(v.string('userId must be text'), v.minLength(1, 'userId is required')),
+  userId: Id('userId'),
   cancelAtPeriodEnd: v.boolean('cancelAtPeriodEnd must be true or false'),
-  reason: v.optional(v.pipe(v.string('reason must be text'), v.maxLength(1000, 'reason is too long'))),
+  reason: v.optional(v.pipe(v.string('reason must be text'), atMost('reason', LIMITS.cancellationReason), cleanText('reason', { multiline: true }))),
 });
 export type CancelSubscriptionRequest = v.InferOutput<typeof CancelSubscriptionRequestSchema>;
 
@@ -276,7 +316,7 @@ export type CancelSubscriptionRequest = v.InferOutput<typeof CancelSubscriptionR
 // ---------------------------------------------------------------------------------------------
 
 export const CopilotAskRequestSchema = v.object({
-  query: v.pipe(v.string('query must be text'), v.trim(), v.minLength(1, 'query is required'), v.maxLength(2000, 'query is too long')),
+  query: v.pipe(v.string('query must be text'), v.trim(), v.minLength(1, 'query is required'), atMost('query', LIMITS.question), cleanText('query', { multiline: true })),
   isAdmin: v.boolean('isAdmin must be true or false'),
 });
 

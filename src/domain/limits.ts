@@ -1,0 +1,80 @@
+/**
+ * Limits on everything the console sends and the API accepts, in one place: the API contract
+ * (src/services/api/schemas.ts) and so the reference API (server/), the console's forms
+ * (src/domain/forms.ts) and the console's fields (`maxLength`) all read these numbers.
+ *
+ * Lengths count UTF-16 code units, as `String.prototype.length`, valibot's `maxLength` and the
+ * HTML `maxlength` attribute do, so the browser, the console's validation and the API agree.
+ */
+export const LIMITS = {
+  /** A person's full name (sign-up) and a member's name. */
+  name: 100,
+  /** The organisation's name (sign-up). */
+  organization: 100,
+  /** An email address: at most 254 characters in an SMTP path (RFC 5321). */
+  email: 254,
+  /** A phone number as typed (spaces, brackets, dashes included); its E.164 form has at most 16. */
+  phone: 20,
+  /** The optional cancellation reason of the Manage Subscription modal. */
+  cancellationReason: 500,
+  /** A question to the Assistant. */
+  question: 2000,
+  /** Any id: member ids (UUIDs), the user pool's `sub`, provider-style ids (`seti_…`, `pm_…`). */
+  id: 100,
+  /** The users list search (long enough for a whole email address). */
+  search: 254,
+  /** Users one bulk update may name. */
+  bulkUserIds: 500,
+  /** The highest page number of a list (with at most `pageSize` rows a page). */
+  page: 100_000,
+  /** Rows a list page may hold. */
+  pageSize: 100,
+  /** A request body, in bytes (64 kB); the API answers 413 before reading a larger one whole. */
+  requestBodyBytes: 64 * 1024,
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+const count = new Intl.NumberFormat('en-US');
+
+/** 'Name must be at most 100 characters' (the label as the reader knows the field). */
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} must be at most ${count.format(max)} characters`;
+}
+
+/** 'The request body is too large (limit 64 kB).' */
+export const REQUEST_BODY_TOO_LARGE_MESSAGE = `The request body is too large (limit ${LIMITS.requestBodyBytes / 1024} kB).`;
+
+/** True from `fraction` of the limit on: the point where a field starts showing its count. */
+export function isNearLimit(length: number, max: number, fraction = 0.8): boolean {
+  return length >= Math.floor(max * fraction);
+}
+
+/**
+ * Control characters (C0 and DEL) other than, when `allowLineBreaks`, tab, line feed and carriage
+ * return. Text fields refuse them: PostgreSQL cannot store NUL in text, and none of them belongs in
+ * a name, an email, an id or a search.
+ */
+export function hasControlCharacters(text: string, { allowLineBreaks = false }: { allowLineBreaks?: boolean } = {}): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x7f) return true;
+    if (code < 0x20 && !(allowLineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d))) return true;
+  }
+  return false;
+}
+
+/** A UTF-16 surrogate without its pair: not a character, and stored as U+FFFD if let through. */
+export function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+      else return true;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      return true;
+    }
+  }
+  return false;
+}
