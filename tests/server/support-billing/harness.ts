@@ -101,7 +101,7 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
     }
   }
 
-  let caller: Caller = { sub: 'none', username: 'none', memberId: null, orgId: null, isAdmin: false };
+  let caller: Caller = { sub: 'none', username: 'none', memberId: null, orgId: null, isAdmin: false, isActive: false };
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     c.set('caller', caller);
@@ -110,7 +110,10 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
   const deps: ServerDeps = {
     db,
     config,
-    userPool: { createUserWithTemporaryPassword: () => Promise.reject(new Error('The billing and copilot modules never create users')) },
+    userPool: {
+      createUserWithTemporaryPassword: () => Promise.reject(new Error('The billing and copilot modules never create users')),
+      findAccount: () => Promise.reject(new Error('The billing and copilot modules never read user pool accounts')),
+    },
   };
   billing.register(app, deps);
   copilot.register(app, deps);
@@ -128,7 +131,14 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
     orgA,
     orgB,
     actAs(next) {
-      caller = { sub: next.sub ?? 'test-sub', username: next.username ?? 'test@example.com', memberId: next.memberId, orgId: next.orgId, isAdmin: next.isAdmin };
+      caller = {
+        sub: next.sub ?? 'test-sub',
+        username: next.username ?? 'test@example.com',
+        memberId: next.memberId,
+        orgId: next.orgId,
+        isAdmin: next.isAdmin,
+        isActive: next.isActive ?? next.memberId !== null,
+      };
     },
     asAdminOf(org) {
       harness.actAs({ orgId: org.orgId, memberId: org.adminId, isAdmin: true });
