@@ -191,11 +191,12 @@ interface InvoiceRow {
 
 async function findInvoice(deps: ServerDeps, id: string): Promise<InvoiceRow | null> {
   if (!/^in_[0-9a-f]{24}$/.test(id)) return null;
+  // "Billed to" is the name and email the invoice was issued to, kept on the row: an issued invoice
+  // does not change when the member is renamed, and it still answers after the member is deleted.
   const { rows } = await deps.db.query<InvoiceRow>(
     `SELECT i.id, i.number, i.status, i.plan_type, i.amount_due, i.amount_paid, i.has_hosted_page, i.has_pdf, i.created_at,
-            m.name, m.email, o.name AS org_name
+            i.member_name AS name, i.member_email AS email, o.name AS org_name
        FROM invoices i
-       JOIN members m ON m.id = i.member_id AND m.org_id = i.org_id
        JOIN organizations o ON o.id = i.org_id
       WHERE i.id = $1`,
     [id],

@@ -114,8 +114,10 @@ export async function billingOverview(db: Db, orgId: string, now: Date): Promise
     [orgId],
   );
   const { rows: recent } = await db.query<{ id: string; type: Transaction['type']; user_name: string; description: string; amount: number; status: string; created_at: Date }>(
-    `SELECT x.id, x.type, m.name AS user_name, x.description, x.amount, x.status, x.created_at
-       FROM transactions x JOIN members m ON m.id = x.member_id AND m.org_id = x.org_id
+    // Each transaction under the member's name when it was made (kept on the row): history reads the
+    // same after the member is renamed or deleted.
+    `SELECT x.id, x.type, x.member_name AS user_name, x.description, x.amount, x.status, x.created_at
+       FROM transactions x
       WHERE x.org_id = $1
       ORDER BY x.created_at DESC, x.id DESC
       LIMIT 10`,
@@ -234,17 +236,17 @@ async function chargePlan(db: Db, orgId: string, member: MemberRef, plan: PlanTy
   const invoiceId = newId('in');
   const number = await nextInvoiceNumber(db, orgId, member.id);
   await db.query(
-    `INSERT INTO invoices (id, org_id, member_id, number, status, plan_type, amount_due, amount_paid, has_hosted_page, has_pdf, created_at)
-     VALUES ($1, $2, $3, $4, 'paid', $5, $6, $6, true, true, $7)`,
-    [invoiceId, orgId, member.id, number, plan, price, now],
+    `INSERT INTO invoices (id, org_id, member_id, member_name, member_email, number, status, plan_type, amount_due, amount_paid, has_hosted_page, has_pdf, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'paid', $7, $8, $8, true, true, $9)`,
+    [invoiceId, orgId, member.id, member.name, member.email, number, plan, price, now],
   );
-  await recordTransaction(db, orgId, member.id, 'payment_succeeded', 'succeeded', price, description, now, invoiceId);
+  await recordTransaction(db, orgId, member, 'payment_succeeded', 'succeeded', price, description, now, invoiceId);
 }
 
 export async function recordTransaction(
   db: Db,
   orgId: string,
-  memberId: string,
+  member: MemberRef,
   type: Transaction['type'],
   status: 'succeeded' | 'failed' | 'pending',
   amount: number,
@@ -253,9 +255,9 @@ export async function recordTransaction(
   invoiceId: string | null = null,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO transactions (id, org_id, member_id, type, status, amount, description, invoice_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [newId('txn'), orgId, memberId, type, status, amount, description, invoiceId, at],
+    `INSERT INTO transactions (id, org_id, member_id, member_name, type, status, amount, description, invoice_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [newId('txn'), orgId, member.id, member.name, type, status, amount, description, invoiceId, at],
   );
 }
 
@@ -318,7 +320,7 @@ export async function updateSubscription(db: Db, orgId: string, userId: string, 
   }
 
   await startPaidPeriod(db, orgId, member, plan, now, current);
-  await recordTransaction(db, orgId, member.id, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
+  await recordTransaction(db, orgId, member, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
   await chargePlan(db, orgId, member, plan, now, `${planName} - first month`);
   return { requiresPayment: false, message: `Subscription to ${planName} started` };
 }
@@ -352,7 +354,7 @@ export async function completeSubscription(db: Db, orgId: string, userId: string
   const wasPaying = current !== null && (current.status === 'active' || current.status === 'past_due');
   await startPaidPeriod(db, orgId, member, plan, now, current);
   if (!wasPaying) {
-    await recordTransaction(db, orgId, member.id, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
+    await recordTransaction(db, orgId, member, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
   }
   await chargePlan(db, orgId, member, plan, now, `${planName} - first month`);
   return { message: `Payment method saved and subscription to ${planName} activated` };
@@ -386,6 +388,6 @@ export async function cancelSubscription(db: Db, orgId: string, userId: string, 
     [current.id, orgId, cleanReason, now],
   );
   const planName = PLANS[current.plan_type].name;
-  await recordTransaction(db, orgId, member.id, 'subscription_canceled', 'succeeded', 0, cleanReason ? `${planName} canceled: ${cleanReason}` : `${planName} canceled`, now);
+  await recordTransaction(db, orgId, member, 'subscription_canceled', 'succeeded', 0, cleanReason ? `${planName} canceled: ${cleanReason}` : `${planName} canceled`, now);
   return { message: 'Subscription canceled' };
 }

@@ -62,10 +62,14 @@ CREATE TABLE IF NOT EXISTS payment_methods (
 CREATE INDEX IF NOT EXISTS payment_methods_member_idx ON payment_methods (org_id, member_id);
 CREATE UNIQUE INDEX IF NOT EXISTS payment_methods_one_default ON payment_methods (member_id) WHERE is_default;
 
+-- Invoices and transactions are the organisation's history: they outlive the member (member_id
+-- becomes NULL when the member is deleted) and keep who was billed, as it was at the time.
 CREATE TABLE IF NOT EXISTS invoices (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  member_id TEXT CONSTRAINT invoices_member_id_fkey REFERENCES members(id) ON DELETE SET NULL,
+  member_name TEXT NOT NULL,
+  member_email TEXT NOT NULL,
   number TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('paid', 'open', 'uncollectible', 'void')),
   plan_type TEXT NOT NULL CHECK (plan_type IN ('lite', 'pro')),
@@ -81,7 +85,8 @@ CREATE INDEX IF NOT EXISTS invoices_org_status_idx ON invoices (org_id, status);
 CREATE TABLE IF NOT EXISTS transactions (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  member_id TEXT CONSTRAINT transactions_member_id_fkey REFERENCES members(id) ON DELETE SET NULL,
+  member_name TEXT NOT NULL,
   type TEXT NOT NULL CHECK (type IN ('payment_succeeded', 'payment_failed', 'subscription_created', 'subscription_canceled')),
   status TEXT NOT NULL CHECK (status IN ('succeeded', 'failed', 'pending')),
   amount INTEGER NOT NULL,
@@ -117,4 +122,33 @@ CREATE TABLE IF NOT EXISTS payment_method_sessions (
   expires_at TIMESTAMPTZ NOT NULL,
   created_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
+
+-- Upgrades of a database made by an earlier version (a .data/ folder kept across updates). Every
+-- statement is idempotent and cheap once applied, because this runs at every start.
+
+-- History outlives the member: snapshot columns, backfilled from the members still there...
+ALTER TABLE invoices ADD COLUMN IF NOT EXISTS member_name TEXT;
+ALTER TABLE invoices ADD COLUMN IF NOT EXISTS member_email TEXT;
+ALTER TABLE transactions ADD COLUMN IF NOT EXISTS member_name TEXT;
+UPDATE invoices i SET member_name = m.name, member_email = m.email
+  FROM members m WHERE m.id = i.member_id AND (i.member_name IS NULL OR i.member_email IS NULL);
+UPDATE transactions x SET member_name = m.name FROM members m WHERE m.id = x.member_id AND x.member_name IS NULL;
+ALTER TABLE invoices ALTER COLUMN member_name SET NOT NULL, ALTER COLUMN member_email SET NOT NULL;
+ALTER TABLE transactions ALTER COLUMN member_name SET NOT NULL;
+-- ...and the member's deletion sets member_id to NULL instead of deleting the rows (the first
+-- version cascaded). The constraints are replaced only while they still cascade.
+ALTER TABLE invoices ALTER COLUMN member_id DROP NOT NULL;
+ALTER TABLE transactions ALTER COLUMN member_id DROP NOT NULL;
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = 'invoices'::regclass AND conname = 'invoices_member_id_fkey' AND confdeltype <> 'n') THEN
+    ALTER TABLE invoices DROP CONSTRAINT invoices_member_id_fkey;
+    ALTER TABLE invoices ADD CONSTRAINT invoices_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE SET NULL;
+  END IF;
+  IF EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = 'transactions'::regclass AND conname = 'transactions_member_id_fkey' AND confdeltype <> 'n') THEN
+    ALTER TABLE transactions DROP CONSTRAINT transactions_member_id_fkey;
+    ALTER TABLE transactions ADD CONSTRAINT transactions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE SET NULL;
+  END IF;
+END $$;
+
 `;

@@ -137,9 +137,12 @@ class Rows {
   fixtures: unknown[][] = [];
 }
 
-function addProfile(rows: Rows, orgId: string, member: { id: string }, profile: Profile, now: Date): void {
+/** Who a seeded invoice or transaction is for; name and email are also kept on the row (the snapshot). */
+type Billed = Pick<SeedMember, 'id' | 'name' | 'email'>;
+
+function addProfile(rows: Rows, orgId: string, member: Billed, profile: Profile, now: Date): void {
   const txn = (type: string, status: string, amount: number, description: string, at: Date, invoiceId: string | null = null) =>
-    rows.transactions.push([newId('txn'), orgId, member.id, type, status, amount, description, invoiceId, at]);
+    rows.transactions.push([newId('txn'), orgId, member.id, member.name, type, status, amount, description, invoiceId, at]);
   const addCards = (cards: CardSpec[], at: Date) =>
     cards.forEach((card, i) => rows.paymentMethods.push([newId('pm'), orgId, member.id, card.brand, card.last4, card.expMonth, card.expYear, i === 0, new Date(at.getTime() + i * DAY_MS)]));
 
@@ -183,7 +186,7 @@ function addProfile(rows: Rows, orgId: string, member: { id: string }, profile: 
         const invoiceId = newId('in');
         const status = !unpaid ? 'paid' : profile.kind === 'past_due' ? 'open' : 'uncollectible';
         rows.invoices.push([
-          invoiceId, orgId, member.id, `${prefix}-${String(k + 1).padStart(4, '0')}`, status, profile.plan, plan.priceCents, unpaid ? 0 : plan.priceCents,
+          invoiceId, orgId, member.id, member.name, member.email, `${prefix}-${String(k + 1).padStart(4, '0')}`, status, profile.plan, plan.priceCents, unpaid ? 0 : plan.priceCents,
           links === 'both' || links === 'hosted', links === 'both' || links === 'pdf', at,
         ]);
         const attemptsHere = unpaid ? profile.failedAttempts : newestFirst === 0 ? profile.failedAttempts : 0;
@@ -199,13 +202,23 @@ function addProfile(rows: Rows, orgId: string, member: { id: string }, profile: 
   }
 }
 
+/** The administrator, from ctx.members (the seed drivers list them there) or else the table. */
+async function adminOf(ctx: SeedContext): Promise<Billed> {
+  const listed = ctx.members.find((m) => m.id === ctx.adminMemberId);
+  if (listed) return listed;
+  const { rows } = await ctx.db.query<Billed>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2', [ctx.adminMemberId, ctx.orgId]);
+  const admin = rows[0];
+  if (!admin) throw new Error(`seedBilling: the administrator ${ctx.adminMemberId} is not a member of ${ctx.orgId}`);
+  return admin;
+}
+
 export async function seedBilling(ctx: SeedContext): Promise<void> {
   const { db, orgId, rng, now } = ctx;
   const rows = new Rows();
   const others: SeedMember[] = ctx.members.filter((m) => m.id !== ctx.adminMemberId);
   const fixtures = fixtureProfiles(now);
 
-  addProfile(rows, orgId, { id: ctx.adminMemberId }, {
+  addProfile(rows, orgId, await adminOf(ctx), {
     kind: 'active', plan: 'pro', months: 6, daysAgo: 5, cancelAtPeriodEnd: false, reason: null,
     cards: [{ ...TEST_VISA, expYear: now.getUTCFullYear() + 2 }], links: [], failedAttempts: 0,
   }, now);
@@ -223,8 +236,8 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
     await insertRows(tx, 'subscriptions', ['id', 'org_id', 'member_id', 'plan_type', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end', 'cancellation_reason', 'canceled_at', 'created_at'], rows.subscriptions);
     await insertRows(tx, 'trials', ['member_id', 'org_id', 'started_at', 'ends_at', 'converted_at'], rows.trials);
     await insertRows(tx, 'payment_methods', ['id', 'org_id', 'member_id', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default', 'created_at'], rows.paymentMethods);
-    await insertRows(tx, 'invoices', ['id', 'org_id', 'member_id', 'number', 'status', 'plan_type', 'amount_due', 'amount_paid', 'has_hosted_page', 'has_pdf', 'created_at'], rows.invoices);
-    await insertRows(tx, 'transactions', ['id', 'org_id', 'member_id', 'type', 'status', 'amount', 'description', 'invoice_id', 'created_at'], rows.transactions);
+    await insertRows(tx, 'invoices', ['id', 'org_id', 'member_id', 'member_name', 'member_email', 'number', 'status', 'plan_type', 'amount_due', 'amount_paid', 'has_hosted_page', 'has_pdf', 'created_at'], rows.invoices);
+    await insertRows(tx, 'transactions', ['id', 'org_id', 'member_id', 'member_name', 'type', 'status', 'amount', 'description', 'invoice_id', 'created_at'], rows.transactions);
     await insertRows(tx, 'billing_fixtures', ['org_id', 'key', 'member_id'], rows.fixtures);
   });
 }

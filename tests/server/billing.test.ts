@@ -124,11 +124,11 @@ describe('GET /api/admin/billing/overview', () => {
       INSERT INTO trials (member_id, org_id, started_at, ends_at) VALUES
         ('c-trial-only', 'org-c', '2025-06-05T00:00:00Z', '2025-06-19T00:00:00Z'),
         ('c-expired', 'org-c', '2025-05-01T00:00:00Z', '2025-05-15T00:00:00Z');
-      INSERT INTO invoices (id, org_id, member_id, number, status, plan_type, amount_due, amount_paid) VALUES
-        ('in_c1', 'org-c', 'c-lite-due', 'C-0001', 'open', 'lite', 4999, 0),
-        ('in_c2', 'org-c', 'c-canceled', 'C-0002', 'uncollectible', 'pro', 12999, 0),
-        ('in_c3', 'org-c', 'c-pro', 'C-0003', 'paid', 'pro', 12999, 12999),
-        ('in_c4', 'org-c', 'c-pro', 'C-0004', 'void', 'pro', 12999, 0);
+      INSERT INTO invoices (id, org_id, member_id, member_name, member_email, number, status, plan_type, amount_due, amount_paid) VALUES
+        ('in_c1', 'org-c', 'c-lite-due', 'Lite Due C', 'l@c.example', 'C-0001', 'open', 'lite', 4999, 0),
+        ('in_c2', 'org-c', 'c-canceled', 'Canceled C', 'x@c.example', 'C-0002', 'uncollectible', 'pro', 12999, 0),
+        ('in_c3', 'org-c', 'c-pro', 'Pro C', 'p@c.example', 'C-0003', 'paid', 'pro', 12999, 12999),
+        ('in_c4', 'org-c', 'c-pro', 'Pro C', 'p@c.example', 'C-0004', 'void', 'pro', 12999, 0);
     `);
     h.actAs({ orgId: 'org-c', memberId: 'c-admin', isAdmin: true });
     const res = await h.json('GET', '/api/admin/billing/overview');

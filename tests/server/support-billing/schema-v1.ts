@@ -1,0 +1,103 @@
+/**
+ * The billing schema as it shipped before issue 11 (commit 9a4bd2f, server/billing/schema.ts), kept verbatim as a
+ * fixture: the upgrade test creates a database with it, then applies today's billingSchemaSql.
+ * Never edit it to follow the current schema.
+ */
+export const billingSchemaSqlV1 = `
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  member_id TEXT NOT NULL UNIQUE REFERENCES members(id) ON DELETE CASCADE,
+  plan_type TEXT NOT NULL CHECK (plan_type IN ('lite', 'pro')),
+  status TEXT NOT NULL CHECK (status IN ('active', 'trialing', 'past_due', 'canceled')),
+  current_period_start TIMESTAMPTZ NOT NULL,
+  current_period_end TIMESTAMPTZ NOT NULL,
+  cancel_at_period_end BOOLEAN NOT NULL DEFAULT false,
+  cancellation_reason TEXT,
+  canceled_at TIMESTAMPTZ,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  updated_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  CHECK (current_period_end > current_period_start)
+);
+CREATE INDEX IF NOT EXISTS subscriptions_org_idx ON subscriptions (org_id, status, plan_type);
+
+CREATE TABLE IF NOT EXISTS trials (
+  member_id TEXT PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  started_at TIMESTAMPTZ NOT NULL,
+  ends_at TIMESTAMPTZ NOT NULL,
+  converted_at TIMESTAMPTZ,
+  CHECK (ends_at > started_at)
+);
+CREATE INDEX IF NOT EXISTS trials_org_idx ON trials (org_id, ends_at);
+
+CREATE TABLE IF NOT EXISTS payment_methods (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  brand TEXT NOT NULL,
+  last4 TEXT NOT NULL CHECK (last4 ~ '^[0-9]{4}$'),
+  exp_month INTEGER NOT NULL CHECK (exp_month BETWEEN 1 AND 12),
+  exp_year INTEGER NOT NULL,
+  is_default BOOLEAN NOT NULL DEFAULT false,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS payment_methods_member_idx ON payment_methods (org_id, member_id);
+CREATE UNIQUE INDEX IF NOT EXISTS payment_methods_one_default ON payment_methods (member_id) WHERE is_default;
+
+CREATE TABLE IF NOT EXISTS invoices (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  number TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('paid', 'open', 'uncollectible', 'void')),
+  plan_type TEXT NOT NULL CHECK (plan_type IN ('lite', 'pro')),
+  amount_due INTEGER NOT NULL CHECK (amount_due >= 0),
+  amount_paid INTEGER NOT NULL CHECK (amount_paid >= 0),
+  has_hosted_page BOOLEAN NOT NULL DEFAULT true,
+  has_pdf BOOLEAN NOT NULL DEFAULT true,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS invoices_member_idx ON invoices (org_id, member_id, created_at DESC);
+CREATE INDEX IF NOT EXISTS invoices_org_status_idx ON invoices (org_id, status);
+
+CREATE TABLE IF NOT EXISTS transactions (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  type TEXT NOT NULL CHECK (type IN ('payment_succeeded', 'payment_failed', 'subscription_created', 'subscription_canceled')),
+  status TEXT NOT NULL CHECK (status IN ('succeeded', 'failed', 'pending')),
+  amount INTEGER NOT NULL,
+  description TEXT NOT NULL,
+  invoice_id TEXT REFERENCES invoices(id) ON DELETE SET NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS transactions_org_created_idx ON transactions (org_id, created_at DESC, id DESC);
+
+CREATE TABLE IF NOT EXISTS setup_intents (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  client_secret TEXT NOT NULL UNIQUE,
+  plan_type TEXT NOT NULL CHECK (plan_type IN ('lite', 'pro')),
+  status TEXT NOT NULL CHECK (status IN ('requires_payment_method', 'succeeded', 'canceled')),
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  used_at TIMESTAMPTZ
+);
+
+-- Seeded members in known billing states, for browser tests (see README.md).
+CREATE TABLE IF NOT EXISTS billing_fixtures (
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  PRIMARY KEY (org_id, key)
+);
+
+CREATE TABLE IF NOT EXISTS payment_method_sessions (
+  token_hash TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+  expires_at TIMESTAMPTZ NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+`;
