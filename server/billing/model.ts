@@ -13,7 +13,7 @@ import type { BillingOverview, Invoice, PaymentMethod, PlanType, Subscription, T
 import { ApiError } from '../core/module';
 import type { Db } from './db';
 import { invoicePrefix, newId } from './ids';
-import { PLANS } from './schema';
+import { PLANS, SETUP_INTENT_TTL_MS } from './schema';
 
 const DAY_MS = 86_400_000;
 
@@ -58,6 +58,20 @@ export interface MemberRef {
 
 export async function findMember(db: Db, orgId: string, userId: string): Promise<MemberRef> {
   const { rows } = await db.query<MemberRef>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2', [userId, orgId]);
+  const member = rows[0];
+  if (!member) throw new ApiError(404, 'User not found');
+  return member;
+}
+
+/**
+ * The member, with their row locked until the transaction ends: the billing writes of one member
+ * (update, complete, cancel) run one after the other, and each reads what the previous one
+ * committed (READ COMMITTED takes a new snapshot per statement). NO KEY UPDATE, not UPDATE: rows of
+ * other tables that merely reference the member (FOR KEY SHARE) are not held up; deleting the
+ * member waits.
+ */
+export async function lockMember(db: Db, orgId: string, userId: string): Promise<MemberRef> {
+  const { rows } = await db.query<MemberRef>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2 FOR NO KEY UPDATE', [userId, orgId]);
   const member = rows[0];
   if (!member) throw new ApiError(404, 'User not found');
   return member;
@@ -283,31 +297,62 @@ async function startPaidPeriod(db: Db, orgId: string, member: MemberRef, plan: P
     );
   }
   await db.query('UPDATE trials SET converted_at = $3 WHERE member_id = $1 AND org_id = $2 AND converted_at IS NULL', [member.id, orgId, now]);
+  // The member pays now: payment setups still open were made for a member who did not, so none
+  // of them may start another paid period.
+  await db.query(
+    `UPDATE setup_intents SET status = 'canceled' WHERE member_id = $1 AND org_id = $2 AND status = 'requires_payment_method'`,
+    [member.id, orgId],
+  );
+}
+
+function isPayingStatus(subscription: SubscriptionRow | null): subscription is SubscriptionRow {
+  return subscription !== null && (subscription.status === 'active' || subscription.status === 'past_due');
+}
+
+function isOpenAt(intent: { created_at: Date }, now: Date): boolean {
+  return now.getTime() - intent.created_at.getTime() < SETUP_INTENT_TTL_MS;
+}
+
+/**
+ * The client secret of the member's open setup intent for `plan`: the one already open when it is
+ * younger than SETUP_INTENT_TTL_MS (asking twice, from two tabs or a double click, gives one payment
+ * setup), else a new one (an expired one is canceled first; setup_intents_one_open allows one).
+ */
+async function openSetupIntent(db: Db, orgId: string, member: MemberRef, plan: PlanType, now: Date): Promise<string> {
+  const { rows } = await db.query<{ id: string; client_secret: string; created_at: Date }>(
+    `SELECT id, client_secret, created_at FROM setup_intents
+      WHERE member_id = $1 AND org_id = $2 AND plan_type = $3 AND status = 'requires_payment_method' FOR UPDATE`,
+    [member.id, orgId, plan],
+  );
+  const open = rows[0];
+  if (open && isOpenAt(open, now)) return open.client_secret;
+  if (open) await db.query(`UPDATE setup_intents SET status = 'canceled' WHERE id = $1 AND org_id = $2`, [open.id, orgId]);
+  const id = newId('seti');
+  const clientSecret = `${id}_secret_${newId('s').slice(2)}`;
+  await db.query(
+    `INSERT INTO setup_intents (id, org_id, member_id, client_secret, plan_type, status, created_at)
+     VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $6)`,
+    [id, orgId, member.id, clientSecret, plan, now],
+  );
+  return clientSecret;
 }
 
 export type UpdateSubscriptionResult = { requiresPayment: true; clientSecret: string; message: string } | { requiresPayment: false; message: string };
 
 export async function updateSubscription(db: Db, orgId: string, userId: string, plan: PlanType, now: Date): Promise<UpdateSubscriptionResult> {
-  const member = await findMember(db, orgId, userId);
+  const member = await lockMember(db, orgId, userId);
   const current = await findSubscription(db, orgId, member.id);
   const planName = PLANS[plan].name;
-  const isPaying = current !== null && (current.status === 'active' || current.status === 'past_due');
+  const isPaying = isPayingStatus(current);
 
   if (isPaying && current.plan_type === plan) {
     throw new ApiError(400, `${member.name} is already on ${planName}.`, 'planType');
   }
 
   if (!isPaying && (await countPaymentMethods(db, orgId, member.id)) === 0) {
-    const id = newId('seti');
-    const clientSecret = `${id}_secret_${newId('s').slice(2)}`;
-    await db.query(
-      `INSERT INTO setup_intents (id, org_id, member_id, client_secret, plan_type, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $6)`,
-      [id, orgId, member.id, clientSecret, plan, now],
-    );
     return {
       requiresPayment: true,
-      clientSecret,
+      clientSecret: await openSetupIntent(db, orgId, member, plan, now),
       message: `A payment method is required to move ${member.name} to ${planName}.`,
     };
   }
@@ -325,19 +370,41 @@ export async function updateSubscription(db: Db, orgId: string, userId: string, 
   return { requiresPayment: false, message: `Subscription to ${planName} started` };
 }
 
+/**
+ * Completes the payment setup that updateSubscription started: attaches the card and starts the
+ * paid period, once. The member row is locked first, so two completions (the same setup twice, or
+ * two setups of the member) run one after the other and the second sees the first's subscription:
+ *   404 the setup is not this member's · 409 it was used already · 400 another plan
+ *   409 the member is subscribed already (nothing is charged) · 409 it expired or was replaced.
+ */
 export async function completeSubscription(db: Db, orgId: string, userId: string, setupIntentId: string, plan: PlanType, now: Date): Promise<{ message: string }> {
-  const member = await findMember(db, orgId, userId);
-  const { rows } = await db.query<{ id: string; plan_type: PlanType; status: string; used_at: Date | null }>(
-    'SELECT id, plan_type, status, used_at FROM setup_intents WHERE id = $1 AND org_id = $2 AND member_id = $3 FOR UPDATE',
+  const member = await lockMember(db, orgId, userId);
+  const { rows } = await db.query<{ id: string; plan_type: PlanType; status: string; created_at: Date; used_at: Date | null }>(
+    'SELECT id, plan_type, status, created_at, used_at FROM setup_intents WHERE id = $1 AND org_id = $2 AND member_id = $3 FOR UPDATE',
     [setupIntentId, orgId, member.id],
   );
   const intent = rows[0];
   if (!intent) throw new ApiError(404, 'Setup intent not found for this user', 'setupIntentId');
-  if (intent.used_at || intent.status !== 'requires_payment_method') {
+  if (intent.used_at || intent.status === 'succeeded') {
     throw new ApiError(409, 'This payment setup has already been used', 'setupIntentId');
   }
   if (intent.plan_type !== plan) {
     throw new ApiError(400, `planType must match the plan of the payment setup (${intent.plan_type})`, 'planType');
+  }
+  const current = await findSubscription(db, orgId, member.id);
+  const planName = PLANS[plan].name;
+  if (isPayingStatus(current)) {
+    const subscribedTo = PLANS[current.plan_type].name;
+    throw new ApiError(
+      409,
+      current.plan_type === plan
+        ? `${member.name} is already subscribed to ${subscribedTo}. Nothing was charged.`
+        : `${member.name} is already subscribed to ${subscribedTo}. Nothing was charged; use Update Subscription to change the plan.`,
+      'setupIntentId',
+    );
+  }
+  if (intent.status !== 'requires_payment_method' || !isOpenAt(intent, now)) {
+    throw new ApiError(409, 'This payment setup has expired. Choose the plan again to start a new one.', 'setupIntentId');
   }
   await db.query(`UPDATE setup_intents SET status = 'succeeded', used_at = $3 WHERE id = $1 AND org_id = $2`, [intent.id, orgId, now]);
 
@@ -349,19 +416,14 @@ export async function completeSubscription(db: Db, orgId: string, userId: string
     [newId('pm'), orgId, member.id, now.getUTCFullYear() + 3, now],
   );
 
-  const current = await findSubscription(db, orgId, member.id);
-  const planName = PLANS[plan].name;
-  const wasPaying = current !== null && (current.status === 'active' || current.status === 'past_due');
   await startPaidPeriod(db, orgId, member, plan, now, current);
-  if (!wasPaying) {
-    await recordTransaction(db, orgId, member, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
-  }
+  await recordTransaction(db, orgId, member, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
   await chargePlan(db, orgId, member, plan, now, `${planName} - first month`);
   return { message: `Payment method saved and subscription to ${planName} activated` };
 }
 
 export async function cancelSubscription(db: Db, orgId: string, userId: string, cancelAtPeriodEnd: boolean, reason: string | undefined, now: Date): Promise<{ message: string }> {
-  const member = await findMember(db, orgId, userId);
+  const member = await lockMember(db, orgId, userId);
   const current = await findSubscription(db, orgId, member.id);
   if (!current || current.status === 'canceled') {
     throw new ApiError(400, `${member.name} has no subscription to cancel`, 'userId');

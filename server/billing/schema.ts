@@ -17,10 +17,15 @@ export const PLANS: Readonly<Record<PlanType, Plan>> = {
   pro: { type: 'pro', name: 'Hardline Pro', priceCents: 12999 },
 };
 
+/** How long an open setup intent can be completed and is handed out again (then a new one is made). */
+export const SETUP_INTENT_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Subscription statuses that make a member a paying (subscribed) user. */
 export const SUBSCRIBED_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 export const billingSchemaSql = `
+-- One subscription row per member (member_id UNIQUE), whatever its status: a member can never hold
+-- two live subscriptions. It belongs to the member and goes with them.
 CREATE TABLE IF NOT EXISTS subscriptions (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -96,6 +101,9 @@ CREATE TABLE IF NOT EXISTS transactions (
 );
 CREATE INDEX IF NOT EXISTS transactions_org_created_idx ON transactions (org_id, created_at DESC, id DESC);
 
+-- A payment setup started by update-subscription for a member who is not paying and has no card.
+-- 'requires_payment_method' is open: at most one per member and plan (setup_intents_one_open below),
+-- handed out again while it is younger than SETUP_INTENT_TTL_MS; completing it marks it succeeded.
 CREATE TABLE IF NOT EXISTS setup_intents (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -126,7 +134,7 @@ CREATE TABLE IF NOT EXISTS payment_method_sessions (
 -- Upgrades of a database made by an earlier version (a .data/ folder kept across updates). Every
 -- statement is idempotent and cheap once applied, because this runs at every start.
 
--- History outlives the member: snapshot columns, backfilled from the members still there...
+-- 1. History outlives the member: snapshot columns, backfilled from the members still there...
 ALTER TABLE invoices ADD COLUMN IF NOT EXISTS member_name TEXT;
 ALTER TABLE invoices ADD COLUMN IF NOT EXISTS member_email TEXT;
 ALTER TABLE transactions ADD COLUMN IF NOT EXISTS member_name TEXT;
@@ -151,4 +159,13 @@ BEGIN
   END IF;
 END $$;
 
+-- 2. At most one open setup intent per member and plan (update-subscription hands the open one out
+-- again instead of starting a second payment setup). The first version made one per call: all but
+-- the newest open one of each member and plan are canceled before the index is built.
+UPDATE setup_intents s SET status = 'canceled'
+ WHERE s.status = 'requires_payment_method'
+   AND EXISTS (SELECT 1 FROM setup_intents n
+                WHERE n.member_id = s.member_id AND n.plan_type = s.plan_type AND n.status = 'requires_payment_method'
+                  AND (n.created_at, n.id) > (s.created_at, s.id));
+CREATE UNIQUE INDEX IF NOT EXISTS setup_intents_one_open ON setup_intents (member_id, plan_type) WHERE status = 'requires_payment_method';
 `;

@@ -171,6 +171,11 @@ describe('upgrading a database made with the first billing schema', () => {
           ('in_u1', 'org-u', 'u-lee', 'U-0001', 'paid', 'pro', 12999, 12999, '2025-06-01T00:00:00Z');
         INSERT INTO transactions (id, org_id, member_id, type, status, amount, description, invoice_id, created_at) VALUES
           ('txn_u1', 'org-u', 'u-lee', 'payment_succeeded', 'succeeded', 12999, 'Hardline Pro - first month', 'in_u1', '2025-06-01T00:00:00Z');
+        -- The first version made a setup intent per update-subscription call.
+        INSERT INTO setup_intents (id, org_id, member_id, client_secret, plan_type, status, created_at) VALUES
+          ('seti_old', 'org-u', 'u-admin', 'seti_old_secret', 'lite', 'requires_payment_method', '2025-06-01T00:00:00Z'),
+          ('seti_new', 'org-u', 'u-admin', 'seti_new_secret', 'lite', 'requires_payment_method', '2025-06-02T00:00:00Z'),
+          ('seti_pro', 'org-u', 'u-admin', 'seti_pro_secret', 'pro', 'requires_payment_method', '2025-06-01T00:00:00Z');
       `);
 
       await old.exec(billingSchemaSql);
@@ -186,6 +191,11 @@ describe('upgrading a database made with the first billing schema', () => {
         { id: 'in_u1', member_id: 'u-lee', member_name: 'Lee Carver', member_email: 'lee@upgrade.example' },
       ]);
       expect((await old.query('SELECT id, member_name FROM transactions')).rows).toEqual([{ id: 'txn_u1', member_name: 'Lee Carver' }]);
+      expect((await old.query('SELECT id, status FROM setup_intents ORDER BY id')).rows).toEqual([
+        { id: 'seti_new', status: 'requires_payment_method' },
+        { id: 'seti_old', status: 'canceled' },
+        { id: 'seti_pro', status: 'requires_payment_method' },
+      ]);
 
       await old.query(`DELETE FROM members WHERE id = 'u-lee'`);
       expect((await old.query('SELECT id, member_id, member_name FROM invoices')).rows).toEqual([{ id: 'in_u1', member_id: null, member_name: 'Lee Carver' }]);
