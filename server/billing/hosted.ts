@@ -245,7 +245,8 @@ ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf"
     const session = await findSession(deps, token, clock());
     if (!session) return notFoundPage(c, 'This payment-method link is invalid or has expired. Ask your administrator for a new one.');
     const noticeKey = c.req.query('notice');
-    const notice = noticeKey ? (STATUS_PAGE_NOTICES[noticeKey] ?? null) : null;
+    // Own keys only: `?notice=__proto__` must not read Object.prototype.
+    const notice = noticeKey && Object.hasOwn(STATUS_PAGE_NOTICES, noticeKey) ? (STATUS_PAGE_NOTICES[noticeKey] ?? null) : null;
     return htmlResponse(c, await paymentMethodsPage(deps, token, session, clock(), notice, null));
   });
 

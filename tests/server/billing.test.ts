@@ -453,6 +453,14 @@ describe('hosted pages', () => {
     const foreign = await h.app.request(`${path}/default`, { method: 'POST', body: new URLSearchParams({ paymentMethodId: rows[0]?.id ?? '' }) });
     expect(foreign.status).toBe(400);
 
+    // The notice names one of the page's own messages; anything else shows none.
+    for (const notice of ['__proto__', 'constructor', 'toString', 'nope']) {
+      const res = await h.app.request(`${path}?notice=${notice}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toContain('class="notice"');
+    }
+    expect(await (await h.app.request(`${path}?notice=added`)).text()).toContain('Card added.');
+
     h.clock.now = new Date(NOW.getTime() + 60 * 60 * 1000 + 1);
     expect((await h.app.request(path)).status).toBe(404);
     expect((await h.app.request('/hosted/payment-methods/not-a-token')).status).toBe(404);
