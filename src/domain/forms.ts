@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { PHONE_INVALID_MESSAGE, isValidPhone, normalizePhone } from './phone';
 import { CONFIRM_PASSWORD_REQUIRED_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE, passwordErrors } from './password';
+import { LIMITS, hasControlCharacters, tooLongMessage } from './limits';
 
 export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
@@ -20,18 +21,41 @@ export const CODE_REQUIRED_MESSAGE = 'Please enter the confirmation code';
 export const CODE_LENGTH_MESSAGE = 'The confirmation code has at most 6 digits';
 export const CODE_DIGITS_MESSAGE = 'The confirmation code contains digits only';
 
+// Lengths (src/domain/limits.ts: the numbers the API contract enforces too).
+export const FULL_NAME_TOO_LONG_MESSAGE = tooLongMessage('Full name', LIMITS.name);
+export const NAME_TOO_LONG_MESSAGE = tooLongMessage('Name', LIMITS.name);
+export const EMAIL_TOO_LONG_MESSAGE = tooLongMessage('Email', LIMITS.email);
+export const PHONE_TOO_LONG_MESSAGE = tooLongMessage('Phone number', LIMITS.phone);
+export const ORGANIZATION_TOO_LONG_MESSAGE = tooLongMessage('Organization', LIMITS.organization);
+export const CANCELLATION_REASON_TOO_LONG_MESSAGE = tooLongMessage('Cancellation reason', LIMITS.cancellationReason);
+export const QUESTION_TOO_LONG_MESSAGE = tooLongMessage('Question', LIMITS.question);
+
+/** 'Full name must not contain tabs or other control characters' (the API refuses them). */
+export function controlCharactersMessage(label: string): string {
+  return `${label} must not contain tabs or other control characters`;
+}
+
 /** SPEC §9: confirmation code length. */
 export const CONFIRMATION_CODE_LENGTH = 6;
 
-const Email = v.pipe(v.string(), v.trim(), v.email(EMAIL_INVALID_MESSAGE));
+const Email = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.email, EMAIL_TOO_LONG_MESSAGE), v.email(EMAIL_INVALID_MESSAGE));
 
-const RequiredText = (message: string) => v.pipe(v.string(), v.trim(), v.minLength(1, message));
+/** Required single-line text of at most `max` characters (after trimming), without control characters. */
+const RequiredText = (label: string, requiredMessage: string, max: number, tooLong: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, requiredMessage),
+    v.maxLength(max, tooLong),
+    v.check((text: string) => !hasControlCharacters(text), controlCharactersMessage(label)),
+  );
 
-/** Required, then normalised (SPEC §5), then valid: the output is the E.164 number. */
+/** Required, at most LIMITS.phone characters as typed, then normalised (SPEC §5), then valid: the output is the E.164 number. */
 const Phone = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, PHONE_REQUIRED_MESSAGE),
+  v.maxLength(LIMITS.phone, PHONE_TOO_LONG_MESSAGE),
   v.transform(normalizePhone),
   v.check(isValidPhone, PHONE_INVALID_MESSAGE),
 );
@@ -61,10 +85,10 @@ export type SignInValues = v.InferOutput<typeof SignInFormSchema>;
 
 export const SignUpFormSchema = v.pipe(
   v.object({
-    fullName: RequiredText(FULL_NAME_REQUIRED_MESSAGE),
+    fullName: RequiredText('Full name', FULL_NAME_REQUIRED_MESSAGE, LIMITS.name, FULL_NAME_TOO_LONG_MESSAGE),
     email: Email,
     phoneNumber: Phone,
-    organization: RequiredText(ORGANIZATION_REQUIRED_MESSAGE),
+    organization: RequiredText('Organization', ORGANIZATION_REQUIRED_MESSAGE, LIMITS.organization, ORGANIZATION_TOO_LONG_MESSAGE),
     password: NewPassword,
     confirmPassword: ConfirmPassword,
   }),
@@ -97,12 +121,18 @@ export type NewPasswordValues = v.InferOutput<typeof NewPasswordFormSchema>;
 
 /** The Add User modal: name, email and phone required (SPEC §5); the phone comes out normalised. */
 export const AddUserFormSchema = v.object({
-  name: RequiredText(NAME_REQUIRED_MESSAGE),
-  email: v.pipe(v.string(), v.trim(), v.minLength(1, EMAIL_REQUIRED_MESSAGE), v.email(EMAIL_INVALID_MESSAGE)),
+  name: RequiredText('Name', NAME_REQUIRED_MESSAGE, LIMITS.name, NAME_TOO_LONG_MESSAGE),
+  email: v.pipe(v.string(), v.trim(), v.minLength(1, EMAIL_REQUIRED_MESSAGE), v.maxLength(LIMITS.email, EMAIL_TOO_LONG_MESSAGE), v.email(EMAIL_INVALID_MESSAGE)),
   phoneNumber: Phone,
 });
 export type AddUserForm = v.InferInput<typeof AddUserFormSchema>;
 export type AddUserValues = v.InferOutput<typeof AddUserFormSchema>;
+
+/** The Manage Subscription modal's optional cancellation reason (SPEC §5), trimmed. */
+export const CancellationReasonSchema = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.cancellationReason, CANCELLATION_REASON_TOO_LONG_MESSAGE));
+
+/** A question to the Assistant, trimmed (a blank one is ignored by the chat, not refused). */
+export const QuestionSchema = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.question, QUESTION_TOO_LONG_MESSAGE));
 
 type AnySchema = v.GenericSchema;
 

@@ -45,9 +45,9 @@ export function tooLongMessage(label: string, max: number): string {
 /** 'The request body is too large (limit 64 kB).' */
 export const REQUEST_BODY_TOO_LARGE_MESSAGE = `The request body is too large (limit ${LIMITS.requestBodyBytes / 1024} kB).`;
 
-/** True from `fraction` of the limit on: the point where a field starts showing its count. */
-export function isNearLimit(length: number, max: number, fraction = 0.8): boolean {
-  return length >= Math.floor(max * fraction);
+/** Within the last tenth of the limit (at least the last 2 characters): where a field starts showing its count. */
+export function isNearLimit(length: number, max: number): boolean {
+  return max - length <= Math.max(2, Math.ceil(max / 10));
 }
 
 /**

@@ -3,17 +3,21 @@
  * replayed by typing in the input, clicking, and settling the `ask` actor (a deferred double at the
  * network boundary), and every state is checked against what a person sees.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { AnyEventObject, StateValue } from 'xstate';
 import { CHAT_FAILURE_MESSAGE, chatMachine, type ChatReply } from '../../src/machines/chat';
 import { QUICK_PROMPTS } from '../../src/domain/assistant';
+import { QUESTION_TOO_LONG_MESSAGE } from '../../src/domain/forms';
+import { LIMITS } from '../../src/domain/limits';
 import { createControllableActors, generateModelPaths, walkPaths } from '../support/model';
 import { renderAssistant } from '../views/assistant/render-assistant';
 
 const QUESTION = 'How many calls did the team make this week?';
 const BLANK = '   ';
+/** Over the limit: the textarea's maxLength stops typing there, so the walk sets it as a paste-less browser would. */
+const TOO_LONG = 'x'.repeat(LIMITS.question + 1);
 const REPLY: ChatReply = {
   text: 'The team made **12 calls** this week.',
   sources: [{ id: 'call-1', type: 'call', title: 'Morning site check-in' }],
@@ -25,6 +29,7 @@ const paths = generateModelPaths(chatMachine, {
     'chat.send': [
       { type: 'chat.send', text: BLANK },
       { type: 'chat.send', text: QUESTION },
+      { type: 'chat.send', text: TOO_LONG },
     ],
     'xstate.done.actor.ask': { type: 'xstate.done.actor.ask', output: REPLY },
     'xstate.error.actor.ask': { type: 'xstate.error.actor.ask', error: new Error('HTTP 500: Internal Server Error') },
@@ -50,7 +55,12 @@ walkPaths({
         if (event.type === 'chat.send') {
           const text = String(event.text);
           await user.clear(input);
-          await user.type(input, `${text}{Enter}`);
+          if (text.length > LIMITS.question) {
+            fireEvent.change(input, { target: { value: text } });
+            await user.type(input, '{Enter}');
+          } else {
+            await user.type(input, `${text}{Enter}`);
+          }
           return;
         }
         if (event.type === 'chat.clear') {
@@ -96,6 +106,13 @@ walkPaths({
           if (lastEvent?.type === 'chat.send') expect(input).toHaveValue(String(lastEvent.text));
         }
         if (lastEvent?.type === 'chat.send') expect(input).toHaveFocus();
+        // A refused question says why, under the input, until one is accepted.
+        const refused = lastEvent?.type === 'chat.send' && String(lastEvent.text) === TOO_LONG && state === 'idle';
+        if (refused) expect(snapshot.context.inputError).toBe(QUESTION_TOO_LONG_MESSAGE);
+        const inputError = snapshot.context.inputError;
+        if (inputError !== null) expect(screen.getByRole('alert')).toHaveTextContent(inputError);
+        else expect(screen.queryByText(QUESTION_TOO_LONG_MESSAGE)).not.toBeInTheDocument();
+        expect(input).toHaveAttribute('maxLength', String(LIMITS.question));
         previous = state;
       },
       teardown() {

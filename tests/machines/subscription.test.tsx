@@ -5,10 +5,12 @@
  * `closeAfterSuccess`, fired by the walk. Paths are generated for a user with an active
  * subscription and for one whose cancellation is scheduled (the Reactivate branch).
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
+import { CANCELLATION_REASON_TOO_LONG_MESSAGE } from '../../src/domain/forms';
+import { LIMITS } from '../../src/domain/limits';
 import { paymentMachine } from '../../src/machines/payment';
 import { PAYMENT_COMPLETED_MESSAGE, PAYMENT_SESSION_MISSING_MESSAGE, subscriptionMachine } from '../../src/machines/subscription';
 import type { UserBilling } from '../../src/services/api/schemas';
@@ -21,12 +23,20 @@ import { renderPlain } from '../views/billing/render-billing';
 
 const { stripe, control } = createFakeStripe();
 const REASON = 'Crew is moving to another tool';
+/** Over the limit: the textarea's maxLength stops typing there, so the walk sets it directly. */
+const TOO_LONG_REASON = 'r'.repeat(LIMITS.cancellationReason + 1);
 const SECRET = 'seti_777_secret_zzz';
 
 const events = {
   'subscription.update': { type: 'subscription.update', planType: 'pro' },
-  'subscription.cancelAtPeriodEnd': { type: 'subscription.cancelAtPeriodEnd', reason: REASON },
-  'subscription.cancelNow': { type: 'subscription.cancelNow', reason: '' },
+  'subscription.cancelAtPeriodEnd': [
+    { type: 'subscription.cancelAtPeriodEnd', reason: REASON },
+    { type: 'subscription.cancelAtPeriodEnd', reason: TOO_LONG_REASON },
+  ],
+  'subscription.cancelNow': [
+    { type: 'subscription.cancelNow', reason: '' },
+    { type: 'subscription.cancelNow', reason: TOO_LONG_REASON },
+  ],
   'xstate.done.actor.updateSubscription': [
     { type: 'xstate.done.actor.updateSubscription', output: { requiresPayment: false, message: 'Subscription updated to Hardline Pro' } },
     { type: 'xstate.done.actor.updateSubscription', output: { requiresPayment: true, clientSecret: SECRET, message: 'A payment method is required' } },
@@ -90,7 +100,8 @@ walkPaths({
           case 'subscription.cancelNow': {
             const reason = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
             await user.clear(reason);
-            if (event.reason) await user.type(reason, String(event.reason));
+            if (String(event.reason).length > LIMITS.cancellationReason) fireEvent.change(reason, { target: { value: String(event.reason) } });
+            else if (event.reason) await user.type(reason, String(event.reason));
             await user.click(d.getByRole('button', { name: event.type === 'subscription.cancelNow' ? 'Cancel Now' : 'Cancel at Period End' }));
             return;
           }
@@ -155,7 +166,15 @@ walkPaths({
             expect(d.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
           }
           const error = snapshot.context.error;
-          if (lastEvent?.type.startsWith('xstate.error.actor.')) {
+          if (!scheduled) {
+            expect(d.getByRole('textbox', { name: 'Cancellation reason (optional)' })).toHaveAttribute('maxLength', String(LIMITS.cancellationReason));
+          }
+          if (lastEvent?.reason === TOO_LONG_REASON) {
+            // Refused in the modal: the field says why, nothing was sent.
+            expect(snapshot.context.reasonError).toBe(CANCELLATION_REASON_TOO_LONG_MESSAGE);
+            expect(d.getByRole('alert')).toHaveTextContent(CANCELLATION_REASON_TOO_LONG_MESSAGE);
+            expect(fakes.calls('cancelSubscription')).toHaveLength(0);
+          } else if (lastEvent?.type.startsWith('xstate.error.actor.')) {
             expect(d.getByRole('alert')).toHaveTextContent(String((lastEvent.error as Error).message));
           } else if (lastEvent?.type === 'xstate.done.actor.updateSubscription') {
             expect(d.getByRole('alert')).toHaveTextContent(PAYMENT_SESSION_MISSING_MESSAGE);

@@ -3,11 +3,13 @@
  * indicator shows while the reply is awaited, then the reply or the failure bubble is appended.
  *
  * Lives at the signed-in shell level (ChatProvider), so the conversation survives navigation and is
- * gone after sign-out. The question text stays in the view until this machine accepts it: the view
- * asks `snapshot.can(event)` when it sends, so a blank or blocked send leaves the draft where it is.
+ * gone after sign-out. The question text stays in the view until this machine accepts it (appends
+ * it): a blank, too long or blocked send leaves the draft where it is. A question over the API's
+ * limit (LIMITS.question) is refused with `inputError`, validated with the form schema.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { QuestionSchema, validate } from '../../domain/forms';
 import type { Source } from '../../services/api/schemas';
 
 /** What the ask actor resolves with: the reply text already unwrapped from `result`. */
@@ -41,6 +43,8 @@ export interface ChatContext {
   messages: ChatMessage[];
   /** The question being answered (set while awaiting a reply). */
   pendingQuestion: string | null;
+  /** Why the last question was refused (too long), until one is accepted. */
+  inputError: string | null;
 }
 
 export type ChatEvent = { type: 'chat.send'; text: string } | { type: 'chat.clear' };
@@ -62,6 +66,7 @@ export const chatMachine = setup({
   },
   guards: {
     isBlank: ({ event }) => event.type === 'chat.send' && event.text.trim() === '',
+    isInvalidQuestion: ({ event }) => event.type === 'chat.send' && !validate(QuestionSchema, event.text).ok,
     hasMessages: ({ context }) => context.messages.length > 0,
   },
   actions: {
@@ -77,7 +82,12 @@ export const chatMachine = setup({
         webSearchUsed: false,
         sourceType: 'vector',
       };
-      return { messages: [...context.messages, message], pendingQuestion: question };
+      return { messages: [...context.messages, message], pendingQuestion: question, inputError: null };
+    }),
+    assignInputError: assign(({ event }) => {
+      if (event.type !== 'chat.send') return {};
+      const result = validate(QuestionSchema, event.text);
+      return { inputError: result.ok ? null : (Object.values(result.errors)[0] ?? null) };
     }),
     appendReply: assign(({ context }, reply: ChatReply) => {
       const message: ChatMessage = {
@@ -110,13 +120,14 @@ export const chatMachine = setup({
 }).createMachine({
   id: 'chat',
   initial: 'idle',
-  context: { messages: [], pendingQuestion: null },
+  context: { messages: [], pendingQuestion: null, inputError: null },
   states: {
     idle: {
       description: "Waiting for the administrator's question.",
       on: {
         'chat.send': [
           { guard: 'isBlank', description: 'A blank question is ignored.' },
+          { guard: 'isInvalidQuestion', actions: 'assignInputError', description: 'A question over the length limit is refused with a message; the draft stays.' },
           { target: 'awaitingReply', actions: 'appendQuestion' },
         ],
         'chat.clear': { guard: 'hasMessages', actions: 'clearMessages' },

@@ -11,3 +11,6 @@ export const selectFailedQuestion = (snapshot: ChatSnapshot): string | null => {
   const last = snapshot.context.messages.at(-1);
   return last?.failed && last.question !== undefined ? last.question : null;
 };
+
+/** Why the last question was refused (e.g. 'Question must be at most 2,000 characters'), or null. */
+export const selectInputError = (snapshot: ChatSnapshot): string | null => snapshot.context.inputError;

@@ -11,6 +11,8 @@ export const selectDefaultPlan = (s: SubscriptionSnapshot): PlanType => s.contex
 export const selectSelectedPlan = (s: SubscriptionSnapshot) => s.context.planType;
 export const selectSuccessMessage = (s: SubscriptionSnapshot) => s.context.successMessage;
 export const selectError = (s: SubscriptionSnapshot) => s.context.error;
+/** Why the cancellation reason was refused (e.g. 'Cancellation reason must be at most 500 characters'), or null. */
+export const selectReasonError = (s: SubscriptionSnapshot) => s.context.reasonError;
 export const selectIsBusy = (s: SubscriptionSnapshot) => s.hasTag('pending');
 export const selectIsUpdating = (s: SubscriptionSnapshot) => s.matches('updating');
 export const selectIsSucceeded = (s: SubscriptionSnapshot) => s.matches('succeeded') || s.matches('done');

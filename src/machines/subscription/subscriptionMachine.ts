@@ -8,11 +8,13 @@
  * Any failure returns to editing with the message in the Error banner. The parent (user billing)
  * refreshes its data and closes the modal when this machine is done.
  *
- * The plan picker and the reason stay in the view; the submit events carry them.
+ * The plan picker and the reason stay in the view; the submit events carry them. A reason over the
+ * API's limit (LIMITS.cancellationReason) is refused in editing with `reasonError`.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import * as v from 'valibot';
+import { CancellationReasonSchema, validate } from '../../domain/forms';
 import { PlanTypeSchema } from '../../services/api/schemas';
 import type { PlanType, Subscription, UpdateSubscriptionResponse, UserBilling } from '../../services/api/schemas';
 import { paymentMachine } from '../payment/paymentMachine';
@@ -48,6 +50,8 @@ export interface SubscriptionContext {
   clientSecret: string | null;
   successMessage: string | null;
   error: string | null;
+  /** Why the cancellation reason was refused (too long), until the next attempt. */
+  reasonError: string | null;
 }
 
 export interface UpdateSubscriptionInput {
@@ -76,6 +80,13 @@ function messageOf(error: unknown): string {
 function reasonOf(reason: string | undefined): { reason?: string } {
   const trimmed = (reason ?? '').trim();
   return trimmed === '' ? {} : { reason: trimmed };
+}
+
+/** The message refusing the event's reason, or null when it is fine. */
+function reasonProblem(event: SubscriptionEvent): string | null {
+  if (event.type !== 'subscription.cancelAtPeriodEnd' && event.type !== 'subscription.cancelNow') return null;
+  const result = validate(CancellationReasonSchema, event.reason);
+  return result.ok ? null : (Object.values(result.errors)[0] ?? null);
 }
 
 function serverMessage(output: unknown, fallback: string): string {
@@ -109,6 +120,7 @@ export const subscriptionMachine = setup({
     hasSubscription: ({ context }) => context.subscription !== null,
     canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,
     isCancellationScheduled: ({ context }) => context.subscription?.cancelAtPeriodEnd === true,
+    isReasonInvalid: ({ event }) => reasonProblem(event) !== null,
     requiresPayment: (_, output: UpdateSubscriptionResponse) => output.requiresPayment && typeof output.clientSecret === 'string' && output.clientSecret !== '',
     isMissingPaymentSession: (_, output: UpdateSubscriptionResponse) => output.requiresPayment,
   },
@@ -120,8 +132,10 @@ export const subscriptionMachine = setup({
       },
       error: () => null,
       successMessage: () => null,
+      reasonError: () => null,
     }),
-    clearBanners: assign({ error: () => null, successMessage: () => null }),
+    clearBanners: assign({ error: () => null, successMessage: () => null, reasonError: () => null }),
+    assignReasonError: assign({ reasonError: ({ event }) => reasonProblem(event), error: () => null, successMessage: () => null }),
     assignClientSecret: assign({ clientSecret: (_, output: UpdateSubscriptionResponse) => output.clientSecret ?? null }),
     assignSuccess: assign({ successMessage: (_, message: string) => message, error: () => null }),
     assignError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error) }),
@@ -140,13 +154,20 @@ export const subscriptionMachine = setup({
     clientSecret: null,
     successMessage: null,
     error: null,
+    reasonError: null,
   }),
   states: {
     editing: {
       on: {
         'subscription.update': { guard: 'isValidPlan', target: 'updating', actions: 'assignPlan' },
-        'subscription.cancelAtPeriodEnd': { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
-        'subscription.cancelNow': { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
+        'subscription.cancelAtPeriodEnd': [
+          { guard: and(['canCancel', 'isReasonInvalid']), actions: 'assignReasonError' },
+          { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
+        ],
+        'subscription.cancelNow': [
+          { guard: and(['canCancel', 'isReasonInvalid']), actions: 'assignReasonError' },
+          { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
+        ],
         'subscription.reactivate': { guard: 'isCancellationScheduled', target: 'reactivating', actions: 'clearBanners' },
       },
     },

@@ -9,28 +9,28 @@ import { Bot, Database, Globe, RotateCcw, SendHorizontal, Sparkles, Trash2 } fro
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { QUICK_PROMPTS } from '../../domain/assistant';
 import { formatTime } from '../../domain/dates';
+import { LIMITS } from '../../domain/limits';
 import { safeExternalUrl } from '../../domain/urls';
-import { selectFailedQuestion, selectIsAwaitingReply, selectMessages, type ChatActorRef, type ChatMessage } from '../../machines/chat';
+import { selectFailedQuestion, selectInputError, selectIsAwaitingReply, selectMessages, type ChatActorRef, type ChatMessage } from '../../machines/chat';
+import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
 import { Markdown } from './markdown';
 
 /** SPEC §9. */
 export const CHAT_PANEL_HEIGHT = '600px';
-/** The API refuses longer questions (CopilotAskRequestSchema). */
-export const QUESTION_MAX_LENGTH = 2000;
 
 export const SOURCE_NOTE = { web: 'Sources from web search', vector: 'Sources from organization data' } as const;
 
 /**
- * Sends a question; true when the machine takes it (its guards ignore a blank question and block
- * one while a reply is pending), so the view empties the input only then.
+ * Sends a question; true when the machine takes it (appends it to the conversation: its guards
+ * ignore a blank question, refuse a too long one and block one while a reply is pending), so the
+ * view empties the input only then.
  */
 function useAsk(chat: ChatActorRef) {
   return (text: string): boolean => {
-    const event = { type: 'chat.send', text } as const;
-    const accepted = chat.getSnapshot().can(event);
-    chat.send(event);
-    return accepted;
+    const before = selectMessages(chat.getSnapshot());
+    chat.send({ type: 'chat.send', text });
+    return selectMessages(chat.getSnapshot()) !== before;
   };
 }
 
@@ -39,12 +39,15 @@ export function AssistantScreen() {
   const messages = useSelector(chat, selectMessages);
   const awaitingReply = useSelector(chat, selectIsAwaitingReply);
   const failedQuestion = useSelector(chat, selectFailedQuestion);
+  const inputError = useSelector(chat, selectInputError);
   const ask = useAsk(chat);
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const promptsId = useId();
+  const inputHelpId = useId();
+  const inputErrorId = useId();
 
   // Keep the newest message (or the typing indicator) in view.
   useEffect(() => {
@@ -150,7 +153,9 @@ export function AssistantScreen() {
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
-            maxLength={QUESTION_MAX_LENGTH}
+            maxLength={LIMITS.question}
+            aria-invalid={inputError !== null}
+            aria-describedby={inputError !== null ? `${inputErrorId} ${inputHelpId}` : inputHelpId}
             rows={2}
             resize="none"
             bg="bg"
@@ -160,9 +165,15 @@ export function AssistantScreen() {
             <SendHorizontal aria-hidden />
           </Button>
         </Flex>
-        <Text fontSize="xs" color="fg.muted" mt="1">
-          Enter to send, Shift+Enter for a new line.
-        </Text>
+        {inputError !== null ? (
+          <Text id={inputErrorId} role="alert" fontSize="sm" color="fg.error" mt="1">
+            {inputError}
+          </Text>
+        ) : null}
+        <Flex id={inputHelpId} justify="space-between" gap="2" fontSize="xs" color="fg.muted" mt="1">
+          <Text>Enter to send, Shift+Enter for a new line.</Text>
+          <CharacterCount length={draft.length} max={LIMITS.question} />
+        </Flex>
       </Box>
     </Card.Root>
   );

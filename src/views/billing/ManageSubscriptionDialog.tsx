@@ -2,6 +2,7 @@ import { Alert, Badge, Button, CloseButton, Dialog, Field, HStack, Portal, Radio
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import type { PlanType } from '../../services/api/schemas';
+import { LIMITS, isNearLimit } from '../../domain/limits';
 import {
   PLAN_OPTIONS,
   planName,
@@ -14,6 +15,7 @@ import {
   selectIsSucceeded,
   selectIsUpdating,
   selectPaymentRef,
+  selectReasonError,
   selectSubscription,
   selectSuccessMessage,
   selectTrialDaysRemaining,
@@ -23,6 +25,7 @@ import {
 import { LoadingState } from '../shared/LoadingState';
 import { statusColor } from './status';
 import { Banner } from '../shared/Banner';
+import { CharacterCount } from '../shared/CharacterCount';
 
 /** The payment step brings Stripe's React components: fetched only when the step opens. */
 const PaymentStep = lazy(() => import('./PaymentStep').then((m) => ({ default: m.PaymentStep })));
@@ -72,6 +75,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const hasSubscription = useSelector(actorRef, selectHasSubscription);
   const scheduled = useSelector(actorRef, selectIsCancellationScheduled);
   const state = useSelector(actorRef, (s) => s.value);
+  const reasonError = useSelector(actorRef, selectReasonError);
   const [plan, setPlan] = useState<PlanType>(defaultPlan);
   const [reason, setReason] = useState('');
   const disabled = busy || succeeded;
@@ -116,9 +120,15 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
       {hasSubscription ? (
         <Stack gap="3" pt="4" borderTopWidth="1px">
           {scheduled ? null : (
-            <Field.Root disabled={disabled}>
+            <Field.Root disabled={disabled} invalid={reasonError !== null}>
               <Field.Label>Cancellation reason (optional)</Field.Label>
-              <Textarea rows={2} value={reason} onChange={(e) => setReason(e.target.value)} resize="vertical" />
+              <Textarea rows={2} maxLength={LIMITS.cancellationReason} value={reason} onChange={(e) => setReason(e.target.value)} resize="vertical" />
+              {isNearLimit(reason.length, LIMITS.cancellationReason) ? (
+                <Field.HelperText>
+                  <CharacterCount length={reason.length} max={LIMITS.cancellationReason} />
+                </Field.HelperText>
+              ) : null}
+              <Field.ErrorText role="alert">{reasonError}</Field.ErrorText>
             </Field.Root>
           )}
           <HStack gap="3" wrap="wrap">

@@ -1,6 +1,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { LIMITS } from '../../domain/limits';
 import { selectFieldErrors, selectIsPending, type AuthActorRef } from '../../machines/auth';
 import { PasswordChecklist, PasswordField, TextField } from './fields';
 
@@ -20,13 +21,22 @@ export function SignUpForm({ auth }: { auth: AuthActorRef }) {
       }}
     >
       <Stack gap="4">
-      <TextField label="Full name" name="name" autoComplete="name" value={values.fullName} onValueChange={set('fullName')} error={errors.fullName} />
+      <TextField
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        maxLength={LIMITS.name}
+        value={values.fullName}
+        onValueChange={set('fullName')}
+        error={errors.fullName}
+      />
       <TextField
         label="Email"
         name="email"
         type="email"
         autoComplete="username"
         inputMode="email"
+        maxLength={LIMITS.email}
         value={values.email}
         onValueChange={set('email')}
         error={errors.email}
@@ -37,6 +47,7 @@ export function SignUpForm({ auth }: { auth: AuthActorRef }) {
         type="tel"
         autoComplete="tel"
         placeholder="(555) 123-4567"
+        maxLength={LIMITS.phone}
         value={values.phoneNumber}
         onValueChange={set('phoneNumber')}
         error={errors.phoneNumber}
@@ -46,6 +57,7 @@ export function SignUpForm({ auth }: { auth: AuthActorRef }) {
         label="Organization"
         name="organization"
         autoComplete="organization"
+        maxLength={LIMITS.organization}
         value={values.organization}
         onValueChange={set('organization')}
         error={errors.organization}

@@ -3,6 +3,8 @@ import { Field, IconButton, Input, InputGroup, List, Text, type InputProps } fro
 import { Check, Circle, Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { checkPassword } from '../../domain/password';
+import { isNearLimit } from '../../domain/limits';
+import { CharacterCount } from '../shared/CharacterCount';
 
 interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
   label: string;
@@ -12,12 +14,20 @@ interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
   helperText?: string | undefined;
 }
 
+/** A labelled input; with `maxLength`, the count shows once the value nears the limit. */
 export function TextField({ label, value, onValueChange, error, helperText, ...input }: TextFieldProps) {
+  const max = input.maxLength;
+  const counting = max !== undefined && isNearLimit(value.length, max);
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
       <Input {...input} value={value} onChange={(e) => onValueChange(e.currentTarget.value)} />
-      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {(helperText || counting) && !error ? (
+        <Field.HelperText display="flex" justifyContent="space-between" gap="2">
+          {helperText ? <span>{helperText}</span> : null}
+          {max !== undefined ? <CharacterCount length={value.length} max={max} /> : null}
+        </Field.HelperText>
+      ) : null}
       {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : null}
     </Field.Root>
   );

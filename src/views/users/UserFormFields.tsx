@@ -1,5 +1,7 @@
 import { Alert, Field, HStack, Input, NativeSelect, Stack, Switch } from '@chakra-ui/react';
 import { ROLES, type Role } from '../../machines/usersList';
+import { LIMITS, isNearLimit } from '../../domain/limits';
+import { CharacterCount } from '../shared/CharacterCount';
 
 export interface UserFormValues {
   name: string;
@@ -26,6 +28,15 @@ function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
+/** The field's count, once its value nears the limit its input's maxLength holds it to. */
+function LengthHint({ value, max }: { value: string; max: number }) {
+  return isNearLimit(value.length, max) ? (
+    <Field.HelperText>
+      <CharacterCount length={value.length} max={max} />
+    </Field.HelperText>
+  ) : null;
+}
+
 /** The fields of the Add User and Edit User dialogs; values live in the dialog until submit. */
 export function UserFormFields({ idPrefix, values, errors, disabled, withFlags, onChange }: UserFormFieldsProps) {
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => onChange({ ...values, [key]: value });
@@ -35,14 +46,16 @@ export function UserFormFields({ idPrefix, values, errors, disabled, withFlags, 
         <Field.Label>
           Name <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="name" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />
+        <Input name="name" autoComplete="off" maxLength={LIMITS.name} value={values.name} onChange={(e) => set('name', e.target.value)} />
+        <LengthHint value={values.name} max={LIMITS.name} />
         <Field.ErrorText role="alert">{errors.name}</Field.ErrorText>
       </Field.Root>
       <Field.Root required invalid={errors.email !== undefined} disabled={disabled}>
         <Field.Label>
           Email <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="email" type="email" autoComplete="off" value={values.email} onChange={(e) => set('email', e.target.value)} />
+        <Input name="email" type="email" autoComplete="off" maxLength={LIMITS.email} value={values.email} onChange={(e) => set('email', e.target.value)} />
+        <LengthHint value={values.email} max={LIMITS.email} />
         <Field.ErrorText role="alert">{errors.email}</Field.ErrorText>
       </Field.Root>
       <Field.Root required invalid={errors.phoneNumber !== undefined} disabled={disabled}>
@@ -54,9 +67,11 @@ export function UserFormFields({ idPrefix, values, errors, disabled, withFlags, 
           type="tel"
           autoComplete="off"
           placeholder="5551234567"
+          maxLength={LIMITS.phone}
           value={values.phoneNumber}
           onChange={(e) => set('phoneNumber', e.target.value)}
         />
+        <LengthHint value={values.phoneNumber} max={LIMITS.phone} />
       </Field.Root>
       {errors.phoneNumber !== undefined ? (
         <Alert.Root status="error" role="alert" size="sm" id={`${idPrefix}-phone-error`}>
