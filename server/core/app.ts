@@ -20,6 +20,7 @@ interface MemberRow {
   id: string;
   org_id: string;
   is_admin: boolean;
+  is_active: boolean;
 }
 
 export function createApp(deps: ServerDeps, modules: readonly ServerModule[], auth: TokenVerifier, options: CreateAppOptions = {}): Hono<AppEnv> {
@@ -51,7 +52,7 @@ export function createApp(deps: ServerDeps, modules: readonly ServerModule[], au
       if (error instanceof InvalidTokenError) throw new ApiError(401, error.message);
       throw error;
     }
-    const { rows } = await deps.db.query<MemberRow>('SELECT id, org_id, is_admin FROM members WHERE cognito_sub = $1', [identity.sub]);
+    const { rows } = await deps.db.query<MemberRow>('SELECT id, org_id, is_admin, is_active FROM members WHERE cognito_sub = $1', [identity.sub]);
     const member = rows[0];
     const caller: Caller = {
       sub: identity.sub,
@@ -59,6 +60,7 @@ export function createApp(deps: ServerDeps, modules: readonly ServerModule[], au
       memberId: member?.id ?? null,
       orgId: member?.org_id ?? null,
       isAdmin: member?.is_admin ?? false,
+      isActive: member?.is_active ?? false,
     };
     c.set('caller', caller);
     await next();

@@ -15,10 +15,12 @@ export interface MemberRow {
   created_at: Date;
   device_phone_number: string | null;
   last_active_at: Date | null;
+  version: number;
+  invited_at: Date | null;
 }
 
 export const MEMBER_COLUMNS =
-  'id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, device_phone_number, last_active_at';
+  'id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, device_phone_number, last_active_at, version, invited_at';
 
 export function toUser(row: MemberRow): User {
   return {
@@ -32,6 +34,7 @@ export function toUser(row: MemberRow): User {
     createdAt: new Date(row.created_at).toISOString(),
     devicePhoneNumber: row.device_phone_number,
     lastActiveAt: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
+    version: row.version,
   };
 }
 

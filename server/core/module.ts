@@ -16,6 +16,8 @@ export interface Caller {
   memberId: string | null;
   orgId: string | null;
   isAdmin: boolean;
+  /** False for a pending (never activated) or deactivated member: no access to admin routes. */
+  isActive: boolean;
 }
 
 export type AppEnv = { Variables: { caller: Caller } };
@@ -28,10 +30,23 @@ export interface ServerConfig {
   webOrigin: string;
 }
 
-/** The part of the user pool the API administers (creating invited members). */
+/** A user pool account as the pool itself knows it (not as a request body says). */
+export interface PoolAccount {
+  sub: string;
+  /** The account's `email` attribute. */
+  email: string;
+}
+
+/** The part of the user pool the API administers (creating invited members, reading accounts). */
 export interface UserPoolAdmin {
   /** Creates a user with a temporary password; the user must set a new one at first sign-in. */
   createUserWithTemporaryPassword(input: { email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string }): Promise<{ sub: string }>;
+  /**
+   * The account with this username (the access token's `username` claim), or null when there is
+   * none. Signup completion needs it (the account's email comes from here) and refuses without it
+   * (503); tools that never complete a signup may leave it out.
+   */
+  findAccount?(username: string): Promise<PoolAccount | null>;
 }
 
 export interface ServerDeps {
@@ -81,12 +96,19 @@ export class ApiError extends Error {
   }
 }
 
-/** The caller's organisation, or 403 when the caller is not an administrator of one. */
+export const NOT_AN_ADMINISTRATOR = 'This console is for organisation administrators.';
+export const INACTIVE_MEMBER = 'Your membership is not active. Ask an administrator of your organisation to activate it.';
+
+/**
+ * The caller's organisation, or 403 when the caller is not an active administrator of one: a
+ * pending (never activated) or deactivated administrator has no access. This reads the membership
+ * as the request arrived; a write that depends on the caller's rights reads them again inside its
+ * transaction (server/users: `asAdministrator`).
+ */
 export function adminOf(c: AppContext): { orgId: string; memberId: string } {
   const caller = c.get('caller');
-  if (!caller.orgId || !caller.memberId || !caller.isAdmin) {
-    throw new ApiError(403, 'This console is for organisation administrators.');
-  }
+  if (!caller.orgId || !caller.memberId || !caller.isAdmin) throw new ApiError(403, NOT_AN_ADMINISTRATOR);
+  if (!caller.isActive) throw new ApiError(403, INACTIVE_MEMBER);
   return { orgId: caller.orgId, memberId: caller.memberId };
 }
 

@@ -1,6 +1,21 @@
 /**
  * Core tables every module builds on: organisations and their members (the console's "users").
  * Module tables reference members(id) and organizations(id); every query filters by org_id.
+ *
+ * The DDL is idempotent and also upgrades a database made by an older version (a `.data/` folder
+ * from before a column existed): new columns are added with `ADD COLUMN IF NOT EXISTS`, backfilled,
+ * and the trigger and function are replaced on every start.
+ *
+ * Columns the API keeps for itself (not in the console's `User` unless said):
+ * - `version` (in `User`): 1 for a new row, incremented by every UPDATE of the row (trigger), so an
+ *   edit can say which version it was made from and a stale one is refused (409).
+ * - `activated_at`: when the member first became active — created active, activated by an
+ *   administrator, or finishing their first sign-in (`POST /users/activate`). NULL means the member
+ *   has never been active: only such a member may activate themself; once a member has been
+ *   active, only an administrator can make them active again. Kept by the same trigger, so no code
+ *   path can forget it.
+ * - `invited_at`: set when the member was created by `POST /api/users/invite`; while `cognito_sub`
+ *   is still NULL the user pool account is being created (see server/users/invite.ts).
  */
 export const coreSchemaSql = `
 CREATE TABLE IF NOT EXISTS organizations (
@@ -26,4 +41,29 @@ CREATE TABLE IF NOT EXISTS members (
   UNIQUE (org_id, email)
 );
 CREATE INDEX IF NOT EXISTS members_org_created_idx ON members (org_id, created_at DESC, id);
+
+ALTER TABLE members ADD COLUMN IF NOT EXISTS version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE members ADD COLUMN IF NOT EXISTS activated_at TIMESTAMPTZ;
+ALTER TABLE members ADD COLUMN IF NOT EXISTS invited_at TIMESTAMPTZ;
+
+-- Rows from before activated_at: a member who is active, or has been seen active, has been active.
+UPDATE members SET activated_at = COALESCE(last_active_at, created_at)
+ WHERE activated_at IS NULL AND (is_active OR last_active_at IS NOT NULL);
+
+CREATE OR REPLACE FUNCTION members_track_changes() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    NEW.version := OLD.version + 1;
+  END IF;
+  IF NEW.activated_at IS NULL AND (NEW.is_active OR NEW.last_active_at IS NOT NULL) THEN
+    NEW.activated_at := COALESCE(NEW.last_active_at, now());
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+CREATE OR REPLACE TRIGGER members_track_changes BEFORE INSERT OR UPDATE ON members
+  FOR EACH ROW EXECUTE FUNCTION members_track_changes();
+
+-- The rule "an organisation keeps an active administrator" reads these rows on every change.
+CREATE INDEX IF NOT EXISTS members_org_active_admins_idx ON members (org_id) WHERE is_admin AND is_active;
 `;

@@ -78,7 +78,10 @@ export interface CognitoUserPoolAdminOptions {
   onTemporaryPassword?: (email: string, password: string) => void;
 }
 
-/** Creates invited members with AdminCreateUser: FORCE_CHANGE_PASSWORD, so they set a password at first sign-in. */
+/**
+ * Creates invited members with AdminCreateUser (FORCE_CHANGE_PASSWORD, so they set a password at
+ * first sign-in) and reads accounts with AdminGetUser (signup completion takes the email from here).
+ */
 export function createCognitoUserPoolAdmin({ endpoint, userPoolId, onTemporaryPassword }: CognitoUserPoolAdminOptions): UserPoolAdmin {
   return {
     async createUserWithTemporaryPassword({ email, name, phoneNumber, organization, temporaryPassword }) {
@@ -108,6 +111,21 @@ export function createCognitoUserPoolAdmin({ endpoint, userPoolId, onTemporaryPa
       if (!sub) throw new ApiError(502, 'The user pool created the account but returned no sub.');
       onTemporaryPassword?.(email, temporaryPassword);
       return { sub };
+    },
+
+    async findAccount(username) {
+      let result: { UserAttributes?: AttributeType[] };
+      try {
+        result = await cognitoCall(endpoint, 'AdminGetUser', { UserPoolId: userPoolId, Username: username });
+      } catch (error) {
+        if (error instanceof CognitoError && error.type === 'UserNotFoundException') return null;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ApiError(502, `The user pool could not be asked about the account: ${reason}`);
+      }
+      const sub = attributeOf(result.UserAttributes, 'sub');
+      const email = attributeOf(result.UserAttributes, 'email');
+      if (!sub || !email) throw new ApiError(502, 'The user pool answered an account without a sub or an email.');
+      return { sub, email };
     },
   };
 }

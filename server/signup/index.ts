@@ -1,9 +1,14 @@
 /**
  * Signup completion, activation and "who am I":
  * - POST /api/complete-signup creates the organisation, makes the caller its administrator and
- *   provisions a device phone number; a repeated call answers the existing organisation.
- * - POST /users/activate marks the caller's membership active (after the first new password).
- * - GET /api/me answers the caller's membership, 404 before signup completion.
+ *   provisions a device phone number; a repeated call answers the existing organisation. The
+ *   account's identity comes from the verified token and the user pool, never from the body: the
+ *   body's cognitoUserId must be the token's sub, and the email stored is the pool account's.
+ * - POST /users/activate makes a member who has never been active active (an invited member
+ *   finishing the first-sign-in new-password step). A member an administrator deactivated cannot
+ *   reactivate themself (403).
+ * - GET /api/me answers the caller's membership, 404 before signup completion; `isAdmin` is true
+ *   only for an active administrator (the one who may use the console).
  */
 import type { Hono } from 'hono';
 import { CompleteSignupRequestSchema, type CompleteSignupResponse, type MeResponse } from '../../src/services/api/schemas';
@@ -13,6 +18,8 @@ import { randomInt } from 'node:crypto';
 import type { Queryable } from '../core/db';
 
 const NO_MEMBERSHIP = 'No organisation membership was found for this account. Complete signup first.';
+const ACCOUNT_UNKNOWN = 'The signed-in account was not found in the user pool.';
+export const DEACTIVATED = 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.';
 
 export const signupSchemaSql = `
 CREATE UNIQUE INDEX IF NOT EXISTS members_device_phone_number_key ON members (device_phone_number) WHERE device_phone_number IS NOT NULL;
@@ -53,7 +60,7 @@ async function membershipOf(db: Queryable, sub: string): Promise<OrgMembership |
   return rows[0];
 }
 
-function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
+function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   app.post('/api/complete-signup', async (c) => {
     const caller = c.get('caller');
     const input = await parseBody(c, CompleteSignupRequestSchema);
@@ -68,6 +75,13 @@ function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
     const existing = await membershipOf(db, caller.sub);
     if (existing) return c.json(answer(existing, false));
 
+    // The account as the user pool knows it (before any transaction: an outside call). The access
+    // token carries no email, and its username is the sub in a pool that signs in by email.
+    if (!userPool.findAccount) throw new ApiError(503, 'Signup completion is not available: this API cannot read user pool accounts.');
+    const account = await userPool.findAccount(caller.username);
+    if (!account || account.sub !== caller.sub) throw new ApiError(403, ACCOUNT_UNKNOWN);
+    const email = account.email.trim().toLowerCase();
+
     try {
       const created = await db.transaction(async (tx) => {
         const again = await membershipOf(tx, caller.sub);
@@ -78,7 +92,7 @@ function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
         await tx.query(
           `INSERT INTO members (id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, device_phone_number, last_active_at)
            VALUES ($1, $2, $3, $4, $5, $6, 'Admin', true, true, true, $7, now())`,
-          [crypto.randomUUID(), orgId, caller.sub, input.fullName, input.email.toLowerCase(), input.phoneNumber, device],
+          [crypto.randomUUID(), orgId, caller.sub, input.fullName, email, input.phoneNumber, device],
         );
         return { membership: { org_id: orgId, org_name: input.organization, device_phone_number: device }, created: true };
       });
@@ -96,7 +110,13 @@ function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
   app.post('/users/activate', async (c) => {
     const caller = c.get('caller');
     if (!caller.memberId) throw new ApiError(404, NO_MEMBERSHIP);
-    await db.query('UPDATE members SET is_active = true, last_active_at = now() WHERE id = $1', [caller.memberId]);
+    // Only a member who has never been active (activated_at NULL, see server/core/schema.ts) is
+    // activated; one already active is stamped again (a retried activation succeeds).
+    const { rows } = await db.query<{ id: string }>(
+      'UPDATE members SET is_active = true, last_active_at = now() WHERE id = $1 AND (is_active OR activated_at IS NULL) RETURNING id',
+      [caller.memberId],
+    );
+    if (!rows[0]) throw new ApiError(403, DEACTIVATED);
     return c.json({ message: 'Your account is active.' });
   });
 
@@ -104,7 +124,7 @@ function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
     const caller = c.get('caller');
     if (!caller.memberId) throw new ApiError(404, NO_MEMBERSHIP);
     const { rows } = await db.query<MemberRow & { org_name: string }>(
-      `SELECT m.id, m.name, m.email, m.role, m.is_admin, m.org_id, o.name AS org_name
+      `SELECT m.id, m.name, m.email, m.role, m.is_admin, m.is_active, m.org_id, o.name AS org_name
          FROM members m JOIN organizations o ON o.id = m.org_id WHERE m.id = $1`,
       [caller.memberId],
     );
@@ -115,7 +135,7 @@ function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
       name: row.name,
       email: row.email,
       role: row.role,
-      isAdmin: row.is_admin,
+      isAdmin: row.is_admin && row.is_active,
       organization: { id: row.org_id, name: row.org_name },
     };
     return c.json(me);

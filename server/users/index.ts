@@ -1,6 +1,9 @@
 /**
  * /api/users (SPEC §7): the organisation's members. Every query is scoped to the caller's
  * organisation (`adminOf(c).orgId`); an id from another organisation is 404 like a missing one.
+ * Every change runs under the administrator rules of ./admin.ts (the organisation locked, the
+ * caller's rights read again, an active administrator kept). Licence and status changes state the
+ * wanted value, and an edit may state the version it was made from (README: the reference API).
  */
 import type { Hono } from 'hono';
 import {
@@ -8,6 +11,8 @@ import {
   CreateUserRequestSchema,
   IdParamSchema,
   ListUsersQuerySchema,
+  SetLicenseRequestSchema,
+  SetStatusRequestSchema,
   UpdateUserRequestSchema,
   type BulkUpdateResponse,
   type User,
@@ -16,22 +21,19 @@ import {
 } from '../../src/services/api/schemas';
 import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
 import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../core/members';
-import { generateTemporaryPassword } from '../core/userPool';
 import type { Database, Queryable } from '../core/db';
+import { asAdministrator } from './admin';
+import { createInviter, duplicateEmail } from './invite';
 import { usersSchemaSql, whereOf } from './search';
 
-
 const NOT_FOUND = 'User not found.';
+export const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
 
-async function findMember(db: Queryable, orgId: string, id: string): Promise<MemberRow> {
-  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2`, [orgId, id]);
+async function findMember(db: Queryable, orgId: string, id: string, options: { lock?: boolean } = {}): Promise<MemberRow> {
+  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`, [orgId, id]);
   const row = rows[0];
   if (!row) throw new ApiError(404, NOT_FOUND);
   return row;
-}
-
-function duplicateEmail(email: string): ApiError {
-  return new ApiError(409, `A user with the email ${email} already exists in this organisation.`, 'email');
 }
 
 /** The administrator may not lock themself out: no self-deactivation, no dropping their own Admin role. */
@@ -39,11 +41,6 @@ function guardSelf(callerMemberId: string, targetId: string, change: { isActive?
   if (targetId !== callerMemberId) return;
   if (change.isActive === false) throw new ApiError(400, 'You cannot deactivate your own account.', 'isActive');
   if (change.role !== undefined && change.role !== 'Admin') throw new ApiError(400, 'You cannot remove your own Admin role.', 'role');
-}
-
-async function organisationName(db: Queryable, orgId: string): Promise<string> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
-  return rows[0]?.name ?? '';
 }
 
 async function insertMember(db: Queryable, orgId: string, input: { name: string; email: string; phoneNumber: string; role: User['role']; hasLicense: boolean; isActive: boolean }): Promise<MemberRow> {
@@ -65,18 +62,24 @@ function idParam(c: AppContext): string {
   return parseValue(IdParamSchema, { id: c.req.param('id') ?? '' }).id;
 }
 
-async function toggle(c: AppContext, db: Database, column: 'has_license' | 'is_active') {
-  const { orgId, memberId } = adminOf(c);
+/** Sets one flag to the wanted value; setting what is already there changes nothing and succeeds. */
+async function setFlag(c: AppContext, db: Database, column: 'has_license' | 'is_active', value: boolean) {
+  const scope = adminOf(c);
   const id = idParam(c);
-  return db.transaction(async (tx) => {
-    const current = await findMember(tx, orgId, id);
-    if (column === 'is_active') guardSelf(memberId, id, { isActive: !current.is_active });
-    const { rows } = await tx.query<MemberRow>(`UPDATE members SET ${column} = NOT ${column} WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`, [orgId, id]);
-    return c.json({ user: toUser(rows[0] as MemberRow) });
+  if (column === 'is_active') guardSelf(scope.memberId, id, { isActive: value });
+  const row = await asAdministrator(db, scope, async (tx) => {
+    const { rows } = await tx.query<MemberRow>(
+      `UPDATE members SET ${column} = $3 WHERE org_id = $1 AND id = $2 AND ${column} IS DISTINCT FROM $3 RETURNING ${MEMBER_COLUMNS}`,
+      [scope.orgId, id, value],
+    );
+    return rows[0] ?? findMember(tx, scope.orgId, id);
   });
+  return c.json({ user: toUser(row) });
 }
 
 function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
+  const invite = createInviter(db, userPool);
+
   app.get('/api/users', async (c) => {
     const { orgId } = adminOf(c);
     const query = parseValue(ListUsersQuerySchema, c.req.query());
@@ -113,37 +116,25 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   });
 
   app.post('/api/users', async (c) => {
-    const { orgId } = adminOf(c);
+    const scope = adminOf(c);
     const input = await parseBody(c, CreateUserRequestSchema);
-    const row = await insertMember(db, orgId, input);
+    const row = await asAdministrator(db, scope, (tx) => insertMember(tx, scope.orgId, input));
     return c.json({ user: toUser(row) }, 201);
   });
 
   app.post('/api/users/invite', async (c) => {
-    const { orgId } = adminOf(c);
+    const scope = adminOf(c);
     const input = await parseBody(c, CreateUserRequestSchema);
-    // One transaction: the member row is rolled back when the user pool refuses the account.
-    const row = await db.transaction(async (tx) => {
-      const member = await insertMember(tx, orgId, input);
-      const { sub } = await userPool.createUserWithTemporaryPassword({
-        email: input.email,
-        name: input.name,
-        phoneNumber: input.phoneNumber,
-        organization: await organisationName(tx, orgId),
-        temporaryPassword: generateTemporaryPassword(),
-      });
-      const { rows } = await tx.query<MemberRow>(`UPDATE members SET cognito_sub = $1 WHERE id = $2 RETURNING ${MEMBER_COLUMNS}`, [sub, member.id]);
-      return rows[0] as MemberRow;
-    });
-    return c.json({ user: toUser(row) }, 201);
+    const { member, created } = await invite(scope, input);
+    return c.json({ user: toUser(member) }, created ? 201 : 200);
   });
 
   app.patch('/api/users/bulk', async (c) => {
-    const { orgId, memberId } = adminOf(c);
+    const scope = adminOf(c);
     const { userIds, updates } = await parseBody(c, BulkUpdateRequestSchema);
     const ids = [...new Set(userIds)];
-    for (const id of ids) guardSelf(memberId, id, updates);
-    const updated = await db.transaction(async (tx) => {
+    for (const id of ids) guardSelf(scope.memberId, id, updates);
+    const updated = await asAdministrator(db, scope, async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `UPDATE members SET
             role = COALESCE($3, role),
@@ -151,7 +142,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
             has_license = COALESCE($4, has_license),
             is_active = COALESCE($5, is_active)
           WHERE org_id = $1 AND id = ANY($2::text[]) RETURNING id`,
-        [orgId, ids, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
+        [scope.orgId, ids, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
       );
       // All or nothing: an id that is not in this organisation rolls the whole update back.
       if (rows.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
@@ -167,12 +158,13 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   });
 
   app.put('/api/users/:id', async (c) => {
-    const { orgId, memberId } = adminOf(c);
+    const scope = adminOf(c);
     const id = idParam(c);
-    const updates = await parseBody(c, UpdateUserRequestSchema);
-    guardSelf(memberId, id, updates);
-    const row = await db.transaction(async (tx) => {
-      await findMember(tx, orgId, id);
+    const { version, ...updates } = await parseBody(c, UpdateUserRequestSchema);
+    guardSelf(scope.memberId, id, updates);
+    const row = await asAdministrator(db, scope, async (tx) => {
+      const current = await findMember(tx, scope.orgId, id, { lock: true });
+      if (version !== undefined && current.version !== version) throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'version');
       try {
         const { rows } = await tx.query<MemberRow>(
           `UPDATE members SET
@@ -184,7 +176,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
               has_license = COALESCE($7, has_license),
               is_active = COALESCE($8, is_active)
             WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`,
-          [orgId, id, updates.name ?? null, updates.email ?? null, updates.phoneNumber ?? null, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
+          [scope.orgId, id, updates.name ?? null, updates.email ?? null, updates.phoneNumber ?? null, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
         );
         return rows[0] as MemberRow;
       } catch (error) {
@@ -196,17 +188,28 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   });
 
   app.delete('/api/users/:id', async (c) => {
-    const { orgId, memberId } = adminOf(c);
+    const scope = adminOf(c);
     const id = idParam(c);
-    if (id === memberId) throw new ApiError(400, 'You cannot delete your own account.');
-    const { rows } = await db.query<{ name: string }>('DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING name', [orgId, id]);
-    const removed = rows[0];
-    if (!removed) throw new ApiError(404, NOT_FOUND);
+    if (id === scope.memberId) throw new ApiError(400, 'You cannot delete your own account.');
+    const removed = await asAdministrator(db, scope, async (tx) => {
+      const { rows } = await tx.query<{ name: string }>('DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING name', [scope.orgId, id]);
+      if (!rows[0]) throw new ApiError(404, NOT_FOUND);
+      return rows[0];
+    });
     return c.json({ message: `${removed.name} was removed.` });
   });
 
-  app.patch('/api/users/:id/toggle-license', (c) => toggle(c, db, 'has_license'));
-  app.patch('/api/users/:id/toggle-status', (c) => toggle(c, db, 'is_active'));
+  // SPEC §7's toggle paths, with the wanted value in the body (an extension: README).
+  app.patch('/api/users/:id/toggle-license', async (c) => {
+    adminOf(c);
+    const { hasLicense } = await parseBody(c, SetLicenseRequestSchema);
+    return setFlag(c, db, 'has_license', hasLicense);
+  });
+  app.patch('/api/users/:id/toggle-status', async (c) => {
+    adminOf(c);
+    const { isActive } = await parseBody(c, SetStatusRequestSchema);
+    return setFlag(c, db, 'is_active', isActive);
+  });
 }
 
 export const usersModule: ServerModule = {

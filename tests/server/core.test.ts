@@ -6,7 +6,9 @@ import { CompleteSignupResponseSchema, MeResponseSchema } from '../../src/servic
 import { ApiError, type ServerModule } from '../../server/core/module';
 import { signupModule } from '../../server/signup';
 import { usersModule } from '../../server/users';
+import { coreSchemaSql } from '../../server/core/schema';
 import { WEB_ORIGIN, addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
+import { openTestDatabase } from './support/db';
 
 const failingModule: ServerModule = {
   name: 'failing',
@@ -91,9 +93,15 @@ describe('errors and CORS', () => {
 
 describe('signup completion, me and activation', () => {
   const body = (sub: string) => ({ fullName: 'Pat Kim', email: 'Pat@Example.com', phoneNumber: '+15550001111', organization: 'Kim Framing', cognitoUserId: sub });
+  /** An account of the (fake) user pool that signs in by email: its username is its sub. */
+  const poolAccount = (email: string) => {
+    const sub = crypto.randomUUID();
+    api.userPool.accounts.push({ username: sub, sub, email });
+    return sub;
+  };
 
   it('creates the organisation, makes the caller its administrator and provisions a device number; a second call answers the same organisation', async () => {
-    const sub = crypto.randomUUID();
+    const sub = poolAccount('Pat@Example.com');
     expect((await api.call('GET', '/api/me', { sub })).status).toBe(404);
 
     const first = await api.call('POST', '/api/complete-signup', { sub, body: body(sub) });
@@ -116,8 +124,29 @@ describe('signup completion, me and activation', () => {
     expect(stats).toEqual({ total: 1, active: 1, pending: 0, licensed: 1 });
   });
 
+  it('stores the email of the signed-in account as the user pool knows it, not the one in the body', async () => {
+    const sub = poolAccount('Lee.Real@Example.com');
+    const response = await api.call('POST', '/api/complete-signup', { sub, body: { ...body(sub), email: 'someone.else@example.com', organization: 'Real Email Co' } });
+    expect(response.status).toBe(201);
+    const me = v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub })).json());
+    expect(me.email).toBe('lee.real@example.com');
+    const { rows } = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE email = 'someone.else@example.com'");
+    expect(rows[0]?.n).toBe(0);
+
+    // A token whose account the pool does not know (or knows under another sub) completes nothing.
+    const stranger = crypto.randomUUID();
+    const unknown = await api.call('POST', '/api/complete-signup', { sub: stranger, body: body(stranger) });
+    expect(unknown.status).toBe(403);
+    expect(await unknown.json()).toEqual({ message: 'The signed-in account was not found in the user pool.' });
+    const otherSub = crypto.randomUUID();
+    api.userPool.accounts.push({ username: 'shared-name', sub: crypto.randomUUID(), email: 'shared@example.com' });
+    const mismatched = await api.call('POST', '/api/complete-signup', { token: await api.keys.sign({ sub: otherSub, username: 'shared-name' }), body: body(otherSub) });
+    expect(mismatched.status).toBe(403);
+    expect((await api.call('GET', '/api/me', { sub: otherSub })).status).toBe(404);
+  });
+
   it('refuses a cognitoUserId that is not the caller (403) and a bad body (400 naming the field)', async () => {
-    const sub = crypto.randomUUID();
+    const sub = poolAccount('refused@example.com');
     const forged = await api.call('POST', '/api/complete-signup', { sub, body: body(crypto.randomUUID()) });
     expect(forged.status).toBe(403);
     const bad = await api.call('POST', '/api/complete-signup', { sub, body: { ...body(sub), phoneNumber: '555-1234' } });
@@ -142,5 +171,67 @@ describe('signup completion, me and activation', () => {
     const me = v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub })).json());
     expect(me).toMatchObject({ role: 'Field Worker', isAdmin: false });
     expect((await api.call('POST', '/users/activate', { sub: crypto.randomUUID() })).status).toBe(404);
+  });
+
+  it('lets a member who has never been active activate (and an active one again), never a deactivated one', async () => {
+    const org = await signUpOrganisation(api, 'Reactivation Co');
+    const [invited, activeOne, deactivated] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const ids = await addMembers(api, org.orgId, [
+      { name: 'Pending Invite', email: 'pending.invite@example.com', phoneNumber: '+15550007001', isActive: false, cognitoSub: invited },
+      { name: 'Active One', email: 'active.one@example.com', phoneNumber: '+15550007002', isActive: true, cognitoSub: activeOne },
+      { name: 'Let Go', email: 'let.go@example.com', phoneNumber: '+15550007003', role: 'Admin', isActive: true, cognitoSub: deactivated },
+    ]);
+    // An administrator deactivates a member who had been active.
+    const off = await api.call('PATCH', `/api/users/${ids[2]}/toggle-status`, { sub: org.adminSub, body: { isActive: false } });
+    expect(off.status).toBe(200);
+
+    expect((await api.call('POST', '/users/activate', { sub: invited })).status).toBe(200);
+    expect((await api.call('POST', '/users/activate', { sub: invited })).status).toBe(200);
+    expect((await api.call('POST', '/users/activate', { sub: activeOne })).status).toBe(200);
+    const refused = await api.call('POST', '/users/activate', { sub: deactivated });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.' });
+    const { rows } = await api.db.query<{ id: string; is_active: boolean }>('SELECT id, is_active FROM members WHERE id = ANY($1::text[]) ORDER BY name', [ids]);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.is_active]))).toEqual({ [ids[0] as string]: true, [ids[1] as string]: true, [ids[2] as string]: false });
+    // Still refused on the admin routes it used to reach.
+    expect((await api.call('GET', '/api/users/stats', { sub: deactivated })).status).toBe(403);
+
+    // Activated again by an administrator, the member is back.
+    expect((await api.call('PATCH', `/api/users/${ids[2]}/toggle-status`, { sub: org.adminSub, body: { isActive: true } })).status).toBe(200);
+    expect((await api.call('GET', '/api/users/stats', { sub: deactivated })).status).toBe(200);
+  });
+});
+
+describe('schema upgrade', () => {
+  it('adds version, activated_at and invited_at to a members table made before them, and backfills who has been active', async () => {
+    const db = await openTestDatabase([signupModule, usersModule]);
+    try {
+      // The members table as the previous version made it (no trigger, none of the new columns).
+      await db.exec(`
+        DROP TRIGGER members_track_changes ON members;
+        ALTER TABLE members DROP COLUMN version, DROP COLUMN activated_at, DROP COLUMN invited_at;
+        INSERT INTO organizations (id, name) VALUES ('old-org', 'Old Org');
+        INSERT INTO members (id, org_id, name, email, phone_number, role, is_active, is_admin, last_active_at) VALUES
+          ('old-admin', 'old-org', 'Old Admin', 'old.admin@example.com', '+15550008001', 'Admin', true, true, now()),
+          ('old-pending', 'old-org', 'Old Pending', 'old.pending@example.com', '+15550008002', 'Field Worker', false, false, NULL),
+          ('old-deactivated', 'old-org', 'Old Gone', 'old.gone@example.com', '+15550008003', 'Field Worker', false, false, now() - interval '3 days');
+      `);
+      // What the API runs at every start.
+      for (const sql of [coreSchemaSql, signupModule.schemaSql, usersModule.schemaSql]) await db.exec(sql);
+      await db.exec(coreSchemaSql);
+      const { rows } = await db.query<{ id: string; version: number; activated: boolean; invited_at: Date | null }>(
+        "SELECT id, version, activated_at IS NOT NULL AS activated, invited_at FROM members WHERE org_id = 'old-org' ORDER BY id",
+      );
+      expect(rows).toEqual([
+        { id: 'old-admin', version: 1, activated: true, invited_at: null },
+        { id: 'old-deactivated', version: 1, activated: true, invited_at: null },
+        { id: 'old-pending', version: 1, activated: false, invited_at: null },
+      ]);
+      await db.query("UPDATE members SET name = 'Old Admin Renamed' WHERE id = 'old-admin'");
+      const { rows: after } = await db.query<{ version: number }>("SELECT version FROM members WHERE id = 'old-admin'");
+      expect(after[0]?.version).toBe(2);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -122,14 +122,41 @@ describe('access', () => {
     await api.db.query('DELETE FROM members WHERE cognito_sub = $1', [sub]);
   });
 
+  it('refuses an administrator who is pending or deactivated (403 on every admin route), and /api/me says they are not an administrator', async () => {
+    const sub = crypto.randomUUID();
+    const [memberId = ''] = await addMembers(api, summit.orgId, [{ name: 'Dormant Admin', email: 'dormant@summit.test', phoneNumber: '+15550005555', role: 'Admin', isActive: false, cognitoSub: sub }]);
+    const as = (method: string, path: string, body?: unknown) => api.call(method, path, { sub, ...(body !== undefined ? { body } : {}) });
+    const attempts = [
+      as('GET', '/api/users'),
+      as('GET', '/api/users/stats'),
+      as('GET', `/api/users/${memberId}`),
+      as('POST', '/api/users', { name: 'Sneaky', email: 'sneaky@summit.test', phoneNumber: '+15550006666' }),
+      as('POST', '/api/users/invite', { name: 'Sneaky', email: 'sneaky@summit.test', phoneNumber: '+15550006666' }),
+      as('PUT', `/api/users/${summit.adminMemberId}`, { role: 'Field Worker' }),
+      as('PATCH', `/api/users/${summit.adminMemberId}/toggle-status`, { isActive: false }),
+      as('PATCH', `/api/users/${memberId}/toggle-license`, { hasLicense: true }),
+      as('PATCH', '/api/users/bulk', { userIds: [summit.adminMemberId], updates: { isActive: false } }),
+      as('DELETE', `/api/users/${summit.adminMemberId}`),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: 'Your membership is not active. Ask an administrator of your organisation to activate it.' });
+    }
+    const me = (await (await api.call('GET', '/api/me', { sub })).json()) as { isAdmin: boolean; role: string };
+    expect(me).toMatchObject({ isAdmin: false, role: 'Admin' });
+    const { rows } = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE email = 'sneaky@summit.test' OR (id = $1 AND (NOT is_active OR role <> 'Admin'))", [summit.adminMemberId]);
+    expect(rows[0]?.n).toBe(0);
+    await api.db.query('DELETE FROM members WHERE id = $1', [memberId]);
+  });
+
   it('answers 404 for an id of another organisation, on every route, and changes nothing', async () => {
     const path = `/api/users/${rivalMemberId}`;
     const attempts = [
       asAdmin('GET', path),
       asAdmin('PUT', path, { name: 'Hijacked' }),
       asAdmin('DELETE', path),
-      asAdmin('PATCH', `${path}/toggle-license`),
-      asAdmin('PATCH', `${path}/toggle-status`),
+      asAdmin('PATCH', `${path}/toggle-license`, { hasLicense: true }),
+      asAdmin('PATCH', `${path}/toggle-status`, { isActive: false }),
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(404);
@@ -187,14 +214,59 @@ describe('changing users', () => {
     await cleanup();
   });
 
-  it('toggles licence and status, and the stats follow', async () => {
+  it('sets licence and status to the wanted value, and the stats follow', async () => {
     const before = await json(UserStatsSchema, await asAdmin('GET', '/api/users/stats'));
-    const licensed = await json(UserResponseSchema, await asAdmin('PATCH', `/api/users/${created}/toggle-license`));
+    const licensed = await json(UserResponseSchema, await asAdmin('PATCH', `/api/users/${created}/toggle-license`, { hasLicense: true }));
     expect(licensed.user.hasLicense).toBe(true);
-    const pending = await json(UserResponseSchema, await asAdmin('PATCH', `/api/users/${created}/toggle-status`));
+    const pending = await json(UserResponseSchema, await asAdmin('PATCH', `/api/users/${created}/toggle-status`, { isActive: false }));
     expect(pending.user.isActive).toBe(false);
     const after = await json(UserStatsSchema, await asAdmin('GET', '/api/users/stats'));
     expect(after).toEqual({ total: before.total, active: before.active - 1, pending: before.pending + 1, licensed: before.licensed + 1 });
+    await cleanup();
+  });
+
+  it('states intent: the same change twice (a retry, two administrators) leaves the wanted value, not a flip back', async () => {
+    const other = crypto.randomUUID();
+    await addMembers(api, summit.orgId, [{ name: 'Second Admin', email: 'second.admin@summit.test', phoneNumber: '+15550004444', role: 'Admin', cognitoSub: other }]);
+    const paths = [`/api/users/${created}/toggle-license`, `/api/users/${created}/toggle-status`];
+    const first = await json(UserResponseSchema, await asAdmin('PATCH', paths[0] as string, { hasLicense: true }));
+    const second = await json(UserResponseSchema, await api.call('PATCH', paths[0] as string, { sub: other, body: { hasLicense: true } }));
+    expect([first.user.hasLicense, second.user.hasLicense]).toEqual([true, true]);
+    // Setting what is already there changes nothing (not even the version).
+    expect(second.user.version).toBe(first.user.version);
+    for (let i = 0; i < 2; i++) {
+      const { user } = await json(UserResponseSchema, await asAdmin('PATCH', paths[1] as string, { isActive: false }));
+      expect(user.isActive).toBe(false);
+    }
+    const { user } = await json(UserResponseSchema, await asAdmin('GET', `/api/users/${created}`));
+    expect(user).toMatchObject({ hasLicense: true, isActive: false });
+    for (const [path, body, field] of [[paths[0], {}, 'hasLicense'], [paths[1], { isActive: 'no' }, 'isActive'], [paths[0], { hasLicense: true, role: 'Admin' }, 'role']] as const) {
+      const bad = await asAdmin('PATCH', path as string, body);
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toMatchObject({ field });
+    }
+    await api.db.query('DELETE FROM members WHERE cognito_sub = $1', [other]);
+    await cleanup();
+  });
+
+  it('counts versions: 1 when created, one more after every change; an edit from an older version is 409 and changes nothing', async () => {
+    const read = async () => (await json(UserResponseSchema, await asAdmin('GET', `/api/users/${created}`))).user;
+    expect((await read()).version).toBe(1);
+    await json(UserResponseSchema, await asAdmin('PATCH', `/api/users/${created}/toggle-license`, { hasLicense: true }));
+    await json(BulkUpdateResponseSchema, await asAdmin('PATCH', '/api/users/bulk', { userIds: [created], updates: { role: 'Supervisor' } }));
+    const edited = await json(UserResponseSchema, await asAdmin('PUT', `/api/users/${created}`, { name: 'Cody R. Reyes', version: 3 }));
+    expect(edited.user).toMatchObject({ name: 'Cody R. Reyes', version: 4 });
+
+    // An Edit dialog opened at version 3: another administrator has saved since.
+    const stale = await asAdmin('PUT', `/api/users/${created}`, { name: 'Cody Overwritten', role: 'Field Worker', version: 3 });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ message: 'This member was changed by someone else', field: 'version' });
+    expect(await read()).toMatchObject({ name: 'Cody R. Reyes', role: 'Supervisor', version: 4 });
+    // Without a version, SPEC §7's PUT: the last write wins.
+    expect((await json(UserResponseSchema, await asAdmin('PUT', `/api/users/${created}`, { name: 'Cody Reyes' }))).user.version).toBe(5);
+    const onlyVersion = await asAdmin('PUT', `/api/users/${created}`, { version: 5 });
+    expect(onlyVersion.status).toBe(400);
+    expect(await onlyVersion.json()).toMatchObject({ message: 'updates must change at least one field' });
     await cleanup();
   });
 
@@ -224,7 +296,7 @@ describe('changing users', () => {
     const self = `/api/users/${summit.adminMemberId}`;
     const attempts: Array<[Promise<Response>, string]> = [
       [asAdmin('DELETE', self), 'You cannot delete your own account.'],
-      [asAdmin('PATCH', `${self}/toggle-status`), 'You cannot deactivate your own account.'],
+      [asAdmin('PATCH', `${self}/toggle-status`, { isActive: false }), 'You cannot deactivate your own account.'],
       [asAdmin('PUT', self, { isActive: false }), 'You cannot deactivate your own account.'],
       [asAdmin('PUT', self, { role: 'Supervisor' }), 'You cannot remove your own Admin role.'],
       [asAdmin('PATCH', '/api/users/bulk', { userIds: [created, summit.adminMemberId], updates: { isActive: false } }), 'You cannot deactivate your own account.'],
@@ -269,6 +341,41 @@ describe('inviting', () => {
     }
     const { rows } = await api.db.query('SELECT 1 FROM members WHERE email = $1', ['lost@summit.test']);
     expect(rows).toHaveLength(0);
+  });
+
+  it('answers the same member (200) to the same invitation sent again, 409 to a different member with that email', async () => {
+    const body = { name: 'Ines Ortiz', email: 'ines@summit.test', phoneNumber: '+19175550104', role: 'Field Worker', hasLicense: false, isActive: true };
+    const first = await json(UserResponseSchema, await asAdmin('POST', '/api/users/invite', body), 201);
+    // A double submit, or a retry after the console gave up waiting: the same member, no second account.
+    const again = await json(UserResponseSchema, await asAdmin('POST', '/api/users/invite', { ...body, email: 'INES@summit.test' }), 200);
+    expect(again.user.userId).toBe(first.user.userId);
+    expect(api.userPool.created.filter((a) => a.email === 'ines@summit.test')).toHaveLength(1);
+    // Another person with that email (another name), or a member added without an invitation: 409.
+    const other = await asAdmin('POST', '/api/users/invite', { ...body, name: 'Ines Other' });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toEqual({ message: 'A user with the email ines@summit.test already exists in this organisation.', field: 'email' });
+    await json(UserResponseSchema, await asAdmin('POST', '/api/users', { name: 'Plain Add', email: 'plain.add@summit.test', phoneNumber: '+19175550105' }), 201);
+    expect((await asAdmin('POST', '/api/users/invite', { name: 'Plain Add', email: 'plain.add@summit.test', phoneNumber: '+19175550105' })).status).toBe(409);
+    expect(api.userPool.created.filter((a) => a.email === 'plain.add@summit.test')).toHaveLength(0);
+  });
+
+  it('answers 409 while another process is still creating that invitation, and takes over one left half-made', async () => {
+    const body = { name: 'Half Made', email: 'half.made@summit.test', phoneNumber: '+19175550106', role: 'Supervisor', hasLicense: true, isActive: false };
+    // What another API process leaves while it waits on the user pool: the row, no account yet.
+    const [id = ''] = await addMembers(api, summit.orgId, [{ name: body.name, email: body.email, phoneNumber: body.phoneNumber, role: body.role, hasLicense: true, isActive: false }]);
+    await api.db.query('UPDATE members SET invited_at = now() WHERE id = $1', [id]);
+    const busy = await asAdmin('POST', '/api/users/invite', body);
+    expect(busy.status).toBe(409);
+    expect(await busy.json()).toEqual({ message: 'The invitation of half.made@summit.test is still being created. Try again in a moment.', field: 'email' });
+    expect(api.userPool.created.filter((a) => a.email === body.email)).toHaveLength(0);
+
+    // That process stopped half-way long ago: this request finishes the invitation.
+    await api.db.query("UPDATE members SET invited_at = now() - interval '10 minutes' WHERE id = $1", [id]);
+    const resumed = await json(UserResponseSchema, await asAdmin('POST', '/api/users/invite', body), 200);
+    expect(resumed.user.userId).toBe(id);
+    const account = api.userPool.created.find((a) => a.email === body.email);
+    const { rows } = await api.db.query<{ cognito_sub: string }>('SELECT cognito_sub FROM members WHERE id = $1', [id]);
+    expect(rows[0]?.cognito_sub).toBe(account?.sub);
   });
 
   it('answers 400 naming the field for a bad invite', async () => {

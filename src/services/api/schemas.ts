@@ -117,6 +117,8 @@ export const UserSchema = v.object({
   createdAt: IsoDate,
   devicePhoneNumber: v.nullable(v.string()),
   lastActiveAt: v.nullable(IsoDate),
+  /** An extension of SPEC §3: 1 when created, incremented by every change (see PUT's `version`). */
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
@@ -176,7 +178,11 @@ export const CreateUserRequestSchema = v.object({
 });
 export type CreateUserRequest = v.InferInput<typeof CreateUserRequestSchema>;
 
-/** PUT /api/users/{id} body: a subset of the editable fields, at least one. */
+/**
+ * PUT /api/users/{id} body: a subset of the editable fields, at least one. `version` (an extension
+ * of SPEC §7) is the member's `version` the edit was made from: when the member has changed since,
+ * the API answers 409 'This member was changed by someone else' and changes nothing.
+ */
 export const UpdateUserRequestSchema = v.pipe(
   v.strictObject(
     {
@@ -186,12 +192,25 @@ export const UpdateUserRequestSchema = v.pipe(
       role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin')),
       hasLicense: v.optional(v.boolean('hasLicense must be true or false')),
       isActive: v.optional(v.boolean('isActive must be true or false')),
+      version: v.optional(v.pipe(v.number('version must be a whole number'), v.integer('version must be a whole number'), v.minValue(1, 'version must be at least 1'))),
     },
-    'updates may only contain name, email, phoneNumber, role, hasLicense, isActive',
+    'updates may only contain name, email, phoneNumber, role, hasLicense, isActive, version',
   ),
-  v.check((u) => Object.keys(u).length > 0, 'updates must change at least one field'),
+  v.check((u) => Object.keys(u).some((key) => key !== 'version'), 'updates must change at least one field'),
 );
 export type UpdateUserRequest = v.InferInput<typeof UpdateUserRequestSchema>;
+
+/**
+ * PATCH /api/users/{id}/toggle-license body — an extension of SPEC §7 (which sends none): the
+ * wanted value, so a retry or two administrators doing the same thing cannot undo each other.
+ * Setting what is already there succeeds.
+ */
+export const SetLicenseRequestSchema = v.strictObject({ hasLicense: v.boolean('hasLicense must be true or false') }, 'the body must be { "hasLicense": true or false }');
+export type SetLicenseRequest = v.InferInput<typeof SetLicenseRequestSchema>;
+
+/** PATCH /api/users/{id}/toggle-status body: the wanted status, as for the licence. */
+export const SetStatusRequestSchema = v.strictObject({ isActive: v.boolean('isActive must be true or false') }, 'the body must be { "isActive": true or false }');
+export type SetStatusRequest = v.InferInput<typeof SetStatusRequestSchema>;
 
 /** PATCH /api/users/bulk body. */
 export const BulkUpdateRequestSchema = v.object({

@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import { createApp } from '../../../server/core/app';
 import { createTokenVerifier } from '../../../server/core/auth';
 import { openTestDatabase } from './db';
-import type { AppEnv, ServerModule, UserPoolAdmin } from '../../../server/core/module';
+import type { AppEnv, PoolAccount, ServerModule, UserPoolAdmin } from '../../../server/core/module';
 import { signupModule } from '../../../server/signup';
 import { usersModule } from '../../../server/users';
 
@@ -48,19 +48,58 @@ export async function createTestKeys(): Promise<TestKeys> {
   };
 }
 
+/** A call of the fake user pool held until the test lets it go (see FakeUserPool.holdNextCreate). */
+export interface HeldCall {
+  /** Resolves once the call has been made (and is waiting). */
+  reached: Promise<void>;
+  /** Lets the call go on (it then creates the account as usual). */
+  release(): void;
+  /** Makes the call fail with `error`. */
+  fail(error: Error): void;
+}
+
 /**
  * A fake of the user pool's admin API — a boundary we do not own (cognito-local / Cognito); the
- * integration test exercises the real one. Records every account and can be told to fail.
+ * integration test exercises the real one. Records every account, can be told to fail, and can
+ * hold a call (an identity service that hangs) until the test releases it.
  */
 export class FakeUserPool implements UserPoolAdmin {
   readonly created: Array<{ email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string; sub: string }> = [];
+  /** Every account of the pool by username (as cognito-local, found by sub or email too). */
+  readonly accounts: Array<PoolAccount & { username: string }> = [];
   failWith: Error | null = null;
+  private held: Array<{ arrive: () => void; gate: Promise<void> }> = [];
+
+  /** The next `createUserWithTemporaryPassword` call waits until the returned handle lets it go. */
+  holdNextCreate(): HeldCall {
+    let arrive = () => {};
+    const reached = new Promise<void>((resolve) => (arrive = resolve));
+    let release = () => {};
+    let fail = (_error: Error) => {};
+    const gate = new Promise<void>((resolve, reject) => {
+      release = resolve;
+      fail = reject;
+    });
+    this.held.push({ arrive, gate });
+    return { reached, release: () => release(), fail: (error) => fail(error) };
+  }
 
   async createUserWithTemporaryPassword(input: { email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string }) {
+    const hold = this.held.shift();
+    if (hold) {
+      hold.arrive();
+      await hold.gate;
+    }
     if (this.failWith) throw this.failWith;
     const sub = crypto.randomUUID();
     this.created.push({ ...input, sub });
+    this.accounts.push({ username: input.email, sub, email: input.email });
     return { sub };
+  }
+
+  async findAccount(username: string): Promise<PoolAccount | null> {
+    const account = this.accounts.find((a) => a.username === username || a.sub === username || a.email === username);
+    return account ? { sub: account.sub, email: account.email } : null;
   }
 }
 
@@ -75,8 +114,14 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function createTestApi(modules: readonly ServerModule[] = [signupModule, usersModule]): Promise<TestApi> {
-  const db = await openTestDatabase(modules);
+export interface TestApiOptions {
+  /** Wraps the database the app uses (e.g. to hold transactions at a barrier); `api.db` is the wrapped one. */
+  wrapDatabase?: (db: Database) => Database;
+}
+
+export async function createTestApi(modules: readonly ServerModule[] = [signupModule, usersModule], options: TestApiOptions = {}): Promise<TestApi> {
+  const opened = await openTestDatabase(modules);
+  const db = options.wrapDatabase ? options.wrapDatabase(opened) : opened;
   const keys = await createTestKeys();
   const userPool = new FakeUserPool();
   const errors: unknown[] = [];
@@ -112,9 +157,11 @@ export interface TestOrg {
   adminMemberId: string;
 }
 
-/** Completes signup for a fresh administrator, as the console does after the first sign-in. */
+/** Completes signup for a fresh administrator (an account of the fake pool), as the console does after the first sign-in. */
 export async function signUpOrganisation(api: TestApi, organization: string, email = `${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<TestOrg> {
   const adminSub = crypto.randomUUID();
+  // A pool that signs in by email: the username (the token's username claim) is the sub.
+  api.userPool.accounts.push({ username: adminSub, sub: adminSub, email });
   const response = await api.call('POST', '/api/complete-signup', {
     sub: adminSub,
     body: { fullName: `Admin of ${organization}`, email, phoneNumber: '+15551230000', organization, cognitoUserId: adminSub },

@@ -20,6 +20,7 @@ export function makeUser(i: number, overrides: Partial<User> = {}): User {
     createdAt: new Date(Date.UTC(2026, 0, 5 + (i % 20), 15, 0, 0)).toISOString(),
     devicePhoneNumber: null,
     lastActiveAt: null,
+    version: 1,
     ...overrides,
   };
 }
