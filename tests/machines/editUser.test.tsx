@@ -1,12 +1,15 @@
 /**
- * Model-based walk of the edit-user machine through the real Edit User dialog: the PUT is a
- * deferred double at the network boundary. Checks validation, 'Failed to update user' with the
- * input kept, and the updated user as the machine's output.
+ * Model-based walk of the edit-user machine through the real Edit User dialog: the PUT and the GET
+ * are deferred doubles at the network boundary. Checks validation, 'Failed to update user' with the
+ * input kept, an edit made from an older version ('This member was changed by someone else', the
+ * input kept, the member read again so the next save carries their version), and the updated user
+ * as the machine's output.
  */
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { editUserMachine } from '../../src/machines/editUser';
+import { MEMBER_CHANGED, MEMBER_CHANGED_HINT, editUserMachine } from '../../src/machines/editUser';
+import { ApiRequestError } from '../../src/services/api/errors';
 import { generateModelPaths, walkPaths } from '../support/model';
 import { renderEditUser } from '../views/users/render-dialogs';
 import { makeUser } from '../views/users/fixtures';
@@ -15,6 +18,9 @@ configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
 const USER = makeUser(4);
 const NEW_NAME = 'Elena Diaz-Lopez';
+/** The member as another administrator left them while the dialog was open. */
+const LATEST = { ...USER, role: 'Supervisor' as const, version: USER.version + 1 };
+const CHANGED_ELSEWHERE = new ApiRequestError(409, 'Conflict', { message: MEMBER_CHANGED, field: 'version' });
 
 const paths = generateModelPaths(editUserMachine, {
   input: { user: USER },
@@ -24,7 +30,12 @@ const paths = generateModelPaths(editUserMachine, {
       { type: 'editUser.submit', values: { name: NEW_NAME, email: USER.email, phoneNumber: USER.phoneNumber, role: USER.role } },
     ],
     'xstate.done.actor.updateUser': { type: 'xstate.done.actor.updateUser', output: { ...USER, name: NEW_NAME } },
-    'xstate.error.actor.updateUser': { type: 'xstate.error.actor.updateUser', error: new Error('') },
+    'xstate.error.actor.updateUser': [
+      { type: 'xstate.error.actor.updateUser', error: new Error('') },
+      { type: 'xstate.error.actor.updateUser', error: CHANGED_ELSEWHERE },
+    ],
+    'xstate.done.actor.loadUser': { type: 'xstate.done.actor.loadUser', output: LATEST },
+    'xstate.error.actor.loadUser': { type: 'xstate.error.actor.loadUser', error: new Error('') },
   },
 });
 
@@ -59,16 +70,30 @@ walkPaths({
           expect(dialog().getByRole('textbox', { name: /Email/ })).toHaveValue(USER.email);
           if (snapshot.context.fieldErrors.name) expect(await dialog().findByText('Name is required')).toBeInTheDocument();
           if (snapshot.context.error !== null) {
-            expect(await dialog().findByRole('alert')).toHaveTextContent('Failed to update user');
+            const alert = await dialog().findByRole('alert');
+            if (snapshot.context.conflict) {
+              expect(alert).toHaveTextContent(MEMBER_CHANGED);
+              expect(alert).toHaveTextContent(MEMBER_CHANGED_HINT);
+            } else {
+              expect(alert).toHaveTextContent('Failed to update user');
+            }
+            // Nothing typed is lost (and the role shown is still the one the form started from).
             expect(dialog().getByRole('textbox', { name: /Name/ })).toHaveValue(NEW_NAME);
+            expect(dialog().getByRole('combobox', { name: 'Role' })).toHaveValue(USER.role);
           }
         }
         if (state === 'saving') {
+          // The edit carries the version it was made from: the latest read, after a conflict.
           expect(fakes.inputs('updateUser').at(-1)).toEqual({
             userId: USER.userId,
-            updates: { name: NEW_NAME, email: USER.email, phoneNumber: USER.phoneNumber, role: USER.role },
+            updates: { name: NEW_NAME, email: USER.email, phoneNumber: USER.phoneNumber, role: USER.role, version: snapshot.context.user.version },
           });
           await waitFor(() => expect(dialog().getByRole('button', { name: /Saving/ })).toBeDisabled());
+        }
+        if (state === 'refreshing') {
+          expect(fakes.inputs('loadUser').at(-1)).toEqual({ userId: USER.userId });
+          expect(await dialog().findByRole('alert')).toHaveTextContent(MEMBER_CHANGED);
+          await waitFor(() => expect(dialog().getByRole('button', { name: /Checking/ })).toBeDisabled());
         }
         if (state === 'done') {
           expect(actor.getSnapshot().status).toBe('done');

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { usersListImplementations, usersListMachine } from '../../src/machines/usersList';
+import { usersListImplementations, usersListMachine, type UsersListEmitted } from '../../src/machines/usersList';
 import type { Services } from '../../src/services';
 import { apiOverFetch, jsonResponse } from '../support/api';
-import { STATS, makePage } from '../views/users/fixtures';
+import { STATS, makePage, makeUser } from '../views/users/fixtures';
+import type { User } from '../../src/services/api/schemas';
 
 function startList() {
   const paths: string[] = [];
@@ -59,5 +60,76 @@ describe('usersList over the API client', () => {
     actor.send({ type: 'users.goToPage', page: 2 });
     await settled();
     expect(take()).toEqual(['GET /api/users']);
+  });
+});
+
+describe('row changes over the API client', () => {
+  function startWith(answer: (method: string, path: string, body: unknown) => Promise<Response> | null) {
+    const requests: Array<{ method: string; path: string; body: unknown }> = [];
+    const fetchDouble: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const text = await request.text();
+      const body: unknown = text === '' ? undefined : JSON.parse(text);
+      requests.push({ method: request.method, path: url.pathname, body });
+      const custom = answer(request.method, url.pathname, body);
+      if (custom) return custom;
+      return jsonResponse(200, url.pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const actor = createActor(usersListMachine.provide({ ...usersListImplementations({ api: apiOverFetch(fetchDouble) } as unknown as Services), delays: { searchDebounce: 0 } }), {
+      input: { pageSize: 25 },
+    }).start();
+    const notices: UsersListEmitted[] = [];
+    actor.on('users.notice', (notice) => notices.push(notice));
+    return { actor, requests, notices, ready: () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }) && s.context.busy.length === 0) };
+  }
+
+  it('sends the wanted licence, so the same click sent twice cannot undo itself', async () => {
+    const { actor, requests, ready } = startWith((method, path, body) =>
+      method === 'PATCH' ? jsonResponse(200, { user: { ...makeUser(1), ...(body as object), version: 2 } }) : null,
+    );
+    const before = await ready();
+    const target = before.context.users[1] as User;
+    expect(target.hasLicense).toBe(false);
+    actor.send({ type: 'users.setLicense', user: target, hasLicense: true });
+    const after = await ready();
+    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([{ method: 'PATCH', path: `/api/users/${target.userId}/toggle-license`, body: { hasLicense: true } }]);
+    expect(after.context.users[1]).toMatchObject({ hasLicense: true, version: 2 });
+    expect(after.context.stats?.licensed).toBe(STATS.licensed + 1);
+  });
+
+  it('on a 409 reads the member again, shows them as they are and warns with the server message', async () => {
+    const message = 'An organisation needs at least one active administrator.';
+    const current = { ...makeUser(1), isActive: true, version: 5 };
+    const { actor, requests, notices, ready } = startWith((method, path) => {
+      if (method === 'PATCH') return jsonResponse(409, { message });
+      if (method === 'GET' && path === `/api/users/${current.userId}`) return jsonResponse(200, { user: current });
+      return null;
+    });
+    const before = await ready();
+    const target = before.context.users[1] as User;
+    actor.send({ type: 'users.setStatus', user: target, isActive: false });
+    const after = await ready();
+    expect(requests.filter((r) => r.method !== 'GET' || r.path === `/api/users/${current.userId}`).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /api/users/${current.userId}/toggle-status`,
+      `GET /api/users/${current.userId}`,
+    ]);
+    expect(after.context.users[1]).toEqual(current);
+    expect(after.context.actionError).toBeNull();
+    expect(notices).toEqual([{ type: 'users.notice', message, tone: 'warning', detail: 'The row now shows this member as they are.' }]);
+  });
+
+  it('shows the refusal inline when the member cannot be read again after a 409', async () => {
+    const { actor, ready } = startWith((method) => {
+      if (method === 'PATCH') return jsonResponse(409, { message: 'Refused for a reason.' });
+      return null;
+    });
+    const before = await ready();
+    const target = before.context.users[1] as User;
+    // The list answers any GET with a page, which is not a `{ user }`: the read fails.
+    actor.send({ type: 'users.setStatus', user: target, isActive: !target.isActive });
+    const after = await ready();
+    expect(after.context.actionError).toBe('Refused for a reason.');
+    expect(after.context.users[1]).toEqual(target);
   });
 });

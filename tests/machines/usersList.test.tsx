@@ -21,6 +21,7 @@ const EMPTY = makePage(1, { count: 0 });
 const PAST_THE_END = makePage(2, { count: 0 });
 const ADDED = makeUser(80, { name: 'Rosa Alvarez' });
 const EDITED_NAME = 'Ana Diaz-Lopez';
+const CONFLICT = 'An organisation needs at least one active administrator.';
 
 const asList = (s: AnyMachineSnapshot) => s as unknown as UsersListSnapshot;
 const readyWithRows = (s: AnyMachineSnapshot) => asList(s).matches({ browsing: 'ready' }) && asList(s).context.users.length > 0;
@@ -42,14 +43,25 @@ const paths = generateModelPaths(usersListMachine, {
       { type: 'xstate.done.actor.loadUsers', output: PAST_THE_END },
     ],
     'xstate.error.actor.loadUsers': { type: 'xstate.error.actor.loadUsers', error: new Error('') },
-    'users.toggleLicense': (s) => when(readyWithRows(s), [{ type: 'users.toggleLicense', user: asList(s).context.users[0] }]),
-    'users.toggleStatus': (s) => when(readyWithRows(s), [{ type: 'users.toggleStatus', user: asList(s).context.users[1] }]),
+    'users.setLicense': (s) => {
+      const u = asList(s).context.users[0];
+      return when(readyWithRows(s) && u !== undefined, [{ type: 'users.setLicense', user: u, hasLicense: !u?.hasLicense }]);
+    },
+    'users.setStatus': (s) => {
+      const u = asList(s).context.users[1];
+      return when(readyWithRows(s) && u !== undefined, [{ type: 'users.setStatus', user: u, isActive: !u?.isActive }]);
+    },
     'row.succeeded': (s) => {
       const u = asList(s).context.users[0];
       return when(readyWithRows(s) && u !== undefined, [{ type: 'row.succeeded', kind: 'license', before: u, user: { ...u, hasLicense: !u?.hasLicense } }]);
     },
     'row.failed': (s) =>
       when(readyWithRows(s), [{ type: 'row.failed', kind: 'status', userId: asList(s).context.users[1]?.userId, error: new Error('') }]),
+    // The server refused the status change (409) and the row is read again: unchanged, one version on.
+    'row.conflicted': (s) => {
+      const u = asList(s).context.users[1];
+      return when(readyWithRows(s) && u !== undefined, [{ type: 'row.conflicted', kind: 'status', user: { ...u, version: (u?.version ?? 1) + 1 }, message: CONFLICT }]);
+    },
     'users.dismissError': (s) => when(asList(s).context.actionError !== null && asList(s).matches({ browsing: 'ready' }), [{ type: 'users.dismissError' }]),
     'users.select': (s) => {
       const u = asList(s).context.users[0];
@@ -109,6 +121,8 @@ walkPaths({
       await user.paste(text);
     };
     let searches = 0;
+    /** A refused change was just answered: its warning toast is expected. */
+    let conflicted = false;
     const u = (i: number) => PAGE.list.users[i] ?? makeUser(i);
 
     return {
@@ -130,10 +144,10 @@ walkPaths({
           case 'users.retry':
             await user.click(screen.getByRole('button', { name: 'Try again' }));
             return;
-          case 'users.toggleLicense':
+          case 'users.setLicense':
             await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
             return;
-          case 'users.toggleStatus':
+          case 'users.setStatus':
             await menuItem(u(1).name, /^(Activate|Deactivate)$/);
             return;
           case 'row.succeeded':
@@ -144,6 +158,13 @@ walkPaths({
             if (!doubles.rows.open().some((c) => c.input.kind === 'status')) await menuItem(u(1).name, /^(Activate|Deactivate)$/);
             act(() => doubles.rows.fail(new Error('')));
             return;
+          case 'row.conflicted': {
+            if (!doubles.rows.open().some((c) => c.input.kind === 'status')) await menuItem(u(1).name, /^(Activate|Deactivate)$/);
+            const { user: current, message } = event as unknown as { user: (typeof PAGE.list.users)[number]; message: string };
+            conflicted = true;
+            act(() => doubles.rows.conflict(current, message));
+            return;
+          }
           case 'users.dismissError':
             await user.click(screen.getByRole('button', { name: 'Dismiss' }));
             return;
@@ -214,8 +235,14 @@ walkPaths({
           expect(doubles.list.pending('loadUsers')).toHaveLength(0);
           expect(table()).toHaveAttribute('aria-busy', 'true');
         }
-        // One PATCH in flight per busy row action, whatever the list is doing.
+        // One PATCH in flight per busy row action, whatever the list is doing; each asks for a value.
         expect(doubles.rows.open()).toHaveLength(context.busy.length);
+        for (const { input } of doubles.rows.open()) expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
+        if (conflicted) {
+          expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+          expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
+          conflicted = false;
+        }
         if (s.matches({ browsing: 'ready' })) {
           await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
           if (context.users.length === 0) expect(within(table()).getByText('No users found')).toBeInTheDocument();

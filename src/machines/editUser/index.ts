@@ -1,6 +1,9 @@
 export {
   editUserMachine,
   EditUserSubmissionSchema,
+  isVersionConflict,
+  MEMBER_CHANGED,
+  MEMBER_CHANGED_HINT,
   type EditUserActorRef,
   type EditUserContext,
   type EditUserErrors,

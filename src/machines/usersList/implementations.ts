@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { Services } from '../../services';
+import { ApiRequestError } from '../../services/api/errors';
 import type { BulkUpdateRequest } from '../../services/api/schemas';
 import { addUserImplementations, addUserMachine } from '../addUser';
 import { editUserImplementations, editUserMachine } from '../editUser';
@@ -19,22 +20,34 @@ export function usersListImplementations(services: Services) {
         const [list, stats] = await Promise.all([users.list(query, { signal }), withStats ? users.stats({ signal }) : null]);
         return { list, stats };
       }),
-      /** One licence or status toggle; reports back to the list, aborted if the list stops first. */
+      /**
+       * One licence or status change to the wanted value; reports back to the list, aborted if the
+       * list stops first. A 409 (the change conflicts with the member as they are now) reads the
+       * member again, so the row can show them as they are.
+       */
       runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
         const controller = new AbortController();
-        const { kind, user } = input;
-        const call = kind === 'license' ? users.toggleLicense : users.toggleStatus;
-        call(user.userId, { signal: controller.signal }).then(
-          (updated) => {
-            const result: RowActionResult = { type: 'row.succeeded', kind, before: user, user: updated };
-            sendBack(result);
-          },
-          (error: unknown) => {
-            if (isAbort(error)) return;
-            const result: RowActionResult = { type: 'row.failed', kind, userId: user.userId, error };
-            sendBack(result);
-          },
-        );
+        const { signal } = controller;
+        const { kind, user, value } = input;
+        const change = kind === 'license' ? users.setLicense(user.userId, value, { signal }) : users.setStatus(user.userId, value, { signal });
+        const report = async (): Promise<RowActionResult> => {
+          try {
+            return { type: 'row.succeeded', kind, before: user, user: await change };
+          } catch (error) {
+            if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
+            try {
+              return { type: 'row.conflicted', kind, user: await users.get(user.userId, { signal }), message: error.message };
+            } catch (readError) {
+              if (isAbort(readError)) throw readError;
+              throw error;
+            }
+          }
+        };
+        report().then(sendBack, (error: unknown) => {
+          if (isAbort(error)) return;
+          const result: RowActionResult = { type: 'row.failed', kind, userId: user.userId, error };
+          sendBack(result);
+        });
         return () => controller.abort();
       }),
       deleteUser: fromPromise<void, { userId: string }>(({ input, signal }) => users.remove(input.userId, { signal })),

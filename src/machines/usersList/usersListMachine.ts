@@ -4,11 +4,13 @@
  *
  * - `browsing` owns the list: a search is debounced (`searchDebounce`), a filter or page change
  *   loads at once; leaving `loading` aborts its request, so an older answer never lands.
- * - Row toggles (licence, status) run as one callback actor per row and kind, beside whatever
- *   the list is doing; their results come back as `row.succeeded` / `row.failed`.
+ * - Row changes (licence, status) state the wanted value (a retry cannot undo it) and run as one
+ *   callback actor per row and kind, beside whatever the list is doing; their results come back as
+ *   `row.succeeded` / `row.failed`, or `row.conflicted` when the server refused the change as in
+ *   conflict (409) with the member as it is now: the row shows that and a warning says why.
  * - Add and edit are child machines invoked while their dialog is open; delete is a confirm step.
- * - Successes are emitted as `users.notice` (the view toasts them); failures stay in context and
- *   show inline while the table stays.
+ * - Successes (and refreshed conflicts, as warnings) are emitted as `users.notice` (the view toasts
+ *   them); failures stay in context and show inline while the table stays.
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stopChild } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -26,6 +28,7 @@ import { editUserMachine } from '../editUser/editUserMachine';
 import {
   DELETE_USER_FALLBACK,
   FETCH_USERS_FALLBACK,
+  ROW_REFRESHED,
   UPDATE_LICENSE_FALLBACK,
   UPDATE_STATUS_FALLBACK,
   UPDATE_USER_FALLBACK,
@@ -58,12 +61,16 @@ export interface UsersPage {
 export interface RowActionInput {
   kind: RowActionKind;
   user: User;
+  /** The wanted value: the licence (`license`) or the active status (`status`). */
+  value: boolean;
 }
 
 /** What a row action actor sends back to the list. */
 export type RowActionResult =
   | { type: 'row.succeeded'; kind: RowActionKind; before: User; user: User }
-  | { type: 'row.failed'; kind: RowActionKind; userId: string; error: unknown };
+  | { type: 'row.failed'; kind: RowActionKind; userId: string; error: unknown }
+  /** The server answered 409 (the change conflicts with the member's current state); `user` is that state. */
+  | { type: 'row.conflicted'; kind: RowActionKind; user: User; message: string };
 
 export interface UsersListInput {
   pageSize?: number;
@@ -99,8 +106,8 @@ export type UsersListEvent =
   | { type: 'users.filterRole'; role: UserRoleFilter }
   | { type: 'users.goToPage'; page: number }
   | { type: 'users.retry' }
-  | { type: 'users.toggleLicense'; user: User }
-  | { type: 'users.toggleStatus'; user: User }
+  | { type: 'users.setLicense'; user: User; hasLicense: boolean }
+  | { type: 'users.setStatus'; user: User; isActive: boolean }
   | { type: 'users.select'; userId: string; selected: boolean }
   | { type: 'users.selectAll'; selected: boolean }
   | { type: 'users.bulkUpdate'; userIds: string[]; updates: BulkUpdates }
@@ -112,7 +119,8 @@ export type UsersListEvent =
   | { type: 'users.dismissError' }
   | RowActionResult;
 
-export type UsersListEmitted = { type: 'users.notice'; message: string };
+/** A toast: a success, or a warning that a change was not made (`detail` says what the view now shows). */
+export type UsersListEmitted = { type: 'users.notice'; message: string; tone: 'success' | 'warning'; detail?: string };
 
 /** Debounce of the search box (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -192,14 +200,18 @@ export const usersListMachine = setup({
     }),
     assignLoadError: assign((_, error: unknown) => ({ loadError: failureMessage(error, FETCH_USERS_FALLBACK) })),
     /** One PATCH per row and kind at a time: a toggle of a row already in flight is ignored. */
-    startRowAction: enqueueActions(({ context, enqueue }, { kind, user }: RowActionInput) => {
+    startRowAction: enqueueActions(({ context, enqueue }, { kind, user, value }: RowActionInput) => {
       const key = rowKey(kind, user.userId);
       if (context.busy.includes(key)) return;
       enqueue.assign({ busy: [...context.busy, key], actionError: null });
-      enqueue.spawnChild('runRowAction', { id: rowActorId(kind, user.userId), input: { kind, user } });
+      enqueue.spawnChild('runRowAction', { id: rowActorId(kind, user.userId), input: { kind, user, value } });
     }),
     stopRowAction: stopChild(({ event }) =>
-      event.type === 'row.succeeded' ? rowActorId(event.kind, event.user.userId) : event.type === 'row.failed' ? rowActorId(event.kind, event.userId) : '',
+      event.type === 'row.succeeded' || event.type === 'row.conflicted'
+        ? rowActorId(event.kind, event.user.userId)
+        : event.type === 'row.failed'
+          ? rowActorId(event.kind, event.userId)
+          : '',
     ),
     applyRowResult: assign(({ context, event }) => {
       if (event.type !== 'row.succeeded') return {};
@@ -209,6 +221,18 @@ export const usersListMachine = setup({
         users: context.users.map((u) => (u.userId === event.user.userId ? event.user : u)),
         stats: context.stats ? adjustStats(context.stats, event.before, event.user) : null,
       };
+    }),
+    /** The member as the server has them now: the row and the counts follow, and a warning says why. */
+    applyRowConflict: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'row.conflicted') return;
+      const key = rowKey(event.kind, event.user.userId);
+      const shown = context.users.find((u) => u.userId === event.user.userId);
+      enqueue.assign({
+        busy: context.busy.filter((k) => k !== key),
+        users: context.users.map((u) => (u.userId === event.user.userId ? event.user : u)),
+        stats: context.stats && shown ? adjustStats(context.stats, shown, event.user) : context.stats,
+      });
+      enqueue.emit({ type: 'users.notice', message: event.message, tone: 'warning', detail: ROW_REFRESHED });
     }),
     assignRowError: assign(({ context, event }) => {
       if (event.type !== 'row.failed') return {};
@@ -247,7 +271,7 @@ export const usersListMachine = setup({
       deleteError: null,
     })),
     markStatsStale: assign({ statsStale: true }),
-    notify: emit((_, message: string) => ({ type: 'users.notice' as const, message })),
+    notify: emit((_, message: string) => ({ type: 'users.notice' as const, message, tone: 'success' as const })),
   },
 }).createMachine({
   id: 'usersList',
@@ -272,10 +296,11 @@ export const usersListMachine = setup({
   }),
   initial: 'browsing',
   on: {
-    'users.toggleLicense': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'license', user: event.user }) } },
-    'users.toggleStatus': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'status', user: event.user }) } },
+    'users.setLicense': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'license', user: event.user, value: event.hasLicense }) } },
+    'users.setStatus': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'status', user: event.user, value: event.isActive }) } },
     'row.succeeded': { actions: ['stopRowAction', 'applyRowResult'] },
     'row.failed': { actions: ['stopRowAction', 'assignRowError'] },
+    'row.conflicted': { actions: ['stopRowAction', 'applyRowConflict'] },
     'users.dismissError': { actions: 'dismissError' },
   },
   states: {

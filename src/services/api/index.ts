@@ -23,6 +23,8 @@ import {
   type CreateUserRequest,
   type PlanType,
   type Source,
+  type SetLicenseRequest,
+  type SetStatusRequest,
   type UpdateUserRequest,
   type UserRoleFilter,
   type UserStatusFilter,
@@ -100,10 +102,22 @@ export function createApi(options: ApiClientOptions) {
     remove: async (userId: string, opts?: CallOptions): Promise<void> => {
       await client.request({ operation: 'users.remove', method: 'DELETE', path: `/api/users/${id(userId)}`, signal: signalOf(opts) }, Ignored);
     },
-    toggleLicense: async (userId: string, opts?: CallOptions) =>
-      (await client.request({ operation: 'users.toggleLicense', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-license`, signal: signalOf(opts) }, UserResponseSchema)).user,
-    toggleStatus: async (userId: string, opts?: CallOptions) =>
-      (await client.request({ operation: 'users.toggleStatus', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-status`, signal: signalOf(opts) }, UserResponseSchema)).user,
+    /** SPEC §7's toggle-license, sending the wanted value (README: an extension), so a retry cannot undo it. */
+    setLicense: async (userId: string, hasLicense: boolean, opts?: CallOptions) =>
+      (
+        await client.request(
+          { operation: 'users.setLicense', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-license`, json: { hasLicense } satisfies SetLicenseRequest, signal: signalOf(opts) },
+          UserResponseSchema,
+        )
+      ).user,
+    /** SPEC §7's toggle-status, sending the wanted status. */
+    setStatus: async (userId: string, isActive: boolean, opts?: CallOptions) =>
+      (
+        await client.request(
+          { operation: 'users.setStatus', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-status`, json: { isActive } satisfies SetStatusRequest, signal: signalOf(opts) },
+          UserResponseSchema,
+        )
+      ).user,
     bulkUpdate: (body: BulkUpdateRequest, opts?: CallOptions) =>
       client.request({ operation: 'users.bulkUpdate', method: 'PATCH', path: '/api/users/bulk', json: body, signal: signalOf(opts) }, BulkUpdateResponseSchema),
     invite: async (body: CreateUserRequest, opts?: CallOptions) =>

@@ -259,7 +259,7 @@ export function UsersScreen() {
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
-      toaster.create({ type: 'success', title: notice.message });
+      toaster.create({ type: notice.tone, title: notice.message, ...(notice.detail ? { description: notice.detail } : {}) });
     });
     return () => subscription.unsubscribe();
   }, [ref]);
@@ -298,8 +298,8 @@ export function UsersScreen() {
             busy={busy}
             onSelect={(userId, value) => ref.send({ type: 'users.select', userId, selected: value })}
             onSelectAll={(value) => ref.send({ type: 'users.selectAll', selected: value })}
-            onToggleLicense={(user) => ref.send({ type: 'users.toggleLicense', user })}
-            onToggleStatus={(user) => ref.send({ type: 'users.toggleStatus', user })}
+            onSetLicense={(user, hasLicense) => ref.send({ type: 'users.setLicense', user, hasLicense })}
+            onSetStatus={(user, isActive) => ref.send({ type: 'users.setStatus', user, isActive })}
             onEdit={(user) => ref.send({ type: 'users.edit', user })}
             onDelete={(user) => ref.send({ type: 'users.confirmDelete', user })}
           />

@@ -18,8 +18,10 @@ export interface UsersTableProps {
   busy: string[];
   onSelect: (userId: string, selected: boolean) => void;
   onSelectAll: (selected: boolean) => void;
-  onToggleLicense: (user: User) => void;
-  onToggleStatus: (user: User) => void;
+  /** The licence switch asks for the value it now shows (not a flip: a retry cannot undo it). */
+  onSetLicense: (user: User, hasLicense: boolean) => void;
+  /** Activate / Deactivate asks for that status. */
+  onSetStatus: (user: User, isActive: boolean) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
@@ -264,8 +266,8 @@ export function UsersTable(props: UsersTableProps) {
   const onSelect = useCallback((userId: string, value: boolean) => latest.current.onSelect(userId, value), []);
   const onAction = useCallback((action: RowAction, user: User) => {
     const handlers = latest.current;
-    if (action === 'license') handlers.onToggleLicense(user);
-    else if (action === 'status') handlers.onToggleStatus(user);
+    if (action === 'license') handlers.onSetLicense(user, !user.hasLicense);
+    else if (action === 'status') handlers.onSetStatus(user, !user.isActive);
     else if (action === 'edit') handlers.onEdit(user);
     else handlers.onDelete(user);
   }, []);

@@ -26,6 +26,7 @@ const user = (userId: string) => ({
   createdAt: '2026-01-05T15:04:00.000Z',
   devicePhoneNumber: null,
   lastActiveAt: null,
+  version: 1,
 });
 const stats = { total: 3, active: 2, pending: 1, licensed: 1 };
 
@@ -389,10 +390,12 @@ describe('calls (SPEC §7)', () => {
   it('unwraps { user } answers', async () => {
     server.handle = (req, res) => sendJson(res, 200, { user: user(req.url.includes('u9') ? 'u9' : 'new') });
     await expect(api.users.get('u9')).resolves.toMatchObject({ userId: 'u9' });
-    await expect(api.users.toggleLicense('u9')).resolves.toMatchObject({ userId: 'u9' });
+    await expect(api.users.setLicense('u9', true)).resolves.toMatchObject({ userId: 'u9' });
     expect(server.requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/users/u9/toggle-license' });
-    await api.users.toggleStatus('u9');
+    expect(lastBody()).toEqual({ hasLicense: true });
+    await api.users.setStatus('u9', false);
     expect(server.requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/users/u9/toggle-status' });
+    expect(lastBody()).toEqual({ isActive: false });
     await api.users.update('u9', { role: 'Admin' });
     expect(server.requests.at(-1)).toMatchObject({ method: 'PUT', url: '/api/users/u9' });
     const invited = await api.users.invite({ name: 'Lee', email: 'lee@summit.test', phoneNumber: '+15559876543', role: 'Field Worker', hasLicense: false, isActive: true });

@@ -2,6 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PHONE_INVALID_MESSAGE } from '../../../src/domain/phone';
+import { ApiRequestError } from '../../../src/services/api/errors';
 import type { LoadUsersInput } from '../../../src/machines/usersList';
 import { createControlledDelays } from '../../support/model';
 import { STATS, makePage, makeUser } from './fixtures';
@@ -12,7 +13,7 @@ function setup() {
   const delays = createControlledDelays(['searchDebounce']);
   delays.install();
   const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce } });
-  return { fakes: doubles.list, add: doubles.add, rows: doubles.rows, delays, view, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+  return { fakes: doubles.list, add: doubles.add, edit: doubles.edit, rows: doubles.rows, delays, view, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
 
 // Role queries skip the visibility check (getComputedStyle on every ancestor is slow in jsdom with
@@ -135,6 +136,59 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(toggle).toBeChecked();
     expect(within(table()).getAllByRole('row')).toHaveLength(4);
     expect(stat('Licensed').getByText(String(STATS.licensed + 1))).toBeInTheDocument();
+  });
+
+  it('asks for the wanted licence (not a flip); a refused change (409) refreshes the row and says why in a toast', async () => {
+    const { fakes, rows, user } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    const target = makeUser(1);
+    const toggle = await screen.findByRole('checkbox', { name: `License for ${target.name}` });
+    await user.click(toggle);
+    expect(rows.open()[0]?.input).toEqual({ kind: 'license', user: target, value: true });
+    // Meanwhile another administrator had removed the licence and changed the member's role.
+    const current = { ...target, hasLicense: false, role: 'Project Manager' as const, version: 3 };
+    act(() => rows.conflict(current, 'This member was changed by someone else'));
+    expect(await screen.findByText('This member was changed by someone else')).toBeInTheDocument();
+    expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    const row = within(table()).getByText(target.name).closest('tr');
+    expect(row).toHaveTextContent('Project Manager');
+    expect(stat('Licensed').getByText(String(STATS.licensed))).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('edits a member changed by someone else meanwhile: says so in the dialog, keeps what was typed, and a second save carries their version', async () => {
+    const { fakes, edit, user } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    const target = makeUser(0);
+    await within(table()).findByText(target.name);
+    await user.click(screen.getByRole('button', { name: `Actions for ${target.name}` }));
+    const items = await screen.findAllByRole('menuitem');
+    await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+    const index = items.findIndex((el) => el.textContent === 'Edit');
+    for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{Enter}');
+    const form = within(await screen.findByRole('dialog', { name: 'Edit User' }));
+    await fill(form.getByRole('textbox', { name: /Name/ }), 'Ana Diaz-Moreno');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(edit.inputs('updateUser').at(-1)).toMatchObject({ userId: target.userId, updates: { name: 'Ana Diaz-Moreno', version: 1 } });
+
+    act(() => edit.reject('updateUser', new ApiRequestError(409, 'Conflict', { message: 'This member was changed by someone else', field: 'version' })));
+    expect(await form.findByRole('alert')).toHaveTextContent('This member was changed by someone else');
+    expect(edit.inputs('loadUser')).toEqual([{ userId: target.userId }]);
+    act(() => edit.resolve('loadUser', { ...target, role: 'Supervisor', version: 2 }));
+    await waitFor(() => expect(form.getByRole('button', { name: 'Save changes' })).toBeEnabled());
+    expect(form.getByRole('alert')).toHaveTextContent('Save again to replace theirs with yours');
+    expect(form.getByRole('textbox', { name: /Name/ })).toHaveValue('Ana Diaz-Moreno');
+    expect(form.getByRole('combobox', { name: 'Role' })).toHaveValue(target.role);
+
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(edit.inputs('updateUser').at(-1)).toMatchObject({ updates: { name: 'Ana Diaz-Moreno', role: target.role, version: 2 } });
+    act(() => edit.resolve('updateUser', { ...target, name: 'Ana Diaz-Moreno', version: 3 }));
+    expect(await screen.findByText('Ana Diaz-Moreno was updated')).toBeInTheDocument();
+    expect(within(table()).getByText('Ana Diaz-Moreno')).toBeInTheDocument();
   });
 
   it('adds a user: the invalid phone alert, a failed invite keeping every field, then success refreshing the list', async () => {

@@ -57,13 +57,20 @@ export function createRowActions() {
     logic,
     calls,
     open,
-    /** Answer the oldest open call as the server would: the flag flipped. */
+    /** Answer the oldest open call as the server would: the flag set to the wanted value, one version on. */
     succeed(overrides: Partial<User> = {}) {
       const call = open()[0];
       if (!call) throw new Error('No row action in flight');
-      const { kind, user } = call.input;
-      const updated = kind === 'license' ? { ...user, hasLicense: !user.hasLicense } : { ...user, isActive: !user.isActive };
-      const result: RowActionResult = { type: 'row.succeeded', kind, before: user, user: { ...updated, ...overrides } };
+      const { kind, user, value } = call.input;
+      const updated = kind === 'license' ? { ...user, hasLicense: value } : { ...user, isActive: value };
+      const result: RowActionResult = { type: 'row.succeeded', kind, before: user, user: { ...updated, version: user.version + 1, ...overrides } };
+      call.sendBack(result);
+    },
+    /** Answer the oldest open call with a refused change (409) and the member as the server has them now. */
+    conflict(current: User, message: string) {
+      const call = open()[0];
+      if (!call) throw new Error('No row action in flight');
+      const result: RowActionResult = { type: 'row.conflicted', kind: call.input.kind, user: current, message };
       call.sendBack(result);
     },
     fail(error: unknown) {
@@ -80,7 +87,7 @@ export function createUsersDoubles() {
   return {
     list: createControllableActors(usersListMachine, ['loadUsers', 'deleteUser', 'bulkUpdate']),
     add: createControllableActors(addUserMachine, ['inviteUser']),
-    edit: createControllableActors(editUserMachine, ['updateUser']),
+    edit: createControllableActors(editUserMachine, ['updateUser', 'loadUser']),
     rows: createRowActions(),
   };
 }
