@@ -1,16 +1,19 @@
 /**
  * The Assistant of the reference API: POST /api/copilot/ask answers from the caller's organisation
- * data only (no web search, no external model). The five quick-prompt topics get reports computed
- * with SQL; any other question gets a ranked full-text search over calls, tasks and members.
+ * data only (no web search, no external model). A question is parsed into an intent (a subject, a
+ * measure, filters, a grouping) and answered with parameterised SQL scoped to the organisation;
+ * free text is searched in call summaries and tasks; the five quick prompts get their reports;
+ * anything else is declined plainly. See README.md (the Assistant) and engine.ts.
+ *
+ * An extension of SPEC §7: the answer carries the `intent` it computed, and the console sends it
+ * back as `previousIntent` with the next question, so follow-ups refine it.
  */
 import type { ServerModule } from '../core/module';
 import { adminOf, parseBody } from '../core/module';
 import { CopilotAskRequestSchema, type CopilotAskResponse } from '../../src/services/api/schemas';
-import { TOPIC_ANSWERS } from './answers';
+import { answerQuestion } from './engine';
 import { copilotSchemaSql } from './schema';
-import { searchAnswer } from './search';
 import { seedCopilot } from './seed';
-import { detectTopic } from './topics';
 
 export interface CopilotModuleOptions {
   clock?: () => Date;
@@ -25,10 +28,9 @@ export function createCopilotModule(options: CopilotModuleOptions = {}): ServerM
       app.post('/api/copilot/ask', async (c) => {
         // The body's isAdmin flag is validated but grants nothing: the caller's membership decides.
         const { orgId } = adminOf(c);
-        const { query } = await parseBody(c, CopilotAskRequestSchema);
-        const topic = detectTopic(query);
-        const answer = topic ? await TOPIC_ANSWERS[topic](db, orgId, clock()) : await searchAnswer(db, orgId, query);
-        const body: CopilotAskResponse = { result: answer.result.text, sources: answer.sources, webSearchUsed: false };
+        const { query, previousIntent } = await parseBody(c, CopilotAskRequestSchema);
+        const answer = await answerQuestion(db, orgId, query, previousIntent, clock());
+        const body: CopilotAskResponse = { result: answer.result.text, sources: answer.sources, webSearchUsed: false, ...(answer.intent ? { intent: answer.intent } : {}) };
         return c.json(body);
       });
     },
@@ -39,4 +41,5 @@ export function createCopilotModule(options: CopilotModuleOptions = {}): ServerM
 export const copilotModule: ServerModule = createCopilotModule();
 
 export { copilotSchemaSql } from './schema';
-export { detectTopic, type Topic } from './topics';
+export { answerQuestion } from './engine';
+export { parseQuestion } from './parse';

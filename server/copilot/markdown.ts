@@ -57,3 +57,17 @@ export function joinMarkdown(parts: readonly Markdown[], separator: Markdown): M
 export function markdownLines(lines: readonly Markdown[]): Markdown {
   return joinMarkdown(lines, md`\n`);
 }
+
+/** The same markdown with its first letter in upper case (a sentence that starts with a phrase). */
+export function capitalize(value: Markdown): Markdown {
+  const first = value.text.charAt(0);
+  return markdown(first >= 'a' && first <= 'z' ? `${first.toUpperCase()}${value.text.slice(1)}` : value.text);
+}
+
+/** Markdown parts joined as words ("a", "b", "c" -> "a b c"), skipping empty ones. */
+export function words(parts: ReadonlyArray<Markdown | null | undefined | false>): Markdown {
+  return joinMarkdown(
+    parts.filter((p): p is Markdown => Boolean(p) && (p as Markdown).text !== ''),
+    md` `,
+  );
+}

@@ -1,100 +1,175 @@
 /**
- * Free-text questions: a Postgres full-text search across the organisation's calls (site and
- * summary), tasks (title) and members (name, role, email). Terms are OR-ed and ranked, so a
- * question in natural language still finds the records that share the most words with it.
+ * Free-text questions about the work ("concrete pour delays at Harbor Point", "who reported the
+ * crane issue"): PostgreSQL full-text search over call summaries and sites (`calls.search`) and
+ * task titles (`tasks.search`), ranked. A record that shares more of the question's words comes
+ * first (then ts_rank); only the records sharing the most words are shown. A site, a person or a
+ * time window the question names narrows the search. When no call or task matches, members are
+ * searched by name, role and email.
  */
-import type { Answer, Db } from './answers';
-import { formatDuration } from './answers';
-import { markdownLines, md } from './markdown';
+import type { CopilotWindow, Source } from '../../src/services/api/schemas';
+import type { Answer } from './compose';
+import { count as fmt, dateTime, excerpt, formatDuration, shortDate, toDate } from './format';
+import { STOP_WORDS, tokenize } from './lexicon';
+import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
+import type { Person } from './parse';
+import type { Db } from './query';
+import { isoDay, resolveWindow } from './time';
 
-const FILLER = new Set(
-  'a about all an and any are as at be by can could did do does for from give had has have how i in is it me my of on or our please show should tell that the their there this to us was we were what when where which who why with you your find list know anything everything happened latest recent'.split(' '),
-);
-
-/** The distinct searchable words of a question (letters and digits only, so they are safe in a tsquery). */
-export function searchTerms(query: string): string[] {
-  const words = query.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/);
-  const terms: string[] = [];
-  for (const word of words) {
-    if (word.length < 2 || FILLER.has(word) || terms.includes(word)) continue;
-    terms.push(word);
-    if (terms.length === 12) break;
-  }
-  return terms;
+export interface SearchRequest {
+  question: string;
+  terms: readonly string[];
+  site?: string | undefined;
+  person?: Person | undefined;
+  window?: CopilotWindow | undefined;
+  who: boolean;
 }
 
-function shortDate(date: Date): string {
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const SHOWN = 5;
+
+/** Every word of the question that could be part of a name or an email (a site's words included). */
+function memberWords(question: string): string[] {
+  return [...new Set(tokenize(question).map((t) => t.norm))].filter((w) => /^[a-z0-9]+$/.test(w) && !STOP_WORDS.has(w)).slice(0, 12);
 }
 
-export async function searchAnswer(db: Db, orgId: string, query: string): Promise<Answer> {
-  const terms = searchTerms(query);
-  const quoted = query.trim().length > 80 ? `${query.trim().slice(0, 79)}…` : query.trim();
-  const nothing: Answer = {
-    result: markdownLines([
-      md`I couldn't find anything in your organisation's calls, tasks or members matching "${quoted}".`,
-      md``,
-      md`Try a person's name, a site (for example "Harbor Point") or a topic such as "concrete pour", "inspection", "delivery" or "safety" — or use one of the quick prompts: User Activity, Call Analytics, Task Overview, Weekly Report or Organization Insights.`,
-    ]),
+function quote(question: string): string {
+  const q = question.trim().replace(/\s+/g, ' ');
+  return q.length > 80 ? `${q.slice(0, 79)}…` : q;
+}
+
+/** Example questions, for answers that cannot give a figure (no digits: nothing that reads as one). */
+export function suggestions(site: string | undefined): Markdown {
+  const where = site ? md`“Calls at ${site} this week”` : md`“Calls at a site this week”`;
+  return md`I can answer questions about your organisation's own members, calls, tasks and billing — for example “How many members are pending?”, “Which tasks are overdue?”, ${where}, “Failed payments this month” or “Who reported the crane issue?”. The quick prompts (User Activity, Call Analytics, Task Overview, Weekly Report, Organization Insights) give whole reports.`;
+}
+
+function nothing(question: string, site: string | undefined): Answer {
+  return {
+    result: markdownLines([md`I couldn't find anything in your organisation's calls, tasks or members matching "${quote(question)}".`, md``, suggestions(site)]),
     sources: [],
   };
-  if (terms.length === 0) return nothing;
+}
 
-  const english = terms.join(' | ');
-  const simple = terms.map((t) => (t.length >= 4 ? `${t}:*` : t)).join(' | ');
+interface CallHit {
+  id: string;
+  started_at: Date;
+  duration_seconds: number;
+  site: string;
+  summary: string;
+  name: string;
+  coverage: number;
+  total: number;
+}
 
-  const { rows: calls } = await db.query<{ id: string; started_at: Date; duration_seconds: number; site: string; summary: string; name: string; rank: number }>(
+interface TaskHit {
+  id: string;
+  title: string;
+  status: string;
+  due_date: string | null;
+  name: string | null;
+  coverage: number;
+  total: number;
+}
+
+export async function searchAnswer(db: Db, orgId: string, request: SearchRequest, now: Date, exampleSite: string | undefined): Promise<Answer> {
+  const terms = request.terms.filter((t) => /^[a-z0-9]+$/.test(t)).slice(0, 12);
+  if (terms.length === 0) return nothing(request.question, exampleSite);
+  const anyOf = terms.join(' or ');
+  const range = request.window ? resolveWindow(request.window, now) : null;
+
+  const callParams: unknown[] = [orgId, anyOf, terms];
+  const callWhere = ['c.org_id = $1', 'c.search @@ q.q'];
+  if (request.site) callWhere.push(`c.site = $${callParams.push(request.site)}`);
+  if (request.person) callWhere.push(`c.member_id = ANY($${callParams.push(request.person.ids)}::text[])`);
+  if (range) callWhere.push(`c.started_at >= $${callParams.push(range.from)} AND c.started_at < $${callParams.push(range.to)}`);
+  const { rows: calls } = await db.query<CallHit>(
     `SELECT c.id, c.started_at, c.duration_seconds, c.site, c.summary, m.name,
-            ts_rank_cd(to_tsvector('english', c.site || ' ' || c.summary), q) AS rank
+            (SELECT count(*) FROM unnest($3::text[]) w WHERE c.search @@ plainto_tsquery('english', w))::int AS coverage,
+            count(*) OVER ()::int AS total
        FROM calls c JOIN members m ON m.id = c.member_id AND m.org_id = c.org_id,
-            to_tsquery('english', $2) q
-      WHERE c.org_id = $1 AND to_tsvector('english', c.site || ' ' || c.summary) @@ q
-      ORDER BY rank DESC, c.started_at DESC, c.id LIMIT 5`,
-    [orgId, english],
-  );
-  const { rows: tasks } = await db.query<{ id: string; title: string; status: string; due_date: string | null; name: string | null; rank: number }>(
-    `SELECT t.id, t.title, t.status, to_char(t.due_date, 'YYYY-MM-DD') AS due_date, m.name,
-            ts_rank_cd(to_tsvector('english', t.title), q) AS rank
-       FROM tasks t LEFT JOIN members m ON m.id = t.assignee_member_id AND m.org_id = t.org_id,
-            to_tsquery('english', $2) q
-      WHERE t.org_id = $1 AND to_tsvector('english', t.title) @@ q
-      ORDER BY rank DESC, t.created_at DESC, t.id LIMIT 5`,
-    [orgId, english],
-  );
-  const { rows: members } = await db.query<{ id: string; name: string; role: string; email: string; is_active: boolean; rank: number }>(
-    `SELECT m.id, m.name, m.role, m.email, m.is_active, ts_rank(d.doc, q) AS rank
-       FROM members m
-       CROSS JOIN LATERAL (SELECT to_tsvector('simple', m.name || ' ' || m.role || ' ' || regexp_replace(m.email, '[^a-zA-Z0-9]+', ' ', 'g')) AS doc) d,
-            to_tsquery('simple', $2) q
-      WHERE m.org_id = $1 AND d.doc @@ q
-      ORDER BY rank DESC, m.name, m.id LIMIT 5`,
-    [orgId, simple],
+            websearch_to_tsquery('english', $2) AS q(q)
+      WHERE ${callWhere.join(' AND ')}
+      ORDER BY coverage DESC, ts_rank(c.search, q.q) DESC, c.started_at DESC, c.id
+      LIMIT 20`,
+    callParams,
   );
 
-  if (calls.length + tasks.length + members.length === 0) return nothing;
+  const taskParams: unknown[] = [orgId, anyOf, terms];
+  const taskWhere = ['t.org_id = $1', 't.search @@ q.q'];
+  if (request.site) taskWhere.push(`c.site = $${taskParams.push(request.site)}`);
+  if (request.person) taskWhere.push(`t.assignee_member_id = ANY($${taskParams.push(request.person.ids)}::text[])`);
+  if (range) taskWhere.push(`t.created_at >= $${taskParams.push(range.from)} AND t.created_at < $${taskParams.push(range.to)}`);
+  const { rows: tasks } = await db.query<TaskHit>(
+    `SELECT t.id, t.title, t.status, to_char(t.due_date, 'YYYY-MM-DD') AS due_date, a.name,
+            (SELECT count(*) FROM unnest($3::text[]) w WHERE t.search @@ plainto_tsquery('english', w))::int AS coverage,
+            count(*) OVER ()::int AS total
+       FROM tasks t LEFT JOIN members a ON a.id = t.assignee_member_id AND a.org_id = t.org_id
+            LEFT JOIN calls c ON c.id = t.call_id AND c.org_id = t.org_id,
+            websearch_to_tsquery('english', $2) AS q(q)
+      WHERE ${taskWhere.join(' AND ')}
+      ORDER BY coverage DESC, ts_rank(t.search, q.q) DESC, t.created_at DESC, t.id
+      LIMIT 20`,
+    taskParams,
+  );
 
-  const lines = [md`Here is what I found in your organisation's records for "${quoted}":`];
-  if (calls.length > 0) {
-    lines.push(md``, md`**Calls**`);
-    calls.forEach((c) => lines.push(md`- ${shortDate(c.started_at)} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${c.summary}`));
+  // Only the records that share the most words with the question.
+  const best = Math.max(0, ...calls.map((c) => c.coverage), ...tasks.map((t) => t.coverage));
+  const topCalls = calls.filter((c) => c.coverage === best).slice(0, SHOWN);
+  const topTasks = tasks.filter((t) => t.coverage === best).slice(0, SHOWN);
+
+  const members =
+    topCalls.length + topTasks.length > 0 || request.person
+      ? []
+      : (
+          await db.query<{ id: string; name: string; role: string; email: string; is_active: boolean }>(
+            `SELECT m.id, m.name, m.role, m.email, m.is_active
+               FROM members m
+               CROSS JOIN LATERAL (SELECT to_tsvector('simple', m.name || ' ' || m.role || ' ' || regexp_replace(m.email, '[^a-zA-Z0-9]+', ' ', 'g')) AS doc) d,
+                    websearch_to_tsquery('simple', $2) q
+              WHERE m.org_id = $1 AND d.doc @@ q
+              ORDER BY ts_rank(d.doc, q) DESC, m.name, m.id LIMIT ${SHOWN}`,
+            [orgId, memberWords(request.question).join(' or ')],
+          )
+        ).rows;
+
+  if (topCalls.length + topTasks.length + members.length === 0) return nothing(request.question, exampleSite);
+
+  const lines = [md`Here is what I found in your organisation's records for "${quote(request.question)}":`];
+  const where: Markdown[] = [];
+  if (request.site) where.push(md` at ${request.site}`);
+  if (request.person) where.push(md` involving ${request.person.name}`);
+  if (range) where.push(md` ${range.label}`);
+  const scope = joinMarkdown(where, md``);
+  const counts: Markdown[] = [];
+  const callTotal = calls[0]?.total ?? 0;
+  const taskTotal = tasks[0]?.total ?? 0;
+  if (callTotal > 0) counts.push(md`${fmt(callTotal)} ${callTotal === 1 ? 'call' : 'calls'}`);
+  if (taskTotal > 0) counts.push(md`${fmt(taskTotal)} ${taskTotal === 1 ? 'task' : 'tasks'}`);
+  if (counts.length > 0) {
+    lines.push(md``, md`${joinMarkdown(counts, md` and `)}${scope} share words with the question (“${terms.join(' ')}”); the closest matches are below.`);
   }
-  if (tasks.length > 0) {
+  if (request.who && topCalls.length > 0) {
+    const names = [...new Set(topCalls.map((c) => c.name))];
+    lines.push(md``, md`Reported by: ${joinMarkdown(names.map((n) => md`${n}`), md`, `)}.`);
+  }
+  if (topCalls.length > 0) {
+    lines.push(md``, md`**Calls**`);
+    topCalls.forEach((c) => lines.push(md`- ${dateTime(toDate(c.started_at))} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${excerpt(c.summary, 160)}`));
+  }
+  if (topTasks.length > 0) {
     lines.push(md``, md`**Tasks**`);
-    tasks.forEach((t) => {
+    topTasks.forEach((t) => {
       const due = t.due_date ? md`, due ${shortDate(new Date(`${t.due_date}T00:00:00Z`))}` : md``;
-      lines.push(md`- [${t.status}] ${t.title} — ${t.name ?? 'unassigned'}${due}`);
+      lines.push(md`- ${t.status === 'done' ? 'Done' : t.due_date && t.due_date < isoDay(now) ? 'Overdue' : 'Open'}: ${t.title} — ${t.name ?? 'unassigned'}${due}`);
     });
   }
   if (members.length > 0) {
     lines.push(md``, md`**Members**`);
     members.forEach((m) => lines.push(md`- ${m.name} (${m.role}) — ${m.email}, ${m.is_active ? 'active' : 'pending'}`));
   }
-  return {
-    result: markdownLines(lines),
-    sources: [
-      ...calls.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(c.started_at)}` })),
-      ...tasks.map((t) => ({ id: t.id, type: 'task', title: t.title })),
-      ...members.map((m) => ({ id: m.id, type: 'user', title: m.name })),
-    ],
-  };
+  const sources: Source[] = [
+    ...topCalls.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(toDate(c.started_at))}` })),
+    ...topTasks.map((t) => ({ id: t.id, type: 'task', title: t.title })),
+    ...members.map((m) => ({ id: m.id, type: 'user', title: m.name })),
+  ];
+  return { result: markdownLines(lines), sources };
 }

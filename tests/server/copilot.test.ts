@@ -3,7 +3,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ApiErrorBodySchema, CopilotAskResponseSchema, type CopilotAskResponse } from '../../src/services/api/schemas';
 import { QUICK_PROMPTS } from '../../src/domain/assistant';
-import { detectTopic } from '../../server/copilot';
 import { inlineText, parseBlocks, parseInline, type Inline } from '../../src/domain/markdown';
 import { HOSTILE, insertHostileOrg, shownAs } from './hostile-org';
 import { NOW, createHarness, type Harness } from './support-billing/harness';
@@ -35,7 +34,7 @@ async function expectSourcesOf(orgId: string, sources: CopilotAskResponse['sourc
       expect(source.id).toMatch(/^report:/);
       continue;
     }
-    const table = { user: 'members', call: 'calls', task: 'tasks' }[source.type];
+    const table = { user: 'members', call: 'calls', task: 'tasks', subscription: 'subscriptions', invoice: 'invoices', transaction: 'transactions' }[source.type];
     expect(table, `unexpected source type ${source.type}`).toBeDefined();
     const { rows } = await h.db.query<{ org_id: string }>(`SELECT org_id FROM ${table} WHERE id = $1`, [source.id]);
     expect(rows[0]?.org_id).toBe(orgId);
@@ -46,21 +45,6 @@ async function count(sql: string, params: unknown[]): Promise<number> {
   const { rows } = await h.db.query<{ n: number }>(sql, params);
   return Number(rows[0]?.n);
 }
-
-describe('topic detection', () => {
-  it('recognises the five quick prompts', () => {
-    expect(QUICK_PROMPTS.map((p) => detectTopic(p.query))).toEqual(['user_activity', 'call_analytics', 'task_overview', 'weekly_report', 'organization_insights']);
-  });
-
-  it('recognises typed variants and leaves other questions to the search', () => {
-    expect(detectTopic('who is active on the team?')).toBe('user_activity');
-    expect(detectTopic('How many calls did we have last month?')).toBe('call_analytics');
-    expect(detectTopic('which tasks are overdue')).toBe('task_overview');
-    expect(detectTopic('give me the weekly summary')).toBe('weekly_report');
-    expect(detectTopic('what is our licence utilisation')).toBe('organization_insights');
-    expect(detectTopic('concrete pour at Harbor Point')).toBeNull();
-  });
-});
 
 describe('POST /api/copilot/ask — quick prompts', () => {
   it('User Activity: member counts and the most recently active members', async () => {
@@ -146,11 +130,12 @@ describe('POST /api/copilot/ask — free text', () => {
     await expectSourcesOf('org-a', answer.sources);
   });
 
-  it('finds members by name', async () => {
+  it("answers a member's name with their facts", async () => {
     const answer = await ask('Priya Nguyen');
     const users = answer.sources.filter((s) => s.type === 'user');
-    expect(users[0]?.title).toBe('Priya Nguyen');
-    expect(answer.text).toContain('**Members**');
+    expect(users.map((u) => u.title)).toEqual(['Priya Nguyen']);
+    expect(answer.text.split('\n')[0]).toMatch(/^\*\*Priya Nguyen\*\* — /);
+    expect(answer.text).toContain('Calls in the last 30 days: ');
     await expectSourcesOf('org-a', answer.sources);
   });
 

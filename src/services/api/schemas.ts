@@ -334,10 +334,71 @@ export type CancelSubscriptionRequest = v.InferOutput<typeof CancelSubscriptionR
 // Assistant
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What a question was understood as (an extension of SPEC §7): the reference API answers with the
+ * intent it computed, and the console sends the previous turn's intent back with the next question
+ * (`previousIntent`), so a follow-up ("which of them are supervisors?", "and last week?") refines it.
+ * The console keeps it as it came and never builds one; the API validates it like any other input.
+ */
+export const COPILOT_SUBJECTS = ['members', 'calls', 'tasks', 'subscriptions', 'invoices', 'transactions'] as const;
+export const COPILOT_MEASURES = ['count', 'list', 'total', 'average', 'longest', 'latest'] as const;
+export const COPILOT_GROUPS = ['role', 'site', 'person', 'day', 'plan', 'status'] as const;
+/** Statuses across the subjects: members active/pending; tasks open/done/overdue; subscriptions active/trialing/past_due/canceled/cancelling/live; invoices paid/open/unpaid/uncollectible/void; transactions succeeded/failed/pending. */
+export const COPILOT_STATUSES = ['active', 'pending', 'open', 'done', 'overdue', 'trialing', 'past_due', 'canceled', 'cancelling', 'live', 'paid', 'unpaid', 'uncollectible', 'void', 'succeeded', 'failed'] as const;
+export const COPILOT_WINDOWS = ['today', 'yesterday', 'tomorrow', 'this_week', 'last_week', 'next_week', 'this_month', 'last_month', 'this_year', 'last_days', 'next_days', 'since', 'month'] as const;
+/** Which date a time window applies to (each subject has a default: joined, started, created). */
+export const COPILOT_WINDOW_FIELDS = ['joined', 'active', 'completed', 'due', 'canceled'] as const;
+/** Access levels of a member (SPEC §6: pro, lite, trial, free). */
+export const ACCESS_LEVELS = ['pro', 'lite', 'trial', 'free'] as const;
+
+const intentText = (field: string, max: number) => v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), atMost(field, max), cleanText(field));
+
+export const CopilotWindowSchema = v.object({
+  kind: v.picklist(COPILOT_WINDOWS, 'not a known time window'),
+  /** last_days / next_days: how many days. */
+  days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3660))),
+  /** since / month: a calendar date (YYYY-MM-DD; the first of the month for `month`). */
+  date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'window.date must be YYYY-MM-DD'))),
+  field: v.optional(v.picklist(COPILOT_WINDOW_FIELDS)),
+});
+export type CopilotWindow = v.InferOutput<typeof CopilotWindowSchema>;
+
+export const CopilotIntentSchema = v.object({
+  subject: v.picklist(COPILOT_SUBJECTS, 'not a known subject'),
+  measure: v.picklist(COPILOT_MEASURES, 'not a known measure'),
+  groupBy: v.optional(v.picklist(COPILOT_GROUPS)),
+  /** With groupBy: the group with the most (or fewest) first, named in the answer. */
+  rank: v.optional(v.picklist(['most', 'least'])),
+  /** "the last 5 calls", "top 3 sites": how many to show (at most 10). */
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10))),
+  filters: v.object({
+    status: v.optional(v.picklist(COPILOT_STATUSES)),
+    role: v.optional(RoleSchema),
+    licensed: v.optional(v.boolean()),
+    access: v.optional(v.picklist(ACCESS_LEVELS)),
+    plan: v.optional(PlanTypeSchema),
+    site: v.optional(intentText('site', 200)),
+    /** Members with this name (several when the name is shared), re-read by the API within the caller's organisation. */
+    person: v.optional(v.object({ ids: v.pipe(v.array(Id('person id')), v.minLength(1), v.maxLength(10)), name: intentText('person name', LIMITS.name) })),
+    window: v.optional(CopilotWindowSchema),
+    sentiment: v.optional(v.picklist(['positive', 'neutral', 'negative'])),
+    outcome: v.optional(v.picklist(['resolved', 'follow_up', 'escalated'])),
+    unassigned: v.optional(v.boolean()),
+    /** A transaction type, or `payment` (a payment that succeeded or failed). */
+    type: v.optional(v.picklist([...TRANSACTION_TYPES, 'payment'])),
+    /** Words searched in call summaries and task titles. */
+    terms: v.optional(v.pipe(v.array(intentText('term', 50)), v.maxLength(12))),
+  }),
+});
+export type CopilotIntent = v.InferOutput<typeof CopilotIntentSchema>;
+
 export const CopilotAskRequestSchema = v.object({
   query: v.pipe(v.string('query must be text'), v.trim(), v.minLength(1, 'query is required'), atMost('query', LIMITS.question), cleanText('query', { multiline: true })),
   isAdmin: v.boolean('isAdmin must be true or false'),
+  /** The intent of the previous answer (its `intent`), for follow-up questions. */
+  previousIntent: v.optional(CopilotIntentSchema),
 });
+export type CopilotAskRequest = v.InferOutput<typeof CopilotAskRequestSchema>;
 
 /** A source the answer was built from: an organisation record (user, call, task) or a web page. */
 export const SourceSchema = v.object({
@@ -353,5 +414,7 @@ export const CopilotAskResponseSchema = v.object({
   result: v.union([v.string(), v.object({ result: v.string() })]),
   sources: v.optional(v.array(SourceSchema), []),
   webSearchUsed: v.optional(v.boolean(), false),
+  /** What the question was understood as, when it was a question about records (see CopilotIntentSchema); one the console cannot read is dropped. */
+  intent: v.fallback(v.optional(CopilotIntentSchema), undefined),
 });
 export type CopilotAskResponse = v.InferOutput<typeof CopilotAskResponseSchema>;

@@ -1,12 +1,14 @@
 /**
- * The Assistant's answers, computed from the caller's organisation data with SQL. Each answer is
- * markdown text plus the records (sources) it was built from. The text is built with the `md` tag
- * (./markdown.ts), which escapes every piece of organisation data it interpolates: names, titles
- * and summaries are shown as written, never read as markup.
+ * The five reports of the quick prompts (User Activity, Call Analytics, Task Overview, Weekly
+ * Report, Organization Insights; src/domain/assistant.ts), computed from the caller's organisation
+ * data with SQL. Each answer is markdown text plus the records (sources) it was built from. The
+ * text is built with the `md` tag (./markdown.ts), which escapes every piece of organisation data it
+ * interpolates: names, titles and summaries are shown as written, never read as markup.
  */
 import type { Queryable } from '../core/db';
 import type { Source } from '../../src/services/api/schemas';
-import type { Topic } from './topics';
+import type { Topic } from './lexicon';
+import { formatDuration } from './format';
 import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
 
 export type Db = Queryable;
@@ -25,15 +27,6 @@ function daysBefore(now: Date, days: number): Date {
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return `${h} h ${m} min`;
-  if (m > 0) return s > 0 && m < 10 ? `${m} min ${s} s` : `${m} min`;
-  return `${s} s`;
 }
 
 function shortDate(date: Date): string {

@@ -1,0 +1,64 @@
+/**
+ * Reads of `copilot_tallies` (see schema.ts): counts and sums per group of an organisation's
+ * members, subscriptions, invoices and transactions, kept by statement-level triggers as rows of
+ * +n / -n. A read sums them; when an organisation has gathered many more rows than groups, the
+ * read compacts them into one row per group (one transaction, serialised per organisation and
+ * subject; writers never wait for it, since it only deletes the rows it read and inserts sums).
+ */
+import type { Queryable } from '../core/db';
+
+export type TallySubject = 'members' | 'subscriptions' | 'invoices' | 'transactions';
+
+export interface TallyRow {
+  /** YYYY-MM-DD (created day, UTC), or null for members. */
+  day: string | null;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+  n: number;
+  amount: number;
+}
+
+/** Compact when the raw rows outnumber the groups by this much. */
+const COMPACT_SLACK = 400;
+
+export interface TallyDb extends Queryable {
+  transaction?<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+async function compact(db: TallyDb, orgId: string, subject: TallySubject): Promise<void> {
+  const work = async (tx: Queryable) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`copilot_tallies:${orgId}:${subject}`]);
+    await tx.query(
+      `WITH gone AS (DELETE FROM copilot_tallies WHERE org_id = $1 AND subject = $2 RETURNING day, a, b, c, n, amount)
+       INSERT INTO copilot_tallies (org_id, subject, day, a, b, c, n, amount)
+       SELECT $1, $2, day, a, b, c, sum(n), sum(amount) FROM gone GROUP BY day, a, b, c HAVING sum(n) <> 0 OR sum(amount) <> 0`,
+      [orgId, subject],
+    );
+  };
+  if (db.transaction) await db.transaction(work);
+  else await work(db);
+}
+
+/**
+ * The organisation's tallies of a subject, summed per group; days in [from, to) when given
+ * (YYYY-MM-DD), and by day only when `byDay` (else `day` is null).
+ */
+export async function readTallies(db: TallyDb, orgId: string, subject: TallySubject, options: { from?: string; to?: string; byDay?: boolean } = {}): Promise<TallyRow[]> {
+  const params: unknown[] = [orgId, subject];
+  let where = 'org_id = $1 AND subject = $2';
+  if (options.from !== undefined && options.to !== undefined) {
+    params.push(options.from, options.to);
+    where += ' AND day >= $3::date AND day < $4::date';
+  }
+  const day = options.byDay ? "to_char(day, 'YYYY-MM-DD')" : 'NULL::text';
+  const { rows } = await db.query<TallyRow & { pieces: number }>(
+    `SELECT ${day} AS day, a, b, c, sum(n)::int AS n, sum(amount)::float8 AS amount, count(*)::int AS pieces
+       FROM copilot_tallies WHERE ${where}
+      GROUP BY 1, a, b, c`,
+    params,
+  );
+  const pieces = rows.reduce((sum, r) => sum + r.pieces, 0);
+  if (pieces > rows.length * 4 + COMPACT_SLACK) await compact(db, orgId, subject);
+  return rows.filter((r) => r.n !== 0 || r.amount !== 0).map(({ pieces: _p, ...r }) => ({ ...r, n: Number(r.n), amount: Number(r.amount) }));
+}
