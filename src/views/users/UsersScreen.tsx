@@ -18,6 +18,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { ChevronLeft, ChevronRight, Search, UserPlus } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
+import { LIMITS } from '../../domain/limits';
 import {
   USERS_ERROR_TITLE,
   selectActionError,
@@ -101,6 +102,7 @@ const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
         <InputGroup startElement={<Search aria-hidden size={16} />}>
           <Input
             type="search"
+            maxLength={LIMITS.search}
             placeholder="Name, email or phone"
             value={search}
             onChange={(e) => {
