@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { BulkUpdateResponseSchema, UserListResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/services/api/schemas';
 import { ApiError } from '../../server/core/module';
+import { LAST_ACTIVE_ADMIN, asAdministrator } from '../../server/users/admin';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
 
 let api: TestApi;
@@ -147,6 +148,18 @@ describe('access', () => {
     const { rows } = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE email = 'sneaky@summit.test' OR (id = $1 AND (NOT is_active OR role <> 'Admin'))", [summit.adminMemberId]);
     expect(rows[0]?.n).toBe(0);
     await api.db.query('DELETE FROM members WHERE id = $1', [memberId]);
+  });
+
+  it('rolls back any change that would leave the organisation without an active administrator (409)', async () => {
+    // No route can get there while an administrator cannot deactivate themself (the caller stays
+    // one); the rule itself is checked at the end of every change, so it holds whatever the change.
+    const org = await signUpOrganisation(api, 'Last Admin Co');
+    const change = asAdministrator(api.db, { orgId: org.orgId, memberId: org.adminMemberId }, (tx) =>
+      tx.query('UPDATE members SET is_active = false WHERE org_id = $1', [org.orgId]),
+    );
+    await expect(change).rejects.toMatchObject({ status: 409, message: LAST_ACTIVE_ADMIN });
+    const { rows } = await api.db.query<{ is_active: boolean }>('SELECT is_active FROM members WHERE id = $1', [org.adminMemberId]);
+    expect(rows[0]?.is_active).toBe(true);
   });
 
   it('answers 404 for an id of another organisation, on every route, and changes nothing', async () => {
