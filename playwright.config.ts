@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   workers: Number(process.env.E2E_WORKERS ?? (isCI ? 1 : 2)),
-  retries: isCI ? 1 : 0,
+  // No retries, in CI either: a test that passes on its second try is a flaky test (or a real
+  // problem that shows only sometimes, such as a layout shift under load), and must fail loudly.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e/results.json' }]],

@@ -12,6 +12,14 @@
  * `<head>` (where Emotion's client looks for them anyway), so the body's structure is the one the
  * client renders and selectors such as :first-child match the same elements before and after
  * (inline, they shifted the layout when the client moved them).
+ *
+ * The page is shown whole or not at all: a style in `<head>` hides the prerendered root and a style
+ * right after it (which the parser reaches only once the whole root is in the document) shows it.
+ * A browser paints a page while it is still parsing it (its HTML arrives in pieces on a slow link,
+ * and a slow phone's parser yields between slices); the login card is centred vertically, so each
+ * slice that landed (the password field, the button...) made the card taller and moved the logo and
+ * the card up, a layout shift of up to 0.17 (tests/e2e/layout.spec.ts). Hidden boxes that move are
+ * not shifts, and the root has the page's own background (html, body: bg.subtle) while it waits.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -19,6 +27,9 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
+/** Hides the prerendered root until REVEAL_ROOT, after it, has been parsed (see above). */
+export const HOLD_ROOT = '<style data-prerender-hold>#root[data-prerendered]{visibility:hidden}</style>';
+export const REVEAL_ROOT = '<style data-prerender-reveal>#root[data-prerendered]{visibility:visible}</style>';
 
 /** login.html from the built index.html and the rendered markup (exported for the tests). */
 export function loginPage(index: string, markup: string, path: string): string {
@@ -26,8 +37,8 @@ export function loginPage(index: string, markup: string, path: string): string {
   const styles = markup.match(EMOTION_STYLE) ?? [];
   const body = markup.replace(EMOTION_STYLE, '');
   return index
-    .replace('</head>', () => `${styles.join('\n')}\n</head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${body}</div>`);
+    .replace('</head>', () => `${styles.join('\n')}\n${HOLD_ROOT}\n</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${body}</div>${REVEAL_ROOT}`);
 }
 
 export function prerenderLogin(): Plugin {

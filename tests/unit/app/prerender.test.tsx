@@ -43,6 +43,16 @@ describe('login.html from index.html (scripts/prerender.ts)', () => {
     expect(page).toContain('<script type="module" src="/assets/index-x.js"></script>');
   });
 
+  it('shows the page whole or not at all: the root is hidden from <head> until a style right after it has been parsed', async () => {
+    const { loginPage, HOLD_ROOT, REVEAL_ROOT } = await import('../../../scripts/prerender');
+    const page = loginPage(index, '<main><p>Hi</p></main>', '/login');
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain(HOLD_ROOT);
+    expect(HOLD_ROOT).toMatch(/#root\[data-prerendered\]\{visibility:hidden\}/);
+    expect(page).toContain(`<div id="root" data-prerendered="/login"><main><p>Hi</p></main></div>${REVEAL_ROOT}</body>`);
+    expect(REVEAL_ROOT).toMatch(/#root\[data-prerendered\]\{visibility:visible\}/);
+  });
+
   it('refuses an index.html without the empty root element', async () => {
     const { loginPage } = await import('../../../scripts/prerender');
     expect(() => loginPage('<div id="app"></div>', '<main></main>', '/login')).toThrow(/root/);
