@@ -75,6 +75,50 @@ describe('chat machine over the API client', () => {
     expect(done.context.messages[1]).toMatchObject({ type: 'ai', content: CHAT_FAILURE_MESSAGE, failed: true, question: 'Weekly report' });
   });
 
+  it('sends the latest reply\'s intent with the next question (a follow-up), keeps it across a failure, drops it when cleared', async () => {
+    const pending = { subject: 'members', measure: 'count', filters: { status: 'pending' } } as const;
+    const answers = [
+      () => jsonResponse(200, { result: '50 members are pending activation (of 240).', intent: pending }),
+      () => jsonResponse(500, { message: 'boom' }),
+      () => jsonResponse(200, { result: '10 supervisors are pending activation (of 240 members).', intent: { ...pending, measure: 'list', filters: { status: 'pending', role: 'Supervisor' } } }),
+      () => jsonResponse(200, { result: 'Hello!' }),
+      () => jsonResponse(200, { result: 'Your organisation has 240 members.', intent: { subject: 'members', measure: 'count', filters: {} } }),
+      () => jsonResponse(200, { result: 'Fresh start.' }),
+    ];
+    const { actor, seen } = startChat(() => (answers.shift() ?? (() => jsonResponse(500, {})))());
+    const ask = async (text: string) => {
+      actor.send({ type: 'chat.send', text });
+      await waitFor(actor, (s) => s.matches('idle'));
+    };
+    await ask('How many users are pending?');
+    await ask('which of them are supervisors?');
+    await ask('which of them are supervisors?');
+    await ask('hi');
+    await ask('how many users');
+    actor.send({ type: 'chat.clear' });
+    await ask('and last week?');
+    const bodies = seen.map((s) => s.body as Record<string, unknown>);
+    expect(bodies[0]).toEqual({ query: 'How many users are pending?', isAdmin: true });
+    expect(bodies[1]).toEqual({ query: 'which of them are supervisors?', isAdmin: true, previousIntent: pending });
+    // The failed turn changed nothing: the retry asks in the same context.
+    expect(bodies[2]).toEqual({ query: 'which of them are supervisors?', isAdmin: true, previousIntent: pending });
+    expect(bodies[3]?.previousIntent).toMatchObject({ filters: { role: 'Supervisor' } });
+    // A reply without an intent (a greeting, a search) ends the context.
+    expect(bodies[4]).toEqual({ query: 'how many users', isAdmin: true });
+    expect(bodies[5]).toEqual({ query: 'and last week?', isAdmin: true });
+    expect(actor.getSnapshot().context.lastIntent).toBeNull();
+  });
+
+  it('drops an intent it cannot read, keeping the answer', async () => {
+    const { actor, seen } = startChat(() => jsonResponse(200, { result: 'An answer.', intent: { subject: 'weather', measure: 'count', filters: {} } }));
+    actor.send({ type: 'chat.send', text: 'first' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'chat.send', text: 'second' });
+    const done = await waitFor(actor, (s) => s.matches('idle') && s.context.messages.length === 4);
+    expect(done.context.messages[1]).toMatchObject({ content: 'An answer.' });
+    expect(seen[1]?.body).toEqual({ query: 'second', isAdmin: true });
+  });
+
   it('aborts the request when the conversation ends', async () => {
     let release: (() => void) | undefined;
     const { actor, seen } = startChat(

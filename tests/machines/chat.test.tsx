@@ -20,8 +20,12 @@ const BLANK = '   ';
 const TOO_LONG = 'x'.repeat(LIMITS.question + 1);
 const REPLY: ChatReply = {
   text: 'The team made **12 calls** this week.',
-  sources: [{ id: 'call-1', type: 'call', title: 'Morning site check-in' }],
+  sources: [
+    { id: 'call-1', type: 'call', title: 'Morning site check-in' },
+    { id: 'member/1', type: 'user', title: 'Ana Ruiz' },
+  ],
   webSearchUsed: false,
+  intent: { subject: 'calls', measure: 'count', filters: { window: { kind: 'this_week' } } },
 };
 
 const paths = generateModelPaths(chatMachine, {
@@ -48,6 +52,8 @@ walkPaths({
     const log = screen.getByRole('log');
     let previous: StateValue = 'idle';
     let lastEvent: AnyEventObject | undefined;
+    /** The model of the follow-up context: a reply's intent goes with every later question, until cleared. */
+    let followsUp = false;
 
     return {
       async perform(event, info) {
@@ -65,8 +71,10 @@ walkPaths({
         }
         if (event.type === 'chat.clear') {
           await user.click(screen.getByRole('button', { name: 'Clear conversation' }));
+          followsUp = false;
           return;
         }
+        if (event.type === 'xstate.done.actor.ask') followsUp = true;
         act(() => {
           if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
         });
@@ -86,6 +94,8 @@ walkPaths({
           if (lastEvent?.type === 'chat.send') {
             // Accepted from idle: the input is emptied; blocked while waiting: the draft stays.
             expect(input).toHaveValue(previous === 'idle' ? '' : String(lastEvent.text));
+            // Asked with the latest reply's intent (kept across a failure), none after a clear.
+            expect(fakes.inputs('ask').at(-1)).toEqual(followsUp ? { query: QUESTION, previousIntent: REPLY.intent } : { query: QUESTION });
           }
         } else {
           expect(within(log).queryByRole('status')).not.toBeInTheDocument();
@@ -101,6 +111,8 @@ walkPaths({
           if (lastEvent?.type === 'xstate.done.actor.ask') {
             expect(within(log).getAllByText('12 calls').at(-1)?.tagName).toBe('STRONG');
             expect(within(log).getAllByText('Sources from organization data').length).toBeGreaterThan(0);
+            // A cited member links to their billing page, built from the source's id.
+            expect(within(log).getAllByRole('link', { name: 'Ana Ruiz' }).at(-1)).toHaveAttribute('href', '/billing/user/member%2F1');
             expect(within(log).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
           }
           if (lastEvent?.type === 'chat.send') expect(input).toHaveValue(String(lastEvent.text));

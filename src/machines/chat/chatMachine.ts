@@ -6,21 +6,30 @@
  * gone after sign-out. The question text stays in the view until this machine accepts it (appends
  * it): a blank, too long or blocked send leaves the draft where it is. A question over the API's
  * limit (LIMITS.question) is refused with `inputError`, validated with the form schema.
+ *
+ * Follow-ups: a reply may carry the `intent` the API understood the question as; the machine keeps
+ * the latest reply's one (`lastIntent`) and sends it with the next question (`previousIntent`), so
+ * "which of them are supervisors?" refines the previous answer. A failed reply keeps it (a retry asks
+ * in the same context); clearing the conversation drops it. The console never builds an intent.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { QuestionSchema, validate } from '../../domain/forms';
-import type { Source } from '../../services/api/schemas';
+import type { CopilotIntent, Source } from '../../services/api/schemas';
 
 /** What the ask actor resolves with: the reply text already unwrapped from `result`. */
 export interface ChatReply {
   text: string;
   sources: Source[];
   webSearchUsed: boolean;
+  /** What the API understood the question as (an extension of SPEC §7), when it says. */
+  intent?: CopilotIntent | undefined;
 }
 
 export interface AskInput {
   query: string;
+  /** The latest reply's intent, for a follow-up question. */
+  previousIntent?: CopilotIntent;
 }
 
 export type SourceType = 'web' | 'vector';
@@ -45,6 +54,8 @@ export interface ChatContext {
   pendingQuestion: string | null;
   /** Why the last question was refused (too long), until one is accepted. */
   inputError: string | null;
+  /** The intent of the latest reply, sent with the next question. */
+  lastIntent: CopilotIntent | null;
 }
 
 export type ChatEvent = { type: 'chat.send'; text: string } | { type: 'chat.clear' };
@@ -99,7 +110,7 @@ export const chatMachine = setup({
         webSearchUsed: reply.webSearchUsed,
         sourceType: reply.webSearchUsed ? 'web' : 'vector',
       };
-      return { messages: [...context.messages, message], pendingQuestion: null };
+      return { messages: [...context.messages, message], pendingQuestion: null, lastIntent: reply.intent ?? null };
     }),
     appendFailure: assign(({ context }) => {
       const message: ChatMessage = {
@@ -115,12 +126,12 @@ export const chatMachine = setup({
       };
       return { messages: [...context.messages, message], pendingQuestion: null };
     }),
-    clearMessages: assign({ messages: () => [], pendingQuestion: () => null }),
+    clearMessages: assign({ messages: () => [], pendingQuestion: () => null, lastIntent: () => null }),
   },
 }).createMachine({
   id: 'chat',
   initial: 'idle',
-  context: { messages: [], pendingQuestion: null, inputError: null },
+  context: { messages: [], pendingQuestion: null, inputError: null, lastIntent: null },
   states: {
     idle: {
       description: "Waiting for the administrator's question.",
@@ -139,7 +150,7 @@ export const chatMachine = setup({
       invoke: {
         id: 'ask',
         src: 'ask',
-        input: ({ context }) => ({ query: context.pendingQuestion ?? '' }),
+        input: ({ context }): AskInput => ({ query: context.pendingQuestion ?? '', ...(context.lastIntent ? { previousIntent: context.lastIntent } : {}) }),
         onDone: {
           target: 'idle',
           actions: { type: 'appendReply', params: ({ event }) => event.output },

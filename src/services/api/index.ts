@@ -20,6 +20,7 @@ import {
   UserStatsSchema,
   type BulkUpdateRequest,
   type CompleteSignupRequest,
+  type CopilotIntent,
   type CreateUserRequest,
   type PlanType,
   type Source,
@@ -60,6 +61,13 @@ export interface AssistantAnswer {
   readonly text: string;
   readonly sources: Source[];
   readonly webSearchUsed: boolean;
+  /** What the API understood the question as (an extension of SPEC §7), to send back with a follow-up. */
+  readonly intent?: CopilotIntent;
+}
+
+export interface AskOptions extends CallOptions {
+  /** The previous answer's `intent`: the question is a follow-up to it. */
+  readonly previousIntent?: CopilotIntent;
 }
 
 /** Accepts any answer: for calls whose response the console does not read. */
@@ -179,15 +187,14 @@ export function createApi(options: ApiClientOptions) {
   };
 
   const copilot = {
-    ask: async (query: string, opts?: CallOptions): Promise<AssistantAnswer> => {
-      const answer = await client.request(
-        { operation: 'copilot.ask', method: 'POST', path: '/api/copilot/ask', json: { query, isAdmin: true }, signal: signalOf(opts) },
-        CopilotAskResponseSchema,
-      );
+    ask: async (query: string, opts?: AskOptions): Promise<AssistantAnswer> => {
+      const json = { query, isAdmin: true, ...(opts?.previousIntent ? { previousIntent: opts.previousIntent } : {}) };
+      const answer = await client.request({ operation: 'copilot.ask', method: 'POST', path: '/api/copilot/ask', json, signal: signalOf(opts) }, CopilotAskResponseSchema);
       return {
         text: typeof answer.result === 'string' ? answer.result : answer.result.result,
         sources: answer.sources,
         webSearchUsed: answer.webSearchUsed,
+        ...(answer.intent ? { intent: answer.intent } : {}),
       };
     },
   };

@@ -7,11 +7,13 @@ import { Box, Button, Card, Flex, Heading, HStack, Icon, Link, List, Text, Texta
 import { useSelector } from '@xstate/react';
 import { Bot, Database, Globe, RotateCcw, SendHorizontal, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink } from 'wouter';
 import { QUICK_PROMPTS } from '../../domain/assistant';
 import { formatTime } from '../../domain/dates';
 import { LIMITS } from '../../domain/limits';
 import { safeExternalUrl } from '../../domain/urls';
 import { selectFailedQuestion, selectInputError, selectIsAwaitingReply, selectMessages, type ChatActorRef, type ChatMessage } from '../../machines/chat';
+import type { Source } from '../../services/api/schemas';
 import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
 import { Markdown } from './markdown';
@@ -20,6 +22,14 @@ import { Markdown } from './markdown';
 export const CHAT_PANEL_HEIGHT = '600px';
 
 export const SOURCE_NOTE = { web: 'Sources from web search', vector: 'Sources from organization data' } as const;
+
+/**
+ * The console page of a cited member: their billing page (/billing/user/{id}). Built here from the
+ * source's id, never from the answer's text; other sources (calls, tasks, billing records) have no page.
+ */
+export function consolePathOf(source: Source): string | null {
+  return source.type === 'user' && source.id !== '' ? `/billing/user/${encodeURIComponent(source.id)}` : null;
+}
 
 /**
  * Sends a question; true when the machine takes it (appends it to the conversation: its guards
@@ -271,9 +281,14 @@ function SourceNote({ message }: { message: ChatMessage }) {
         <List.Root ps="5" mt="1" gap="0.5" aria-label="Sources">
           {message.sources.map((source) => {
             const href = safeExternalUrl(source.url);
+            const page = consolePathOf(source);
             return (
               <List.Item key={`${source.type}:${source.id}`}>
-                {href ? (
+                {page ? (
+                  <Link asChild color="brand.fg" textDecoration="underline">
+                    <RouterLink href={page}>{source.title}</RouterLink>
+                  </Link>
+                ) : href ? (
                   <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
                     {source.title}
                   </Link>

@@ -96,6 +96,39 @@ describe('AssistantScreen', () => {
     expect(within(bubble).getByText('Script page')).toBeInTheDocument();
   });
 
+  it('links each cited member to their billing page in the console, from the source ids, never from the text', async () => {
+    const { fakes, user, input, log } = setup();
+    await user.type(input, 'list pending supervisors{Enter}');
+    act(() =>
+      fakes.resolve(
+        'ask',
+        reply('2 supervisors are pending activation (of 240 members).\n\n- Ana Ruiz — Supervisor\n- [Bo Lee](/billing/user/someone-else) — Supervisor', {
+          sources: [
+            { id: 'm-1', type: 'user', title: 'Ana Ruiz' },
+            { id: 'a/b?c', type: 'user', title: 'Bo Lee' },
+            { id: 'c-1', type: 'call', title: 'Harbor Point Tower — Ana Ruiz, Jun 3, 2025' },
+          ],
+        }),
+      ),
+    );
+    const sources = await within(log).findByRole('list', { name: 'Sources' });
+    const links = within(sources).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Ana Ruiz', '/billing/user/m-1'],
+      ['Bo Lee', '/billing/user/a%2Fb%3Fc'],
+    ]);
+    for (const link of links) expect(link).not.toHaveAttribute('target');
+    // The answer's own text links nowhere: only the sources do.
+    const bubble = sources.closest('[data-message-type]') as HTMLElement;
+    expect(within(bubble).getAllByRole('link')).toHaveLength(2);
+    expect(bubble.querySelector('a[href*="someone-else"]')).toBeNull();
+    expect(bubble).toHaveTextContent('Bo Lee — Supervisor');
+    // Inside the console: a client-side navigation, no page load.
+    await user.click(links[0] as HTMLElement);
+    expect(window.location.pathname).toBe('/billing/user/m-1');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('breaks the line on Shift+Enter without sending', async () => {
     const { fakes, user, input } = setup();
     await user.type(input, 'first line{Shift>}{Enter}{/Shift}second line');

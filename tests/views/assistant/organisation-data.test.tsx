@@ -55,10 +55,22 @@ async function answerBubble(log: HTMLElement): Promise<HTMLElement> {
   return bubble;
 }
 
-/** No element made from the data: only the answer's own bold headings, lists and paragraphs. */
+/**
+ * No element made from the data: only the answer's own bold headings, lists and paragraphs. The one
+ * kind of link is the console's own: a cited member's billing page in the Sources list, built from
+ * the member's id, its text the member's name as written.
+ */
 function expectInert(bubble: HTMLElement, headings: readonly string[]) {
-  expect(within(bubble).queryAllByRole('link')).toEqual([]);
-  expect(bubble.querySelector('a, img, script, b, em, code, pre, h1, h2, h3, h4, h5, h6')).toBeNull();
+  const sources = within(bubble).queryByRole('list', { name: 'Sources' });
+  for (const link of within(bubble).queryAllByRole('link')) {
+    expect(sources?.contains(link), `a link outside the sources: ${link.outerHTML}`).toBe(true);
+    expect(link.getAttribute('href')).toMatch(/^\/billing\/user\/org-hostile-m\d$/);
+    expect(HOSTILE.members.map(shownAs)).toContain(shownAs(link.textContent ?? ''));
+    expect(link.children).toHaveLength(0);
+  }
+  const answer = bubble.cloneNode(true) as HTMLElement;
+  answer.querySelector('[aria-label="Sources"]')?.remove();
+  expect(answer.querySelector('a, img, script, b, em, code, pre, h1, h2, h3, h4, h5, h6')).toBeNull();
   const strong = [...bubble.querySelectorAll('strong')];
   expect(strong.map((s) => s.textContent)).toEqual(headings);
   for (const s of strong) expect(s.children).toHaveLength(0);
