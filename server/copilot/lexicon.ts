@@ -174,7 +174,7 @@ export function tokenize(question: string): Token[] {
       continue;
     }
     // Dates: 2025-06-01, 6/1, 6/1/2025 stay one token.
-    if ((ch === '-' || ch === '/') && /^\d+$/.test(norm) && /\d/.test(next)) {
+    if ((ch === '-' || ch === '/') && /^\d[\d/-]*\d$|^\d$/.test(norm) && /\d/.test(next)) {
       raw += ch;
       norm += ch;
       continue;

@@ -221,4 +221,30 @@ describe('POST /api/copilot/ask — organisation data is text, never markup', ()
       for (const value of expected) expect(shown, query).toContain(shownAs(value));
     }
   });
+  it('escapes them in every kind of answer: lists, groupings, rankings, totals, latest, profiles, follow-ups', async () => {
+    const cases: Array<{ query: string; shows: readonly string[]; previous?: string }> = [
+      { query: 'members who joined in the last 7 days', shows: HOSTILE.members },
+      { query: 'calls by caller this week', shows: HOSTILE.members.slice(0, 2) },
+      { query: 'who made the most calls in the last 7 days', shows: [HOSTILE.members[0] ?? ''] },
+      { query: 'calls by site this month', shows: [HOSTILE.site] },
+      { query: 'open tasks at dock 7', shows: [HOSTILE.taskTitle] },
+      { query: 'open tasks by assignee', shows: HOSTILE.members },
+      { query: 'latest call', shows: [HOSTILE.members[0] ?? '', HOSTILE.site, HOSTILE.summary] },
+      { query: 'longest call this month', shows: [HOSTILE.members[0] ?? '', HOSTILE.site] },
+      { query: 'total talk time by site this month', shows: [HOSTILE.site] },
+      { query: 'which of them are licensed?', previous: 'list field workers', shows: HOSTILE.members },
+      { query: 'calls about urgent code', shows: [HOSTILE.site] },
+    ];
+    for (const { query, shows, previous } of cases) {
+      const before = previous ? (await ask(previous)).intent : undefined;
+      const res = await h.json('POST', '/api/copilot/ask', { query, isAdmin: true, ...(before ? { previousIntent: before } : {}) });
+      expect(res.status, query).toBe(200);
+      const text = String((res.body as { result: string }).result);
+      for (const value of hostileValues) expect(text, query).not.toContain(value);
+      const nodes = parsed(text);
+      expect(nodes.every((n) => n.kind === 'text' || (n.kind === 'strong' && n.children.every((c) => c.kind === 'text'))), query).toBe(true);
+      const shown = inlineText(nodes);
+      for (const value of shows) expect(shown, query).toContain(shownAs(value));
+    }
+  });
 });
