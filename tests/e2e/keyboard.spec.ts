@@ -180,11 +180,14 @@ test('add a user by keyboard; the Add User dialog traps focus, closes on Escape,
   await expect(addButton).toBeFocused();
 
   const email = uniqueEmail('kbd-add');
-  await keyboardAddUser(page, { name: 'Kim Keyboard', email, phoneNumber: '5552223333' });
-  // The success notice arrives in a polite live region (the toaster) as a status.
+  // The success notice arrives in a polite live region (the toaster) as a status. A toast leaves
+  // after a few seconds, so the watch starts before the submit: on a busy machine the steps after
+  // it can take longer than the toast stays.
   const notifications = page.getByRole('region', { name: /^Notifications/ });
+  const announced = notifications.getByRole('status').first().waitFor({ state: 'visible', timeout: DATA_TIMEOUT + 20_000 });
+  await keyboardAddUser(page, { name: 'Kim Keyboard', email, phoneNumber: '5552223333' });
+  await announced;
   await expect(notifications).toHaveAttribute('aria-live', 'polite');
-  await expect(notifications.getByRole('status').first()).toBeVisible();
   await expect(addButton).toBeFocused();
   await expect(page.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-busy', 'false', { timeout: DATA_TIMEOUT });
 
