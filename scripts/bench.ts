@@ -89,6 +89,7 @@ async function main(): Promise<number> {
     } finally {
       await browser.close();
     }
+    Object.assign(figures, await (await import('./bench/copilot')).measureCopilot(stack, (line) => log(`[${elapsed()}]${line}`)));
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

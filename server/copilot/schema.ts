@@ -143,6 +143,7 @@ DO $do$
 BEGIN
   IF to_regclass('subscriptions') IS NOT NULL THEN
     CREATE INDEX IF NOT EXISTS copilot_subscriptions_created_idx ON subscriptions (org_id, created_at DESC, id);
+    CREATE INDEX IF NOT EXISTS copilot_subscriptions_canceled_idx ON subscriptions (org_id, canceled_at) WHERE canceled_at IS NOT NULL;
   END IF;
   IF to_regclass('invoices') IS NOT NULL THEN
     CREATE INDEX IF NOT EXISTS copilot_invoices_created_idx ON invoices (org_id, created_at DESC, id);

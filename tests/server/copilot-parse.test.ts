@@ -3,6 +3,7 @@
  * The Assistant's parser on its own (no database): what a question is understood as. The answers
  * themselves are checked against the data in copilot-questions.test.ts; these name the behaviours.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CopilotIntent } from '../../src/services/api/schemas';
 import { editDistance, stem, tokenize } from '../../server/copilot/lexicon';
@@ -41,6 +42,17 @@ describe('words', () => {
     expect(['members', 'activities', 'boxes', 'status', 'news'].map(stem)).toEqual(['member', 'activity', 'box', 'status', 'news']);
     expect(editDistance('suprevisor', 'supervisor', 2)).toBe(1);
     expect(editDistance('pnding', 'pending', 1)).toBe(1);
+  });
+
+  it('reads any text without throwing, into one of its answers', async () => {
+    const kinds = ['intent', 'report', 'search', 'out', 'greeting', 'unclear', 'ambiguousPerson', 'unknownPerson'];
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 }), fc.array(fc.constantFrom('how', 'many', 'pending', 'by', 'last', 'since', 'Tom', '5', "'s", '-', '/', 'of', 'them', 'and', 'most'), { maxLength: 30 }).map((w) => w.join(' '))), async (q) => {
+        const parsed = await parse(q);
+        expect(kinds).toContain(parsed.kind);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads a 2,000-character question in bounded work', async () => {
