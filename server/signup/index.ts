@@ -136,6 +136,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       email: row.email,
       role: row.role,
       isAdmin: row.is_admin && row.is_active,
+      isActive: row.is_active,
       organization: { id: row.org_id, name: row.org_name },
     };
     return c.json(me);

@@ -75,6 +75,7 @@ const me = (isAdmin: boolean): MeResponse => ({
   email: EMAIL,
   role: isAdmin ? 'Admin' : 'Field Worker',
   isAdmin,
+  isActive: true,
   organization: { id: 'org-1', name: 'Summit Builders' },
 });
 

@@ -193,12 +193,14 @@ describe('signup completion, me and activation', () => {
     expect(await refused.json()).toEqual({ message: 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.' });
     const { rows } = await api.db.query<{ id: string; is_active: boolean }>('SELECT id, is_active FROM members WHERE id = ANY($1::text[]) ORDER BY name', [ids]);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.is_active]))).toEqual({ [ids[0] as string]: true, [ids[1] as string]: true, [ids[2] as string]: false });
-    // Still refused on the admin routes it used to reach.
+    // Still refused on the admin routes it used to reach, and told why by /api/me.
     expect((await api.call('GET', '/api/users/stats', { sub: deactivated })).status).toBe(403);
+    expect(v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub: deactivated })).json())).toMatchObject({ role: 'Admin', isAdmin: false, isActive: false });
 
     // Activated again by an administrator, the member is back.
     expect((await api.call('PATCH', `/api/users/${ids[2]}/toggle-status`, { sub: org.adminSub, body: { isActive: true } })).status).toBe(200);
     expect((await api.call('GET', '/api/users/stats', { sub: deactivated })).status).toBe(200);
+    expect(v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub: deactivated })).json())).toMatchObject({ isAdmin: true, isActive: true });
   });
 });
 

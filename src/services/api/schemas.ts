@@ -98,6 +98,8 @@ export const MeResponseSchema = v.object({
   email: v.string(),
   role: RoleSchema,
   isAdmin: v.boolean(),
+  /** False for a member who is pending or was deactivated: `isAdmin` is then false whatever the role. */
+  isActive: v.boolean(),
   organization: v.object({ id: v.string(), name: v.string() }),
 });
 export type MeResponse = v.InferOutput<typeof MeResponseSchema>;

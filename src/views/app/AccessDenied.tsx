@@ -1,6 +1,7 @@
 /**
  * Shown to a signed-in person who is not an administrator of an organisation (for example an
- * invited Field Worker who has just set a password): the console is not for them.
+ * invited Field Worker who has just set a password): the console is not for them. An administrator
+ * whose membership was deactivated is told that instead, and who can undo it.
  */
 import { Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -29,15 +30,24 @@ export function AccessDenied({ auth }: { auth: AuthActorRef }) {
             <Heading as="h1" size="xl">
               {ACCESS_DENIED_TITLE}
             </Heading>
-            <Text>
-              You are signed in as <strong>{email}</strong>
-              {membership ? ` (${membership.role} at ${membership.organization.name})` : ''}, but this account is not an
-              administrator of an organization. The Hardline Admin Console is only available to administrators.
-            </Text>
-            <Text color="fg.muted" fontSize="sm">
-              Use the Hardline app on your phone for calls and tasks, or ask your organization&apos;s administrator if you
-              need administrator access.
-            </Text>
+            {membership && !membership.isActive ? (
+              <Text>
+                You are signed in as <strong>{email}</strong> ({membership.role} at {membership.organization.name}), but this
+                membership has been deactivated. Ask another administrator of {membership.organization.name} to reactivate it.
+              </Text>
+            ) : (
+              <>
+                <Text>
+                  You are signed in as <strong>{email}</strong>
+                  {membership ? ` (${membership.role} at ${membership.organization.name})` : ''}, but this account is not an
+                  administrator of an organization. The Hardline Admin Console is only available to administrators.
+                </Text>
+                <Text color="fg.muted" fontSize="sm">
+                  Use the Hardline app on your phone for calls and tasks, or ask your organization&apos;s administrator if you
+                  need administrator access.
+                </Text>
+              </>
+            )}
             <Button variant="outline" loading={signingOut} loadingText="Signing out..." onClick={() => auth.send({ type: 'auth.signOut' })}>
               <LogOut /> Sign out
             </Button>
