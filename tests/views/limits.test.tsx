@@ -109,6 +109,18 @@ describe('Create Account', () => {
     ]);
     expect(signUps()).toBe(0);
   });
+
+  it('Sign In: the email carries the same limit, and a longer one is refused by name', async () => {
+    const user = userEvent.setup();
+    renderSignUp();
+    const email = await screen.findByLabelText('Email', { selector: 'input' });
+    expect(email).toHaveAttribute('maxLength', String(LIMITS.email));
+    force(email, `${x(LIMITS.email - 10)}@summit.com`);
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Hardline#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(alerts()).toEqual([EMAIL_TOO_LONG_MESSAGE]);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled(); // refused before signing in
+  });
 });
 
 describe('Add User and Edit User', () => {

@@ -1,6 +1,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
+import { LIMITS } from '../../domain/limits';
 import { selectFieldErrors, selectIsPending, selectSignInEmail, type AuthActorRef } from '../../machines/auth';
 import { useHydrated } from '../shared/useHydrated';
 import { PasswordField, TextField } from './fields';
@@ -42,6 +43,7 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
         type="email"
         autoComplete="username"
         inputMode="email"
+        maxLength={LIMITS.email}
         value={username}
         onValueChange={setUsername}
         error={errors.username}
