@@ -13,6 +13,7 @@
  * new question's parts put over it.
  */
 import type { CopilotIntent, CopilotWindow, Role } from '../../src/services/api/schemas';
+import { LIMITS } from '../../src/domain/limits';
 import {
   PHRASE_INDEX,
   STOP_WORDS,
@@ -344,7 +345,7 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   const all = <K extends Tag['k']>(k: K) => tags.filter((t): t is Extract<Tag, { k: K }> => t.k === k);
   const first = <K extends Tag['k']>(k: K) => all(k)[0];
   const numbers = tokens.map((t, i) => (used[i] ? null : t.num));
-  const leftovers = unknown.filter((i) => !used[i] && numbers[i] === null).map((i) => tokens[i]?.norm ?? '').filter((w) => w.length >= 2);
+  const leftovers = unknown.filter((i) => !used[i] && numbers[i] === null).map((i) => tokens[i]?.norm ?? '').filter((w) => w.length >= 2 && w.length <= LIMITS.searchTerm);
   const terms = [...new Set(leftovers)].slice(0, 12);
 
   const explicitSubjects = all('subject').map((t) => t.v);

@@ -19,6 +19,10 @@ export const LIMITS = {
   cancellationReason: 500,
   /** A question to the Assistant. */
   question: 2000,
+  /** A site named in an Assistant intent (a call's or task's site, as the mobile app records it). */
+  site: 200,
+  /** One word of an Assistant intent's free-text search. */
+  searchTerm: 50,
   /** Any id: member ids (UUIDs), the user pool's `sub`, provider-style ids (`seti_…`, `pm_…`). */
   id: 100,
   /** The users list search (long enough for a whole email address). */

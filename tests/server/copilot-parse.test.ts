@@ -4,8 +4,10 @@
  * themselves are checked against the data in copilot-questions.test.ts; these name the behaviours.
  */
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { CopilotIntent } from '../../src/services/api/schemas';
+import { LIMITS } from '../../src/domain/limits';
+import { CopilotIntentSchema, type CopilotIntent } from '../../src/services/api/schemas';
 import { editDistance, stem, tokenize } from '../../server/copilot/lexicon';
 import { parseQuestion, type OrgWords, type Parsed } from '../../server/copilot/parse';
 import { findWindows, resolveWindow } from '../../server/copilot/time';
@@ -200,6 +202,10 @@ describe('what it will not answer', () => {
     expect(await parse('concrete pour delays at Harbor Point')).toEqual({ kind: 'search', terms: ['concrete', 'pour', 'delays'], site: 'Harbor Point Tower', who: false });
     expect(await parse('who reported the crane issue')).toEqual({ kind: 'search', terms: ['crane'], who: true });
     expect(await intentOf('calls about the weather this week')).toMatchObject({ subject: 'calls', filters: { terms: ['weather'] } });
+    // A word longer than the contract's search term is no term: the intent stays one the console can send back.
+    const long = await intentOf(`calls about ${'x'.repeat(LIMITS.searchTerm + 1)} weather this week`);
+    expect(long).toMatchObject({ subject: 'calls', filters: { terms: ['weather'] } });
+    expect(v.safeParse(CopilotIntentSchema, long).success).toBe(true);
   });
 
   it('names the words it could not use', async () => {

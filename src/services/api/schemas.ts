@@ -379,7 +379,7 @@ export const CopilotIntentSchema = v.object({
     licensed: v.optional(v.boolean()),
     access: v.optional(v.picklist(ACCESS_LEVELS)),
     plan: v.optional(PlanTypeSchema),
-    site: v.optional(intentText('site', 200)),
+    site: v.optional(intentText('site', LIMITS.site)),
     /** Members with this name (several when the name is shared), re-read by the API within the caller's organisation. */
     person: v.optional(v.object({ ids: v.pipe(v.array(Id('person id')), v.minLength(1), v.maxLength(10)), name: intentText('person name', LIMITS.name) })),
     window: v.optional(CopilotWindowSchema),
@@ -389,7 +389,7 @@ export const CopilotIntentSchema = v.object({
     /** A transaction type, or `payment` (a payment that succeeded or failed). */
     type: v.optional(v.picklist([...TRANSACTION_TYPES, 'payment'])),
     /** Words searched in call summaries and task titles. */
-    terms: v.optional(v.pipe(v.array(intentText('term', 50)), v.maxLength(12))),
+    terms: v.optional(v.pipe(v.array(intentText('term', LIMITS.searchTerm)), v.maxLength(12))),
   }),
 });
 export type CopilotIntent = v.InferOutput<typeof CopilotIntentSchema>;
