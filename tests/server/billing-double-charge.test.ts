@@ -212,3 +212,24 @@ describe('parallel requests charge once', () => {
     }
   }, 60_000);
 });
+
+describe('parallel card additions on the hosted payment-method page', () => {
+  it('two cards added at once to a member without one (two tabs, or a double submit): both kept, exactly one default (5 rounds)', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      await h.resetBilling();
+      const member = (await findBillingFixtures(h.db, 'org-a')).trial_no_card;
+      if (!member) throw new Error('fixture missing');
+      const res = await h.json('POST', '/api/admin/billing/update-payment-method', { userId: member.userId });
+      const path = v.parse(HostedUrlResponseSchema, res.body).hostedUrl.slice(API_ORIGIN.length);
+      const add = (cardNumber: string, makeDefault: boolean) =>
+        h.app.request(`${path}/cards`, { method: 'POST', body: new URLSearchParams({ cardNumber, expMonth: '4', expYear: '2031', ...(makeDefault ? { makeDefault: '1' } : {}) }) });
+      const answers = await Promise.all([add('4242 4242 4242 4242', round % 2 === 0), add('5555 5555 5555 4444', true), add('4000 0566 5566 5556', false)]);
+      expect(answers.map((a) => a.status)).toEqual([303, 303, 303]);
+      const { rows } = await h.db.query<{ n: number; defaults: number }>(
+        'SELECT count(*)::int AS n, count(*) FILTER (WHERE is_default)::int AS defaults FROM payment_methods WHERE member_id = $1',
+        [member.userId],
+      );
+      expect(rows[0]).toEqual({ n: 3, defaults: 1 });
+    }
+  }, 60_000);
+});
