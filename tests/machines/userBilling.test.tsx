@@ -146,6 +146,9 @@ walkPaths({
         const modalOpen = matches(state, 'subscription', 'open');
         if (modalOpen) {
           expect(await screen.findByRole('dialog', { name: 'Manage Subscription - Lena Lite' })).toBeInTheDocument();
+          // The opener stays enabled: a focused button that becomes disabled loses focus (Chromium
+          // moves it to <body>), and the dialog could then not return focus to it on close.
+          expect(screen.getByRole('button', { name: 'Manage Subscription', hidden: true })).toBeEnabled();
         } else {
           await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
         }

@@ -189,7 +189,9 @@ export function UserBillingScreen({ userId }: { userId: string }) {
           </HStack>
           <Text color="fg.muted">{billing.email}</Text>
         </Stack>
-        <Button colorPalette="brand" onClick={() => ref.send({ type: 'userBilling.manageSubscription' })} disabled={subscriptionRef !== undefined}>
+        {/* Never disabled while the modal is open: a focused button that becomes disabled loses focus, so
+            the dialog could not hand focus back to it on close. The machine opens one modal at a time. */}
+        <Button colorPalette="brand" onClick={() => ref.send({ type: 'userBilling.manageSubscription' })}>
           Manage Subscription
         </Button>
       </HStack>
