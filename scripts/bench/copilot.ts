@@ -36,18 +36,29 @@ interface Asked {
 }
 
 /** Asks every question `rounds` times after a warm-up; a follow-up gets the intent of the question it follows. */
-async function timeBank(questions: readonly Asked[], ask: (q: string, previous?: CopilotIntent) => Promise<CopilotIntent | undefined>, rounds: number): Promise<number[]> {
+async function timeBank(
+  questions: readonly Asked[],
+  ask: (q: string, previous?: CopilotIntent) => Promise<CopilotIntent | undefined>,
+  rounds: number,
+  slowest?: Map<string, number>,
+): Promise<number[]> {
   const previous = new Map<string, CopilotIntent | undefined>();
   for (const q of questions) {
     if (q.after && !previous.has(q.after)) previous.set(q.after, await ask(q.after));
+    if (process.env['BENCH_TRACE']) console.log(`  asking "${q.question}"`);
+    const started = performance.now();
     await ask(q.question, q.after ? previous.get(q.after) : undefined);
+    const took = performance.now() - started;
+    if (took > Number(process.env["BENCH_SLOW_MS"] ?? 1000)) console.log(`  warm-up: ${Math.round(took)} ms for "${q.question}"`);
   }
   const times: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const q of questions) {
       const started = performance.now();
       await ask(q.question, q.after ? previous.get(q.after) : undefined);
-      times.push(performance.now() - started);
+      const took = performance.now() - started;
+      times.push(took);
+      slowest?.set(q.question, Math.max(took, slowest.get(q.question) ?? 0));
     }
   }
   return times;
@@ -116,7 +127,11 @@ export async function measureCopilotEngine(options: { users: number; rounds: num
     const questions = questionsOf((q) => q.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? ''));
     const ask = async (query: string, previousIntent?: CopilotIntent) => (await answerQuestion(db, seeded.orgId, query, previousIntent, now)).intent;
     const load = loadavg()[0] ?? 0;
-    const times = await timeBank(questions, ask, options.rounds);
+    const slowest = new Map<string, number>();
+    const times = await timeBank(questions, ask, options.rounds, slowest);
+    const worst = [...slowest].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    options.log(`Slowest questions (worst of ${options.rounds} rounds):`);
+    for (const [question, ms] of worst) options.log(`  ${ms.toFixed(1).padStart(8)} ms  ${question}`);
     return {
       copilot_bench_users: options.users,
       ...figuresOf(times, 'copilot_engine'),

@@ -44,13 +44,16 @@ export interface BankEntry {
 }
 
 /** Placeholders filled at run time from the data: a member with many calls, one with open tasks, one with invoices. */
+/** Names only one member of the organisation has (a question naming them means that member). Computed once, not per row. */
+const UNIQUE_NAMES = 'SELECT name FROM members WHERE org_id = $1 GROUP BY name HAVING count(*) = 1';
+
 export const PLACEHOLDERS = {
   caller: `SELECT m.name FROM calls c JOIN members m ON m.id = c.member_id WHERE c.org_id = $1 AND c.started_at >= '2025-06-01'
-            GROUP BY m.id, m.name HAVING (SELECT count(*) FROM members x WHERE x.org_id = $1 AND x.name = m.name) = 1 ORDER BY count(*) DESC, m.name LIMIT 1`,
+            AND m.name IN (${UNIQUE_NAMES}) GROUP BY m.id, m.name ORDER BY count(*) DESC, m.name LIMIT 1`,
   assignee: `SELECT m.name FROM tasks t JOIN members m ON m.id = t.assignee_member_id WHERE t.org_id = $1 AND t.status = 'open'
-              GROUP BY m.id, m.name HAVING (SELECT count(*) FROM members x WHERE x.org_id = $1 AND x.name = m.name) = 1 ORDER BY count(*) DESC, m.name LIMIT 1`,
+              AND m.name IN (${UNIQUE_NAMES}) GROUP BY m.id, m.name ORDER BY count(*) DESC, m.name LIMIT 1`,
   payer: `SELECT m.name FROM invoices i JOIN members m ON m.id = i.member_id WHERE i.org_id = $1
-           GROUP BY m.id, m.name HAVING (SELECT count(*) FROM members x WHERE x.org_id = $1 AND x.name = m.name) = 1 ORDER BY count(*) DESC, m.name LIMIT 1`,
+           AND m.name IN (${UNIQUE_NAMES}) GROUP BY m.id, m.name ORDER BY count(*) DESC, m.name LIMIT 1`,
 } as const;
 
 const members = (where: string) => `SELECT id FROM members WHERE org_id = $1 AND ${where} ORDER BY created_at DESC, id`;
