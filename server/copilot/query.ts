@@ -79,6 +79,12 @@ const dayOf = (column: string) => `to_char((${column} AT TIME ZONE 'UTC')::date,
 
 interface SubjectSql {
   from: string;
+  /**
+   * The subject's table alone, and the alias of what `from` joins to it: a count whose filters and
+   * grouping never name that alias reads the table alone (each join is to one row at most, so the
+   * count is the same), instead of joining every member of the organisation to it.
+   */
+  bare?: { from: string; joined: string };
   where: string[];
   /** The column a sum / average / longest reads. */
   amount: string;
@@ -156,6 +162,7 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
       if (f.terms?.length) where.push(`c.search @@ to_tsquery('english', ${p.add(tsAnd(f.terms))})`);
       return {
         from: 'calls c JOIN members m ON m.id = c.member_id AND m.org_id = c.org_id',
+        bare: { from: 'calls c', joined: 'm' },
         where,
         amount: 'c.duration_seconds',
         order: intent.measure === 'longest' ? 'c.duration_seconds DESC, c.started_at DESC, c.id' : 'c.started_at DESC, c.id',
@@ -205,9 +212,11 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
       if (person) where.push(`s.member_id = ANY(${person}::text[])`);
       return {
         from: 'subscriptions s JOIN members m ON m.id = s.member_id AND m.org_id = s.org_id',
+        bare: { from: 'subscriptions s', joined: 'm' },
         where,
         amount: PRICE_SQL,
-        order: 's.created_at DESC, s.id',
+        // Cancelled in a window: the latest cancellations first (and the window's own index serves the order).
+        order: f.window?.field === 'canceled' ? 's.canceled_at DESC, s.id' : 's.created_at DESC, s.id',
         select: 's.id, s.member_id, m.name, s.plan_type, s.status, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at',
         group: {
           plan: { key: 's.plan_type', label: 's.plan_type' },
@@ -226,6 +235,7 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
       if (person) where.push(`i.member_id = ANY(${person}::text[])`);
       return {
         from: 'invoices i LEFT JOIN members m ON m.id = i.member_id AND m.org_id = i.org_id',
+        bare: { from: 'invoices i', joined: 'm' },
         where,
         amount: 'i.amount_due',
         order: intent.measure === 'longest' ? 'i.amount_due DESC, i.id' : 'i.created_at DESC, i.id',
@@ -247,6 +257,7 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
       if (person) where.push(`x.member_id = ANY(${person}::text[])`);
       return {
         from: 'transactions x LEFT JOIN members m ON m.id = x.member_id AND m.org_id = x.org_id',
+        bare: { from: 'transactions x', joined: 'm' },
         where,
         amount: 'x.amount',
         order: intent.measure === 'longest' ? 'x.amount DESC, x.id' : 'x.created_at DESC, x.id DESC',
@@ -357,11 +368,25 @@ async function fromTallies(db: Db, orgId: string, intent: CopilotIntent, now: Da
   return { n, sum, groups: [...groups.values()].filter((g) => g.n !== 0) };
 }
 
-/** Members per access level (pro, lite, trial, free) without a join over every member. */
+/**
+ * Members per access level (pro, lite, trial, free) without a join over every member. Pro and lite
+ * come from the subscription tallies alone; trial and free (the rest) also need the open trials of
+ * members without a live subscription, the one costly read, made only when asked for.
+ */
+async function paidCounts(db: Db, orgId: string): Promise<{ pro: number; lite: number; trialing: number }> {
+  const subscriptions = await readTallies(db, orgId, 'subscriptions');
+  const count = (pred: (r: TallyRow) => boolean) => subscriptions.filter(pred).reduce((sum, r) => sum + r.n, 0);
+  return {
+    pro: count((r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'pro'),
+    lite: count((r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'lite'),
+    trialing: count((r) => r.a === 'trialing'),
+  };
+}
+
 async function accessCounts(db: Db, orgId: string, now: Date): Promise<Record<'pro' | 'lite' | 'trial' | 'free', number>> {
-  const [members, subscriptions, trials] = [
+  const { pro, lite, trialing } = await paidCounts(db, orgId);
+  const [members, trials] = [
     await readTallies(db, orgId, 'members'),
-    await readTallies(db, orgId, 'subscriptions'),
     await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM trials t
         WHERE t.org_id = $1 AND t.converted_at IS NULL AND t.ends_at > $2
@@ -370,10 +395,7 @@ async function accessCounts(db: Db, orgId: string, now: Date): Promise<Record<'p
     ),
   ];
   const total = members.reduce((sum, r) => sum + r.n, 0);
-  const count = (pred: (r: TallyRow) => boolean) => subscriptions.filter(pred).reduce((sum, r) => sum + r.n, 0);
-  const pro = count((r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'pro');
-  const lite = count((r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'lite');
-  const trial = count((r) => r.a === 'trialing') + (trials.rows[0]?.n ?? 0);
+  const trial = trialing + (trials.rows[0]?.n ?? 0);
   return { pro, lite, trial, free: total - pro - lite - trial };
 }
 
@@ -382,31 +404,39 @@ function onlyAccess(intent: CopilotIntent): boolean {
   return intent.subject === 'members' && keys.every((k) => k === 'access') && (intent.groupBy === undefined || intent.groupBy === 'plan') && (keys.length === 1 || intent.groupBy === 'plan');
 }
 
+/** Whether SQL text names `alias.` (a column of that table). */
+function namesAlias(sqlText: string, alias: string): boolean {
+  return new RegExp(`\\b${alias}\\.`).test(sqlText);
+}
+
 async function countDirect(db: Db, orgId: string, intent: CopilotIntent, now: Date, windowOnly: boolean): Promise<Counted> {
   const p = new Params(orgId);
   const sql = sqlOf(intent, p, now, { windowOnly });
   const where = sql.where.join(' AND ');
   const group = !windowOnly && intent.groupBy ? sql.group[intent.groupBy] : undefined;
   if (group) {
+    const from = sql.bare && !namesAlias(`${where} ${sql.amount} ${group.key} ${group.label}`, sql.bare.joined) ? sql.bare.from : sql.from;
     const text = p.render(
       `SELECT ${group.key} AS key, min(${group.label}) AS label, count(*)::int AS n, COALESCE(sum(${sql.amount}), 0)::float8 AS value
-         FROM ${sql.from} WHERE ${where} GROUP BY 1`,
+         FROM ${from} WHERE ${where} GROUP BY 1`,
     );
     const { rows } = await db.query<{ key: string; label: string; n: number; value: number }>(text, p.values);
     const groups = rows.map((r) => ({ key: String(r.key ?? ''), label: String(r.label ?? ''), n: Number(r.n), value: Number(r.value) }));
     return { n: groups.reduce((s, g) => s + g.n, 0), sum: groups.reduce((s, g) => s + g.value, 0), groups };
   }
-  const text = p.render(`SELECT count(*)::int AS n, COALESCE(sum(${sql.amount}), 0)::float8 AS sum FROM ${sql.from} WHERE ${where}`);
+  const from = sql.bare && !namesAlias(`${where} ${sql.amount}`, sql.bare.joined) ? sql.bare.from : sql.from;
+  const text = p.render(`SELECT count(*)::int AS n, COALESCE(sum(${sql.amount}), 0)::float8 AS sum FROM ${from} WHERE ${where}`);
   const { rows } = await db.query<{ n: number; sum: number }>(text, p.values);
   return { n: Number(rows[0]?.n ?? 0), sum: Number(rows[0]?.sum ?? 0), groups: [] };
 }
 
 async function count(db: Db, orgId: string, intent: CopilotIntent, now: Date, windowOnly: boolean): Promise<Counted> {
   if (!windowOnly && onlyAccess(intent)) {
+    const level = intent.filters.access ?? 'free';
+    if (intent.groupBy !== 'plan' && (level === 'pro' || level === 'lite')) return { n: (await paidCounts(db, orgId))[level], sum: 0, groups: [] };
     const levels = await accessCounts(db, orgId, now);
     const groups = (['pro', 'lite', 'trial', 'free'] as const).map((k) => ({ key: k, label: k, n: levels[k], value: 0 }));
     if (intent.groupBy === 'plan') return { n: groups.reduce((s, g) => s + g.n, 0), sum: 0, groups: groups.filter((g) => g.n > 0) };
-    const level = intent.filters.access ?? 'free';
     return { n: levels[level], sum: 0, groups: [] };
   }
   return (await fromTallies(db, orgId, intent, now, windowOnly)) ?? countDirect(db, orgId, intent, now, windowOnly);

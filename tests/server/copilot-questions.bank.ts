@@ -71,6 +71,10 @@ const ACCESS = `(SELECT CASE WHEN s.status IN ('active', 'past_due') THEN s.plan
                              ELSE 'free' END
                    FROM members mm LEFT JOIN subscriptions s ON s.member_id = mm.id LEFT JOIN trials t ON t.member_id = mm.id WHERE mm.id = members.id)`;
 
+/** Subscriptions cancelled in [from, to), the latest cancellation first. */
+const cancellations = (from: string, to: string) =>
+  `SELECT s.id FROM subscriptions s WHERE s.org_id = $1 AND s.status = 'canceled' AND ${inRange('s.canceled_at', from, to)} ORDER BY s.canceled_at DESC, s.id`;
+
 const THIS_WEEK = "'2025-06-09' AND '2025-06-16'";
 const inRange = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
 
@@ -156,7 +160,7 @@ export const BANK: readonly BankEntry[] = [
   // Subscriptions
   { family: 'subscriptions', questions: ['how many active subscriptions', 'number of active subscriptions'], truth: { kind: 'records', sql: subscriptions("s.status = 'active'") } },
   { family: 'subscriptions', questions: ['how many subscriptions are past due', 'past due subscriptions', 'delinquent subscriptions'], truth: { kind: 'records', sql: subscriptions("s.status = 'past_due'") } },
-  { family: 'subscriptions', questions: ['how many subscriptions were canceled this month', 'subscriptions cancelled this month'], truth: { kind: 'records', sql: subscriptions(`s.status = 'canceled' AND ${inRange('s.canceled_at', '2025-06-01', '2025-07-01')}`) } },
+  { family: 'subscriptions', questions: ['how many subscriptions were canceled this month', 'subscriptions cancelled this month'], truth: { kind: 'records', sql: cancellations('2025-06-01', '2025-07-01') } },
   { family: 'subscriptions', questions: ['subscriptions set to cancel at period end', 'how many subscriptions are scheduled to cancel'], truth: { kind: 'records', sql: subscriptions("s.cancel_at_period_end AND s.status <> 'canceled'") } },
   { family: 'subscriptions', questions: ['how many pro subscriptions are active', 'active pro subscriptions'], truth: { kind: 'records', sql: subscriptions("s.status = 'active' AND s.plan_type = 'pro'") } },
   { family: 'subscriptions', questions: ['how many subscribers do we have', 'how many paying users', 'number of subscribed users'], truth: { kind: 'overview', field: 'subscribedUsers' } },
@@ -321,7 +325,7 @@ export const BANK: readonly BankEntry[] = [
   { family: 'tasks', questions: ['open tasks at riverside'], truth: { kind: 'records', sql: tasks("c.site = 'Riverside Medical Center' AND t.status = 'open'", byDue) } },
   { family: 'tasks', questions: ['what got done this week'], truth: { kind: 'records', sql: tasks(`t.status = 'done' AND ${inRange('t.completed_at', '2025-06-09', '2025-06-16')}`) } },
   { family: 'subscriptions', questions: ['how many people are paying'], truth: { kind: 'overview', field: 'subscribedUsers' } },
-  { family: 'subscriptions', questions: ['how many subscriptions got cancelled last month'], truth: { kind: 'records', sql: subscriptions(`s.status = 'canceled' AND ${inRange('s.canceled_at', '2025-05-01', '2025-06-01')}`) } },
+  { family: 'subscriptions', questions: ['how many subscriptions got cancelled last month'], truth: { kind: 'records', sql: cancellations('2025-05-01', '2025-06-01') } },
   { family: 'transactions', questions: ['how much money came in this month'], truth: { kind: 'money', sql: `SELECT sum(amount) AS v FROM transactions WHERE org_id = $1 AND status = 'succeeded' AND type = 'payment_succeeded' AND ${inRange('created_at', '2025-06-01', '2025-07-01')}` } },
   { family: 'transactions', questions: ['show failed charges this week'], truth: { kind: 'records', sql: transactions(`x.status = 'failed' AND x.type IN ('payment_succeeded', 'payment_failed') AND ${inRange('x.created_at', '2025-06-09', '2025-06-16')}`) } },
   { family: 'invoices', questions: ['what invoices are unpaid'], truth: { kind: 'records', sql: invoices("i.status IN ('open', 'uncollectible')") } },
