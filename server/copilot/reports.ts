@@ -9,6 +9,7 @@ import type { Queryable } from '../core/db';
 import type { Source } from '../../src/services/api/schemas';
 import type { Topic } from './lexicon';
 import { formatDuration } from './format';
+import { readTallies, type TallyRow } from './tallies';
 import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
 
 export type Db = Queryable;
@@ -66,14 +67,14 @@ interface MemberCounts {
   licensed: number;
 }
 
-async function memberCounts(db: Db, orgId: string): Promise<MemberCounts> {
-  const { rows } = await db.query<MemberCounts>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active,
-            count(*) FILTER (WHERE NOT is_active)::int AS pending, count(*) FILTER (WHERE has_license)::int AS licensed
-       FROM members WHERE org_id = $1`,
-    [orgId],
-  );
-  return rows[0] ?? { total: 0, active: 0, pending: 0, licensed: 0 };
+/** The member tallies (role, active, licensed; see schema.ts): exact, without reading every member. */
+async function memberTallies(db: Db, orgId: string): Promise<TallyRow[]> {
+  return readTallies(db, orgId, 'members');
+}
+
+function memberCounts(tallies: readonly TallyRow[]): MemberCounts {
+  const count = (pred: (r: TallyRow) => boolean) => tallies.filter(pred).reduce((sum, r) => sum + r.n, 0);
+  return { total: count(() => true), active: count((r) => r.b === 'true'), pending: count((r) => r.b !== 'true'), licensed: count((r) => r.c === 'true') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ async function memberCounts(db: Db, orgId: string): Promise<MemberCounts> {
 
 async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
   const since = daysBefore(now, 7);
-  const counts = await memberCounts(db, orgId);
+  const counts = memberCounts(await memberTallies(db, orgId));
   const { rows: week } = await db.query<{ seen: number; calls: number; callers: number }>(
     `WITH last_call AS (
        SELECT member_id, max(started_at) AS at FROM calls WHERE org_id = $1 GROUP BY member_id
@@ -326,7 +327,8 @@ async function weeklyReport(db: Db, orgId: string, now: Date): Promise<Answer> {
 async function organizationInsights(db: Db, orgId: string, now: Date): Promise<Answer> {
   const since = daysBefore(now, 30);
   const { rows: org } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
-  const counts = await memberCounts(db, orgId);
+  const tallies = await memberTallies(db, orgId);
+  const counts = memberCounts(tallies);
   const { rows: usage } = await db.query<{ licensed_active: number; unlicensed_callers: number }>(
     `WITH callers AS (SELECT DISTINCT member_id FROM calls WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3)
      SELECT count(*) FILTER (WHERE m.has_license AND (c.member_id IS NOT NULL OR m.last_active_at >= $2))::int AS licensed_active,
@@ -335,10 +337,12 @@ async function organizationInsights(db: Db, orgId: string, now: Date): Promise<A
       WHERE m.org_id = $1`,
     [orgId, since, now],
   );
-  const { rows: roles } = await db.query<{ role: string; n: number }>(
-    'SELECT role, count(*)::int AS n FROM members WHERE org_id = $1 GROUP BY role ORDER BY n DESC, role',
-    [orgId],
-  );
+  const perRole = new Map<string, number>();
+  for (const r of tallies) perRole.set(r.a ?? '', (perRole.get(r.a ?? '') ?? 0) + r.n);
+  const roles = [...perRole]
+    .filter(([, n]) => n > 0)
+    .map(([role, n]) => ({ role, n }))
+    .sort((x, y) => y.n - x.n || (x.role < y.role ? -1 : x.role > y.role ? 1 : 0));
   const { rows: sites } = await db.query<{ site: string; n: number; total: number; people: number }>(
     `SELECT site, count(*)::int AS n, sum(duration_seconds)::int AS total, count(DISTINCT member_id)::int AS people
        FROM calls WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3

@@ -144,14 +144,18 @@ BEGIN
   IF to_regclass('subscriptions') IS NOT NULL THEN
     CREATE INDEX IF NOT EXISTS copilot_subscriptions_created_idx ON subscriptions (org_id, created_at DESC, id);
     CREATE INDEX IF NOT EXISTS copilot_subscriptions_canceled_idx ON subscriptions (org_id, canceled_at) WHERE canceled_at IS NOT NULL;
+    -- A status's records newest first ("past due subscriptions"): a rare status would otherwise walk every subscription.
+    CREATE INDEX IF NOT EXISTS copilot_subscriptions_status_idx ON subscriptions (org_id, status, created_at DESC, id);
   END IF;
   IF to_regclass('invoices') IS NOT NULL THEN
     CREATE INDEX IF NOT EXISTS copilot_invoices_created_idx ON invoices (org_id, created_at DESC, id);
     CREATE INDEX IF NOT EXISTS copilot_invoices_amount_idx ON invoices (org_id, amount_due DESC, id);
+    CREATE INDEX IF NOT EXISTS copilot_invoices_status_idx ON invoices (org_id, status, created_at DESC, id);
   END IF;
   IF to_regclass('transactions') IS NOT NULL THEN
     CREATE INDEX IF NOT EXISTS copilot_transactions_member_idx ON transactions (org_id, member_id, created_at DESC);
     CREATE INDEX IF NOT EXISTS copilot_transactions_amount_idx ON transactions (org_id, amount DESC, id);
+    CREATE INDEX IF NOT EXISTS copilot_transactions_type_idx ON transactions (org_id, type, created_at DESC, id DESC);
   END IF;
 END
 $do$;
