@@ -52,13 +52,16 @@ export async function readTallies(db: TallyDb, orgId: string, subject: TallySubj
     where += ' AND day >= $3::date AND day < $4::date';
   }
   const day = options.byDay ? "to_char(day, 'YYYY-MM-DD')" : 'NULL::text';
-  const { rows } = await db.query<TallyRow & { pieces: number }>(
-    `SELECT ${day} AS day, a, b, c, sum(n)::int AS n, sum(amount)::float8 AS amount, count(*)::int AS pieces
+  const { rows } = await db.query<TallyRow & { pieces: number; days: number }>(
+    `SELECT ${day} AS day, a, b, c, sum(n)::int AS n, sum(amount)::float8 AS amount, count(*)::int AS pieces, count(DISTINCT day)::int AS days
        FROM copilot_tallies WHERE ${where}
       GROUP BY 1, a, b, c`,
     params,
   );
+  // Compaction keeps one row per (day, a, b, c): compare with those groups, not with the rows of
+  // this read (which sums the days), or a read over many days would compact, in vain, every time.
   const pieces = rows.reduce((sum, r) => sum + r.pieces, 0);
-  if (pieces > rows.length * 4 + COMPACT_SLACK) await compact(db, orgId, subject);
-  return rows.filter((r) => r.n !== 0 || r.amount !== 0).map(({ pieces: _p, ...r }) => ({ ...r, n: Number(r.n), amount: Number(r.amount) }));
+  const groups = rows.reduce((sum, r) => sum + Math.max(1, r.days), 0);
+  if (pieces > groups * 4 + COMPACT_SLACK) await compact(db, orgId, subject);
+  return rows.filter((r) => r.n !== 0 || r.amount !== 0).map(({ pieces: _p, days: _d, ...r }) => ({ ...r, n: Number(r.n), amount: Number(r.amount) }));
 }

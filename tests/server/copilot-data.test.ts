@@ -99,6 +99,24 @@ describe('counts kept by the tallies', () => {
     expect(await raw()).toBeLessThanOrEqual(16);
     await expectTalliesExact();
   });
+
+  it('leave compact rows alone: rows over many days are one per day and group, not pieces to merge', async () => {
+    // 600 payments on 600 different days: 600 tally rows, each already a group of its own.
+    await h.db.query(
+      `INSERT INTO transactions (id, org_id, member_id, member_name, type, status, amount, description, created_at)
+       SELECT 'days-txn-' || g, $1, NULL, 'Former Member', 'payment_succeeded', 'succeeded', 4999, 'Paid', $2::timestamptz - g * interval '1 day'
+         FROM generate_series(1, 600) g`,
+      [h.orgId, NOW],
+    );
+    const rowsOnDisk = async () =>
+      (await h.db.query<{ at: string }>("SELECT string_agg(ctid::text, ',' ORDER BY ctid) AS at FROM copilot_tallies WHERE org_id = $1 AND subject = 'transactions'", [h.orgId])).rows[0]?.at;
+    await readTallies(h.db, h.orgId, 'transactions');
+    const before = await rowsOnDisk();
+    await readTallies(h.db, h.orgId, 'transactions');
+    await readTallies(h.db, h.orgId, 'transactions');
+    expect(await rowsOnDisk()).toBe(before); // not deleted and written again by every read
+    await expectTalliesExact();
+  });
 });
 
 describe('a database from before issue 15', () => {
