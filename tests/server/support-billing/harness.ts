@@ -10,23 +10,12 @@ import { createCopilotModule } from '../../../server/copilot';
 import { ApiError, type AppEnv, type Caller, type SeedMember, type ServerDeps } from '../../../server/core/module';
 import type { Database } from '../../../server/core/db';
 import { openTestDatabase } from '../support/db';
+import { seededRandom } from '../../../server/seed/random';
 
 export const API_ORIGIN = 'http://127.0.0.1:8787';
 /** A Wednesday afternoon; every module sees this clock unless a test moves it. */
 export const NOW = new Date('2025-06-11T15:00:00.000Z');
 const DAY_MS = 86_400_000;
-
-/** Deterministic numbers in [0, 1) (mulberry32). */
-export function seededRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ROLES = ['Field Worker', 'Field Worker', 'Field Worker', 'Supervisor', 'Project Manager'] as const;
 
@@ -89,11 +78,11 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
   const db = await openTestDatabase([billing, copilot]);
   const clock = { now: NOW };
 
-  const rng = seededRng(42);
+  const rng = seededRandom(42);
   const orgA = await insertOrg(db, 'org-a', 'Summit Builders', ['Maria', 'James', 'Priya', 'Tom', 'Aisha', 'Diego', 'Grace', 'Kenji'], ['Lopez', 'Walker', 'Nguyen', 'Okafor', 'Berg'], 40, rng);
   const orgB = await insertOrg(db, 'org-b', 'Bayside Contracting', ['Olga', 'Hector', 'Wen'], ['Zielinski', 'Quimby'], 10, rng);
   const config = { apiOrigin: API_ORIGIN, webOrigin: 'http://127.0.0.1:5173' };
-  const contextOf = (org: OrgFixture) => ({ db, orgId: org.orgId, adminMemberId: org.adminId, members: org.members, rng: seededRng(org.orgId === 'org-a' ? 7 : 8), now: NOW, config });
+  const contextOf = (org: OrgFixture) => ({ db, orgId: org.orgId, adminMemberId: org.adminId, members: org.members, rng: seededRandom(org.orgId === 'org-a' ? 7 : 8), now: NOW, config });
   if (options.seed ?? true) {
     for (const org of [orgA, orgB]) {
       await billing.seed?.(contextOf(org));

@@ -6,18 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdown, inlineText, parseBlocks, parseInline, type Block, type Inline, type ParseMeter } from '../../../src/domain/markdown';
-
-/** Deterministic numbers in [0, 1) (mulberry32). */
-function seededRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../server/seed/random';
 
 const text = (t: string): Inline => ({ kind: 'text', text: t });
 
@@ -82,7 +71,7 @@ describe('escapeMarkdown', () => {
   ];
   /** Random strings over the characters that matter, with a fixed seed. */
   const ALPHABET = ['*', '_', '[', ']', '(', ')', '`', '\\', '!', '<', '>', '&', '~', '#', '-', '+', '=', '.', '1', '•', ' ', '\t', '\n', 'a', 'é', 'https://'];
-  const rng = seededRng(11);
+  const rng = seededRandom(11);
   const random = Array.from({ length: 1500 }, () => Array.from({ length: 1 + Math.floor(rng() * 24) }, () => ALPHABET[Math.floor(rng() * ALPHABET.length)]).join(''));
   /** What the text reads as: line breaks and other control characters become spaces. */
   const shown = (value: string) =>
@@ -162,7 +151,7 @@ describe('parser work is linear in the input', () => {
   }
 
   it('random text of markup characters: the same bound', () => {
-    const rng = seededRng(5);
+    const rng = seededRandom(5);
     const chars = '*_[]()`\\!#-. \na';
     for (let round = 0; round < 20; round += 1) {
       const source = Array.from({ length: 20_000 }, () => chars[Math.floor(rng() * chars.length)]).join('');
