@@ -6,7 +6,8 @@
  *   organisation's members run one after the other, whatever the process or connection;
  * - the caller's membership is read again after that lock: the authentication middleware read it
  *   before, so a request sent before its sender was demoted, deactivated or removed by another
- *   administrator is refused here (403) instead of going through;
+ *   administrator is refused here instead of going through: 409, a conflict with the organisation
+ *   as it is now (a request sent after the demotion meets the middleware's 403);
  * - after the change, the organisation must still have an active administrator (409, rolled back).
  *
  * With an administrator unable to demote, deactivate or delete themself, the second rule already
@@ -42,7 +43,7 @@ export function asAdministrator<T>(db: Database, scope: AdminScope, work: (tx: Q
       scope.orgId,
     ]);
     const caller = rows[0];
-    if (!caller?.is_admin || !caller.is_active) throw new ApiError(403, NO_LONGER_ADMIN);
+    if (!caller?.is_admin || !caller.is_active) throw new ApiError(409, NO_LONGER_ADMIN);
     const result = await work(tx);
     await assertAnActiveAdministratorRemains(tx, scope.orgId);
     return result;
