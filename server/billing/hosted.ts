@@ -4,10 +4,9 @@
  * (opened in a new tab), so the unguessable id or token in the URL is the credential.
  */
 import type { Context, Hono } from 'hono';
-import type { Queryable } from '../core/db';
 import type { AppEnv, ServerDeps } from '../core/module';
 import { hashToken, newId } from './ids';
-import { formatUsd } from './model';
+import { formatUsd, lockMember } from './model';
 import { buildPdf } from './pdf';
 import { PLANS } from './schema';
 import type { PlanType } from '../../src/services/api/schemas';
@@ -127,14 +126,6 @@ async function findSession(deps: ServerDeps, token: string, now: Date): Promise<
     [hashToken(token), now],
   );
   return rows[0] ?? null;
-}
-
-/**
- * Locks the member's row for the rest of the transaction, as the billing routes do (lockMember):
- * a card change waits for any other change of the same member's cards or subscription.
- */
-async function lockMemberCards(tx: Queryable, session: SessionRow): Promise<void> {
-  await tx.query('SELECT id FROM members WHERE id = $1 AND org_id = $2 FOR NO KEY UPDATE', [session.member_id, session.org_id]);
 }
 
 async function paymentMethodsPage(deps: ServerDeps, token: string, session: SessionRow, now: Date, notice: string | null, error: string | null): Promise<string> {
@@ -269,8 +260,9 @@ ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf"
     if ('error' in checked) return htmlResponse(c, await paymentMethodsPage(deps, token, session, now, null, checked.error), 400);
     const { card } = checked;
     await deps.db.transaction(async (tx) => {
-      // One card change of a member at a time: two tabs adding a first card would both make it default.
-      await lockMemberCards(tx, session);
+      // One card change of a member at a time, as in the billing routes: two tabs adding a first
+      // card would both make it default.
+      await lockMember(tx, session.org_id, session.member_id);
       const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2', [session.member_id, session.org_id]);
       const makeDefault = (rows[0]?.n ?? 0) === 0 || form.makeDefault === '1';
       if (makeDefault) await tx.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [session.member_id, session.org_id]);
@@ -290,7 +282,7 @@ ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf"
     const form = await c.req.parseBody();
     const id = typeof form.paymentMethodId === 'string' ? form.paymentMethodId : '';
     const changed = await deps.db.transaction(async (tx) => {
-      await lockMemberCards(tx, session);
+      await lockMember(tx, session.org_id, session.member_id);
       const { rows } = await tx.query<{ id: string }>('SELECT id FROM payment_methods WHERE id = $1 AND member_id = $2 AND org_id = $3', [id, session.member_id, session.org_id]);
       if (!rows[0]) return false;
       await tx.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [session.member_id, session.org_id]);

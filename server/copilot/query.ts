@@ -9,7 +9,7 @@ import type { Queryable } from '../core/db';
 import { accessLevelSql } from '../billing/model';
 import { PLANS } from '../billing/schema';
 import type { Group } from './lexicon';
-import { readTallies, type TallyDb, type TallyRow } from './tallies';
+import { readTallies, tallyCount, type TallyDb, type TallyRow } from './tallies';
 import { isoDay, resolveWindow, type Range } from './time';
 
 export type Db = TallyDb;
@@ -375,11 +375,10 @@ async function fromTallies(db: Db, orgId: string, intent: CopilotIntent, now: Da
  */
 async function paidCounts(db: Db, orgId: string): Promise<{ pro: number; lite: number; trialing: number }> {
   const subscriptions = await readTallies(db, orgId, 'subscriptions');
-  const count = (pred: (r: TallyRow) => boolean) => subscriptions.filter(pred).reduce((sum, r) => sum + r.n, 0);
   return {
-    pro: count((r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'pro'),
-    lite: count((r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'lite'),
-    trialing: count((r) => r.a === 'trialing'),
+    pro: tallyCount(subscriptions, (r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'pro'),
+    lite: tallyCount(subscriptions, (r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'lite'),
+    trialing: tallyCount(subscriptions, (r) => r.a === 'trialing'),
   };
 }
 
@@ -394,7 +393,7 @@ async function accessCounts(db: Db, orgId: string, now: Date): Promise<Record<'p
       [orgId, now],
     ),
   ];
-  const total = members.reduce((sum, r) => sum + r.n, 0);
+  const total = tallyCount(members);
   const trial = trialing + (trials.rows[0]?.n ?? 0);
   return { pro, lite, trial, free: total - pro - lite - trial };
 }
@@ -404,9 +403,9 @@ function onlyAccess(intent: CopilotIntent): boolean {
   return intent.subject === 'members' && keys.every((k) => k === 'access') && (intent.groupBy === undefined || intent.groupBy === 'plan') && (keys.length === 1 || intent.groupBy === 'plan');
 }
 
-/** Whether SQL text names `alias.` (a column of that table). */
-function namesAlias(sqlText: string, alias: string): boolean {
-  return new RegExp(`\\b${alias}\\.`).test(sqlText);
+/** The FROM of a count: the subject's table alone when none of `parts` (SQL text) names the joined table. */
+function countFrom(sql: SubjectSql, ...parts: string[]): string {
+  return sql.bare && !new RegExp(`\\b${sql.bare.joined}\\.`).test(parts.join(' ')) ? sql.bare.from : sql.from;
 }
 
 async function countDirect(db: Db, orgId: string, intent: CopilotIntent, now: Date, windowOnly: boolean): Promise<Counted> {
@@ -415,7 +414,7 @@ async function countDirect(db: Db, orgId: string, intent: CopilotIntent, now: Da
   const where = sql.where.join(' AND ');
   const group = !windowOnly && intent.groupBy ? sql.group[intent.groupBy] : undefined;
   if (group) {
-    const from = sql.bare && !namesAlias(`${where} ${sql.amount} ${group.key} ${group.label}`, sql.bare.joined) ? sql.bare.from : sql.from;
+    const from = countFrom(sql, where, sql.amount, group.key, group.label);
     const text = p.render(
       `SELECT ${group.key} AS key, min(${group.label}) AS label, count(*)::int AS n, COALESCE(sum(${sql.amount}), 0)::float8 AS value
          FROM ${from} WHERE ${where} GROUP BY 1`,
@@ -424,7 +423,7 @@ async function countDirect(db: Db, orgId: string, intent: CopilotIntent, now: Da
     const groups = rows.map((r) => ({ key: String(r.key ?? ''), label: String(r.label ?? ''), n: Number(r.n), value: Number(r.value) }));
     return { n: groups.reduce((s, g) => s + g.n, 0), sum: groups.reduce((s, g) => s + g.value, 0), groups };
   }
-  const from = sql.bare && !namesAlias(`${where} ${sql.amount}`, sql.bare.joined) ? sql.bare.from : sql.from;
+  const from = countFrom(sql, where, sql.amount);
   const text = p.render(`SELECT count(*)::int AS n, COALESCE(sum(${sql.amount}), 0)::float8 AS sum FROM ${from} WHERE ${where}`);
   const { rows } = await db.query<{ n: number; sum: number }>(text, p.values);
   return { n: Number(rows[0]?.n ?? 0), sum: Number(rows[0]?.sum ?? 0), groups: [] };

@@ -9,7 +9,7 @@ import type { Queryable } from '../core/db';
 import type { Source } from '../../src/services/api/schemas';
 import type { Topic } from './lexicon';
 import { formatDuration } from './format';
-import { readTallies, type TallyRow } from './tallies';
+import { readTallies, tallyCount, type TallyRow } from './tallies';
 import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
 
 export type Db = Queryable;
@@ -67,14 +67,14 @@ interface MemberCounts {
   licensed: number;
 }
 
-/** The member tallies (role, active, licensed; see schema.ts): exact, without reading every member. */
-async function memberTallies(db: Db, orgId: string): Promise<TallyRow[]> {
-  return readTallies(db, orgId, 'members');
-}
-
+/** From the member tallies (role, active, licensed; see schema.ts): exact, without reading every member. */
 function memberCounts(tallies: readonly TallyRow[]): MemberCounts {
-  const count = (pred: (r: TallyRow) => boolean) => tallies.filter(pred).reduce((sum, r) => sum + r.n, 0);
-  return { total: count(() => true), active: count((r) => r.b === 'true'), pending: count((r) => r.b !== 'true'), licensed: count((r) => r.c === 'true') };
+  return {
+    total: tallyCount(tallies),
+    active: tallyCount(tallies, (r) => r.b === 'true'),
+    pending: tallyCount(tallies, (r) => r.b !== 'true'),
+    licensed: tallyCount(tallies, (r) => r.c === 'true'),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,7 +83,7 @@ function memberCounts(tallies: readonly TallyRow[]): MemberCounts {
 
 async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
   const since = daysBefore(now, 7);
-  const counts = memberCounts(await memberTallies(db, orgId));
+  const counts = memberCounts(await readTallies(db, orgId, 'members'));
   const { rows: week } = await db.query<{ seen: number; calls: number; callers: number }>(
     `WITH last_call AS (
        SELECT member_id, max(started_at) AS at FROM calls WHERE org_id = $1 GROUP BY member_id
@@ -327,7 +327,7 @@ async function weeklyReport(db: Db, orgId: string, now: Date): Promise<Answer> {
 async function organizationInsights(db: Db, orgId: string, now: Date): Promise<Answer> {
   const since = daysBefore(now, 30);
   const { rows: org } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
-  const tallies = await memberTallies(db, orgId);
+  const tallies = await readTallies(db, orgId, 'members');
   const counts = memberCounts(tallies);
   const { rows: usage } = await db.query<{ licensed_active: number; unlicensed_callers: number }>(
     `WITH callers AS (SELECT DISTINCT member_id FROM calls WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3)

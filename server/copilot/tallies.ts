@@ -19,6 +19,11 @@ export interface TallyRow {
   amount: number;
 }
 
+/** The sum of `n` over the tally rows that `pred` keeps. */
+export function tallyCount(rows: readonly TallyRow[], pred: (r: TallyRow) => boolean = () => true): number {
+  return rows.filter(pred).reduce((sum, r) => sum + r.n, 0);
+}
+
 /** Compact when the raw rows outnumber the groups by this much. */
 const COMPACT_SLACK = 400;
 
