@@ -32,6 +32,11 @@ const noFocusedOrSkippedTests = [
   },
 ];
 
+const noViews = {
+  group: ['**/views', '**/views/**', 'src/views/**'],
+  message: 'Machines (and everything below them) must not import views.',
+};
+
 const banned = (/** @type {string} */ name, /** @type {string} */ message) => ({ name, message, allowTypeImports: true });
 
 export default tseslint.config(
@@ -133,15 +138,44 @@ export default tseslint.config(
   },
   {
     // Nothing below the views imports them.
-    files: ['src/machines/**/*.{ts,tsx}', 'src/services/**/*.{ts,tsx}', 'src/domain/**/*.{ts,tsx}'],
+    files: ['src/machines/**/*.{ts,tsx}', 'src/services/**/*.{ts,tsx}', 'src/domain/**/*.{ts,tsx}', 'src/contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noViews] }],
+    },
+  },
+  {
+    // Machines import service types only; a flow's implementations.ts (and the registry that
+    // gathers them) is the one place a machine folder touches a service value. The API contract
+    // (src/contract) and the domain rules are neutral: anyone may import their values.
+    files: ['src/machines/**/*.{ts,tsx}'],
+    ignores: ['src/machines/**/implementations.ts', 'src/machines/registry.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noViews,
+            {
+              group: ['**/services', '**/services/**', 'src/services/**'],
+              allowTypeImports: true,
+              message: 'Machines import service types only (`import type`); values come in through implementations.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract and the domain stand alone: no services, machines or views.
+    files: ['src/contract/**/*.ts', 'src/domain/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/views', '**/views/**', 'src/views/**'],
-              message: 'Machines (and everything below them) must not import views.',
+              group: ['**/services', '**/services/**', '**/machines', '**/machines/**', '**/views', '**/views/**'],
+              message: 'src/contract and src/domain are neutral: they import nothing from services, machines or views.',
             },
           ],
         },

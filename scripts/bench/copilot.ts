@@ -22,7 +22,7 @@ import { answerQuestion, createCopilotModule } from '../../server/copilot';
 import { openDatabase, type Database } from '../../server/core/db';
 import { cognitoCall } from '../../server/core/userPool';
 import { seedDatabase } from '../../server/seed';
-import type { CopilotIntent } from '../../src/services/api/schemas';
+import type { CopilotIntent } from '../../src/contract/api';
 import { PLACEHOLDERS, bankQuestions } from '../../tests/server/copilot-questions.bank';
 import { ADMIN, percentile } from './browser';
 

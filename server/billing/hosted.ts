@@ -9,7 +9,7 @@ import { hashToken, newId } from './ids';
 import { formatUsd, lockMember } from './model';
 import { buildPdf } from './pdf';
 import { PLANS } from './schema';
-import type { PlanType } from '../../src/services/api/schemas';
+import type { PlanType } from '../../src/contract/api';
 
 export const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 

@@ -9,7 +9,7 @@
  *   3. else (no subscription, canceled, trial over)         -> free
  * Subscribed users are members whose subscription is active, trialing or past_due.
  */
-import type { BillingOverview, Invoice, PaymentMethod, PlanType, Subscription, Transaction, UserBilling } from '../../src/services/api/schemas';
+import type { BillingOverview, Invoice, PaymentMethod, PlanType, Subscription, Transaction, UserBilling } from '../../src/contract/api';
 import { ApiError } from '../core/module';
 import type { Db } from './db';
 import { invoicePrefix, newId } from './ids';

@@ -4,7 +4,7 @@ import {
   CompleteSubscriptionRequestSchema,
   UpdateSubscriptionRequestSchema,
   UserIdRequestSchema,
-} from '../../src/services/api/schemas';
+} from '../../src/contract/api';
 import { adminOf, parseBody, parseValue, type AppEnv, type AppContext, type ServerDeps } from '../core/module';
 import { hashToken, newToken } from './ids';
 import { PAYMENT_METHOD_LINK_TTL_MS } from './hosted';

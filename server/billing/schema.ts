@@ -3,7 +3,7 @@
  * customers, subscriptions, payment methods, invoices and setup intents. Every table carries
  * org_id and every query filters by it.
  */
-import type { PlanType } from '../../src/services/api/schemas';
+import type { PlanType } from '../../src/contract/api';
 
 export interface Plan {
   type: PlanType;

@@ -6,7 +6,7 @@
  * in billing_fixtures; the administrator is on Pro with a card; everyone else is drawn at random
  * across pro, lite, trial, free, expired trial, past_due and canceled. See README.md.
  */
-import type { PlanType } from '../../src/services/api/schemas';
+import type { PlanType } from '../../src/contract/api';
 import type { SeedContext, SeedMember } from '../core/module';
 import { insertRows } from './db';
 import type { FixtureKey } from './fixtures';

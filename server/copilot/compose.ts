@@ -4,7 +4,7 @@
  * rest, never a link), and the records as `sources`. Every piece of text is built with `md`, so a
  * name, a site or a title is always shown as the text it is.
  */
-import type { CopilotIntent, Source } from '../../src/services/api/schemas';
+import type { CopilotIntent, Source } from '../../src/contract/api';
 import { count as fmt, dateTime, dayName, excerpt, formatDuration, shortDate, toDate, usd } from './format';
 import type { Group } from './lexicon';
 import { capitalize, joinMarkdown, markdownLines, md, words, type Markdown } from './markdown';

@@ -2,7 +2,7 @@
  * One question to one answer: the organisation's words (its name, sites), the parse, then the
  * figures, the search, a report, or an honest "I can't answer that from your data".
  */
-import type { CopilotIntent } from '../../src/services/api/schemas';
+import type { CopilotIntent } from '../../src/contract/api';
 import { accessLevelSql } from '../billing/model';
 import { TOPIC_ANSWERS } from './reports';
 import { composeAnswer, LIST_LIMIT, profileAnswer, type Answer } from './compose';

@@ -10,7 +10,7 @@
  */
 import type { ServerModule } from '../core/module';
 import { adminOf, parseBody } from '../core/module';
-import { CopilotAskRequestSchema, type CopilotAskResponse } from '../../src/services/api/schemas';
+import { CopilotAskRequestSchema, type CopilotAskResponse } from '../../src/contract/api';
 import { answerQuestion } from './engine';
 import { copilotSchemaSql } from './schema';
 import { seedCopilot } from './seed';

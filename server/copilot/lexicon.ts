@@ -7,7 +7,7 @@
  * whole question more than once, and the work is linear in its length (a question is at most
  * 2,000 characters, and only its first MAX_TOKENS tokens are read).
  */
-import type { CopilotIntent, Role } from '../../src/services/api/schemas';
+import type { CopilotIntent, Role } from '../../src/contract/api';
 
 export type Subject = CopilotIntent['subject'];
 export type Measure = CopilotIntent['measure'];

@@ -12,7 +12,7 @@
  * A follow-up ("which of them are supervisors?", "and last week?") is the previous intent with the
  * new question's parts put over it.
  */
-import type { CopilotIntent, CopilotWindow, Role } from '../../src/services/api/schemas';
+import type { CopilotIntent, CopilotWindow, Role } from '../../src/contract/api';
 import { LIMITS } from '../../src/domain/limits';
 import {
   PHRASE_INDEX,

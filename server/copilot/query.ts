@@ -4,7 +4,7 @@
  * (tallies.ts) when the filters are ones they keep, else from the rows themselves; the records an
  * answer shows (at most 10) always come from the rows, in a fixed order per subject.
  */
-import type { CopilotIntent } from '../../src/services/api/schemas';
+import type { CopilotIntent } from '../../src/contract/api';
 import type { Queryable } from '../core/db';
 import { accessLevelSql } from '../billing/model';
 import { PLANS } from '../billing/schema';

@@ -6,7 +6,7 @@
  * interpolates: names, titles and summaries are shown as written, never read as markup.
  */
 import type { Queryable } from '../core/db';
-import type { Source } from '../../src/services/api/schemas';
+import type { Source } from '../../src/contract/api';
 import type { Topic } from './lexicon';
 import { formatDuration } from './format';
 import { readTallies, tallyCount, type TallyRow } from './tallies';

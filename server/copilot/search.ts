@@ -6,7 +6,7 @@
  * time window the question names narrows the search. When no call or task matches, members are
  * searched by name, role and email.
  */
-import type { CopilotWindow, Source } from '../../src/services/api/schemas';
+import type { CopilotWindow, Source } from '../../src/contract/api';
 import type { Answer } from './compose';
 import { count as fmt, dateTime, excerpt, formatDuration, shortDate, toDate } from './format';
 import { STOP_WORDS, tokenize } from './lexicon';

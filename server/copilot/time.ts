@@ -6,7 +6,7 @@
  * is the last 7 days. A window is kept relative in an intent ({ kind: 'this_week' }), so a
  * follow-up asked tomorrow, or "and last week?", resolves it again.
  */
-import type { CopilotWindow } from '../../src/services/api/schemas';
+import type { CopilotWindow } from '../../src/contract/api';
 import type { Token } from './lexicon';
 
 const DAY_MS = 86_400_000;

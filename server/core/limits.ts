@@ -7,7 +7,7 @@
  * - `refuseControlCharacters`: a control character in the path, a query parameter or a form field
  *   (the hosted pages' POSTs) is answered 400 naming where it was. PostgreSQL cannot store NUL in
  *   text, so such input would otherwise fail deep in a query; JSON bodies are checked by the
- *   contract's schemas (src/services/api/schemas.ts), field by field.
+ *   contract's schemas (src/contract/api.ts), field by field.
  */
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,5 +1,5 @@
 /** The members table as the API answers it (the console's `User`). */
-import type { User } from '../../src/services/api/schemas';
+import type { User } from '../../src/contract/api';
 
 export interface MemberRow {
   id: string;

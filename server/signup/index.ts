@@ -11,7 +11,7 @@
  *   only for an active administrator (the one who may use the console).
  */
 import type { Hono } from 'hono';
-import { CompleteSignupRequestSchema, type CompleteSignupResponse, type MeResponse } from '../../src/services/api/schemas';
+import { CompleteSignupRequestSchema, type CompleteSignupResponse, type MeResponse } from '../../src/contract/api';
 import { ApiError, parseBody, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
 import { isUniqueViolation, type MemberRow } from '../core/members';
 import { randomInt } from 'node:crypto';

@@ -18,7 +18,7 @@ import {
   type User,
   type UserListResponse,
   type UserStats,
-} from '../../src/services/api/schemas';
+} from '../../src/contract/api';
 import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
 import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../core/members';
 import type { Database, Queryable } from '../core/db';

@@ -17,7 +17,7 @@
  * stopped half-way), when this request takes it over. A different member with that email is 409 as
  * for any duplicate email.
  */
-import type { CreateUserRequestSchema } from '../../src/services/api/schemas';
+import type { CreateUserRequestSchema } from '../../src/contract/api';
 import type * as v from 'valibot';
 import { ApiError, type UserPoolAdmin } from '../core/module';
 import { MEMBER_COLUMNS, type MemberRow } from '../core/members';

@@ -1,6 +1,6 @@
 /**
  * Limits on everything the console sends and the API accepts, in one place: the API contract
- * (src/services/api/schemas.ts) and so the reference API (server/), the console's forms
+ * (src/contract/api.ts) and so the reference API (server/), the console's forms
  * (src/domain/forms.ts) and the console's fields (`maxLength`) all read these numbers.
  *
  * Lengths count UTF-16 code units, as `String.prototype.length`, valibot's `maxLength` and the

@@ -8,7 +8,7 @@
  * its own seeded member by state (through the API, with the admin's token) and never reuses one.
  */
 import type { Page } from '@playwright/test';
-import type { UserBilling, UserListResponse } from '../../src/services/api/schemas';
+import type { UserBilling, UserListResponse } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript, type ConfirmOutcome } from '../support/stripe';

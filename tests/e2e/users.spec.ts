@@ -5,7 +5,7 @@
  * figure with the API is retried until both agree, and the users this file changes are its own.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { BillingOverview, UserListResponse, UserStats } from '../../src/services/api/schemas';
+import type { BillingOverview, UserListResponse, UserStats } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 

@@ -33,7 +33,7 @@ import {
   type SessionUser,
   type SignInResult,
 } from '../../src/machines/auth';
-import type { MeResponse } from '../../src/services/api/schemas';
+import type { MeResponse } from '../../src/contract/api';
 import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
 import {
   createControllableActors,

@@ -13,7 +13,7 @@ import { CANCELLATION_REASON_TOO_LONG_MESSAGE } from '../../src/domain/forms';
 import { LIMITS } from '../../src/domain/limits';
 import { paymentMachine } from '../../src/machines/payment';
 import { PAYMENT_COMPLETED_MESSAGE, PAYMENT_SESSION_MISSING_MESSAGE, subscriptionMachine } from '../../src/machines/subscription';
-import type { UserBilling } from '../../src/services/api/schemas';
+import type { UserBilling } from '../../src/contract/api';
 import { ManageSubscriptionDialog } from '../../src/views/billing/ManageSubscriptionDialog';
 import { PAYMENT_REQUIRED_NOTE } from '../../src/views/billing/PaymentStep';
 import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type ModelPath } from '../support/model';

@@ -11,7 +11,7 @@ import type { AnyEventObject, StateValue } from 'xstate';
 import type { Services } from '../../src/services';
 import { subscriptionMachine } from '../../src/machines/subscription';
 import { PAYMENT_METHOD_FAILED_MESSAGE, UNSAFE_LINK_MESSAGE, userBillingImplementations, userBillingMachine } from '../../src/machines/userBilling';
-import type { UserBilling } from '../../src/services/api/schemas';
+import type { UserBilling } from '../../src/contract/api';
 import { createPayments } from '../../src/services/payments';
 import { UserBillingScreen } from '../../src/views/billing/UserBillingScreen';
 import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths } from '../support/model';

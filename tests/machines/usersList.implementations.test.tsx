@@ -9,7 +9,7 @@ import { usersListImplementations, usersListMachine, type UsersListEmitted } fro
 import type { Services } from '../../src/services';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { STATS, makePage, makeUser } from '../views/users/fixtures';
-import type { User } from '../../src/services/api/schemas';
+import type { User } from '../../src/contract/api';
 
 function startList() {
   const paths: string[] = [];

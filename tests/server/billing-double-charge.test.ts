@@ -6,7 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ApiErrorBodySchema, HostedUrlResponseSchema, UpdateSubscriptionResponseSchema, UserBillingSchema } from '../../src/services/api/schemas';
+import { ApiErrorBodySchema, HostedUrlResponseSchema, UpdateSubscriptionResponseSchema, UserBillingSchema } from '../../src/contract/api';
 import { findBillingFixtures, type BillingFixtures } from '../../server/billing';
 import { SETUP_INTENT_TTL_MS } from '../../server/billing/schema';
 import { API_ORIGIN, NOW, createHarness, type Harness } from './support-billing/harness';

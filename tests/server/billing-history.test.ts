@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { BillingOverviewSchema, UpdateSubscriptionResponseSchema, UserBillingSchema } from '../../src/services/api/schemas';
+import { BillingOverviewSchema, UpdateSubscriptionResponseSchema, UserBillingSchema } from '../../src/contract/api';
 import { serverModules } from '../../server';
 import { billingSchemaSql } from '../../server/billing';
 import { billingOverview } from '../../server/billing/model';

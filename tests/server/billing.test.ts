@@ -9,7 +9,7 @@ import {
   UpdateSubscriptionResponseSchema,
   UserBillingSchema,
   type UserBilling,
-} from '../../src/services/api/schemas';
+} from '../../src/contract/api';
 import { findBillingFixtures, type BillingFixtures } from '../../server/billing';
 import { API_ORIGIN, NOW, createHarness, type Harness } from './support-billing/harness';
 

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { Database } from '../../server/core/db';
-import { UserResponseSchema, UserStatsSchema } from '../../src/services/api/schemas';
+import { UserResponseSchema, UserStatsSchema } from '../../src/contract/api';
 import { ApiError } from '../../server/core/module';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
 import { testEngine } from './support/db';

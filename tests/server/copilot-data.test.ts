@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ApiErrorBodySchema, type CopilotIntent } from '../../src/services/api/schemas';
+import { ApiErrorBodySchema, type CopilotIntent } from '../../src/contract/api';
 import { copilotSchemaSql } from '../../server/copilot';
 import { readTallies, type TallySubject } from '../../server/copilot/tallies';
 import { createCopilotHarness, NOW, type CopilotHarness } from './copilot-harness';

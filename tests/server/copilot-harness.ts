@@ -14,7 +14,7 @@ import { createCopilotModule } from '../../server/copilot';
 import type { Database } from '../../server/core/db';
 import { ApiError, type AppEnv, type Caller, type ServerDeps } from '../../server/core/module';
 import { seedDatabase } from '../../server/seed';
-import { CopilotAskResponseSchema, type CopilotAskResponse, type CopilotIntent } from '../../src/services/api/schemas';
+import { CopilotAskResponseSchema, type CopilotAskResponse, type CopilotIntent } from '../../src/contract/api';
 import { openTestDatabase } from './support/db';
 
 /** A Wednesday afternoon (UTC): this week started Monday Jun 9, this month Jun 1. */

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/domain/limits';
-import { CopilotIntentSchema, type CopilotIntent } from '../../src/services/api/schemas';
+import { CopilotIntentSchema, type CopilotIntent } from '../../src/contract/api';
 import { editDistance, stem, tokenize } from '../../server/copilot/lexicon';
 import { parseQuestion, type OrgWords, type Parsed } from '../../server/copilot/parse';
 import { findWindows, resolveWindow } from '../../server/copilot/time';

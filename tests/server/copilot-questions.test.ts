@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { BillingOverviewSchema, type CopilotAskResponse, type CopilotIntent } from '../../src/services/api/schemas';
+import { BillingOverviewSchema, type CopilotAskResponse, type CopilotIntent } from '../../src/contract/api';
 import { formatDuration, usd } from '../../server/copilot/format';
 import { BANK, PLACEHOLDERS, bankQuestions, type BankEntry, type Truth } from './copilot-questions.bank';
 import { createCopilotHarness, type CopilotHarness } from './copilot-harness';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ApiErrorBodySchema, CopilotAskResponseSchema, type CopilotAskResponse } from '../../src/services/api/schemas';
+import { ApiErrorBodySchema, CopilotAskResponseSchema, type CopilotAskResponse } from '../../src/contract/api';
 import { QUICK_PROMPTS } from '../../src/domain/assistant';
 import { inlineText, parseBlocks, parseInline, type Inline } from '../../src/domain/markdown';
 import { HOSTILE, insertHostileOrg, shownAs } from './hostile-org';

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { MeResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/services/api/schemas';
+import { MeResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/contract/api';
 import { cognitoCall } from '../../server/core/userPool';
 import { startStack, type Stack } from '../../scripts/stack';
 import { createTestDatabaseUrl } from './support/db';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { generateKeyPair } from 'jose';
-import { CompleteSignupResponseSchema, MeResponseSchema } from '../../src/services/api/schemas';
+import { CompleteSignupResponseSchema, MeResponseSchema } from '../../src/contract/api';
 import { ApiError, type ServerModule } from '../../server/core/module';
 import { signupModule } from '../../server/signup';
 import { usersModule } from '../../server/users';

@@ -25,7 +25,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverModules } from '../../server';
 import { seedDatabase } from '../../server/seed';
-import { ApiErrorBodySchema } from '../../src/services/api/schemas';
+import { ApiErrorBodySchema } from '../../src/contract/api';
 import { LIMITS } from '../../src/domain/limits';
 import { createTestApi, WEB_ORIGIN, type TestApi } from './support/api';
 import { testEngine } from './support/db';

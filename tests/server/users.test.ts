@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { BulkUpdateResponseSchema, UserListResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/services/api/schemas';
+import { BulkUpdateResponseSchema, UserListResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/contract/api';
 import { ApiError } from '../../server/core/module';
 import { LAST_ACTIVE_ADMIN, asAdministrator } from '../../server/users/admin';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';

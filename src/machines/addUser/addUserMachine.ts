@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { AddUserFormSchema, validate, type FormErrors } from '../../domain/forms';
-import { RoleSchema, type CreateUserRequest, type Role, type User } from '../../services/api/schemas';
+import { RoleSchema, type CreateUserRequest, type Role, type User } from '../../contract/api';
 import { INVITE_USER_FALLBACK, failureMessage } from '../usersList/messages';
 
 /** SPEC §4 / §9: a user added via the modal defaults to Field Worker, no licence, active. */

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Services } from '../../services';
-import type { CreateUserRequest, User } from '../../services/api/schemas';
+import type { CreateUserRequest, User } from '../../contract/api';
 
 export function addUserImplementations(services: Services) {
   return {

@@ -23,7 +23,7 @@ import {
   type SignUpForm,
   type SignUpValues,
 } from '../../domain/forms';
-import type { MeResponse } from '../../services/api/schemas';
+import type { MeResponse } from '../../contract/api';
 import type { SessionUser, SignInResult } from '../../services/identity';
 import type { PendingConfirmation } from '../../services/storage';
 

@@ -2,7 +2,7 @@
  * The signup-completion payload of SPEC §3, built from the pending confirmation kept since
  * Create Account and the identity token's `sub`.
  */
-import type { CompleteSignupRequest } from '../../services/api/schemas';
+import type { CompleteSignupRequest } from '../../contract/api';
 import type { PendingConfirmation } from '../../services/storage';
 
 /** fullName falls back to the part of the email before the at sign. */

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { BillingOverview } from '../../services/api/schemas';
+import type { BillingOverview } from '../../contract/api';
 
 /** SPEC §8 Billing: errors show the thrown message, else 'Unknown error'. */
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Services } from '../../services';
-import type { BillingOverview } from '../../services/api/schemas';
+import type { BillingOverview } from '../../contract/api';
 
 export function billingOverviewImplementations(services: Services) {
   return {

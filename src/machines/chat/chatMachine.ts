@@ -15,7 +15,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { QuestionSchema, validate } from '../../domain/forms';
-import type { CopilotIntent, Source } from '../../services/api/schemas';
+import type { CopilotIntent, Source } from '../../contract/api';
 
 /** What the ask actor resolves with: the reply text already unwrapped from `result`. */
 export interface ChatReply {

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { BillingOverview, UserStats } from '../../services/api/schemas';
+import type { BillingOverview, UserStats } from '../../contract/api';
 
 export interface DashboardData {
   stats: UserStats;

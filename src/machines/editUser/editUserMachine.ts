@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { AddUserFormSchema, validate, type FormErrors } from '../../domain/forms';
-import { RoleSchema, type UpdateUserRequest, type User } from '../../services/api/schemas';
+import { RoleSchema, type UpdateUserRequest, type User } from '../../contract/api';
 import { UPDATE_USER_FALLBACK, failureMessage } from '../usersList/messages';
 
 /** Name, email and phone are required as when adding; the phone comes out normalised. */

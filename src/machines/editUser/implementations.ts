@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Services } from '../../services';
-import type { User } from '../../services/api/schemas';
+import type { User } from '../../contract/api';
 import type { UpdateUserInput } from './editUserMachine';
 
 export function editUserImplementations(services: Services) {

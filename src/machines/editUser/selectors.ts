@@ -1,4 +1,4 @@
-import type { User } from '../../services/api/schemas';
+import type { User } from '../../contract/api';
 import type { EditUserErrors, EditUserSnapshot } from './editUserMachine';
 
 /** A request is on its way (saving, or reading the member again after a conflict): the form waits. */

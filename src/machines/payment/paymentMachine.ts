@@ -9,7 +9,7 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { PlanType } from '../../services/api/schemas';
+import type { PlanType } from '../../contract/api';
 import type { ConfirmedSetup, ConfirmSetupInput } from '../../services/payments';
 
 export const SETUP_NOT_COMPLETED_MESSAGE = 'Payment setup was not completed successfully';

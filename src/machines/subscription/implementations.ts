@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Services } from '../../services';
-import type { UpdateSubscriptionResponse } from '../../services/api/schemas';
+import type { UpdateSubscriptionResponse } from '../../contract/api';
 import { paymentImplementations } from '../payment/implementations';
 import { paymentMachine } from '../payment/paymentMachine';
 import type { CancelSubscriptionInput, UpdateSubscriptionInput } from './subscriptionMachine';

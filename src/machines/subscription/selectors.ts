@@ -1,4 +1,4 @@
-import type { PlanType } from '../../services/api/schemas';
+import type { PlanType } from '../../contract/api';
 import type { PaymentActorRef } from '../payment/paymentMachine';
 import type { SubscriptionSnapshot } from './subscriptionMachine';
 

@@ -15,8 +15,8 @@ import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import * as v from 'valibot';
 import { CancellationReasonSchema, validate } from '../../domain/forms';
-import { PlanTypeSchema } from '../../services/api/schemas';
-import type { PlanType, Subscription, UpdateSubscriptionResponse, UserBilling } from '../../services/api/schemas';
+import { PlanTypeSchema } from '../../contract/api';
+import type { PlanType, Subscription, UpdateSubscriptionResponse, UserBilling } from '../../contract/api';
 import { paymentMachine } from '../payment/paymentMachine';
 
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Services } from '../../services';
-import type { UserBilling } from '../../services/api/schemas';
+import type { UserBilling } from '../../contract/api';
 import { subscriptionImplementations } from '../subscription/implementations';
 import { subscriptionMachine } from '../subscription/subscriptionMachine';
 import type { LoadUserBillingInput } from './userBillingMachine';

@@ -9,7 +9,7 @@
  */
 import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { UserBilling } from '../../services/api/schemas';
+import type { UserBilling } from '../../contract/api';
 import { subscriptionMachine } from '../subscription/subscriptionMachine';
 
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';

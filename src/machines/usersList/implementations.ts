@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { Services } from '../../services';
 import { ApiRequestError } from '../../services/api/errors';
-import type { BulkUpdateRequest } from '../../services/api/schemas';
+import type { BulkUpdateRequest } from '../../contract/api';
 import { addUserImplementations, addUserMachine } from '../addUser';
 import { editUserImplementations, editUserMachine } from '../editUser';
 import type { LoadUsersInput, RowActionInput, RowActionResult, UsersPage } from './usersListMachine';

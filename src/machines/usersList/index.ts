@@ -21,4 +21,4 @@ export * from './messages';
 export { usersListImplementations } from './implementations';
 export * from './selectors';
 /** The filter and role choices the users screen offers (SPEC §2), from the API contract. */
-export { ROLES, USER_STATUS_FILTERS, type Role, type UserRoleFilter, type UserStatusFilter } from '../../services/api/schemas';
+export { ROLES, USER_STATUS_FILTERS, type Role, type UserRoleFilter, type UserStatusFilter } from '../../contract/api';

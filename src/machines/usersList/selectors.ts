@@ -1,4 +1,4 @@
-import type { User, UserStats } from '../../services/api/schemas';
+import type { User, UserStats } from '../../contract/api';
 import type { AddUserActorRef } from '../addUser/addUserMachine';
 import type { EditUserActorRef } from '../editUser/editUserMachine';
 import { rowKey, type RowActionKind, type UsersListSnapshot } from './usersListMachine';

@@ -22,7 +22,7 @@ import {
   type UserRoleFilter,
   type UserStats,
   type UserStatusFilter,
-} from '../../services/api/schemas';
+} from '../../contract/api';
 import { addUserMachine } from '../addUser/addUserMachine';
 import { editUserMachine } from '../editUser/editUserMachine';
 import {

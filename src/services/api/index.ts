@@ -29,7 +29,7 @@ import {
   type UpdateUserRequest,
   type UserRoleFilter,
   type UserStatusFilter,
-} from './schemas';
+} from '../../contract/api';
 
 export type { ApiClient, ApiClientOptions, CallOptions, RequestSpec } from './client';
 export { createApiClient, DEFAULT_TIMEOUT_MS } from './client';

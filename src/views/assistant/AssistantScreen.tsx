@@ -13,7 +13,7 @@ import { formatTime } from '../../domain/dates';
 import { LIMITS } from '../../domain/limits';
 import { safeExternalUrl } from '../../domain/urls';
 import { selectFailedQuestion, selectInputError, selectIsAwaitingReply, selectMessages, type ChatActorRef, type ChatMessage } from '../../machines/chat';
-import type { Source } from '../../services/api/schemas';
+import type { Source } from '../../contract/api';
 import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
 import { Markdown } from './markdown';

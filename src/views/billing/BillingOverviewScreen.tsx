@@ -10,7 +10,7 @@ import {
   selectOverview,
   type BillingOverviewActorRef,
 } from '../../machines/billingOverview';
-import type { Transaction } from '../../services/api/schemas';
+import type { Transaction } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';

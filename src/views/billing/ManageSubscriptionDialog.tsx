@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, CloseButton, Dialog, Field, HStack, Portal, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
-import type { PlanType } from '../../services/api/schemas';
+import type { PlanType } from '../../contract/api';
 import { LIMITS, isNearLimit } from '../../domain/limits';
 import {
   PLAN_OPTIONS,

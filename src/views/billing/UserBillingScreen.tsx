@@ -17,7 +17,7 @@ import {
   selectSubscriptionRef,
   type UserBillingActorRef,
 } from '../../machines/userBilling';
-import type { Invoice, PaymentMethod, UserBilling } from '../../services/api/schemas';
+import type { Invoice, PaymentMethod, UserBilling } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';

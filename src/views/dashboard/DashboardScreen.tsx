@@ -11,7 +11,7 @@ import {
   selectStats,
   type DashboardActorRef,
 } from '../../machines/dashboard';
-import type { BillingOverview } from '../../services/api/schemas';
+import type { BillingOverview } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';

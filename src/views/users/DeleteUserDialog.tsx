@@ -1,5 +1,5 @@
 import { Button, Dialog, Text } from '@chakra-ui/react';
-import type { User } from '../../services/api/schemas';
+import type { User } from '../../contract/api';
 import { Banner } from '../shared/Banner';
 import { BusyDialog } from '../shared/BusyDialog';
 

@@ -46,7 +46,7 @@ import {
   type UserStatusFilter,
   type UsersListActorRef,
 } from '../../machines/usersList';
-import type { UserStats } from '../../services/api/schemas';
+import type { UserStats } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { formatShortDate } from '../../domain/dates';
 import { formatPhone } from '../../domain/phone';
 import { initials } from '../../domain/text';
-import type { User } from '../../services/api/schemas';
+import type { User } from '../../contract/api';
 
 export interface UsersTableProps {
   users: User[];

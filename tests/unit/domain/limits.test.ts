@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The limits table (src/domain/limits.ts) as the contract (src/services/api/schemas.ts) and the
+ * The limits table (src/domain/limits.ts) as the contract (src/contract/api.ts) and the
  * console's forms (src/domain/forms.ts) apply it: a value at a limit passes, one character more is
  * refused with the message naming the field; control characters and lone surrogates are refused.
  */
@@ -18,7 +18,7 @@ import {
   IdParamSchema,
   ListUsersQuerySchema,
   UserIdRequestSchema,
-} from '../../../src/services/api/schemas';
+} from '../../../src/contract/api';
 
 const x = (n: number) => 'x'.repeat(n);
 const emailOf = (length: number) => `${x(length - '@example.com'.length)}@example.com`;

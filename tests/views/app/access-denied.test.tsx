@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine, type MembershipResult, type SessionCheck } from '../../../src/machines/auth';
-import type { MeResponse } from '../../../src/services/api/schemas';
+import type { MeResponse } from '../../../src/contract/api';
 import { ACCESS_DENIED_TITLE, AccessDenied } from '../../../src/views/app/AccessDenied';
 import { getSystem } from '../../../src/views/theme/system';
 

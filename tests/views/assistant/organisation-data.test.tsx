@@ -12,7 +12,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { QUICK_PROMPTS } from '../../../src/domain/assistant';
 import type { AskInput, ChatReply } from '../../../src/machines/chat';
-import { CopilotAskResponseSchema } from '../../../src/services/api/schemas';
+import { CopilotAskResponseSchema } from '../../../src/contract/api';
 import { HOSTILE, insertHostileOrg, shownAs } from '../../server/hostile-org';
 import { NOW, createHarness, type Harness } from '../../server/support-billing/harness';
 import { renderAssistant } from './render-assistant';

@@ -1,5 +1,5 @@
-/** Billing data for view and model tests, in the shapes of src/services/api/schemas.ts. */
-import type { BillingOverview, UserBilling } from '../../../src/services/api/schemas';
+/** Billing data for view and model tests, in the shapes of src/contract/api.ts. */
+import type { BillingOverview, UserBilling } from '../../../src/contract/api';
 
 export const OVERVIEW: BillingOverview = {
   totalUsers: 42,

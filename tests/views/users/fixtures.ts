@@ -1,5 +1,5 @@
 /** Users and stats shaped like the API's answers (UserSchema), for the users views and walks. */
-import type { BillingOverview, User, UserStats } from '../../../src/services/api/schemas';
+import type { BillingOverview, User, UserStats } from '../../../src/contract/api';
 import type { UsersPage } from '../../../src/machines/usersList';
 
 const FIRST = ['Ana', 'Ben', 'Carla', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'Jonah'];

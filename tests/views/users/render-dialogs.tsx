@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { createActor, type InspectionEvent } from 'xstate';
 import { addUserMachine } from '../../../src/machines/addUser';
 import { editUserMachine } from '../../../src/machines/editUser';
-import type { User } from '../../../src/services/api/schemas';
+import type { User } from '../../../src/contract/api';
 import { getSystem } from '../../../src/views/theme/system';
 import { AddUserDialog } from '../../../src/views/users/AddUserDialog';
 import { EditUserDialog } from '../../../src/views/users/EditUserDialog';

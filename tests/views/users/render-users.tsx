@@ -12,7 +12,7 @@ import { addUserMachine } from '../../../src/machines/addUser';
 import { editUserMachine } from '../../../src/machines/editUser';
 import { usersListMachine, type RowActionInput, type RowActionResult } from '../../../src/machines/usersList';
 import { createControllableActors } from '../../support/model';
-import type { User } from '../../../src/services/api/schemas';
+import type { User } from '../../../src/contract/api';
 import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
 import { AppToaster } from '../../../src/views/shared/toaster';
 import { getSystem } from '../../../src/views/theme/system';

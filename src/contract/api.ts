@@ -7,7 +7,7 @@
  * show (SPEC "other fields are not shown") are accepted and dropped.
  */
 import * as v from 'valibot';
-import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../../domain/limits';
+import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../domain/limits';
 
 // ---------------------------------------------------------------------------------------------
 // Shared values
