@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './core/app';
 import { createCognitoVerifier, type CognitoPoolRef, type TokenVerifier } from './core/auth';
 import { openDatabase, type Database } from './core/db';
+import { startMaintenance } from './core/maintenance';
 import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
 import { isEmpty, seedDatabase, type SeedOptions, type SeedResult } from './seed';
 import { signupModule } from './signup';
@@ -66,6 +67,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   if (options.seed && (await isEmpty(db))) {
     seeded = await seedDatabase(db, { ...options.seed, modules, config: options.config });
   }
+  // PGlite has no autovacuum: statistics and dead rows are looked after here (core/maintenance.ts).
+  const maintenance = startMaintenance(db, { analyzed: seeded !== null });
   const verifier = options.verifier ?? createCognitoVerifier(options.cognito);
   const app = createApp({ db, config: options.config, userPool: options.userPool }, modules, verifier);
   const host = options.host ?? '127.0.0.1';
@@ -83,6 +86,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await maintenance.stop();
       await db.close();
     },
   };

@@ -4,7 +4,7 @@
  * organisations for benchmarks), then each module's own seed (billing, assistant...).
  */
 import type { Database, Queryable } from '../core/db';
-import type { Role } from '../../src/services/api/schemas';
+import type { Role } from '../../src/contract/api';
 import type { SeedMember, ServerConfig, ServerModule } from '../core/module';
 import { AREA_CODES, FIRST_NAMES, LAST_NAMES } from './names';
 import { pick, seededId, seededRandom } from './random';
@@ -159,5 +159,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   for (const module of options.modules) {
     if (module.seed) await module.seed({ db, orgId, adminMemberId: admin.id, members: seedMembers, rng, now, config: options.config });
   }
+  // Statistics for every table the modules filled (PGlite has no autovacuum, so none would come).
+  await db.exec('ANALYZE');
   return { orgId, adminMemberId: admin.id, members: members.length };
 }
