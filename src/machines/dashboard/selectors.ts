@@ -1,4 +1,4 @@
-import type { BillingOverview, UserStats } from '../../services/api/schemas';
+import type { BillingOverview, UserStats } from '../../contract/api';
 import type { DashboardSnapshot } from './dashboardMachine';
 
 export const selectIsLoading = (snapshot: DashboardSnapshot): boolean => snapshot.hasTag('pending');
