@@ -25,6 +25,8 @@ import type { Database, Queryable } from '../core/db';
 import { asAdministrator } from './admin';
 import { createInviter, duplicateEmail } from './invite';
 import { usersSchemaSql, whereOf } from './search';
+import { orderBySql, orderOf } from './sort';
+import { exportSchemaSql, registerExport } from './export';
 
 const NOT_FOUND = 'User not found.';
 export const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
@@ -86,11 +88,12 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const page = Number(query.page);
     const limit = Number(query.limit);
     const where = whereOf({ orgId, search: query.search, role: query.role, status: query.status });
+    const order = orderOf(query.sort);
     // One pass over the matching rows: the page and, as a window count over the same WHERE, the
     // total (a separate count(*) would scan the trigram index a second time).
     const list = await db.query<MemberRow & { total_matching: number }>(
       `SELECT ${MEMBER_COLUMNS}, count(*) OVER ()::int AS total_matching FROM members WHERE ${where.sql}
-        ORDER BY created_at DESC, id LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+        ORDER BY ${orderBySql(order)} LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
       [...where.params, limit, (page - 1) * limit],
     );
     // A page past the end has no row to carry the total: count on its own then.
@@ -100,6 +103,8 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const body: UserListResponse = { users: list.rows.map(toUser), total, page, limit };
     return c.json(body);
   });
+
+  registerExport(app, db);
 
   app.get('/api/users/stats', async (c) => {
     const { orgId } = adminOf(c);
@@ -214,6 +219,6 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
 
 export const usersModule: ServerModule = {
   name: 'users',
-  schemaSql: usersSchemaSql,
+  schemaSql: usersSchemaSql + exportSchemaSql,
   register,
 };

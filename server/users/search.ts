@@ -4,6 +4,8 @@
  * indexes, so it stays indexed at any size: `search_text` (lower-cased name and email) and
  * `phone_digits` (the phone's digits, so "(555) 01" or "555 01" match +1 555 01xx...).
  */
+import { sortIndexesSql } from './sort';
+
 export interface ListFilter {
   orgId: string;
   search?: string | undefined;
@@ -53,4 +55,5 @@ ALTER TABLE members ADD COLUMN IF NOT EXISTS phone_digits TEXT GENERATED ALWAYS 
 CREATE INDEX IF NOT EXISTS members_search_text_trgm_idx ON members USING gin (search_text gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS members_phone_digits_trgm_idx ON members USING gin (phone_digits gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS members_org_role_created_idx ON members (org_id, role, created_at DESC, id);
+${sortIndexesSql}
 `;

@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../domain/limits';
+import { PLAN_TYPES } from '../domain/plans';
 
 // ---------------------------------------------------------------------------------------------
 // Shared values
@@ -17,9 +18,14 @@ export const ROLES = ['Field Worker', 'Supervisor', 'Project Manager', 'Admin'] 
 export const RoleSchema = v.picklist(ROLES);
 export type Role = v.InferOutput<typeof RoleSchema>;
 
-export const PLAN_TYPES = ['lite', 'pro'] as const;
+/** The plan ids of the catalogue (src/domain/plans.ts). */
 export const PlanTypeSchema = v.picklist(PLAN_TYPES);
 export type PlanType = v.InferOutput<typeof PlanTypeSchema>;
+
+/** Access levels of a member (SPEC §3, §6: pro, lite, trial, free). */
+export const ACCESS_LEVELS = ['pro', 'lite', 'trial', 'free'] as const;
+export const AccessLevelSchema = v.picklist(ACCESS_LEVELS);
+export type AccessLevel = v.InferOutput<typeof AccessLevelSchema>;
 
 const IsoDate = v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -129,13 +135,41 @@ export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export type UserRoleFilter = 'all' | Role;
 
 /** GET /api/users query. `role` and `status` are omitted when 'all'. */
+/** The members list's sort keys (GET /api/users?sort=name, sort=-name for the other way). */
+export const USER_SORT_KEYS = ['name', 'email', 'role', 'created', 'lastActive'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+export type UserSort = UserSortKey | `-${UserSortKey}`;
+export const USER_SORTS: readonly UserSort[] = USER_SORT_KEYS.flatMap((key): UserSort[] => [key, `-${key}`]);
+
 export const ListUsersQuerySchema = v.object({
   page: v.optional(QueryInteger('page', LIMITS.page), '1'),
   limit: v.optional(QueryInteger('limit', LIMITS.pageSize), '25'),
   search: v.optional(v.pipe(v.string('search must be text'), atMost('search', LIMITS.search), cleanText('search'))),
   role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin')),
   status: v.optional(v.picklist(['active', 'pending'], 'status must be active or pending')),
+  sort: v.optional(v.picklist(USER_SORTS, `sort must be one of ${USER_SORTS.join(', ')}`)),
 });
+
+/**
+ * POST /api/users/export (an extension of SPEC §7, README): a one-time download link for the
+ * members the list's filters and sort select, every page. `today` is the console's local date
+ * (YYYY-MM-DD), used in the file's name.
+ */
+export const ExportMembersRequestSchema = v.object({
+  search: ListUsersQuerySchema.entries.search,
+  role: ListUsersQuerySchema.entries.role,
+  status: ListUsersQuerySchema.entries.status,
+  sort: ListUsersQuerySchema.entries.sort,
+  today: v.optional(v.pipe(v.string('today must be a date'), v.isoDate('today must be a date (YYYY-MM-DD)'))),
+});
+export type ExportMembersRequest = v.InferOutput<typeof ExportMembersRequestSchema>;
+
+export const ExportMembersResponseSchema = v.object({
+  /** Path on the API's origin; valid once, for a minute, without a bearer token. */
+  url: v.pipe(v.string(), v.startsWith('/exports/members/')),
+  fileName: v.string(),
+});
+export type ExportMembersResponse = v.InferOutput<typeof ExportMembersResponseSchema>;
 
 /** Paging defaults, documented in the README: page 1, 25 rows, at most 100 rows a page. */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -301,8 +335,11 @@ export const UserBillingSchema = v.object({
   userId: v.string(),
   name: v.string(),
   email: v.string(),
-  /** pro, lite or trial; anything else means free. */
-  accessLevel: v.string(),
+  /** pro, lite or trial; anything else means free (SPEC §3): a level the console does not know reads as free. */
+  accessLevel: v.pipe(
+    v.string(),
+    v.transform((level): AccessLevel => (v.is(AccessLevelSchema, level) ? level : 'free')),
+  ),
   trialDaysRemaining: Count,
   subscription: v.nullable(SubscriptionSchema),
   paymentMethods: v.array(PaymentMethodSchema),
@@ -350,8 +387,6 @@ export const COPILOT_STATUSES = ['active', 'pending', 'open', 'done', 'overdue',
 export const COPILOT_WINDOWS = ['today', 'yesterday', 'tomorrow', 'this_week', 'last_week', 'next_week', 'this_month', 'last_month', 'this_year', 'last_days', 'next_days', 'since', 'month'] as const;
 /** Which date a time window applies to (each subject has a default: joined, started, created). */
 export const COPILOT_WINDOW_FIELDS = ['joined', 'active', 'completed', 'due', 'canceled'] as const;
-/** Access levels of a member (SPEC §6: pro, lite, trial, free). */
-export const ACCESS_LEVELS = ['pro', 'lite', 'trial', 'free'] as const;
 
 const intentText = (field: string, max: number) => v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), atMost(field, max), cleanText(field));
 
@@ -377,7 +412,7 @@ export const CopilotIntentSchema = v.object({
     status: v.optional(v.picklist(COPILOT_STATUSES)),
     role: v.optional(RoleSchema),
     licensed: v.optional(v.boolean()),
-    access: v.optional(v.picklist(ACCESS_LEVELS)),
+    access: v.optional(AccessLevelSchema),
     plan: v.optional(PlanTypeSchema),
     site: v.optional(intentText('site', LIMITS.site)),
     /** Members with this name (several when the name is shared), re-read by the API within the caller's organisation. */
