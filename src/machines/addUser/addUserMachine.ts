@@ -5,11 +5,12 @@
  * Submits while `submitting` are ignored: a double click sends one request.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { AddUserFormSchema, validate, type FormErrors } from '../../domain/forms';
 import { RoleSchema, type CreateUserRequest, type Role, type User } from '../../contract/api';
-import { INVITE_USER_FALLBACK, failureMessage } from '../usersList/messages';
+import { INVITE_USER_FALLBACK } from '../usersList/messages';
+import { messageOf, placeholderActor } from '../shared';
 
 /** SPEC §4 / §9: a user added via the modal defaults to Field Worker, no licence, active. */
 export const NEW_USER_DEFAULTS = { role: 'Field Worker', hasLicense: false, isActive: true } as const satisfies {
@@ -43,7 +44,7 @@ export const addUserMachine = setup({
     output: {} as User | null,
   },
   actors: {
-    inviteUser: fromPromise<User, CreateUserRequest>(() => Promise.reject(new Error('The "inviteUser" actor is not provided'))),
+    inviteUser: placeholderActor<User, CreateUserRequest>('inviteUser'),
   },
   guards: {
     isValidSubmission: ({ event }) => validate(AddUserSubmissionSchema, event.values).ok,
@@ -58,7 +59,7 @@ export const addUserMachine = setup({
       return { fieldErrors: result.ok ? {} : result.errors, error: null };
     }),
     assignCreated: assign((_, user: User) => ({ created: user })),
-    assignError: assign((_, error: unknown) => ({ error: failureMessage(error, INVITE_USER_FALLBACK) })),
+    assignError: assign((_, error: unknown) => ({ error: messageOf(error, INVITE_USER_FALLBACK) })),
   },
 }).createMachine({
   id: 'addUser',

@@ -8,7 +8,7 @@
  * Form values stay in the views until submit; each submit event is validated again here with the
  * domain schemas, and the resulting field errors and the form-level error live in context.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   ConfirmCodeFormSchema,
@@ -26,6 +26,7 @@ import {
 import type { MeResponse } from '../../contract/api';
 import type { SessionUser, SignInResult } from '../../services/identity';
 import type { PendingConfirmation } from '../../services/storage';
+import { messageOf, placeholderAction, placeholderActor } from '../shared';
 
 export type { PendingConfirmation, SessionUser, SignInResult };
 
@@ -100,12 +101,6 @@ export type AuthEvent =
   | { type: 'auth.sessionExpired' }
   | { type: 'auth.retry' };
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`The "${name}" actor is not provided`));
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
-}
-
 /** The API client's NetworkError with `timedOut` (checked by shape: machines import no service values). */
 function isTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { timedOut?: unknown }).timedOut === true;
@@ -133,16 +128,16 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: {
-    checkSession: fromPromise<SessionCheck>(notProvided('checkSession')),
-    signIn: fromPromise<SignInResult, SignInValues>(notProvided('signIn')),
-    signUp: fromPromise<{ confirmationRequired: boolean }, SignUpValues>(notProvided('signUp')),
-    confirmSignUp: fromPromise<void, { email: string; code: string }>(notProvided('confirmSignUp')),
-    completeNewPassword: fromPromise<SessionUser, { newPassword: string }>(notProvided('completeNewPassword')),
-    loadPendingSignup: fromPromise<PendingConfirmation | null>(notProvided('loadPendingSignup')),
-    completeSignup: fromPromise<void, CompleteSignupInput>(notProvided('completeSignup')),
-    activateUser: fromPromise<unknown>(notProvided('activateUser')),
-    loadMembership: fromPromise<MembershipResult>(notProvided('loadMembership')),
-    signOut: fromPromise<void>(notProvided('signOut')),
+    checkSession: placeholderActor<SessionCheck>('checkSession'),
+    signIn: placeholderActor<SignInResult, SignInValues>('signIn'),
+    signUp: placeholderActor<{ confirmationRequired: boolean }, SignUpValues>('signUp'),
+    confirmSignUp: placeholderActor<void, { email: string; code: string }>('confirmSignUp'),
+    completeNewPassword: placeholderActor<SessionUser, { newPassword: string }>('completeNewPassword'),
+    loadPendingSignup: placeholderActor<PendingConfirmation | null>('loadPendingSignup'),
+    completeSignup: placeholderActor<void, CompleteSignupInput>('completeSignup'),
+    activateUser: placeholderActor<unknown>('activateUser'),
+    loadMembership: placeholderActor<MembershipResult>('loadMembership'),
+    signOut: placeholderActor<void>('signOut'),
   },
   guards: {
     isSignInInvalid: ({ event }) => event.type === 'auth.signIn' && !validate(SignInFormSchema, event).ok,
@@ -166,13 +161,9 @@ export const authMachine = setup({
   },
   actions: {
     /** Persist the pending confirmation (localStorage `auth_pending_confirmation`; provided). */
-    savePendingConfirmation: (_, _params: { pending: PendingConfirmation }) => {
-      throw new Error('The "savePendingConfirmation" action is not provided');
-    },
+    savePendingConfirmation: placeholderAction<{ pending: PendingConfirmation }>('savePendingConfirmation'),
     /** Remove the persisted pending confirmation (provided). */
-    clearPendingConfirmation: () => {
-      throw new Error('The "clearPendingConfirmation" action is not provided');
-    },
+    clearPendingConfirmation: placeholderAction('clearPendingConfirmation'),
     clearMessages: assign({ ...noErrors, notice: null }),
     assignFieldErrors: assign((_, errors: FieldErrors) => {
       const { form, ...fields } = errors;

@@ -8,9 +8,6 @@ export const selectIsCheckingSession = (s: AuthSnapshot) => s.matches('checkingS
 export const selectIsSignedIn = (s: AuthSnapshot) => s.matches('signedIn');
 /** SPEC §3 isCompletingSignup: the Gate shows 'Setting up your account...'. */
 export const selectIsCompletingSignup = (s: AuthSnapshot) => s.matches({ signedIn: 'completingSignup' });
-/** Signed in and the account is being prepared (activation, membership check). */
-export const selectIsPreparingAccess = (s: AuthSnapshot) =>
-  s.matches({ signedIn: 'checkingPendingSignup' }) || s.matches({ signedIn: 'activating' }) || s.matches({ signedIn: 'checkingAccess' });
 /** An administrator: the console is shown. */
 export const selectIsAuthorized = (s: AuthSnapshot) => s.matches({ signedIn: 'authorized' });
 export const selectIsNotAdministrator = (s: AuthSnapshot) => s.matches({ signedIn: 'notAdministrator' });

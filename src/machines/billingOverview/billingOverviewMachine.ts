@@ -3,12 +3,10 @@
  * state, or the error box with 'Try again'. Refresh and 'Try again' reload while whatever is on
  * screen stays there (the overview is kept in context until a new one arrives).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BillingOverview } from '../../contract/api';
-
-/** SPEC §8 Billing: errors show the thrown message, else 'Unknown error'. */
-export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+import { messageOf, placeholderActor } from '../shared';
 
 export interface BillingOverviewContext {
   overview: BillingOverview | null;
@@ -17,17 +15,13 @@ export interface BillingOverviewContext {
 
 export type BillingOverviewEvent = { type: 'billingOverview.refresh' };
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : UNKNOWN_ERROR_MESSAGE;
-}
-
 export const billingOverviewMachine = setup({
   types: {
     context: {} as BillingOverviewContext,
     events: {} as BillingOverviewEvent,
   },
   actors: {
-    loadOverview: fromPromise<BillingOverview>(() => Promise.reject(new Error('The "loadOverview" actor is not provided'))),
+    loadOverview: placeholderActor<BillingOverview>('loadOverview'),
   },
   guards: {
     /** Nothing to show: no users and no transactions. */
@@ -38,6 +32,7 @@ export const billingOverviewMachine = setup({
   },
   actions: {
     assignOverview: assign({ overview: (_, overview: BillingOverview) => overview, error: () => null }),
+    /** SPEC §8 Billing: errors show the thrown message, else 'Unknown error' (messageOf's default). */
     assignError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error) }),
   },
 }).createMachine({

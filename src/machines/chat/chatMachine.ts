@@ -12,10 +12,11 @@
  * "which of them are supervisors?" refines the previous answer. A failed reply keeps it (a retry asks
  * in the same context); clearing the conversation drops it. The console never builds an intent.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { QuestionSchema, validate } from '../../domain/forms';
 import type { CopilotIntent, Source } from '../../contract/api';
+import { placeholderActor } from '../shared';
 
 /** What the ask actor resolves with: the reply text already unwrapped from `result`. */
 export interface ChatReply {
@@ -73,7 +74,7 @@ export const chatMachine = setup({
     events: {} as ChatEvent,
   },
   actors: {
-    ask: fromPromise<ChatReply, AskInput>(() => Promise.reject(new Error('The "ask" actor is not provided'))),
+    ask: placeholderActor<ChatReply, AskInput>('ask'),
   },
   guards: {
     isBlank: ({ event }) => event.type === 'chat.send' && event.text.trim() === '',

@@ -3,9 +3,10 @@
  * screen is open. loading -> loaded | failed ('Error loading dashboard data'); 'Try again' loads
  * again. Leaving `loading` (or stopping the screen) aborts both requests.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BillingOverview, UserStats } from '../../contract/api';
+import { messageOf, placeholderActor } from '../shared';
 
 export interface DashboardData {
   stats: UserStats;
@@ -30,13 +31,11 @@ export const dashboardMachine = setup({
     events: {} as DashboardEvent,
   },
   actors: {
-    loadDashboard: fromPromise<DashboardData>(() => Promise.reject(new Error('The "loadDashboard" actor is not provided'))),
+    loadDashboard: placeholderActor<DashboardData>('loadDashboard'),
   },
   actions: {
     assignData: assign((_, data: DashboardData) => ({ data, error: null })),
-    assignError: assign((_, error: unknown) => ({
-      error: error instanceof Error && error.message.trim() !== '' ? error.message : DASHBOARD_FALLBACK_MESSAGE,
-    })),
+    assignError: assign((_, error: unknown) => ({ error: messageOf(error, DASHBOARD_FALLBACK_MESSAGE) })),
   },
 }).createMachine({
   id: 'dashboard',

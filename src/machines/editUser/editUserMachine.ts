@@ -9,11 +9,12 @@
  * that saving again is a deliberate choice to replace their changes.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { AddUserFormSchema, validate, type FormErrors } from '../../domain/forms';
 import { RoleSchema, type UpdateUserRequest, type User } from '../../contract/api';
-import { UPDATE_USER_FALLBACK, failureMessage } from '../usersList/messages';
+import { UPDATE_USER_FALLBACK } from '../usersList/messages';
+import { messageOf, placeholderActor } from '../shared';
 
 /** Name, email and phone are required as when adding; the phone comes out normalised. */
 export const EditUserSubmissionSchema = v.object({
@@ -62,8 +63,8 @@ export const editUserMachine = setup({
     output: {} as User,
   },
   actors: {
-    updateUser: fromPromise<User, UpdateUserInput>(() => Promise.reject(new Error('The "updateUser" actor is not provided'))),
-    loadUser: fromPromise<User, { userId: string }>(() => Promise.reject(new Error('The "loadUser" actor is not provided'))),
+    updateUser: placeholderActor<User, UpdateUserInput>('updateUser'),
+    loadUser: placeholderActor<User, { userId: string }>('loadUser'),
   },
   guards: {
     isValidSubmission: ({ event }) => validate(EditUserSubmissionSchema, event.values).ok,
@@ -79,7 +80,7 @@ export const editUserMachine = setup({
       return { fieldErrors: result.ok ? {} : result.errors, error: null };
     }),
     assignUpdated: assign((_, user: User) => ({ updated: user })),
-    assignError: assign((_, error: unknown) => ({ error: failureMessage(error, UPDATE_USER_FALLBACK), conflict: false })),
+    assignError: assign((_, error: unknown) => ({ error: messageOf(error, UPDATE_USER_FALLBACK), conflict: false })),
     assignConflict: assign({ error: MEMBER_CHANGED, conflict: true }),
     assignLatest: assign((_, user: User) => ({ user })),
   },

@@ -7,10 +7,11 @@
  * The view passes the mounted `elements` in the submit event; the machine owns the flow.
  */
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PlanType } from '../../contract/api';
 import type { ConfirmedSetup, ConfirmSetupInput } from '../../services/payments';
+import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderActor } from '../shared';
 
 export const SETUP_NOT_COMPLETED_MESSAGE = 'Payment setup was not completed successfully';
 export const PAYMENT_SETUP_FAILED_MESSAGE = 'Payment setup failed';
@@ -44,10 +45,6 @@ export interface PaymentOutput {
   planType: PlanType;
 }
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
-}
-
 export const paymentMachine = setup({
   types: {
     input: {} as PaymentInput,
@@ -56,13 +53,9 @@ export const paymentMachine = setup({
     output: {} as PaymentOutput,
   },
   actors: {
-    loadStripe: fromPromise<Stripe>(() => Promise.reject(new Error('The "loadStripe" actor is not provided'))),
-    confirmSetup: fromPromise<ConfirmedSetup, ConfirmSetupInput>(() =>
-      Promise.reject(new Error('The "confirmSetup" actor is not provided')),
-    ),
-    completeSubscription: fromPromise<unknown, CompleteSubscriptionInput>(() =>
-      Promise.reject(new Error('The "completeSubscription" actor is not provided')),
-    ),
+    loadStripe: placeholderActor<Stripe>('loadStripe'),
+    confirmSetup: placeholderActor<ConfirmedSetup, ConfirmSetupInput>('confirmSetup'),
+    completeSubscription: placeholderActor<unknown, CompleteSubscriptionInput>('completeSubscription'),
   },
   delays: {
     stripeLoadTimeout: 20_000,
@@ -77,7 +70,7 @@ export const paymentMachine = setup({
     assignSetupIntent: assign({ setupIntentId: (_, setup: ConfirmedSetup) => setup.setupIntentId, error: () => null }),
     assignNotCompleted: assign({ error: () => SETUP_NOT_COMPLETED_MESSAGE }),
     assignSetupError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error, PAYMENT_SETUP_FAILED_MESSAGE) }),
-    assignCompletionError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error, 'Unknown error') }),
+    assignCompletionError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error, UNKNOWN_ERROR_MESSAGE) }),
     clearError: assign({ error: () => null }),
   },
 }).createMachine({

@@ -7,12 +7,12 @@
  * - paymentMethods: 'Manage' asks the API for the hosted payment-method page and opens it.
  * Invoice links open through the same hosted-page action, refused unless https or the stack's own.
  */
-import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
+import { assign, raise, setup, stateIn } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { UserBilling } from '../../contract/api';
 import { subscriptionMachine } from '../subscription/subscriptionMachine';
+import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderAction, placeholderActor } from '../shared';
 
-export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 export const PAYMENT_METHOD_FAILED_MESSAGE = 'Failed to update payment method';
 export const UNSAFE_LINK_MESSAGE = 'This link cannot be opened because it is not a secure (https) address.';
 
@@ -41,10 +41,6 @@ export type UserBillingEvent =
   | { type: 'userBilling.managePaymentMethods' }
   | { type: 'userBilling.openLink'; url: string };
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
-}
-
 export const userBillingMachine = setup({
   types: {
     input: {} as UserBillingInput,
@@ -52,12 +48,8 @@ export const userBillingMachine = setup({
     events: {} as UserBillingEvent,
   },
   actors: {
-    loadUserBilling: fromPromise<UserBilling, LoadUserBillingInput>(() =>
-      Promise.reject(new Error('The "loadUserBilling" actor is not provided')),
-    ),
-    updatePaymentMethod: fromPromise<{ hostedUrl: string }, LoadUserBillingInput>(() =>
-      Promise.reject(new Error('The "updatePaymentMethod" actor is not provided')),
-    ),
+    loadUserBilling: placeholderActor<UserBilling, LoadUserBillingInput>('loadUserBilling'),
+    updatePaymentMethod: placeholderActor<{ hostedUrl: string }, LoadUserBillingInput>('updatePaymentMethod'),
     subscription: subscriptionMachine,
   },
   guards: {
@@ -68,9 +60,7 @@ export const userBillingMachine = setup({
   },
   actions: {
     /** Replaced with the real opener (a new tab, noopener,noreferrer). */
-    openHostedPage: (_, _params: { url: string }) => {
-      throw new Error('The "openHostedPage" action is not provided');
-    },
+    openHostedPage: placeholderAction<{ url: string }>('openHostedPage'),
     assignBilling: assign({ billing: (_, billing: UserBilling) => billing, error: () => null }),
     assignError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error, UNKNOWN_ERROR_MESSAGE) }),
     assignPaymentMethodError: assign({ linkError: (_, { error }: { error: unknown }) => messageOf(error, PAYMENT_METHOD_FAILED_MESSAGE) }),

@@ -12,7 +12,7 @@
  * - Successes (and refreshed conflicts, as warnings) are emitted as `users.notice` (the view toasts
  *   them); failures stay in context and show inline while the table stays.
  */
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stopChild } from 'xstate';
+import { assign, emit, enqueueActions, setup, stopChild } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   DEFAULT_PAGE_SIZE,
@@ -32,8 +32,8 @@ import {
   UPDATE_LICENSE_FALLBACK,
   UPDATE_STATUS_FALLBACK,
   UPDATE_USER_FALLBACK,
-  failureMessage,
 } from './messages';
+import { messageOf, placeholderActor, placeholderCallback } from '../shared';
 
 export type RowActionKind = 'license' | 'status';
 export type BulkUpdates = BulkUpdateRequest['updates'];
@@ -161,12 +161,10 @@ export const usersListMachine = setup({
     emitted: {} as UsersListEmitted,
   },
   actors: {
-    loadUsers: fromPromise<UsersPage, LoadUsersInput>(() => Promise.reject(new Error('The "loadUsers" actor is not provided'))),
-    runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(() => {
-      throw new Error('The "runRowAction" actor is not provided');
-    }),
-    deleteUser: fromPromise<void, { userId: string }>(() => Promise.reject(new Error('The "deleteUser" actor is not provided'))),
-    bulkUpdate: fromPromise<number, BulkUpdateRequest>(() => Promise.reject(new Error('The "bulkUpdate" actor is not provided'))),
+    loadUsers: placeholderActor<UsersPage, LoadUsersInput>('loadUsers'),
+    runRowAction: placeholderCallback<{ type: 'noop' }, RowActionInput>('runRowAction'),
+    deleteUser: placeholderActor<void, { userId: string }>('deleteUser'),
+    bulkUpdate: placeholderActor<number, BulkUpdateRequest>('bulkUpdate'),
     addUser: addUserMachine,
     editUser: editUserMachine,
   },
@@ -198,7 +196,7 @@ export const usersListMachine = setup({
         selected: context.selected.filter((id) => ids.has(id)),
       };
     }),
-    assignLoadError: assign((_, error: unknown) => ({ loadError: failureMessage(error, FETCH_USERS_FALLBACK) })),
+    assignLoadError: assign((_, error: unknown) => ({ loadError: messageOf(error, FETCH_USERS_FALLBACK) })),
     /** One PATCH per row and kind at a time: a toggle of a row already in flight is ignored. */
     startRowAction: enqueueActions(({ context, enqueue }, { kind, user, value }: RowActionInput) => {
       const key = rowKey(kind, user.userId);
@@ -237,7 +235,7 @@ export const usersListMachine = setup({
     assignRowError: assign(({ context, event }) => {
       if (event.type !== 'row.failed') return {};
       const key = rowKey(event.kind, event.userId);
-      return { busy: context.busy.filter((k) => k !== key), actionError: failureMessage(event.error, ROW_FALLBACK[event.kind]) };
+      return { busy: context.busy.filter((k) => k !== key), actionError: messageOf(event.error, ROW_FALLBACK[event.kind]) };
     }),
     dismissError: assign({ actionError: null }),
     assignSelection: assign(({ context, event }) => {
@@ -249,7 +247,7 @@ export const usersListMachine = setup({
       return {};
     }),
     clearSelection: assign({ selected: [] }),
-    assignBulkError: assign((_, error: unknown) => ({ actionError: failureMessage(error, UPDATE_USER_FALLBACK) })),
+    assignBulkError: assign((_, error: unknown) => ({ actionError: messageOf(error, UPDATE_USER_FALLBACK) })),
     assignEditTarget: assign(({ event }) => ({
       editTarget: event.type === 'users.edit' ? event.user : null,
       actionError: null,
@@ -264,7 +262,7 @@ export const usersListMachine = setup({
       users: context.users.map((u) => (u.userId === user.userId ? user : u)),
       editTarget: null,
     })),
-    assignDeleteError: assign((_, error: unknown) => ({ deleteError: failureMessage(error, DELETE_USER_FALLBACK) })),
+    assignDeleteError: assign((_, error: unknown) => ({ deleteError: messageOf(error, DELETE_USER_FALLBACK) })),
     forgetDeleted: assign(({ context }) => ({
       selected: context.selected.filter((id) => id !== context.deleteTarget?.userId),
       deleteTarget: null,

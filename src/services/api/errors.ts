@@ -83,8 +83,9 @@ export function isAbortError(error: unknown): boolean {
   );
 }
 
-/** A message for anything thrown: an Error's own non-empty message, else `fallback`. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return fallback;
-}
+/**
+ * A message for anything thrown: an Error's own non-empty message, else `fallback`. Defined once in
+ * the domain (the machines use it too, and services do not import machines); re-exported here as
+ * part of the API client's error surface.
+ */
+export { messageOf } from '../../domain/errors';
