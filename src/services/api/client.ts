@@ -2,8 +2,8 @@
  * The HTTP client of the product API: one ky instance, plus what SPEC §7 and §8 ask of every call.
  *
  * - JSON content type; `Authorization: Bearer <access token>` when a session exists.
- * - The caller's `signal` cancels the request (and a pending refresh wait): a stale answer never
- *   resolves into results. A cancelled call rejects with a DOMException named 'AbortError'.
+ * - The caller's `signal` cancels the request (and a pending token or refresh wait): a stale answer
+ *   never resolves into results. A cancelled call rejects with a DOMException named 'AbortError'.
  * - A timeout per attempt (default 15 s, overridable per call) covering headers and body; it
  *   rejects with NetworkError { timedOut: true }. No answer at all rejects with NetworkError.
  * - A body is parsed as JSON when the content type says JSON, else read as text.
@@ -12,11 +12,18 @@
  *   one retry with the new token. A second 401, or a refresh that fails for a reason other than the
  *   network, calls `onSessionExpired()` once and the call rejects with the 401 ApiRequestError. A
  *   network failure during the refresh rejects with NetworkError and keeps the session.
+ * - No other retry: a network error, a timeout or a 5xx fails the call at once (the screens offer
+ *   'Try again').
  *
- * ky's own retry and timeout are off and HTTP errors are not thrown by ky (`throwHttpErrors: false`):
- * this module decides what a status means, so there is exactly one retry policy.
+ * What ky does: the base URL (`prefixUrl`), the query (`searchParams`), the JSON body, the timer
+ * per attempt (`timeout`, TimeoutError), the caller's signal, non-OK answers as HTTPError, the
+ * bearer token (`beforeRequest`) and the replay after a refresh (`afterResponse` returning
+ * `ky.retry()`, the only retry `retry` allows). What stays here: the body is read inside ky's
+ * timed fetch (ky's timer stops at the headers), the single-flight refresh (shared across calls,
+ * which ky has no notion of), waits ky cannot cancel (the token, the refresh), the body parsing
+ * SPEC §7 asks for, and the mapping of ky's errors to ./errors.
  */
-import ky from 'ky';
+import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ApiRequestError, ApiResponseError, NetworkError } from './errors';
 
@@ -66,10 +73,7 @@ export interface ApiClient {
   request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>>;
 }
 
-interface Answer {
-  readonly status: number;
-  readonly statusText: string;
-  readonly ok: boolean;
+interface Body {
   readonly data: unknown;
   /** The content type said JSON but the body did not parse. */
   readonly malformedJson: boolean;
@@ -113,38 +117,47 @@ function isJsonContentType(contentType: string | null): boolean {
   return contentType !== null && /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
 }
 
-async function readAnswer(response: Response): Promise<Answer> {
-  const base = { status: response.status, statusText: response.statusText, ok: response.ok };
+async function readBody(response: Response): Promise<Body> {
   const text = await response.text();
   if (!isJsonContentType(response.headers.get('content-type'))) {
-    return { ...base, data: text === '' ? undefined : text, malformedJson: false };
+    return { data: text === '' ? undefined : text, malformedJson: false };
   }
-  if (text.trim() === '') return { ...base, data: undefined, malformedJson: false };
+  if (text.trim() === '') return { data: undefined, malformedJson: false };
   try {
-    return { ...base, data: JSON.parse(text) as unknown, malformedJson: false };
+    return { data: JSON.parse(text) as unknown, malformedJson: false };
   } catch {
-    return { ...base, data: text, malformedJson: true };
+    return { data: text, malformedJson: true };
   }
 }
 
-function buildUrl(baseUrl: string, path: string, searchParams: SearchParams | undefined): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(searchParams ?? {})) {
-    if (value !== undefined) query.set(key, String(value));
-  }
-  const queryText = query.toString();
-  return `${baseUrl}${path}${queryText === '' ? '' : `?${queryText}`}`;
+/**
+ * `fetch`, resolving only once the whole body has arrived. ky's `timeout` covers its fetch call
+ * and stops at the headers; reading the body inside it makes one timer cover headers and body,
+ * and a stalled body is then aborted by ky like a stalled connection.
+ */
+function wholeBodyFetch(base: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    const body = response.body && (await response.arrayBuffer());
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+/** The defined values of `params` as pairs (none: no query, not a bare '?'). */
+function queryOf(params: SearchParams | undefined): Array<[string, string | number]> {
+  return Object.entries(params ?? {}).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const http = ky.create({
-    retry: 0,
-    timeout: false,
-    throwHttpErrors: false,
+    // ky joins prefixUrl and input with one '/'; paths are given without their leading '/'.
+    prefixUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Room for the one replay after a refresh (a forced retry, which skips `shouldRetry`); nothing
+    // is retried on its own.
+    retry: { limit: 1, shouldRetry: () => false },
+    fetch: wholeBodyFetch(options.fetch ?? ((...args) => fetch(...args))),
   });
 
   /** The latest refresh, keyed by the token it replaces; reused by every 401 for that token. */
@@ -179,53 +192,62 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return entry.promise;
   }
 
-  async function attempt(spec: RequestSpec, token: string | null): Promise<Answer> {
-    const callerSignal = spec.signal;
-    if (callerSignal?.aborted) throw abortError();
-    const timeout = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      timeout.abort(new DOMException('The request timed out.', 'TimeoutError'));
-    }, spec.timeoutMs ?? defaultTimeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal;
-    try {
-      const response = await http(buildUrl(baseUrl, spec.path, spec.searchParams), {
-        method: spec.method,
-        signal,
-        ...(spec.json === undefined ? {} : { json: spec.json }),
-        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-      });
-      return await readAnswer(response);
-    } catch (error) {
-      if (callerSignal?.aborted) throw abortError();
-      if (timedOut) throw new NetworkError({ timedOut: true, cause: error });
-      throw new NetworkError({ cause: error });
-    } finally {
-      clearTimeout(timer);
+  /** What a failed call rejects with (./errors), from what ky, fetch or a hook threw. */
+  async function failure(error: unknown, signal: AbortSignal | undefined): Promise<Error> {
+    if (signal?.aborted) return abortError();
+    if (error instanceof HTTPError) {
+      const { data } = await readBody(error.response);
+      return new ApiRequestError(error.response.status, error.response.statusText, data);
     }
-  }
-
-  function settle(spec: RequestSpec, answer: Answer): unknown {
-    if (!answer.ok) throw new ApiRequestError(answer.status, answer.statusText, answer.data);
-    if (answer.malformedJson) throw new ApiResponseError(spec.operation, [], 'The body is not valid JSON.');
-    return answer.data;
+    if (error instanceof TimeoutError) return new NetworkError({ timedOut: true, cause: error });
+    if (error instanceof NetworkError) return error;
+    return new NetworkError({ cause: error });
   }
 
   async function send(spec: RequestSpec): Promise<unknown> {
-    const token = await untilAborted(options.getAccessToken(), spec.signal);
-    const first = await attempt(spec, token);
-    if (first.status !== 401) return settle(spec, first);
-
-    const outcome = await untilAborted(refreshReplacing(token), spec.signal);
-    if (outcome.kind === 'expired') return settle(spec, first);
-
-    const second = await attempt(spec, outcome.token);
-    if (second.status === 401 && expiredRetryToken !== outcome.token) {
-      expiredRetryToken = outcome.token;
-      options.onSessionExpired();
+    const { signal } = spec;
+    let token = await untilAborted(options.getAccessToken(), signal);
+    let response: Response;
+    try {
+      response = await http(spec.path.replace(/^\//, ''), {
+        method: spec.method,
+        searchParams: queryOf(spec.searchParams),
+        json: spec.json,
+        signal,
+        timeout: spec.timeoutMs ?? defaultTimeoutMs,
+        hooks: {
+          // Every attempt carries the call's current token: the refreshed one on the replay.
+          beforeRequest: [
+            (request) => {
+              if (token) request.headers.set('authorization', `Bearer ${token}`);
+            },
+          ],
+          afterResponse: [
+            async (_request, _options, { status }, { retryCount }) => {
+              if (status !== 401) return undefined;
+              if (retryCount === 0) {
+                // One refresh shared by every call that failed with this token, then one replay.
+                const outcome = await untilAborted(refreshReplacing(token), signal);
+                if (outcome.kind === 'expired') return undefined;
+                token = outcome.token;
+                return ky.retry({ delay: 0 });
+              }
+              // The replay got a 401 too: the session is over (said once per refreshed token).
+              if (expiredRetryToken !== token) {
+                expiredRetryToken = token;
+                options.onSessionExpired();
+              }
+              return undefined;
+            },
+          ],
+        },
+      });
+    } catch (error) {
+      throw await failure(error, signal);
     }
-    return settle(spec, second);
+    const body = await readBody(response);
+    if (body.malformedJson) throw new ApiResponseError(spec.operation, [], 'The body is not valid JSON.');
+    return body.data;
   }
 
   async function request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
