@@ -12,13 +12,16 @@
  *   one retry with the new token. A second 401, or a refresh that fails for a reason other than the
  *   network, calls `onSessionExpired()` once and the call rejects with the 401 ApiRequestError. A
  *   network failure during the refresh rejects with NetworkError and keeps the session.
- * - No other retry: a network error, a timeout or a 5xx fails the call at once (the screens offer
- *   'Try again').
+ * - A GET (idempotent) that meets a network error or a 503 is sent once more, RETRY_DELAY_MS later
+ *   (a dropped connection on a site's mobile link, a server restarting behind a load balancer).
+ *   Nothing else is retried on its own: a change (POST, PUT, PATCH, DELETE) could be applied twice;
+ *   a timeout has already made the person wait; other errors would only repeat. The screens offer
+ *   'Try again'.
  *
  * What ky does: the base URL (`prefixUrl`), the query (`searchParams`), the JSON body, the timer
  * per attempt (`timeout`, TimeoutError), the caller's signal, non-OK answers as HTTPError, the
- * bearer token (`beforeRequest`) and the replay after a refresh (`afterResponse` returning
- * `ky.retry()`, the only retry `retry` allows). What stays here: the body is read inside ky's
+ * bearer token (`beforeRequest`), the one retry of a GET (`retry`) and the replay after a refresh
+ * (`afterResponse` returning `ky.retry()`). What stays here: the body is read inside ky's
  * timed fetch (ky's timer stops at the headers), the single-flight refresh (shared across calls,
  * which ky has no notion of), waits ky cannot cancel (the token, the refresh), the body parsing
  * SPEC §7 asks for, and the mapping of ky's errors to ./errors.
@@ -28,6 +31,9 @@ import * as v from 'valibot';
 import { ApiRequestError, ApiResponseError, NetworkError } from './errors';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** The pause before a GET is sent again after a network error or a 503. */
+export const RETRY_DELAY_MS = 300;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -154,9 +160,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // ky joins prefixUrl and input with one '/'; paths are given without their leading '/'.
     prefixUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    // Room for the one replay after a refresh (a forced retry, which skips `shouldRetry`); nothing
-    // is retried on its own.
-    retry: { limit: 1, shouldRetry: () => false },
     fetch: wholeBodyFetch(options.fetch ?? ((...args) => fetch(...args))),
   });
 
@@ -207,6 +210,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send(spec: RequestSpec): Promise<unknown> {
     const { signal } = spec;
     let token = await untilAborted(options.getAccessToken(), signal);
+    let retried = false;
+    let replayed = false;
     let response: Response;
     try {
       response = await http(spec.path.replace(/^\//, ''), {
@@ -215,6 +220,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         json: spec.json,
         signal,
         timeout: spec.timeoutMs ?? defaultTimeoutMs,
+        retry: {
+          // Two attempts past the first at most: one retry of a GET, and the replay after a
+          // refresh (a forced retry: ky skips `methods` and `shouldRetry` for it).
+          limit: 2,
+          methods: ['get'],
+          delay: () => RETRY_DELAY_MS,
+          shouldRetry: ({ error }) => {
+            if (retried) return false;
+            // fetch rejects with a TypeError when the network fails (refused, dropped, offline);
+            // what the hooks throw (a failed refresh) and ky's TimeoutError are not retried.
+            retried = error instanceof HTTPError ? error.response.status === 503 : error instanceof TypeError;
+            return retried;
+          },
+        },
         hooks: {
           // Every attempt carries the call's current token: the refreshed one on the replay.
           beforeRequest: [
@@ -223,13 +242,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             },
           ],
           afterResponse: [
-            async (_request, _options, { status }, { retryCount }) => {
+            async (_request, _options, { status }) => {
               if (status !== 401) return undefined;
-              if (retryCount === 0) {
+              if (!replayed) {
                 // One refresh shared by every call that failed with this token, then one replay.
                 const outcome = await untilAborted(refreshReplacing(token), signal);
                 if (outcome.kind === 'expired') return undefined;
                 token = outcome.token;
+                replayed = true;
                 return ky.retry({ delay: 0 });
               }
               // The replay got a 401 too: the session is over (said once per refreshed token).

@@ -253,6 +253,70 @@ describe('cancellation and timeouts', () => {
   });
 });
 
+describe('one retry of a GET after a network error or a 503', () => {
+  it('a GET that meets a 503 is sent once more, and its answer used', async () => {
+    let calls = 0;
+    server.handle = (_req, res) => {
+      calls += 1;
+      if (calls === 1) sendJson(res, 503, { message: 'Restarting' });
+      else sendJson(res, 200, stats);
+    };
+    await expect(createApi(options()).users.stats()).resolves.toEqual(stats);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a GET whose connection drops is sent once more', async () => {
+    let calls = 0;
+    server.handle = (_req, res) => {
+      calls += 1;
+      if (calls === 1) res.socket?.destroy();
+      else sendJson(res, 200, stats);
+    };
+    await expect(createApi(options()).users.stats()).resolves.toEqual(stats);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('only once: a second 503 fails the call with the server\'s message', async () => {
+    server.handle = (_req, res) => sendJson(res, 503, { message: 'Down for maintenance' });
+    const error = await rejection(createApi(options()).users.stats());
+    expect(error).toMatchObject({ status: 503, message: 'Down for maintenance' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a change is never sent twice, and other errors and timeouts are not retried', async () => {
+    server.handle = (_req, res) => sendJson(res, 503, { message: 'Restarting' });
+    await rejection(createApi(options()).users.create({ name: 'Dana', email: 'a@b.co', phoneNumber: '+15551234567' }));
+    expect(server.requests).toHaveLength(1);
+
+    server.requests.length = 0;
+    server.handle = (_req, res) => sendJson(res, 500, { message: 'Bug' });
+    await rejection(createApi(options()).users.stats());
+    expect(server.requests).toHaveLength(1);
+
+    server.requests.length = 0;
+    server.handle = async (_req, res) => {
+      await wait(400);
+      sendJson(res, 200, stats);
+    };
+    expect(await rejection(createApi(options({ timeoutMs: 80 })).users.stats())).toMatchObject({ timedOut: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 503, then a 401: the GET is retried, refreshed and replayed (three requests, no more)', async () => {
+    let calls = 0;
+    server.handle = (req, res) => {
+      calls += 1;
+      if (calls === 1) sendJson(res, 503, { message: 'Restarting' });
+      else if (req.headers.authorization === 'Bearer token-1') sendJson(res, 401, { message: 'Expired' });
+      else sendJson(res, 200, stats);
+    };
+    const refresh = vi.fn(() => Promise.resolve('token-2'));
+    await expect(createApi(options({ refreshAccessToken: refresh })).users.stats()).resolves.toEqual(stats);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-1', 'Bearer token-2']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('401: single-flight refresh and one retry', () => {
   /** Accepts only `valid`; answers 401 to anything else, after `delayFor(index)` ms. */
   function authServer(valid: () => string, delayFor: (index: number) => number = () => 0) {
