@@ -6,10 +6,11 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv, ServerDeps } from '../core/module';
 import { hashToken, newId } from './ids';
-import { formatUsd, lockMember } from './model';
+import { lockMember } from './model';
 import { buildPdf } from './pdf';
-import { PLANS } from './schema';
 import type { PlanType } from '../../src/contract/api';
+import { formatCents } from '../../src/domain/money';
+import { PLANS } from '../../src/domain/plans';
 
 export const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -217,8 +218,8 @@ export function registerHostedPages(app: Hono<AppEnv>, deps: ServerDeps, clock: 
         { text: `Invoice #${invoice.number}`, size: 20 },
         { text: `Date: ${longDate(invoice.created_at)}`, size: 12 },
         { text: `Billed to: ${invoice.name} <${invoice.email}>`, size: 12 },
-        { text: `${plan.name} - 1 month: ${formatUsd(invoice.amount_due)}`, size: 12 },
-        { text: `Amount paid: ${formatUsd(invoice.amount_paid)} USD`, size: 14 },
+        { text: `${plan.name} - 1 month: ${formatCents(invoice.amount_due)}`, size: 12 },
+        { text: `Amount paid: ${formatCents(invoice.amount_paid)} USD`, size: 14 },
         { text: `Status: ${invoice.status}`, size: 12 },
       ]);
       c.header('Content-Type', 'application/pdf');
@@ -233,8 +234,8 @@ export function registerHostedPages(app: Hono<AppEnv>, deps: ServerDeps, clock: 
 <tr><th>Billed to</th><td>${escapeHtml(invoice.name)} &lt;${escapeHtml(invoice.email)}&gt;</td></tr>
 <tr><th>Date</th><td>${escapeHtml(longDate(invoice.created_at))}</td></tr>
 <tr><th>Status</th><td>${escapeHtml(invoice.status)}</td></tr>
-<tr><th>${escapeHtml(plan.name)} (1 month)</th><td>${formatUsd(invoice.amount_due)}</td></tr>
-<tr><th>Amount paid</th><td>${formatUsd(invoice.amount_paid)} USD</td></tr>
+<tr><th>${escapeHtml(plan.name)} (1 month)</th><td>${formatCents(invoice.amount_due)}</td></tr>
+<tr><th>Amount paid</th><td>${formatCents(invoice.amount_paid)} USD</td></tr>
 </table>
 ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf">Download PDF</a></p>` : ''}`;
     return htmlResponse(c, page(`Invoice #${invoice.number}`, body));

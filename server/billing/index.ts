@@ -29,5 +29,6 @@ export function createBillingModule(options: BillingModuleOptions = {}): ServerM
 
 export const billingModule: ServerModule = createBillingModule();
 
-export { PLANS, billingSchemaSql } from './schema';
+export { billingSchemaSql } from './schema';
+export { accessLevelSql, type AccessLevel } from './access';
 export { findBillingFixtures, type BillingFixtures } from './fixtures';

@@ -3,30 +3,18 @@
  * writes are called inside a transaction by the routes.
  *
  * Access level (one bucket per member, used by the overview breakdown and the user billing view):
- *   1. a subscription that is active or past_due            -> its plan (pro | lite)
- *   2. else a trialing subscription, or an unconverted trial
- *      that has not ended yet                                -> trial
- *   3. else (no subscription, canceled, trial over)         -> free
- * Subscribed users are members whose subscription is active, trialing or past_due.
+ * the rule of access.ts. Subscribed users are members whose subscription is active, trialing or
+ * past_due.
  */
 import type { BillingOverview, Invoice, PaymentMethod, PlanType, Subscription, Transaction, UserBilling } from '../../src/contract/api';
+import { PLANS } from '../../src/domain/plans';
 import { ApiError } from '../core/module';
+import { accessLevelSql, isPaidStatus, type AccessLevel } from './access';
 import type { Db } from './db';
 import { invoicePrefix, newId } from './ids';
-import { PLANS, SETUP_INTENT_TTL_MS } from './schema';
+import { SETUP_INTENT_TTL_MS } from './schema';
 
 const DAY_MS = 86_400_000;
-
-export type AccessLevel = 'pro' | 'lite' | 'trial' | 'free';
-
-/** SQL for the access level of `m` (members), `s` (subscriptions) and `t` (trials); $now is the parameter index. */
-export function accessLevelSql(nowParam: string): string {
-  return `CASE
-    WHEN s.status IN ('active', 'past_due') THEN s.plan_type
-    WHEN s.status = 'trialing' OR (t.converted_at IS NULL AND t.ends_at > ${nowParam}) THEN 'trial'
-    ELSE 'free'
-  END`;
-}
 
 /** Adds calendar months the way the provider bills: same day of month, clamped to its length. */
 export function addMonths(date: Date, months: number): Date {
@@ -42,12 +30,6 @@ export function addMonths(date: Date, months: number): Date {
 export function trialDaysRemaining(endsAt: Date | null, now: Date): number {
   if (!endsAt) return 0;
   return Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / DAY_MS));
-}
-
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 export interface MemberRef {
@@ -306,7 +288,7 @@ async function startPaidPeriod(db: Db, orgId: string, member: MemberRef, plan: P
 }
 
 function isPayingStatus(subscription: SubscriptionRow | null): subscription is SubscriptionRow {
-  return subscription !== null && (subscription.status === 'active' || subscription.status === 'past_due');
+  return subscription !== null && isPaidStatus(subscription.status);
 }
 
 function isOpenAt(intent: { created_at: Date }, now: Date): boolean {

@@ -3,19 +3,6 @@
  * customers, subscriptions, payment methods, invoices and setup intents. Every table carries
  * org_id and every query filters by it.
  */
-import type { PlanType } from '../../src/contract/api';
-
-export interface Plan {
-  type: PlanType;
-  name: string;
-  /** Monthly price in USD cents (SPEC §9). */
-  priceCents: number;
-}
-
-export const PLANS: Readonly<Record<PlanType, Plan>> = {
-  lite: { type: 'lite', name: 'Hardline Lite', priceCents: 4999 },
-  pro: { type: 'pro', name: 'Hardline Pro', priceCents: 12999 },
-};
 
 /** How long an open setup intent can be completed and is handed out again (then a new one is made). */
 export const SETUP_INTENT_TTL_MS = 24 * 60 * 60 * 1000;

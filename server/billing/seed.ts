@@ -7,12 +7,12 @@
  * across pro, lite, trial, free, expired trial, past_due and canceled. See README.md.
  */
 import type { PlanType } from '../../src/contract/api';
+import { PLANS } from '../../src/domain/plans';
 import type { SeedContext, SeedMember } from '../core/module';
 import { insertRows } from './db';
 import type { FixtureKey } from './fixtures';
 import { invoicePrefix, newId } from './ids';
 import { addMonths } from './model';
-import { PLANS } from './schema';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

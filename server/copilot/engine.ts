@@ -3,7 +3,7 @@
  * figures, the search, a report, or an honest "I can't answer that from your data".
  */
 import type { CopilotIntent } from '../../src/contract/api';
-import { accessLevelSql } from '../billing/model';
+import { accessLevelSql } from '../billing/access';
 import { TOPIC_ANSWERS } from './reports';
 import { composeAnswer, LIST_LIMIT, profileAnswer, type Answer } from './compose';
 import type { OutOfScope } from './lexicon';

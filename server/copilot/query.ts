@@ -6,8 +6,8 @@
  */
 import type { CopilotIntent } from '../../src/contract/api';
 import type { Queryable } from '../core/db';
-import { accessLevelSql } from '../billing/model';
-import { PLANS } from '../billing/schema';
+import { accessLevelSql, openTrialSql, subscriptionDecidesSql, subscriptionLevel } from '../billing/access';
+import { PLANS } from '../../src/domain/plans';
 import type { Group } from './lexicon';
 import { readTallies, tallyCount, type TallyDb, type TallyRow } from './tallies';
 import { isoDay, resolveWindow, type Range } from './time';
@@ -376,9 +376,9 @@ async function fromTallies(db: Db, orgId: string, intent: CopilotIntent, now: Da
 async function paidCounts(db: Db, orgId: string): Promise<{ pro: number; lite: number; trialing: number }> {
   const subscriptions = await readTallies(db, orgId, 'subscriptions');
   return {
-    pro: tallyCount(subscriptions, (r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'pro'),
-    lite: tallyCount(subscriptions, (r) => (r.a === 'active' || r.a === 'past_due') && r.b === 'lite'),
-    trialing: tallyCount(subscriptions, (r) => r.a === 'trialing'),
+    pro: tallyCount(subscriptions, (r) => subscriptionLevel(r.a, r.b) === 'pro'),
+    lite: tallyCount(subscriptions, (r) => subscriptionLevel(r.a, r.b) === 'lite'),
+    trialing: tallyCount(subscriptions, (r) => subscriptionLevel(r.a, r.b) === 'trial'),
   };
 }
 
@@ -388,8 +388,8 @@ async function accessCounts(db: Db, orgId: string, now: Date): Promise<Record<'p
     await readTallies(db, orgId, 'members'),
     await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM trials t
-        WHERE t.org_id = $1 AND t.converted_at IS NULL AND t.ends_at > $2
-          AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = t.member_id AND s.org_id = t.org_id AND s.status IN ('active', 'past_due', 'trialing'))`,
+        WHERE t.org_id = $1 AND ${openTrialSql('$2')}
+          AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = t.member_id AND s.org_id = t.org_id AND ${subscriptionDecidesSql()})`,
       [orgId, now],
     ),
   ];

@@ -18,7 +18,7 @@
  *   cancel_at_period_end, created day, monthly price); invoices (status, plan_type, created day,
  *   amount due); transactions (type, status, created day, amount). Days are UTC dates.
  */
-import { PLANS } from '../billing/schema';
+import { PLANS } from '../../src/domain/plans';
 
 function tallyFunction(table: string, subject: string, dims: { day: string; a: string; b: string; c: string; amount: string }): string {
   const select = (rows: string, sign: string) =>

@@ -8,7 +8,6 @@
  */
 import * as v from 'valibot';
 import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../domain/limits';
-import { PLAN_TYPES } from '../domain/plans';
 
 // ---------------------------------------------------------------------------------------------
 // Shared values
@@ -18,7 +17,8 @@ export const ROLES = ['Field Worker', 'Supervisor', 'Project Manager', 'Admin'] 
 export const RoleSchema = v.picklist(ROLES);
 export type Role = v.InferOutput<typeof RoleSchema>;
 
-/** The plan ids of the catalogue (src/domain/plans.ts). */
+/** The plan ids (SPEC §3 Plan types); each plan's name, price and features are in src/domain/plans.ts. */
+export const PLAN_TYPES = ['lite', 'pro'] as const;
 export const PlanTypeSchema = v.picklist(PLAN_TYPES);
 export type PlanType = v.InferOutput<typeof PlanTypeSchema>;
 

@@ -1,8 +1,9 @@
-/** Pure rules of the console (no I/O): phone, password, forms, money, dates, URLs, text, the assistant's markdown. */
+/** Pure rules of the console (no I/O): phone, password, forms, money, plans, dates, URLs, text, the assistant's markdown. */
 export * from './phone';
 export * from './password';
 export * from './forms';
 export * from './money';
+export * from './plans';
 export * from './dates';
 export * from './urls';
 export * from './text';

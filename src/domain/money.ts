@@ -1,4 +1,4 @@
-/** Money (SPEC §9): USD, amounts in cents, shown en-US. */
+/** Money (SPEC §9): USD, amounts in cents, shown en-US. Plan prices are in the catalogue (plans.ts). */
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -7,6 +7,3 @@ export function formatCents(cents: number): string {
   if (!Number.isFinite(cents)) return '—';
   return USD.format(cents / 100);
 }
-
-/** Plan prices of SPEC §9, in cents. */
-export const PLAN_PRICES_CENTS = { lite: 4999, pro: 12999 } as const;

@@ -1,4 +1,5 @@
 import type { PlanType } from '../../contract/api';
+import { DEFAULT_PLAN_TYPE } from '../../domain/plans';
 import type { PaymentActorRef } from '../payment/paymentMachine';
 import type { SubscriptionSnapshot } from './subscriptionMachine';
 
@@ -7,7 +8,7 @@ export const selectSubscription = (s: SubscriptionSnapshot) => s.context.subscri
 export const selectTrialDaysRemaining = (s: SubscriptionSnapshot) => s.context.trialDaysRemaining;
 export const selectAccessLevel = (s: SubscriptionSnapshot) => s.context.accessLevel;
 /** The plan picker's initial value: the current plan, or lite (SPEC §2). */
-export const selectDefaultPlan = (s: SubscriptionSnapshot): PlanType => s.context.subscription?.planType ?? 'lite';
+export const selectDefaultPlan = (s: SubscriptionSnapshot): PlanType => s.context.subscription?.planType ?? DEFAULT_PLAN_TYPE;
 export const selectSelectedPlan = (s: SubscriptionSnapshot) => s.context.planType;
 export const selectSuccessMessage = (s: SubscriptionSnapshot) => s.context.successMessage;
 export const selectError = (s: SubscriptionSnapshot) => s.context.error;

@@ -11,29 +11,21 @@
  * The plan picker and the reason stay in the view; the submit events carry them. A reason over the
  * API's limit (LIMITS.cancellationReason) is refused in editing with `reasonError`.
  */
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import * as v from 'valibot';
 import { CancellationReasonSchema, validate } from '../../domain/forms';
+import { DEFAULT_PLAN_TYPE } from '../../domain/plans';
 import { PlanTypeSchema } from '../../contract/api';
-import type { PlanType, Subscription, UpdateSubscriptionResponse, UserBilling } from '../../contract/api';
+import type { AccessLevel, PlanType, Subscription, UpdateSubscriptionResponse, UserBilling } from '../../contract/api';
 import { paymentMachine } from '../payment/paymentMachine';
+import { messageOf, placeholderActor } from '../shared';
 
-export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 export const SUBSCRIPTION_UPDATED_MESSAGE = 'Subscription updated successfully';
 export const PAYMENT_COMPLETED_MESSAGE = 'Payment method added and subscription updated successfully';
 export const SUBSCRIPTION_CANCELLED_MESSAGE = 'Subscription cancelled successfully';
 export const SUBSCRIPTION_REACTIVATED_MESSAGE = 'Subscription reactivated successfully';
 export const PAYMENT_SESSION_MISSING_MESSAGE = 'A payment method is required, but the server did not start a payment setup. Please try again.';
-
-export const PLAN_OPTIONS = [
-  { value: 'lite', name: 'Hardline Lite', price: '$49.99/mo' },
-  { value: 'pro', name: 'Hardline Pro', price: '$129.99/mo' },
-] as const satisfies ReadonlyArray<{ value: PlanType; name: string; price: string }>;
-
-export function planName(plan: PlanType): string {
-  return plan === 'pro' ? 'Hardline Pro' : 'Hardline Lite';
-}
 
 export interface SubscriptionInput {
   billing: UserBilling;
@@ -42,7 +34,7 @@ export interface SubscriptionInput {
 export interface SubscriptionContext {
   userId: string;
   userName: string;
-  accessLevel: string;
+  accessLevel: AccessLevel;
   trialDaysRemaining: number;
   subscription: Subscription | null;
   /** The plan of the last 'Update Subscription' submit. */
@@ -72,10 +64,6 @@ export type SubscriptionEvent =
   | { type: 'subscription.reactivate' }
   | { type: 'subscription.cancelPayment' };
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : UNKNOWN_ERROR_MESSAGE;
-}
-
 /** The optional reason, trimmed; omitted when empty (SPEC §5). */
 function reasonOf(reason: string | undefined): { reason?: string } {
   const trimmed = (reason ?? '').trim();
@@ -104,12 +92,8 @@ export const subscriptionMachine = setup({
     events: {} as SubscriptionEvent,
   },
   actors: {
-    updateSubscription: fromPromise<UpdateSubscriptionResponse, UpdateSubscriptionInput>(() =>
-      Promise.reject(new Error('The "updateSubscription" actor is not provided')),
-    ),
-    cancelSubscription: fromPromise<unknown, CancelSubscriptionInput>(() =>
-      Promise.reject(new Error('The "cancelSubscription" actor is not provided')),
-    ),
+    updateSubscription: placeholderActor<UpdateSubscriptionResponse, UpdateSubscriptionInput>('updateSubscription'),
+    cancelSubscription: placeholderActor<unknown, CancelSubscriptionInput>('cancelSubscription'),
     payment: paymentMachine,
   },
   delays: {
@@ -176,7 +160,7 @@ export const subscriptionMachine = setup({
       invoke: {
         id: 'updateSubscription',
         src: 'updateSubscription',
-        input: ({ context }) => ({ userId: context.userId, planType: context.planType ?? 'lite' }),
+        input: ({ context }) => ({ userId: context.userId, planType: context.planType ?? DEFAULT_PLAN_TYPE }),
         onDone: [
           {
             guard: { type: 'requiresPayment', params: ({ event }) => event.output },
@@ -233,7 +217,7 @@ export const subscriptionMachine = setup({
         src: 'payment',
         input: ({ context }) => ({
           userId: context.userId,
-          planType: context.planType ?? 'lite',
+          planType: context.planType ?? DEFAULT_PLAN_TYPE,
           clientSecret: context.clientSecret ?? '',
         }),
         onDone: { target: 'succeeded', actions: { type: 'assignSuccess', params: PAYMENT_COMPLETED_MESSAGE } },

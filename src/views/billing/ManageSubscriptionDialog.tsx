@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, CloseButton, Dialog, Field, HStack, Portal, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import type { PlanType } from '../../contract/api';
 import { LIMITS, isNearLimit } from '../../domain/limits';
+import { formatCents } from '../../domain/money';
+import { PLANS, PLAN_LIST, isPlanType } from '../../domain/plans';
 import {
-  PLAN_OPTIONS,
-  planName,
   selectDefaultPlan,
   selectError,
   selectHasSubscription,
@@ -22,16 +22,22 @@ import {
   selectUserName,
   type SubscriptionActorRef,
 } from '../../machines/subscription';
+import { preloadable } from '../app/preloadable';
+import type { PaymentStep } from './PaymentStep';
 import { LoadingState } from '../shared/LoadingState';
 import { statusColor } from './status';
 import { Banner } from '../shared/Banner';
 import { CharacterCount } from '../shared/CharacterCount';
 
-/** The payment step brings Stripe's React components: fetched only when the step opens. */
-const PaymentStep = lazy(() => import('./PaymentStep').then((m) => ({ default: m.PaymentStep })));
+/**
+ * The payment step brings Stripe's React components: a chunk of its own, fetched only when the step
+ * opens, and read with `use` like the screens (src/views/app/preloadable.ts).
+ */
+const paymentStep = preloadable(() => import('./PaymentStep'));
 
-function isPlan(value: string | null): value is PlanType {
-  return value === 'lite' || value === 'pro';
+function LoadedPaymentStep(props: ComponentProps<typeof PaymentStep>) {
+  const { PaymentStep: Loaded } = paymentStep.use();
+  return <Loaded {...props} />;
 }
 
 function CurrentStatus({ actorRef }: { actorRef: SubscriptionActorRef }) {
@@ -41,7 +47,7 @@ function CurrentStatus({ actorRef }: { actorRef: SubscriptionActorRef }) {
     <Stack gap="2" p="4" borderWidth="1px" borderRadius="md" bg="bg.subtle" data-testid="current-status">
       <HStack justify="space-between">
         <Text color="fg.muted">Current plan</Text>
-        <Text fontWeight="medium">{subscription ? planName(subscription.planType) : 'None'}</Text>
+        <Text fontWeight="medium">{subscription ? PLANS[subscription.planType].name : 'None'}</Text>
       </HStack>
       <HStack justify="space-between">
         <Text color="fg.muted">Status</Text>
@@ -85,20 +91,20 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
       <RadioCard.Root
         value={plan}
         onValueChange={(details) => {
-          if (isPlan(details.value)) setPlan(details.value);
+          if (isPlanType(details.value)) setPlan(details.value);
         }}
         disabled={disabled}
         colorPalette="brand"
       >
         <RadioCard.Label>Plan</RadioCard.Label>
         <HStack align="stretch" gap="3">
-          {PLAN_OPTIONS.map((option) => (
-            <RadioCard.Item key={option.value} value={option.value} flex="1">
+          {PLAN_LIST.map((option) => (
+            <RadioCard.Item key={option.id} value={option.id} flex="1">
               <RadioCard.ItemHiddenInput />
               <RadioCard.ItemControl>
                 <RadioCard.ItemContent>
                   <RadioCard.ItemText>{option.name}</RadioCard.ItemText>
-                  <RadioCard.ItemDescription>{option.price}</RadioCard.ItemDescription>
+                  <RadioCard.ItemDescription>{`${formatCents(option.priceCents)}/mo`}</RadioCard.ItemDescription>
                 </RadioCard.ItemContent>
                 <RadioCard.ItemIndicator />
               </RadioCard.ItemControl>
@@ -201,7 +207,7 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
                 <Banner status="error" message={error} />
                 {paymentRequired && paymentRef ? (
                   <Suspense fallback={<LoadingState label="Loading payment form..." />}>
-                    <PaymentStep actorRef={paymentRef} onCancel={() => actorRef.send({ type: 'subscription.cancelPayment' })} />
+                    <LoadedPaymentStep actorRef={paymentRef} onCancel={() => actorRef.send({ type: 'subscription.cancelPayment' })} />
                   </Suspense>
                 ) : (
                   <Controls actorRef={actorRef} />

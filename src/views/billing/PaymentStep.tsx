@@ -15,7 +15,7 @@ import {
   selectStripe,
   type PaymentActorRef,
 } from '../../machines/payment';
-import { planName } from '../../machines/subscription';
+import { PLANS } from '../../domain/plans';
 import { LoadingState } from '../shared/LoadingState';
 import { Banner } from '../shared/Banner';
 
@@ -53,7 +53,7 @@ function PaymentForm({ actorRef, onCancel }: { actorRef: PaymentActorRef; onCanc
           </Button>
         ) : (
           <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} loadingText="Processing...">
-            {`Setup Payment & Update to ${planName(plan)}`}
+            {`Setup Payment & Update to ${PLANS[plan].name}`}
           </Button>
         )}
       </HStack>

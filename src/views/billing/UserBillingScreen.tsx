@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '../../domain/money';
 import { formatLongDate, formatShortDate } from '../../domain/dates';
+import { PLANS } from '../../domain/plans';
 import { capitalize } from '../../domain/text';
-import { planName } from '../../machines/subscription';
 import {
   selectBilling,
   selectError,
@@ -26,11 +26,6 @@ import { accessLevelColor, invoiceStatusColor, statusColor } from './status';
 import { Banner } from '../shared/Banner';
 
 export const USER_BILLING_ERROR_TITLE = 'Error loading user billing';
-
-/** pro, lite or trial; anything else is free (SPEC §3). */
-export function accessLevelOf(level: string): 'pro' | 'lite' | 'trial' | 'free' {
-  return level === 'pro' || level === 'lite' || level === 'trial' ? level : 'free';
-}
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -58,7 +53,7 @@ function SubscriptionStatus({ billing }: { billing: UserBilling }) {
     return (
       <Stack gap="1">
         <Text fontWeight="medium">No active subscription</Text>
-        {accessLevelOf(billing.accessLevel) === 'trial' ? null : <Text color="fg.muted">This user is on the free plan</Text>}
+        {billing.accessLevel === 'trial' ? null : <Text color="fg.muted">This user is on the free plan</Text>}
         {trial}
       </Stack>
     );
@@ -67,7 +62,7 @@ function SubscriptionStatus({ billing }: { billing: UserBilling }) {
     <Stack gap="2">
       <HStack gap="3" wrap="wrap">
         <Text fontWeight="semibold" fontSize="lg">
-          {planName(subscription.planType)}
+          {PLANS[subscription.planType].name}
         </Text>
         <Badge colorPalette={statusColor(subscription.status)} data-testid="subscription-status">
           {subscription.status}
@@ -168,7 +163,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
     );
   }
 
-  const level = accessLevelOf(billing.accessLevel);
+  const level = billing.accessLevel;
   const openLink = (url: string) => ref.send({ type: 'userBilling.openLink', url });
 
   return (

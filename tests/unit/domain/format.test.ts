@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PLAN_PRICES_CENTS, formatCents } from '../../../src/domain/money';
+import { formatCents } from '../../../src/domain/money';
+import { PLANS } from '../../../src/domain/plans';
 import { formatLongDate, formatShortDate, formatTime } from '../../../src/domain/dates';
 import { capitalize, initials } from '../../../src/domain/text';
 
@@ -16,8 +17,8 @@ describe('formatCents', () => {
     expect(formatCents(cents)).toBe(text);
   });
   it('knows the plan prices of SPEC §9', () => {
-    expect(formatCents(PLAN_PRICES_CENTS.lite)).toBe('$49.99');
-    expect(formatCents(PLAN_PRICES_CENTS.pro)).toBe('$129.99');
+    expect(formatCents(PLANS.lite.priceCents)).toBe('$49.99');
+    expect(formatCents(PLANS.pro.priceCents)).toBe('$129.99');
   });
 });
 
