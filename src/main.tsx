@@ -15,7 +15,7 @@ import { selectIsCheckingSession, selectIsPlainSignIn, type AuthActorRef } from 
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { App, prefetchSignedInApp } from './views/app/App';
-import { prefetchScreen } from './views/app/screens';
+import { prefetchScreen } from './views/app/prefetch';
 import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
 import type { Inspector } from './views/app/machines-context';
 import { getSystem } from './views/theme/system';
@@ -131,9 +131,10 @@ async function main() {
   sessionExpired.notify = () => auth.send({ type: 'auth.sessionExpired' });
 
   // Code that is not part of the /login JavaScript, fetched ahead of need. A tab with a session: the
-  // signed-in console, the screen of this address and the machines they start, all at once and
-  // before the start-up work below, so they are here when the session has been checked (no loading
-  // frame). Otherwise the console once the visitor starts filling in the form.
+  // signed-in console, the screen of this address and the machines they start, before the start-up
+  // work below (the screen and its machine as soon as the small route table is here, prefetch.ts),
+  // so they are here when the session has been checked (no loading frame). Otherwise the console
+  // once the visitor starts filling in the form.
   if (identity.hasStoredSession()) {
     prefetchSignedInApp();
     prefetchScreen(window.location.pathname, machines);

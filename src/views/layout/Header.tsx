@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { selectIsSigningOut, selectUsername } from '../../machines/auth';
 import { useAppActors } from '../app/machines-context';
+import { headingAt } from '../app/routes';
 import { Logo } from './Logo';
 import { SidebarFooter, SidebarNav } from './Sidebar';
-import { headingFor } from './routes';
 
 function MobileNav() {
   const [open, setOpen] = useState(false);
@@ -50,7 +50,7 @@ export function Header() {
   const { auth } = useAppActors();
   const username = useSelector(auth, selectUsername);
   const signingOut = useSelector(auth, selectIsSigningOut);
-  const heading = headingFor(path);
+  const heading = headingAt(path);
 
   return (
     <Flex

@@ -1,7 +1,7 @@
 import { Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'wouter';
+import { NAV_ITEMS, isCurrent } from '../app/routes';
 import { Logo } from './Logo';
-import { NAV_ITEMS, isCurrent } from './routes';
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const [path] = useLocation();

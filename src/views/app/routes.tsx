@@ -1,0 +1,156 @@
+/**
+ * The routes of SPEC §2, each declared once: its path, the screen it shows, the machines that screen
+ * starts, the header's title and subtitle, and its entry in the navigation. The router
+ * (SignedInApp.tsx), the start-up prefetch (prefetch.ts, from src/main.tsx), the header and the
+ * sidebar all read this table; adding a route is adding one entry.
+ *
+ * It lives with the app, not the layout: it names every feature's screen and the machine registry's
+ * keys, which the layout otherwise knows nothing of (the layout reads it, as it reads the app's
+ * actors). It is not part of the /login JavaScript: the signed-in console imports it, and a tab with
+ * a session loads it at the very start, alongside the console (prefetch.ts).
+ *
+ * Each screen is its own chunk, read with `use` through `preloadable` (not React.lazy): once the
+ * chunk is here, prefetched or visited, the screen renders without suspending.
+ */
+import type { ReactNode } from 'react';
+import { CreditCard, LayoutDashboard, MessageSquareText, Users, type LucideIcon } from 'lucide-react';
+import { matchRoute, useParams, type Parser } from 'wouter';
+import type { MachineSourceMap } from '../../machines/registry';
+import { preloadable, type Preloadable } from './preloadable';
+
+type MachineKey = keyof MachineSourceMap;
+/** A pattern's parameters as wouter gives them: '/billing/user/:userId' -> { userId: string }. */
+type ParamsOf<Path extends string> = ReturnType<typeof useParams<Path>>;
+
+interface PageHeading {
+  title: string;
+  subtitle?: string;
+}
+
+interface NavEntry {
+  label: string;
+  icon: LucideIcon;
+}
+
+/** One route as written in the table (`route(...)` below). */
+interface RouteSpec<Path extends string, M> {
+  /** A wouter pattern: '/users', '/billing/user/:userId'. */
+  path: Path;
+  /** The screen's code, a chunk of its own. */
+  screen: Preloadable<M>;
+  /** The screen, from its loaded module and the path's parameters. */
+  render: (module: M, params: ParamsOf<Path>) => ReactNode;
+  /** The machines the screen starts, fetched together with its code at start-up. */
+  machines?: readonly MachineKey[];
+  heading: PageHeading;
+  /** Its item in the sidebar and the mobile drawer, in table order; none for a page under one. */
+  nav?: NavEntry;
+}
+
+/** One route as its readers see it. */
+interface AppRoute {
+  readonly path: string;
+  /** The screen with the path's parameters (a wouter Route's `component`), under its Suspense boundary. */
+  readonly component: () => ReactNode;
+  /** The screen's code, for the start-up prefetch (prefetch.ts). */
+  readonly screen: Pick<Preloadable<unknown>, 'prefetch'>;
+  /** The machines the screen starts (keys of the machine registry). */
+  readonly machines: readonly MachineKey[];
+  readonly heading: PageHeading;
+  readonly nav?: NavEntry;
+}
+
+function route<const Path extends string, M>(spec: RouteSpec<Path, M>): AppRoute {
+  const { path, screen, render, machines = [], heading, nav } = spec;
+  function RouteScreen() {
+    const params = useParams<Path>();
+    return render(screen.use(), params);
+  }
+  return { path, component: RouteScreen, screen, machines, heading, nav };
+}
+
+/** Table order is match order (the first route whose pattern matches wins) and navigation order. */
+export const ROUTES: readonly AppRoute[] = [
+  route({
+    path: '/',
+    screen: preloadable(() => import('../dashboard/DashboardScreen')),
+    render: (m) => <m.DashboardScreen />,
+    machines: ['dashboard'],
+    heading: { title: 'Welcome Back', subtitle: "Here's what is happening across your team today." },
+    nav: { label: 'Dashboard', icon: LayoutDashboard },
+  }),
+  route({
+    path: '/users',
+    screen: preloadable(() => import('../users/UsersScreen')),
+    render: (m) => <m.UsersScreen />,
+    machines: ['usersList'],
+    heading: { title: 'User Management', subtitle: 'Find, add and manage the people on your team.' },
+    nav: { label: 'User Management', icon: Users },
+  }),
+  route({
+    path: '/billing',
+    screen: preloadable(() => import('../billing/BillingOverviewScreen')),
+    render: (m) => <m.BillingOverviewScreen />,
+    machines: ['billingOverview'],
+    heading: { title: 'Billing Overview' },
+    nav: { label: 'Billing Overview', icon: CreditCard },
+  }),
+  route({
+    path: '/billing/user/:userId',
+    screen: preloadable(() => import('../billing/UserBillingScreen')),
+    render: (m, { userId }) => <m.UserBillingScreen userId={userId} />,
+    machines: ['userBilling'],
+    heading: { title: 'User Billing' },
+  }),
+  route({
+    path: '/ai',
+    screen: preloadable(() => import('../assistant/AssistantScreen')),
+    render: (m) => <m.AssistantScreen />,
+    heading: { title: 'Assistant', subtitle: 'Ask about activity, calls and tasks across your organization.' },
+    nav: { label: 'Assistant', icon: MessageSquareText },
+  }),
+];
+
+/** The header of a path that no route matches (the router shows the error page there). */
+const NOT_FOUND_HEADING: PageHeading = { title: 'Page not found' };
+
+/**
+ * The table's patterns (static segments and `:name` parameters) as wouter's default parser
+ * (regexparam) reads them: whole segments, case-insensitive, an optional trailing slash; `loose`
+ * also accepts the paths under the pattern. So the header, the sidebar and the prefetch agree with
+ * the router's Switch (tests/views/app/routes.test.tsx holds them to it).
+ */
+const parsePattern: Parser = (pattern, loose) => {
+  const keys: string[] = [];
+  let source = '';
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    if (segment.startsWith(':')) keys.push(segment.slice(1));
+    source += segment.startsWith(':') ? '/([^/]+?)' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+  }
+  return { keys, pattern: new RegExp(`^${source}${loose ? '(?=$|/)' : '/?$'}`, 'i') };
+};
+
+function matches(pattern: string, path: string, beneath = false): boolean {
+  return matchRoute(parsePattern, pattern, path, beneath)[0];
+}
+
+/** The route the router shows at `path`, if any. */
+export function routeAt(path: string): AppRoute | undefined {
+  return ROUTES.find((r) => matches(r.path, path));
+}
+
+/** The header's title and subtitle at `path` (SPEC §2 Layout). */
+export function headingAt(path: string): PageHeading {
+  return routeAt(path)?.heading ?? NOT_FOUND_HEADING;
+}
+
+/** The navigation items, in table order. */
+export const NAV_ITEMS: ReadonlyArray<NavEntry & { href: string }> = ROUTES.flatMap((r) => (r.nav ? [{ ...r.nav, href: r.path }] : []));
+
+/**
+ * Whether the nav item at `href` is the current section: its own route or a page under it (Billing
+ * stays lit on a user's billing page). Every path is under '/', so the Dashboard is lit on '/' only.
+ */
+export function isCurrent(href: string, path: string): boolean {
+  return matches(href, path, href !== '/');
+}

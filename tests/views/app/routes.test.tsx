@@ -1,0 +1,211 @@
+/**
+ * The route table (src/views/app/routes.tsx) as its four readers use it: the router of the
+ * signed-in console (SignedInApp.tsx, including the user id of /billing/user/:userId), the header's
+ * title and subtitle, the sidebar's items and the one lit for the current page, and the start-up
+ * prefetch (prefetch.ts). The screens are stand-ins: what is tested is which one a path opens.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { authMachine } from '../../../src/machines/auth';
+import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { prefetchScreen } from '../../../src/views/app/prefetch';
+import { NAV_ITEMS, ROUTES, headingAt, routeAt } from '../../../src/views/app/routes';
+import { SignedInApp } from '../../../src/views/app/SignedInApp';
+import { getSystem } from '../../../src/views/theme/system';
+
+// Stand-ins for the screens; `loaded` records which screen modules have been fetched.
+const { loaded, standIn } = vi.hoisted(() => {
+  const loaded = new Set<string>();
+  return {
+    loaded,
+    standIn: (name: string) => {
+      loaded.add(name);
+      return () => <p data-testid="screen">{name}</p>;
+    },
+  };
+});
+vi.mock('../../../src/views/dashboard/DashboardScreen', () => ({ DashboardScreen: standIn('dashboard') }));
+vi.mock('../../../src/views/users/UsersScreen', () => ({ UsersScreen: standIn('users') }));
+vi.mock('../../../src/views/billing/BillingOverviewScreen', () => ({ BillingOverviewScreen: standIn('billing overview') }));
+vi.mock('../../../src/views/billing/UserBillingScreen', () => {
+  standIn('user billing');
+  return { UserBillingScreen: ({ userId }: { userId: string }) => <p data-testid="screen">user billing {userId}</p> };
+});
+vi.mock('../../../src/views/assistant/AssistantScreen', () => ({ AssistantScreen: standIn('assistant') }));
+// The Assistant's conversation is not what is tested here (tests/views/assistant).
+vi.mock('../../../src/views/assistant/ChatProvider', () => ({ ChatProvider: ({ children }: { children: ReactNode }) => children }));
+
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
+function renderConsoleAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <ChakraProvider value={getSystem()}>
+      <MachinesProvider machines={{}} actors={{ auth: createActor(authMachine) }}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <SignedInApp />
+        </Router>
+      </MachinesProvider>
+    </ChakraProvider>,
+  );
+  return location;
+}
+
+const currentNavItem = () =>
+  within(screen.getByRole('navigation', { name: 'Main', hidden: true }))
+    .queryAllByRole('link', { hidden: true })
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+
+describe('start-up prefetch', () => {
+  const loaders = () => ({
+    chat: vi.fn(() => new Promise<never>(() => undefined)),
+    dashboard: vi.fn(() => new Promise<never>(() => undefined)),
+    usersList: vi.fn(() => new Promise<never>(() => undefined)),
+    billingOverview: vi.fn(() => new Promise<never>(() => undefined)),
+    userBilling: vi.fn(() => new Promise<never>(() => undefined)),
+  });
+
+  it("fetches the screen of the address, its machine and the Assistant's machine", async () => {
+    const machines = loaders();
+    prefetchScreen('/users', machines);
+    expect(machines.chat).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(machines.usersList).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loaded).toContain('users'));
+    expect([machines.dashboard, machines.billingOverview, machines.userBilling].map((m) => m.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  const screenOf = { dashboard: 'dashboard', billingOverview: 'billing overview', userBilling: 'user billing' } as const;
+  it.each([
+    ['/', 'dashboard'],
+    ['/billing', 'billingOverview'],
+    ['/billing/user/u-7', 'userBilling'],
+  ] as const)('%s: the %s machine', async (path, key) => {
+    const machines = loaders();
+    prefetchScreen(path, machines);
+    await vi.waitFor(() => expect(machines[key]).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loaded).toContain(screenOf[key]));
+    const others = (['dashboard', 'usersList', 'billingOverview', 'userBilling'] as const).filter((k) => k !== key);
+    expect(others.map((k) => machines[k].mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  it('the Assistant and unknown paths: the Assistant machine only', async () => {
+    for (const path of ['/ai', '/nowhere', '/login']) {
+      const machines = loaders();
+      prefetchScreen(path, machines);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(machines.chat).toHaveBeenCalledTimes(1);
+      if (path === '/ai') expect(loaded).toContain('assistant');
+      expect(
+        [machines.dashboard, machines.usersList, machines.billingOverview, machines.userBilling].map((m) => m.mock.calls.length),
+      ).toEqual([0, 0, 0, 0]);
+    }
+  });
+});
+
+describe('the signed-in console', () => {
+  it.each([
+    ['/', 'dashboard', 'Welcome Back', "Here's what is happening across your team today.", 'Dashboard'],
+    ['/users', 'users', 'User Management', 'Find, add and manage the people on your team.', 'User Management'],
+    ['/billing', 'billing overview', 'Billing Overview', null, 'Billing Overview'],
+    ['/billing/user/u-42', 'user billing u-42', 'User Billing', null, 'Billing Overview'],
+    ['/ai', 'assistant', 'Assistant', 'Ask about activity, calls and tasks across your organization.', 'Assistant'],
+  ])('%s shows its screen, title, subtitle and lit nav item', async (path, shown, title, subtitle, lit) => {
+    renderConsoleAt(path);
+    expect(await screen.findByTestId('screen')).toHaveTextContent(shown);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    const texts = [
+      "Here's what is happening across your team today.",
+      'Find, add and manage the people on your team.',
+      'Ask about activity, calls and tasks across your organization.',
+    ];
+    for (const text of texts) {
+      if (text === subtitle) expect(screen.getByText(text)).toBeInTheDocument();
+      else expect(screen.queryByText(text)).not.toBeInTheDocument();
+    }
+    expect(currentNavItem()).toEqual([lit]);
+  });
+
+  it('lists the four navigation items of SPEC §2 in order', () => {
+    renderConsoleAt('/');
+    const links = within(screen.getByRole('navigation', { name: 'Main', hidden: true })).getAllByRole('link', { hidden: true });
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/'],
+      ['User Management', '/users'],
+      ['Billing Overview', '/billing'],
+      ['Assistant', '/ai'],
+    ]);
+    expect(NAV_ITEMS.map((item) => item.label)).toEqual(['Dashboard', 'User Management', 'Billing Overview', 'Assistant']);
+  });
+
+  it('an unknown path: the error page under "Page not found"', async () => {
+    renderConsoleAt('/nowhere');
+    expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+    expect(screen.queryByTestId('screen')).not.toBeInTheDocument();
+    expect(currentNavItem()).toEqual([]);
+  });
+
+  it('/login once signed in returns to the page first asked for', async () => {
+    const location = renderConsoleAt('/login?next=%2Fusers');
+    expect(await screen.findByTestId('screen')).toHaveTextContent('users');
+    expect(location.history?.at(-1)).toBe('/users');
+  });
+});
+
+describe('matching', () => {
+  // What the router shows at a path, by wouter's own default parser.
+  function routerShows(path: string): string {
+    const location = memoryLocation({ path });
+    const view = render(
+      <Router hook={location.hook}>
+        <Switch>
+          {ROUTES.map((r) => (
+            <Route key={r.path} path={r.path}>
+              {r.path}
+            </Route>
+          ))}
+          <Route>none</Route>
+        </Switch>
+      </Router>,
+    );
+    const shown = view.container.textContent ?? '';
+    view.unmount();
+    return shown;
+  }
+
+  it.each([
+    '/',
+    '/users',
+    '/users/',
+    '/USERS',
+    '/users/x',
+    '/billing',
+    '/billing/',
+    '/billing/user/u-1',
+    '/Billing/User/u-1',
+    '/billing/user/u-1/',
+    '/billing/user/',
+    '/billing/user/a/b',
+    '/ai',
+    '/ai/x',
+    '/aix',
+    '/login',
+    '//',
+  ])('the header and the prefetch agree with the router at %s', (path) => {
+    const shown = routerShows(path);
+    expect(routeAt(path)?.path ?? 'none').toBe(shown);
+    expect(headingAt(path).title).toBe(shown === 'none' ? 'Page not found' : ROUTES.find((r) => r.path === shown)?.heading.title);
+  });
+});
