@@ -44,14 +44,23 @@ export const BUILD_ENV: Readonly<Record<string, string>> = {
   VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stack',
 };
 
-/** Route name -> the source of its lazy screen (src/views/app/App.tsx). */
-export const ROUTE_SOURCES: Readonly<Record<string, string>> = {
-  dashboard: 'src/views/dashboard/DashboardScreen.tsx',
-  users: 'src/views/users/UsersScreen.tsx',
-  billing: 'src/views/billing/BillingOverviewScreen.tsx',
-  user_billing: 'src/views/billing/UserBillingScreen.tsx',
-  assistant: 'src/views/assistant/AssistantScreen.tsx',
-};
+/**
+ * Route name -> the source of its lazy screen, read from the route table (src/views/app/routes.tsx,
+ * its `preloadable(() => import('../area/XScreen'))` entries), so a new route is measured without
+ * being listed here too. The name is the screen's, in snake case: UserBillingScreen -> user_billing.
+ */
+export const ROUTE_SOURCES: Readonly<Record<string, string>> = routeSourcesOf(readFileSync(join(ROOT, 'src/views/app/routes.tsx'), 'utf8'));
+
+export function routeSourcesOf(table: string): Record<string, string> {
+  const sources: Record<string, string> = {};
+  for (const [, area, screen] of table.matchAll(/preloadable\(\(\) => import\('\.\.\/(\w+)\/(\w+Screen)'\)\)/g)) {
+    if (!area || !screen) continue;
+    const name = screen.replace(/Screen$/, '').replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase();
+    sources[name] = `src/views/${area}/${screen}.tsx`;
+  }
+  if (Object.keys(sources).length === 0) throw new Error('No screen found in src/views/app/routes.tsx: has the table changed shape?');
+  return sources;
+}
 
 /** Dynamic imports the login path triggers on its own (loaded before /login is usable). */
 const LOGIN_EAGER_SOURCE = /^src\/views\/login\//;

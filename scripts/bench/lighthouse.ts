@@ -11,7 +11,7 @@ import { desktopConfig, generateReport, startFlow, type Config, type Flags } fro
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ADMIN, CHROME_ARGS, CHROME_PATH, round } from './browser';
 
-export type Preset = 'desktop' | 'mobile';
+type Preset = 'desktop' | 'mobile';
 
 export interface LighthouseRun {
   page: 'login' | 'dashboard';

@@ -14,8 +14,8 @@ export interface Check {
 }
 
 /** Growth of the page's JS objects over 25 navigations, caches full, that still counts as noise (MB). */
-export const HEAP_NOISE_MB = 0.1;
-export const SEARCH_P95_LIMIT_MS = 150;
+const HEAP_NOISE_MB = 0.1;
+const SEARCH_P95_LIMIT_MS = 150;
 
 export function checksOf(f: Figures, options: { lighthouse: boolean }): Check[] {
   const checks: Check[] = [];

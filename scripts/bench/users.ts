@@ -36,7 +36,7 @@ function recordTableFrames(): void {
 }
 
 /** >= 30 distinct searches over the seed's name pools: last names, full names, fragments, a miss. */
-export function searchTerms(count = 36): string[] {
+function searchTerms(count = 36): string[] {
   const terms = new Set<string>();
   const lasts = LAST_NAMES.filter((n) => /^[A-Za-z]+$/.test(n));
   for (let i = 0; terms.size < count; i++) {

@@ -16,7 +16,7 @@ export interface DiscoveredMachine {
   machine: AnyStateMachine;
 }
 
-export function isStateMachine(value: unknown): value is AnyStateMachine {
+function isStateMachine(value: unknown): value is AnyStateMachine {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (

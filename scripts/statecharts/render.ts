@@ -54,7 +54,7 @@ function containerOf(edge: TransitionEdge, byPath: Map<string, AnyStateNode>): s
   return container === '' ? '(machine)' : container;
 }
 
-export function renderMermaid(machine: AnyStateMachine): string {
+function renderMermaid(machine: AnyStateMachine): string {
   const graph = describeMachineGraph(machine);
   const nodes = allStateNodes(machine);
   const byPath = new Map(nodes.filter((n) => n.path.length > 0).map((n) => [statePath(n), n] as const));

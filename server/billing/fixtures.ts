@@ -1,17 +1,15 @@
 import type { Db } from './db';
 
 /** The seeded members whose billing state browser tests rely on (see README.md). */
-export const FIXTURE_KEYS = [
-  'lite_with_card',
-  'trial_no_card',
-  'pro_scheduled_cancellation',
-  'free',
-  'invoices_without_links',
-  'trial_zero_days',
-  'past_due',
-  'canceled',
-] as const;
-export type FixtureKey = (typeof FIXTURE_KEYS)[number];
+export type FixtureKey =
+  | 'lite_with_card'
+  | 'trial_no_card'
+  | 'pro_scheduled_cancellation'
+  | 'free'
+  | 'invoices_without_links'
+  | 'trial_zero_days'
+  | 'past_due'
+  | 'canceled';
 
 export type BillingFixtures = Partial<Record<FixtureKey, { userId: string; name: string; email: string }>>;
 

@@ -12,7 +12,7 @@ import type { PlanType } from '../../src/contract/api';
 import { formatCents } from '../../src/domain/money';
 import { PLANS } from '../../src/domain/plans';
 
-export const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** How long a payment-method page link stays valid. */
 export const PAYMENT_METHOD_LINK_TTL_MS = 60 * 60 * 1000;
@@ -22,7 +22,7 @@ const STATUS_PAGE_NOTICES: Record<string, string> = {
   default: 'Default card updated.',
 };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 }
 
@@ -75,7 +75,7 @@ function notFoundPage(c: Context<AppEnv>, what: string): Response {
 // Cards
 // ---------------------------------------------------------------------------------------------
 
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -88,7 +88,7 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export function cardBrand(digits: string): string | null {
+function cardBrand(digits: string): string | null {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';
@@ -96,10 +96,10 @@ export function cardBrand(digits: string): string | null {
   return null;
 }
 
-export type CardInput = { number: string; expMonth: number; expYear: number };
+type CardInput = { number: string; expMonth: number; expYear: number };
 
 /** Validates a card from the hosted form; returns an error message or the normalised card. */
-export function validateCard(form: Record<string, unknown>, now: Date): { error: string } | { card: CardInput & { brand: string } } {
+function validateCard(form: Record<string, unknown>, now: Date): { error: string } | { card: CardInput & { brand: string } } {
   const raw = typeof form.cardNumber === 'string' ? form.cardNumber.replace(/[\s-]/g, '') : '';
   if (!/^\d{13,19}$/.test(raw) || !luhnValid(raw)) return { error: 'Enter a valid card number.' };
   const brand = cardBrand(raw);

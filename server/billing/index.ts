@@ -30,5 +30,5 @@ export function createBillingModule(options: BillingModuleOptions = {}): ServerM
 export const billingModule: ServerModule = createBillingModule();
 
 export { billingSchemaSql } from './schema';
-export { accessLevelSql, type AccessLevel } from './access';
+;
 export { findBillingFixtures, type BillingFixtures } from './fixtures';

@@ -27,7 +27,7 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
-export function trialDaysRemaining(endsAt: Date | null, now: Date): number {
+function trialDaysRemaining(endsAt: Date | null, now: Date): number {
   if (!endsAt) return 0;
   return Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / DAY_MS));
 }
@@ -68,7 +68,7 @@ interface SubscriptionRow {
   cancel_at_period_end: boolean;
 }
 
-export async function findSubscription(db: Db, orgId: string, memberId: string): Promise<SubscriptionRow | null> {
+async function findSubscription(db: Db, orgId: string, memberId: string): Promise<SubscriptionRow | null> {
   const { rows } = await db.query<SubscriptionRow>(
     `SELECT id, plan_type, status, current_period_start, current_period_end, cancel_at_period_end
        FROM subscriptions WHERE member_id = $1 AND org_id = $2`,
@@ -209,11 +209,11 @@ export async function userBilling(db: Db, orgId: string, userId: string, now: Da
   };
 }
 
-export function hostedInvoiceUrl(apiOrigin: string, invoiceId: string): string {
+function hostedInvoiceUrl(apiOrigin: string, invoiceId: string): string {
   return `${apiOrigin}/hosted/invoices/${invoiceId}`;
 }
 
-export function invoicePdfUrl(apiOrigin: string, invoiceId: string): string {
+function invoicePdfUrl(apiOrigin: string, invoiceId: string): string {
   return `${apiOrigin}/hosted/invoices/${invoiceId}.pdf`;
 }
 
@@ -221,7 +221,7 @@ export function invoicePdfUrl(apiOrigin: string, invoiceId: string): string {
 // Writes (call inside a transaction)
 // ---------------------------------------------------------------------------------------------
 
-export async function nextInvoiceNumber(db: Db, orgId: string, memberId: string): Promise<string> {
+async function nextInvoiceNumber(db: Db, orgId: string, memberId: string): Promise<string> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices WHERE member_id = $1 AND org_id = $2', [memberId, orgId]);
   return `${invoicePrefix(memberId)}-${String((rows[0]?.n ?? 0) + 1).padStart(4, '0')}`;
 }
@@ -239,7 +239,7 @@ async function chargePlan(db: Db, orgId: string, member: MemberRef, plan: PlanTy
   await recordTransaction(db, orgId, member, 'payment_succeeded', 'succeeded', price, description, now, invoiceId);
 }
 
-export async function recordTransaction(
+async function recordTransaction(
   db: Db,
   orgId: string,
   member: MemberRef,

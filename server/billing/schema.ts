@@ -7,9 +7,6 @@
 /** How long an open setup intent can be completed and is handed out again (then a new one is made). */
 export const SETUP_INTENT_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Subscription statuses that make a member a paying (subscribed) user. */
-export const SUBSCRIBED_STATUSES = ['active', 'trialing', 'past_due'] as const;
-
 export const billingSchemaSql = `
 -- One subscription row per member (member_id UNIQUE), whatever its status: a member can never hold
 -- two live subscriptions. It belongs to the member and goes with them.

@@ -72,7 +72,7 @@ function termsPhrase(intent: CopilotIntent): Markdown | null {
   return terms?.length ? md`mentioning “${terms.join(' ')}”` : null;
 }
 
-export function phraseOf(intent: CopilotIntent, figures: Pick<Figures, 'range'>): Phrase {
+function phraseOf(intent: CopilotIntent, figures: Pick<Figures, 'range'>): Phrase {
   const f = intent.filters;
   const label = figures.range?.label ?? '';
   const person = f.person ? f.person.name : null;
@@ -173,7 +173,7 @@ function scopeOf(intent: CopilotIntent, phrase: Phrase, figures: Figures): Markd
 }
 
 /** The sentence with the count: "50 members are pending activation (of 240)." */
-export function countSentence(intent: CopilotIntent, figures: Figures): Markdown {
+function countSentence(intent: CopilotIntent, figures: Figures): Markdown {
   const phrase = phraseOf(intent, figures);
   const n = figures.n;
   const scope = scopeOf(intent, phrase, figures);
@@ -222,7 +222,7 @@ function line(intent: CopilotIntent, r: RecordRow): Markdown {
   }
 }
 
-export function sourceOf(intent: CopilotIntent, r: RecordRow): Source {
+function sourceOf(intent: CopilotIntent, r: RecordRow): Source {
   switch (intent.subject) {
     case 'members':
       return { id: r.id, type: 'user', title: str(r['name']) };

@@ -42,4 +42,4 @@ export const copilotModule: ServerModule = createCopilotModule();
 
 export { copilotSchemaSql } from './schema';
 export { answerQuestion } from './engine';
-export { parseQuestion } from './parse';
+;

@@ -66,7 +66,7 @@ export interface Token {
 }
 
 /** Only this many tokens of a question are read (a question is at most 2,000 characters). */
-export const MAX_TOKENS = 60;
+const MAX_TOKENS = 60;
 
 const BRITISH: Record<string, string> = {
   licence: 'license',
@@ -371,7 +371,7 @@ export const PHRASE_INDEX: ReadonlyMap<string, readonly PhraseEntry[]> = (() => 
 })();
 
 /** Single vocabulary words a typo may be corrected to (at least 4 letters, not stop words). */
-export const VOCABULARY: readonly string[] = (() => {
+const VOCABULARY: readonly string[] = (() => {
   const words = new Set<string>();
   for (const list of PHRASE_INDEX.values()) for (const entry of list) for (const w of entry.words) if (w.length >= 4 && !STOP_WORDS.has(w)) words.add(w);
   for (const w of ['today', 'yesterday', 'tomorrow', 'week', 'month', 'year', 'since', 'past', 'previous', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']) words.add(w);
@@ -379,7 +379,7 @@ export const VOCABULARY: readonly string[] = (() => {
 })();
 
 /** Words of time expressions: a typo in them is corrected before windows are read ("this weeek"). */
-export const TIME_WORDS: readonly string[] = ['today', 'yesterday', 'tomorrow', 'week', 'weeks', 'month', 'months', 'year', 'days', 'last', 'past', 'previous', 'since', 'this'];
+const TIME_WORDS: readonly string[] = ['today', 'yesterday', 'tomorrow', 'week', 'weeks', 'month', 'months', 'year', 'days', 'last', 'past', 'previous', 'since', 'this'];
 
 /** The time word `word` is a small typo of, if any (at least 4 letters, one edit). */
 export function correctTimeWord(word: string): string | null {
@@ -414,6 +414,3 @@ export function correctTypo(word: string): string | null {
   return same.length === 1 ? (same[0] ?? null) : null;
 }
 
-export function isKnownWord(stemmed: string): boolean {
-  return STOP_WORDS.has(stemmed) || PHRASE_INDEX.has(stemmed);
-}

@@ -200,7 +200,7 @@ const APPLIES: Record<Subject, ReadonlySet<keyof CopilotIntent['filters']>> = {
   transactions: new Set(['status', 'role', 'person', 'window', 'type']),
 };
 
-export const GROUPS_OF: Record<Subject, ReadonlySet<Group>> = {
+const GROUPS_OF: Record<Subject, ReadonlySet<Group>> = {
   members: new Set(['role', 'status', 'plan', 'day']),
   calls: new Set(['site', 'person', 'role', 'day']),
   tasks: new Set(['site', 'person', 'role', 'status', 'day']),
@@ -210,7 +210,7 @@ export const GROUPS_OF: Record<Subject, ReadonlySet<Group>> = {
 };
 
 /** Keeps the filters a subject can use, and the window field it knows. */
-export function fitToSubject(intent: CopilotIntent): CopilotIntent {
+function fitToSubject(intent: CopilotIntent): CopilotIntent {
   const filters: CopilotIntent['filters'] = {};
   for (const [key, value] of Object.entries(intent.filters) as Array<[keyof CopilotIntent['filters'], unknown]>) {
     if (value !== undefined && APPLIES[intent.subject].has(key)) (filters as Record<string, unknown>)[key] = value;

@@ -20,7 +20,7 @@ export interface RecordRow {
   [column: string]: unknown;
 }
 
-export interface GroupFigure {
+interface GroupFigure {
   key: string;
   label: string;
   n: number;
@@ -273,7 +273,7 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
 }
 
 /** Words to a tsquery that needs them all; the words are letters and digits only (lexicon tokens). */
-export function tsAnd(terms: readonly string[]): string {
+function tsAnd(terms: readonly string[]): string {
   return terms
     .map((t) => t.replace(/[^a-z0-9]/g, ''))
     .filter((t) => t !== '')

@@ -13,7 +13,7 @@ function newId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('hex')}`;
 }
 
-export const SEED_SITES = [
+const SEED_SITES = [
   'Harbor Point Tower',
   'Riverside Medical Center',
   'Oak Street Lofts',

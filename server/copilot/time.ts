@@ -20,7 +20,7 @@ export interface Range {
   label: string;
 }
 
-export function startOfDay(date: Date): Date {
+function startOfDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
@@ -55,7 +55,7 @@ function weekdayIndex(word: string): number {
   return WEEKDAYS.findIndex((d) => d === word || (word.length >= 3 && d.startsWith(word) && word.length <= 4));
 }
 
-export function dayLabel(date: Date, withYear = true): string {
+function dayLabel(date: Date, withYear = true): string {
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
 }
 

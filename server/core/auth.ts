@@ -7,7 +7,7 @@
  */
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
 
-export interface VerifiedToken {
+interface VerifiedToken {
   sub: string;
   username: string;
 }

@@ -13,7 +13,7 @@
  */
 import type { Database } from './db';
 
-export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
+const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
 export interface Maintenance {
   /** The pass that is running, if any (tests and shutdown wait for it). */

@@ -96,8 +96,8 @@ export class ApiError extends Error {
   }
 }
 
-export const NOT_AN_ADMINISTRATOR = 'This console is for organisation administrators.';
-export const INACTIVE_MEMBER = 'Your membership is not active. Ask an administrator of your organisation to activate it.';
+const NOT_AN_ADMINISTRATOR = 'This console is for organisation administrators.';
+const INACTIVE_MEMBER = 'Your membership is not active. Ask an administrator of your organisation to activate it.';
 
 /**
  * The caller's organisation, or 403 when the caller is not an active administrator of one: a

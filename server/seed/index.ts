@@ -9,10 +9,10 @@ import type { SeedMember, ServerConfig, ServerModule } from '../core/module';
 import { AREA_CODES, FIRST_NAMES, LAST_NAMES } from './names';
 import { pick, seededId, seededRandom } from './random';
 
-export const SEED_ORGANIZATION = 'Summit Builders';
-export const SEED_ADMIN = { email: 'admin@hardline.test', name: 'Dana Whitfield', phoneNumber: '+14155550123', devicePhoneNumber: '+14155550100' } as const;
-export const SEED_FIRST_TIME = { email: 'firsttime@hardline.test', name: 'Sam Ortega', phoneNumber: '+14155550124' } as const;
-export const DEFAULT_SEED_USERS = 240;
+const SEED_ORGANIZATION = 'Summit Builders';
+const SEED_ADMIN = { email: 'admin@hardline.test', name: 'Dana Whitfield', phoneNumber: '+14155550123', devicePhoneNumber: '+14155550100' } as const;
+const SEED_FIRST_TIME = { email: 'firsttime@hardline.test', name: 'Sam Ortega', phoneNumber: '+14155550124' } as const;
+const DEFAULT_SEED_USERS = 240;
 const EMAIL_DOMAIN = 'summitbuilders.com';
 const DAY = 86_400_000;
 

@@ -19,9 +19,9 @@ import type { Queryable } from '../core/db';
 
 const NO_MEMBERSHIP = 'No organisation membership was found for this account. Complete signup first.';
 const ACCOUNT_UNKNOWN = 'The signed-in account was not found in the user pool.';
-export const DEACTIVATED = 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.';
+const DEACTIVATED = 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.';
 
-export const signupSchemaSql = `
+const signupSchemaSql = `
 CREATE UNIQUE INDEX IF NOT EXISTS members_device_phone_number_key ON members (device_phone_number) WHERE device_phone_number IS NOT NULL;
 CREATE INDEX IF NOT EXISTS members_cognito_sub_idx ON members (cognito_sub);
 `;
@@ -30,7 +30,7 @@ CREATE INDEX IF NOT EXISTS members_cognito_sub_idx ON members (cognito_sub);
  * A device number in the fictional 555-01xx range of a random North American area code,
  * e.g. +1 (415) 555-0142: never a real subscriber's number.
  */
-export function candidateDeviceNumber(random: (max: number) => number = randomInt): string {
+function candidateDeviceNumber(random: (max: number) => number = randomInt): string {
   const area = 200 + random(800); // 200..999: first digit 2-9 as NANP requires
   const line = random(100);
   return `+1${area}55501${String(line).padStart(2, '0')}`;

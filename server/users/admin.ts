@@ -17,7 +17,7 @@
 import { ApiError } from '../core/module';
 import type { Database, Queryable } from '../core/db';
 
-export const NO_LONGER_ADMIN = 'You are no longer an active administrator of this organisation, so nothing was changed.';
+const NO_LONGER_ADMIN = 'You are no longer an active administrator of this organisation, so nothing was changed.';
 export const LAST_ACTIVE_ADMIN = 'An organisation needs at least one active administrator.';
 
 export interface AdminScope {
@@ -26,7 +26,7 @@ export interface AdminScope {
   memberId: string;
 }
 
-export async function assertAnActiveAdministratorRemains(tx: Queryable, orgId: string): Promise<void> {
+async function assertAnActiveAdministratorRemains(tx: Queryable, orgId: string): Promise<void> {
   const { rows } = await tx.query<{ remains: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM members WHERE org_id = $1 AND is_admin AND is_active) AS remains',
     [orgId],

@@ -29,7 +29,7 @@ import { whereOf } from './search';
 import { afterSql, orderBySql, orderOf, sortValueSql } from './sort';
 
 export const EXPORT_BATCH = 1000;
-export const EXPORT_TICKET_TTL_SECONDS = 60;
+const EXPORT_TICKET_TTL_SECONDS = 60;
 export const EXPORT_LINK_INVALID = 'This export link is invalid, used or expired. Export again from User Management.';
 
 export const EXPORT_HEADER = ['Name', 'Email', 'Phone', 'Role', 'Status', 'Licence', 'Created', 'Last active'] as const;

@@ -29,7 +29,7 @@ import { orderBySql, orderOf } from './sort';
 import { exportSchemaSql, registerExport } from './export';
 
 const NOT_FOUND = 'User not found.';
-export const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
+const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
 
 async function findMember(db: Queryable, orgId: string, id: string, options: { lock?: boolean } = {}): Promise<MemberRow> {
   const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`, [orgId, id]);

@@ -28,13 +28,13 @@ import { asAdministrator, type AdminScope } from './admin';
 export type InviteInput = v.InferOutput<typeof CreateUserRequestSchema>;
 
 /** How long an invitation may stay half-made before another request takes it over (SQL interval). */
-export const STALE_INVITE = '2 minutes';
+const STALE_INVITE = '2 minutes';
 
 export function duplicateEmail(email: string): ApiError {
   return new ApiError(409, `A user with the email ${email} already exists in this organisation.`, 'email');
 }
 
-export function inviteInProgress(email: string): ApiError {
+function inviteInProgress(email: string): ApiError {
   return new ApiError(409, `The invitation of ${email} is still being created. Try again in a moment.`, 'email');
 }
 

@@ -14,12 +14,12 @@ export interface ListFilter {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
-export function likePattern(fragment: string): string {
+function likePattern(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /** The digits of a search that looks like a phone fragment ("(555) 01", "+1 555", "555-01"), else null. */
-export function phoneDigitsOf(search: string): string | null {
+function phoneDigitsOf(search: string): string | null {
   if (!/^[\d\s()+.-]+$/.test(search)) return null;
   const digits = search.replace(/\D/g, '');
   return digits === '' ? null : digits;

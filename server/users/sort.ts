@@ -17,7 +17,7 @@ interface SortKey {
   cast: 'text' | 'timestamptz';
 }
 
-export const SORT_KEYS: Record<UserSortKey, SortKey> = {
+const SORT_KEYS: Record<UserSortKey, SortKey> = {
   name: { expression: 'lower(name)', cast: 'text' },
   email: { expression: 'lower(email)', cast: 'text' },
   role: { expression: 'role', cast: 'text' },
@@ -26,7 +26,7 @@ export const SORT_KEYS: Record<UserSortKey, SortKey> = {
 };
 
 /** Newest first, as the console has always listed members. */
-export const DEFAULT_SORT: UserSort = '-created';
+const DEFAULT_SORT: UserSort = '-created';
 
 export interface Order {
   key: UserSortKey;

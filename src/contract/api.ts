@@ -23,8 +23,8 @@ export const PlanTypeSchema = v.picklist(PLAN_TYPES);
 export type PlanType = v.InferOutput<typeof PlanTypeSchema>;
 
 /** Access levels of a member (SPEC §3, §6: pro, lite, trial, free). */
-export const ACCESS_LEVELS = ['pro', 'lite', 'trial', 'free'] as const;
-export const AccessLevelSchema = v.picklist(ACCESS_LEVELS);
+const ACCESS_LEVELS = ['pro', 'lite', 'trial', 'free'] as const;
+const AccessLevelSchema = v.picklist(ACCESS_LEVELS);
 export type AccessLevel = v.InferOutput<typeof AccessLevelSchema>;
 
 const IsoDate = v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'));
@@ -67,10 +67,8 @@ export const ApiErrorBodySchema = v.object({
   message: v.string(),
   field: v.optional(v.string()),
 });
-export type ApiErrorBody = v.InferOutput<typeof ApiErrorBodySchema>;
 
 export const MessageResponseSchema = v.object({ message: v.string() });
-export type MessageResponse = v.InferOutput<typeof MessageResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Identity-adjacent: signup completion, activation, who am I
@@ -114,7 +112,7 @@ export type MeResponse = v.InferOutput<typeof MeResponseSchema>;
 // Users
 // ---------------------------------------------------------------------------------------------
 
-export const UserSchema = v.object({
+const UserSchema = v.object({
   userId: v.string(),
   name: v.string(),
   email: v.string(),
@@ -173,7 +171,6 @@ export type ExportMembersResponse = v.InferOutput<typeof ExportMembersResponseSc
 
 /** Paging defaults, documented in the README: page 1, 25 rows, at most 100 rows a page. */
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = LIMITS.pageSize;
 
 export const UserListResponseSchema = v.object({
   users: v.array(UserSchema),
@@ -193,7 +190,6 @@ export type UserStats = v.InferOutput<typeof UserStatsSchema>;
 
 /** GET/PUT /api/users/{id}, POST /api/users, PATCH toggles, POST /api/users/invite. */
 export const UserResponseSchema = v.object({ user: UserSchema });
-export type UserResponse = v.InferOutput<typeof UserResponseSchema>;
 
 const NameField = v.pipe(v.string('name must be text'), v.trim(), v.minLength(1, 'name is required'), atMost('name', LIMITS.name), cleanText('name'));
 const EmailField = v.pipe(v.string('email must be text'), v.trim(), v.toLowerCase(), atMost('email', LIMITS.email), v.email('email must be a valid email address'));
@@ -276,9 +272,9 @@ export type BulkUpdateResponse = v.InferOutput<typeof BulkUpdateResponseSchema>;
 // Billing
 // ---------------------------------------------------------------------------------------------
 
-export const TRANSACTION_TYPES = ['payment_succeeded', 'payment_failed', 'subscription_created', 'subscription_canceled'] as const;
+const TRANSACTION_TYPES = ['payment_succeeded', 'payment_failed', 'subscription_created', 'subscription_canceled'] as const;
 
-export const TransactionSchema = v.object({
+const TransactionSchema = v.object({
   id: v.string(),
   type: v.picklist(TRANSACTION_TYPES),
   userName: v.string(),
@@ -300,7 +296,7 @@ export type BillingOverview = v.InferOutput<typeof BillingOverviewSchema>;
 
 export const UserIdRequestSchema = v.object({ userId: Id('userId') });
 
-export const SubscriptionSchema = v.object({
+const SubscriptionSchema = v.object({
   planType: PlanTypeSchema,
   status: v.string(),
   currentPeriodStart: IsoDate,
@@ -309,7 +305,7 @@ export const SubscriptionSchema = v.object({
 });
 export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
 
-export const PaymentMethodSchema = v.object({
+const PaymentMethodSchema = v.object({
   id: v.string(),
   last4: v.string(),
   brand: v.string(),
@@ -320,7 +316,7 @@ export const PaymentMethodSchema = v.object({
 });
 export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
 
-export const InvoiceSchema = v.object({
+const InvoiceSchema = v.object({
   id: v.string(),
   number: v.string(),
   status: v.string(),
@@ -367,7 +363,6 @@ export const CancelSubscriptionRequestSchema = v.object({
   cancelAtPeriodEnd: v.boolean('cancelAtPeriodEnd must be true or false'),
   reason: v.optional(v.pipe(v.string('reason must be text'), atMost('reason', LIMITS.cancellationReason), cleanText('reason', { multiline: true }))),
 });
-export type CancelSubscriptionRequest = v.InferOutput<typeof CancelSubscriptionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Assistant
@@ -379,18 +374,18 @@ export type CancelSubscriptionRequest = v.InferOutput<typeof CancelSubscriptionR
  * (`previousIntent`), so a follow-up ("which of them are supervisors?", "and last week?") refines it.
  * The console keeps it as it came and never builds one; the API validates it like any other input.
  */
-export const COPILOT_SUBJECTS = ['members', 'calls', 'tasks', 'subscriptions', 'invoices', 'transactions'] as const;
-export const COPILOT_MEASURES = ['count', 'list', 'total', 'average', 'longest', 'latest'] as const;
-export const COPILOT_GROUPS = ['role', 'site', 'person', 'day', 'plan', 'status'] as const;
+const COPILOT_SUBJECTS = ['members', 'calls', 'tasks', 'subscriptions', 'invoices', 'transactions'] as const;
+const COPILOT_MEASURES = ['count', 'list', 'total', 'average', 'longest', 'latest'] as const;
+const COPILOT_GROUPS = ['role', 'site', 'person', 'day', 'plan', 'status'] as const;
 /** Statuses across the subjects: members active/pending; tasks open/done/overdue; subscriptions active/trialing/past_due/canceled/cancelling/live; invoices paid/open/unpaid/uncollectible/void; transactions succeeded/failed/pending. */
-export const COPILOT_STATUSES = ['active', 'pending', 'open', 'done', 'overdue', 'trialing', 'past_due', 'canceled', 'cancelling', 'live', 'paid', 'unpaid', 'uncollectible', 'void', 'succeeded', 'failed'] as const;
-export const COPILOT_WINDOWS = ['today', 'yesterday', 'tomorrow', 'this_week', 'last_week', 'next_week', 'this_month', 'last_month', 'this_year', 'last_days', 'next_days', 'since', 'month'] as const;
+const COPILOT_STATUSES = ['active', 'pending', 'open', 'done', 'overdue', 'trialing', 'past_due', 'canceled', 'cancelling', 'live', 'paid', 'unpaid', 'uncollectible', 'void', 'succeeded', 'failed'] as const;
+const COPILOT_WINDOWS = ['today', 'yesterday', 'tomorrow', 'this_week', 'last_week', 'next_week', 'this_month', 'last_month', 'this_year', 'last_days', 'next_days', 'since', 'month'] as const;
 /** Which date a time window applies to (each subject has a default: joined, started, created). */
-export const COPILOT_WINDOW_FIELDS = ['joined', 'active', 'completed', 'due', 'canceled'] as const;
+const COPILOT_WINDOW_FIELDS = ['joined', 'active', 'completed', 'due', 'canceled'] as const;
 
 const intentText = (field: string, max: number) => v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), atMost(field, max), cleanText(field));
 
-export const CopilotWindowSchema = v.object({
+const CopilotWindowSchema = v.object({
   kind: v.picklist(COPILOT_WINDOWS, 'not a known time window'),
   /** last_days / next_days: how many days. */
   days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3660))),
@@ -435,10 +430,9 @@ export const CopilotAskRequestSchema = v.object({
   /** The intent of the previous answer (its `intent`), for follow-up questions. */
   previousIntent: v.optional(CopilotIntentSchema),
 });
-export type CopilotAskRequest = v.InferOutput<typeof CopilotAskRequestSchema>;
 
 /** A source the answer was built from: an organisation record (user, call, task) or a web page. */
-export const SourceSchema = v.object({
+const SourceSchema = v.object({
   id: v.string(),
   type: v.string(),
   title: v.string(),

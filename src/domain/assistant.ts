@@ -10,4 +10,3 @@ export const QUICK_PROMPTS = [
   { label: 'Organization Insights', query: 'What insights do you have about my organization?' },
 ] as const;
 
-export type QuickPrompt = (typeof QUICK_PROMPTS)[number];

@@ -11,7 +11,7 @@ const SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric',
 const LONG = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-export const INVALID_DATE_TEXT = '—';
+const INVALID_DATE_TEXT = '—';
 
 function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;

@@ -10,16 +10,16 @@ import { PHONE_INVALID_MESSAGE, isValidPhone, normalizePhone } from './phone';
 import { CONFIRM_PASSWORD_REQUIRED_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE, passwordErrors } from './password';
 import { LIMITS, hasControlCharacters, tooLongMessage } from './limits';
 
-export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
-export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
-export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
-export const FULL_NAME_REQUIRED_MESSAGE = 'Full name is required';
-export const NAME_REQUIRED_MESSAGE = 'Name is required';
-export const PHONE_REQUIRED_MESSAGE = 'Phone number is required';
-export const ORGANIZATION_REQUIRED_MESSAGE = 'Organization is required';
-export const CODE_REQUIRED_MESSAGE = 'Please enter the confirmation code';
-export const CODE_LENGTH_MESSAGE = 'The confirmation code has at most 6 digits';
-export const CODE_DIGITS_MESSAGE = 'The confirmation code contains digits only';
+const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+const EMAIL_REQUIRED_MESSAGE = 'Email is required';
+const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+const FULL_NAME_REQUIRED_MESSAGE = 'Full name is required';
+const NAME_REQUIRED_MESSAGE = 'Name is required';
+const PHONE_REQUIRED_MESSAGE = 'Phone number is required';
+const ORGANIZATION_REQUIRED_MESSAGE = 'Organization is required';
+const CODE_REQUIRED_MESSAGE = 'Please enter the confirmation code';
+const CODE_LENGTH_MESSAGE = 'The confirmation code has at most 6 digits';
+const CODE_DIGITS_MESSAGE = 'The confirmation code contains digits only';
 
 // Lengths (src/domain/limits.ts: the numbers the API contract enforces too).
 export const FULL_NAME_TOO_LONG_MESSAGE = tooLongMessage('Full name', LIMITS.name);
@@ -31,7 +31,7 @@ export const CANCELLATION_REASON_TOO_LONG_MESSAGE = tooLongMessage('Cancellation
 export const QUESTION_TOO_LONG_MESSAGE = tooLongMessage('Question', LIMITS.question);
 
 /** 'Full name must not contain tabs or other control characters' (the API refuses them). */
-export function controlCharactersMessage(label: string): string {
+function controlCharactersMessage(label: string): string {
   return `${label} must not contain tabs or other control characters`;
 }
 
@@ -107,7 +107,6 @@ export const ConfirmCodeFormSchema = v.object({
   ),
 });
 export type ConfirmCodeForm = v.InferInput<typeof ConfirmCodeFormSchema>;
-export type ConfirmCodeValues = v.InferOutput<typeof ConfirmCodeFormSchema>;
 
 export const NewPasswordFormSchema = v.pipe(
   v.object({
@@ -117,7 +116,6 @@ export const NewPasswordFormSchema = v.pipe(
   v.forward(v.partialCheck([['password'], ['confirmPassword']], matches, PASSWORDS_DONT_MATCH_MESSAGE), ['confirmPassword']),
 );
 export type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>;
-export type NewPasswordValues = v.InferOutput<typeof NewPasswordFormSchema>;
 
 /** The Add User modal: name, email and phone required (SPEC §5); the phone comes out normalised. */
 export const AddUserFormSchema = v.object({
@@ -125,8 +123,6 @@ export const AddUserFormSchema = v.object({
   email: v.pipe(v.string(), v.trim(), v.minLength(1, EMAIL_REQUIRED_MESSAGE), v.maxLength(LIMITS.email, EMAIL_TOO_LONG_MESSAGE), v.email(EMAIL_INVALID_MESSAGE)),
   phoneNumber: Phone,
 });
-export type AddUserForm = v.InferInput<typeof AddUserFormSchema>;
-export type AddUserValues = v.InferOutput<typeof AddUserFormSchema>;
 
 /** The Manage Subscription modal's optional cancellation reason (SPEC §5), trimmed. */
 export const CancellationReasonSchema = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.cancellationReason, CANCELLATION_REASON_TOO_LONG_MESSAGE));

@@ -37,7 +37,6 @@ export const LIMITS = {
   requestBodyBytes: 64 * 1024,
 } as const;
 
-export type LimitName = keyof typeof LIMITS;
 
 const count = new Intl.NumberFormat('en-US');
 

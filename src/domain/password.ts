@@ -3,7 +3,7 @@
  * `PASSWORD_RULES` drives both validation (src/domain/forms.ts) and a live checklist in a view.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = 'Please confirm your password';
 export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match";
@@ -13,9 +13,9 @@ export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match";
  * console accepts is never refused by the identity service:
  * ^ $ * . [ ] { } ( ) ? - " ! @ # % & / \ , > < ' : ; | _ ~ ` + =
  */
-export const PASSWORD_SPECIAL_CHARACTERS = '^$*.[]{}()?-"!@#%&/\\,><\':;|_~`+=';
+const PASSWORD_SPECIAL_CHARACTERS = '^$*.[]{}()?-"!@#%&/\\,><\':;|_~`+=';
 
-export type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
+type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
 
 export interface PasswordRule {
   readonly id: PasswordRuleId;

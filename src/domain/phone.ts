@@ -6,7 +6,7 @@
 export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number (e.g., 5551234567 or +15551234567)';
 
 /** The default country code of SPEC §9. */
-export const DEFAULT_COUNTRY_CODE = '+1';
+const DEFAULT_COUNTRY_CODE = '+1';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 

@@ -42,7 +42,7 @@ export function createMachineRegistry(services: Services) {
 }
 
 /** What the composition root provides per key: the logic itself, or a loader of it. */
-export type MachineSources = ReturnType<typeof createMachineRegistry>;
+type MachineSources = ReturnType<typeof createMachineRegistry>;
 
 /** The logic of every machine (what a loader resolves to). */
 export type MachineRegistry = {

@@ -5,8 +5,8 @@
  */
 import * as v from 'valibot';
 
-export const AUTH_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'] as const;
-export type AuthFlow = (typeof AUTH_FLOWS)[number];
+const AUTH_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'] as const;
+type AuthFlow = (typeof AUTH_FLOWS)[number];
 
 const httpUrl = (name: string) =>
   v.pipe(

@@ -17,7 +17,7 @@ export const PENDING_CONFIRMATION_KEY = 'auth_pending_confirmation';
 /** Every key the identity SDK writes starts with this prefix. */
 export const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
-export const PendingConfirmationSchema = v.object({
+const PendingConfirmationSchema = v.object({
   email: v.pipe(v.string(), v.minLength(1)),
   isRequired: v.boolean(),
   signupData: v.object({

@@ -5,7 +5,7 @@
  */
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_JS_BUDGET_KB, ROUTE_SOURCES, budgetProblems, measureInChildProcess, staticClosure, type BundleReport, type Manifest } from '../../scripts/bundle-size';
+import { LOGIN_JS_BUDGET_KB, ROUTE_SOURCES, budgetProblems, routeSourcesOf, measureInChildProcess, staticClosure, type BundleReport, type Manifest } from '../../scripts/bundle-size';
 
 let report: BundleReport;
 
@@ -36,6 +36,17 @@ describe('production bundle', () => {
 });
 
 describe('measurement rules', () => {
+  it('measures the screens of the route table, named after them', () => {
+    expect(ROUTE_SOURCES).toEqual({
+      dashboard: 'src/views/dashboard/DashboardScreen.tsx',
+      users: 'src/views/users/UsersScreen.tsx',
+      billing_overview: 'src/views/billing/BillingOverviewScreen.tsx',
+      user_billing: 'src/views/billing/UserBillingScreen.tsx',
+      assistant: 'src/views/assistant/AssistantScreen.tsx',
+    });
+    expect(() => routeSourcesOf('export const ROUTES = [];')).toThrow(/No screen found/);
+  });
+
   const manifest: Manifest = {
     'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/a.tsx'] },
     '_shared.js': { file: 'assets/shared.js', imports: ['_runtime.js'] },

@@ -19,7 +19,7 @@ export const NEW_USER_DEFAULTS = { role: 'Field Worker', hasLicense: false, isAc
   isActive: boolean;
 };
 
-export const AddUserSubmissionSchema = v.object({
+const AddUserSubmissionSchema = v.object({
   ...AddUserFormSchema.entries,
   role: RoleSchema,
   hasLicense: v.boolean(),
@@ -92,6 +92,5 @@ export const addUserMachine = setup({
   },
 });
 
-export type AddUserMachine = typeof addUserMachine;
 export type AddUserActorRef = ActorRefFrom<typeof addUserMachine>;
 export type AddUserSnapshot = SnapshotFrom<typeof addUserMachine>;

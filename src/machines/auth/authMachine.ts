@@ -618,7 +618,6 @@ export const authMachine = setup({
   },
 });
 
-export type AuthMachine = typeof authMachine;
 export type AuthActorRef = ActorRefFrom<typeof authMachine>;
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 

@@ -5,7 +5,6 @@ export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword';
 
 /** The session check on start (and sign-out) is running. */
 export const selectIsCheckingSession = (s: AuthSnapshot) => s.matches('checkingSession') || s.matches('signingOut');
-export const selectIsSignedIn = (s: AuthSnapshot) => s.matches('signedIn');
 /** SPEC §3 isCompletingSignup: the Gate shows 'Setting up your account...'. */
 export const selectIsCompletingSignup = (s: AuthSnapshot) => s.matches({ signedIn: 'completingSignup' });
 /** An administrator: the console is shown. */
@@ -41,7 +40,6 @@ export const selectSignInEmail = (s: AuthSnapshot) => s.context.signInEmail;
 /** The address the confirmation code was sent to. */
 export const selectPendingEmail = (s: AuthSnapshot) => s.context.pendingConfirmation?.email ?? null;
 export const selectPasswordChangeUsername = (s: AuthSnapshot) => s.context.passwordChangeUsername;
-export const selectUser = (s: AuthSnapshot) => s.context.user;
 /** The signed-in username shown in the header: the email the person signed in with. */
 export const selectUsername = (s: AuthSnapshot) => s.context.user?.email ?? null;
 export const selectMembership = (s: AuthSnapshot) => s.context.membership;

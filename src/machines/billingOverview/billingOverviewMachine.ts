@@ -58,6 +58,5 @@ export const billingOverviewMachine = setup({
   },
 });
 
-export type BillingOverviewMachine = typeof billingOverviewMachine;
 export type BillingOverviewActorRef = ActorRefFrom<typeof billingOverviewMachine>;
 export type BillingOverviewSnapshot = SnapshotFrom<typeof billingOverviewMachine>;

@@ -33,7 +33,7 @@ export interface AskInput {
   previousIntent?: CopilotIntent;
 }
 
-export type SourceType = 'web' | 'vector';
+type SourceType = 'web' | 'vector';
 
 /** A chat message (SPEC §3). `failed` marks the failure bubble; `question` is what it failed to answer. */
 export interface ChatMessage {

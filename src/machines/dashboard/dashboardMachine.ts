@@ -23,7 +23,7 @@ export type DashboardEvent = { type: 'dashboard.retry' };
 /** SPEC §8 data loads. */
 export const DASHBOARD_ERROR_TITLE = 'Error loading dashboard data';
 /** Shown under the title when the failure carries no message of its own. */
-export const DASHBOARD_FALLBACK_MESSAGE = 'The dashboard figures could not be loaded.';
+const DASHBOARD_FALLBACK_MESSAGE = 'The dashboard figures could not be loaded.';
 
 export const dashboardMachine = setup({
   types: {
@@ -58,6 +58,5 @@ export const dashboardMachine = setup({
   },
 });
 
-export type DashboardMachine = typeof dashboardMachine;
 export type DashboardActorRef = ActorRefFrom<typeof dashboardMachine>;
 export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;

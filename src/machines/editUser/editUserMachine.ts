@@ -17,11 +17,11 @@ import { UPDATE_USER_FALLBACK } from '../usersList/messages';
 import { messageOf, placeholderActor } from '../shared';
 
 /** Name, email and phone are required as when adding; the phone comes out normalised. */
-export const EditUserSubmissionSchema = v.object({
+const EditUserSubmissionSchema = v.object({
   ...AddUserFormSchema.entries,
   role: RoleSchema,
 });
-export type EditUserSubmission = v.InferInput<typeof EditUserSubmissionSchema>;
+type EditUserSubmission = v.InferInput<typeof EditUserSubmissionSchema>;
 export type EditUserErrors = FormErrors<typeof EditUserSubmissionSchema>;
 
 /** The API's answer to an edit made from an older version of the member (409). */
@@ -49,7 +49,7 @@ export interface EditUserContext {
 export type EditUserEvent = { type: 'editUser.submit'; values: EditUserSubmission };
 
 /** A 409 naming `version`: the API's "changed by someone else" (read structurally: machines import service types only). */
-export function isVersionConflict(error: unknown): boolean {
+function isVersionConflict(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { status, data } = error as { status?: unknown; data?: unknown };
   return status === 409 && typeof data === 'object' && data !== null && (data as { field?: unknown }).field === 'version';
@@ -127,6 +127,5 @@ export const editUserMachine = setup({
   },
 });
 
-export type EditUserMachine = typeof editUserMachine;
 export type EditUserActorRef = ActorRefFrom<typeof editUserMachine>;
 export type EditUserSnapshot = SnapshotFrom<typeof editUserMachine>;

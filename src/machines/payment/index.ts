@@ -1,3 +1,3 @@
 export * from './paymentMachine';
 export * from './selectors';
-export { paymentImplementations } from './implementations';
+;

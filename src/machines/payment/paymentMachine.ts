@@ -14,7 +14,7 @@ import type { ConfirmedSetup, ConfirmSetupInput } from '../../services/payments'
 import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderActor } from '../shared';
 
 export const SETUP_NOT_COMPLETED_MESSAGE = 'Payment setup was not completed successfully';
-export const PAYMENT_SETUP_FAILED_MESSAGE = 'Payment setup failed';
+const PAYMENT_SETUP_FAILED_MESSAGE = 'Payment setup failed';
 export const STRIPE_UNAVAILABLE_MESSAGE = 'The payment form could not be loaded. Check your connection and try again.';
 export const STRIPE_LOAD_TIMEOUT_MESSAGE = 'The payment form is taking too long to load. Check your connection and try again.';
 
@@ -141,6 +141,5 @@ export const paymentMachine = setup({
   },
 });
 
-export type PaymentMachine = typeof paymentMachine;
 export type PaymentActorRef = ActorRefFrom<typeof paymentMachine>;
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;

@@ -1,3 +1,3 @@
 export * from './subscriptionMachine';
 export * from './selectors';
-export { subscriptionImplementations } from './implementations';
+;

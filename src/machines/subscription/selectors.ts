@@ -6,10 +6,8 @@ import type { SubscriptionSnapshot } from './subscriptionMachine';
 export const selectUserName = (s: SubscriptionSnapshot) => s.context.userName;
 export const selectSubscription = (s: SubscriptionSnapshot) => s.context.subscription;
 export const selectTrialDaysRemaining = (s: SubscriptionSnapshot) => s.context.trialDaysRemaining;
-export const selectAccessLevel = (s: SubscriptionSnapshot) => s.context.accessLevel;
 /** The plan picker's initial value: the current plan, or lite (SPEC §2). */
 export const selectDefaultPlan = (s: SubscriptionSnapshot): PlanType => s.context.subscription?.planType ?? DEFAULT_PLAN_TYPE;
-export const selectSelectedPlan = (s: SubscriptionSnapshot) => s.context.planType;
 export const selectSuccessMessage = (s: SubscriptionSnapshot) => s.context.successMessage;
 export const selectError = (s: SubscriptionSnapshot) => s.context.error;
 /** Why the cancellation reason was refused (e.g. 'Cancellation reason must be at most 500 characters'), or null. */

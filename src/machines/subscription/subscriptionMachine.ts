@@ -21,10 +21,10 @@ import type { AccessLevel, PlanType, Subscription, UpdateSubscriptionResponse, U
 import { paymentMachine } from '../payment/paymentMachine';
 import { messageOf, placeholderActor } from '../shared';
 
-export const SUBSCRIPTION_UPDATED_MESSAGE = 'Subscription updated successfully';
+const SUBSCRIPTION_UPDATED_MESSAGE = 'Subscription updated successfully';
 export const PAYMENT_COMPLETED_MESSAGE = 'Payment method added and subscription updated successfully';
-export const SUBSCRIPTION_CANCELLED_MESSAGE = 'Subscription cancelled successfully';
-export const SUBSCRIPTION_REACTIVATED_MESSAGE = 'Subscription reactivated successfully';
+const SUBSCRIPTION_CANCELLED_MESSAGE = 'Subscription cancelled successfully';
+const SUBSCRIPTION_REACTIVATED_MESSAGE = 'Subscription reactivated successfully';
 export const PAYMENT_SESSION_MISSING_MESSAGE = 'A payment method is required, but the server did not start a payment setup. Please try again.';
 
 export interface SubscriptionInput {
@@ -233,6 +233,5 @@ export const subscriptionMachine = setup({
   },
 });
 
-export type SubscriptionMachine = typeof subscriptionMachine;
 export type SubscriptionActorRef = ActorRefFrom<typeof subscriptionMachine>;
 export type SubscriptionSnapshot = SnapshotFrom<typeof subscriptionMachine>;

@@ -7,7 +7,6 @@ export const selectIsLoading = (s: UserBillingSnapshot) => s.matches('loading');
 export const selectError = (s: UserBillingSnapshot) =>
   s.matches('loading') || s.matches({ ready: { data: 'refreshing' } }) ? null : s.context.error;
 export const selectIsFailed = (s: UserBillingSnapshot) => s.matches('failed');
-export const selectIsRefreshing = (s: UserBillingSnapshot) => s.matches({ ready: { data: 'refreshing' } });
 export const selectLinkError = (s: UserBillingSnapshot) => s.context.linkError;
 export const selectIsOpeningPaymentMethods = (s: UserBillingSnapshot) => s.matches({ ready: { paymentMethods: 'opening' } });
 export const selectSubscriptionRef = (s: UserBillingSnapshot) => s.children.subscription as SubscriptionActorRef | undefined;

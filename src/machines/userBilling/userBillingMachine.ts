@@ -172,6 +172,5 @@ export const userBillingMachine = setup({
   },
 });
 
-export type UserBillingMachine = typeof userBillingMachine;
 export type UserBillingActorRef = ActorRefFrom<typeof userBillingMachine>;
 export type UserBillingSnapshot = SnapshotFrom<typeof userBillingMachine>;

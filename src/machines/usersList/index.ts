@@ -1,19 +1,19 @@
 export {
   usersListMachine,
-  adjustStats,
-  rowKey,
-  SEARCH_DEBOUNCE_MS,
-  type BulkUpdates,
+  
+  
+  
+  
   type LoadUsersInput,
   type RowActionInput,
-  type RowActionKind,
+  
   type RowActionResult,
   type UsersListActorRef,
-  type UsersListContext,
+  
   type UsersListEmitted,
-  type UsersListEvent,
-  type UsersListInput,
-  type UsersListMachine,
+  
+  
+  
   type UsersListSnapshot,
   type UsersPage,
 } from './usersListMachine';

@@ -1,7 +1,7 @@
 import type { User, UserStats } from '../../contract/api';
 import type { AddUserActorRef } from '../addUser/addUserMachine';
 import type { EditUserActorRef } from '../editUser/editUserMachine';
-import { rowKey, type RowActionKind, type UsersListSnapshot } from './usersListMachine';
+import type { UsersListSnapshot } from './usersListMachine';
 
 export const selectUsers = (s: UsersListSnapshot): User[] => s.context.users;
 export const selectTotal = (s: UsersListSnapshot): number => s.context.total;
@@ -18,8 +18,6 @@ export const selectLoadError = (s: UsersListSnapshot): string | null => (s.match
 export const selectActionError = (s: UsersListSnapshot): string | null => s.context.actionError;
 export const selectSelected = (s: UsersListSnapshot): string[] => s.context.selected;
 export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches('bulkUpdating');
-export const selectIsRowBusy = (kind: RowActionKind, userId: string) => (s: UsersListSnapshot): boolean =>
-  s.context.busy.includes(rowKey(kind, userId));
 export const selectBusy = (s: UsersListSnapshot): string[] => s.context.busy;
 
 export const selectAddUserRef = (s: UsersListSnapshot): AddUserActorRef | undefined =>

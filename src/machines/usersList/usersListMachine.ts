@@ -35,8 +35,8 @@ import {
 } from './messages';
 import { messageOf, placeholderActor, placeholderCallback } from '../shared';
 
-export type RowActionKind = 'license' | 'status';
-export type BulkUpdates = BulkUpdateRequest['updates'];
+type RowActionKind = 'license' | 'status';
+type BulkUpdates = BulkUpdateRequest['updates'];
 
 export interface LoadUsersInput {
   page: number;
@@ -123,9 +123,9 @@ export type UsersListEvent =
 export type UsersListEmitted = { type: 'users.notice'; message: string; tone: 'success' | 'warning'; detail?: string };
 
 /** Debounce of the search box (ms). */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
-export function rowKey(kind: RowActionKind, userId: string): string {
+function rowKey(kind: RowActionKind, userId: string): string {
   return `${kind}:${userId}`;
 }
 
@@ -138,7 +138,7 @@ function countOf(flag: boolean): number {
 }
 
 /** Quick Stats after one user changed from `before` to `after` (SPEC §4: the counts follow). */
-export function adjustStats(stats: UserStats, before: User, after: User): UserStats {
+function adjustStats(stats: UserStats, before: User, after: User): UserStats {
   const active = countOf(after.isActive) - countOf(before.isActive);
   return {
     total: stats.total,
@@ -430,6 +430,5 @@ export const usersListMachine = setup({
   },
 });
 
-export type UsersListMachine = typeof usersListMachine;
 export type UsersListActorRef = ActorRefFrom<typeof usersListMachine>;
 export type UsersListSnapshot = SnapshotFrom<typeof usersListMachine>;

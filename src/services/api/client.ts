@@ -30,12 +30,12 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ApiRequestError, ApiResponseError, NetworkError } from './errors';
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The pause before a GET is sent again after a network error or a 503. */
-export const RETRY_DELAY_MS = 300;
+const RETRY_DELAY_MS = 300;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiClientOptions {
   /** The API host, e.g. 'https://api.example.com' or 'http://127.0.0.1:8787' (a path prefix is kept). */
@@ -58,9 +58,9 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-export type SearchParams = Readonly<Record<string, string | number | undefined>>;
+type SearchParams = Readonly<Record<string, string | number | undefined>>;
 
-export interface RequestSpec {
+interface RequestSpec {
   /** Names the call in errors, e.g. 'users.list'. */
   readonly operation: string;
   readonly method: HttpMethod;

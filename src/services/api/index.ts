@@ -31,12 +31,12 @@ import {
   type UserStatusFilter,
 } from '../../contract/api';
 
-export type { ApiClient, ApiClientOptions, CallOptions, RequestSpec } from './client';
-export { createApiClient, DEFAULT_TIMEOUT_MS } from './client';
+export type {  ApiClientOptions, CallOptions,  } from './client';
+;
 export * from './errors';
 
 /** SPEC §9: the signup-completion call waits up to 30 seconds. */
-export const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
+const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
 
 export interface ListUsersParams {
   readonly page?: number;

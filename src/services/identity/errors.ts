@@ -48,7 +48,7 @@ export const SIGN_UP_MESSAGES = {
   fallback: 'An error occurred during sign up',
 } as const;
 
-export const CONFIRM_MESSAGES = {
+const CONFIRM_MESSAGES = {
   fallback: 'Invalid confirmation code. Please try again.',
 } as const;
 
@@ -66,7 +66,7 @@ export const REQUIRED_INPUT_MESSAGES = {
 } as const;
 
 /** The Cognito error code (`NotAuthorizedException`...) of a thrown value, if it has one. */
-export function cognitoCode(error: unknown): string | undefined {
+function cognitoCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, name } = error as { code?: unknown; name?: unknown };
   if (typeof code === 'string' && code !== '') return code;
@@ -80,7 +80,7 @@ function serverMessage(error: unknown): string | undefined {
 }
 
 /** The SDK reports an unreachable service as `Error('Network error')` with code `NetworkError`. */
-export function isNetworkFailure(error: unknown): boolean {
+function isNetworkFailure(error: unknown): boolean {
   if (cognitoCode(error) === 'NetworkError') return true;
   return error instanceof TypeError || (error instanceof Error && error.message === 'Network error');
 }

@@ -21,7 +21,7 @@ export type AuthOutcome =
   | { readonly kind: 'mfa' }
   | { readonly kind: 'other'; readonly challenge: string };
 
-export interface SignUpRequest {
+interface SignUpRequest {
   readonly username: string;
   readonly password: string;
   readonly attributes: Readonly<Record<string, string>>;

@@ -45,7 +45,7 @@ import {
 } from './errors';
 import { createStoredSession } from './stored-session';
 
-export { IdentityError, type IdentityErrorKind } from './errors';
+export { IdentityError,  } from './errors';
 export type { CognitoGateway, AuthOutcome, SessionTokens } from './gateway';
 
 export interface SessionUser {
@@ -64,7 +64,7 @@ export type SignInResult =
   | { readonly kind: 'mfa' }
   | { readonly kind: 'other' };
 
-export interface SignUpParams {
+interface SignUpParams {
   readonly email: string;
   readonly password: string;
   readonly phoneNumber: string;
@@ -90,7 +90,7 @@ export interface IdentityService {
 /** Tokens are refreshed when the first of them expires within this margin. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 /** SPEC §4 / §9: the sign-in state kept between steps (the new-password challenge) expires after 3 minutes. */
-export const CHALLENGE_TTL_MS = 3 * 60 * 1000;
+const CHALLENGE_TTL_MS = 3 * 60 * 1000;
 
 export interface IdentityOptions {
   /** The clock, in epoch milliseconds (tests move it). */

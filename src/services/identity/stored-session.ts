@@ -12,7 +12,7 @@ import { IDENTITY_KEY_PREFIX } from '../storage';
 import type { SessionTokens, StoredSession } from './gateway';
 
 /** The prefix of every key the SDK writes for this app client. */
-export function identityKeyPrefix(clientId: string): string {
+function identityKeyPrefix(clientId: string): string {
   return `${IDENTITY_KEY_PREFIX}${clientId}`;
 }
 

@@ -46,7 +46,7 @@ export interface PaymentsConfig {
 }
 
 /** The browser surface the service uses (a parameter so tests can observe it). */
-export interface PaymentsWindow {
+interface PaymentsWindow {
   location: { origin: string };
   open(url: string, target: string, features: string): unknown;
 }

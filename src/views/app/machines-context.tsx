@@ -82,7 +82,7 @@ function isLoader<K extends keyof MachineRegistry>(source: MachineSource<K>): so
  * component that suspended, the hooks after `use` only work if `use` ran again (skipping it made
  * React fail with "Update hook called on initial render", minified #467).
  */
-export function useMachine<K extends keyof MachineRegistry>(key: K): MachineRegistry[K] {
+function useMachine<K extends keyof MachineRegistry>(key: K): MachineRegistry[K] {
   const source: MachineSource<K> | undefined = useMachinesValue().machines[key];
   if (!source) throw new Error(`Machine "${String(key)}" is not provided`);
   if (!isLoader(source)) return source;

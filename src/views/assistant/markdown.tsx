@@ -42,7 +42,7 @@ function renderNodes(nodes: readonly Inline[], keyPrefix: string): ReactNode[] {
 }
 
 /** Inline markdown to React nodes; everything that is not recognised stays text. */
-export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
+function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
   return renderNodes(parseInline(text), keyPrefix);
 }
 

@@ -12,7 +12,7 @@ export interface UserFormValues {
   isActive: boolean;
 }
 
-export type UserFormErrors = Partial<Record<'name' | 'email' | 'phoneNumber' | 'role' | 'form', string>>;
+type UserFormErrors = Partial<Record<'name' | 'email' | 'phoneNumber' | 'role' | 'form', string>>;
 
 interface UserFormFieldsProps {
   idPrefix: string;

@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 
 const ROLES = ['Field Worker', 'Field Worker', 'Field Worker', 'Supervisor', 'Project Manager'] as const;
 
-export interface OrgFixture {
+interface OrgFixture {
   orgId: string;
   adminId: string;
   members: SeedMember[];

@@ -13,11 +13,11 @@ import type { AppEnv, PoolAccount, ServerModule, UserPoolAdmin } from '../../../
 import { signupModule } from '../../../server/signup';
 import { usersModule } from '../../../server/users';
 
-export const TEST_ISSUER = 'http://127.0.0.1:9/local_testpool';
-export const TEST_CLIENT_ID = 'test-client';
+const TEST_ISSUER = 'http://127.0.0.1:9/local_testpool';
+const TEST_CLIENT_ID = 'test-client';
 export const WEB_ORIGIN = 'http://127.0.0.1:5173';
 
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   username?: string;
   tokenUse?: string;
@@ -26,13 +26,13 @@ export interface TokenClaims {
   expiresIn?: string;
 }
 
-export interface TestKeys {
+interface TestKeys {
   sign(claims: TokenClaims, key?: CryptoKey): Promise<string>;
   publicKey: CryptoKey;
   privateKey: CryptoKey;
 }
 
-export async function createTestKeys(): Promise<TestKeys> {
+async function createTestKeys(): Promise<TestKeys> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   return {
     publicKey,
@@ -49,7 +49,7 @@ export async function createTestKeys(): Promise<TestKeys> {
 }
 
 /** A call of the fake user pool held until the test lets it go (see FakeUserPool.holdNextCreate). */
-export interface HeldCall {
+interface HeldCall {
   /** Resolves once the call has been made (and is waiting). */
   reached: Promise<void>;
   /** Lets the call go on (it then creates the account as usual). */
@@ -63,7 +63,7 @@ export interface HeldCall {
  * integration test exercises the real one. Records every account, can be told to fail, and can
  * hold a call (an identity service that hangs) until the test releases it.
  */
-export class FakeUserPool implements UserPoolAdmin {
+class FakeUserPool implements UserPoolAdmin {
   readonly created: Array<{ email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string; sub: string }> = [];
   /** Every account of the pool by username (as cognito-local, found by sub or email too). */
   readonly accounts: Array<PoolAccount & { username: string }> = [];

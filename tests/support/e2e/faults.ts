@@ -13,7 +13,7 @@
  */
 import type { Page, Request, Route } from '@playwright/test';
 
-export const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
+const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
 
 export const FAULT_KINDS = ['500', 'hang', 'malformed', 'brokenJson', 'offline'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -165,7 +165,7 @@ export async function revokeRefreshToken(cognitoEndpoint: string, clientId: stri
 }
 
 /** The signed-in administrator's access token, from the identity SDK's sessionStorage keys. */
-export async function storedAccessToken(page: Page): Promise<string> {
+async function storedAccessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < sessionStorage.length; i += 1) {
       const key = sessionStorage.key(i);
@@ -178,7 +178,7 @@ export async function storedAccessToken(page: Page): Promise<string> {
 }
 
 /** Calls the reference API from the test, as the signed-in administrator (setup, not the thing tested). */
-export async function callApi(page: Page, apiUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
+async function callApi(page: Page, apiUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${apiUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await storedAccessToken(page)}` },

@@ -21,10 +21,8 @@ import { connectToStack, readStackDescriptor } from './stack-handle';
 import { watchCsp, type CspViolation } from './security';
 import type { StackHandle } from './stack-handle';
 
-export const TAGS = ['@auth', '@users', '@billing', '@assistant', '@a11y', '@faults', '@security', '@perf'] as const;
-export type AreaTag = (typeof TAGS)[number];
 
-export interface PageProblem {
+interface PageProblem {
   /** `pageerror` covers uncaught exceptions and unhandled rejections; `cause` is the cause such an error carried (reported with it, never alone). */
   kind: 'console' | 'pageerror' | 'cause';
   text: string;

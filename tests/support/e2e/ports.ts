@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 
 /** A port nobody listens on right now (bound to 127.0.0.1, port 0, then released). */
-export function findFreePort(): Promise<number> {
+function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

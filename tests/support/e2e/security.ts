@@ -37,7 +37,7 @@ export interface CspWatch {
 const BINDING = '__hardlineReportCspViolation';
 
 /** Chromium's wording for a CSP refusal in the console. */
-export const CSP_CONSOLE_PATTERN = /Content Security Policy|Content-Security-Policy/i;
+const CSP_CONSOLE_PATTERN = /Content Security Policy|Content-Security-Policy/i;
 
 const watches = new WeakMap<Page, Promise<CspWatch>>();
 

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import type { AnyStateMachine, OutputFrom, PromiseActorLogic } from 'xstate';
 import type { StepInfo } from './paths';
 
-export interface Invocation<TOutput = unknown> {
+interface Invocation<TOutput = unknown> {
   name: string;
   input: unknown;
   signal: AbortSignal;

@@ -26,7 +26,7 @@ export interface TransitionEdge {
   delay?: string;
 }
 
-export const ROOT_LABEL = '(machine)';
+const ROOT_LABEL = '(machine)';
 
 /** Path of a state node relative to the machine root: `signIn.form`. */
 export function statePath(node: AnyStateNode): string {
@@ -63,7 +63,7 @@ interface GuardLike {
   name?: unknown;
 }
 
-export function describeGuard(guard: unknown): string | undefined {
+function describeGuard(guard: unknown): string | undefined {
   if (guard === undefined || guard === null) return undefined;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function' || typeof guard === 'object') {
@@ -101,7 +101,7 @@ export function kindOf(eventType: string): TransitionKind {
 }
 
 /** Short human label for an event type: `done: signIn`, `after: challengeExpiry`, `always`. */
-export function eventLabel(eventType: string, node?: AnyStateNode): string {
+function eventLabel(eventType: string, node?: AnyStateNode): string {
   const kind = kindOf(eventType);
   switch (kind) {
     case 'always':

@@ -7,7 +7,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { activeStatePaths, allStateNodes, formatStateValue, kindOf, transitionLookupId, describeMachineGraph } from './machine-graph';
 import type { TransitionKind } from './machine-graph';
 
-export type EventFactory = (snapshot: AnyMachineSnapshot) => AnyEventObject | readonly AnyEventObject[];
+type EventFactory = (snapshot: AnyMachineSnapshot) => AnyEventObject | readonly AnyEventObject[];
 
 export interface ModelPathOptions {
   /**
@@ -34,7 +34,7 @@ export interface StepInfo {
   delay?: string;
 }
 
-export interface ModelStep {
+interface ModelStep {
   event: AnyEventObject;
   info: StepInfo;
   /** Expected state value after the event. */
@@ -78,7 +78,7 @@ function delayOf(eventType: string, machine: AnyStateMachine): string | undefine
   return undefined;
 }
 
-export function stepInfo(machine: AnyStateMachine, event: EventObject): StepInfo {
+function stepInfo(machine: AnyStateMachine, event: EventObject): StepInfo {
   const kind = kindOf(event.type);
   const info: StepInfo = { kind };
   if (kind === 'done.actor' || kind === 'error.actor') {

@@ -18,7 +18,7 @@ import type { ModelPath, StepInfo } from './paths';
 
 const realSetTimeout = globalThis.setTimeout;
 
-export interface CoverageFigures {
+interface CoverageFigures {
   covered: number;
   total: number;
   missing: string[];

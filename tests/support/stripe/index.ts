@@ -21,7 +21,7 @@ export type ConfirmOutcome =
   | { status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_action' }
   | { error: string };
 
-export interface ConfirmCall {
+interface ConfirmCall {
   clientSecret: string | null;
   redirect: string | null;
   returnUrl: string | null;

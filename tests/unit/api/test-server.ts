@@ -5,14 +5,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: string;
 }
 
-export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
 
 export interface TestServer {
   readonly url: string;

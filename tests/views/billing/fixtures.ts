@@ -1,6 +1,5 @@
 /** Billing data for view and model tests, in the shapes of src/contract/api.ts. */
-import * as v from 'valibot';
-import { UserBillingSchema, type BillingOverview, type UserBilling } from '../../../src/contract/api';
+import type { BillingOverview, UserBilling } from '../../../src/contract/api';
 
 export const OVERVIEW: BillingOverview = {
   totalUsers: 42,
@@ -63,6 +62,3 @@ export const TRIAL_USER: UserBilling = {
   paymentMethods: [],
   recentInvoices: [],
 };
-
-/** As the console gets it: a level it does not know ('none') is parsed by the contract into free. */
-export const FREE_USER: UserBilling = v.parse(UserBillingSchema, { ...TRIAL_USER, userId: 'u-free', name: 'Fred Free', accessLevel: 'none', trialDaysRemaining: 0 });

@@ -36,14 +36,14 @@ export const noAppActors = new Proxy({} as AppActors, {
   },
 });
 
-export interface RowCall {
+interface RowCall {
   input: RowActionInput;
   stopped: boolean;
   sendBack: (event: AnyEventObject) => void;
 }
 
 /** A controllable stand-in for the row-action callback actor (one PATCH per call in the app). */
-export function createRowActions() {
+function createRowActions() {
   const calls: RowCall[] = [];
   const logic = fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
     const call: RowCall = { input, stopped: false, sendBack };
@@ -93,7 +93,7 @@ export function createUsersDoubles() {
 }
 export type UsersDoubles = ReturnType<typeof createUsersDoubles>;
 
-export function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number }) {
+function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number }) {
   return usersListMachine.provide({
     actors: {
       ...doubles.list.actors,
