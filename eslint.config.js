@@ -18,7 +18,7 @@ const noDangerousHtml = [
 const noFocusedOrSkippedTests = [
   {
     selector:
-      "CallExpression > MemberExpression.callee[object.name=/^(it|test|describe|suite|bench)$/][property.name=/^(only|skip|skipIf|runIf|todo|fixme)$/]",
+      'CallExpression > MemberExpression.callee[object.name=/^(it|test|describe|suite|bench)$/][property.name=/^(only|skip|skipIf|runIf|todo|fixme)$/]',
     message: 'Focused or skipped tests are not allowed: every test runs.',
   },
   {
@@ -27,7 +27,7 @@ const noFocusedOrSkippedTests = [
     message: 'Focused or skipped tests are not allowed: every test runs.',
   },
   {
-    selector: "CallExpression[callee.name=/^(xit|xtest|xdescribe|fit|fdescribe)$/]",
+    selector: 'CallExpression[callee.name=/^(xit|xtest|xdescribe|fit|fdescribe)$/]',
     message: 'Focused or skipped tests are not allowed: every test runs.',
   },
 ];

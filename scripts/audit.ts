@@ -44,7 +44,12 @@ export function interpretAudit(stdout: string): AuditOutcome {
   try {
     data = JSON.parse(stdout) as AuditJson;
   } catch {
-    return { status: 'unavailable', counts: { ...EMPTY }, blocking: [], reason: `npm audit printed no JSON: ${stdout.trim().slice(0, 200) || '(nothing)'}` };
+    return {
+      status: 'unavailable',
+      counts: { ...EMPTY },
+      blocking: [],
+      reason: `npm audit printed no JSON: ${stdout.trim().slice(0, 200) || '(nothing)'}`,
+    };
   }
   const counts = data.metadata?.vulnerabilities;
   if (!counts) {
@@ -73,20 +78,31 @@ function main(): number {
   const required = process.env.AUDIT_REQUIRED === '1';
   const figures: Record<string, number | string> =
     outcome.status === 'ran'
-      ? { 'high or critical advisories': outcome.counts.high + outcome.counts.critical, 'moderate or lower': outcome.counts.moderate + outcome.counts.low + outcome.counts.info }
+      ? {
+          'high or critical advisories': outcome.counts.high + outcome.counts.critical,
+          'moderate or lower': outcome.counts.moderate + outcome.counts.low + outcome.counts.info,
+        }
       : { status: `NOT RUN: ${outcome.reason ?? ''}`.slice(0, 120) };
   const dir = join(process.cwd(), 'reports', 'suites');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'audit.json'), `${JSON.stringify({ suite: 'npm audit (prod, high)', figures }, null, 2)}\n`);
 
   if (outcome.status === 'unavailable') {
-    console.log(`npm audit --omit=dev --audit-level=high: NOT RUN. The registry's audit endpoint did not answer with advisories:\n  ${outcome.reason ?? ''}`);
-    console.log(required ? 'AUDIT_REQUIRED=1: failing.' : 'No audit happened; set AUDIT_REQUIRED=1 where the endpoint is reachable to make this a failure.');
+    console.log(
+      `npm audit --omit=dev --audit-level=high: NOT RUN. The registry's audit endpoint did not answer with advisories:\n  ${outcome.reason ?? ''}`,
+    );
+    console.log(
+      required
+        ? 'AUDIT_REQUIRED=1: failing.'
+        : 'No audit happened; set AUDIT_REQUIRED=1 where the endpoint is reachable to make this a failure.',
+    );
   } else if (outcome.blocking.length > 0) {
     console.log(`npm audit --omit=dev --audit-level=high: ${outcome.blocking.length} package(s) with a high or critical advisory:`);
     for (const line of outcome.blocking) console.log(`  ${line}`);
   } else {
-    console.log(`npm audit --omit=dev --audit-level=high: clean (${outcome.counts.moderate + outcome.counts.low + outcome.counts.info} below high).`);
+    console.log(
+      `npm audit --omit=dev --audit-level=high: clean (${outcome.counts.moderate + outcome.counts.low + outcome.counts.info} below high).`,
+    );
   }
   return auditFails(outcome, required) ? 1 : 0;
 }

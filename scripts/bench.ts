@@ -44,7 +44,16 @@ async function main(): Promise<number> {
   await mkdir(reportsDir, { recursive: true });
 
   log(`Starting the local stack with ${users.toLocaleString('en-US')} members (build, seed)...`);
-  const stack = await startStack({ webPort: 0, apiPort: 0, cognitoPort: 0, dataDir, reset: true, mode: 'preview', quiet: true, seedUsers: users });
+  const stack = await startStack({
+    webPort: 0,
+    apiPort: 0,
+    cognitoPort: 0,
+    dataDir,
+    reset: true,
+    mode: 'preview',
+    quiet: true,
+    seedUsers: users,
+  });
   const figures: Figures = { bench_users: users, bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)) };
   let lighthouse: LighthouseRun[] = [];
   try {
@@ -56,7 +65,9 @@ async function main(): Promise<number> {
     for (const [name, r] of Object.entries(bundle.lazy)) figures[`lazy_${name.replace(/\W+/g, '_').toLowerCase()}_js_gzip_kb`] = r.gzipKb;
     figures.total_js_gzip_kb = bundle.totalJsGzipKb;
     figures.forbidden_dev_code_files = bundle.forbidden.length;
-    log(`[${elapsed()}] bundle: /login ${bundle.loginJsGzipKb} kB gzip (budget ${LOGIN_JS_BUDGET_KB}), everything ${bundle.totalJsGzipKb} kB`);
+    log(
+      `[${elapsed()}] bundle: /login ${bundle.loginJsGzipKb} kB gzip (budget ${LOGIN_JS_BUDGET_KB}), everything ${bundle.totalJsGzipKb} kB`,
+    );
 
     if (!skipLighthouse) {
       log(`[${elapsed()}] Lighthouse...`);

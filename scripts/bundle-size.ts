@@ -55,7 +55,10 @@ export function routeSourcesOf(table: string): Record<string, string> {
   const sources: Record<string, string> = {};
   for (const [, area, screen] of table.matchAll(/preloadable\(\(\) => import\('\.\.\/(\w+)\/(\w+Screen)'\)\)/g)) {
     if (!area || !screen) continue;
-    const name = screen.replace(/Screen$/, '').replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase();
+    const name = screen
+      .replace(/Screen$/, '')
+      .replace(/(?<=[a-z])(?=[A-Z])/g, '_')
+      .toLowerCase();
     sources[name] = `src/views/${area}/${screen}.tsx`;
   }
   if (Object.keys(sources).length === 0) throw new Error('No screen found in src/views/app/routes.tsx: has the table changed shape?');
@@ -250,7 +253,9 @@ export function attributeChunk(code: string, map: { sources: string[]; mappings:
     });
   });
   return [...bytes.entries()].map(([source, n]) => ({
-    id: relative(ROOT, resolve(chunkDir, map.sources[source] ?? '?')).split('\\').join('/'),
+    id: relative(ROOT, resolve(chunkDir, map.sources[source] ?? '?'))
+      .split('\\')
+      .join('/'),
     chunk,
     bytes: n,
   }));
@@ -272,7 +277,13 @@ export async function buildForMeasurement(outDir: string, options: { analyze?: b
     configFile: join(ROOT, 'vite.config.ts'),
     mode: 'production',
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true, reportCompressedSize: false, ...(options.analyze ? { sourcemap: 'hidden' as const } : {}) },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      reportCompressedSize: false,
+      ...(options.analyze ? { sourcemap: 'hidden' as const } : {}),
+    },
     plugins: [
       {
         name: 'hardline-bundle-size-modules',
@@ -294,7 +305,10 @@ export async function buildForMeasurement(outDir: string, options: { analyze?: b
 export function measureInChildProcess(): Promise<BundleReport> {
   return new Promise((resolvePromise, reject) => {
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const child = spawn(process.execPath, [tsx, join(ROOT, 'scripts', 'bundle-size.ts'), '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsx, join(ROOT, 'scripts', 'bundle-size.ts'), '--json'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -354,7 +368,7 @@ export function analyzeLogin(report: BundleReport, modules: readonly ModuleSize[
   const ratio = minified > 0 ? (report.loginJsGzipKb * 1000) / minified : 0;
   const rows = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
   return [
-    'Biggest parts of the /login JavaScript (minified kB, and gzip kB estimated at the set\'s ratio):',
+    "Biggest parts of the /login JavaScript (minified kB, and gzip kB estimated at the set's ratio):",
     ...rows.map(([k, v]) => `  ${(v / 1000).toFixed(1).padStart(7)}  ~${((v * ratio) / 1000).toFixed(1).padStart(5)}  ${k}`),
   ].join('\n');
 }
@@ -386,7 +400,8 @@ async function main(): Promise<number> {
       const problems = budgetProblems(report);
       for (const p of problems) console.error(`FAIL ${p}`);
       if (problems.length > 0) return 1;
-      if (!json) console.log(`PASS /login JavaScript ${report.loginJsGzipKb} kB <= ${LOGIN_JS_BUDGET_KB} kB; no dev-only code in the build`);
+      if (!json)
+        console.log(`PASS /login JavaScript ${report.loginJsGzipKb} kB <= ${LOGIN_JS_BUDGET_KB} kB; no dev-only code in the build`);
     }
     return 0;
   } finally {

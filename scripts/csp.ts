@@ -34,8 +34,8 @@ function identityOrigin(settings: CspSettings): string | undefined {
 }
 
 export function cspDirectives(settings: CspSettings, { header }: { header: boolean }): string {
-  const connect = ["'self'", originOf(settings.apiBaseUrl), identityOrigin(settings), ...STRIPE_CONNECT].filter(
-    (value): value is string => Boolean(value),
+  const connect = ["'self'", originOf(settings.apiBaseUrl), identityOrigin(settings), ...STRIPE_CONNECT].filter((value): value is string =>
+    Boolean(value),
   );
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],

@@ -61,7 +61,11 @@ async function main(): Promise<number> {
     const report = readReport(join(reportsDir, `${machine.id}.json`));
     if (typeof report === 'string') {
       problems.push(`${machine.id}: ${report}`);
-      out.push({ id: machine.id, states: { covered: 0, total: graph.states.length }, transitions: { covered: 0, total: graph.transitions.length } });
+      out.push({
+        id: machine.id,
+        states: { covered: 0, total: graph.states.length },
+        transitions: { covered: 0, total: graph.transitions.length },
+      });
       rows.push([machine.id, `0/${graph.states.length}`, '0.0%', `0/${graph.transitions.length}`, '0.0%', 'NO REPORT']);
       continue;
     }
@@ -82,7 +86,14 @@ async function main(): Promise<number> {
       ];
       problems.push(`${machine.id}: not fully covered:\n${missing.map((m) => `      - ${m}`).join('\n')}`);
     }
-    rows.push([machine.id, `${states.covered}/${states.total}`, pct(states), `${transitions.covered}/${transitions.total}`, pct(transitions), status]);
+    rows.push([
+      machine.id,
+      `${states.covered}/${states.total}`,
+      pct(states),
+      `${transitions.covered}/${transitions.total}`,
+      pct(transitions),
+      status,
+    ]);
   }
 
   mkdirSync(dirname(outFile), { recursive: true });
@@ -96,7 +107,9 @@ async function main(): Promise<number> {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
   const sum = (k: 'states' | 'transitions', f: 'covered' | 'total'): number => out.reduce((n, m) => n + m[k][f], 0);
-  console.log(`\nstates ${sum('states', 'covered')}/${sum('states', 'total')}, transitions ${sum('transitions', 'covered')}/${sum('transitions', 'total')} — written to ${outFile}`);
+  console.log(
+    `\nstates ${sum('states', 'covered')}/${sum('states', 'total')}, transitions ${sum('transitions', 'covered')}/${sum('transitions', 'total')} — written to ${outFile}`,
+  );
 
   if (problems.length > 0) {
     console.error(`\nModel coverage below 100%:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

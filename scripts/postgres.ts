@@ -43,7 +43,8 @@ function runChecked(command: string, args: string[], asPostgres: boolean): void 
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = postgresBinDir();
-  if (!bin) throw new Error(`PostgreSQL ${MIN_VERSION}+ server binaries were not found under /usr/lib/postgresql: apt-get install -y postgresql`);
+  if (!bin)
+    throw new Error(`PostgreSQL ${MIN_VERSION}+ server binaries were not found under /usr/lib/postgresql: apt-get install -y postgresql`);
   const asPostgres = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'hardline-pg-'));
   chmodSync(dir, 0o755);

@@ -60,7 +60,10 @@ export function prerenderLogin(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const entry = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderLoginPage(): Promise<string>; PRERENDERED_PATH: string };
+        const entry = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+          renderLoginPage(): Promise<string>;
+          PRERENDERED_PATH: string;
+        };
         const markup = await entry.renderLoginPage();
         const index = await readFile(join(outDir, 'index.html'), 'utf8');
         await writeFile(join(outDir, 'login.html'), loginPage(index, markup, entry.PRERENDERED_PATH));

@@ -40,7 +40,12 @@ export interface ScanOptions {
 export const RULES: readonly Rule[] = [
   { id: 'stripe-secret-key', kind: 'secret', description: 'Stripe secret key', pattern: /\bsk_(?:live|test)_[0-9A-Za-z]{8,}/g },
   { id: 'stripe-restricted-key', kind: 'secret', description: 'Stripe restricted key', pattern: /\brk_(?:live|test)_[0-9A-Za-z]{8,}/g },
-  { id: 'stripe-live-publishable-key', kind: 'secret', description: 'Stripe live publishable key (only test keys in this build)', pattern: /\bpk_live_[0-9A-Za-z]{8,}/g },
+  {
+    id: 'stripe-live-publishable-key',
+    kind: 'secret',
+    description: 'Stripe live publishable key (only test keys in this build)',
+    pattern: /\bpk_live_[0-9A-Za-z]{8,}/g,
+  },
   { id: 'aws-access-key-id', kind: 'secret', description: 'AWS access key id', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b/g },
   {
     id: 'aws-secret-access-key',
@@ -48,11 +53,31 @@ export const RULES: readonly Rule[] = [
     description: 'AWS secret access key',
     pattern: /(?:aws_?secret_?access_?key|secret_?access_?key|SecretAccessKey)["'`]?\s*[:=]\s*["'`][A-Za-z0-9/+=]{40}["'`]/gi,
   },
-  { id: 'private-key', kind: 'secret', description: 'PEM private key', pattern: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY( BLOCK)?-----/g },
+  {
+    id: 'private-key',
+    kind: 'secret',
+    description: 'PEM private key',
+    pattern: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY( BLOCK)?-----/g,
+  },
   { id: 'source-map-comment', kind: 'source map', description: 'sourceMappingURL comment', pattern: /[#@]\s*sourceMappingURL=/g },
-  { id: 'xstate-inspector', kind: 'dev-only code', description: 'XState inspector (@statelyai/inspect)', pattern: /@statelyai\/inspect|createBrowserInspector/g },
-  { id: 'react-development-build', kind: 'dev-only code', description: 'React development build', pattern: /\bjsxDEV\b|react(?:-dom)?\.development|Each child in a list should have a unique/g },
-  { id: 'vite-dev-client', kind: 'dev-only code', description: 'Vite dev client / React refresh runtime', pattern: /\/@vite\/client|\/@react-refresh|__vite_plugin_react_preamble_installed__/g },
+  {
+    id: 'xstate-inspector',
+    kind: 'dev-only code',
+    description: 'XState inspector (@statelyai/inspect)',
+    pattern: /@statelyai\/inspect|createBrowserInspector/g,
+  },
+  {
+    id: 'react-development-build',
+    kind: 'dev-only code',
+    description: 'React development build',
+    pattern: /\bjsxDEV\b|react(?:-dom)?\.development|Each child in a list should have a unique/g,
+  },
+  {
+    id: 'vite-dev-client',
+    kind: 'dev-only code',
+    description: 'Vite dev client / React refresh runtime',
+    pattern: /\/@vite\/client|\/@react-refresh|__vite_plugin_react_preamble_installed__/g,
+  },
 ];
 
 /** Files read as text; anything else (images, fonts) is only checked by name. */

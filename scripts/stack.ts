@@ -16,7 +16,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startApiServer, type ApiServer } from '../server/index';
 import { createCognitoUserPoolAdmin } from '../server/core/userPool';
-import { ADMIN_ACCOUNT, FIRST_TIME_ACCOUNT, SEED_ORGANIZATION_NAME, confirmationCodeParser, createPool, poolStillExists, startCognitoLocal, type CognitoProcess, type PoolState } from './stack/cognito';
+import {
+  ADMIN_ACCOUNT,
+  FIRST_TIME_ACCOUNT,
+  SEED_ORGANIZATION_NAME,
+  confirmationCodeParser,
+  createPool,
+  poolStillExists,
+  startCognitoLocal,
+  type CognitoProcess,
+  type PoolState,
+} from './stack/cognito';
 import { LOCK_FILE, lockDataDir } from './stack/data-lock';
 import { assertPortFree, freePort, runToCompletion, startProcess, waitForHttp, type ManagedProcess } from './stack/processes';
 
@@ -117,7 +127,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stopping = true;
     if (api) await api.close().catch((error: unknown) => console.error('[stack] closing the API failed', error));
     api = null;
-    await Promise.all(running.splice(0).reverse().map((proc) => proc.stop()));
+    await Promise.all(
+      running
+        .splice(0)
+        .reverse()
+        .map((proc) => proc.stop()),
+    );
     await unlock();
   };
 
@@ -162,7 +177,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           log(`Temporary password for ${email}: ${password}`);
         },
       }),
-      seed: { adminSub: pool.adminSub, firstTimeSub: pool.firstTimeSub, ...(options.seedUsers !== undefined ? { users: options.seedUsers } : {}) },
+      seed: {
+        adminSub: pool.adminSub,
+        firstTimeSub: pool.firstTimeSub,
+        ...(options.seedUsers !== undefined ? { users: options.seedUsers } : {}),
+      },
     });
     if (api.seeded) log(`Seeded "${SEED_ORGANIZATION_NAME}" with ${api.seeded.members} members.`);
 
@@ -187,12 +206,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (mode === 'preview') {
         const outDir = join(dataDir, 'web');
         log('Building the console (vite build)...');
-        await runToCompletion({ name: 'vite build', command: process.execPath, args: [vite, 'build', '--outDir', outDir, '--emptyOutDir'], cwd: ROOT, env, onLine: () => undefined });
+        await runToCompletion({
+          name: 'vite build',
+          command: process.execPath,
+          args: [vite, 'build', '--outDir', outDir, '--emptyOutDir'],
+          cwd: ROOT,
+          env,
+          onLine: () => undefined,
+        });
         args = [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort', '--outDir', outDir];
       } else {
         args = [vite, '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'];
       }
-      const web = startProcess({ name: mode === 'preview' ? 'vite preview' : 'vite dev', command: process.execPath, args, cwd: ROOT, env, onLine: webLog });
+      const web = startProcess({
+        name: mode === 'preview' ? 'vite preview' : 'vite dev',
+        command: process.execPath,
+        args,
+        cwd: ROOT,
+        env,
+        onLine: webLog,
+      });
       running.push(web);
       await waitForHttp(webOrigin, web, 120_000);
     }
@@ -208,7 +241,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log('');
     log('Hardline local stack');
     log(`  Console:        ${webOrigin}${mode === 'none' ? ' (not started)' : ''}`);
-    log(`  API:            ${api.url} (${databaseUrl ? `PostgreSQL: ${redactUrl(databaseUrl)}` : `embedded PGlite in ${join(dataDir, 'api')}`})`);
+    log(
+      `  API:            ${api.url} (${databaseUrl ? `PostgreSQL: ${redactUrl(databaseUrl)}` : `embedded PGlite in ${join(dataDir, 'api')}`})`,
+    );
     log(`  cognito-local:  ${cognito.endpoint} (user pool ${pool.userPoolId}, client ${pool.clientId})`);
     log('Seeded accounts:');
     log(`  ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}  (administrator of ${SEED_ORGANIZATION_NAME})`);

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check in order, stopping at the first failure, then a summary.
  *
- *   setup -> lint -> typecheck -> statecharts --check -> audit -> unit -> server on PostgreSQL
+ *   setup -> lint -> format -> unused code -> typecheck -> statecharts --check -> audit -> unit -> server on PostgreSQL
  *   -> model (+ coverage) -> e2e
  *
  * `setup` (scripts/setup-test-env.ts) installs Chromium and PostgreSQL with apt where they are missing
@@ -47,7 +47,9 @@ const stripAnsi = (s: string): string => s.replace(ANSI, '');
 
 /** Vitest: `Tests  12 passed | 1 failed (13)`; several runs in one output are summed. */
 export function parseVitest(output: string): Counts | undefined {
-  const lines = stripAnsi(output).split('\n').filter((l) => /^\s*Tests\s+.*\(\d+\)\s*$/.test(l));
+  const lines = stripAnsi(output)
+    .split('\n')
+    .filter((l) => /^\s*Tests\s+.*\(\d+\)\s*$/.test(l));
   if (lines.length === 0) return undefined;
   const counts: Counts = { passed: 0, failed: 0 };
   for (const line of lines) {
@@ -72,6 +74,8 @@ const tsx = join('node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd
 const steps: Step[] = [
   { name: 'setup', command: tsx, args: ['scripts/setup-test-env.ts'] },
   { name: 'lint', command: npm, args: ['run', '--silent', 'test:lint'] },
+  { name: 'format', command: npm, args: ['run', '--silent', 'test:format'] },
+  { name: 'unused code', command: npm, args: ['run', '--silent', 'test:unused'] },
   { name: 'typecheck', command: npm, args: ['run', '--silent', 'test:types'] },
   { name: 'statecharts', command: npm, args: ['run', '--silent', 'statecharts', '--', '--check'] },
   { name: 'audit', command: npm, args: ['run', '--silent', 'test:audit'] },
@@ -83,7 +87,10 @@ const steps: Step[] = [
 
 function run(step: Step): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const child = spawn(step.command, step.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -106,7 +113,9 @@ interface SuiteFigures {
 export function readSuiteFigures(dir: string): SuiteFigures[] {
   if (!existsSync(dir)) return [];
   const out: SuiteFigures[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     try {
       const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Partial<SuiteFigures>;
       if (typeof data.suite === 'string' && data.figures && typeof data.figures === 'object') {
@@ -123,7 +132,11 @@ export function readSuiteFigures(dir: string): SuiteFigures[] {
 
 function printTable(headers: string[], rows: string[][]): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   console.log(line(headers));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));

@@ -2,7 +2,15 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
 

@@ -60,7 +60,10 @@ function chakraExportFiles(): Map<string, string> {
   for (const m of index.matchAll(/import \* as (\S+) from '(\.[^']+)';/g)) namespaces.set(m[1] as string, join(CHAKRA_ESM, m[2] as string));
   for (const m of index.matchAll(/export \{([^}]*)\}(?: from '([^']+)')?;/g)) {
     for (const raw of (m[1] ?? '').split(',')) {
-      const [local, exported] = raw.trim().split(/\s+as\s+/).map((s) => s.trim());
+      const [local, exported] = raw
+        .trim()
+        .split(/\s+as\s+/)
+        .map((s) => s.trim());
       if (!local) continue;
       const name = exported ?? local;
       // Re-exports of other packages (Portal from @ark-ui/react, ...) carry no Chakra recipe.
@@ -82,7 +85,8 @@ function recipeKeysOf(file: string): Set<string> {
     if (seen.has(current) || !existsSync(current)) continue;
     seen.add(current);
     const text = readFileSync(current, 'utf8');
-    for (const m of text.matchAll(/(?:createRecipeContext|createSlotRecipeContext|useRecipe|useSlotRecipe)\(\s*\{\s*key:\s*"([^"]+)"/g)) keys.add(m[1] as string);
+    for (const m of text.matchAll(/(?:createRecipeContext|createSlotRecipeContext|useRecipe|useSlotRecipe)\(\s*\{\s*key:\s*"([^"]+)"/g))
+      keys.add(m[1] as string);
     for (const m of text.matchAll(/from '(\.[^']+\.js)'/g)) {
       const target = resolve(dirname(current), m[1] as string);
       if (target.startsWith(componentsDir)) stack.push(target);

@@ -49,7 +49,7 @@ async function timeBank(
     const started = performance.now();
     await ask(q.question, q.after ? previous.get(q.after) : undefined);
     const took = performance.now() - started;
-    if (took > Number(process.env["BENCH_SLOW_MS"] ?? 1000)) console.log(`  warm-up: ${Math.round(took)} ms for "${q.question}"`);
+    if (took > Number(process.env['BENCH_SLOW_MS'] ?? 1000)) console.log(`  warm-up: ${Math.round(took)} ms for "${q.question}"`);
   }
   const times: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -85,7 +85,11 @@ function questionsOf(fill: (q: string) => string | null): Asked[] {
 }
 
 /** Over HTTP against the local stack of `npm run bench` (its seeded administrator). */
-export async function measureCopilot(stack: { apiUrl: string; cognitoEndpoint: string; clientId: string }, log: (line: string) => void, rounds = 2): Promise<CopilotFigures> {
+export async function measureCopilot(
+  stack: { apiUrl: string; cognitoEndpoint: string; clientId: string },
+  log: (line: string) => void,
+  rounds = 2,
+): Promise<CopilotFigures> {
   const auth = await cognitoCall<{ AuthenticationResult?: { AccessToken?: string } }>(stack.cognitoEndpoint, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: stack.clientId,
@@ -105,27 +109,44 @@ export async function measureCopilot(stack: { apiUrl: string; cognitoEndpoint: s
   };
   const times = await timeBank(questions, ask, rounds);
   const figures = figuresOf(times, 'copilot_answer');
-  log(`  copilot answers over HTTP: p50 ${figures.copilot_answer_p50_ms} ms, p95 ${figures.copilot_answer_p95_ms} ms (${times.length} answers, ${questions.length} questions)`);
+  log(
+    `  copilot answers over HTTP: p50 ${figures.copilot_answer_p50_ms} ms, p95 ${figures.copilot_answer_p95_ms} ms (${times.length} answers, ${questions.length} questions)`,
+  );
   return figures;
 }
 
 /** In process, on a database of its own (the standalone run). */
-export async function measureCopilotEngine(options: { users: number; rounds: number; log: (line: string) => void }): Promise<CopilotFigures> {
+export async function measureCopilotEngine(options: {
+  users: number;
+  rounds: number;
+  log: (line: string) => void;
+}): Promise<CopilotFigures> {
   const now = new Date('2025-06-11T15:00:00.000Z');
   const clock = () => now;
   const modules = [createBillingModule({ clock }), createCopilotModule({ clock })];
   const started = Date.now();
-  const db: Database = await openDatabase({ modules, ...(process.env['DATABASE_URL'] ? { url: process.env['DATABASE_URL'], reset: true } : {}) });
+  const db: Database = await openDatabase({
+    modules,
+    ...(process.env['DATABASE_URL'] ? { url: process.env['DATABASE_URL'], reset: true } : {}),
+  });
   try {
     options.log(`Seeding ${options.users.toLocaleString('en-US')} members (${db.engine})...`);
-    const seeded = await seedDatabase(db, { modules, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' }, adminSub: 'bench-admin', users: options.users, now });
+    const seeded = await seedDatabase(db, {
+      modules,
+      config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' },
+      adminSub: 'bench-admin',
+      users: options.users,
+      now,
+    });
     await db.exec('ANALYZE');
     const seedSeconds = Math.round((Date.now() - started) / 1000);
     options.log(`Seeded in ${seedSeconds} s; timing the engine...`);
     const values: Record<string, string> = {};
-    for (const [key, sql] of Object.entries(PLACEHOLDERS)) values[key] = (await db.query<{ name: string }>(sql, [seeded.orgId])).rows[0]?.name ?? '';
+    for (const [key, sql] of Object.entries(PLACEHOLDERS))
+      values[key] = (await db.query<{ name: string }>(sql, [seeded.orgId])).rows[0]?.name ?? '';
     const questions = questionsOf((q) => q.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? ''));
-    const ask = async (query: string, previousIntent?: CopilotIntent) => (await answerQuestion(db, seeded.orgId, query, previousIntent, now)).intent;
+    const ask = async (query: string, previousIntent?: CopilotIntent) =>
+      (await answerQuestion(db, seeded.orgId, query, previousIntent, now)).intent;
     const load = loadavg()[0] ?? 0;
     const slowest = new Map<string, number>();
     const times = await timeBank(questions, ask, options.rounds, slowest);

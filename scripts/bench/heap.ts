@@ -35,8 +35,14 @@ async function jsObjectsMb(cdp: CDPSession): Promise<number> {
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  const snapshot = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] };
-  const { node_fields: fields, node_types: [types] } = snapshot.snapshot.meta;
+  const snapshot = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+  };
+  const {
+    node_fields: fields,
+    node_types: [types],
+  } = snapshot.snapshot.meta;
   const typeAt = fields.indexOf('type');
   const sizeAt = fields.indexOf('self_size');
   let bytes = 0;
@@ -47,7 +53,12 @@ async function jsObjectsMb(cdp: CDPSession): Promise<number> {
   return bytes / 1e6;
 }
 
-const HEADINGS: Record<string, string> = { '/': 'Welcome Back', '/users': 'User Management', '/billing': 'Billing Overview', '/ai': 'Assistant' };
+const HEADINGS: Record<string, string> = {
+  '/': 'Welcome Back',
+  '/users': 'User Management',
+  '/billing': 'Billing Overview',
+  '/ai': 'Assistant',
+};
 
 /** Expects a signed-in page. Returns the figures; `routes` must include a /billing/user/<id> path. */
 export async function measureHeap(page: Page, webUrl: string, apiUrl: string, log: (line: string) => void): Promise<HeapFigures> {

@@ -38,8 +38,18 @@ async function signInWithPuppeteer(page: Page, webUrl: string): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Welcome Back'), { timeout: 60_000 });
 }
 
-function notesOf(lhr: { audits: Record<string, { id: string; title: string; score: number | null; displayValue?: string; details?: unknown }> }): string[] {
-  const ids = ['unused-javascript', 'bootup-time', 'mainthread-work-breakdown', 'render-blocking-resources', 'long-tasks', 'layout-shifts', 'largest-contentful-paint-element'];
+function notesOf(lhr: {
+  audits: Record<string, { id: string; title: string; score: number | null; displayValue?: string; details?: unknown }>;
+}): string[] {
+  const ids = [
+    'unused-javascript',
+    'bootup-time',
+    'mainthread-work-breakdown',
+    'render-blocking-resources',
+    'long-tasks',
+    'layout-shifts',
+    'largest-contentful-paint-element',
+  ];
   const notes: string[] = [];
   for (const id of ids) {
     const audit = lhr.audits[id];
@@ -49,7 +59,13 @@ function notesOf(lhr: { audits: Record<string, { id: string; title: string; scor
   return notes;
 }
 
-async function auditOne(browser: Browser, webUrl: string, target: 'login' | 'dashboard', preset: Preset, outDir: string): Promise<LighthouseRun> {
+async function auditOne(
+  browser: Browser,
+  webUrl: string,
+  target: 'login' | 'dashboard',
+  preset: Preset,
+  outDir: string,
+): Promise<LighthouseRun> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
@@ -69,7 +85,8 @@ async function auditOne(browser: Browser, webUrl: string, target: 'login' | 'das
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     await writeFile(join(outDir, `${target}-${preset}.html`), generateReport(lhr, 'html'));
     const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
-    if (target === 'dashboard' && !lhr.finalDisplayedUrl.endsWith('/')) throw new Error(`dashboard audit ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+    if (target === 'dashboard' && !lhr.finalDisplayedUrl.endsWith('/'))
+      throw new Error(`dashboard audit ended at ${lhr.finalDisplayedUrl} (signed out?)`);
     return {
       page: target,
       preset,

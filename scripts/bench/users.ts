@@ -128,18 +128,18 @@ export async function measureUsers(page: Page, webUrl: string, apiUrl: string, l
     const emails = body.users.map((u) => u.email);
     const frame = await page.waitForFunction(
       ({ term: wanted, emails: expected }) => {
-        const entry = performance
-          .getEntriesByType('resource')
-          .find((e) => {
-            try {
-              return new URL(e.name).searchParams.get('search') === wanted;
-            } catch {
-              return false;
-            }
-          }) as PerformanceResourceTiming | undefined;
+        const entry = performance.getEntriesByType('resource').find((e) => {
+          try {
+            return new URL(e.name).searchParams.get('search') === wanted;
+          } catch {
+            return false;
+          }
+        }) as PerformanceResourceTiming | undefined;
         if (!entry || entry.responseEnd === 0) return undefined;
         const shown = window.__benchTable?.find(
-          (e) => e.t >= entry.responseEnd && (expected.length === 0 ? e.text.includes('No users found') : expected.every((m) => e.text.includes(m))),
+          (e) =>
+            e.t >= entry.responseEnd &&
+            (expected.length === 0 ? e.text.includes('No users found') : expected.every((m) => e.text.includes(m))),
         );
         return shown ? { start: entry.startTime, end: entry.responseEnd, frame: shown.frame } : undefined;
       },

@@ -8,8 +8,18 @@ import { join } from 'node:path';
 import { attributeOf, cognitoCall, CognitoError } from '../../server/core/userPool';
 import { startProcess, waitForHttp, type ManagedProcess } from './processes';
 
-export const ADMIN_ACCOUNT = { email: 'admin@hardline.test', password: 'Hardline#2026', name: 'Dana Whitfield', phoneNumber: '+14155550123' } as const;
-export const FIRST_TIME_ACCOUNT = { email: 'firsttime@hardline.test', temporaryPassword: 'Temp#2026pass', name: 'Sam Ortega', phoneNumber: '+14155550124' } as const;
+export const ADMIN_ACCOUNT = {
+  email: 'admin@hardline.test',
+  password: 'Hardline#2026',
+  name: 'Dana Whitfield',
+  phoneNumber: '+14155550123',
+} as const;
+export const FIRST_TIME_ACCOUNT = {
+  email: 'firsttime@hardline.test',
+  temporaryPassword: 'Temp#2026pass',
+  name: 'Sam Ortega',
+  phoneNumber: '+14155550124',
+} as const;
 export const SEED_ORGANIZATION_NAME = 'Summit Builders';
 
 export interface PoolState {
@@ -44,7 +54,10 @@ export async function startCognitoLocal(options: { dir: string; port: number; on
   await mkdir(join(options.dir, '.cognito'), { recursive: true });
   const endpoint = `http://127.0.0.1:${options.port}`;
   // Tokens say iss = <endpoint>/<poolId>, exactly what the API verifies against.
-  await writeFile(join(options.dir, '.cognito', 'config.json'), `${JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2)}\n`);
+  await writeFile(
+    join(options.dir, '.cognito', 'config.json'),
+    `${JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2)}\n`,
+  );
   const require = createRequire(import.meta.url);
   const bin = join(require.resolve('cognito-local/package.json'), '..', 'lib', 'bin', 'start.js');
   const proc = startProcess({
@@ -77,7 +90,12 @@ export async function poolStillExists(endpoint: string, state: PoolState): Promi
   );
 }
 
-async function createAccount(endpoint: string, userPoolId: string, account: { email: string; name: string; phoneNumber: string }, temporaryPassword: string): Promise<string> {
+async function createAccount(
+  endpoint: string,
+  userPoolId: string,
+  account: { email: string; name: string; phoneNumber: string },
+  temporaryPassword: string,
+): Promise<string> {
   const result = await cognitoCall<{ User?: { Attributes?: Array<{ Name: string; Value?: string }> } }>(endpoint, 'AdminCreateUser', {
     UserPoolId: userPoolId,
     Username: account.email,
@@ -103,13 +121,25 @@ export async function createPool(endpoint: string): Promise<PoolState> {
     UsernameAttributes: ['email'],
     AutoVerifiedAttributes: ['email'],
     Policies: {
-      PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true, TemporaryPasswordValidityDays: 7 },
+      PasswordPolicy: {
+        MinimumLength: 8,
+        RequireUppercase: true,
+        RequireLowercase: true,
+        RequireNumbers: true,
+        RequireSymbols: true,
+        TemporaryPasswordValidityDays: 7,
+      },
     },
     Schema: [
       { Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true },
       { Name: 'phone_number', AttributeDataType: 'String', Mutable: true },
       { Name: 'name', AttributeDataType: 'String', Mutable: true },
-      { Name: 'organization', AttributeDataType: 'String', Mutable: true, StringAttributeConstraints: { MinLength: '1', MaxLength: '256' } },
+      {
+        Name: 'organization',
+        AttributeDataType: 'String',
+        Mutable: true,
+        StringAttributeConstraints: { MinLength: '1', MaxLength: '256' },
+      },
     ],
   });
   const { UserPoolClient } = await cognitoCall<{ UserPoolClient: { ClientId: string } }>(endpoint, 'CreateUserPoolClient', {
@@ -120,7 +150,12 @@ export async function createPool(endpoint: string): Promise<PoolState> {
     EnableTokenRevocation: true,
   });
   const adminSub = await createAccount(endpoint, UserPool.Id, ADMIN_ACCOUNT, 'Setup#2026temp');
-  await cognitoCall(endpoint, 'AdminSetUserPassword', { UserPoolId: UserPool.Id, Username: ADMIN_ACCOUNT.email, Password: ADMIN_ACCOUNT.password, Permanent: true });
+  await cognitoCall(endpoint, 'AdminSetUserPassword', {
+    UserPoolId: UserPool.Id,
+    Username: ADMIN_ACCOUNT.email,
+    Password: ADMIN_ACCOUNT.password,
+    Permanent: true,
+  });
   const firstTimeSub = await createAccount(endpoint, UserPool.Id, FIRST_TIME_ACCOUNT, FIRST_TIME_ACCOUNT.temporaryPassword);
   return { userPoolId: UserPool.Id, clientId: UserPoolClient.ClientId, adminSub, firstTimeSub };
 }

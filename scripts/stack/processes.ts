@@ -87,7 +87,13 @@ export function startProcess({ name, command, args, cwd, env, onLine }: StartPro
 /** Runs a command to completion; rejects with its output when it fails. */
 export async function runToCompletion(options: StartProcessOptions): Promise<void> {
   const output: string[] = [];
-  const proc = startProcess({ ...options, onLine: (line) => { output.push(line); options.onLine?.(line); } });
+  const proc = startProcess({
+    ...options,
+    onLine: (line) => {
+      output.push(line);
+      options.onLine?.(line);
+    },
+  });
   const code = await proc.exited;
   if (code !== 0) throw new Error(`${options.name} failed (exit ${code}):\n${output.slice(-40).join('\n')}`);
 }

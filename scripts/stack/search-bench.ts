@@ -54,8 +54,16 @@ for (const [label, query] of cases) {
     total = body.total;
   }
   times.sort((a, b) => a - b);
-  const where = whereOf({ orgId, search: query['search'], role: query['role'], status: query['status'] as 'active' | 'pending' | undefined });
-  const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM members WHERE ${where.sql} ORDER BY created_at DESC, id LIMIT 25`, where.params);
+  const where = whereOf({
+    orgId,
+    search: query['search'],
+    role: query['role'],
+    status: query['status'] as 'active' | 'pending' | undefined,
+  });
+  const plan = await db.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN SELECT id FROM members WHERE ${where.sql} ORDER BY created_at DESC, id LIMIT 25`,
+    where.params,
+  );
   const planLines = plan.rows.map((r) => r['QUERY PLAN']);
   const median = times[3] ?? 0;
   results.push({ case: label, medianMs: Number(median.toFixed(1)), total, plan: planLines });
@@ -64,5 +72,8 @@ for (const [label, query] of cases) {
 }
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/users-search-bench.json', `${JSON.stringify({ users: members, seedSeconds: Number((seedMs / 1000).toFixed(1)), results }, null, 2)}\n`);
+await writeFile(
+  'reports/users-search-bench.json',
+  `${JSON.stringify({ users: members, seedSeconds: Number((seedMs / 1000).toFixed(1)), results }, null, 2)}\n`,
+);
 await db.close();

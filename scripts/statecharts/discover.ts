@@ -56,7 +56,9 @@ export async function discoverMachines(machinesDir: string, repoRoot = process.c
         id: value.id,
         exportName,
         folder,
-        sourceFile: relative(repoRoot, join(dir, folder, guess ?? 'index.ts')).split('\\').join('/'),
+        sourceFile: relative(repoRoot, join(dir, folder, guess ?? 'index.ts'))
+          .split('\\')
+          .join('/'),
         machine: value,
       });
     }

@@ -4,7 +4,13 @@ import { allStateNodes, describeMachineGraph, kindOf, statePath } from '../../te
 import type { TransitionEdge } from '../../tests/support/model/machine-graph';
 import type { DiscoveredMachine } from './discover';
 
-const mermaidId = (path: string): string => (path === '(machine)' ? 'root' : path.replace(/[^A-Za-z0-9_.]/g, '_').split('.').join('__'));
+const mermaidId = (path: string): string =>
+  path === '(machine)'
+    ? 'root'
+    : path
+        .replace(/[^A-Za-z0-9_.]/g, '_')
+        .split('.')
+        .join('__');
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string): string => `\`${text}\``;
 
@@ -30,7 +36,10 @@ function diagramLabel(edge: TransitionEdge): string {
       ev = edge.eventType;
   }
   const text = `${ev}${edge.guard ? ` [${edge.guard}]` : ''}`;
-  return text.replace(/[:;{}#]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[:;{}#]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function childrenOf(node: AnyStateNode): AnyStateNode[] {
@@ -155,8 +164,14 @@ export function renderMachinePage(d: DiscoveredMachine): string {
         code(src),
         code(inv.id),
         code(statePath(n)),
-        done.filter((t) => t.kind === 'done.actor').map((t) => (t.targets.join(', ') || '_internal_') + (t.guard ? ` [${t.guard}]` : '')).join('; '),
-        done.filter((t) => t.kind === 'error.actor').map((t) => (t.targets.join(', ') || '_internal_') + (t.guard ? ` [${t.guard}]` : '')).join('; '),
+        done
+          .filter((t) => t.kind === 'done.actor')
+          .map((t) => (t.targets.join(', ') || '_internal_') + (t.guard ? ` [${t.guard}]` : ''))
+          .join('; '),
+        done
+          .filter((t) => t.kind === 'error.actor')
+          .map((t) => (t.targets.join(', ') || '_internal_') + (t.guard ? ` [${t.guard}]` : ''))
+          .join('; '),
       ]);
     }
   }
@@ -182,7 +197,9 @@ export function renderMachinePage(d: DiscoveredMachine): string {
 
   const tagUse = new Map<string, string[]>();
   for (const n of nodes) for (const tag of n.tags) tagUse.set(tag, [...(tagUse.get(tag) ?? []), statePath(n)]);
-  const tagRows = [...tagUse.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, states]) => [code(tag), states.map(code).join(', ')]);
+  const tagRows = [...tagUse.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([tag, states]) => [code(tag), states.map(code).join(', ')]);
 
   const stateRows = nodes
     .filter((n) => n.type !== 'history')
@@ -212,7 +229,9 @@ export function renderMachinePage(d: DiscoveredMachine): string {
     '',
     '## Events',
     '',
-    externalEvents.length > 0 ? `Events the machine accepts from outside: ${externalEvents.map(code).join(', ')}.` : 'The machine accepts no external events.',
+    externalEvents.length > 0
+      ? `Events the machine accepts from outside: ${externalEvents.map(code).join(', ')}.`
+      : 'The machine accepts no external events.',
     '',
     '## Transitions',
     '',

@@ -107,7 +107,8 @@ function validateCard(form: Record<string, unknown>, now: Date): { error: string
   const expMonth = Number(form.expMonth);
   const expYear = Number(form.expYear);
   if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) return { error: 'Enter the expiry month (1-12).' };
-  if (!Number.isInteger(expYear) || expYear < now.getUTCFullYear() || expYear > now.getUTCFullYear() + 20) return { error: 'Enter a valid expiry year.' };
+  if (!Number.isInteger(expYear) || expYear < now.getUTCFullYear() || expYear > now.getUTCFullYear() + 20)
+    return { error: 'Enter a valid expiry year.' };
   if (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1) return { error: 'This card has expired.' };
   return { card: { number: raw, expMonth, expYear, brand } };
 }
@@ -129,8 +130,23 @@ async function findSession(deps: ServerDeps, token: string, now: Date): Promise<
   return rows[0] ?? null;
 }
 
-async function paymentMethodsPage(deps: ServerDeps, token: string, session: SessionRow, now: Date, notice: string | null, error: string | null): Promise<string> {
-  const { rows: cards } = await deps.db.query<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean; created_at: Date }>(
+async function paymentMethodsPage(
+  deps: ServerDeps,
+  token: string,
+  session: SessionRow,
+  now: Date,
+  notice: string | null,
+  error: string | null,
+): Promise<string> {
+  const { rows: cards } = await deps.db.query<{
+    id: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    is_default: boolean;
+    created_at: Date;
+  }>(
     `SELECT id, brand, last4, exp_month, exp_year, is_default, created_at FROM payment_methods
       WHERE member_id = $1 AND org_id = $2 ORDER BY is_default DESC, created_at DESC, id`,
     [session.member_id, session.org_id],
@@ -264,9 +280,16 @@ ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf"
       // One card change of a member at a time, as in the billing routes: two tabs adding a first
       // card would both make it default.
       await lockMember(tx, session.org_id, session.member_id);
-      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2', [session.member_id, session.org_id]);
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2',
+        [session.member_id, session.org_id],
+      );
       const makeDefault = (rows[0]?.n ?? 0) === 0 || form.makeDefault === '1';
-      if (makeDefault) await tx.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [session.member_id, session.org_id]);
+      if (makeDefault)
+        await tx.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [
+          session.member_id,
+          session.org_id,
+        ]);
       await tx.query(
         `INSERT INTO payment_methods (id, org_id, member_id, brand, last4, exp_month, exp_year, is_default, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -284,9 +307,16 @@ ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf"
     const id = typeof form.paymentMethodId === 'string' ? form.paymentMethodId : '';
     const changed = await deps.db.transaction(async (tx) => {
       await lockMember(tx, session.org_id, session.member_id);
-      const { rows } = await tx.query<{ id: string }>('SELECT id FROM payment_methods WHERE id = $1 AND member_id = $2 AND org_id = $3', [id, session.member_id, session.org_id]);
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM payment_methods WHERE id = $1 AND member_id = $2 AND org_id = $3', [
+        id,
+        session.member_id,
+        session.org_id,
+      ]);
       if (!rows[0]) return false;
-      await tx.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [session.member_id, session.org_id]);
+      await tx.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [
+        session.member_id,
+        session.org_id,
+      ]);
       await tx.query('UPDATE payment_methods SET is_default = true WHERE id = $1 AND org_id = $2', [id, session.org_id]);
       return true;
     });

@@ -30,5 +30,4 @@ export function createBillingModule(options: BillingModuleOptions = {}): ServerM
 export const billingModule: ServerModule = createBillingModule();
 
 export { billingSchemaSql } from './schema';
-;
 export { findBillingFixtures, type BillingFixtures } from './fixtures';

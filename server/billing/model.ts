@@ -53,7 +53,10 @@ export async function findMember(db: Db, orgId: string, userId: string): Promise
  * member waits.
  */
 export async function lockMember(db: Db, orgId: string, userId: string): Promise<MemberRef> {
-  const { rows } = await db.query<MemberRef>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2 FOR NO KEY UPDATE', [userId, orgId]);
+  const { rows } = await db.query<MemberRef>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2 FOR NO KEY UPDATE', [
+    userId,
+    orgId,
+  ]);
   const member = rows[0];
   if (!member) throw new ApiError(404, 'User not found');
   return member;
@@ -78,7 +81,10 @@ async function findSubscription(db: Db, orgId: string, memberId: string): Promis
 }
 
 async function countPaymentMethods(db: Db, orgId: string, memberId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2', [memberId, orgId]);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2', [
+    memberId,
+    orgId,
+  ]);
   return rows[0]?.n ?? 0;
 }
 
@@ -109,7 +115,15 @@ export async function billingOverview(db: Db, orgId: string, now: Date): Promise
     `SELECT count(*)::int AS n FROM invoices WHERE org_id = $1 AND status IN ('open', 'uncollectible')`,
     [orgId],
   );
-  const { rows: recent } = await db.query<{ id: string; type: Transaction['type']; user_name: string; description: string; amount: number; status: string; created_at: Date }>(
+  const { rows: recent } = await db.query<{
+    id: string;
+    type: Transaction['type'];
+    user_name: string;
+    description: string;
+    amount: number;
+    status: string;
+    created_at: Date;
+  }>(
     // Each transaction under the member's name when it was made (kept on the row): history reads the
     // same after the member is renamed or deleted.
     `SELECT x.id, x.type, x.member_name AS user_name, x.description, x.amount, x.status, x.created_at
@@ -140,10 +154,10 @@ export async function billingOverview(db: Db, orgId: string, now: Date): Promise
 export async function userBilling(db: Db, orgId: string, userId: string, now: Date, apiOrigin: string): Promise<UserBilling> {
   const { rows } = await db.query<
     MemberRef & { level: AccessLevel; trial_ends_at: Date | null } & Partial<Record<'plan_type' | 'status', string>> & {
-      current_period_start: Date | null;
-      current_period_end: Date | null;
-      cancel_at_period_end: boolean | null;
-    }
+        current_period_start: Date | null;
+        current_period_end: Date | null;
+        cancel_at_period_end: boolean | null;
+      }
   >(
     `SELECT m.id, m.name, m.email, ${accessLevelSql('$3')} AS level,
             COALESCE(CASE WHEN t.converted_at IS NULL THEN t.ends_at END,
@@ -158,12 +172,28 @@ export async function userBilling(db: Db, orgId: string, userId: string, now: Da
   const row = rows[0];
   if (!row) throw new ApiError(404, 'User not found');
 
-  const { rows: methods } = await db.query<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean; created_at: Date }>(
+  const { rows: methods } = await db.query<{
+    id: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    is_default: boolean;
+    created_at: Date;
+  }>(
     `SELECT id, brand, last4, exp_month, exp_year, is_default, created_at FROM payment_methods
       WHERE member_id = $1 AND org_id = $2 ORDER BY is_default DESC, created_at DESC, id`,
     [userId, orgId],
   );
-  const { rows: invoices } = await db.query<{ id: string; number: string; status: string; created_at: Date; amount_paid: number; has_hosted_page: boolean; has_pdf: boolean }>(
+  const { rows: invoices } = await db.query<{
+    id: string;
+    number: string;
+    status: string;
+    created_at: Date;
+    amount_paid: number;
+    has_hosted_page: boolean;
+    has_pdf: boolean;
+  }>(
     `SELECT id, number, status, created_at, amount_paid, has_hosted_page, has_pdf FROM invoices
       WHERE member_id = $1 AND org_id = $2 ORDER BY created_at DESC, id DESC LIMIT 10`,
     [userId, orgId],
@@ -222,7 +252,10 @@ function invoicePdfUrl(apiOrigin: string, invoiceId: string): string {
 // ---------------------------------------------------------------------------------------------
 
 async function nextInvoiceNumber(db: Db, orgId: string, memberId: string): Promise<string> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices WHERE member_id = $1 AND org_id = $2', [memberId, orgId]);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices WHERE member_id = $1 AND org_id = $2', [
+    memberId,
+    orgId,
+  ]);
   return `${invoicePrefix(memberId)}-${String((rows[0]?.n ?? 0) + 1).padStart(4, '0')}`;
 }
 
@@ -262,7 +295,14 @@ async function recordTransaction(
  * canceled subscription or a plan change). No proration: the period restarts today, the full
  * price of the new plan is charged, and any scheduled cancellation is cleared.
  */
-async function startPaidPeriod(db: Db, orgId: string, member: MemberRef, plan: PlanType, now: Date, existing: SubscriptionRow | null): Promise<void> {
+async function startPaidPeriod(
+  db: Db,
+  orgId: string,
+  member: MemberRef,
+  plan: PlanType,
+  now: Date,
+  existing: SubscriptionRow | null,
+): Promise<void> {
   const periodEnd = addMonths(now, 1);
   if (existing) {
     await db.query(
@@ -278,7 +318,11 @@ async function startPaidPeriod(db: Db, orgId: string, member: MemberRef, plan: P
       [newId('sub'), orgId, member.id, plan, now, periodEnd],
     );
   }
-  await db.query('UPDATE trials SET converted_at = $3 WHERE member_id = $1 AND org_id = $2 AND converted_at IS NULL', [member.id, orgId, now]);
+  await db.query('UPDATE trials SET converted_at = $3 WHERE member_id = $1 AND org_id = $2 AND converted_at IS NULL', [
+    member.id,
+    orgId,
+    now,
+  ]);
   // The member pays now: payment setups still open were made for a member who did not, so none
   // of them may start another paid period.
   await db.query(
@@ -319,9 +363,16 @@ async function openSetupIntent(db: Db, orgId: string, member: MemberRef, plan: P
   return clientSecret;
 }
 
-export type UpdateSubscriptionResult = { requiresPayment: true; clientSecret: string; message: string } | { requiresPayment: false; message: string };
+export type UpdateSubscriptionResult =
+  { requiresPayment: true; clientSecret: string; message: string } | { requiresPayment: false; message: string };
 
-export async function updateSubscription(db: Db, orgId: string, userId: string, plan: PlanType, now: Date): Promise<UpdateSubscriptionResult> {
+export async function updateSubscription(
+  db: Db,
+  orgId: string,
+  userId: string,
+  plan: PlanType,
+  now: Date,
+): Promise<UpdateSubscriptionResult> {
   const member = await lockMember(db, orgId, userId);
   const current = await findSubscription(db, orgId, member.id);
   const planName = PLANS[plan].name;
@@ -347,7 +398,16 @@ export async function updateSubscription(db: Db, orgId: string, userId: string, 
   }
 
   await startPaidPeriod(db, orgId, member, plan, now, current);
-  await recordTransaction(db, orgId, member, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
+  await recordTransaction(
+    db,
+    orgId,
+    member,
+    'subscription_created',
+    'succeeded',
+    PLANS[plan].priceCents,
+    `${planName} subscription started`,
+    now,
+  );
   await chargePlan(db, orgId, member, plan, now, `${planName} - first month`);
   return { requiresPayment: false, message: `Subscription to ${planName} started` };
 }
@@ -359,7 +419,14 @@ export async function updateSubscription(db: Db, orgId: string, userId: string, 
  *   404 the setup is not this member's · 409 it was used already · 400 another plan
  *   409 the member is subscribed already (nothing is charged) · 409 it expired or was replaced.
  */
-export async function completeSubscription(db: Db, orgId: string, userId: string, setupIntentId: string, plan: PlanType, now: Date): Promise<{ message: string }> {
+export async function completeSubscription(
+  db: Db,
+  orgId: string,
+  userId: string,
+  setupIntentId: string,
+  plan: PlanType,
+  now: Date,
+): Promise<{ message: string }> {
   const member = await lockMember(db, orgId, userId);
   const { rows } = await db.query<{ id: string; plan_type: PlanType; status: string; created_at: Date; used_at: Date | null }>(
     'SELECT id, plan_type, status, created_at, used_at FROM setup_intents WHERE id = $1 AND org_id = $2 AND member_id = $3 FOR UPDATE',
@@ -399,12 +466,28 @@ export async function completeSubscription(db: Db, orgId: string, userId: string
   );
 
   await startPaidPeriod(db, orgId, member, plan, now, current);
-  await recordTransaction(db, orgId, member, 'subscription_created', 'succeeded', PLANS[plan].priceCents, `${planName} subscription started`, now);
+  await recordTransaction(
+    db,
+    orgId,
+    member,
+    'subscription_created',
+    'succeeded',
+    PLANS[plan].priceCents,
+    `${planName} subscription started`,
+    now,
+  );
   await chargePlan(db, orgId, member, plan, now, `${planName} - first month`);
   return { message: `Payment method saved and subscription to ${planName} activated` };
 }
 
-export async function cancelSubscription(db: Db, orgId: string, userId: string, cancelAtPeriodEnd: boolean, reason: string | undefined, now: Date): Promise<{ message: string }> {
+export async function cancelSubscription(
+  db: Db,
+  orgId: string,
+  userId: string,
+  cancelAtPeriodEnd: boolean,
+  reason: string | undefined,
+  now: Date,
+): Promise<{ message: string }> {
   const member = await lockMember(db, orgId, userId);
   const current = await findSubscription(db, orgId, member.id);
   if (!current || current.status === 'canceled') {
@@ -412,7 +495,8 @@ export async function cancelSubscription(db: Db, orgId: string, userId: string, 
   }
   const cleanReason = reason?.trim() ? reason.trim() : null;
   if (cancelAtPeriodEnd) {
-    if (current.cancel_at_period_end) throw new ApiError(400, 'Cancellation is already scheduled for the end of the period', 'cancelAtPeriodEnd');
+    if (current.cancel_at_period_end)
+      throw new ApiError(400, 'Cancellation is already scheduled for the end of the period', 'cancelAtPeriodEnd');
     await db.query(
       `UPDATE subscriptions SET cancel_at_period_end = true, cancellation_reason = $3, updated_at = $4 WHERE id = $1 AND org_id = $2`,
       [current.id, orgId, cleanReason, now],
@@ -432,6 +516,15 @@ export async function cancelSubscription(db: Db, orgId: string, userId: string, 
     [current.id, orgId, cleanReason, now],
   );
   const planName = PLANS[current.plan_type].name;
-  await recordTransaction(db, orgId, member, 'subscription_canceled', 'succeeded', 0, cleanReason ? `${planName} canceled: ${cleanReason}` : `${planName} canceled`, now);
+  await recordTransaction(
+    db,
+    orgId,
+    member,
+    'subscription_canceled',
+    'succeeded',
+    0,
+    cleanReason ? `${planName} canceled: ${cleanReason}` : `${planName} canceled`,
+    now,
+  );
   return { message: 'Subscription canceled' };
 }

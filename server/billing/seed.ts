@@ -45,7 +45,12 @@ type Profile =
       failedAttempts: number;
     };
 
-const CANCEL_REASONS = ['Project wrapped up', 'Crew moved to another contractor', 'Too expensive for a seasonal crew', 'Switching to the Lite plan next quarter'];
+const CANCEL_REASONS = [
+  'Project wrapped up',
+  'Crew moved to another contractor',
+  'Too expensive for a seasonal crew',
+  'Switching to the Lite plan next quarter',
+];
 
 function pick<T>(rng: () => number, items: readonly T[]): T {
   const item = items[Math.floor(rng() * items.length)];
@@ -96,13 +101,38 @@ function randomProfile(rng: () => number, now: Date, index: number): Profile {
   }
   if (r < 0.62) {
     const withCard = rng() < 0.3;
-    return { kind: 'trialing', plan, endsInMs: (1 + Math.floor(rng() * 13)) * DAY_MS + Math.floor(rng() * 20) * HOUR_MS, cards: withCard ? [randomCard(rng, now)] : [] };
+    return {
+      kind: 'trialing',
+      plan,
+      endsInMs: (1 + Math.floor(rng() * 13)) * DAY_MS + Math.floor(rng() * 20) * HOUR_MS,
+      cards: withCard ? [randomCard(rng, now)] : [],
+    };
   }
   if (r < 0.66) {
-    return { kind: 'past_due', plan, months, daysAgo: 1 + Math.floor(rng() * 10), cancelAtPeriodEnd: false, reason: null, cards: cards(), links: randomLinks(rng, months), failedAttempts: 1 + Math.floor(rng() * 2) };
+    return {
+      kind: 'past_due',
+      plan,
+      months,
+      daysAgo: 1 + Math.floor(rng() * 10),
+      cancelAtPeriodEnd: false,
+      reason: null,
+      cards: cards(),
+      links: randomLinks(rng, months),
+      failedAttempts: 1 + Math.floor(rng() * 2),
+    };
   }
   if (r < 0.7) {
-    return { kind: 'canceled', plan, months, daysAgo: 1 + Math.floor(rng() * 40), cancelAtPeriodEnd: false, reason: rng() < 0.6 ? pick(rng, CANCEL_REASONS) : null, cards: cards(), links: randomLinks(rng, months), failedAttempts: rng() < 0.3 ? 1 : 0 };
+    return {
+      kind: 'canceled',
+      plan,
+      months,
+      daysAgo: 1 + Math.floor(rng() * 40),
+      cancelAtPeriodEnd: false,
+      reason: rng() < 0.6 ? pick(rng, CANCEL_REASONS) : null,
+      cards: cards(),
+      links: randomLinks(rng, months),
+      failedAttempts: rng() < 0.3 ? 1 : 0,
+    };
   }
   if (r < 0.74) return { kind: 'expired_trial', endedDaysAgo: 1 + Math.floor(rng() * 30) };
   return { kind: 'free' };
@@ -118,13 +148,58 @@ function fixtureProfiles(now: Date): Array<[FixtureKey, Profile]> {
     ['trial_no_card', { kind: 'trialing', plan: 'lite', endsInMs: 9 * DAY_MS + 6 * HOUR_MS, cards: [] }],
     [
       'pro_scheduled_cancellation',
-      { kind: 'active', plan: 'pro', months: 2, daysAgo: 12, cards: [{ brand: 'mastercard', last4: '4444', expMonth: 8, expYear: now.getUTCFullYear() + 2 }], links: ['both', 'both'], ...base, cancelAtPeriodEnd: true, reason: 'Project wrapped up' },
+      {
+        kind: 'active',
+        plan: 'pro',
+        months: 2,
+        daysAgo: 12,
+        cards: [{ brand: 'mastercard', last4: '4444', expMonth: 8, expYear: now.getUTCFullYear() + 2 }],
+        links: ['both', 'both'],
+        ...base,
+        cancelAtPeriodEnd: true,
+        reason: 'Project wrapped up',
+      },
     ],
     ['free', { kind: 'free' }],
-    ['invoices_without_links', { kind: 'active', plan: 'pro', months: 4, daysAgo: 3, cards: [visa, { brand: 'amex', last4: '0005', expMonth: 3, expYear: now.getUTCFullYear() + 1 }], links: ['none', 'both', 'hosted', 'pdf'], ...base }],
+    [
+      'invoices_without_links',
+      {
+        kind: 'active',
+        plan: 'pro',
+        months: 4,
+        daysAgo: 3,
+        cards: [visa, { brand: 'amex', last4: '0005', expMonth: 3, expYear: now.getUTCFullYear() + 1 }],
+        links: ['none', 'both', 'hosted', 'pdf'],
+        ...base,
+      },
+    ],
     ['trial_zero_days', { kind: 'trialing', plan: 'pro', endsInMs: 5 * HOUR_MS, cards: [] }],
-    ['past_due', { kind: 'past_due', plan: 'lite', months: 2, daysAgo: 2, cards: [{ brand: 'visa', last4: '0341', expMonth: 1, expYear: now.getUTCFullYear() + 1 }], links: ['both', 'both'], ...base, failedAttempts: 2 }],
-    ['canceled', { kind: 'canceled', plan: 'pro', months: 3, daysAgo: 1, cards: [visa], links: ['both', 'both', 'both'], ...base, reason: 'Crew moved to another contractor' }],
+    [
+      'past_due',
+      {
+        kind: 'past_due',
+        plan: 'lite',
+        months: 2,
+        daysAgo: 2,
+        cards: [{ brand: 'visa', last4: '0341', expMonth: 1, expYear: now.getUTCFullYear() + 1 }],
+        links: ['both', 'both'],
+        ...base,
+        failedAttempts: 2,
+      },
+    ],
+    [
+      'canceled',
+      {
+        kind: 'canceled',
+        plan: 'pro',
+        months: 3,
+        daysAgo: 1,
+        cards: [visa],
+        links: ['both', 'both', 'both'],
+        ...base,
+        reason: 'Crew moved to another contractor',
+      },
+    ],
   ];
 }
 
@@ -144,7 +219,19 @@ function addProfile(rows: Rows, orgId: string, member: Billed, profile: Profile,
   const txn = (type: string, status: string, amount: number, description: string, at: Date, invoiceId: string | null = null) =>
     rows.transactions.push([newId('txn'), orgId, member.id, member.name, type, status, amount, description, invoiceId, at]);
   const addCards = (cards: CardSpec[], at: Date) =>
-    cards.forEach((card, i) => rows.paymentMethods.push([newId('pm'), orgId, member.id, card.brand, card.last4, card.expMonth, card.expYear, i === 0, new Date(at.getTime() + i * DAY_MS)]));
+    cards.forEach((card, i) =>
+      rows.paymentMethods.push([
+        newId('pm'),
+        orgId,
+        member.id,
+        card.brand,
+        card.last4,
+        card.expMonth,
+        card.expYear,
+        i === 0,
+        new Date(at.getTime() + i * DAY_MS),
+      ]),
+    );
 
   switch (profile.kind) {
     case 'free':
@@ -171,8 +258,17 @@ function addProfile(rows: Rows, orgId: string, member: Billed, profile: Profile,
       const createdAt = addMonths(lastPeriodStart, -(profile.months - 1));
       const periodEnd = profile.kind === 'canceled' ? anchor : addMonths(lastPeriodStart, 1);
       rows.subscriptions.push([
-        newId('sub'), orgId, member.id, profile.plan, profile.kind, lastPeriodStart, periodEnd, profile.cancelAtPeriodEnd,
-        profile.reason, profile.kind === 'canceled' ? anchor : null, createdAt,
+        newId('sub'),
+        orgId,
+        member.id,
+        profile.plan,
+        profile.kind,
+        lastPeriodStart,
+        periodEnd,
+        profile.cancelAtPeriodEnd,
+        profile.reason,
+        profile.kind === 'canceled' ? anchor : null,
+        createdAt,
       ]);
       addCards(profile.cards, createdAt);
       txn('subscription_created', 'succeeded', plan.priceCents, `${plan.name} subscription started`, createdAt);
@@ -186,17 +282,49 @@ function addProfile(rows: Rows, orgId: string, member: Billed, profile: Profile,
         const invoiceId = newId('in');
         const status = !unpaid ? 'paid' : profile.kind === 'past_due' ? 'open' : 'uncollectible';
         rows.invoices.push([
-          invoiceId, orgId, member.id, member.name, member.email, `${prefix}-${String(k + 1).padStart(4, '0')}`, status, profile.plan, plan.priceCents, unpaid ? 0 : plan.priceCents,
-          links === 'both' || links === 'hosted', links === 'both' || links === 'pdf', at,
+          invoiceId,
+          orgId,
+          member.id,
+          member.name,
+          member.email,
+          `${prefix}-${String(k + 1).padStart(4, '0')}`,
+          status,
+          profile.plan,
+          plan.priceCents,
+          unpaid ? 0 : plan.priceCents,
+          links === 'both' || links === 'hosted',
+          links === 'both' || links === 'pdf',
+          at,
         ]);
         const attemptsHere = unpaid ? profile.failedAttempts : newestFirst === 0 ? profile.failedAttempts : 0;
         for (let a = 0; a < attemptsHere; a += 1) {
-          txn('payment_failed', 'failed', plan.priceCents, `${plan.name} payment declined (card ending ${profile.cards[0]?.last4 ?? 'none'})`, new Date(at.getTime() + (a * 3 + 1) * HOUR_MS), invoiceId);
+          txn(
+            'payment_failed',
+            'failed',
+            plan.priceCents,
+            `${plan.name} payment declined (card ending ${profile.cards[0]?.last4 ?? 'none'})`,
+            new Date(at.getTime() + (a * 3 + 1) * HOUR_MS),
+            invoiceId,
+          );
         }
-        if (!unpaid) txn('payment_succeeded', 'succeeded', plan.priceCents, `${plan.name} - monthly`, new Date(at.getTime() + (attemptsHere * 3 + 2) * HOUR_MS), invoiceId);
+        if (!unpaid)
+          txn(
+            'payment_succeeded',
+            'succeeded',
+            plan.priceCents,
+            `${plan.name} - monthly`,
+            new Date(at.getTime() + (attemptsHere * 3 + 2) * HOUR_MS),
+            invoiceId,
+          );
       }
       if (profile.kind === 'canceled') {
-        txn('subscription_canceled', 'succeeded', 0, profile.reason ? `${plan.name} canceled: ${profile.reason}` : `${plan.name} canceled`, anchor);
+        txn(
+          'subscription_canceled',
+          'succeeded',
+          0,
+          profile.reason ? `${plan.name} canceled: ${profile.reason}` : `${plan.name} canceled`,
+          anchor,
+        );
       }
     }
   }
@@ -206,7 +334,10 @@ function addProfile(rows: Rows, orgId: string, member: Billed, profile: Profile,
 async function adminOf(ctx: SeedContext): Promise<Billed> {
   const listed = ctx.members.find((m) => m.id === ctx.adminMemberId);
   if (listed) return listed;
-  const { rows } = await ctx.db.query<Billed>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2', [ctx.adminMemberId, ctx.orgId]);
+  const { rows } = await ctx.db.query<Billed>('SELECT id, name, email FROM members WHERE id = $1 AND org_id = $2', [
+    ctx.adminMemberId,
+    ctx.orgId,
+  ]);
   const admin = rows[0];
   if (!admin) throw new Error(`seedBilling: the administrator ${ctx.adminMemberId} is not a member of ${ctx.orgId}`);
   return admin;
@@ -218,10 +349,23 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   const others: SeedMember[] = ctx.members.filter((m) => m.id !== ctx.adminMemberId);
   const fixtures = fixtureProfiles(now);
 
-  addProfile(rows, orgId, await adminOf(ctx), {
-    kind: 'active', plan: 'pro', months: 6, daysAgo: 5, cancelAtPeriodEnd: false, reason: null,
-    cards: [{ ...TEST_VISA, expYear: now.getUTCFullYear() + 2 }], links: [], failedAttempts: 0,
-  }, now);
+  addProfile(
+    rows,
+    orgId,
+    await adminOf(ctx),
+    {
+      kind: 'active',
+      plan: 'pro',
+      months: 6,
+      daysAgo: 5,
+      cancelAtPeriodEnd: false,
+      reason: null,
+      cards: [{ ...TEST_VISA, expYear: now.getUTCFullYear() + 2 }],
+      links: [],
+      failedAttempts: 0,
+    },
+    now,
+  );
   others.forEach((member, index) => {
     const fixture = fixtures[index];
     if (fixture) {
@@ -233,11 +377,57 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   });
 
   await db.transaction(async (tx) => {
-    await insertRows(tx, 'subscriptions', ['id', 'org_id', 'member_id', 'plan_type', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end', 'cancellation_reason', 'canceled_at', 'created_at'], rows.subscriptions);
+    await insertRows(
+      tx,
+      'subscriptions',
+      [
+        'id',
+        'org_id',
+        'member_id',
+        'plan_type',
+        'status',
+        'current_period_start',
+        'current_period_end',
+        'cancel_at_period_end',
+        'cancellation_reason',
+        'canceled_at',
+        'created_at',
+      ],
+      rows.subscriptions,
+    );
     await insertRows(tx, 'trials', ['member_id', 'org_id', 'started_at', 'ends_at', 'converted_at'], rows.trials);
-    await insertRows(tx, 'payment_methods', ['id', 'org_id', 'member_id', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default', 'created_at'], rows.paymentMethods);
-    await insertRows(tx, 'invoices', ['id', 'org_id', 'member_id', 'member_name', 'member_email', 'number', 'status', 'plan_type', 'amount_due', 'amount_paid', 'has_hosted_page', 'has_pdf', 'created_at'], rows.invoices);
-    await insertRows(tx, 'transactions', ['id', 'org_id', 'member_id', 'member_name', 'type', 'status', 'amount', 'description', 'invoice_id', 'created_at'], rows.transactions);
+    await insertRows(
+      tx,
+      'payment_methods',
+      ['id', 'org_id', 'member_id', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default', 'created_at'],
+      rows.paymentMethods,
+    );
+    await insertRows(
+      tx,
+      'invoices',
+      [
+        'id',
+        'org_id',
+        'member_id',
+        'member_name',
+        'member_email',
+        'number',
+        'status',
+        'plan_type',
+        'amount_due',
+        'amount_paid',
+        'has_hosted_page',
+        'has_pdf',
+        'created_at',
+      ],
+      rows.invoices,
+    );
+    await insertRows(
+      tx,
+      'transactions',
+      ['id', 'org_id', 'member_id', 'member_name', 'type', 'status', 'amount', 'description', 'invoice_id', 'created_at'],
+      rows.transactions,
+    );
     await insertRows(tx, 'billing_fixtures', ['org_id', 'key', 'member_id'], rows.fixtures);
   });
 }

@@ -79,7 +79,14 @@ function phraseOf(intent: CopilotIntent, figures: Pick<Figures, 'range'>): Phras
   const role = roleOf(intent);
   switch (intent.subject) {
     case 'members': {
-      const access = f.access === 'trial' ? md`on a trial` : f.access === 'free' ? md`on the free plan` : f.access ? md`on the ${PLAN_NAME[f.access] ?? f.access} plan` : null;
+      const access =
+        f.access === 'trial'
+          ? md`on a trial`
+          : f.access === 'free'
+            ? md`on the free plan`
+            : f.access
+              ? md`on the ${PLAN_NAME[f.access] ?? f.access} plan`
+              : null;
       const when = !label ? md`` : f.window?.field === 'active' ? md`active ${label}` : md`joined ${label}`;
       return {
         pre: words([f.licensed === true ? md`licensed` : f.licensed === false ? md`unlicensed` : null]),
@@ -90,11 +97,24 @@ function phraseOf(intent: CopilotIntent, figures: Pick<Figures, 'range'>): Phras
       };
     }
     case 'calls': {
-      const outcome = f.outcome === 'escalated' ? md`that were escalated` : f.outcome === 'follow_up' ? md`that need a follow-up` : f.outcome === 'resolved' ? md`that were resolved` : null;
+      const outcome =
+        f.outcome === 'escalated'
+          ? md`that were escalated`
+          : f.outcome === 'follow_up'
+            ? md`that need a follow-up`
+            : f.outcome === 'resolved'
+              ? md`that were resolved`
+              : null;
       return {
         pre: words([f.sentiment ? md`${f.sentiment}` : null]),
         noun: ['call', 'calls'],
-        post: words([outcome, termsPhrase(intent), f.site ? md`at ${f.site}` : null, person ? md`by ${person}` : null, role ? md`by ${role[1]}` : null]),
+        post: words([
+          outcome,
+          termsPhrase(intent),
+          f.site ? md`at ${f.site}` : null,
+          person ? md`by ${person}` : null,
+          role ? md`by ${role[1]}` : null,
+        ]),
         when: label ? md`${label}` : md``,
         base: ['call', 'calls'],
       };
@@ -102,11 +122,22 @@ function phraseOf(intent: CopilotIntent, figures: Pick<Figures, 'range'>): Phras
     case 'tasks': {
       const state = f.status === 'open' ? md`open` : f.status === 'done' ? md`completed` : f.status === 'overdue' ? md`overdue` : null;
       const field = f.window?.field;
-      const when = !label ? md`` : field === 'due' ? md`due ${label}` : field === 'completed' ? md`completed ${label}` : md`created ${label}`;
+      const when = !label
+        ? md``
+        : field === 'due'
+          ? md`due ${label}`
+          : field === 'completed'
+            ? md`completed ${label}`
+            : md`created ${label}`;
       return {
         pre: words([state, f.unassigned ? md`unassigned` : null]),
         noun: ['task', 'tasks'],
-        post: words([person ? md`assigned to ${person}` : null, role ? md`assigned to ${role[1]}` : null, f.site ? md`from calls at ${f.site}` : null, termsPhrase(intent)]),
+        post: words([
+          person ? md`assigned to ${person}` : null,
+          role ? md`assigned to ${role[1]}` : null,
+          f.site ? md`from calls at ${f.site}` : null,
+          termsPhrase(intent),
+        ]),
         when,
         base: ['task', 'tasks'],
       };
@@ -114,7 +145,15 @@ function phraseOf(intent: CopilotIntent, figures: Pick<Figures, 'range'>): Phras
     case 'subscriptions': {
       const status = f.status;
       const state =
-        status === 'live' ? md`live` : status === 'past_due' ? md`past-due` : status === 'cancelling' ? null : status ? md`${status}` : null;
+        status === 'live'
+          ? md`live`
+          : status === 'past_due'
+            ? md`past-due`
+            : status === 'cancelling'
+              ? null
+              : status
+                ? md`${status}`
+                : null;
       const when = !label ? md`` : f.window?.field === 'canceled' ? md`canceled ${label}` : md`started ${label}`;
       return {
         pre: words([state, f.plan ? md`${PLAN_NAME[f.plan] ?? f.plan}` : null]),
@@ -167,7 +206,8 @@ function np(phrase: Phrase, n: number, options: { when?: boolean } = {}): Markdo
 function scopeOf(intent: CopilotIntent, phrase: Phrase, figures: Figures): Markdown {
   if (figures.scope === null || figures.scope === figures.n) return md``;
   const plainNoun = phrase.pre.text === '' && phrase.post.text === '' && phrase.noun[1] === phrase.base[1];
-  const noun = intent.subject === 'members' && plainNoun && !figures.range ? md`` : md` ${plural(figures.scope, phrase.base[0], phrase.base[1])}`;
+  const noun =
+    intent.subject === 'members' && plainNoun && !figures.range ? md`` : md` ${plural(figures.scope, phrase.base[0], phrase.base[1])}`;
   const when = figures.range ? (intent.subject === 'members' ? md` who ${phrase.when}` : md` ${phrase.when}`) : md``;
   return md` (of ${fmt(figures.scope)}${noun}${when})`;
 }
@@ -184,12 +224,16 @@ function countSentence(intent: CopilotIntent, figures: Figures): Markdown {
     const predicates: Markdown[] = [];
     if (f.status === 'pending') predicates.push(md`${be} pending activation`);
     if (f.status === 'active') predicates.push(md`${be} active`);
-    if (figures.range) predicates.push(f.window?.field === 'active' ? md`${was} active ${figures.range.label}` : md`joined ${figures.range.label}`);
+    if (figures.range)
+      predicates.push(f.window?.field === 'active' ? md`${was} active ${figures.range.label}` : md`joined ${figures.range.label}`);
     const subject = np(phrase, n, { when: false });
     if (predicates.length > 0) return md`${fmt(n)} ${subject} ${joinMarkdown(predicates, md` and `)}${scope}.`;
     return md`Your organisation has ${fmt(n)} ${subject}${scope}.`;
   }
-  const past = intent.subject === 'calls' || intent.subject === 'transactions' || (intent.subject === 'tasks' && intent.filters.window?.field === 'completed');
+  const past =
+    intent.subject === 'calls' ||
+    intent.subject === 'transactions' ||
+    (intent.subject === 'tasks' && intent.filters.window?.field === 'completed');
   const verb = past ? plural(n, 'was', 'were') : plural(n, 'is', 'are');
   return md`There ${verb} ${fmt(n)} ${np(phrase, n)}${scope}.`;
 }
@@ -201,7 +245,10 @@ function countSentence(intent: CopilotIntent, figures: Figures): Markdown {
 function line(intent: CopilotIntent, r: RecordRow): Markdown {
   switch (intent.subject) {
     case 'members': {
-      const active = intent.filters.window?.field === 'active' && r['last_active_at'] ? md`, last active ${dateTime(toDate(r['last_active_at']))}` : md``;
+      const active =
+        intent.filters.window?.field === 'active' && r['last_active_at']
+          ? md`, last active ${dateTime(toDate(r['last_active_at']))}`
+          : md``;
       const access = intent.filters.access ? md`, ${PLAN_NAME[str(r['access'])] ?? str(r['access'])}` : md``;
       return md`- ${str(r['name'])} — ${str(r['role'])}, ${r['is_active'] ? 'active' : 'pending'}, ${r['has_license'] ? 'licensed' : 'no licence'}${access}, joined ${shortDate(toDate(r['created_at']))}${active}`;
     }
@@ -212,7 +259,8 @@ function line(intent: CopilotIntent, r: RecordRow): Markdown {
       return md`- ${STATUS_LABEL[str(r['state'])] ?? str(r['state'])}: ${str(r['title'])} — ${str(r['assignee']) || 'unassigned'}, ${due}`;
     }
     case 'subscriptions': {
-      const cancelling = r['cancel_at_period_end'] && r['status'] !== 'canceled' ? md`, cancels ${shortDate(toDate(r['current_period_end']))}` : md``;
+      const cancelling =
+        r['cancel_at_period_end'] && r['status'] !== 'canceled' ? md`, cancels ${shortDate(toDate(r['current_period_end']))}` : md``;
       return md`- ${str(r['name'])} — ${PLAN_NAME[str(r['plan_type'])] ?? str(r['plan_type'])}, ${(STATUS_LABEL[str(r['status'])] ?? str(r['status'])).toLowerCase()}${cancelling}, started ${shortDate(toDate(r['created_at']))}`;
     }
     case 'invoices':
@@ -249,7 +297,8 @@ function restHint(intent: CopilotIntent, rest: number): Markdown {
     const how = filters.length > 0 ? md` and filter by ${joinMarkdown(filters, md` and `)}` : md``;
     return md`…and ${fmt(rest)} more. To see them all, open User Management${how}.`;
   }
-  if (intent.subject === 'calls' || intent.subject === 'tasks') return md`…and ${fmt(rest)} more. Ask about one site, one person or a shorter time window to narrow the list.`;
+  if (intent.subject === 'calls' || intent.subject === 'tasks')
+    return md`…and ${fmt(rest)} more. Ask about one site, one person or a shorter time window to narrow the list.`;
   return md`…and ${fmt(rest)} more. Billing Overview lists the latest transactions, and each member's billing page (View Billing in User Management) shows their subscription and invoices.`;
 }
 
@@ -267,7 +316,8 @@ function totalSentence(intent: CopilotIntent, figures: Figures): Markdown {
   const { n } = figures;
   const subject = capitalize(np(phrase, 2));
   const counted = md`${fmt(n)} ${plural(n, phrase.noun[0], phrase.noun[1])}`;
-  if (n === 0) return md`There ${intent.subject === 'calls' || intent.subject === 'transactions' ? 'were' : 'are'} no ${np(phrase, 2)}, so there is nothing to ${intent.measure === 'average' ? 'average' : 'add up'}.`;
+  if (n === 0)
+    return md`There ${intent.subject === 'calls' || intent.subject === 'transactions' ? 'were' : 'are'} no ${np(phrase, 2)}, so there is nothing to ${intent.measure === 'average' ? 'average' : 'add up'}.`;
   if (intent.subject === 'calls') {
     return intent.measure === 'average'
       ? md`${subject} lasted ${figureOf(intent, figures.sum, n)} on average (${counted}).`
@@ -278,7 +328,9 @@ function totalSentence(intent: CopilotIntent, figures: Figures): Markdown {
       ? md`${subject} are worth ${figureOf(intent, figures.sum, n)} a month on average (${counted}).`
       : md`${subject} are worth ${figureOf(intent, figures.sum, n)} a month (${counted}).`;
   }
-  return intent.measure === 'average' ? md`${subject} averaged ${figureOf(intent, figures.sum, n)} (${counted}).` : md`${subject} total ${figureOf(intent, figures.sum, n)} (${counted}).`;
+  return intent.measure === 'average'
+    ? md`${subject} averaged ${figureOf(intent, figures.sum, n)} (${counted}).`
+    : md`${subject} total ${figureOf(intent, figures.sum, n)} (${counted}).`;
 }
 
 function firstSentence(intent: CopilotIntent, figures: Figures): Markdown {
@@ -326,7 +378,8 @@ function groupName(intent: CopilotIntent, group: Group): string {
 function groupLabel(intent: CopilotIntent, group: Group, g: { key: string; label: string }): string {
   if (group === 'day') return dayName(g.label || g.key);
   if (group === 'plan') return PLAN_NAME[g.label] ?? g.label;
-  if (group === 'status') return intent.subject === 'tasks' && g.label === 'open' ? 'Open, not overdue' : (STATUS_LABEL[g.label] ?? g.label);
+  if (group === 'status')
+    return intent.subject === 'tasks' && g.label === 'open' ? 'Open, not overdue' : (STATUS_LABEL[g.label] ?? g.label);
   if (group === 'person' && !g.key) return intent.subject === 'tasks' ? 'Unassigned' : g.label;
   if (group === 'site' && !g.key) return 'No site';
   return g.label;
@@ -335,14 +388,18 @@ function groupLabel(intent: CopilotIntent, group: Group, g: { key: string; label
 function groupAnswer(intent: CopilotIntent, figures: Figures, group: Group): Markdown[] {
   const phrase = phraseOf(intent, figures);
   const byValue = intent.measure === 'total' || intent.measure === 'average';
-  const valueOf = (g: { n: number; value: number }) => (byValue ? (intent.measure === 'average' ? (g.n === 0 ? 0 : g.value / g.n) : g.value) : g.n);
+  const valueOf = (g: { n: number; value: number }) =>
+    byValue ? (intent.measure === 'average' ? (g.n === 0 ? 0 : g.value / g.n) : g.value) : g.n;
   const sorted = [...figures.groups].sort((a, b) => {
     if (group === 'day' && !intent.rank) return a.key.localeCompare(b.key);
     const d = intent.rank === 'least' ? valueOf(a) - valueOf(b) : valueOf(b) - valueOf(a);
     return d !== 0 ? d : groupLabel(intent, group, a).localeCompare(groupLabel(intent, group, b));
   });
   const shown = sorted.slice(0, intent.limit ?? LIST_LIMIT);
-  const figure = (g: { n: number; value: number }) => (byValue ? md`${figureOf(intent, intent.measure === 'average' ? g.value : g.value, g.n)} (${fmt(g.n)} ${plural(g.n, phrase.noun[0], phrase.noun[1])})` : md`${fmt(g.n)}`);
+  const figure = (g: { n: number; value: number }) =>
+    byValue
+      ? md`${figureOf(intent, intent.measure === 'average' ? g.value : g.value, g.n)} (${fmt(g.n)} ${plural(g.n, phrase.noun[0], phrase.noun[1])})`
+      : md`${fmt(g.n)}`;
   const lines: Markdown[] = [];
   const top = sorted[0];
   if (intent.rank && top) {
@@ -351,10 +408,14 @@ function groupAnswer(intent: CopilotIntent, figures: Figures, group: Group): Mar
     const most = intent.rank === 'least' ? 'the fewest' : 'the most';
     const what = byValue ? (intent.subject === 'calls' ? md`talk time` : md`value`) : np(phrase, 2, { when: false });
     const when = phrase.when.text ? md` ${phrase.when}` : md``;
-    lines.push(md`${groupLabel(intent, group, top)} ${verb} ${most} ${what}${when}: ${byValue ? figureOf(intent, top.value, top.n) : fmt(top.n)} (of ${byValue ? figureOf(intent, figures.sum, figures.n) : fmt(figures.n)}).`);
+    lines.push(
+      md`${groupLabel(intent, group, top)} ${verb} ${most} ${what}${when}: ${byValue ? figureOf(intent, top.value, top.n) : fmt(top.n)} (of ${byValue ? figureOf(intent, figures.sum, figures.n) : fmt(figures.n)}).`,
+    );
     lines.push(md``);
   } else {
-    lines.push(md`${capitalize(np(phrase, 2))} by ${groupName(intent, group)} (${fmt(figures.n)} ${plural(figures.n, phrase.noun[0], phrase.noun[1])}${byValue ? md`, ${figureOf(intent, figures.sum, figures.n)}` : md``}):`);
+    lines.push(
+      md`${capitalize(np(phrase, 2))} by ${groupName(intent, group)} (${fmt(figures.n)} ${plural(figures.n, phrase.noun[0], phrase.noun[1])}${byValue ? md`, ${figureOf(intent, figures.sum, figures.n)}` : md``}):`,
+    );
     lines.push(md``);
   }
   if (sorted.length === 0) lines.push(md`- none`);
@@ -384,8 +445,19 @@ export function composeAnswer(intent: CopilotIntent, figures: Figures, ignored: 
     // A list, or the N latest / longest.
     if (intent.measure === 'latest' || intent.measure === 'longest') {
       const phrase = phraseOf(intent, figures);
-      const which = intent.measure === 'longest' ? (intent.subject === 'calls' ? 'longest' : 'largest') : intent.subject === 'members' && intent.filters.window?.field !== 'active' ? 'newest' : 'most recent';
-      lines.push(figures.rows.length > 0 ? md`The ${figures.rows.length} ${which} ${np(phrase, figures.rows.length)}:` : countSentence(intent, figures));
+      const which =
+        intent.measure === 'longest'
+          ? intent.subject === 'calls'
+            ? 'longest'
+            : 'largest'
+          : intent.subject === 'members' && intent.filters.window?.field !== 'active'
+            ? 'newest'
+            : 'most recent';
+      lines.push(
+        figures.rows.length > 0
+          ? md`The ${figures.rows.length} ${which} ${np(phrase, figures.rows.length)}:`
+          : countSentence(intent, figures),
+      );
     } else {
       lines.push(countSentence(intent, figures));
     }
@@ -396,7 +468,11 @@ export function composeAnswer(intent: CopilotIntent, figures: Figures, ignored: 
       if (rest > 0) lines.push(md``, restHint(intent, rest));
     }
   }
-  if (ignored.length > 0) lines.push(md``, md`I could not use “${ignored.join(' ')}” in this answer; it counts every record that matches the rest of the question.`);
+  if (ignored.length > 0)
+    lines.push(
+      md``,
+      md`I could not use “${ignored.join(' ')}” in this answer; it counts every record that matches the rest of the question.`,
+    );
   return { result: markdownLines(lines), sources };
 }
 

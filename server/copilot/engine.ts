@@ -24,7 +24,9 @@ interface OrgContext {
 
 async function orgContext(db: Db, orgId: string): Promise<OrgContext> {
   const { rows: org } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
-  const { rows: sites } = await db.query<{ site: string }>('SELECT DISTINCT site FROM calls WHERE org_id = $1 ORDER BY site LIMIT 500', [orgId]);
+  const { rows: sites } = await db.query<{ site: string }>('SELECT DISTINCT site FROM calls WHERE org_id = $1 ORDER BY site LIMIT 500', [
+    orgId,
+  ]);
   return { name: org[0]?.name ?? '', sites: sites.map((s) => s.site) };
 }
 
@@ -82,7 +84,10 @@ async function personProfile(db: Db, orgId: string, intent: CopilotIntent, now: 
   if (!member) return null;
   const id = member.id;
   const since = new Date(now.getTime() - 30 * 86_400_000);
-  const { rows: calls } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM calls WHERE org_id = $1 AND member_id = $2 AND started_at >= $3', [orgId, id, since]);
+  const { rows: calls } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM calls WHERE org_id = $1 AND member_id = $2 AND started_at >= $3',
+    [orgId, id, since],
+  );
   const { rows: last } = await db.query<{ id: string; started_at: Date; site: string }>(
     'SELECT id, started_at, site FROM calls WHERE org_id = $1 AND member_id = $2 ORDER BY started_at DESC, id LIMIT 1',
     [orgId, id],
@@ -107,7 +112,13 @@ async function personProfile(db: Db, orgId: string, intent: CopilotIntent, now: 
   });
 }
 
-export async function answerQuestion(db: Db, orgId: string, question: string, previousIntent: CopilotIntent | undefined, now: Date): Promise<EngineAnswer> {
+export async function answerQuestion(
+  db: Db,
+  orgId: string,
+  question: string,
+  previousIntent: CopilotIntent | undefined,
+  now: Date,
+): Promise<EngineAnswer> {
   const context = await orgContext(db, orgId);
   const exampleSite = context.sites[0];
   const previous = await checkedPrevious(db, orgId, previousIntent);
@@ -116,18 +127,34 @@ export async function answerQuestion(db: Db, orgId: string, question: string, pr
     case 'report':
       return TOPIC_ANSWERS[parsed.topic](db, orgId, now);
     case 'search':
-      return searchAnswer(db, orgId, { question, terms: parsed.terms, site: parsed.site, person: parsed.person, window: parsed.window, who: parsed.who }, now, exampleSite);
+      return searchAnswer(
+        db,
+        orgId,
+        { question, terms: parsed.terms, site: parsed.site, person: parsed.person, window: parsed.window, who: parsed.who },
+        now,
+        exampleSite,
+      );
     case 'out':
       return { result: markdownLines([md`${OUT_OF_SCOPE[parsed.reason]}`, md``, suggestions(exampleSite)]), sources: [] };
     case 'greeting':
-      return { result: markdownLines([md`Hello! I answer from your organisation's records, without the web.`, md``, suggestions(exampleSite)]), sources: [] };
+      return {
+        result: markdownLines([md`Hello! I answer from your organisation's records, without the web.`, md``, suggestions(exampleSite)]),
+        sources: [],
+      };
     case 'unclear':
       return {
-        result: markdownLines([md`I'm not sure which records you mean. Ask about members, calls, tasks, subscriptions, invoices or payments.`, md``, suggestions(exampleSite)]),
+        result: markdownLines([
+          md`I'm not sure which records you mean. Ask about members, calls, tasks, subscriptions, invoices or payments.`,
+          md``,
+          suggestions(exampleSite),
+        ]),
         sources: [],
       };
     case 'unknownPerson':
-      return { result: markdownLines([md`I couldn't find a member called “${parsed.name}” in your organisation.`, md``, suggestions(exampleSite)]), sources: [] };
+      return {
+        result: markdownLines([md`I couldn't find a member called “${parsed.name}” in your organisation.`, md``, suggestions(exampleSite)]),
+        sources: [],
+      };
     case 'ambiguousPerson': {
       const names = joinMarkdown(
         parsed.candidates.map((c) => md`${c.name}`),
@@ -145,10 +172,14 @@ export async function answerQuestion(db: Db, orgId: string, question: string, pr
         const profile = await personProfile(db, orgId, intent, now);
         if (profile) return { ...profile, intent };
       }
-      const shown = intent.measure === 'list' ? LIST_LIMIT : intent.measure === 'latest' || intent.measure === 'longest' ? (intent.limit ?? 5) : LIST_LIMIT;
+      const shown =
+        intent.measure === 'list'
+          ? LIST_LIMIT
+          : intent.measure === 'latest' || intent.measure === 'longest'
+            ? (intent.limit ?? 5)
+            : LIST_LIMIT;
       const figures = await computeFigures(db, orgId, intent, now, shown);
       return { ...composeAnswer(intent, figures, parsed.ignored), intent };
     }
   }
 }
-

@@ -30,7 +30,12 @@ export function createCopilotModule(options: CopilotModuleOptions = {}): ServerM
         const { orgId } = adminOf(c);
         const { query, previousIntent } = await parseBody(c, CopilotAskRequestSchema);
         const answer = await answerQuestion(db, orgId, query, previousIntent, clock());
-        const body: CopilotAskResponse = { result: answer.result.text, sources: answer.sources, webSearchUsed: false, ...(answer.intent ? { intent: answer.intent } : {}) };
+        const body: CopilotAskResponse = {
+          result: answer.result.text,
+          sources: answer.sources,
+          webSearchUsed: false,
+          ...(answer.intent ? { intent: answer.intent } : {}),
+        };
         return c.json(body);
       });
     },
@@ -42,4 +47,3 @@ export const copilotModule: ServerModule = createCopilotModule();
 
 export { copilotSchemaSql } from './schema';
 export { answerQuestion } from './engine';
-;

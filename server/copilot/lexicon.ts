@@ -113,7 +113,22 @@ const NUMBER_WORDS: Record<string, number> = {
 
 /** Removes a plural ending: "members" -> "member", "activities" -> "activity", "boxes" -> "box". */
 /** Words whose final "s" is not a plural. */
-const NOT_PLURAL = new Set(['news', 'series', 'species', 'always', 'perhaps', 'analytics', 'status', 'its', 'yes', 'less', 'unless', 'across', 'thanks', 'pms']);
+const NOT_PLURAL = new Set([
+  'news',
+  'series',
+  'species',
+  'always',
+  'perhaps',
+  'analytics',
+  'status',
+  'its',
+  'yes',
+  'less',
+  'unless',
+  'across',
+  'thanks',
+  'pms',
+]);
 
 export function stem(word: string): string {
   if (word.length <= 3 || NOT_PLURAL.has(word)) return word;
@@ -146,7 +161,7 @@ export function tokenize(question: string): Token[] {
       // the apostrophe was there, so the name lookup can try both.
       const mapped = BRITISH[word] ?? word;
       word = mapped;
-      const n = /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word] ?? null;
+      const n = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
       tokens.push({ raw, norm: word, stem: stem(word), capital: raw.length > 0 && raw[0] !== raw[0]?.toLowerCase(), num: n });
     }
     raw = '';
@@ -248,27 +263,45 @@ const OUT = (v: OutOfScope): Tag => ({ k: 'out', v });
 /** [phrases separated by "|", tags]. Words are normalised and stemmed like the question's. */
 const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   // Subjects
-  ['member|user|people|ppl|person|crew|crew member|staff|staff member|team|team member|employee|worker|folk|account|headcount|individual|teammate|personnel', [S('members')]],
+  [
+    'member|user|people|ppl|person|crew|crew member|staff|staff member|team|team member|employee|worker|folk|account|headcount|individual|teammate|personnel',
+    [S('members')],
+  ],
   ['everyone|everybody|anyone|anybody|somebody|someone|no one|nobody', [{ k: 'someone' }]],
   ['seat|license|licensed seat|licensed user|license holder', [S('members'), { k: 'licensed', v: true }]],
   ['call|phone call|conversation|voice call|calls made|called|phoned|rang|dialed', [S('calls')]],
   ['task|todo|to do|to-do|action item|job item|work item|ticket', [S('tasks')]],
-  ['paying|pay us|paid up|subscription|subscriber|subscribed|subscribed user|subscribed member|paying user|paying member|paying customer|paid user|paid member|paid seat', [S('subscriptions')]],
+  [
+    'paying|pay us|paid up|subscription|subscriber|subscribed|subscribed user|subscribed member|paying user|paying member|paying customer|paid user|paid member|paid seat',
+    [S('subscriptions')],
+  ],
   ['invoice|bill|billing statement', [S('invoices')]],
   ['transaction|billing event|billing activity|billing history', [S('transactions')]],
   ['payment|charge|refund', [S('transactions'), { k: 'payments' }]],
-  ['revenue|income|earning|collect|collected|collection|money collected|cash|take in|took in|bring in|brought in|came in|come in|money in|money received|received', [S('transactions'), { k: 'money' }, { k: 'payments' }, ST('succeeded'), M('total')]],
+  [
+    'revenue|income|earning|collect|collected|collection|money collected|cash|take in|took in|bring in|brought in|came in|come in|money in|money received|received',
+    [S('transactions'), { k: 'money' }, { k: 'payments' }, ST('succeeded'), M('total')],
+  ],
   ['mrr|monthly recurring revenue|recurring revenue|monthly revenue', [S('subscriptions'), { k: 'money' }, M('total')]],
-  ['talk time|time on the phone|phone time|airtime|minutes on the phone|time spent on call|call time|call duration|duration|call length|length|how long|talking', [S('calls'), { k: 'duration' }]],
+  [
+    'talk time|time on the phone|phone time|airtime|minutes on the phone|time spent on call|call time|call duration|duration|call length|length|how long|talking',
+    [S('calls'), { k: 'duration' }],
+  ],
   ['minute|hour', [{ k: 'duration' }]],
   ['amount|spend|spent|cost|value|worth|dollar|usd|price|billed|charged', [{ k: 'money' }]],
   // Roles (people)
-  ['field worker|fieldworker|field crew|field staff|field tech|laborer|labourer|worker in the field|field hand|field personnel', [R('Field Worker')]],
+  [
+    'field worker|fieldworker|field crew|field staff|field tech|laborer|labourer|worker in the field|field hand|field personnel',
+    [R('Field Worker')],
+  ],
   ['supervisor|super|foreman|foremen|forewoman|site supervisor|superintendent', [R('Supervisor')]],
   ['project manager|pm|pms|project lead|project mgr|manager', [R('Project Manager')]],
   ['admin|administrator|console admin', [R('Admin')]],
   // Statuses
-  ['pending|pending activation|awaiting activation|not activated|not yet activated|never activated|unactivated|inactive|not active|havent activated|hasnt activated|yet to activate|not signed up|not onboarded|not set up|invited but', [ST('pending')]],
+  [
+    'pending|pending activation|awaiting activation|not activated|not yet activated|never activated|unactivated|inactive|not active|havent activated|hasnt activated|yet to activate|not signed up|not onboarded|not set up|invited but',
+    [ST('pending')],
+  ],
   ['active|activated|enabled', [ST('active')]],
   ['open|outstanding|incomplete|unfinished|not done|not completed|not finished|to be done|remaining|in progress|unresolved', [ST('open')]],
   ['done|completed|complete|finished|closed|resolved task|checked off', [ST('done')]],
@@ -276,7 +309,10 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['past due|past-due|delinquent|in arrears|behind on payment', [ST('past_due')]],
   ['trialing|on trial|in trial|trial|on a trial|free trial|trial user|trialist', [{ k: 'access', v: 'trial' }]],
   ['canceled|cancelation|churned|churn|terminated|ended subscription', [ST('canceled')]],
-  ['canceling|set to cancel|scheduled to cancel|scheduled for cancelation|cancel at period end|cancels at period end|ending at period end', [ST('cancelling')]],
+  [
+    'canceling|set to cancel|scheduled to cancel|scheduled for cancelation|cancel at period end|cancels at period end|ending at period end',
+    [ST('cancelling')],
+  ],
   ['paid|settled', [ST('paid')]],
   ['unpaid|not paid|not been paid|not yet paid|havent been paid|hasnt been paid|havent paid|owing|owed|due invoice', [ST('unpaid')]],
   ['uncollectible|written off', [ST('uncollectible')]],
@@ -285,12 +321,21 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['succeeded|successful|success|went through|cleared', [ST('succeeded')]],
   ['live|current', [ST('live')]],
   // Licences
-  ['licensed|with a license|has a license|have a license|have license|has license|holding a license|with license|using a seat|on a seat|with a seat', [{ k: 'licensed', v: true }]],
-  ['unlicensed|without a license|no license|without license|not licensed|no seat|without a seat|lacking a license|dont have a license|doesnt have a license|missing a license', [{ k: 'licensed', v: false }]],
+  [
+    'licensed|with a license|has a license|have a license|have license|has license|holding a license|with license|using a seat|on a seat|with a seat',
+    [{ k: 'licensed', v: true }],
+  ],
+  [
+    'unlicensed|without a license|no license|without license|not licensed|no seat|without a seat|lacking a license|dont have a license|doesnt have a license|missing a license',
+    [{ k: 'licensed', v: false }],
+  ],
   // Plans and access levels
   ['pro|pro plan|hardline pro|pro tier|pro user|on pro', [{ k: 'plan', v: 'pro' }]],
   ['lite|lite plan|hardline lite|lite tier|light plan|lite user|on lite', [{ k: 'plan', v: 'lite' }]],
-  ['free|free plan|free tier|free user|no plan|no subscription|without a subscription|unsubscribed|not subscribed|without subscription', [{ k: 'access', v: 'free' }]],
+  [
+    'free|free plan|free tier|free user|no plan|no subscription|without a subscription|unsubscribed|not subscribed|without subscription',
+    [{ k: 'access', v: 'free' }],
+  ],
   ['access level|plan|tier|billing plan', [D('plan')]],
   // Measures
   ['how many|number of|count|count of|how much of|total number|total count|tally|quantity|num of|no of|amount of', [M('count')]],
@@ -305,7 +350,10 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['least|fewest|quietest|lowest|bottom|the fewest', [{ k: 'rank', v: 'least' }]],
   ['who|whom|whose', [{ k: 'who' }]],
   // Grouping
-  ['by|per|each|every|for each|for every|broken down by|breakdown by|breakdown|break down|split by|grouped by|group by|across|distribution|split', [{ k: 'groupWord' }]],
+  [
+    'by|per|each|every|for each|for every|broken down by|breakdown by|breakdown|break down|split by|grouped by|group by|across|distribution|split',
+    [{ k: 'groupWord' }],
+  ],
   ['role|job title|position|job', [D('role')]],
   ['site|location|project|jobsite|job site|building|place', [D('site')]],
   ['caller|assignee|owner', [D('person')]],
@@ -316,7 +364,10 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['joined|added|created|signed up|sign up|onboarded|hired|invited|registered|came on|started|opened|issued|raised|logged', [W('joined')]],
   ['new', [{ k: 'new' }]],
   ['seen|logged in|signed in|online|used the app|activity|was active|were active|been active|last active|last seen', [W('active')]],
-  ['completed on|finished on|closed on|got done|get done|were completed|was completed|were finished|were closed|got completed|got finished', [W('completed'), ST('done')]],
+  [
+    'completed on|finished on|closed on|got done|get done|were completed|was completed|were finished|were closed|got completed|got finished',
+    [W('completed'), ST('done')],
+  ],
   ['due|due date|deadline', [W('due')]],
   ['canceled on|were canceled|was canceled|got canceled', [W('canceled')]],
   // Calls
@@ -327,25 +378,61 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['follow up|followup|follow-up|needs follow up|needing follow up|need follow up', [{ k: 'outcome', v: 'follow_up' }]],
   ['resolved|fixed|sorted out', [{ k: 'outcome', v: 'resolved' }]],
   // Tasks
-  ['unassigned|not assigned|no assignee|without an assignee|nobody assigned|no one assigned|no owner|assigned to nobody|assigned to no one|nobody is assigned|no one is assigned|nobody is assigned to|no one is assigned to|nobody owns|with nobody on', [{ k: 'unassigned' }]],
+  [
+    'unassigned|not assigned|no assignee|without an assignee|nobody assigned|no one assigned|no owner|assigned to nobody|assigned to no one|nobody is assigned|no one is assigned|nobody is assigned to|no one is assigned to|nobody owns|with nobody on',
+    [{ k: 'unassigned' }],
+  ],
   // Follow-ups
-  ['them|those|these|they|of them|of those|among them|among those|the same|same|ones|that list|that group|each of them|out of those', [{ k: 'anaphora' }]],
+  [
+    'them|those|these|they|of them|of those|among them|among those|the same|same|ones|that list|that group|each of them|out of those',
+    [{ k: 'anaphora' }],
+  ],
   ['and|what about|how about|and what about|same for|now|only|just the|only the|ok and|also', [{ k: 'followup' }]],
   // Reports (the quick prompts)
-  ['user activity|member activity|team activity|crew activity|activity report|activity summary|staff activity|people activity|user engagement|activity across', [REP('user_activity')]],
-  ['call analytics|call analysis|call statistics|call stats|call metrics|call trends|call volume and duration|analytics|call report|call insights', [REP('call_analytics')]],
-  ['task overview|task summary|overview of tasks|summary of tasks|overview of open|task report|task status report|overview of open and completed', [REP('task_overview')]],
-  ['weekly report|weekly summary|week in review|weekly recap|weekly update|weekly digest|report of the week|week summary|weekly', [REP('weekly_report')]],
-  ['insight|organization insight|organization overview|organization summary|organization health|org overview|org insight|org health|license utilization|seat utilization|role mix|company overview', [REP('organization_insights')]],
+  [
+    'user activity|member activity|team activity|crew activity|activity report|activity summary|staff activity|people activity|user engagement|activity across',
+    [REP('user_activity')],
+  ],
+  [
+    'call analytics|call analysis|call statistics|call stats|call metrics|call trends|call volume and duration|analytics|call report|call insights',
+    [REP('call_analytics')],
+  ],
+  [
+    'task overview|task summary|overview of tasks|summary of tasks|overview of open|task report|task status report|overview of open and completed',
+    [REP('task_overview')],
+  ],
+  [
+    'weekly report|weekly summary|week in review|weekly recap|weekly update|weekly digest|report of the week|week summary|weekly',
+    [REP('weekly_report')],
+  ],
+  [
+    'insight|organization insight|organization overview|organization summary|organization health|org overview|org insight|org health|license utilization|seat utilization|role mix|company overview',
+    [REP('organization_insights')],
+  ],
   // Words that frame a search rather than add to it
-  ['named|assigned|assigned to|owned by|belonging to|responsible for|sentiment|mood|tone|issue|problem|trouble|report|reported|reporting|mention|mentioned|mentioning|about|regarding|related|relating|happened|happening|going on|update|info|information|detail|say|said|talk|talked|discuss|discussed|raise|flagged|concern|concerns|anything|something|thing|stuff|matter|record|data|note|notes', [{ k: 'frame' }]],
-  ['organization|company|org|business|firm|whole team|whole company|entire company|we|our team|my team|my crew|our crew|my organization|our organization', [{ k: 'ours' }]],
+  [
+    'named|assigned|assigned to|owned by|belonging to|responsible for|sentiment|mood|tone|issue|problem|trouble|report|reported|reporting|mention|mentioned|mentioning|about|regarding|related|relating|happened|happening|going on|update|info|information|detail|say|said|talk|talked|discuss|discussed|raise|flagged|concern|concerns|anything|something|thing|stuff|matter|record|data|note|notes',
+    [{ k: 'frame' }],
+  ],
+  [
+    'organization|company|org|business|firm|whole team|whole company|entire company|we|our team|my team|my crew|our crew|my organization|our organization',
+    [{ k: 'ours' }],
+  ],
   // Out of scope
   ['weather|forecast|temperature|rain|raining|snow|snowing|wind|windy|sunny|humidity|storm|hurricane|degrees', [OUT('weather')]],
   ['poem|poetry|haiku|limerick|song|lyrics|joke|story|essay|rap|sonnet|riddle|funny', [OUT('creative')]],
-  ['capital of|president|prime minister|stock|stock price|share price|bitcoin|crypto|news|headline|recipe|translate|movie|football|soccer|basketball|score|election|horoscope|lottery|population of|meaning of life|write code|javascript|python', [OUT('general')]],
-  ['competitor|competition|other company|another company|other companies|other organization|another organization|other org|industry average|industry|market share|rival|inc|llc|ltd|corp|corporation|incorporated|contracting|construction company|constructions|builders inc|gmbh|plc', [OUT('company')]],
-  ['hi|hello|hey|thanks|thank you|good morning|good afternoon|good evening|help|what can you do|who are you|how are you|yo', [{ k: 'greeting' }]],
+  [
+    'capital of|president|prime minister|stock|stock price|share price|bitcoin|crypto|news|headline|recipe|translate|movie|football|soccer|basketball|score|election|horoscope|lottery|population of|meaning of life|write code|javascript|python',
+    [OUT('general')],
+  ],
+  [
+    'competitor|competition|other company|another company|other companies|other organization|another organization|other org|industry average|industry|market share|rival|inc|llc|ltd|corp|corporation|incorporated|contracting|construction company|constructions|builders inc|gmbh|plc',
+    [OUT('company')],
+  ],
+  [
+    'hi|hello|hey|thanks|thank you|good morning|good afternoon|good evening|help|what can you do|who are you|how are you|yo',
+    [{ k: 'greeting' }],
+  ],
   ['not|no|never|without|except|excluding|dont|doesnt|isnt|arent|havent|hasnt|nobody|none', [{ k: 'negation' }]],
 ];
 
@@ -373,13 +460,58 @@ export const PHRASE_INDEX: ReadonlyMap<string, readonly PhraseEntry[]> = (() => 
 /** Single vocabulary words a typo may be corrected to (at least 4 letters, not stop words). */
 const VOCABULARY: readonly string[] = (() => {
   const words = new Set<string>();
-  for (const list of PHRASE_INDEX.values()) for (const entry of list) for (const w of entry.words) if (w.length >= 4 && !STOP_WORDS.has(w)) words.add(w);
-  for (const w of ['today', 'yesterday', 'tomorrow', 'week', 'month', 'year', 'since', 'past', 'previous', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']) words.add(w);
+  for (const list of PHRASE_INDEX.values())
+    for (const entry of list) for (const w of entry.words) if (w.length >= 4 && !STOP_WORDS.has(w)) words.add(w);
+  for (const w of [
+    'today',
+    'yesterday',
+    'tomorrow',
+    'week',
+    'month',
+    'year',
+    'since',
+    'past',
+    'previous',
+    'january',
+    'february',
+    'march',
+    'april',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+    'monday',
+    'tuesday',
+    'wednesday',
+    'thursday',
+    'friday',
+    'saturday',
+    'sunday',
+  ])
+    words.add(w);
   return [...words];
 })();
 
 /** Words of time expressions: a typo in them is corrected before windows are read ("this weeek"). */
-const TIME_WORDS: readonly string[] = ['today', 'yesterday', 'tomorrow', 'week', 'weeks', 'month', 'months', 'year', 'days', 'last', 'past', 'previous', 'since', 'this'];
+const TIME_WORDS: readonly string[] = [
+  'today',
+  'yesterday',
+  'tomorrow',
+  'week',
+  'weeks',
+  'month',
+  'months',
+  'year',
+  'days',
+  'last',
+  'past',
+  'previous',
+  'since',
+  'this',
+];
 
 /** The time word `word` is a small typo of, if any (at least 4 letters, one edit). */
 export function correctTimeWord(word: string): string | null {
@@ -413,4 +545,3 @@ export function correctTypo(word: string): string | null {
   const same = best.filter((c) => letters(c) === letters(word));
   return same.length === 1 ? (same[0] ?? null) : null;
 }
-

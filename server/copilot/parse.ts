@@ -58,7 +58,39 @@ export type Parsed =
   | { kind: 'ambiguousPerson'; name: string; candidates: Array<{ id: string; name: string }> }
   | { kind: 'unknownPerson'; name: string };
 
-const GENERIC_SITE_WORDS = new Set(['the', 'site', 'center', 'centre', 'tower', 'street', 'st', 'hub', 'structure', 'building', 'project', 'lofts', 'parking', 'elementary', 'school', 'medical', 'job', 'jobsite', 'road', 'avenue', 'ave', 'park', 'north', 'south', 'east', 'west', 'new', 'old', 'phase', 'block', 'plaza']);
+const GENERIC_SITE_WORDS = new Set([
+  'the',
+  'site',
+  'center',
+  'centre',
+  'tower',
+  'street',
+  'st',
+  'hub',
+  'structure',
+  'building',
+  'project',
+  'lofts',
+  'parking',
+  'elementary',
+  'school',
+  'medical',
+  'job',
+  'jobsite',
+  'road',
+  'avenue',
+  'ave',
+  'park',
+  'north',
+  'south',
+  'east',
+  'west',
+  'new',
+  'old',
+  'phase',
+  'block',
+  'plaza',
+]);
 const PERSON_PREPOSITIONS = new Set(['by', 'from', 'for', 'to', 'assigned', 'of', 'with', 'did', 'does', 'has', 'have', 'is']);
 
 function wordsOf(text: string): string[] {
@@ -88,12 +120,15 @@ function findSite(tokens: readonly Token[], used: readonly boolean[], sites: rea
     for (const { site, words } of siteWords) {
       for (let k = 0; k < words.length; k += 1) {
         let j = 0;
-        while (i + j < tokens.length && k + j < words.length && !used[i + j] && fuzzyEqual(tokens[i + j]?.stem ?? '', words[k + j] ?? '')) j += 1;
+        while (i + j < tokens.length && k + j < words.length && !used[i + j] && fuzzyEqual(tokens[i + j]?.stem ?? '', words[k + j] ?? ''))
+          j += 1;
         if (j === 0) continue;
         const matched = words.slice(k, k + j);
         // One word alone must be typed exactly, unless it is long ("riversid"): "lift" is not "lofts".
         if (j === 1 && tokens[i]?.stem !== words[k] && (words[k] ?? '').length < 6) continue;
-        const distinctive = matched.filter((w) => w.length >= 4 && !GENERIC_SITE_WORDS.has(w) && !STOP_WORDS.has(w) && (wordSites.get(w) ?? 0) === 1 && !PHRASE_INDEX.has(w));
+        const distinctive = matched.filter(
+          (w) => w.length >= 4 && !GENERIC_SITE_WORDS.has(w) && !STOP_WORDS.has(w) && (wordSites.get(w) ?? 0) === 1 && !PHRASE_INDEX.has(w),
+        );
         if (distinctive.length === 0) continue;
         const score = j * 10 + distinctive.length;
         if (!best || score > best.score) {
@@ -142,7 +177,13 @@ function matchPhrases(stems: readonly string[], used: boolean[]): { found: Found
 function statusFor(subject: Subject, statuses: readonly Status[], hasTrial: boolean, negated: boolean): Status | undefined {
   for (const raw of statuses) {
     let s = raw;
-    if (negated) s = ({ active: 'pending', pending: 'active', done: 'open', open: 'done', paid: 'unpaid', succeeded: 'failed' } as Partial<Record<Status, Status>>)[s] ?? s;
+    if (negated)
+      s =
+        (
+          { active: 'pending', pending: 'active', done: 'open', open: 'done', paid: 'unpaid', succeeded: 'failed' } as Partial<
+            Record<Status, Status>
+          >
+        )[s] ?? s;
     switch (subject) {
       case 'members':
         if (s === 'active' || s === 'pending') return s;
@@ -218,7 +259,11 @@ function fitToSubject(intent: CopilotIntent): CopilotIntent {
   if (filters.status && statusFor(intent.subject, [filters.status], false, false) !== filters.status) delete filters.status;
   if (filters.window?.field) {
     const field = filters.window.field;
-    const ok = (intent.subject === 'members' && (field === 'joined' || field === 'active')) || (intent.subject === 'tasks' && (field === 'joined' || field === 'completed' || field === 'due')) || (intent.subject === 'subscriptions' && (field === 'joined' || field === 'canceled')) || field === 'joined';
+    const ok =
+      (intent.subject === 'members' && (field === 'joined' || field === 'active')) ||
+      (intent.subject === 'tasks' && (field === 'joined' || field === 'completed' || field === 'due')) ||
+      (intent.subject === 'subscriptions' && (field === 'joined' || field === 'canceled')) ||
+      field === 'joined';
     if (!ok) {
       const { field: _drop, ...rest } = filters.window;
       filters.window = rest;
@@ -232,10 +277,13 @@ function fitToSubject(intent: CopilotIntent): CopilotIntent {
   if (intent.limit !== undefined) fitted.limit = intent.limit;
   // Subscriptions are the live ones (active, trialing, past due) unless a status says otherwise;
   // what they are worth a month, the active ones.
-  if (fitted.subject === 'subscriptions' && !filters.status && filters.window?.field !== 'canceled') filters.status = fitted.measure === 'total' ? 'active' : 'live';
-  if (fitted.measure === 'average' && (fitted.subject === 'members' || fitted.subject === 'tasks' || fitted.subject === 'subscriptions')) fitted.measure = 'count';
+  if (fitted.subject === 'subscriptions' && !filters.status && filters.window?.field !== 'canceled')
+    filters.status = fitted.measure === 'total' ? 'active' : 'live';
+  if (fitted.measure === 'average' && (fitted.subject === 'members' || fitted.subject === 'tasks' || fitted.subject === 'subscriptions'))
+    fitted.measure = 'count';
   if (fitted.measure === 'total' && (fitted.subject === 'members' || fitted.subject === 'tasks')) fitted.measure = 'count';
-  if (fitted.measure === 'longest' && (fitted.subject === 'members' || fitted.subject === 'tasks' || fitted.subject === 'subscriptions')) fitted.measure = 'list';
+  if (fitted.measure === 'longest' && (fitted.subject === 'members' || fitted.subject === 'tasks' || fitted.subject === 'subscriptions'))
+    fitted.measure = 'list';
   return fitted;
 }
 
@@ -243,7 +291,9 @@ function fitToSubject(intent: CopilotIntent): CopilotIntent {
 function groupedDimension(found: readonly Found[], ranked: boolean): Group | undefined {
   for (const f of found) {
     if (f.tag.k !== 'dimension') continue;
-    const near = found.some((g) => g.tag.k === 'groupWord' && (g.at + g.length === f.at || g.at === f.at + f.length || g.at + g.length + 1 === f.at));
+    const near = found.some(
+      (g) => g.tag.k === 'groupWord' && (g.at + g.length === f.at || g.at === f.at + f.length || g.at + g.length + 1 === f.at),
+    );
     if (near || ranked) return f.tag.v;
   }
   return undefined;
@@ -273,7 +323,8 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   const orgWords = wordsOf(org.orgName);
   if (orgWords.length > 0) {
     for (let i = 0; i + orgWords.length <= tokens.length; i += 1) {
-      if (orgWords.every((w, k) => !used[i + k] && fuzzyEqual(stems[i + k] ?? '', w))) for (let k = 0; k < orgWords.length; k += 1) used[i + k] = true;
+      if (orgWords.every((w, k) => !used[i + k] && fuzzyEqual(stems[i + k] ?? '', w)))
+        for (let k = 0; k < orgWords.length; k += 1) used[i + k] = true;
     }
   }
 
@@ -285,7 +336,9 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   const firstPass = matchPhrases(stems, [...used]);
   const vocabAt = new Set<number>();
   for (const f of firstPass.found) for (let k = 0; k < f.length; k += 1) vocabAt.add(f.at + k);
-  const eligible = tokens.map((t, i) => !used[i] && t.num === null && !/\d/.test(t.norm) && (!vocabAt.has(i) || t.capital) && !STOP_WORDS.has(t.norm));
+  const eligible = tokens.map(
+    (t, i) => !used[i] && t.num === null && !/\d/.test(t.norm) && (!vocabAt.has(i) || t.capital) && !STOP_WORDS.has(t.norm),
+  );
   const fullNames = new Map<string, Span>();
   const firstNames = new Map<string, Span>();
   for (let i = 0; i < tokens.length; i += 1) {
@@ -295,11 +348,13 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
       const words = tokens.slice(i, i + n).map((t) => t.norm);
       fullNames.set(words.join(' '), { start: i, length: n });
       const last = words.at(-1) ?? '';
-      if (last.endsWith('s') && last.length > 3) fullNames.set([...words.slice(0, -1), last.slice(0, -1)].join(' '), { start: i, length: n });
+      if (last.endsWith('s') && last.length > 3)
+        fullNames.set([...words.slice(0, -1), last.slice(0, -1)].join(' '), { start: i, length: n });
     }
     const t = tokens[i];
     const before = tokens[i - 1]?.norm ?? '';
-    if (t && !vocabAt.has(i) && t.norm.length >= 3 && (t.capital || PERSON_PREPOSITIONS.has(before)) && !eligible[i + 1]) firstNames.set(t.norm, { start: i, length: 1 });
+    if (t && !vocabAt.has(i) && t.norm.length >= 3 && (t.capital || PERSON_PREPOSITIONS.has(before)) && !eligible[i + 1])
+      firstNames.set(t.norm, { start: i, length: 1 });
   }
   let person: Person | undefined;
   if (fullNames.size + firstNames.size > 0) {
@@ -321,7 +376,8 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
       for (const [first, span] of firstNames) {
         const matches = people.filter((p) => p.name.toLowerCase().startsWith(`${first} `));
         if (matches.length === 0) continue;
-        if (matches.length > 1) return { kind: 'ambiguousPerson', name: tokens[span.start]?.raw ?? first, candidates: matches.slice(0, 10) };
+        if (matches.length > 1)
+          return { kind: 'ambiguousPerson', name: tokens[span.start]?.raw ?? first, candidates: matches.slice(0, 10) };
         const only = matches[0];
         if (only) person = { ids: [only.id], name: only.name };
         used[span.start] = true;
@@ -345,7 +401,10 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   const all = <K extends Tag['k']>(k: K) => tags.filter((t): t is Extract<Tag, { k: K }> => t.k === k);
   const first = <K extends Tag['k']>(k: K) => all(k)[0];
   const numbers = tokens.map((t, i) => (used[i] ? null : t.num));
-  const leftovers = unknown.filter((i) => !used[i] && numbers[i] === null).map((i) => tokens[i]?.norm ?? '').filter((w) => w.length >= 2 && w.length <= LIMITS.searchTerm);
+  const leftovers = unknown
+    .filter((i) => !used[i] && numbers[i] === null)
+    .map((i) => tokens[i]?.norm ?? '')
+    .filter((w) => w.length >= 2 && w.length <= LIMITS.searchTerm);
   const terms = [...new Set(leftovers)].slice(0, 12);
 
   const explicitSubjects = all('subject').map((t) => t.v);
@@ -361,7 +420,13 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
     for (let i = from; i < to; i += 1) if (!STOP_WORDS.has(corrected[i] ?? '')) return false;
     return true;
   };
-  const negated = found.some((f) => f.tag.k === 'negation' && found.some((g) => (g.tag.k === 'status' || g.tag.k === 'licensed') && g.at >= f.at + f.length && onlyStopWordsBetween(f.at + f.length, g.at)));
+  const negated = found.some(
+    (f) =>
+      f.tag.k === 'negation' &&
+      found.some(
+        (g) => (g.tag.k === 'status' || g.tag.k === 'licensed') && g.at >= f.at + f.length && onlyStopWordsBetween(f.at + f.length, g.at),
+      ),
+  );
   const anaphora = has('anaphora');
   const followWord = found.some((f) => f.tag.k === 'followup' && f.at <= 1);
   const hasPrevious = previous !== undefined;
@@ -372,7 +437,8 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   if (out === 'creative') return { kind: 'out', reason: 'creative' };
   if (out === 'company' && !siteMatch) return { kind: 'out', reason: 'company' };
   if (out === 'weather' && !workSubject && !siteMatch && !person) return { kind: 'out', reason: 'weather' };
-  if (out === 'general' && explicitSubjects.length === 0 && !siteMatch && !person && statuses.length === 0 && roles.length === 0) return { kind: 'out', reason: 'general' };
+  if (out === 'general' && explicitSubjects.length === 0 && !siteMatch && !person && statuses.length === 0 && roles.length === 0)
+    return { kind: 'out', reason: 'general' };
   if (out === 'weather') terms.unshift('weather');
 
   // Capitalised words nobody in the organisation is called: another company ("does Acme have"),
@@ -383,20 +449,48 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
     const start = capitalRun[0] ?? 0;
     let end = start;
     while (capitalRun.includes(end + 1)) end += 1;
-    const name = tokens.slice(start, end + 1).map((t) => t.raw).join(' ');
+    const name = tokens
+      .slice(start, end + 1)
+      .map((t) => t.raw)
+      .join(' ');
     const before = tokens[start - 1]?.norm ?? '';
     const after = tokens[end + 1]?.norm ?? '';
-    if ((before === 'does' || before === 'do' || before === 'at' || before === 'for') && (after === 'have' || after === 'has' || after === 'pay' || after === 'spend')) return { kind: 'out', reason: 'company' };
-    if (before === 'by' || before === 'did' || before === 'to' || (before === 'from' && end > start)) return { kind: 'unknownPerson', name };
+    if (
+      (before === 'does' || before === 'do' || before === 'at' || before === 'for') &&
+      (after === 'have' || after === 'has' || after === 'pay' || after === 'spend')
+    )
+      return { kind: 'out', reason: 'company' };
+    if (before === 'by' || before === 'did' || before === 'to' || (before === 'from' && end > start))
+      return { kind: 'unknownPerson', name };
   }
 
   // The quick prompts' reports.
   const report = first('report')?.v;
   const specificMeasure = all('measure').some((m) => m.v !== 'list');
-  if (report && !specificMeasure && roles.length === 0 && statuses.length === 0 && !person && !(anaphora && hasPrevious)) return { kind: 'report', topic: report };
+  if (report && !specificMeasure && roles.length === 0 && statuses.length === 0 && !person && !(anaphora && hasPrevious))
+    return { kind: 'report', topic: report };
 
-  const filterCount = statuses.length + roles.length + (licensedTag ? 1 : 0) + (accessTag ? 1 : 0) + (planTag ? 1 : 0) + (sentiment ? 1 : 0) + (outcome ? 1 : 0) + (has('unassigned') ? 1 : 0);
-  const anything = explicitSubjects.length + filterCount + all('measure').length + (window ? 1 : 0) + (siteMatch ? 1 : 0) + (person ? 1 : 0) + terms.length + all('group').length + all('dimension').length + (has('duration') ? 1 : 0) + (has('money') ? 1 : 0);
+  const filterCount =
+    statuses.length +
+    roles.length +
+    (licensedTag ? 1 : 0) +
+    (accessTag ? 1 : 0) +
+    (planTag ? 1 : 0) +
+    (sentiment ? 1 : 0) +
+    (outcome ? 1 : 0) +
+    (has('unassigned') ? 1 : 0);
+  const anything =
+    explicitSubjects.length +
+    filterCount +
+    all('measure').length +
+    (window ? 1 : 0) +
+    (siteMatch ? 1 : 0) +
+    (person ? 1 : 0) +
+    terms.length +
+    all('group').length +
+    all('dimension').length +
+    (has('duration') ? 1 : 0) +
+    (has('money') ? 1 : 0);
   if (has('greeting') && anything === 0) return { kind: 'greeting' };
 
   // The subject: named, or implied by the filters ("pending" is about members, "overdue" about tasks).
@@ -415,9 +509,23 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   }
 
   // Free text: words the vocabulary does not know, with no subject named: a search of the work.
-  if (terms.length > 0 && (weakSubject || explicitSubjects.every((s) => s === 'members')) && !(hasPrevious && (anaphora || followWord)) && statuses.length === 0 && roles.length === 0 && !licensedTag) {
+  if (
+    terms.length > 0 &&
+    (weakSubject || explicitSubjects.every((s) => s === 'members')) &&
+    !(hasPrevious && (anaphora || followWord)) &&
+    statuses.length === 0 &&
+    roles.length === 0 &&
+    !licensedTag
+  ) {
     if (!subject || subject === 'members' || subject === 'calls' || subject === 'tasks') {
-      return { kind: 'search', terms, ...(siteMatch ? { site: siteMatch.site } : {}), ...(person ? { person } : {}), ...(window ? { window } : {}), who };
+      return {
+        kind: 'search',
+        terms,
+        ...(siteMatch ? { site: siteMatch.site } : {}),
+        ...(person ? { person } : {}),
+        ...(window ? { window } : {}),
+        who,
+      };
     }
   }
   if (!subject && person && !hasPrevious) subject = 'members';
@@ -428,7 +536,12 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   if (!subject && (who || (has('new') && !hasPrevious))) subject = 'members';
   if (!subject && siteMatch && !hasPrevious) subject = 'calls';
 
-  const isFollowUp = hasPrevious && (anaphora || followWord || (explicitSubjects.length === 0 && !subject) || (explicitSubjects.length === 0 && terms.length === 0 && filterCount === 0 && !person && !siteMatch && window !== undefined));
+  const isFollowUp =
+    hasPrevious &&
+    (anaphora ||
+      followWord ||
+      (explicitSubjects.length === 0 && !subject) ||
+      (explicitSubjects.length === 0 && terms.length === 0 && filterCount === 0 && !person && !siteMatch && window !== undefined));
   if (!subject && !isFollowUp) return terms.length > 0 ? { kind: 'search', terms, who } : { kind: 'unclear' };
 
   // The measure.
@@ -449,7 +562,9 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   let groupBy: Group | undefined = first('group')?.v ?? groupedDimension(found, rankTag);
   if (!groupBy) {
     // "by member", "per person", "for each user": a grouping by person.
-    const byPerson = found.some((g) => g.tag.k === 'groupWord' && found.some((f) => f.tag.k === 'subject' && f.tag.v === 'members' && f.at === g.at + g.length));
+    const byPerson = found.some(
+      (g) => g.tag.k === 'groupWord' && found.some((f) => f.tag.k === 'subject' && f.tag.v === 'members' && f.at === g.at + g.length),
+    );
     if (byPerson && subject !== 'members') groupBy = 'person';
     else if (rank && (who || explicitSubjects.includes('members') || roles.length > 0) && subject !== 'members') groupBy = 'person';
   }
@@ -461,7 +576,11 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
     if (n === null || n === undefined || n < 1) continue;
     const prev = corrected[i - 1] ?? '';
     const next = corrected[i + 1] ?? '';
-    if (['last', 'latest', 'top', 'first', 'recent', 'newest', 'longest', 'largest', 'biggest'].includes(prev) || ['longest', 'largest', 'biggest', 'latest', 'newest', 'most'].includes(next) || (PHRASE_INDEX.get(next)?.some((e) => e.tags.some((t) => t.k === 'subject')) ?? false)) {
+    if (
+      ['last', 'latest', 'top', 'first', 'recent', 'newest', 'longest', 'largest', 'biggest'].includes(prev) ||
+      ['longest', 'largest', 'biggest', 'latest', 'newest', 'most'].includes(next) ||
+      (PHRASE_INDEX.get(next)?.some((e) => e.tags.some((t) => t.k === 'subject')) ?? false)
+    ) {
       limit = Math.min(10, Math.round(n));
       break;
     }
@@ -495,7 +614,8 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
     if (has('payments') && subj === 'transactions') filters.type = 'payment';
     if (terms.length > 0 && (subj === 'calls' || subj === 'tasks')) filters.terms = terms;
     let w: CopilotWindow | undefined = window;
-    if (!w && hasNew && (subj === 'members' || subj === 'subscriptions' || subj === 'tasks' || subj === 'invoices')) w = { kind: 'last_days', days: 30 };
+    if (!w && hasNew && (subj === 'members' || subj === 'subscriptions' || subj === 'tasks' || subj === 'invoices'))
+      w = { kind: 'last_days', days: 30 };
     if (w) {
       let field: WindowField | undefined;
       if (subj === 'members') {
@@ -503,7 +623,11 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
         field = activity ? 'active' : 'joined';
         if (activity && filters.status === 'active') delete filters.status;
       } else if (subj === 'tasks') {
-        field = whens.includes('due') ? 'due' : whens.includes('completed') || (filters.status === 'done' && !whens.includes('joined')) ? 'completed' : 'joined';
+        field = whens.includes('due')
+          ? 'due'
+          : whens.includes('completed') || (filters.status === 'done' && !whens.includes('joined'))
+            ? 'completed'
+            : 'joined';
       } else if (subj === 'subscriptions') {
         field = whens.includes('canceled') || (filters.status === 'canceled' && !whens.includes('joined')) ? 'canceled' : 'joined';
       }
@@ -525,7 +649,9 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
     if (mine.window && !window && previous.filters.window) delete mine.window;
     const p = previous.filters;
     const carried: CopilotIntent['filters'] =
-      subj === previous.subject ? { ...p } : { ...(p.window ? { window: p.window } : {}), ...(p.site ? { site: p.site } : {}), ...(p.person ? { person: p.person } : {}) };
+      subj === previous.subject
+        ? { ...p }
+        : { ...(p.window ? { window: p.window } : {}), ...(p.site ? { site: p.site } : {}), ...(p.person ? { person: p.person } : {}) };
     const filters = { ...carried, ...mine };
     const m: Measure = measure ?? (subj === previous.subject ? previous.measure : 'count');
     intent = { subject: subj, measure: m, filters };

@@ -134,7 +134,8 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
       if (f.licensed !== undefined) where.push(`m.has_license = ${p.add(f.licensed)}`);
       if (f.access) where.push(`${access} = ${p.add(f.access)}`);
       if (person) where.push(`m.id = ANY(${person}::text[])`);
-      if (f.site) where.push(`EXISTS (SELECT 1 FROM calls c WHERE c.org_id = m.org_id AND c.member_id = m.id AND c.site = ${p.add(f.site)})`);
+      if (f.site)
+        where.push(`EXISTS (SELECT 1 FROM calls c WHERE c.org_id = m.org_id AND c.member_id = m.id AND c.site = ${p.add(f.site)})`);
       const active = f.window?.field === 'active';
       return {
         from: needsAccess
@@ -146,7 +147,10 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
         select: `m.id, m.name, m.role, m.is_active, m.has_license, m.created_at, m.last_active_at, ${access} AS access`,
         group: {
           role: { key: 'm.role', label: 'm.role' },
-          status: { key: "CASE WHEN m.is_active THEN 'active' ELSE 'pending' END", label: "CASE WHEN m.is_active THEN 'active' ELSE 'pending' END" },
+          status: {
+            key: "CASE WHEN m.is_active THEN 'active' ELSE 'pending' END",
+            label: "CASE WHEN m.is_active THEN 'active' ELSE 'pending' END",
+          },
           plan: { key: access, label: access },
           day: { key: dayOf(active ? 'm.last_active_at' : 'm.created_at'), label: dayOf(active ? 'm.last_active_at' : 'm.created_at') },
         },
@@ -217,7 +221,8 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
         amount: PRICE_SQL,
         // Cancelled in a window: the latest cancellations first (and the window's own index serves the order).
         order: f.window?.field === 'canceled' ? 's.canceled_at DESC, s.id' : 's.created_at DESC, s.id',
-        select: 's.id, s.member_id, m.name, s.plan_type, s.status, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at',
+        select:
+          's.id, s.member_id, m.name, s.plan_type, s.status, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at',
         group: {
           plan: { key: 's.plan_type', label: 's.plan_type' },
           status: { key: 's.status', label: 's.status' },
@@ -239,7 +244,8 @@ function sqlOf(intent: CopilotIntent, p: Params, now: Date, options: { windowOnl
         where,
         amount: 'i.amount_due',
         order: intent.measure === 'longest' ? 'i.amount_due DESC, i.id' : 'i.created_at DESC, i.id',
-        select: "i.id, i.member_id, COALESCE(m.name, 'a former member') AS name, i.number, i.status, i.plan_type, i.amount_due, i.amount_paid, i.created_at",
+        select:
+          "i.id, i.member_id, COALESCE(m.name, 'a former member') AS name, i.number, i.status, i.plan_type, i.amount_due, i.amount_paid, i.created_at",
         group: {
           plan: { key: 'i.plan_type', label: 'i.plan_type' },
           status: { key: 'i.status', label: 'i.status' },
@@ -296,7 +302,9 @@ function tallyPlan(intent: CopilotIntent, windowOnly: boolean): { predicate: Tal
       if (g && g !== 'role' && g !== 'status') return null;
       return {
         predicate: (r) =>
-          (f.status === undefined || r.b === String(f.status === 'active')) && (f.role === undefined || r.a === f.role) && (f.licensed === undefined || r.c === String(f.licensed)),
+          (f.status === undefined || r.b === String(f.status === 'active')) &&
+          (f.role === undefined || r.a === f.role) &&
+          (f.licensed === undefined || r.c === String(f.licensed)),
         ...(g ? { group: (r: TallyRow) => (g === 'role' ? (r.a ?? '') : r.b === 'true' ? 'active' : 'pending') } : {}),
       };
     }
@@ -308,7 +316,11 @@ function tallyPlan(intent: CopilotIntent, windowOnly: boolean): { predicate: Tal
       return {
         predicate: (r) =>
           (status === undefined ||
-            (status === 'live' ? ['active', 'trialing', 'past_due'].includes(r.a ?? '') : status === 'cancelling' ? r.c === 'true' && r.a !== 'canceled' : r.a === status)) &&
+            (status === 'live'
+              ? ['active', 'trialing', 'past_due'].includes(r.a ?? '')
+              : status === 'cancelling'
+                ? r.c === 'true' && r.a !== 'canceled'
+                : r.a === status)) &&
           (f.plan === undefined || r.b === f.plan),
         ...(g ? { group: (r: TallyRow) => (g === 'plan' ? (r.b ?? '') : g === 'status' ? (r.a ?? '') : (r.day ?? '')) } : {}),
       };
@@ -317,7 +329,9 @@ function tallyPlan(intent: CopilotIntent, windowOnly: boolean): { predicate: Tal
       if (keys.some((k) => !['status', 'plan', 'window'].includes(k))) return null;
       if (g && g !== 'plan' && g !== 'status' && g !== 'day') return null;
       return {
-        predicate: (r) => (f.status === undefined || (f.status === 'unpaid' ? r.a === 'open' || r.a === 'uncollectible' : r.a === f.status)) && (f.plan === undefined || r.b === f.plan),
+        predicate: (r) =>
+          (f.status === undefined || (f.status === 'unpaid' ? r.a === 'open' || r.a === 'uncollectible' : r.a === f.status)) &&
+          (f.plan === undefined || r.b === f.plan),
         ...(g ? { group: (r: TallyRow) => (g === 'plan' ? (r.b ?? '') : g === 'status' ? (r.a ?? '') : (r.day ?? '')) } : {}),
       };
     }
@@ -326,7 +340,8 @@ function tallyPlan(intent: CopilotIntent, windowOnly: boolean): { predicate: Tal
       if (g && g !== 'status' && g !== 'day') return null;
       return {
         predicate: (r) =>
-          (f.status === undefined || r.b === f.status) && (f.type === undefined || (f.type === 'payment' ? r.a === 'payment_succeeded' || r.a === 'payment_failed' : r.a === f.type)),
+          (f.status === undefined || r.b === f.status) &&
+          (f.type === undefined || (f.type === 'payment' ? r.a === 'payment_succeeded' || r.a === 'payment_failed' : r.a === f.type)),
         ...(g ? { group: (r: TallyRow) => (g === 'status' ? (r.b ?? '') : (r.day ?? '')) } : {}),
       };
     }
@@ -400,7 +415,12 @@ async function accessCounts(db: Db, orgId: string, now: Date): Promise<Record<'p
 
 function onlyAccess(intent: CopilotIntent): boolean {
   const keys = Object.keys(intent.filters).filter((k) => (intent.filters as Record<string, unknown>)[k] !== undefined);
-  return intent.subject === 'members' && keys.every((k) => k === 'access') && (intent.groupBy === undefined || intent.groupBy === 'plan') && (keys.length === 1 || intent.groupBy === 'plan');
+  return (
+    intent.subject === 'members' &&
+    keys.every((k) => k === 'access') &&
+    (intent.groupBy === undefined || intent.groupBy === 'plan') &&
+    (keys.length === 1 || intent.groupBy === 'plan')
+  );
 }
 
 /** The FROM of a count: the subject's table alone when none of `parts` (SQL text) names the joined table. */
@@ -432,7 +452,8 @@ async function countDirect(db: Db, orgId: string, intent: CopilotIntent, now: Da
 async function count(db: Db, orgId: string, intent: CopilotIntent, now: Date, windowOnly: boolean): Promise<Counted> {
   if (!windowOnly && onlyAccess(intent)) {
     const level = intent.filters.access ?? 'free';
-    if (intent.groupBy !== 'plan' && (level === 'pro' || level === 'lite')) return { n: (await paidCounts(db, orgId))[level], sum: 0, groups: [] };
+    if (intent.groupBy !== 'plan' && (level === 'pro' || level === 'lite'))
+      return { n: (await paidCounts(db, orgId))[level], sum: 0, groups: [] };
     const levels = await accessCounts(db, orgId, now);
     const groups = (['pro', 'lite', 'trial', 'free'] as const).map((k) => ({ key: k, label: k, n: levels[k], value: 0 }));
     if (intent.groupBy === 'plan') return { n: groups.reduce((s, g) => s + g.n, 0), sum: 0, groups: groups.filter((g) => g.n > 0) };
@@ -448,19 +469,34 @@ function hasFiltersBeyondWindow(intent: CopilotIntent): boolean {
 /** Everything an answer needs: the count (and scope), the sum, the groups, and up to `limit` records. */
 export async function computeFigures(db: Db, orgId: string, intent: CopilotIntent, now: Date, limit: number): Promise<Figures> {
   const counted = await count(db, orgId, intent, now, false);
-  const scope = hasFiltersBeyondWindow(intent) ? (await count(db, orgId, { ...intent, groupBy: undefined } as CopilotIntent, now, true)).n : null;
+  const scope = hasFiltersBeyondWindow(intent)
+    ? (await count(db, orgId, { ...intent, groupBy: undefined } as CopilotIntent, now, true)).n
+    : null;
   const p = new Params(orgId);
   const sql = sqlOf(intent, p, now);
   const { rows } =
     counted.n === 0 || limit === 0
       ? { rows: [] as RecordRow[] }
-      : await db.query<RecordRow>(p.render(`SELECT ${sql.select} FROM ${sql.from} WHERE ${sql.where.join(' AND ')} ORDER BY ${sql.order} LIMIT ${p.add(limit)}`), p.values);
-  return { n: counted.n, scope, sum: counted.sum, rows, groups: counted.groups, range: intent.filters.window ? resolveWindow(intent.filters.window, now) : null };
+      : await db.query<RecordRow>(
+          p.render(`SELECT ${sql.select} FROM ${sql.from} WHERE ${sql.where.join(' AND ')} ORDER BY ${sql.order} LIMIT ${p.add(limit)}`),
+          p.values,
+        );
+  return {
+    n: counted.n,
+    scope,
+    sum: counted.sum,
+    rows,
+    groups: counted.groups,
+    range: intent.filters.window ? resolveWindow(intent.filters.window, now) : null,
+  };
 }
 
 /** Member ids of `ids` that belong to the organisation, with their names (a person filter sent back by the console is re-read). */
 export async function membersOf(db: Queryable, orgId: string, ids: readonly string[]): Promise<Array<{ id: string; name: string }>> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM members WHERE org_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [orgId, [...ids]]);
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM members WHERE org_id = $1 AND id = ANY($2::text[]) ORDER BY name, id',
+    [orgId, [...ids]],
+  );
   return rows;
 }

@@ -118,7 +118,9 @@ async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
     lines.push(md`No member has been active yet.`);
   } else {
     lines.push(md`Most recently active:`);
-    recent.forEach((r, i) => lines.push(md`${i + 1}. ${r.name} (${r.role}) — ${shortDateTime(r.last_seen)}, ${plural(r.calls_week, 'call')} this week`));
+    recent.forEach((r, i) =>
+      lines.push(md`${i + 1}. ${r.name} (${r.role}) — ${shortDateTime(r.last_seen)}, ${plural(r.calls_week, 'call')} this week`),
+    );
   }
   return {
     result: markdownLines(lines),
@@ -132,7 +134,16 @@ async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
 
 async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> {
   const since = daysBefore(now, 30);
-  const { rows: totals } = await db.query<{ n: number; total: number; avg: number; prev: number; positive: number; neutral: number; negative: number; escalated: number }>(
+  const { rows: totals } = await db.query<{
+    n: number;
+    total: number;
+    avg: number;
+    prev: number;
+    positive: number;
+    neutral: number;
+    negative: number;
+    escalated: number;
+  }>(
     `SELECT count(*) FILTER (WHERE started_at >= $2)::int AS n,
             COALESCE(sum(duration_seconds) FILTER (WHERE started_at >= $2), 0)::int AS total,
             COALESCE(round(avg(duration_seconds) FILTER (WHERE started_at >= $2)), 0)::int AS avg,
@@ -150,7 +161,14 @@ async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> 
       GROUP BY 1 ORDER BY 1`,
     [orgId, new Date(`${isoDay(daysBefore(now, 6))}T00:00:00Z`), now],
   );
-  const { rows: longest } = await db.query<{ id: string; started_at: Date; duration_seconds: number; site: string; summary: string; name: string }>(
+  const { rows: longest } = await db.query<{
+    id: string;
+    started_at: Date;
+    duration_seconds: number;
+    site: string;
+    summary: string;
+    name: string;
+  }>(
     `SELECT c.id, c.started_at, c.duration_seconds, c.site, c.summary, m.name
        FROM calls c JOIN members m ON m.id = c.member_id AND m.org_id = c.org_id
       WHERE c.org_id = $1 AND c.started_at >= $2 AND c.started_at <= $3
@@ -165,7 +183,9 @@ async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> 
     };
   }
   const change =
-    t.prev === 0 ? md`no calls in the 30 days before` : md`${t.n >= t.prev ? 'up' : 'down'} ${percent(Math.abs(t.n - t.prev), t.prev)} on the previous 30 days (${t.prev.toLocaleString('en-US')})`;
+    t.prev === 0
+      ? md`no calls in the 30 days before`
+      : md`${t.n >= t.prev ? 'up' : 'down'} ${percent(Math.abs(t.n - t.prev), t.prev)} on the previous 30 days (${t.prev.toLocaleString('en-US')})`;
   const dayCounts = new Map(byDay.map((d) => [d.day, d]));
   const lines = [
     md`**Call analytics — last 30 days**`,
@@ -179,14 +199,26 @@ async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> 
   for (let i = 6; i >= 0; i -= 1) {
     const day = isoDay(daysBefore(now, i));
     const d = dayCounts.get(day);
-    const label = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const label = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     lines.push(md`- ${label}: ${d ? md`${plural(d.n, 'call')}, ${formatDuration(d.total)}` : '0 calls'}`);
   }
   lines.push(md``, md`Longest calls:`);
-  longest.forEach((c, i) => lines.push(md`${i + 1}. ${formatDuration(c.duration_seconds)} — ${c.name} at ${c.site}, ${shortDate(c.started_at)}: ${excerpt(c.summary)}`));
+  longest.forEach((c, i) =>
+    lines.push(
+      md`${i + 1}. ${formatDuration(c.duration_seconds)} — ${c.name} at ${c.site}, ${shortDate(c.started_at)}: ${excerpt(c.summary)}`,
+    ),
+  );
   return {
     result: markdownLines(lines),
-    sources: [report('call-analytics', 'Call analytics — last 30 days'), ...longest.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(c.started_at)}` }))],
+    sources: [
+      report('call-analytics', 'Call analytics — last 30 days'),
+      ...longest.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(c.started_at)}` })),
+    ],
   };
 }
 
@@ -355,14 +387,20 @@ async function organizationInsights(db: Db, orgId: string, now: Date): Promise<A
     md``,
     md`- Licence utilisation: ${counts.licensed} of ${counts.total} members licensed (${percent(counts.licensed, counts.total)}); ${u.licensed_active} licensed members were active in the last 30 days (${percent(u.licensed_active, counts.licensed)} of licences in use).`,
   ];
-  if (u.unlicensed_callers > 0) lines.push(md`- ${plural(u.unlicensed_callers, 'member')} without a licence made calls in the last 30 days — consider licensing them.`);
+  if (u.unlicensed_callers > 0)
+    lines.push(md`- ${plural(u.unlicensed_callers, 'member')} without a licence made calls in the last 30 days — consider licensing them.`);
   if (counts.pending > 0) lines.push(md`- ${plural(counts.pending, 'member')} still pending activation.`);
   lines.push(md``, md`Role mix:`);
   roles.forEach((r) => lines.push(md`- ${r.role}: ${r.n} (${percent(r.n, counts.total)})`));
   lines.push(md``, md`Busiest sites (last 30 days):`);
   if (sites.length === 0) lines.push(md`- No calls in the last 30 days.`);
-  sites.forEach((s, i) => lines.push(md`${i + 1}. ${s.site} — ${plural(s.n, 'call')}, ${formatDuration(s.total)}, ${plural(s.people, 'person', 'people')}`));
-  return { result: markdownLines(lines), sources: [report('organization-insights', `Organisation insights — ${org[0]?.name ?? 'your organisation'}`)] };
+  sites.forEach((s, i) =>
+    lines.push(md`${i + 1}. ${s.site} — ${plural(s.n, 'call')}, ${formatDuration(s.total)}, ${plural(s.people, 'person', 'people')}`),
+  );
+  return {
+    result: markdownLines(lines),
+    sources: [report('organization-insights', `Organisation insights — ${org[0]?.name ?? 'your organisation'}`)],
+  };
 }
 
 export const TOPIC_ANSWERS: Record<Topic, (db: Db, orgId: string, now: Date) => Promise<Answer>> = {

@@ -69,7 +69,13 @@ $do$;`;
 const utcDay = "(created_at AT TIME ZONE 'UTC')::date";
 
 const MEMBERS = { day: 'NULL::date', a: 'role', b: 'is_active::text', c: 'has_license::text', amount: '0' };
-const SUBSCRIPTIONS = { day: utcDay, a: 'status', b: 'plan_type', c: 'cancel_at_period_end::text', amount: `CASE plan_type WHEN 'pro' THEN ${PLANS.pro.priceCents} ELSE ${PLANS.lite.priceCents} END` };
+const SUBSCRIPTIONS = {
+  day: utcDay,
+  a: 'status',
+  b: 'plan_type',
+  c: 'cancel_at_period_end::text',
+  amount: `CASE plan_type WHEN 'pro' THEN ${PLANS.pro.priceCents} ELSE ${PLANS.lite.priceCents} END`,
+};
 const INVOICES = { day: utcDay, a: 'status', b: 'plan_type', c: 'NULL::text', amount: 'amount_due' };
 const TRANSACTIONS = { day: utcDay, a: 'type', b: 'status', c: 'NULL::text', amount: 'amount' };
 

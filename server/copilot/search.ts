@@ -44,7 +44,11 @@ export function suggestions(site: string | undefined): Markdown {
 
 function nothing(question: string, site: string | undefined): Answer {
   return {
-    result: markdownLines([md`I couldn't find anything in your organisation's calls, tasks or members matching "${quote(question)}".`, md``, suggestions(site)]),
+    result: markdownLines([
+      md`I couldn't find anything in your organisation's calls, tasks or members matching "${quote(question)}".`,
+      md``,
+      suggestions(site),
+    ]),
     sources: [],
   };
 }
@@ -70,7 +74,13 @@ interface TaskHit {
   total: number;
 }
 
-export async function searchAnswer(db: Db, orgId: string, request: SearchRequest, now: Date, exampleSite: string | undefined): Promise<Answer> {
+export async function searchAnswer(
+  db: Db,
+  orgId: string,
+  request: SearchRequest,
+  now: Date,
+  exampleSite: string | undefined,
+): Promise<Answer> {
   const terms = request.terms.filter((t) => /^[a-z0-9]+$/.test(t)).slice(0, 12);
   if (terms.length === 0) return nothing(request.question, exampleSite);
   const anyOf = terms.join(' or ');
@@ -145,21 +155,36 @@ export async function searchAnswer(db: Db, orgId: string, request: SearchRequest
   if (callTotal > 0) counts.push(md`${fmt(callTotal)} ${callTotal === 1 ? 'call' : 'calls'}`);
   if (taskTotal > 0) counts.push(md`${fmt(taskTotal)} ${taskTotal === 1 ? 'task' : 'tasks'}`);
   if (counts.length > 0) {
-    lines.push(md``, md`${joinMarkdown(counts, md` and `)}${scope} share words with the question (“${terms.join(' ')}”); the closest matches are below.`);
+    lines.push(
+      md``,
+      md`${joinMarkdown(counts, md` and `)}${scope} share words with the question (“${terms.join(' ')}”); the closest matches are below.`,
+    );
   }
   if (request.who && topCalls.length > 0) {
     const names = [...new Set(topCalls.map((c) => c.name))];
-    lines.push(md``, md`Reported by: ${joinMarkdown(names.map((n) => md`${n}`), md`, `)}.`);
+    lines.push(
+      md``,
+      md`Reported by: ${joinMarkdown(
+        names.map((n) => md`${n}`),
+        md`, `,
+      )}.`,
+    );
   }
   if (topCalls.length > 0) {
     lines.push(md``, md`**Calls**`);
-    topCalls.forEach((c) => lines.push(md`- ${dateTime(toDate(c.started_at))} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${excerpt(c.summary, 160)}`));
+    topCalls.forEach((c) =>
+      lines.push(
+        md`- ${dateTime(toDate(c.started_at))} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${excerpt(c.summary, 160)}`,
+      ),
+    );
   }
   if (topTasks.length > 0) {
     lines.push(md``, md`**Tasks**`);
     topTasks.forEach((t) => {
       const due = t.due_date ? md`, due ${shortDate(new Date(`${t.due_date}T00:00:00Z`))}` : md``;
-      lines.push(md`- ${t.status === 'done' ? 'Done' : t.due_date && t.due_date < isoDay(now) ? 'Overdue' : 'Open'}: ${t.title} — ${t.name ?? 'unassigned'}${due}`);
+      lines.push(
+        md`- ${t.status === 'done' ? 'Done' : t.due_date && t.due_date < isoDay(now) ? 'Overdue' : 'Open'}: ${t.title} — ${t.name ?? 'unassigned'}${due}`,
+      );
     });
   }
   if (members.length > 0) {

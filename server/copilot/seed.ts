@@ -36,39 +36,69 @@ interface CallTemplate {
 
 const TEMPLATES: readonly CallTemplate[] = [
   {
-    summary: (site, d) => `Concrete pour planning for ${d} at ${site}. Confirmed the ready-mix order, pump truck arrival and finishing crew; weather forecast checked for the pour window.`,
+    summary: (site, d) =>
+      `Concrete pour planning for ${d} at ${site}. Confirmed the ready-mix order, pump truck arrival and finishing crew; weather forecast checked for the pour window.`,
     details: ['the level 3 slab', 'the east footings', 'the elevator core walls', 'the loading dock slab', 'the ramp deck'],
-    tasks: ['Confirm ready-mix delivery window with the supplier', 'Book the concrete pump truck', 'Order curing blankets for the pour', 'Schedule cylinder testing with the lab'],
+    tasks: [
+      'Confirm ready-mix delivery window with the supplier',
+      'Book the concrete pump truck',
+      'Order curing blankets for the pour',
+      'Schedule cylinder testing with the lab',
+    ],
     sentiment: ['positive', 'neutral', 'neutral'],
     outcome: ['resolved', 'follow_up'],
     minutes: [4, 18],
   },
   {
-    summary: (site, d) => `${d} inspection at ${site}. The inspector walked the area and listed corrections before sign-off; re-inspection to be requested once fixed.`,
+    summary: (site, d) =>
+      `${d} inspection at ${site}. The inspector walked the area and listed corrections before sign-off; re-inspection to be requested once fixed.`,
     details: ['Rebar', 'Framing', 'Fire-stopping', 'Electrical rough-in', 'Plumbing rough-in'],
-    tasks: ['Fix inspection corrections and photograph them', 'Request re-inspection from the city', 'Update the inspection log', 'Send the inspection report to the owner'],
+    tasks: [
+      'Fix inspection corrections and photograph them',
+      'Request re-inspection from the city',
+      'Update the inspection log',
+      'Send the inspection report to the owner',
+    ],
     sentiment: ['neutral', 'negative', 'positive'],
     outcome: ['follow_up', 'resolved', 'escalated'],
     minutes: [6, 25],
   },
   {
-    summary: (site, d) => `Delivery of ${d} to ${site}. Coordinated the gate, the laydown area and the forklift; the driver reported a delay at the yard.`,
+    summary: (site, d) =>
+      `Delivery of ${d} to ${site}. Coordinated the gate, the laydown area and the forklift; the driver reported a delay at the yard.`,
     details: ['structural steel', 'drywall', 'windows', 'rebar bundles', 'roofing membrane', 'HVAC units'],
-    tasks: ['Reschedule the delivery with the supplier', 'Clear the laydown area before the delivery', 'Check the delivered quantities against the purchase order', 'Arrange a forklift operator for the delivery'],
+    tasks: [
+      'Reschedule the delivery with the supplier',
+      'Clear the laydown area before the delivery',
+      'Check the delivered quantities against the purchase order',
+      'Arrange a forklift operator for the delivery',
+    ],
     sentiment: ['neutral', 'negative', 'positive'],
     outcome: ['resolved', 'follow_up'],
     minutes: [2, 9],
   },
   {
     summary: (site, d) => `Safety call at ${site}: ${d}. The crew was stopped for a toolbox talk and the hazard was corrected on the spot.`,
-    details: ['missing guardrail on the level 4 edge', 'near miss with a reversing excavator', 'unsecured ladder at the scaffold', 'workers without hard hats near the crane zone', 'trench without shoring'],
-    tasks: ['Hold a toolbox talk on fall protection', 'File the near-miss safety report', 'Inspect the scaffold tags', 'Replace the damaged guardrail'],
+    details: [
+      'missing guardrail on the level 4 edge',
+      'near miss with a reversing excavator',
+      'unsecured ladder at the scaffold',
+      'workers without hard hats near the crane zone',
+      'trench without shoring',
+    ],
+    tasks: [
+      'Hold a toolbox talk on fall protection',
+      'File the near-miss safety report',
+      'Inspect the scaffold tags',
+      'Replace the damaged guardrail',
+    ],
     sentiment: ['negative', 'neutral'],
     outcome: ['escalated', 'resolved', 'follow_up'],
     minutes: [3, 15],
   },
   {
-    summary: (site, d) => `Crane lift planning at ${site}: ${d}. Reviewed the lift plan, the rigging and the wind limits with the operator.`,
+    summary: (site, d) =>
+      `Crane lift planning at ${site}: ${d}. Reviewed the lift plan, the rigging and the wind limits with the operator.`,
     details: ['rooftop HVAC lift', 'steel beam picks for level 5', 'precast panel installation', 'generator set placement'],
     tasks: ['Submit the critical lift plan for approval', 'Close the sidewalk for the crane lift', 'Confirm the rigging inspection'],
     sentiment: ['neutral', 'positive'],
@@ -77,8 +107,19 @@ const TEMPLATES: readonly CallTemplate[] = [
   },
   {
     summary: (site, d) => `Schedule coordination for ${site} with ${d}. Agreed the sequence for next week and flagged a two-day slip risk.`,
-    details: ['the electrical subcontractor', 'the drywall crew', 'the owner\'s representative', 'the mechanical subcontractor', 'the architect'],
-    tasks: ['Update the three-week lookahead schedule', 'Send the revised sequence to the subcontractors', 'Submit the RFI for the ceiling conflict', 'Review the change order pricing'],
+    details: [
+      'the electrical subcontractor',
+      'the drywall crew',
+      "the owner's representative",
+      'the mechanical subcontractor',
+      'the architect',
+    ],
+    tasks: [
+      'Update the three-week lookahead schedule',
+      'Send the revised sequence to the subcontractors',
+      'Submit the RFI for the ceiling conflict',
+      'Review the change order pricing',
+    ],
     sentiment: ['neutral', 'positive', 'negative'],
     outcome: ['follow_up', 'resolved'],
     minutes: [8, 40],
@@ -99,7 +140,15 @@ async function insertRows(db: Db, table: string, columns: readonly string[], row
   for (let start = 0; start < rows.length; start += 400) {
     const chunk = rows.slice(start, start + 400);
     const params: unknown[] = [];
-    const tuples = chunk.map((row) => `(${row.map((value) => { params.push(value); return `$${params.length}`; }).join(', ')})`);
+    const tuples = chunk.map(
+      (row) =>
+        `(${row
+          .map((value) => {
+            params.push(value);
+            return `$${params.length}`;
+          })
+          .join(', ')})`,
+    );
     await db.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
   }
 }
@@ -107,7 +156,9 @@ async function insertRows(db: Db, table: string, columns: readonly string[], row
 export async function seedCopilot(ctx: SeedContext): Promise<void> {
   const { rng, now, orgId } = ctx;
   // Callers: active field roles (at most 60, so large organisations keep a realistic call volume).
-  const eligible: SeedMember[] = ctx.members.filter((m) => m.isActive && m.role !== 'Admin' && m.createdAt.getTime() < now.getTime() - 2 * DAY_MS);
+  const eligible: SeedMember[] = ctx.members.filter(
+    (m) => m.isActive && m.role !== 'Admin' && m.createdAt.getTime() < now.getTime() - 2 * DAY_MS,
+  );
   const callers = (eligible.length > 0 ? eligible : ctx.members.filter((m) => m.isActive)).slice(0, 60);
   if (callers.length === 0) return;
 
@@ -127,7 +178,17 @@ export async function seedCopilot(ctx: SeedContext): Promise<void> {
       const [lo, hi] = template.minutes;
       const duration = Math.round((lo + rng() * (hi - lo)) * 60) + Math.floor(rng() * 60);
       const callId = newId('call');
-      calls.push([callId, orgId, caller.id, startedAt, duration, site, template.summary(site, pick(rng, template.details)), pick(rng, template.sentiment), pick(rng, template.outcome)]);
+      calls.push([
+        callId,
+        orgId,
+        caller.id,
+        startedAt,
+        duration,
+        site,
+        template.summary(site, pick(rng, template.details)),
+        pick(rng, template.sentiment),
+        pick(rng, template.outcome),
+      ]);
 
       const taskCount = rng() < 0.35 ? 0 : rng() < 0.7 ? 1 : 2;
       const titles = [...template.tasks];
@@ -143,12 +204,32 @@ export async function seedCopilot(ctx: SeedContext): Promise<void> {
           const finish = createdAt.getTime() + rng() * (Math.min(now.getTime(), due.getTime() + 2 * DAY_MS) - createdAt.getTime());
           completedAt = new Date(Math.min(finish, now.getTime()));
         }
-        tasks.push([newId('task'), orgId, callId, `${title} — ${site}`, completedAt ? 'done' : 'open', assignee, isoDay(due), createdAt, completedAt]);
+        tasks.push([
+          newId('task'),
+          orgId,
+          callId,
+          `${title} — ${site}`,
+          completedAt ? 'done' : 'open',
+          assignee,
+          isoDay(due),
+          createdAt,
+          completedAt,
+        ]);
       }
     }
   }
   await ctx.db.transaction(async (tx) => {
-    await insertRows(tx, 'calls', ['id', 'org_id', 'member_id', 'started_at', 'duration_seconds', 'site', 'summary', 'sentiment', 'outcome'], calls);
-    await insertRows(tx, 'tasks', ['id', 'org_id', 'call_id', 'title', 'status', 'assignee_member_id', 'due_date', 'created_at', 'completed_at'], tasks);
+    await insertRows(
+      tx,
+      'calls',
+      ['id', 'org_id', 'member_id', 'started_at', 'duration_seconds', 'site', 'summary', 'sentiment', 'outcome'],
+      calls,
+    );
+    await insertRows(
+      tx,
+      'tasks',
+      ['id', 'org_id', 'call_id', 'title', 'status', 'assignee_member_id', 'due_date', 'created_at', 'completed_at'],
+      tasks,
+    );
   });
 }

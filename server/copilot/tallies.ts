@@ -49,7 +49,12 @@ async function compact(db: TallyDb, orgId: string, subject: TallySubject): Promi
  * The organisation's tallies of a subject, summed per group; days in [from, to) when given
  * (YYYY-MM-DD), and by day only when `byDay` (else `day` is null).
  */
-export async function readTallies(db: TallyDb, orgId: string, subject: TallySubject, options: { from?: string; to?: string; byDay?: boolean } = {}): Promise<TallyRow[]> {
+export async function readTallies(
+  db: TallyDb,
+  orgId: string,
+  subject: TallySubject,
+  options: { from?: string; to?: string; byDay?: boolean } = {},
+): Promise<TallyRow[]> {
   const params: unknown[] = [orgId, subject];
   let where = 'org_id = $1 AND subject = $2';
   if (options.from !== undefined && options.to !== undefined) {
@@ -68,5 +73,7 @@ export async function readTallies(db: TallyDb, orgId: string, subject: TallySubj
   const pieces = rows.reduce((sum, r) => sum + r.pieces, 0);
   const groups = rows.reduce((sum, r) => sum + Math.max(1, r.days), 0);
   if (pieces > groups * 4 + COMPACT_SLACK) await compact(db, orgId, subject);
-  return rows.filter((r) => r.n !== 0 || r.amount !== 0).map(({ pieces: _p, days: _d, ...r }) => ({ ...r, n: Number(r.n), amount: Number(r.amount) }));
+  return rows
+    .filter((r) => r.n !== 0 || r.amount !== 0)
+    .map(({ pieces: _p, days: _d, ...r }) => ({ ...r, n: Number(r.n), amount: Number(r.amount) }));
 }

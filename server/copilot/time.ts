@@ -42,7 +42,20 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 function monthIndex(word: string): number {
@@ -81,7 +94,11 @@ export function resolveWindow(window: CopilotWindow, now: Date): Range {
     case 'last_month':
       return { from: startOfMonth(now, -1), to: startOfMonth(now), label: 'last month' };
     case 'this_year':
-      return { from: new Date(Date.UTC(now.getUTCFullYear(), 0, 1)), to: new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1)), label: 'this year' };
+      return {
+        from: new Date(Date.UTC(now.getUTCFullYear(), 0, 1)),
+        to: new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1)),
+        label: 'this year',
+      };
     case 'last_days': {
       const days = window.days ?? 7;
       return { from: addDays(today, 1 - days), to: tomorrow, label: days === 1 ? 'in the last day' : `in the last ${days} days` };
@@ -108,7 +125,22 @@ export interface WindowMatch {
   used: number[];
 }
 
-const UNIT_DAYS: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7, wk: 7, wks: 7, month: 30, months: 30, mo: 30, year: 365, years: 365, hour: 1 / 24, hours: 1 / 24, fortnight: 14 };
+const UNIT_DAYS: Record<string, number> = {
+  day: 1,
+  days: 1,
+  week: 7,
+  weeks: 7,
+  wk: 7,
+  wks: 7,
+  month: 30,
+  months: 30,
+  mo: 30,
+  year: 365,
+  years: 365,
+  hour: 1 / 24,
+  hours: 1 / 24,
+  fortnight: 14,
+};
 
 function dateAt(year: number, month: number, day: number): Date | null {
   const d = new Date(Date.UTC(year, month, day));
@@ -257,7 +289,10 @@ export function findWindows(tokens: readonly Token[], now: Date): WindowMatch[] 
       if (w(i + 1) === 'the' && (w(i + 2) === 'start' || w(i + 2) === 'beginning') && w(i + 3) === 'of') {
         const target = w(i + 4) === 'the' ? w(i + 5) : w(i + 5) === 'week' || w(i + 5) === 'month' ? w(i + 5) : w(i + 4);
         if (target === 'week' || target === 'month' || target === 'year') {
-          found.push({ window: { kind: target === 'week' ? 'this_week' : target === 'month' ? 'this_month' : 'this_year' }, used: range(w(i + 4) === 'the' || w(i + 4) === 'this' ? 6 : 5) });
+          found.push({
+            window: { kind: target === 'week' ? 'this_week' : target === 'month' ? 'this_month' : 'this_year' },
+            used: range(w(i + 4) === 'the' || w(i + 4) === 'this' ? 6 : 5),
+          });
           i += 4;
           continue;
         }
@@ -270,7 +305,10 @@ export function findWindows(tokens: readonly Token[], now: Date): WindowMatch[] 
       if (month >= 0 && !(w(i + 1) === 'may' && ['i', 'we', 'you'].includes(w(i + 2)))) {
         let year = /^\d{4}$/.test(w(i + 2)) ? Number(w(i + 2)) : now.getUTCFullYear();
         if (!/^\d{4}$/.test(w(i + 2)) && Date.UTC(year, month, 1) > now.getTime()) year -= 1;
-        found.push({ window: { kind: 'month', date: `${year}-${String(month + 1).padStart(2, '0')}-01` }, used: range(/^\d{4}$/.test(w(i + 2)) ? 3 : 2) });
+        found.push({
+          window: { kind: 'month', date: `${year}-${String(month + 1).padStart(2, '0')}-01` },
+          used: range(/^\d{4}$/.test(w(i + 2)) ? 3 : 2),
+        });
         i += /^\d{4}$/.test(w(i + 2)) ? 2 : 1;
         continue;
       }

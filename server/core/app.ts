@@ -23,7 +23,12 @@ interface MemberRow {
   is_active: boolean;
 }
 
-export function createApp(deps: ServerDeps, modules: readonly ServerModule[], auth: TokenVerifier, options: CreateAppOptions = {}): Hono<AppEnv> {
+export function createApp(
+  deps: ServerDeps,
+  modules: readonly ServerModule[],
+  auth: TokenVerifier,
+  options: CreateAppOptions = {},
+): Hono<AppEnv> {
   const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
   const app = new Hono<AppEnv>();
 
@@ -52,7 +57,9 @@ export function createApp(deps: ServerDeps, modules: readonly ServerModule[], au
       if (error instanceof InvalidTokenError) throw new ApiError(401, error.message);
       throw error;
     }
-    const { rows } = await deps.db.query<MemberRow>('SELECT id, org_id, is_admin, is_active FROM members WHERE cognito_sub = $1', [identity.sub]);
+    const { rows } = await deps.db.query<MemberRow>('SELECT id, org_id, is_admin, is_active FROM members WHERE cognito_sub = $1', [
+      identity.sub,
+    ]);
     const member = rows[0];
     const caller: Caller = {
       sub: identity.sub,

@@ -37,11 +37,14 @@ export function createTokenVerifier({ key, issuer, clientId }: TokenVerifierOpti
       let payload;
       try {
         // jose's overloads differ by key kind; both branches run the same checks.
-        ({ payload } = typeof key === 'function'
-          ? await jwtVerify(token, key, { issuer, algorithms: ['RS256'] })
-          : await jwtVerify(token, key, { issuer, algorithms: ['RS256'] }));
+        ({ payload } =
+          typeof key === 'function'
+            ? await jwtVerify(token, key, { issuer, algorithms: ['RS256'] })
+            : await jwtVerify(token, key, { issuer, algorithms: ['RS256'] }));
       } catch (error) {
-        throw new InvalidTokenError(error instanceof Error ? `The access token is not valid: ${error.message}` : 'The access token is not valid.');
+        throw new InvalidTokenError(
+          error instanceof Error ? `The access token is not valid: ${error.message}` : 'The access token is not valid.',
+        );
       }
       if (payload['token_use'] !== 'access') throw new InvalidTokenError('An access token is required.');
       if (payload['client_id'] !== clientId) throw new InvalidTokenError('The access token was issued to another client.');

@@ -89,7 +89,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     exec: async (sql) => {
       await lite.exec(sql);
     },
-    transaction: (work) => lite.transaction((tx) => work({ query: <T>(sql: string, params?: readonly unknown[]) => tx.query<T>(sql, params ? [...params] : undefined) })),
+    transaction: (work) =>
+      lite.transaction((tx) =>
+        work({ query: <T>(sql: string, params?: readonly unknown[]) => tx.query<T>(sql, params ? [...params] : undefined) }),
+      ),
     close: () => lite.close(),
   };
 }

@@ -54,7 +54,9 @@ export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) 
     }
     for (const [name, value] of Object.entries(form)) {
       const values = Array.isArray(value) ? value : [value];
-      const bad = hasControlCharacters(name) || values.some((item) => typeof item === 'string' && hasControlCharacters(item, { allowLineBreaks: true }));
+      const bad =
+        hasControlCharacters(name) ||
+        values.some((item) => typeof item === 'string' && hasControlCharacters(item, { allowLineBreaks: true }));
       if (bad) {
         const field = hasControlCharacters(name) ? 'form' : name;
         throw new ApiError(400, `${field} must not contain control characters`, field);

@@ -40,7 +40,13 @@ export interface PoolAccount {
 /** The part of the user pool the API administers (creating invited members, reading accounts). */
 export interface UserPoolAdmin {
   /** Creates a user with a temporary password; the user must set a new one at first sign-in. */
-  createUserWithTemporaryPassword(input: { email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string }): Promise<{ sub: string }>;
+  createUserWithTemporaryPassword(input: {
+    email: string;
+    name: string;
+    phoneNumber: string;
+    organization: string;
+    temporaryPassword: string;
+  }): Promise<{ sub: string }>;
   /**
    * The account with this username (the access token's `username` claim), or null when there is
    * none. Signup completion needs it (the account's email comes from here) and refuses without it
@@ -135,7 +141,7 @@ export function parseValue<S extends v.GenericSchema>(schema: S, raw: unknown): 
   const result = v.safeParse(schema, raw);
   if (!result.success) {
     const issue = result.issues[0];
-    const field = issue ? v.getDotPath(issue) ?? undefined : undefined;
+    const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
     const message = issue?.message ?? 'The request is not valid.';
     // Messages of the contract start with the field's name ('userIds must be ...' for `userIds.3`).
     const named = field === undefined || message.includes(field.split('.')[0] ?? field);

@@ -18,7 +18,12 @@ export class CognitoError extends Error {
 }
 
 /** One call of the Cognito Identity Provider API, e.g. `cognitoCall(endpoint, 'AdminCreateUser', {...})`. */
-export async function cognitoCall<T = Record<string, unknown>>(endpoint: string, target: string, body: object, signal?: AbortSignal): Promise<T> {
+export async function cognitoCall<T = Record<string, unknown>>(
+  endpoint: string,
+  target: string,
+  body: object,
+  signal?: AbortSignal,
+): Promise<T> {
   const response = await fetch(`${endpoint.replace(/\/+$/, '')}/`, {
     method: 'POST',
     headers: {
@@ -37,7 +42,7 @@ export async function cognitoCall<T = Record<string, unknown>>(endpoint: string,
   }
   if (!response.ok) {
     const record = (data ?? {}) as { __type?: unknown; message?: unknown };
-    const type = typeof record.__type === 'string' ? record.__type.split('#').pop() ?? record.__type : 'UnknownError';
+    const type = typeof record.__type === 'string' ? (record.__type.split('#').pop() ?? record.__type) : 'UnknownError';
     const message = typeof record.message === 'string' ? record.message : `HTTP ${response.status}`;
     throw new CognitoError(type, message, response.status);
   }

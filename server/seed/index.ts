@@ -10,7 +10,12 @@ import { AREA_CODES, FIRST_NAMES, LAST_NAMES } from './names';
 import { pick, seededId, seededRandom } from './random';
 
 const SEED_ORGANIZATION = 'Summit Builders';
-const SEED_ADMIN = { email: 'admin@hardline.test', name: 'Dana Whitfield', phoneNumber: '+14155550123', devicePhoneNumber: '+14155550100' } as const;
+const SEED_ADMIN = {
+  email: 'admin@hardline.test',
+  name: 'Dana Whitfield',
+  phoneNumber: '+14155550123',
+  devicePhoneNumber: '+14155550100',
+} as const;
 const SEED_FIRST_TIME = { email: 'firsttime@hardline.test', name: 'Sam Ortega', phoneNumber: '+14155550124' } as const;
 const DEFAULT_SEED_USERS = 240;
 const EMAIL_DOMAIN = 'summitbuilders.com';
@@ -66,7 +71,11 @@ function buildCrew(rng: () => number, count: number, now: Date): MemberInsert[] 
     const isActive = rng() < 0.8;
     const createdAt = new Date(now.getTime() - Math.floor(rng() * 730 * DAY) - Math.floor(rng() * DAY));
     const sinceCreated = now.getTime() - createdAt.getTime();
-    const lastActiveAt = isActive ? new Date(now.getTime() - Math.floor(rng() * Math.min(sinceCreated, 60 * DAY))) : rng() < 0.2 ? new Date(createdAt.getTime() + Math.floor(rng() * sinceCreated)) : null;
+    const lastActiveAt = isActive
+      ? new Date(now.getTime() - Math.floor(rng() * Math.min(sinceCreated, 60 * DAY)))
+      : rng() < 0.2
+        ? new Date(createdAt.getTime() + Math.floor(rng() * sinceCreated))
+        : null;
     const exchange = 201 + Math.floor(rng() * 788);
     const line = Math.floor(rng() * 10_000);
     members.push({
@@ -94,7 +103,20 @@ async function insertMembers(db: Queryable, orgId: string, members: readonly Mem
     const slice = members.slice(start, start + batch);
     const params: unknown[] = [];
     const tuples = slice.map((m, i) => {
-      params.push(m.id, orgId, m.cognitoSub, m.name, m.email, m.phoneNumber, m.role, m.hasLicense, m.isActive, m.isAdmin, m.createdAt, m.lastActiveAt);
+      params.push(
+        m.id,
+        orgId,
+        m.cognitoSub,
+        m.name,
+        m.email,
+        m.phoneNumber,
+        m.role,
+        m.hasLicense,
+        m.isActive,
+        m.isAdmin,
+        m.createdAt,
+        m.lastActiveAt,
+      );
       const base = i * columns;
       return `(${Array.from({ length: columns }, (_, k) => `$${base + k + 1}`).join(', ')})`;
     });
@@ -150,12 +172,24 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   const members = [admin, firstTime, ...buildCrew(rng, total - 2, now)];
 
   await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3)', [orgId, SEED_ORGANIZATION, new Date(now.getTime() - 740 * DAY)]);
+    await tx.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3)', [
+      orgId,
+      SEED_ORGANIZATION,
+      new Date(now.getTime() - 740 * DAY),
+    ]);
     await insertMembers(tx, orgId, members);
   });
   await db.exec('ANALYZE members;');
 
-  const seedMembers: SeedMember[] = members.map(({ id, name, email, role, isActive, hasLicense, createdAt }) => ({ id, name, email, role, isActive, hasLicense, createdAt }));
+  const seedMembers: SeedMember[] = members.map(({ id, name, email, role, isActive, hasLicense, createdAt }) => ({
+    id,
+    name,
+    email,
+    role,
+    isActive,
+    hasLicense,
+    createdAt,
+  }));
   for (const module of options.modules) {
     if (module.seed) await module.seed({ db, orgId, adminMemberId: admin.id, members: seedMembers, rng, now, config: options.config });
   }

@@ -18,6 +18,10 @@ export function pick<T>(rng: () => number, items: readonly T[]): T {
 
 /** A UUID-shaped id drawn from the seeded generator. */
 export function seededId(rng: () => number): string {
-  const hex = Array.from({ length: 4 }, () => Math.floor(rng() * 0x1_0000_0000).toString(16).padStart(8, '0')).join('');
+  const hex = Array.from({ length: 4 }, () =>
+    Math.floor(rng() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, '0'),
+  ).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(rng() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -38,10 +38,10 @@ async function assertAnActiveAdministratorRemains(tx: Queryable, orgId: string):
 export function asAdministrator<T>(db: Database, scope: AdminScope, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [scope.orgId]);
-    const { rows } = await tx.query<{ is_admin: boolean; is_active: boolean }>('SELECT is_admin, is_active FROM members WHERE id = $1 AND org_id = $2', [
-      scope.memberId,
-      scope.orgId,
-    ]);
+    const { rows } = await tx.query<{ is_admin: boolean; is_active: boolean }>(
+      'SELECT is_admin, is_active FROM members WHERE id = $1 AND org_id = $2',
+      [scope.memberId, scope.orgId],
+    );
     const caller = rows[0];
     if (!caller?.is_admin || !caller.is_active) throw new ApiError(409, NO_LONGER_ADMIN);
     const result = await work(tx);

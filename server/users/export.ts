@@ -142,7 +142,10 @@ export function registerExport(app: Hono<AppEnv>, db: Database): void {
           params.push(...after);
         }
         params.push(EXPORT_BATCH);
-        const { rows } = await db.query<MemberRow & { sort_value: string }>(`${sql} ORDER BY ${orderBySql(order)} LIMIT $${params.length}`, params);
+        const { rows } = await db.query<MemberRow & { sort_value: string }>(
+          `${sql} ORDER BY ${orderBySql(order)} LIMIT $${params.length}`,
+          params,
+        );
         if (rows.length > 0) await out.write(stringify(rows.map(rowOf)));
         const last = rows[rows.length - 1];
         if (!last || rows.length < EXPORT_BATCH || out.aborted) break;

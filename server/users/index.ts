@@ -32,7 +32,10 @@ const NOT_FOUND = 'User not found.';
 const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
 
 async function findMember(db: Queryable, orgId: string, id: string, options: { lock?: boolean } = {}): Promise<MemberRow> {
-  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`, [orgId, id]);
+  const { rows } = await db.query<MemberRow>(
+    `SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`,
+    [orgId, id],
+  );
   const row = rows[0];
   if (!row) throw new ApiError(404, NOT_FOUND);
   return row;
@@ -45,12 +48,26 @@ function guardSelf(callerMemberId: string, targetId: string, change: { isActive?
   if (change.role !== undefined && change.role !== 'Admin') throw new ApiError(400, 'You cannot remove your own Admin role.', 'role');
 }
 
-async function insertMember(db: Queryable, orgId: string, input: { name: string; email: string; phoneNumber: string; role: User['role']; hasLicense: boolean; isActive: boolean }): Promise<MemberRow> {
+async function insertMember(
+  db: Queryable,
+  orgId: string,
+  input: { name: string; email: string; phoneNumber: string; role: User['role']; hasLicense: boolean; isActive: boolean },
+): Promise<MemberRow> {
   try {
     const { rows } = await db.query<MemberRow>(
       `INSERT INTO members (id, org_id, name, email, phone_number, role, has_license, is_active, is_admin)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${MEMBER_COLUMNS}`,
-      [crypto.randomUUID(), orgId, input.name, input.email, input.phoneNumber, input.role, input.hasLicense, input.isActive, input.role === 'Admin'],
+      [
+        crypto.randomUUID(),
+        orgId,
+        input.name,
+        input.email,
+        input.phoneNumber,
+        input.role,
+        input.hasLicense,
+        input.isActive,
+        input.role === 'Admin',
+      ],
     );
     return rows[0] as MemberRow;
   } catch (error) {
@@ -99,7 +116,10 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     // A page past the end has no row to carry the total: count on its own then.
     const total =
       list.rows[0]?.total_matching ??
-      (page > 1 ? ((await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params)).rows[0]?.total ?? 0) : 0);
+      (page > 1
+        ? ((await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params)).rows[0]
+            ?.total ?? 0)
+        : 0);
     const body: UserListResponse = { users: list.rows.map(toUser), total, page, limit };
     return c.json(body);
   });
@@ -181,7 +201,16 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
               has_license = COALESCE($7, has_license),
               is_active = COALESCE($8, is_active)
             WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`,
-          [scope.orgId, id, updates.name ?? null, updates.email ?? null, updates.phoneNumber ?? null, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
+          [
+            scope.orgId,
+            id,
+            updates.name ?? null,
+            updates.email ?? null,
+            updates.phoneNumber ?? null,
+            updates.role ?? null,
+            updates.hasLicense ?? null,
+            updates.isActive ?? null,
+          ],
         );
         return rows[0] as MemberRow;
       } catch (error) {
@@ -197,7 +226,10 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const id = idParam(c);
     if (id === scope.memberId) throw new ApiError(400, 'You cannot delete your own account.');
     const removed = await asAdministrator(db, scope, async (tx) => {
-      const { rows } = await tx.query<{ name: string }>('DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING name', [scope.orgId, id]);
+      const { rows } = await tx.query<{ name: string }>('DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING name', [
+        scope.orgId,
+        id,
+      ]);
       if (!rows[0]) throw new ApiError(404, NOT_FOUND);
       return rows[0];
     });

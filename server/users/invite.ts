@@ -65,11 +65,24 @@ async function claimMember(tx: Queryable, orgId: string, input: InviteInput): Pr
     `INSERT INTO members (id, org_id, name, email, phone_number, role, has_license, is_active, is_admin, invited_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
      ON CONFLICT (org_id, email) DO NOTHING RETURNING ${MEMBER_COLUMNS}`,
-    [crypto.randomUUID(), orgId, input.name, input.email, input.phoneNumber, input.role, input.hasLicense, input.isActive, input.role === 'Admin'],
+    [
+      crypto.randomUUID(),
+      orgId,
+      input.name,
+      input.email,
+      input.phoneNumber,
+      input.role,
+      input.hasLicense,
+      input.isActive,
+      input.role === 'Admin',
+    ],
   );
   if (inserted.rows[0]) return { kind: 'create', member: inserted.rows[0], organization, inserted: true };
 
-  const { rows } = await tx.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND email = $2 FOR UPDATE`, [orgId, input.email]);
+  const { rows } = await tx.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND email = $2 FOR UPDATE`, [
+    orgId,
+    input.email,
+  ]);
   const existing = rows[0];
   if (!existing || !isSameInvitation(existing, input)) throw duplicateEmail(input.email);
   if (existing.cognito_sub !== null) return { kind: 'done', member: existing };
@@ -99,10 +112,10 @@ async function invite(db: Database, userPool: UserPoolAdmin, scope: AdminScope, 
     await db.query('DELETE FROM members WHERE id = $1 AND cognito_sub IS NULL', [claim.member.id]);
     throw error;
   }
-  const { rows } = await db.query<MemberRow>(`UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`, [
-    sub,
-    claim.member.id,
-  ]);
+  const { rows } = await db.query<MemberRow>(
+    `UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,
+    [sub, claim.member.id],
+  );
   const member = rows[0];
   if (!member) throw new ApiError(409, `${input.email} was removed while the invitation was being created.`, 'email');
   return { member, created: claim.inserted };

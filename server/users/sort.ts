@@ -67,5 +67,8 @@ export function afterSql(order: Order, first: number): string {
 
 /** One index per key (org_id first: every query is scoped to an organisation). */
 export const sortIndexesSql = Object.entries(SORT_KEYS)
-  .map(([name, { expression }]) => `CREATE INDEX IF NOT EXISTS members_org_sort_${name.toLowerCase()}_idx ON members (org_id, (${expression}), id);`)
+  .map(
+    ([name, { expression }]) =>
+      `CREATE INDEX IF NOT EXISTS members_org_sort_${name.toLowerCase()}_idx ON members (org_id, (${expression}), id);`,
+  )
   .join('\n');

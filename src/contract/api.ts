@@ -39,7 +39,8 @@ const Cents = v.pipe(v.number(), v.integer());
 function cleanText(field: string, { multiline = false }: { multiline?: boolean } = {}) {
   return v.rawCheck<string>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
-    if (hasControlCharacters(dataset.value, { allowLineBreaks: multiline })) addIssue({ message: `${field} must not contain control characters` });
+    if (hasControlCharacters(dataset.value, { allowLineBreaks: multiline }))
+      addIssue({ message: `${field} must not contain control characters` });
     else if (hasLoneSurrogate(dataset.value)) addIssue({ message: `${field} must be valid Unicode text` });
   });
 }
@@ -76,10 +77,26 @@ export const MessageResponseSchema = v.object({ message: v.string() });
 
 /** POST /api/complete-signup body (SPEC §3 signup-completion payload). */
 export const CompleteSignupRequestSchema = v.object({
-  fullName: v.pipe(v.string('fullName must be text'), v.trim(), v.minLength(1, 'fullName is required'), atMost('fullName', LIMITS.name), cleanText('fullName')),
+  fullName: v.pipe(
+    v.string('fullName must be text'),
+    v.trim(),
+    v.minLength(1, 'fullName is required'),
+    atMost('fullName', LIMITS.name),
+    cleanText('fullName'),
+  ),
   email: v.pipe(v.string('email must be text'), v.trim(), atMost('email', LIMITS.email), v.email('email must be a valid email address')),
-  phoneNumber: v.pipe(v.string('phoneNumber must be text'), atMost('phoneNumber', LIMITS.phone), v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be in E.164 form')),
-  organization: v.pipe(v.string('organization must be text'), v.trim(), v.minLength(1, 'organization is required'), atMost('organization', LIMITS.organization), cleanText('organization')),
+  phoneNumber: v.pipe(
+    v.string('phoneNumber must be text'),
+    atMost('phoneNumber', LIMITS.phone),
+    v.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber must be in E.164 form'),
+  ),
+  organization: v.pipe(
+    v.string('organization must be text'),
+    v.trim(),
+    v.minLength(1, 'organization is required'),
+    atMost('organization', LIMITS.organization),
+    cleanText('organization'),
+  ),
   cognitoUserId: Id('cognitoUserId'),
 });
 export type CompleteSignupRequest = v.InferOutput<typeof CompleteSignupRequestSchema>;
@@ -191,8 +208,20 @@ export type UserStats = v.InferOutput<typeof UserStatsSchema>;
 /** GET/PUT /api/users/{id}, POST /api/users, PATCH toggles, POST /api/users/invite. */
 export const UserResponseSchema = v.object({ user: UserSchema });
 
-const NameField = v.pipe(v.string('name must be text'), v.trim(), v.minLength(1, 'name is required'), atMost('name', LIMITS.name), cleanText('name'));
-const EmailField = v.pipe(v.string('email must be text'), v.trim(), v.toLowerCase(), atMost('email', LIMITS.email), v.email('email must be a valid email address'));
+const NameField = v.pipe(
+  v.string('name must be text'),
+  v.trim(),
+  v.minLength(1, 'name is required'),
+  atMost('name', LIMITS.name),
+  cleanText('name'),
+);
+const EmailField = v.pipe(
+  v.string('email must be text'),
+  v.trim(),
+  v.toLowerCase(),
+  atMost('email', LIMITS.email),
+  v.email('email must be a valid email address'),
+);
 const PhoneField = v.pipe(
   v.string('phoneNumber must be text'),
   atMost('phoneNumber', LIMITS.phone),
@@ -224,7 +253,13 @@ export const UpdateUserRequestSchema = v.pipe(
       role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin')),
       hasLicense: v.optional(v.boolean('hasLicense must be true or false')),
       isActive: v.optional(v.boolean('isActive must be true or false')),
-      version: v.optional(v.pipe(v.number('version must be a whole number'), v.integer('version must be a whole number'), v.minValue(1, 'version must be at least 1'))),
+      version: v.optional(
+        v.pipe(
+          v.number('version must be a whole number'),
+          v.integer('version must be a whole number'),
+          v.minValue(1, 'version must be at least 1'),
+        ),
+      ),
     },
     'updates may only contain name, email, phoneNumber, role, hasLicense, isActive, version',
   ),
@@ -237,11 +272,17 @@ export type UpdateUserRequest = v.InferInput<typeof UpdateUserRequestSchema>;
  * wanted value, so a retry or two administrators doing the same thing cannot undo each other.
  * Setting what is already there succeeds.
  */
-export const SetLicenseRequestSchema = v.strictObject({ hasLicense: v.boolean('hasLicense must be true or false') }, 'the body must be { "hasLicense": true or false }');
+export const SetLicenseRequestSchema = v.strictObject(
+  { hasLicense: v.boolean('hasLicense must be true or false') },
+  'the body must be { "hasLicense": true or false }',
+);
 export type SetLicenseRequest = v.InferInput<typeof SetLicenseRequestSchema>;
 
 /** PATCH /api/users/{id}/toggle-status body: the wanted status, as for the licence. */
-export const SetStatusRequestSchema = v.strictObject({ isActive: v.boolean('isActive must be true or false') }, 'the body must be { "isActive": true or false }');
+export const SetStatusRequestSchema = v.strictObject(
+  { isActive: v.boolean('isActive must be true or false') },
+  'the body must be { "isActive": true or false }',
+);
 export type SetStatusRequest = v.InferInput<typeof SetStatusRequestSchema>;
 
 /** PATCH /api/users/bulk body. */
@@ -361,7 +402,9 @@ export const CompleteSubscriptionRequestSchema = v.object({
 export const CancelSubscriptionRequestSchema = v.object({
   userId: Id('userId'),
   cancelAtPeriodEnd: v.boolean('cancelAtPeriodEnd must be true or false'),
-  reason: v.optional(v.pipe(v.string('reason must be text'), atMost('reason', LIMITS.cancellationReason), cleanText('reason', { multiline: true }))),
+  reason: v.optional(
+    v.pipe(v.string('reason must be text'), atMost('reason', LIMITS.cancellationReason), cleanText('reason', { multiline: true })),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -378,12 +421,44 @@ const COPILOT_SUBJECTS = ['members', 'calls', 'tasks', 'subscriptions', 'invoice
 const COPILOT_MEASURES = ['count', 'list', 'total', 'average', 'longest', 'latest'] as const;
 const COPILOT_GROUPS = ['role', 'site', 'person', 'day', 'plan', 'status'] as const;
 /** Statuses across the subjects: members active/pending; tasks open/done/overdue; subscriptions active/trialing/past_due/canceled/cancelling/live; invoices paid/open/unpaid/uncollectible/void; transactions succeeded/failed/pending. */
-const COPILOT_STATUSES = ['active', 'pending', 'open', 'done', 'overdue', 'trialing', 'past_due', 'canceled', 'cancelling', 'live', 'paid', 'unpaid', 'uncollectible', 'void', 'succeeded', 'failed'] as const;
-const COPILOT_WINDOWS = ['today', 'yesterday', 'tomorrow', 'this_week', 'last_week', 'next_week', 'this_month', 'last_month', 'this_year', 'last_days', 'next_days', 'since', 'month'] as const;
+const COPILOT_STATUSES = [
+  'active',
+  'pending',
+  'open',
+  'done',
+  'overdue',
+  'trialing',
+  'past_due',
+  'canceled',
+  'cancelling',
+  'live',
+  'paid',
+  'unpaid',
+  'uncollectible',
+  'void',
+  'succeeded',
+  'failed',
+] as const;
+const COPILOT_WINDOWS = [
+  'today',
+  'yesterday',
+  'tomorrow',
+  'this_week',
+  'last_week',
+  'next_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_days',
+  'next_days',
+  'since',
+  'month',
+] as const;
 /** Which date a time window applies to (each subject has a default: joined, started, created). */
 const COPILOT_WINDOW_FIELDS = ['joined', 'active', 'completed', 'due', 'canceled'] as const;
 
-const intentText = (field: string, max: number) => v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), atMost(field, max), cleanText(field));
+const intentText = (field: string, max: number) =>
+  v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), atMost(field, max), cleanText(field));
 
 const CopilotWindowSchema = v.object({
   kind: v.picklist(COPILOT_WINDOWS, 'not a known time window'),
@@ -411,7 +486,9 @@ export const CopilotIntentSchema = v.object({
     plan: v.optional(PlanTypeSchema),
     site: v.optional(intentText('site', LIMITS.site)),
     /** Members with this name (several when the name is shared), re-read by the API within the caller's organisation. */
-    person: v.optional(v.object({ ids: v.pipe(v.array(Id('person id')), v.minLength(1), v.maxLength(10)), name: intentText('person name', LIMITS.name) })),
+    person: v.optional(
+      v.object({ ids: v.pipe(v.array(Id('person id')), v.minLength(1), v.maxLength(10)), name: intentText('person name', LIMITS.name) }),
+    ),
     window: v.optional(CopilotWindowSchema),
     sentiment: v.optional(v.picklist(['positive', 'neutral', 'negative'])),
     outcome: v.optional(v.picklist(['resolved', 'follow_up', 'escalated'])),
@@ -425,7 +502,13 @@ export const CopilotIntentSchema = v.object({
 export type CopilotIntent = v.InferOutput<typeof CopilotIntentSchema>;
 
 export const CopilotAskRequestSchema = v.object({
-  query: v.pipe(v.string('query must be text'), v.trim(), v.minLength(1, 'query is required'), atMost('query', LIMITS.question), cleanText('query', { multiline: true })),
+  query: v.pipe(
+    v.string('query must be text'),
+    v.trim(),
+    v.minLength(1, 'query is required'),
+    atMost('query', LIMITS.question),
+    cleanText('query', { multiline: true }),
+  ),
   isAdmin: v.boolean('isAdmin must be true or false'),
   /** The intent of the previous answer (its `intent`), for follow-up questions. */
   previousIntent: v.optional(CopilotIntentSchema),

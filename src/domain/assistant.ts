@@ -9,4 +9,3 @@ export const QUICK_PROMPTS = [
   { label: 'Weekly Report', query: 'Write a weekly report of calls, tasks and team activity.' },
   { label: 'Organization Insights', query: 'What insights do you have about my organization?' },
 ] as const;
-

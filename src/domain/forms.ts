@@ -120,12 +120,22 @@ export type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>;
 /** The Add User modal: name, email and phone required (SPEC §5); the phone comes out normalised. */
 export const AddUserFormSchema = v.object({
   name: RequiredText('Name', NAME_REQUIRED_MESSAGE, LIMITS.name, NAME_TOO_LONG_MESSAGE),
-  email: v.pipe(v.string(), v.trim(), v.minLength(1, EMAIL_REQUIRED_MESSAGE), v.maxLength(LIMITS.email, EMAIL_TOO_LONG_MESSAGE), v.email(EMAIL_INVALID_MESSAGE)),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, EMAIL_REQUIRED_MESSAGE),
+    v.maxLength(LIMITS.email, EMAIL_TOO_LONG_MESSAGE),
+    v.email(EMAIL_INVALID_MESSAGE),
+  ),
   phoneNumber: Phone,
 });
 
 /** The Manage Subscription modal's optional cancellation reason (SPEC §5), trimmed. */
-export const CancellationReasonSchema = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.cancellationReason, CANCELLATION_REASON_TOO_LONG_MESSAGE));
+export const CancellationReasonSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(LIMITS.cancellationReason, CANCELLATION_REASON_TOO_LONG_MESSAGE),
+);
 
 /** A question to the Assistant, trimmed (a blank one is ignored by the chat, not refused). */
 export const QuestionSchema = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.question, QUESTION_TOO_LONG_MESSAGE));
@@ -135,9 +145,7 @@ type AnySchema = v.GenericSchema;
 /** One message per field (the first issue of that field); `form` holds issues without a field. */
 export type FormErrors<S extends AnySchema> = Partial<Record<(keyof v.InferInput<S> & string) | 'form', string>>;
 
-export type ValidationResult<S extends AnySchema> =
-  | { ok: true; value: v.InferOutput<S> }
-  | { ok: false; errors: FormErrors<S> };
+export type ValidationResult<S extends AnySchema> = { ok: true; value: v.InferOutput<S> } | { ok: false; errors: FormErrors<S> };
 
 export function validate<S extends AnySchema>(schema: S, values: unknown): ValidationResult<S> {
   const result = v.safeParse(schema, values);

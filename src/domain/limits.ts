@@ -37,7 +37,6 @@ export const LIMITS = {
   requestBodyBytes: 64 * 1024,
 } as const;
 
-
 const count = new Intl.NumberFormat('en-US');
 
 /** 'Name must be at most 100 characters' (the label as the reader knows the field). */

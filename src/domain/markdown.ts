@@ -489,5 +489,7 @@ function mergeText(nodes: Inline[], meter: ParseMeter): Inline[] {
 
 /** The text a person reads (for tests and accessible names). */
 export function inlineText(nodes: readonly Inline[]): string {
-  return nodes.map((n) => (n.kind === 'text' || n.kind === 'code' ? n.text : n.kind === 'link' ? n.label : inlineText(n.children))).join('');
+  return nodes
+    .map((n) => (n.kind === 'text' || n.kind === 'code' ? n.text : n.kind === 'link' ? n.label : inlineText(n.children)))
+    .join('');
 }

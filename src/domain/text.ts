@@ -2,7 +2,10 @@
 
 /** Up to two capital letters: the first letters of the first and last words ('Ana Maria Diaz' → 'AD'). */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w !== '');
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const first = words[0];
   if (first === undefined) return '';
   const last = words.length > 1 ? words[words.length - 1] : undefined;

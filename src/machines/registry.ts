@@ -32,7 +32,9 @@ export function createMachineRegistry(services: Services) {
   return {
     dashboard: lazyMachine(() => import('./dashboard').then((m) => m.dashboardMachine.provide(m.dashboardImplementations(services)))),
     usersList: lazyMachine(() => import('./usersList').then((m) => m.usersListMachine.provide(m.usersListImplementations(services)))),
-    userBilling: lazyMachine(() => import('./userBilling').then((m) => m.userBillingMachine.provide(m.userBillingImplementations(services)))),
+    userBilling: lazyMachine(() =>
+      import('./userBilling').then((m) => m.userBillingMachine.provide(m.userBillingImplementations(services))),
+    ),
     billingOverview: lazyMachine(() =>
       import('./billingOverview').then((m) => m.billingOverviewMachine.provide(m.billingOverviewImplementations(services))),
     ),

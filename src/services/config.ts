@@ -33,10 +33,7 @@ const EnvSchema = v.object({
   VITE_COGNITO_CLIENT_ID: v.optional(required('VITE_COGNITO_CLIENT_ID'), ''),
   /** Only needed for a custom endpoint (the local emulator); a real pool derives its endpoint from the pool id. */
   VITE_COGNITO_ENDPOINT: v.optional(v.union([v.literal(''), httpUrl('VITE_COGNITO_ENDPOINT')]), ''),
-  VITE_AUTH_FLOW: v.optional(
-    v.picklist(AUTH_FLOWS, `VITE_AUTH_FLOW must be one of ${AUTH_FLOWS.join(', ')}`),
-    'USER_SRP_AUTH',
-  ),
+  VITE_AUTH_FLOW: v.optional(v.picklist(AUTH_FLOWS, `VITE_AUTH_FLOW must be one of ${AUTH_FLOWS.join(', ')}`), 'USER_SRP_AUTH'),
   VITE_STRIPE_PUBLISHABLE_KEY: v.optional(
     v.pipe(
       required('VITE_STRIPE_PUBLISHABLE_KEY'),

@@ -8,11 +8,18 @@
  * every violation it meets; each scan is recorded for the suite figures (reports/suites/a11y.json).
  */
 import type { Page } from '@playwright/test';
-import { formatViolations, recordScan, scanPage, waitForSettled, writeA11yFigures, type ScanKind, type ScanOptions } from '../support/e2e/axe';
+import {
+  formatViolations,
+  recordScan,
+  scanPage,
+  waitForSettled,
+  writeA11yFigures,
+  type ScanKind,
+  type ScanOptions,
+} from '../support/e2e/axe';
 import { ADMIN } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript } from '../support/stripe';
-
 
 const uniqueEmail = (prefix: string): string => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@hardline.test`;
 
@@ -147,7 +154,10 @@ test('signed-in routes: dashboard, users, billing overview, user billing, assist
   await scan(page, 'route', '/billing');
 
   await navigate(page, '/users');
-  await page.getByRole('link', { name: /^View Billing for / }).first().click();
+  await page
+    .getByRole('link', { name: /^View Billing for / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/billing\/user\/[^/]+$/);
   await waitForScreen(page, '/billing/user');
   await scan(page, 'route', '/billing/user/<id>');

@@ -61,7 +61,9 @@ test('each quick prompt sends at once and gets an answer with sources @assistant
   await expect(replies(log).last()).toBeInViewport();
 });
 
-test('a typed question: Enter sends, Shift+Enter breaks the line; the conversation survives navigation, not sign-out @assistant', async ({ page }) => {
+test('a typed question: Enter sends, Shift+Enter breaks the line; the conversation survives navigation, not sign-out @assistant', async ({
+  page,
+}) => {
   const { log, input } = await openAssistant(page);
   await input.fill('Which concrete pours');
   await input.press('Shift+Enter');

@@ -44,7 +44,9 @@ test.describe('authentication @auth', () => {
     const code = await stack.getConfirmationCode(email);
     await page.getByLabel('Confirmation code').fill(code);
     await page.getByRole('button', { name: 'Confirm Email' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Email confirmed successfully! Please sign in to complete your account setup.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Email confirmed successfully! Please sign in to complete your account setup.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
 
     await page.route('**/api/complete-signup', async (route) => {
@@ -87,12 +89,12 @@ test.describe('authentication @auth', () => {
     // The identity service answers a refused sign-in with HTTP 400, which Chromium logs.
     test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
 
-  test('a wrong password is refused with the SPEC message @auth', async ({ page }) => {
-    await page.goto('/login');
-    await signIn(page, ADMIN.email, 'Wrong#Password1');
-    await expect(page.getByRole('alert').filter({ hasText: 'Sign in failed. Please check your credentials.' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-  });
+    test('a wrong password is refused with the SPEC message @auth', async ({ page }) => {
+      await page.goto('/login');
+      await signIn(page, ADMIN.email, 'Wrong#Password1');
+      await expect(page.getByRole('alert').filter({ hasText: 'Sign in failed. Please check your credentials.' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    });
   });
 
   test('sign out, then a direct visit of /users goes back to the login @auth', async ({ page }) => {
@@ -105,7 +107,10 @@ test.describe('authentication @auth', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     await page.getByRole('button', { name: /sign out/i }).click();
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-    const leftovers = await page.evaluate(() => ({ session: sessionStorage.length, pending: localStorage.getItem('auth_pending_confirmation') }));
+    const leftovers = await page.evaluate(() => ({
+      session: sessionStorage.length,
+      pending: localStorage.getItem('auth_pending_confirmation'),
+    }));
     expect(leftovers).toEqual({ session: 0, pending: null });
 
     await page.goto('/users');

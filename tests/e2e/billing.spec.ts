@@ -13,7 +13,6 @@ import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript, type ConfirmOutcome } from '../support/stripe';
 
-
 /** Every member's billing, read through the API as the console reads it. */
 async function allBilling(page: Page, session: ApiSession): Promise<UserBilling[]> {
   const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
@@ -86,7 +85,10 @@ test.describe('billing @billing', () => {
     await expect(page.getByTestId('access-level')).toHaveText('Pro');
   });
 
-  test('a trial user without a card needs payment setup; a setup that does not succeed is refused, then it succeeds and upgrades @billing', async ({ page, stack }) => {
+  test('a trial user without a card needs payment setup; a setup that does not succeed is refused, then it succeeds and upgrades @billing', async ({
+    page,
+    stack,
+  }) => {
     const stripe = await routeStripe(page);
     const session = await signInAsAdmin(page, stack.apiUrl);
     const user = await pick(page, session, 'on a trial without a card', trialWithoutCard);
@@ -97,7 +99,9 @@ test.describe('billing @billing', () => {
     await dialog.getByText('Hardline Pro', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Update Subscription' }).click();
 
-    await expect(dialog.getByText('Payment Method Required: This user is on a trial and needs a payment method to update to a paid plan.')).toBeVisible();
+    await expect(
+      dialog.getByText('Payment Method Required: This user is on a trial and needs a payment method to update to a paid plan.'),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Update Subscription' })).toHaveCount(0);
     await expect(dialog.getByTestId('stripe-payment-element')).toBeVisible();
     expect(stripe.requested()).toBeGreaterThan(0);
@@ -172,10 +176,19 @@ test.describe('billing @billing', () => {
     await expect(page.getByTestId('subscription-status')).toHaveText('canceled');
   });
 
-  test('invoice buttons exist only for existing links; opening one uses a new tab without an opener @billing', async ({ page, stack, context }) => {
+  test('invoice buttons exist only for existing links; opening one uses a new tab without an opener @billing', async ({
+    page,
+    stack,
+    context,
+  }) => {
     const session = await signInAsAdmin(page, stack.apiUrl);
-    const user = await pick(page, session, 'with invoices missing links', (b) =>
-      b.recentInvoices.some((i) => !i.hostedInvoiceUrl && !i.invoicePdf) && b.recentInvoices.some((i) => i.hostedInvoiceUrl && i.invoicePdf),
+    const user = await pick(
+      page,
+      session,
+      'with invoices missing links',
+      (b) =>
+        b.recentInvoices.some((i) => !i.hostedInvoiceUrl && !i.invoicePdf) &&
+        b.recentInvoices.some((i) => i.hostedInvoiceUrl && i.invoicePdf),
     );
     await openBilling(page, user);
     for (const invoice of user.recentInvoices) {
@@ -186,7 +199,10 @@ test.describe('billing @billing', () => {
     const linked = user.recentInvoices.find((i) => i.hostedInvoiceUrl);
     if (!linked?.hostedInvoiceUrl) throw new Error('no invoice with a hosted link');
     const popupPromise = context.waitForEvent('page');
-    await page.getByRole('listitem', { name: `Invoice #${linked.number}` }).getByRole('button', { name: 'View Invoice' }).click();
+    await page
+      .getByRole('listitem', { name: `Invoice #${linked.number}` })
+      .getByRole('button', { name: 'View Invoice' })
+      .click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
     expect(popup.url()).toBe(linked.hostedInvoiceUrl);

@@ -192,7 +192,12 @@ for (const screen of SCREENS) {
         if (screen.name === 'assistant') await expect(page.getByRole('log')).toBeVisible();
         // The list must have loaded before the fault goes in: it is the search that fails here.
         if (screen.name === 'users') {
-          await expect(page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^View Billing for / }).first()).toBeVisible();
+          await expect(
+            page
+              .getByRole('table', { name: 'Users' })
+              .getByRole('link', { name: /^View Billing for / })
+              .first(),
+          ).toBeVisible();
         }
       }
       const fault = await injectFault(page, stack.apiUrl, screen.requests, kind);
@@ -349,7 +354,9 @@ test.describe('double clicks send one request', () => {
 
   test('update subscription @faults', async ({ page, stack }) => {
     // Stripe.js is a boundary we don't own: the payment step, if the plan needs one, gets the double.
-    await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeDoubleScript() }));
+    await page.route('https://js.stripe.com/**', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: stripeDoubleScript() }),
+    );
     await signIn(page);
     const marker = `Plan Probe ${Date.now()}`;
     await createMembers(page, stack.apiUrl, marker, 1);

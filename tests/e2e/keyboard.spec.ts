@@ -118,44 +118,48 @@ test.describe('with a wrong password first', () => {
   // The identity emulator answers a wrong password with 400, which Chromium logs.
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
 
-test('sign in by keyboard; form errors are alerts @a11y', async ({ page }) => {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await tabTo(page, form.getByRole('button', { name: 'Sign In' }));
-  await page.keyboard.press('Enter');
-  await expect(form.getByRole('alert').filter({ hasText: 'Please enter a valid email address' })).toBeVisible();
-  await expect(form.getByRole('alert').filter({ hasText: 'Password is required' })).toBeVisible();
-  // The field is marked invalid and points at its error message (aria-errormessage).
-  const emailField = form.getByLabel('Email');
-  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
-  const errorId = await emailField.getAttribute('aria-errormessage');
-  expect(errorId).toBeTruthy();
-  await expect(page.locator(`[id="${errorId ?? ''}"]`)).toHaveText('Please enter a valid email address');
+  test('sign in by keyboard; form errors are alerts @a11y', async ({ page }) => {
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await tabTo(page, form.getByRole('button', { name: 'Sign In' }));
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('alert').filter({ hasText: 'Please enter a valid email address' })).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: 'Password is required' })).toBeVisible();
+    // The field is marked invalid and points at its error message (aria-errormessage).
+    const emailField = form.getByLabel('Email');
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    const errorId = await emailField.getAttribute('aria-errormessage');
+    expect(errorId).toBeTruthy();
+    await expect(page.locator(`[id="${errorId ?? ''}"]`)).toHaveText('Please enter a valid email address');
 
-  await typeInto(page, form.getByLabel('Email'), ADMIN.email);
-  const password = form.getByLabel('Password', { exact: true });
-  await typeInto(page, password, 'wrong-password');
-  // The show/hide toggle works from the keyboard.
-  await tabTo(page, form.getByRole('button', { name: 'Show password' }));
-  await page.keyboard.press('Space');
-  await expect(password).toHaveAttribute('type', 'text');
-  await expect(form.getByRole('button', { name: 'Hide password' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(password).toHaveAttribute('type', 'password');
-  await tabTo(page, form.getByRole('button', { name: 'Sign In' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: /Sign in failed|Incorrect|credentials/i })).toBeVisible({ timeout: DATA_TIMEOUT });
+    await typeInto(page, form.getByLabel('Email'), ADMIN.email);
+    const password = form.getByLabel('Password', { exact: true });
+    await typeInto(page, password, 'wrong-password');
+    // The show/hide toggle works from the keyboard.
+    await tabTo(page, form.getByRole('button', { name: 'Show password' }));
+    await page.keyboard.press('Space');
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(form.getByRole('button', { name: 'Hide password' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(password).toHaveAttribute('type', 'password');
+    await tabTo(page, form.getByRole('button', { name: 'Sign In' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: /Sign in failed|Incorrect|credentials/i })).toBeVisible({
+      timeout: DATA_TIMEOUT,
+    });
 
-  await tabTo(page, password, { backwards: true });
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: DATA_TIMEOUT });
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    await tabTo(page, password, { backwards: true });
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: DATA_TIMEOUT });
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  });
 });
-});
 
-test('add a user by keyboard; the Add User dialog traps focus, closes on Escape, returns focus; success is announced @a11y', async ({ page }) => {
+test('add a user by keyboard; the Add User dialog traps focus, closes on Escape, returns focus; success is announced @a11y', async ({
+  page,
+}) => {
   await keyboardSignIn(page, ADMIN);
   await keyboardNavigate(page, '/users');
   await usersLoaded(page);
@@ -184,7 +188,10 @@ test('add a user by keyboard; the Add User dialog traps focus, closes on Escape,
   // after a few seconds, so the watch starts before the submit: on a busy machine the steps after
   // it can take longer than the toast stays.
   const notifications = page.getByRole('region', { name: /^Notifications/ });
-  const announced = notifications.getByRole('status').first().waitFor({ state: 'visible', timeout: DATA_TIMEOUT + 20_000 });
+  const announced = notifications
+    .getByRole('status')
+    .first()
+    .waitFor({ state: 'visible', timeout: DATA_TIMEOUT + 20_000 });
   await keyboardAddUser(page, { name: 'Kim Keyboard', email, phoneNumber: '5552223333' });
   await announced;
   await expect(notifications).toHaveAttribute('aria-live', 'polite');
@@ -223,7 +230,9 @@ test('row actions by keyboard: the edit and delete dialogs trap focus and return
   await expectDialogContract(page, page.getByRole('alertdialog', { name: 'Delete user' }), actions);
 });
 
-test('Manage Subscription by keyboard: pick a plan, update, set up payment; the dialog traps focus; success is announced @a11y', async ({ page }) => {
+test('Manage Subscription by keyboard: pick a plan, update, set up payment; the dialog traps focus; success is announced @a11y', async ({
+  page,
+}) => {
   // Stripe.js is a boundary we don't own: the double stands in for https://js.stripe.com.
   await page.route('https://js.stripe.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'application/javascript', body: stripeDoubleScript() }),

@@ -38,7 +38,9 @@ function expectStrictPolicy(policy: Policy, origins: { api: string; identity: st
   const connect = policy.get('connect-src') ?? [];
   expect(connect).toEqual(expect.arrayContaining(["'self'", origins.api, origins.identity]));
   for (const source of connect) {
-    expect([`'self'`, origins.api, origins.identity].includes(source) || /^https:\/\/[a-z.]*stripe\.(com|network)$/.test(source)).toBe(true);
+    expect([`'self'`, origins.api, origins.identity].includes(source) || /^https:\/\/[a-z.]*stripe\.(com|network)$/.test(source)).toBe(
+      true,
+    );
   }
   // The only relaxation is inline styles (docs/SECURITY.md); scripts stay strict.
   for (const [name, values] of policy) {
@@ -55,7 +57,10 @@ async function someUserBillingPath(page: Page, apiUrl: string): Promise<string> 
   return `/billing/user/${encodeURIComponent(member.userId)}`;
 }
 
-test('the console is served with a strict CSP header (frame-ancestors none) and carries it as a meta tag @security', async ({ request, stack }) => {
+test('the console is served with a strict CSP header (frame-ancestors none) and carries it as a meta tag @security', async ({
+  request,
+  stack,
+}) => {
   const origins = { api: new URL(stack.apiUrl).origin, identity: new URL(stack.cognitoEndpoint).origin };
   for (const path of ['/', '/login', '/users', '/billing', '/ai']) {
     const response = await request.get(path);
@@ -152,7 +157,11 @@ test('no CSP violation on any route while signed in @security', async ({ page, s
   csp.assertNoViolations();
 });
 
-test('sign-out leaves no token in localStorage, sessionStorage or cookies, and revokes the refresh token @security', async ({ page, context, stack }) => {
+test('sign-out leaves no token in localStorage, sessionStorage or cookies, and revokes the refresh token @security', async ({
+  page,
+  context,
+  stack,
+}) => {
   const identity = countIdentityCalls(page, stack.cognitoEndpoint);
   await signIn(page);
   const signedIn = await storageSnapshot(page);

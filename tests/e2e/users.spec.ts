@@ -45,8 +45,12 @@ test.describe('User Management @users', () => {
       const active = page.getByRole('group', { name: 'Active Users', exact: true });
       await expect(active).toContainText(number(stats.active));
       await expect(active).toContainText(`${number(stats.pending)} pending`);
-      await expect(page.getByRole('group', { name: 'Pro subscriptions', exact: true })).toContainText(number(overview.subscriptionBreakdown.pro));
-      await expect(page.getByRole('group', { name: 'Lite subscriptions', exact: true })).toContainText(number(overview.subscriptionBreakdown.lite));
+      await expect(page.getByRole('group', { name: 'Pro subscriptions', exact: true })).toContainText(
+        number(overview.subscriptionBreakdown.pro),
+      );
+      await expect(page.getByRole('group', { name: 'Lite subscriptions', exact: true })).toContainText(
+        number(overview.subscriptionBreakdown.lite),
+      );
       await expect(page.getByRole('group', { name: 'Total users', exact: true })).toContainText(number(overview.totalUsers));
       if (overview.unpaidInvoices > 0) await expect(page.getByText(/unpaid invoices? needs? attention/)).toBeVisible();
     }).toPass({ timeout: 30_000 });
@@ -60,7 +64,12 @@ test.describe('User Management @users', () => {
     const session = await signInAsAdmin(page, stack.apiUrl);
     await openUsers(page);
     // The wide table scrolls inside its own box: the page itself never scrolls sideways.
-    await expect(page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^View Billing for / }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Users' })
+        .getByRole('link', { name: /^View Billing for / })
+        .first(),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     const seeded = await api<UserListResponse>(page, session, '/api/users?limit=5&role=Supervisor');
     const target = seeded.users[0];

@@ -14,7 +14,14 @@ import { makeUser } from '../views/users/fixtures';
 
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
-const INVALID: AddUserSubmission = { name: 'Rosa Alvarez', email: 'rosa@summit.test', phoneNumber: '+0 555', role: 'Supervisor', hasLicense: true, isActive: true };
+const INVALID: AddUserSubmission = {
+  name: 'Rosa Alvarez',
+  email: 'rosa@summit.test',
+  phoneNumber: '+0 555',
+  role: 'Supervisor',
+  hasLicense: true,
+  isActive: true,
+};
 const VALID: AddUserSubmission = { ...INVALID, phoneNumber: '(555) 123-4567' };
 
 const paths = generateModelPaths(addUserMachine, {
@@ -52,7 +59,8 @@ walkPaths({
           await fill(/Email/, values.email);
           await fill(/Phone number/, values.phoneNumber);
           await user.selectOptions(dialog().getByRole('combobox', { name: 'Role' }), values.role);
-          if (!dialog().getByRole('checkbox', { name: 'License' }).matches(':checked')) await user.click(dialog().getByRole('checkbox', { name: 'License' }));
+          if (!dialog().getByRole('checkbox', { name: 'License' }).matches(':checked'))
+            await user.click(dialog().getByRole('checkbox', { name: 'License' }));
           const before = fakes.calls('inviteUser').length;
           await user.dblClick(dialog().getByRole('button', { name: 'Add User' }));
           // A double click sends at most one request.

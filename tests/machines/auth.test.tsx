@@ -35,13 +35,7 @@ import {
 } from '../../src/machines/auth';
 import type { MeResponse } from '../../src/contract/api';
 import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
-import {
-  createControllableActors,
-  createControlledDelays,
-  formatStateValue,
-  generateModelPaths,
-  walkPaths,
-} from '../support/model';
+import { createControllableActors, createControlledDelays, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -139,7 +133,11 @@ const paths = generateModelPaths(authMachine, {
     'xstate.error.actor.completeNewPassword': failed('completeNewPassword', new Error(ERRORS.completeNewPassword)),
     'xstate.done.actor.loadPendingSignup': [done('loadPendingSignup', null), done('loadPendingSignup', PENDING_CONFIRMED)],
     'xstate.error.actor.loadPendingSignup': failed('loadPendingSignup', new Error('storage unavailable')),
-    'xstate.done.actor.completeSignup': done('completeSignup', { organizationId: 'org-1', devicePhoneNumber: '+15550001111', message: 'ok' }),
+    'xstate.done.actor.completeSignup': done('completeSignup', {
+      organizationId: 'org-1',
+      devicePhoneNumber: '+15550001111',
+      message: 'ok',
+    }),
     'xstate.error.actor.completeSignup': failed(
       'completeSignup',
       Object.assign(new Error('The server took too long to answer. Please try again.'), { timedOut: true }),
@@ -389,7 +387,11 @@ walkPaths({
         // What the last step should have shown or done.
         await waitFor(() => {
           const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
-          const status = () => screen.queryAllByRole('status').map((s) => s.textContent ?? '').join(' ');
+          const status = () =>
+            screen
+              .queryAllByRole('status')
+              .map((s) => s.textContent ?? '')
+              .join(' ');
           if (type === 'auth.signIn' && state === 'signedOut.signIn.idle') {
             expect(alerts()).toEqual(expect.arrayContaining(['Please enter a valid email address', 'Password is required']));
           }
@@ -413,7 +415,8 @@ walkPaths({
           }
           if (type === 'xstate.done.actor.signIn' && state === 'signedOut.signIn.idle') {
             const kind = output?.kind;
-            const expected = kind === 'confirmSignUp' ? AUTH_MESSAGES.confirmSignUp : kind === 'mfa' ? AUTH_MESSAGES.mfa : AUTH_MESSAGES.other;
+            const expected =
+              kind === 'confirmSignUp' ? AUTH_MESSAGES.confirmSignUp : kind === 'mfa' ? AUTH_MESSAGES.mfa : AUTH_MESSAGES.other;
             expect(alerts()).toContain(expected);
           }
           const failedActor = type?.startsWith('xstate.error.actor.') ? type.slice('xstate.error.actor.'.length) : undefined;
@@ -433,7 +436,10 @@ walkPaths({
           }
           if (type === 'auth.restartSignUp') expect(storedPending()).toBeNull();
           if (type?.startsWith('xstate.after.')) expect(alerts()).toContain(AUTH_MESSAGES.challengeExpired);
-          if (type === 'auth.sessionExpired' || (previous === 'signingOut' && snapshot.context.formError === AUTH_MESSAGES.sessionExpired)) {
+          if (
+            type === 'auth.sessionExpired' ||
+            (previous === 'signingOut' && snapshot.context.formError === AUTH_MESSAGES.sessionExpired)
+          ) {
             expect(snapshot.context.formError).toBe(AUTH_MESSAGES.sessionExpired);
           }
           if (previous === 'signingOut') {

@@ -38,7 +38,11 @@ function startChat(answer: (seen: Seen) => Promise<Response>) {
 describe('chat machine over the API client', () => {
   it('asks with { query, isAdmin: true } and keeps the nested result, sources and web flag', async () => {
     const { actor, seen } = startChat(() =>
-      jsonResponse(200, { result: { result: 'Found on the web.' }, sources: [{ id: 'w', type: 'web', title: 'Page', url: 'https://e.com' }], webSearchUsed: true }),
+      jsonResponse(200, {
+        result: { result: 'Found on the web.' },
+        sources: [{ id: 'w', type: 'web', title: 'Page', url: 'https://e.com' }],
+        webSearchUsed: true,
+      }),
     );
     actor.send({ type: 'chat.send', text: '  Any news?  ' });
     const done = await waitFor(actor, (s) => s.matches('idle'));
@@ -65,7 +69,12 @@ describe('chat machine over the API client', () => {
     const { actor } = startChat(() => jsonResponse(200, { result: 'Three users are active.' }));
     actor.send({ type: 'chat.send', text: 'Who is active?' });
     const done = await waitFor(actor, (s) => s.matches('idle'));
-    expect(done.context.messages[1]).toMatchObject({ content: 'Three users are active.', sources: [], webSearchUsed: false, sourceType: 'vector' });
+    expect(done.context.messages[1]).toMatchObject({
+      content: 'Three users are active.',
+      sources: [],
+      webSearchUsed: false,
+      sourceType: 'vector',
+    });
   });
 
   it('appends the failure bubble, keeping the question, when the API fails', async () => {
@@ -75,14 +84,19 @@ describe('chat machine over the API client', () => {
     expect(done.context.messages[1]).toMatchObject({ type: 'ai', content: CHAT_FAILURE_MESSAGE, failed: true, question: 'Weekly report' });
   });
 
-  it('sends the latest reply\'s intent with the next question (a follow-up), keeps it across a failure, drops it when cleared', async () => {
+  it("sends the latest reply's intent with the next question (a follow-up), keeps it across a failure, drops it when cleared", async () => {
     const pending = { subject: 'members', measure: 'count', filters: { status: 'pending' } } as const;
     const answers = [
       () => jsonResponse(200, { result: '50 members are pending activation (of 240).', intent: pending }),
       () => jsonResponse(500, { message: 'boom' }),
-      () => jsonResponse(200, { result: '10 supervisors are pending activation (of 240 members).', intent: { ...pending, measure: 'list', filters: { status: 'pending', role: 'Supervisor' } } }),
+      () =>
+        jsonResponse(200, {
+          result: '10 supervisors are pending activation (of 240 members).',
+          intent: { ...pending, measure: 'list', filters: { status: 'pending', role: 'Supervisor' } },
+        }),
       () => jsonResponse(200, { result: 'Hello!' }),
-      () => jsonResponse(200, { result: 'Your organisation has 240 members.', intent: { subject: 'members', measure: 'count', filters: {} } }),
+      () =>
+        jsonResponse(200, { result: 'Your organisation has 240 members.', intent: { subject: 'members', measure: 'count', filters: {} } }),
       () => jsonResponse(200, { result: 'Fresh start.' }),
     ];
     const { actor, seen } = startChat(() => (answers.shift() ?? (() => jsonResponse(500, {})))());
@@ -110,7 +124,9 @@ describe('chat machine over the API client', () => {
   });
 
   it('drops an intent it cannot read, keeping the answer', async () => {
-    const { actor, seen } = startChat(() => jsonResponse(200, { result: 'An answer.', intent: { subject: 'weather', measure: 'count', filters: {} } }));
+    const { actor, seen } = startChat(() =>
+      jsonResponse(200, { result: 'An answer.', intent: { subject: 'weather', measure: 'count', filters: {} } }),
+    );
     actor.send({ type: 'chat.send', text: 'first' });
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'chat.send', text: 'second' });

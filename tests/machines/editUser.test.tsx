@@ -86,7 +86,13 @@ walkPaths({
           // The edit carries the version it was made from: the latest read, after a conflict.
           expect(fakes.inputs('updateUser').at(-1)).toEqual({
             userId: USER.userId,
-            updates: { name: NEW_NAME, email: USER.email, phoneNumber: USER.phoneNumber, role: USER.role, version: snapshot.context.user.version },
+            updates: {
+              name: NEW_NAME,
+              email: USER.email,
+              phoneNumber: USER.phoneNumber,
+              role: USER.role,
+              version: snapshot.context.user.version,
+            },
           });
           await waitFor(() => expect(dialog().getByRole('button', { name: /Saving/ })).toBeDisabled());
         }

@@ -35,7 +35,10 @@ const paths = generateModelPaths(paymentMachine, {
       { type: 'xstate.done.actor.confirmSetup', output: { setupIntentId: 'seti_123', status: 'processing' } },
     ],
     'xstate.error.actor.confirmSetup': { type: 'xstate.error.actor.confirmSetup', error: new Error(DECLINED) },
-    'xstate.error.actor.completeSubscription': { type: 'xstate.error.actor.completeSubscription', error: new Error('HTTP 502: Bad Gateway') },
+    'xstate.error.actor.completeSubscription': {
+      type: 'xstate.error.actor.completeSubscription',
+      error: new Error('HTTP 502: Bad Gateway'),
+    },
   },
 });
 
@@ -94,7 +97,9 @@ walkPaths({
             break;
           case 'unavailable': {
             const alert = await screen.findByRole('alert');
-            expect(alert).toHaveTextContent(lastEvent?.type.startsWith('xstate.after') ? STRIPE_LOAD_TIMEOUT_MESSAGE : STRIPE_UNAVAILABLE_MESSAGE);
+            expect(alert).toHaveTextContent(
+              lastEvent?.type.startsWith('xstate.after') ? STRIPE_LOAD_TIMEOUT_MESSAGE : STRIPE_UNAVAILABLE_MESSAGE,
+            );
             expect(screen.queryByRole('button', { name: submitName })).not.toBeInTheDocument();
             await user.click(screen.getByRole('button', { name: 'Cancel' }));
             expect(cancelled).toBe(1);

@@ -39,14 +39,29 @@ const events = {
   ],
   'xstate.done.actor.updateSubscription': [
     { type: 'xstate.done.actor.updateSubscription', output: { requiresPayment: false, message: 'Subscription updated to Hardline Pro' } },
-    { type: 'xstate.done.actor.updateSubscription', output: { requiresPayment: true, clientSecret: SECRET, message: 'A payment method is required' } },
+    {
+      type: 'xstate.done.actor.updateSubscription',
+      output: { requiresPayment: true, clientSecret: SECRET, message: 'A payment method is required' },
+    },
     { type: 'xstate.done.actor.updateSubscription', output: { requiresPayment: true } },
   ],
-  'xstate.error.actor.updateSubscription': { type: 'xstate.error.actor.updateSubscription', error: new Error('Lena Lite is already on Hardline Pro.') },
+  'xstate.error.actor.updateSubscription': {
+    type: 'xstate.error.actor.updateSubscription',
+    error: new Error('Lena Lite is already on Hardline Pro.'),
+  },
   'xstate.done.actor.cancelSubscription': { type: 'xstate.done.actor.cancelSubscription', output: { message: 'Subscription canceled' } },
-  'xstate.error.actor.cancelSubscription': { type: 'xstate.error.actor.cancelSubscription', error: new Error('HTTP 500: Internal Server Error') },
-  'xstate.done.actor.reactivateSubscription': { type: 'xstate.done.actor.reactivateSubscription', output: { message: 'Subscription reactivated' } },
-  'xstate.error.actor.reactivateSubscription': { type: 'xstate.error.actor.reactivateSubscription', error: new Error('Reactivation failed') },
+  'xstate.error.actor.cancelSubscription': {
+    type: 'xstate.error.actor.cancelSubscription',
+    error: new Error('HTTP 500: Internal Server Error'),
+  },
+  'xstate.done.actor.reactivateSubscription': {
+    type: 'xstate.done.actor.reactivateSubscription',
+    output: { message: 'Subscription reactivated' },
+  },
+  'xstate.error.actor.reactivateSubscription': {
+    type: 'xstate.error.actor.reactivateSubscription',
+    error: new Error('Reactivation failed'),
+  },
   'xstate.done.actor.payment': { type: 'xstate.done.actor.payment', output: { planType: 'pro' } },
 } as const;
 
@@ -100,9 +115,12 @@ walkPaths({
           case 'subscription.cancelNow': {
             const reason = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
             await user.clear(reason);
-            if (String(event.reason).length > LIMITS.cancellationReason) fireEvent.change(reason, { target: { value: String(event.reason) } });
+            if (String(event.reason).length > LIMITS.cancellationReason)
+              fireEvent.change(reason, { target: { value: String(event.reason) } });
             else if (event.reason) await user.type(reason, String(event.reason));
-            await user.click(d.getByRole('button', { name: event.type === 'subscription.cancelNow' ? 'Cancel Now' : 'Cancel at Period End' }));
+            await user.click(
+              d.getByRole('button', { name: event.type === 'subscription.cancelNow' ? 'Cancel Now' : 'Cancel at Period End' }),
+            );
             return;
           }
           case 'subscription.reactivate':
@@ -125,7 +143,11 @@ walkPaths({
             await waitFor(() => expect(pay.pending('confirmSetup')).toHaveLength(1));
             act(() => pay.resolve('confirmSetup', { setupIntentId: 'seti_777', status: 'succeeded' }));
             await waitFor(() => expect(pay.pending('completeSubscription')).toHaveLength(1));
-            expect(pay.pending('completeSubscription')[0]?.input).toEqual({ userId: billing.userId, setupIntentId: 'seti_777', planType: 'pro' });
+            expect(pay.pending('completeSubscription')[0]?.input).toEqual({
+              userId: billing.userId,
+              setupIntentId: 'seti_777',
+              planType: 'pro',
+            });
             act(() => pay.resolve('completeSubscription', undefined));
             return;
           }
@@ -138,7 +160,9 @@ walkPaths({
       async assert(state, snapshot) {
         const d = within(dialog());
         const scheduled = billing.subscription?.cancelAtPeriodEnd === true;
-        expect(d.getByTestId('current-status')).toHaveTextContent(billing.subscription?.planType === 'pro' ? 'Hardline Pro' : 'Hardline Lite');
+        expect(d.getByTestId('current-status')).toHaveTextContent(
+          billing.subscription?.planType === 'pro' ? 'Hardline Pro' : 'Hardline Lite',
+        );
         expect(d.queryByText('Scheduled for cancellation at period end') !== null).toBe(scheduled);
         expect(closed).toBe(0);
 
@@ -167,7 +191,10 @@ walkPaths({
           }
           const error = snapshot.context.error;
           if (!scheduled) {
-            expect(d.getByRole('textbox', { name: 'Cancellation reason (optional)' })).toHaveAttribute('maxLength', String(LIMITS.cancellationReason));
+            expect(d.getByRole('textbox', { name: 'Cancellation reason (optional)' })).toHaveAttribute(
+              'maxLength',
+              String(LIMITS.cancellationReason),
+            );
           }
           if (lastEvent?.reason === TOO_LONG_REASON) {
             // Refused in the modal: the field says why, nothing was sent.

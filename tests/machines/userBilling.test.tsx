@@ -10,7 +10,12 @@ import { expect } from 'vitest';
 import type { AnyEventObject, StateValue } from 'xstate';
 import type { Services } from '../../src/services';
 import { subscriptionMachine } from '../../src/machines/subscription';
-import { PAYMENT_METHOD_FAILED_MESSAGE, UNSAFE_LINK_MESSAGE, userBillingImplementations, userBillingMachine } from '../../src/machines/userBilling';
+import {
+  PAYMENT_METHOD_FAILED_MESSAGE,
+  UNSAFE_LINK_MESSAGE,
+  userBillingImplementations,
+  userBillingMachine,
+} from '../../src/machines/userBilling';
 import type { UserBilling } from '../../src/contract/api';
 import { createPayments } from '../../src/services/payments';
 import { UserBillingScreen } from '../../src/views/billing/UserBillingScreen';
@@ -24,7 +29,15 @@ const BILLING: UserBilling = {
   ...LITE_USER,
   recentInvoices: [
     ...LITE_USER.recentInvoices,
-    { id: 'in3', number: 'HL-0003', status: 'void', created: '2025-11-05T12:00:00.000Z', amountPaid: 0, hostedInvoiceUrl: UNSAFE_URL, invoicePdf: null },
+    {
+      id: 'in3',
+      number: 'HL-0003',
+      status: 'void',
+      created: '2025-11-05T12:00:00.000Z',
+      amountPaid: 0,
+      hostedInvoiceUrl: UNSAFE_URL,
+      invoicePdf: null,
+    },
   ],
 };
 const PORTAL = 'https://billing.example.com/portal/u-lite';
@@ -62,7 +75,10 @@ const paths = generateModelPaths(build().machine, {
     'xstate.done.actor.loadUserBilling': { type: 'xstate.done.actor.loadUserBilling', output: BILLING },
     'xstate.error.actor.loadUserBilling': { type: 'xstate.error.actor.loadUserBilling', error: new Error('User not found') },
     'xstate.done.actor.refreshUserBilling': { type: 'xstate.done.actor.refreshUserBilling', output: BILLING },
-    'xstate.error.actor.refreshUserBilling': { type: 'xstate.error.actor.refreshUserBilling', error: new Error('HTTP 503: Service Unavailable') },
+    'xstate.error.actor.refreshUserBilling': {
+      type: 'xstate.error.actor.refreshUserBilling',
+      error: new Error('HTTP 503: Service Unavailable'),
+    },
     'userBilling.openLink': [
       { type: 'userBilling.openLink', url: SAFE_URL },
       { type: 'userBilling.openLink', url: UNSAFE_URL },
@@ -89,7 +105,11 @@ walkPaths({
     const { opened, fakes, sub, delays, machine } = build();
     delays.install();
     const user = userEvent.setup();
-    const view = renderWithMachines(<UserBillingScreen userId="u-lite" />, { machines: { userBilling: machine }, inspect, path: '/billing/user/u-lite' });
+    const view = renderWithMachines(<UserBillingScreen userId="u-lite" />, {
+      machines: { userBilling: machine },
+      inspect,
+      path: '/billing/user/u-lite',
+    });
     let lastEvent: AnyEventObject | undefined;
     let openedBefore = 0;
     const row = (number: string) => screen.getByRole('listitem', { name: `Invoice #${number}` });
@@ -201,7 +221,9 @@ walkPaths({
             break;
           case 'xstate.error.actor.refreshUserBilling':
             // The billing stays on screen beside the error.
-            expect(alerts().some((t) => t.includes('Error loading user billing') && t.includes('HTTP 503: Service Unavailable'))).toBe(true);
+            expect(alerts().some((t) => t.includes('Error loading user billing') && t.includes('HTTP 503: Service Unavailable'))).toBe(
+              true,
+            );
             break;
           default:
             expect(opened).toHaveLength(openedBefore);

@@ -25,7 +25,10 @@ function startList() {
     return jsonResponse(200, body);
   };
   const api = apiOverFetch(fetchDouble);
-  const actor = createActor(usersListMachine.provide({ ...usersListImplementations({ api } as unknown as Services), delays: { searchDebounce: 0 } }), { input: { pageSize: 25 } }).start();
+  const actor = createActor(
+    usersListMachine.provide({ ...usersListImplementations({ api } as unknown as Services), delays: { searchDebounce: 0 } }),
+    { input: { pageSize: 25 } },
+  ).start();
   const settled = () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }));
   const take = () => paths.splice(0).map((p) => p.replace(/\?.*$/, ''));
   return { actor, settled, take };
@@ -76,12 +79,23 @@ describe('row changes over the API client', () => {
       if (custom) return custom;
       return jsonResponse(200, url.pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
-    const actor = createActor(usersListMachine.provide({ ...usersListImplementations({ api: apiOverFetch(fetchDouble) } as unknown as Services), delays: { searchDebounce: 0 } }), {
-      input: { pageSize: 25 },
-    }).start();
+    const actor = createActor(
+      usersListMachine.provide({
+        ...usersListImplementations({ api: apiOverFetch(fetchDouble) } as unknown as Services),
+        delays: { searchDebounce: 0 },
+      }),
+      {
+        input: { pageSize: 25 },
+      },
+    ).start();
     const notices: UsersListEmitted[] = [];
     actor.on('users.notice', (notice) => notices.push(notice));
-    return { actor, requests, notices, ready: () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }) && s.context.busy.length === 0) };
+    return {
+      actor,
+      requests,
+      notices,
+      ready: () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }) && s.context.busy.length === 0),
+    };
   }
 
   it('sends the wanted licence, so the same click sent twice cannot undo itself', async () => {
@@ -93,7 +107,9 @@ describe('row changes over the API client', () => {
     expect(target.hasLicense).toBe(false);
     actor.send({ type: 'users.setLicense', user: target, hasLicense: true });
     const after = await ready();
-    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([{ method: 'PATCH', path: `/api/users/${target.userId}/toggle-license`, body: { hasLicense: true } }]);
+    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: `/api/users/${target.userId}/toggle-license`, body: { hasLicense: true } },
+    ]);
     expect(after.context.users[1]).toMatchObject({ hasLicense: true, version: 2 });
     expect(after.context.stats?.licensed).toBe(STATS.licensed + 1);
   });
@@ -110,10 +126,9 @@ describe('row changes over the API client', () => {
     const target = before.context.users[1] as User;
     actor.send({ type: 'users.setStatus', user: target, isActive: false });
     const after = await ready();
-    expect(requests.filter((r) => r.method !== 'GET' || r.path === `/api/users/${current.userId}`).map((r) => `${r.method} ${r.path}`)).toEqual([
-      `PATCH /api/users/${current.userId}/toggle-status`,
-      `GET /api/users/${current.userId}`,
-    ]);
+    expect(
+      requests.filter((r) => r.method !== 'GET' || r.path === `/api/users/${current.userId}`).map((r) => `${r.method} ${r.path}`),
+    ).toEqual([`PATCH /api/users/${current.userId}/toggle-status`, `GET /api/users/${current.userId}`]);
     expect(after.context.users[1]).toEqual(current);
     expect(after.context.actionError).toBeNull();
     expect(notices).toEqual([{ type: 'users.notice', message, tone: 'warning', detail: 'The row now shows this member as they are.' }]);

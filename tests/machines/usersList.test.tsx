@@ -53,22 +53,32 @@ const paths = generateModelPaths(usersListMachine, {
     },
     'row.succeeded': (s) => {
       const u = asList(s).context.users[0];
-      return when(readyWithRows(s) && u !== undefined, [{ type: 'row.succeeded', kind: 'license', before: u, user: { ...u, hasLicense: !u?.hasLicense } }]);
+      return when(readyWithRows(s) && u !== undefined, [
+        { type: 'row.succeeded', kind: 'license', before: u, user: { ...u, hasLicense: !u?.hasLicense } },
+      ]);
     },
     'row.failed': (s) =>
       when(readyWithRows(s), [{ type: 'row.failed', kind: 'status', userId: asList(s).context.users[1]?.userId, error: new Error('') }]),
     // The server refused the status change (409) and the row is read again: unchanged, one version on.
     'row.conflicted': (s) => {
       const u = asList(s).context.users[1];
-      return when(readyWithRows(s) && u !== undefined, [{ type: 'row.conflicted', kind: 'status', user: { ...u, version: (u?.version ?? 1) + 1 }, message: CONFLICT }]);
+      return when(readyWithRows(s) && u !== undefined, [
+        { type: 'row.conflicted', kind: 'status', user: { ...u, version: (u?.version ?? 1) + 1 }, message: CONFLICT },
+      ]);
     },
-    'users.dismissError': (s) => when(asList(s).context.actionError !== null && asList(s).matches({ browsing: 'ready' }), [{ type: 'users.dismissError' }]),
+    'users.dismissError': (s) =>
+      when(asList(s).context.actionError !== null && asList(s).matches({ browsing: 'ready' }), [{ type: 'users.dismissError' }]),
     'users.select': (s) => {
       const u = asList(s).context.users[0];
-      return when(readyWithRows(s) && u !== undefined, [{ type: 'users.select', userId: u?.userId, selected: !asList(s).context.selected.includes(u?.userId ?? '') }]);
+      return when(readyWithRows(s) && u !== undefined, [
+        { type: 'users.select', userId: u?.userId, selected: !asList(s).context.selected.includes(u?.userId ?? '') },
+      ]);
     },
     'users.selectAll': (s) => when(readyWithRows(s), [{ type: 'users.selectAll', selected: asList(s).context.selected.length === 0 }]),
-    'users.bulkUpdate': (s) => when(readyWithRows(s) && asList(s).context.selected.length > 0, [{ type: 'users.bulkUpdate', userIds: asList(s).context.selected, updates: { hasLicense: true } }]),
+    'users.bulkUpdate': (s) =>
+      when(readyWithRows(s) && asList(s).context.selected.length > 0, [
+        { type: 'users.bulkUpdate', userIds: asList(s).context.selected, updates: { hasLicense: true } },
+      ]),
     'xstate.done.actor.bulkUpdate': (s) => [{ type: 'xstate.done.actor.bulkUpdate', output: asList(s).context.selected.length }],
     'xstate.error.actor.bulkUpdate': { type: 'xstate.error.actor.bulkUpdate', error: new Error('') },
     'users.openAdd': (s) => when(asList(s).matches({ browsing: 'ready' }), [{ type: 'users.openAdd' }]),
@@ -151,7 +161,8 @@ walkPaths({
             await menuItem(u(1).name, /^(Activate|Deactivate)$/);
             return;
           case 'row.succeeded':
-            if (!doubles.rows.open().some((c) => c.input.kind === 'license')) await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
+            if (!doubles.rows.open().some((c) => c.input.kind === 'license'))
+              await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
             act(() => doubles.rows.succeed());
             return;
           case 'row.failed':
@@ -237,7 +248,8 @@ walkPaths({
         }
         // One PATCH in flight per busy row action, whatever the list is doing; each asks for a value.
         expect(doubles.rows.open()).toHaveLength(context.busy.length);
-        for (const { input } of doubles.rows.open()) expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
+        for (const { input } of doubles.rows.open())
+          expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
         if (conflicted) {
           expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
           expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();

@@ -23,7 +23,8 @@ beforeEach(async () => {
   fx = (await findBillingFixtures(h.db, 'org-a')) as Required<BillingFixtures>;
 });
 
-const update = (userId: string, planType: 'lite' | 'pro') => h.json('POST', `/api/admin/billing/update-subscription?userId=${userId}`, { planType });
+const update = (userId: string, planType: 'lite' | 'pro') =>
+  h.json('POST', `/api/admin/billing/update-subscription?userId=${userId}`, { planType });
 const complete = (userId: string, setupIntentId: string, planType: 'lite' | 'pro') =>
   h.json('POST', `/api/admin/billing/complete-subscription?userId=${userId}`, { setupIntentId, planType });
 
@@ -49,7 +50,10 @@ async function chargesOf(userId: string): Promise<{ invoices: number; payments: 
 }
 
 async function openIntentsOf(userId: string): Promise<number> {
-  const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM setup_intents WHERE member_id = $1 AND status = 'requires_payment_method'`, [userId]);
+  const { rows } = await h.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM setup_intents WHERE member_id = $1 AND status = 'requires_payment_method'`,
+    [userId],
+  );
   return rows[0]?.n ?? -1;
 }
 
@@ -64,7 +68,9 @@ describe('update-subscription hands out the open payment setup again', () => {
     const first = await update(id, 'pro');
     const second = await update(id, 'pro');
     expect(setupIntentOf(second)).toBe(setupIntentOf(first));
-    expect(v.parse(UpdateSubscriptionResponseSchema, second.body).clientSecret).toBe(v.parse(UpdateSubscriptionResponseSchema, first.body).clientSecret);
+    expect(v.parse(UpdateSubscriptionResponseSchema, second.body).clientSecret).toBe(
+      v.parse(UpdateSubscriptionResponseSchema, first.body).clientSecret,
+    );
     expect(await openIntentsOf(id)).toBe(1);
 
     const lite = setupIntentOf(await update(id, 'lite'));
@@ -85,7 +91,9 @@ describe('update-subscription hands out the open payment setup again', () => {
 
     const stale = await complete(id, old, 'lite');
     expect(stale.status).toBe(409);
-    expect(v.parse(ApiErrorBodySchema, stale.body).message).toBe('This payment setup has expired. Choose the plan again to start a new one.');
+    expect(v.parse(ApiErrorBodySchema, stale.body).message).toBe(
+      'This payment setup has expired. Choose the plan again to start a new one.',
+    );
     expect(await chargesOf(id)).toEqual({ invoices: 0, payments: 0, created: 0 });
 
     expect((await complete(id, fresh, 'lite')).status).toBe(200);
@@ -118,13 +126,19 @@ describe('complete-subscription charges a member once', () => {
     });
     expect(added.status).toBe(303);
     const direct = await update(id, 'pro');
-    expect(v.parse(UpdateSubscriptionResponseSchema, direct.body)).toEqual({ requiresPayment: false, message: 'Subscription to Hardline Pro started' });
+    expect(v.parse(UpdateSubscriptionResponseSchema, direct.body)).toEqual({
+      requiresPayment: false,
+      message: 'Subscription to Hardline Pro started',
+    });
     expect(await chargesOf(id)).toEqual({ invoices: 1, payments: 1, created: 1 });
 
     // The modal's payment step then completes its setup: refused, and nothing more is charged.
     const res = await complete(id, pending, 'pro');
     expect(res.status).toBe(409);
-    expect(v.parse(ApiErrorBodySchema, res.body)).toEqual({ message: `${fx.trial_no_card.name} is already subscribed to Hardline Pro. Nothing was charged.`, field: 'setupIntentId' });
+    expect(v.parse(ApiErrorBodySchema, res.body)).toEqual({
+      message: `${fx.trial_no_card.name} is already subscribed to Hardline Pro. Nothing was charged.`,
+      field: 'setupIntentId',
+    });
     expect(await chargesOf(id)).toEqual({ invoices: 1, payments: 1, created: 1 });
     expect(await accessLevelOf(id)).toBe('pro');
   });
@@ -222,8 +236,15 @@ describe('parallel card additions on the hosted payment-method page', () => {
       const res = await h.json('POST', '/api/admin/billing/update-payment-method', { userId: member.userId });
       const path = v.parse(HostedUrlResponseSchema, res.body).hostedUrl.slice(API_ORIGIN.length);
       const add = (cardNumber: string, makeDefault: boolean) =>
-        h.app.request(`${path}/cards`, { method: 'POST', body: new URLSearchParams({ cardNumber, expMonth: '4', expYear: '2031', ...(makeDefault ? { makeDefault: '1' } : {}) }) });
-      const answers = await Promise.all([add('4242 4242 4242 4242', round % 2 === 0), add('5555 5555 5555 4444', true), add('4000 0566 5566 5556', false)]);
+        h.app.request(`${path}/cards`, {
+          method: 'POST',
+          body: new URLSearchParams({ cardNumber, expMonth: '4', expYear: '2031', ...(makeDefault ? { makeDefault: '1' } : {}) }),
+        });
+      const answers = await Promise.all([
+        add('4242 4242 4242 4242', round % 2 === 0),
+        add('5555 5555 5555 4444', true),
+        add('4000 0566 5566 5556', false),
+      ]);
       expect(answers.map((a) => a.status)).toEqual([303, 303, 303]);
       const { rows } = await h.db.query<{ n: number; defaults: number }>(
         'SELECT count(*)::int AS n, count(*) FILTER (WHERE is_default)::int AS defaults FROM payment_methods WHERE member_id = $1',

@@ -20,7 +20,16 @@ import { addMembers, createTestApi, signUpOrganisation, type TestApi } from './s
 import { openTestDatabase } from './support/db';
 import { billingSchemaSqlV1 } from './support-billing/schema-v1';
 
-const BILLING_TABLES = ['subscriptions', 'trials', 'payment_methods', 'invoices', 'transactions', 'setup_intents', 'billing_fixtures', 'payment_method_sessions'];
+const BILLING_TABLES = [
+  'subscriptions',
+  'trials',
+  'payment_methods',
+  'invoices',
+  'transactions',
+  'setup_intents',
+  'billing_fixtures',
+  'payment_method_sessions',
+];
 
 /** Rows a member still owns, per billing table that describes the member's current state. */
 async function ownRowsOf(db: Queryable, memberId: string): Promise<Record<string, number>> {
@@ -112,11 +121,18 @@ describe('deleting a member through DELETE /api/users/:id', () => {
     expect(overview.recentTransactions.filter((t) => t.userName === 'Sam Ortiz')).toHaveLength(2);
 
     // In the tables: the rows stay, no longer linked to the member, with the snapshot.
-    const { rows: invoices } = await api.db.query<{ id: string; member_id: string | null; member_name: string; member_email: string; amount_paid: number }>(
-      `SELECT id, member_id, member_name, member_email, amount_paid FROM invoices WHERE org_id = $1 AND member_name LIKE 'Dana%'`,
-      [org.orgId],
-    );
-    expect(invoices).toEqual([{ id: invoice.id, member_id: null, member_name: 'Dana Whitfield', member_email: 'dana@ridgeline.example', amount_paid: 12999 }]);
+    const { rows: invoices } = await api.db.query<{
+      id: string;
+      member_id: string | null;
+      member_name: string;
+      member_email: string;
+      amount_paid: number;
+    }>(`SELECT id, member_id, member_name, member_email, amount_paid FROM invoices WHERE org_id = $1 AND member_name LIKE 'Dana%'`, [
+      org.orgId,
+    ]);
+    expect(invoices).toEqual([
+      { id: invoice.id, member_id: null, member_name: 'Dana Whitfield', member_email: 'dana@ridgeline.example', amount_paid: 12999 },
+    ]);
     const { rows: transactions } = await api.db.query<{ type: string; member_id: string | null; amount: number }>(
       `SELECT type, member_id, amount FROM transactions WHERE org_id = $1 AND member_name = 'Dana Whitfield' ORDER BY type`,
       [org.orgId],
@@ -128,7 +144,13 @@ describe('deleting a member through DELETE /api/users/:id', () => {
 
     // The member's own billing state went with them: no subscription left to bill, no card kept.
     expect((await asAdmin('POST', '/api/admin/billing/user', { userId: danaId })).status).toBe(404);
-    expect(await ownRowsOf(api.db, danaId)).toEqual({ subscriptions: 0, trials: 0, payment_methods: 0, setup_intents: 0, payment_method_sessions: 0 });
+    expect(await ownRowsOf(api.db, danaId)).toEqual({
+      subscriptions: 0,
+      trials: 0,
+      payment_methods: 0,
+      setup_intents: 0,
+      payment_method_sessions: 0,
+    });
     // Nobody else's billing changed.
     expect(v.parse(UserBillingSchema, (await asAdmin('POST', '/api/admin/billing/user', { userId: samId })).body)).toEqual(samBefore);
   });
@@ -182,9 +204,14 @@ describe('upgrading a database made with the first billing schema', () => {
       await old.exec(billingSchemaSql); // every later start: nothing more changes
 
       const upgraded = await shapeOf(old);
-      expect(upgraded.columns).toContainEqual(expect.objectContaining({ table_name: 'invoices', column_name: 'member_name', is_nullable: 'NO' }));
+      expect(upgraded.columns).toContainEqual(
+        expect.objectContaining({ table_name: 'invoices', column_name: 'member_name', is_nullable: 'NO' }),
+      );
       expect(upgraded.constraints).toContainEqual(
-        expect.objectContaining({ conname: 'transactions_member_id_fkey', definition: 'FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE SET NULL' }),
+        expect.objectContaining({
+          conname: 'transactions_member_id_fkey',
+          definition: 'FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE SET NULL',
+        }),
       );
       expect(upgraded).toEqual(await shapeOf(fresh));
       expect((await old.query('SELECT id, member_id, member_name, member_email FROM invoices')).rows).toEqual([
@@ -198,9 +225,19 @@ describe('upgrading a database made with the first billing schema', () => {
       ]);
 
       await old.query(`DELETE FROM members WHERE id = 'u-lee'`);
-      expect((await old.query('SELECT id, member_id, member_name FROM invoices')).rows).toEqual([{ id: 'in_u1', member_id: null, member_name: 'Lee Carver' }]);
-      expect((await old.query('SELECT id, member_id, invoice_id FROM transactions')).rows).toEqual([{ id: 'txn_u1', member_id: null, invoice_id: 'in_u1' }]);
-      expect(await ownRowsOf(old, 'u-lee')).toEqual({ subscriptions: 0, trials: 0, payment_methods: 0, setup_intents: 0, payment_method_sessions: 0 });
+      expect((await old.query('SELECT id, member_id, member_name FROM invoices')).rows).toEqual([
+        { id: 'in_u1', member_id: null, member_name: 'Lee Carver' },
+      ]);
+      expect((await old.query('SELECT id, member_id, invoice_id FROM transactions')).rows).toEqual([
+        { id: 'txn_u1', member_id: null, invoice_id: 'in_u1' },
+      ]);
+      expect(await ownRowsOf(old, 'u-lee')).toEqual({
+        subscriptions: 0,
+        trials: 0,
+        payment_methods: 0,
+        setup_intents: 0,
+        payment_method_sessions: 0,
+      });
       const overview = await billingOverview(old, 'org-u', new Date('2025-06-11T15:00:00Z'));
       expect(overview.recentTransactions).toEqual([expect.objectContaining({ id: 'txn_u1', userName: 'Lee Carver', amount: 12999 })]);
     } finally {

@@ -37,14 +37,27 @@ function errorOf(res: { body: unknown }) {
 
 describe('seed fixtures', () => {
   it('records every fixture member in its documented state', async () => {
-    expect(Object.keys(fx).sort()).toEqual(['canceled', 'free', 'invoices_without_links', 'lite_with_card', 'past_due', 'pro_scheduled_cancellation', 'trial_no_card', 'trial_zero_days']);
+    expect(Object.keys(fx).sort()).toEqual([
+      'canceled',
+      'free',
+      'invoices_without_links',
+      'lite_with_card',
+      'past_due',
+      'pro_scheduled_cancellation',
+      'trial_no_card',
+      'trial_zero_days',
+    ]);
 
     const lite = await billingOf(fx.lite_with_card.userId);
     expect(lite.accessLevel).toBe('lite');
     expect(lite.subscription).toMatchObject({ planType: 'lite', status: 'active', cancelAtPeriodEnd: false });
     expect(lite.paymentMethods).toEqual([expect.objectContaining({ last4: '4242', brand: 'visa', isDefault: true })]);
     expect(lite.recentInvoices.length).toBe(3);
-    expect(lite.recentInvoices.every((i) => i.hostedInvoiceUrl?.startsWith(`${API_ORIGIN}/hosted/invoices/in_`) && i.invoicePdf?.endsWith('.pdf'))).toBe(true);
+    expect(
+      lite.recentInvoices.every(
+        (i) => i.hostedInvoiceUrl?.startsWith(`${API_ORIGIN}/hosted/invoices/in_`) && i.invoicePdf?.endsWith('.pdf'),
+      ),
+    ).toBe(true);
 
     const trial = await billingOf(fx.trial_no_card.userId);
     expect(trial).toMatchObject({ accessLevel: 'trial', trialDaysRemaining: 9, paymentMethods: [], recentInvoices: [] });
@@ -79,10 +92,12 @@ describe('seed fixtures', () => {
 
   it('is deterministic: the same rng gives the same states', async () => {
     const states = async () =>
-      (await h.db.query<{ member_id: string; plan_type: string; status: string; cancel_at_period_end: boolean; ends_at: Date | null }>(
-        `SELECT s.member_id, s.plan_type, s.status, s.cancel_at_period_end, t.ends_at
+      (
+        await h.db.query<{ member_id: string; plan_type: string; status: string; cancel_at_period_end: boolean; ends_at: Date | null }>(
+          `SELECT s.member_id, s.plan_type, s.status, s.cancel_at_period_end, t.ends_at
            FROM subscriptions s LEFT JOIN trials t ON t.member_id = s.member_id ORDER BY s.member_id`,
-      )).rows;
+        )
+      ).rows;
     const first = await states();
     expect(first.length).toBeGreaterThan(20);
     await h.resetBilling();
@@ -90,9 +105,13 @@ describe('seed fixtures', () => {
   });
 
   it('covers all four transaction types and every subscription status', async () => {
-    const { rows: types } = await h.db.query<{ type: string }>("SELECT DISTINCT type FROM transactions WHERE org_id = 'org-a' ORDER BY type");
+    const { rows: types } = await h.db.query<{ type: string }>(
+      "SELECT DISTINCT type FROM transactions WHERE org_id = 'org-a' ORDER BY type",
+    );
     expect(types.map((r) => r.type)).toEqual(['payment_failed', 'payment_succeeded', 'subscription_canceled', 'subscription_created']);
-    const { rows: statuses } = await h.db.query<{ status: string }>("SELECT DISTINCT status FROM subscriptions WHERE org_id = 'org-a' ORDER BY status");
+    const { rows: statuses } = await h.db.query<{ status: string }>(
+      "SELECT DISTINCT status FROM subscriptions WHERE org_id = 'org-a' ORDER BY status",
+    );
     expect(statuses.map((r) => r.status)).toEqual(['active', 'canceled', 'past_due', 'trialing']);
     const { rows: future } = await h.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM transactions WHERE created_at > $1) + (SELECT count(*) FROM invoices WHERE created_at > $1)
@@ -158,7 +177,9 @@ describe('GET /api/admin/billing/overview', () => {
     const namesA = new Set(h.orgA.members.map((m) => m.name));
     expect(overview.recentTransactions.every((t) => namesA.has(t.userName))).toBe(true);
 
-    const { rows } = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE org_id = 'org-a' AND status IN ('open', 'uncollectible')");
+    const { rows } = await h.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM invoices WHERE org_id = 'org-a' AND status IN ('open', 'uncollectible')",
+    );
     expect(overview.unpaidInvoices).toBe(rows[0]?.n);
   });
 });
@@ -215,7 +236,10 @@ describe('access and validation', () => {
       [h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'gold' }), 'planType'],
       [h.json('POST', `/api/admin/billing/complete-subscription?userId=${id}`, { planType: 'pro' }), 'setupIntentId'],
       [h.json('POST', '/api/admin/billing/cancel-subscription', { userId: id }), 'cancelAtPeriodEnd'],
-      [h.json('POST', '/api/admin/billing/cancel-subscription', { userId: id, cancelAtPeriodEnd: true, reason: 'x'.repeat(1001) }), 'reason'],
+      [
+        h.json('POST', '/api/admin/billing/cancel-subscription', { userId: id, cancelAtPeriodEnd: true, reason: 'x'.repeat(1001) }),
+        'reason',
+      ],
       [h.json('POST', '/api/admin/billing/user', '{not json'), undefined],
     ];
     for (const [call, field] of cases) {
@@ -230,10 +254,12 @@ describe('access and validation', () => {
 
 describe('subscription transitions', () => {
   async function transactionsOf(userId: string) {
-    return (await h.db.query<{ type: string; status: string; amount: number; description: string }>(
-      'SELECT type, status, amount, description FROM transactions WHERE member_id = $1 ORDER BY created_at DESC, id DESC',
-      [userId],
-    )).rows;
+    return (
+      await h.db.query<{ type: string; status: string; amount: number; description: string }>(
+        'SELECT type, status, amount, description FROM transactions WHERE member_id = $1 ORDER BY created_at DESC, id DESC',
+        [userId],
+      )
+    ).rows;
   }
 
   it('upgrades a lite user with a card to pro at once, charging the full pro price', async () => {
@@ -241,13 +267,26 @@ describe('subscription transitions', () => {
     const before = v.parse(BillingOverviewSchema, (await h.json('GET', '/api/admin/billing/overview')).body);
     const res = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'pro' });
     expect(res.status).toBe(200);
-    expect(v.parse(UpdateSubscriptionResponseSchema, res.body)).toEqual({ requiresPayment: false, message: 'Subscription updated to Hardline Pro' });
+    expect(v.parse(UpdateSubscriptionResponseSchema, res.body)).toEqual({
+      requiresPayment: false,
+      message: 'Subscription updated to Hardline Pro',
+    });
 
     const after = await billingOf(id);
     expect(after.accessLevel).toBe('pro');
-    expect(after.subscription).toMatchObject({ planType: 'pro', status: 'active', currentPeriodStart: NOW.toISOString(), currentPeriodEnd: '2025-07-11T15:00:00.000Z' });
+    expect(after.subscription).toMatchObject({
+      planType: 'pro',
+      status: 'active',
+      currentPeriodStart: NOW.toISOString(),
+      currentPeriodEnd: '2025-07-11T15:00:00.000Z',
+    });
     expect(after.recentInvoices[0]).toMatchObject({ status: 'paid', amountPaid: 12999 });
-    expect((await transactionsOf(id))[0]).toMatchObject({ type: 'payment_succeeded', status: 'succeeded', amount: 12999, description: 'Plan changed from Hardline Lite to Hardline Pro' });
+    expect((await transactionsOf(id))[0]).toMatchObject({
+      type: 'payment_succeeded',
+      status: 'succeeded',
+      amount: 12999,
+      description: 'Plan changed from Hardline Lite to Hardline Pro',
+    });
 
     const overview = v.parse(BillingOverviewSchema, (await h.json('GET', '/api/admin/billing/overview')).body);
     expect(overview.subscriptionBreakdown.pro).toBe(before.subscriptionBreakdown.pro + 1);
@@ -275,7 +314,10 @@ describe('subscription transitions', () => {
     expect((await billingOf(id)).accessLevel).toBe('trial');
 
     // Another member cannot use this setup intent.
-    const stranger = await h.json('POST', `/api/admin/billing/complete-subscription?userId=${fx.free.userId}`, { setupIntentId, planType: 'pro' });
+    const stranger = await h.json('POST', `/api/admin/billing/complete-subscription?userId=${fx.free.userId}`, {
+      setupIntentId,
+      planType: 'pro',
+    });
     expect(stranger.status).toBe(404);
 
     // A plan other than the one the setup was made for is refused, and leaves the intent usable.
@@ -302,7 +344,10 @@ describe('subscription transitions', () => {
   it('asks for a payment method when a free user without a card is given a plan', async () => {
     const res = await h.json('POST', `/api/admin/billing/update-subscription?userId=${fx.free.userId}`, { planType: 'lite' });
     expect(v.parse(UpdateSubscriptionResponseSchema, res.body).requiresPayment).toBe(true);
-    const unknown = await h.json('POST', `/api/admin/billing/complete-subscription?userId=${fx.free.userId}`, { setupIntentId: 'seti_000000000000000000000000', planType: 'lite' });
+    const unknown = await h.json('POST', `/api/admin/billing/complete-subscription?userId=${fx.free.userId}`, {
+      setupIntentId: 'seti_000000000000000000000000',
+      planType: 'lite',
+    });
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown).field).toBe('setupIntentId');
   });
@@ -314,7 +359,10 @@ describe('subscription transitions', () => {
     const scheduled = await cancel({ cancelAtPeriodEnd: true, reason: 'Crew leaves in July' });
     expect(v.parse(MessageResponseSchema, scheduled.body)).toEqual({ message: 'Subscription will cancel at period end' });
     expect((await billingOf(id)).subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
-    const { rows } = await h.db.query<{ cancellation_reason: string }>('SELECT cancellation_reason FROM subscriptions WHERE member_id = $1', [id]);
+    const { rows } = await h.db.query<{ cancellation_reason: string }>(
+      'SELECT cancellation_reason FROM subscriptions WHERE member_id = $1',
+      [id],
+    );
     expect(rows[0]?.cancellation_reason).toBe('Crew leaves in July');
 
     expect((await cancel({ cancelAtPeriodEnd: true })).status).toBe(400);
@@ -328,7 +376,11 @@ describe('subscription transitions', () => {
     const after = await billingOf(id);
     expect(after.accessLevel).toBe('free');
     expect(after.subscription).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
-    expect((await transactionsOf(id))[0]).toMatchObject({ type: 'subscription_canceled', amount: 0, description: 'Hardline Lite canceled: Left the company' });
+    expect((await transactionsOf(id))[0]).toMatchObject({
+      type: 'subscription_canceled',
+      amount: 0,
+      description: 'Hardline Lite canceled: Left the company',
+    });
 
     const none = await cancel({ cancelAtPeriodEnd: false });
     expect(none.status).toBe(400);
@@ -336,7 +388,10 @@ describe('subscription transitions', () => {
   });
 
   it('reactivates the seeded scheduled cancellation', async () => {
-    const res = await h.json('POST', '/api/admin/billing/cancel-subscription', { userId: fx.pro_scheduled_cancellation.userId, cancelAtPeriodEnd: false });
+    const res = await h.json('POST', '/api/admin/billing/cancel-subscription', {
+      userId: fx.pro_scheduled_cancellation.userId,
+      cancelAtPeriodEnd: false,
+    });
     expect(v.parse(MessageResponseSchema, res.body).message).toBe('Subscription reactivated');
   });
 
@@ -353,7 +408,8 @@ describe('subscription transitions', () => {
       CREATE TRIGGER refuse_invoice BEFORE INSERT ON invoices FOR EACH ROW EXECUTE FUNCTION refuse_invoice();
     `);
     const before = await billingOf(id);
-    const countTx = async () => (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE member_id = $1', [id])).rows[0]?.n;
+    const countTx = async () =>
+      (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE member_id = $1', [id])).rows[0]?.n;
     const txBefore = await countTx();
     const res = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'pro' });
     expect(res.status).toBe(500);
@@ -428,11 +484,17 @@ describe('hosted pages', () => {
     expect(html).toContain('VISA •••• 4242');
     expect(html).toContain(fx.lite_with_card.name);
 
-    const bad = await h.app.request(`${path}/cards`, { method: 'POST', body: new URLSearchParams({ cardNumber: '4242 4242 4242 4241', expMonth: '4', expYear: '2027' }) });
+    const bad = await h.app.request(`${path}/cards`, {
+      method: 'POST',
+      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4241', expMonth: '4', expYear: '2027' }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Enter a valid card number.');
 
-    const added = await h.app.request(`${path}/cards`, { method: 'POST', body: new URLSearchParams({ cardNumber: '5555 5555 5555 4444', expMonth: '4', expYear: '2027' }) });
+    const added = await h.app.request(`${path}/cards`, {
+      method: 'POST',
+      body: new URLSearchParams({ cardNumber: '5555 5555 5555 4444', expMonth: '4', expYear: '2027' }),
+    });
     expect(added.status).toBe(303);
     expect(added.headers.get('location')).toBe(`${path}?notice=added`);
     let billing = await billingOf(id);
@@ -442,7 +504,10 @@ describe('hosted pages', () => {
     ]);
 
     const mastercard = billing.paymentMethods.find((m) => m.last4 === '4444');
-    const made = await h.app.request(`${path}/default`, { method: 'POST', body: new URLSearchParams({ paymentMethodId: mastercard?.id ?? '' }) });
+    const made = await h.app.request(`${path}/default`, {
+      method: 'POST',
+      body: new URLSearchParams({ paymentMethodId: mastercard?.id ?? '' }),
+    });
     expect(made.status).toBe(303);
     billing = await billingOf(id);
     expect(billing.paymentMethods[0]).toMatchObject({ last4: '4444', isDefault: true });
@@ -450,7 +515,10 @@ describe('hosted pages', () => {
 
     // A card of another member cannot be made default through this link.
     const { rows } = await h.db.query<{ id: string }>('SELECT id FROM payment_methods WHERE member_id <> $1 LIMIT 1', [id]);
-    const foreign = await h.app.request(`${path}/default`, { method: 'POST', body: new URLSearchParams({ paymentMethodId: rows[0]?.id ?? '' }) });
+    const foreign = await h.app.request(`${path}/default`, {
+      method: 'POST',
+      body: new URLSearchParams({ paymentMethodId: rows[0]?.id ?? '' }),
+    });
     expect(foreign.status).toBe(400);
 
     // The notice names one of the page's own messages; anything else shows none.

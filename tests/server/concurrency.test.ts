@@ -68,12 +68,15 @@ const ROUNDS = 20;
 async function twoAdministrators(round: number) {
   const org = await signUpOrganisation(api, `Two Admins ${round}`);
   const bSub = crypto.randomUUID();
-  const [bId = ''] = await addMembers(api, org.orgId, [{ name: `Second Admin ${round}`, email: `b${round}@two-admins.test`, phoneNumber: '+15550009000', role: 'Admin', cognitoSub: bSub }]);
+  const [bId = ''] = await addMembers(api, org.orgId, [
+    { name: `Second Admin ${round}`, email: `b${round}@two-admins.test`, phoneNumber: '+15550009000', role: 'Admin', cognitoSub: bSub },
+  ]);
   return { orgId: org.orgId, a: { sub: org.adminSub, id: org.adminMemberId }, b: { sub: bSub, id: bId } };
 }
 
 type Attack = (from: string, targetId: string) => Promise<Response>;
-const call = (sub: string, method: string, path: string, body?: unknown) => api.call(method, path, { sub, ...(body !== undefined ? { body } : {}) });
+const call = (sub: string, method: string, path: string, body?: unknown) =>
+  api.call(method, path, { sub, ...(body !== undefined ? { body } : {}) });
 
 /** Every way one administrator can take another's rights away. */
 const ATTACKS: Array<[string, Attack]> = [
@@ -86,41 +89,47 @@ const ATTACKS: Array<[string, Attack]> = [
 ];
 
 async function activeAdministrators(orgId: string): Promise<number> {
-  const { rows } = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM members WHERE org_id = $1 AND is_admin AND is_active', [orgId]);
+  const { rows } = await api.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM members WHERE org_id = $1 AND is_admin AND is_active',
+    [orgId],
+  );
   return rows[0]?.n ?? 0;
 }
 
 describe(`two administrators acting on each other at once (${testEngine})`, () => {
-  it(
-    `always leaves an active administrator: ${ROUNDS} rounds of every pair of demote, deactivate and delete`,
-    async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        const [nameA, attackA] = ATTACKS[round % ATTACKS.length] as [string, Attack];
-        const [nameB, attackB] = ATTACKS[(round + Math.floor(round / ATTACKS.length)) % ATTACKS.length] as [string, Attack];
-        const { orgId, a, b } = await twoAdministrators(round);
-        // Both requests pass authentication (both senders are administrators then) before either
-        // transaction starts: the moment a check outside the transaction would let both through.
-        const held = barrier.holdNext(2);
-        const both = Promise.all([attackA(a.sub, b.id), attackB(b.sub, a.id)]);
-        await held.arrived;
-        held.release();
-        const responses = await both;
-        const statuses = responses.map((r) => r.status);
-        const label = `round ${round}: A ${nameA} B, B ${nameB} A -> ${statuses.join(', ')}`;
-        expect(await activeAdministrators(orgId), label).toBe(1);
-        // One goes through; the other's sender is no longer an administrator by the time it runs.
-        expect(statuses.filter((s) => s === 200), label).toHaveLength(1);
-        const refused = responses.find((r) => r.status !== 200);
-        expect(refused?.status, label).toBe(409);
-        expect(await refused?.json(), label).toEqual({ message: 'You are no longer an active administrator of this organisation, so nothing was changed.' });
-      }
-    },
-    120_000,
-  );
+  it(`always leaves an active administrator: ${ROUNDS} rounds of every pair of demote, deactivate and delete`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [nameA, attackA] = ATTACKS[round % ATTACKS.length] as [string, Attack];
+      const [nameB, attackB] = ATTACKS[(round + Math.floor(round / ATTACKS.length)) % ATTACKS.length] as [string, Attack];
+      const { orgId, a, b } = await twoAdministrators(round);
+      // Both requests pass authentication (both senders are administrators then) before either
+      // transaction starts: the moment a check outside the transaction would let both through.
+      const held = barrier.holdNext(2);
+      const both = Promise.all([attackA(a.sub, b.id), attackB(b.sub, a.id)]);
+      await held.arrived;
+      held.release();
+      const responses = await both;
+      const statuses = responses.map((r) => r.status);
+      const label = `round ${round}: A ${nameA} B, B ${nameB} A -> ${statuses.join(', ')}`;
+      expect(await activeAdministrators(orgId), label).toBe(1);
+      // One goes through; the other's sender is no longer an administrator by the time it runs.
+      expect(
+        statuses.filter((s) => s === 200),
+        label,
+      ).toHaveLength(1);
+      const refused = responses.find((r) => r.status !== 200);
+      expect(refused?.status, label).toBe(409);
+      expect(await refused?.json(), label).toEqual({
+        message: 'You are no longer an active administrator of this organisation, so nothing was changed.',
+      });
+    }
+  }, 120_000);
 
   it('refuses a request whose sender was demoted after it was authenticated, and changes nothing', async () => {
     const { a, b, orgId } = await twoAdministrators(100);
-    const [workerId = ''] = await addMembers(api, orgId, [{ name: 'Crew Member', email: 'crew@two-admins.test', phoneNumber: '+15550009001' }]);
+    const [workerId = ''] = await addMembers(api, orgId, [
+      { name: 'Crew Member', email: 'crew@two-admins.test', phoneNumber: '+15550009001' },
+    ]);
     // A's request is authenticated (A is an administrator), then held before its transaction...
     const held = barrier.holdNext(1);
     const late = call(a.sub, 'PATCH', `/api/users/${workerId}/toggle-status`, { isActive: false });
@@ -131,7 +140,9 @@ describe(`two administrators acting on each other at once (${testEngine})`, () =
     held.release();
     const response = await late;
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ message: 'You are no longer an active administrator of this organisation, so nothing was changed.' });
+    expect(await response.json()).toEqual({
+      message: 'You are no longer an active administrator of this organisation, so nothing was changed.',
+    });
     // Sent now, after the demotion, the same request is refused at the door.
     expect((await call(a.sub, 'PATCH', `/api/users/${workerId}/toggle-status`, { isActive: false })).status).toBe(403);
     const { rows } = await api.db.query<{ is_active: boolean }>('SELECT is_active FROM members WHERE id = $1', [workerId]);
@@ -140,7 +151,8 @@ describe(`two administrators acting on each other at once (${testEngine})`, () =
 });
 
 describe(`invitations and the identity service (${testEngine})`, () => {
-  const invite = (sub: string, email: string) => call(sub, 'POST', '/api/users/invite', { name: 'Invited Person', email, phoneNumber: '+15550009100' });
+  const invite = (sub: string, email: string) =>
+    call(sub, 'POST', '/api/users/invite', { name: 'Invited Person', email, phoneNumber: '+15550009100' });
   const stats = async (sub: string) => v.parse(UserStatsSchema, await (await call(sub, 'GET', '/api/users/stats')).json());
 
   it('keeps answering other requests while the identity service hangs: the invitation holds no transaction', async () => {
@@ -186,7 +198,10 @@ describe(`invitations and the identity service (${testEngine})`, () => {
       expect(responses.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 201]);
       const ids = await Promise.all(responses.map(async (r) => v.parse(UserResponseSchema, await r.json()).user.userId));
       expect(new Set(ids).size, `round ${round}`).toBe(1);
-      expect(api.userPool.created.filter((c) => c.email === email), `round ${round}`).toHaveLength(1);
+      expect(
+        api.userPool.created.filter((c) => c.email === email),
+        `round ${round}`,
+      ).toHaveLength(1);
       const { rows } = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM members WHERE email = $1', [email]);
       expect(rows[0]?.n, `round ${round}`).toBe(1);
     }

@@ -45,7 +45,8 @@ async function fromTallies(subject: TallySubject, orgId: string): Promise<Record
 
 async function expectTalliesExact() {
   for (const subject of ['members', 'subscriptions', 'invoices', 'transactions'] as const) {
-    for (const orgId of [h.orgId, h.otherOrgId]) expect(await fromTallies(subject, orgId), `${subject} of ${orgId}`).toEqual(await fromRows(subject, orgId));
+    for (const orgId of [h.orgId, h.otherOrgId])
+      expect(await fromTallies(subject, orgId), `${subject} of ${orgId}`).toEqual(await fromRows(subject, orgId));
   }
 }
 
@@ -54,7 +55,10 @@ const firstNumber = (text: string) => Number((/\d[\d,]*/.exec(text.split('\n')[0
 describe('counts kept by the tallies', () => {
   it('match the rows after the seed, and after inserts, updates of one row and of many, and deletes', async () => {
     await expectTalliesExact();
-    const { rows: some } = await h.db.query<{ id: string }>("SELECT id FROM members WHERE org_id = $1 AND role <> 'Admin' ORDER BY id LIMIT 6", [h.orgId]);
+    const { rows: some } = await h.db.query<{ id: string }>(
+      "SELECT id FROM members WHERE org_id = $1 AND role <> 'Admin' ORDER BY id LIMIT 6",
+      [h.orgId],
+    );
     const ids = some.map((r) => r.id);
     await h.db.query("UPDATE members SET is_active = NOT is_active WHERE org_id = $1 AND role = 'Supervisor'", [h.orgId]);
     await h.db.query("UPDATE members SET role = 'Project Manager', has_license = NOT has_license WHERE id = $1", [ids[0]]);
@@ -67,33 +71,52 @@ describe('counts kept by the tallies', () => {
     );
     // Deleting members cascades to their subscriptions and calls, and detaches their invoices.
     await h.db.query('DELETE FROM members WHERE id = ANY($1::text[])', [ids.slice(1, 3)]);
-    await h.db.query("UPDATE subscriptions SET status = 'canceled', canceled_at = $2 WHERE org_id = $1 AND status = 'past_due'", [h.orgId, NOW]);
+    await h.db.query("UPDATE subscriptions SET status = 'canceled', canceled_at = $2 WHERE org_id = $1 AND status = 'past_due'", [
+      h.orgId,
+      NOW,
+    ]);
     await h.db.query("UPDATE invoices SET status = 'void' WHERE org_id = $1 AND status = 'uncollectible'", [h.orgId]);
-    await h.db.query(
-      `INSERT INTO transactions (id, org_id, member_id, member_name, type, status, amount, description, created_at)
+    await h.db
+      .query(
+        `INSERT INTO transactions (id, org_id, member_id, member_name, type, status, amount, description, created_at)
        SELECT 'tally-txn-' || g, $1, $2, 'Tally One', 'payment_failed', 'failed', 4999, 'Declined', $3 FROM generate_series(1, 3) g`,
-      [h.orgId, 'tally-1', NOW],
-    ).catch(async () =>
-      // A database without the member-name snapshot column (before issue 11's history change).
-      h.db.query(
-        `INSERT INTO transactions (id, org_id, member_id, type, status, amount, description, created_at)
-         SELECT 'tally-txn-' || g, $1, $2, 'payment_failed', 'failed', 4999, 'Declined', $3 FROM generate_series(1, 3) g`,
         [h.orgId, 'tally-1', NOW],
-      ),
-    );
+      )
+      .catch(async () =>
+        // A database without the member-name snapshot column (before issue 11's history change).
+        h.db.query(
+          `INSERT INTO transactions (id, org_id, member_id, type, status, amount, description, created_at)
+         SELECT 'tally-txn-' || g, $1, $2, 'payment_failed', 'failed', 4999, 'Declined', $3 FROM generate_series(1, 3) g`,
+          [h.orgId, 'tally-1', NOW],
+        ),
+      );
     await expectTalliesExact();
 
     // The answers read them: the same figures as plain SQL.
-    const { rows: pending } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM members WHERE org_id = $1 AND NOT is_active', [h.orgId]);
+    const { rows: pending } = await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM members WHERE org_id = $1 AND NOT is_active',
+      [h.orgId],
+    );
     expect(firstNumber((await h.ask('How many users are pending?')).text)).toBe(pending[0]?.n);
-    const { rows: failed } = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM transactions WHERE org_id = $1 AND status = 'failed' AND created_at >= '2025-06-11'", [h.orgId]);
+    const { rows: failed } = await h.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM transactions WHERE org_id = $1 AND status = 'failed' AND created_at >= '2025-06-11'",
+      [h.orgId],
+    );
     expect(firstNumber((await h.ask('failed payments today')).text)).toBe(failed[0]?.n);
   });
 
   it('compact many small changes into one row per group, figures unchanged', async () => {
-    const { rows } = await h.db.query<{ id: string }>("SELECT id FROM members WHERE org_id = $1 AND role = 'Field Worker' ORDER BY id LIMIT 1", [h.orgId]);
+    const { rows } = await h.db.query<{ id: string }>(
+      "SELECT id FROM members WHERE org_id = $1 AND role = 'Field Worker' ORDER BY id LIMIT 1",
+      [h.orgId],
+    );
     for (let i = 0; i < 500; i += 1) await h.db.query('UPDATE members SET has_license = NOT has_license WHERE id = $1', [rows[0]?.id]);
-    const raw = async () => (await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM copilot_tallies WHERE org_id = $1 AND subject = 'members'", [h.orgId])).rows[0]?.n ?? 0;
+    const raw = async () =>
+      (
+        await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM copilot_tallies WHERE org_id = $1 AND subject = 'members'", [
+          h.orgId,
+        ])
+      ).rows[0]?.n ?? 0;
     expect(await raw()).toBeGreaterThan(500);
     await expectTalliesExact(); // the read compacts
     expect(await raw()).toBeLessThanOrEqual(16);
@@ -109,7 +132,12 @@ describe('counts kept by the tallies', () => {
       [h.orgId, NOW],
     );
     const rowsOnDisk = async () =>
-      (await h.db.query<{ at: string }>("SELECT string_agg(ctid::text, ',' ORDER BY ctid) AS at FROM copilot_tallies WHERE org_id = $1 AND subject = 'transactions'", [h.orgId])).rows[0]?.at;
+      (
+        await h.db.query<{ at: string }>(
+          "SELECT string_agg(ctid::text, ',' ORDER BY ctid) AS at FROM copilot_tallies WHERE org_id = $1 AND subject = 'transactions'",
+          [h.orgId],
+        )
+      ).rows[0]?.at;
     await readTallies(h.db, h.orgId, 'transactions');
     const before = await rowsOnDisk();
     await readTallies(h.db, h.orgId, 'transactions');
@@ -130,12 +158,17 @@ describe('a database from before issue 15', () => {
       CREATE INDEX tasks_search_idx ON tasks USING GIN (to_tsvector('english', title));
       DROP TABLE copilot_tallies CASCADE;
       ${['members', 'subscriptions', 'invoices', 'transactions']
-        .map((t) => `DROP TRIGGER copilot_tally_${t}_insert ON ${t}; DROP TRIGGER copilot_tally_${t}_update ON ${t}; DROP TRIGGER copilot_tally_${t}_delete ON ${t}; DROP FUNCTION copilot_tally_${t}();`)
+        .map(
+          (t) =>
+            `DROP TRIGGER copilot_tally_${t}_insert ON ${t}; DROP TRIGGER copilot_tally_${t}_update ON ${t}; DROP TRIGGER copilot_tally_${t}_delete ON ${t}; DROP FUNCTION copilot_tally_${t}();`,
+        )
         .join('\n')}
     `);
     await h.db.exec(copilotSchemaSql);
     const shape = async () => ({
-      indexes: (await h.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename IN ('calls', 'tasks') ORDER BY indexname")).rows.map((r) => r.indexname),
+      indexes: (
+        await h.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename IN ('calls', 'tasks') ORDER BY indexname")
+      ).rows.map((r) => r.indexname),
       tallies: (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM copilot_tallies')).rows[0]?.n,
     });
     const first = await shape();
@@ -166,7 +199,10 @@ describe('follow-ups: the previousIntent the console sends back', () => {
     const first = await h.ask('How many users are pending?');
     expect(first.intent).toEqual({ subject: 'members', measure: 'count', filters: { status: 'pending' } });
     const next = await h.ask('which of them are supervisors?', first.intent);
-    const { rows } = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE org_id = $1 AND NOT is_active AND role = 'Supervisor'", [h.orgId]);
+    const { rows } = await h.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM members WHERE org_id = $1 AND NOT is_active AND role = 'Supervisor'",
+      [h.orgId],
+    );
     expect(firstNumber(next.text)).toBe(rows[0]?.n);
     expect(next.intent?.filters).toEqual({ status: 'pending', role: 'Supervisor' });
   });
@@ -176,7 +212,10 @@ describe('follow-ups: the previousIntent the console sends back', () => {
       [{ subject: 'weather', measure: 'count', filters: {} }, 'previousIntent.subject'],
       [{ subject: 'calls', measure: 'count', filters: { site: 'x'.repeat(201) } }, 'previousIntent.filters.site'],
       [{ subject: 'calls', measure: 'count', filters: { person: { ids: [], name: 'Nobody' } } }, 'previousIntent.filters.person.ids'],
-      [{ subject: 'calls', measure: 'count', filters: { window: { kind: 'since', date: "2025-06-01'; DROP TABLE calls; --" } } }, 'previousIntent.filters.window.date'],
+      [
+        { subject: 'calls', measure: 'count', filters: { window: { kind: 'since', date: "2025-06-01'; DROP TABLE calls; --" } } },
+        'previousIntent.filters.window.date',
+      ],
       ['members', 'previousIntent'],
     ] as const) {
       const res = await h.json('POST', '/api/copilot/ask', { query: 'and last week?', isAdmin: true, previousIntent });
@@ -185,13 +224,22 @@ describe('follow-ups: the previousIntent the console sends back', () => {
     }
   });
 
-  it("drops a person of another organisation instead of reading their records", async () => {
-    const { rows } = await h.db.query<{ id: string; name: string }>('SELECT id, name FROM members WHERE org_id = $1 ORDER BY id LIMIT 1', [h.otherOrgId]);
+  it('drops a person of another organisation instead of reading their records', async () => {
+    const { rows } = await h.db.query<{ id: string; name: string }>('SELECT id, name FROM members WHERE org_id = $1 ORDER BY id LIMIT 1', [
+      h.otherOrgId,
+    ]);
     const stranger = rows[0];
     if (!stranger) throw new Error('no member in the other organisation');
-    const forged: CopilotIntent = { subject: 'calls', measure: 'count', filters: { person: { ids: [stranger.id], name: 'Forged Name' }, window: { kind: 'this_week' } } };
+    const forged: CopilotIntent = {
+      subject: 'calls',
+      measure: 'count',
+      filters: { person: { ids: [stranger.id], name: 'Forged Name' }, window: { kind: 'this_week' } },
+    };
     const answer = await h.ask('and last week?', forged);
-    const { rows: calls } = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM calls WHERE org_id = $1 AND started_at >= '2025-06-02' AND started_at < '2025-06-09'", [h.orgId]);
+    const { rows: calls } = await h.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM calls WHERE org_id = $1 AND started_at >= '2025-06-02' AND started_at < '2025-06-09'",
+      [h.orgId],
+    );
     expect(firstNumber(answer.text)).toBe(calls[0]?.n);
     expect(answer.text).not.toContain('Forged Name');
     expect(answer.text).not.toContain(stranger.name);
@@ -200,7 +248,14 @@ describe('follow-ups: the previousIntent the console sends back', () => {
 });
 
 describe("the caller's organisation only", () => {
-  const TABLE: Record<string, string> = { user: 'members', call: 'calls', task: 'tasks', subscription: 'subscriptions', invoice: 'invoices', transaction: 'transactions' };
+  const TABLE: Record<string, string> = {
+    user: 'members',
+    call: 'calls',
+    task: 'tasks',
+    subscription: 'subscriptions',
+    invoice: 'invoices',
+    transaction: 'transactions',
+  };
 
   it('cites only its records, whatever is asked', async () => {
     const questions = [
@@ -228,7 +283,13 @@ describe("the caller's organisation only", () => {
   });
 
   it('never gives a figure for what is not in its data', async () => {
-    for (const question of ['asdf qwerty zzzz', "what's the weather like at the site tomorrow", 'write a limerick about rebar', 'how many members does Acme Corp have', 'and last week?']) {
+    for (const question of [
+      'asdf qwerty zzzz',
+      "what's the weather like at the site tomorrow",
+      'write a limerick about rebar',
+      'how many members does Acme Corp have',
+      'and last week?',
+    ]) {
       const answer = await h.ask(question);
       expect(answer.text, question).not.toMatch(/\d/);
       expect(answer.sources, question).toEqual([]);

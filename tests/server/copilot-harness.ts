@@ -48,7 +48,14 @@ export async function createCopilotHarness(options: CopilotHarnessOptions = {}):
   const other = await seedDatabase(db, { modules, config, adminSub: 'copilot-admin-b', users: 30, seed: 7, now: NOW });
   await db.query('UPDATE organizations SET name = $2 WHERE id = $1', [other.orgId, 'Bayside Contracting']);
 
-  const caller: Caller = { sub: 'copilot-admin-a', username: 'copilot-admin-a', memberId: main.adminMemberId, orgId: main.orgId, isAdmin: true, isActive: true };
+  const caller: Caller = {
+    sub: 'copilot-admin-a',
+    username: 'copilot-admin-a',
+    memberId: main.adminMemberId,
+    orgId: main.orgId,
+    isAdmin: true,
+    isActive: true,
+  };
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     c.set('caller', caller);
@@ -62,13 +69,21 @@ export async function createCopilotHarness(options: CopilotHarnessOptions = {}):
   billing.register(app, deps);
   copilot.register(app, deps);
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.field ? { message: error.message, field: error.field } : { message: error.message }, error.status as ContentfulStatusCode);
+    if (error instanceof ApiError)
+      return c.json(
+        error.field ? { message: error.message, field: error.field } : { message: error.message },
+        error.status as ContentfulStatusCode,
+      );
     console.error(error);
     return c.json({ message: 'Internal server error' }, 500);
   });
 
   const json = async (method: string, path: string, body?: unknown) => {
-    const res = await app.request(path, { method, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await app.request(path, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await res.text();
     return { status: res.status, body: (res.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : text };
   };

@@ -49,10 +49,22 @@ describe('words', () => {
   it('reads any text without throwing, into one of its answers', async () => {
     const kinds = ['intent', 'report', 'search', 'out', 'greeting', 'unclear', 'ambiguousPerson', 'unknownPerson'];
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 }), fc.array(fc.constantFrom('how', 'many', 'pending', 'by', 'last', 'since', 'Tom', '5', "'s", '-', '/', 'of', 'them', 'and', 'most'), { maxLength: 30 }).map((w) => w.join(' '))), async (q) => {
-        const parsed = await parse(q);
-        expect(kinds).toContain(parsed.kind);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 200 }),
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc
+            .array(
+              fc.constantFrom('how', 'many', 'pending', 'by', 'last', 'since', 'Tom', '5', "'s", '-', '/', 'of', 'them', 'and', 'most'),
+              { maxLength: 30 },
+            )
+            .map((w) => w.join(' ')),
+        ),
+        async (q) => {
+          const parsed = await parse(q);
+          expect(kinds).toContain(parsed.kind);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -101,15 +113,25 @@ describe('time windows', () => {
 });
 
 describe('intents', () => {
-  it('reads the issue\'s example: pending members, counted', async () => {
+  it("reads the issue's example: pending members, counted", async () => {
     expect(await intentOf('How many users are pending?')).toEqual({ subject: 'members', measure: 'count', filters: { status: 'pending' } });
   });
 
   it('tolerates synonyms, lower case, a missing question mark and small typos', async () => {
-    for (const q of ['how many people are inactive', 'number of crew members not activated', 'how many staff havent activated', 'HOW MANY USERS ARE PENDING', 'how mnay usres are pnding']) {
+    for (const q of [
+      'how many people are inactive',
+      'number of crew members not activated',
+      'how many staff havent activated',
+      'HOW MANY USERS ARE PENDING',
+      'how mnay usres are pnding',
+    ]) {
       expect(await intentOf(q), q).toMatchObject({ subject: 'members', measure: 'count', filters: { status: 'pending' } });
     }
-    expect(await intentOf('how many seats are we using')).toMatchObject({ subject: 'members', measure: 'count', filters: { licensed: true } });
+    expect(await intentOf('how many seats are we using')).toMatchObject({
+      subject: 'members',
+      measure: 'count',
+      filters: { licensed: true },
+    });
     expect(await intentOf('how many suprevisors')).toMatchObject({ filters: { role: 'Supervisor' } });
   });
 
@@ -125,10 +147,23 @@ describe('intents', () => {
       measure: 'list',
       filters: { site: 'Harbor Point Tower', sentiment: 'negative', window: { kind: 'last_week' } },
     });
-    expect(await intentOf('escalated calls by Priya Nguyen')).toMatchObject({ subject: 'calls', filters: { outcome: 'escalated', person: { ids: ['m-priya'], name: 'Priya Nguyen' } } });
-    expect(await intentOf('open tasks assigned to priya nguyen')).toMatchObject({ subject: 'tasks', filters: { status: 'open', person: { ids: ['m-priya'] } } });
-    expect(await intentOf('tasks completed this week')).toMatchObject({ subject: 'tasks', filters: { status: 'done', window: { kind: 'this_week', field: 'completed' } } });
-    expect(await intentOf('who was active today')).toEqual({ subject: 'members', measure: 'list', filters: { window: { kind: 'today', field: 'active' } } });
+    expect(await intentOf('escalated calls by Priya Nguyen')).toMatchObject({
+      subject: 'calls',
+      filters: { outcome: 'escalated', person: { ids: ['m-priya'], name: 'Priya Nguyen' } },
+    });
+    expect(await intentOf('open tasks assigned to priya nguyen')).toMatchObject({
+      subject: 'tasks',
+      filters: { status: 'open', person: { ids: ['m-priya'] } },
+    });
+    expect(await intentOf('tasks completed this week')).toMatchObject({
+      subject: 'tasks',
+      filters: { status: 'done', window: { kind: 'this_week', field: 'completed' } },
+    });
+    expect(await intentOf('who was active today')).toEqual({
+      subject: 'members',
+      measure: 'list',
+      filters: { window: { kind: 'today', field: 'active' } },
+    });
   });
 
   it('reads measures: total, average, longest, latest (with a number), and a grouping with a rank', async () => {
@@ -146,7 +181,9 @@ describe('intents', () => {
     expect(await parse('calls by Tom')).toMatchObject({ kind: 'ambiguousPerson', candidates: [{ id: 'm-tom-1' }, { id: 'm-tom-2' }] });
     expect(await parse('how many calls did Zed Brown make')).toEqual({ kind: 'unknownPerson', name: 'Zed Brown' });
     // Two members with the same full name: both.
-    expect(await intentOf('calls by grace hall')).toMatchObject({ filters: { person: { ids: ['m-grace-1', 'm-grace-2'], name: 'Grace Hall' } } });
+    expect(await intentOf('calls by grace hall')).toMatchObject({
+      filters: { person: { ids: ['m-grace-1', 'm-grace-2'], name: 'Grace Hall' } },
+    });
   });
 });
 
@@ -155,15 +192,34 @@ describe('follow-ups', () => {
   const callsThisWeek: CopilotIntent = { subject: 'calls', measure: 'count', filters: { window: { kind: 'this_week' } } };
 
   it('narrows the previous answer', async () => {
-    expect(await intentOf('which of them are supervisors?', pending)).toEqual({ subject: 'members', measure: 'list', filters: { status: 'pending', role: 'Supervisor' } });
-    expect(await intentOf('how many of them are licensed', pending)).toEqual({ subject: 'members', measure: 'count', filters: { status: 'pending', licensed: true } });
+    expect(await intentOf('which of them are supervisors?', pending)).toEqual({
+      subject: 'members',
+      measure: 'list',
+      filters: { status: 'pending', role: 'Supervisor' },
+    });
+    expect(await intentOf('how many of them are licensed', pending)).toEqual({
+      subject: 'members',
+      measure: 'count',
+      filters: { status: 'pending', licensed: true },
+    });
   });
 
   it('replaces what the new question names: the window, the site, the subject', async () => {
-    expect(await intentOf('and last week?', callsThisWeek)).toEqual({ subject: 'calls', measure: 'count', filters: { window: { kind: 'last_week' } } });
-    expect(await intentOf('what about harbor point', callsThisWeek)).toMatchObject({ filters: { site: 'Harbor Point Tower', window: { kind: 'this_week' } } });
+    expect(await intentOf('and last week?', callsThisWeek)).toEqual({
+      subject: 'calls',
+      measure: 'count',
+      filters: { window: { kind: 'last_week' } },
+    });
+    expect(await intentOf('what about harbor point', callsThisWeek)).toMatchObject({
+      filters: { site: 'Harbor Point Tower', window: { kind: 'this_week' } },
+    });
     // Another subject keeps where and when, not the rest.
-    expect(await intentOf('and tasks?', { ...callsThisWeek, filters: { ...callsThisWeek.filters, site: 'Harbor Point Tower', sentiment: 'negative' } })).toEqual({
+    expect(
+      await intentOf('and tasks?', {
+        ...callsThisWeek,
+        filters: { ...callsThisWeek.filters, site: 'Harbor Point Tower', sentiment: 'negative' },
+      }),
+    ).toEqual({
       subject: 'tasks',
       measure: 'count',
       filters: { site: 'Harbor Point Tower', window: { kind: 'this_week' } },
@@ -199,7 +255,12 @@ describe('what it will not answer', () => {
   });
 
   it('searches the work for words the vocabulary does not know, and keeps the weather of a call as a word', async () => {
-    expect(await parse('concrete pour delays at Harbor Point')).toEqual({ kind: 'search', terms: ['concrete', 'pour', 'delays'], site: 'Harbor Point Tower', who: false });
+    expect(await parse('concrete pour delays at Harbor Point')).toEqual({
+      kind: 'search',
+      terms: ['concrete', 'pour', 'delays'],
+      site: 'Harbor Point Tower',
+      who: false,
+    });
     expect(await parse('who reported the crane issue')).toEqual({ kind: 'search', terms: ['crane'], who: true });
     expect(await intentOf('calls about the weather this week')).toMatchObject({ subject: 'calls', filters: { terms: ['weather'] } });
     // A word longer than the contract's search term is no term: the intent stays one the console can send back.

@@ -59,7 +59,12 @@ async function judge(truth: Truth, answer: Answer): Promise<string | null> {
     case 'overview': {
       const res = await h.json('GET', '/api/admin/billing/overview');
       const overview = v.parse(BillingOverviewSchema, res.body);
-      const n = truth.field === 'subscribedUsers' ? overview.subscribedUsers : truth.field === 'unpaidInvoices' ? overview.unpaidInvoices : overview.subscriptionBreakdown[truth.field];
+      const n =
+        truth.field === 'subscribedUsers'
+          ? overview.subscribedUsers
+          : truth.field === 'unpaidInvoices'
+            ? overview.unpaidInvoices
+            : overview.subscriptionBreakdown[truth.field];
       return firstNumber(line) === n ? null : `expected ${n} first in "${line}"`;
     }
     case 'records': {
@@ -67,12 +72,15 @@ async function judge(truth: Truth, answer: Answer): Promise<string | null> {
       if (firstNumber(line) !== expected.length) return `expected ${expected.length} first in "${line}"`;
       const shown = expected.slice(0, 10);
       if (JSON.stringify(ids) !== JSON.stringify(shown)) return `sources ${ids.length} differ from the first ${shown.length} records`;
-      if (/ more\./.test(answer.text) && !answer.text.includes(`…and ${fmt(expected.length - 10)} more.`)) return `expected "…and ${expected.length - 10} more."`;
+      if (/ more\./.test(answer.text) && !answer.text.includes(`…and ${fmt(expected.length - 10)} more.`))
+        return `expected "…and ${expected.length - 10} more."`;
       return null;
     }
     case 'first': {
       const expected = (await column<string>(truth.sql, 'id')).slice(0, truth.n ?? 1);
-      return JSON.stringify(ids.slice(0, expected.length)) === JSON.stringify(expected) && (truth.n === undefined || ids.length === truth.n) ? null : `expected first sources ${expected.join(', ')}, got ${ids.slice(0, 3).join(', ')}`;
+      return JSON.stringify(ids.slice(0, expected.length)) === JSON.stringify(expected) && (truth.n === undefined || ids.length === truth.n)
+        ? null
+        : `expected first sources ${expected.join(', ')}, got ${ids.slice(0, 3).join(', ')}`;
     }
     case 'groups': {
       const { rows } = await h.db.query<{ label: string; n: number }>(fill(truth.sql), [h.orgId]);

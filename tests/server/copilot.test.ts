@@ -34,7 +34,14 @@ async function expectSourcesOf(orgId: string, sources: CopilotAskResponse['sourc
       expect(source.id).toMatch(/^report:/);
       continue;
     }
-    const table = { user: 'members', call: 'calls', task: 'tasks', subscription: 'subscriptions', invoice: 'invoices', transaction: 'transactions' }[source.type];
+    const table = {
+      user: 'members',
+      call: 'calls',
+      task: 'tasks',
+      subscription: 'subscriptions',
+      invoice: 'invoices',
+      transaction: 'transactions',
+    }[source.type];
     expect(table, `unexpected source type ${source.type}`).toBeDefined();
     const { rows } = await h.db.query<{ org_id: string }>(`SELECT org_id FROM ${table} WHERE id = $1`, [source.id]);
     expect(rows[0]?.org_id).toBe(orgId);
@@ -52,7 +59,10 @@ describe('POST /api/copilot/ask — quick prompts', () => {
     const total = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a'", []);
     const active = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND is_active", []);
     const licensed = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND has_license", []);
-    const calls = await count("SELECT count(*) AS n FROM calls WHERE org_id = 'org-a' AND started_at >= $1 AND started_at <= $2", [new Date(NOW.getTime() - 7 * DAY_MS), NOW]);
+    const calls = await count("SELECT count(*) AS n FROM calls WHERE org_id = 'org-a' AND started_at >= $1 AND started_at <= $2", [
+      new Date(NOW.getTime() - 7 * DAY_MS),
+      NOW,
+    ]);
     expect(answer.text).toContain('**User activity — last 7 days**');
     expect(answer.text).toContain(`Members: ${total} total — ${active} active, ${total - active} pending; ${licensed} licensed.`);
     expect(answer.text).toContain(`Calls this week: ${calls} calls`);
@@ -71,7 +81,10 @@ describe('POST /api/copilot/ask — quick prompts', () => {
     expect(answer.text).toContain(`Volume: ${n} calls`);
     expect(answer.text).toContain('Calls by day (last 7 days):');
     expect(answer.text).toContain('Wed, Jun 11');
-    const { rows } = await h.db.query<{ id: string }>("SELECT id FROM calls WHERE org_id = 'org-a' AND started_at >= $1 ORDER BY duration_seconds DESC, started_at DESC, id LIMIT 3", [since]);
+    const { rows } = await h.db.query<{ id: string }>(
+      "SELECT id FROM calls WHERE org_id = 'org-a' AND started_at >= $1 ORDER BY duration_seconds DESC, started_at DESC, id LIMIT 3",
+      [since],
+    );
     expect(answer.sources.filter((s) => s.type === 'call').map((s) => s.id)).toEqual(rows.map((r) => r.id));
     await expectSourcesOf('org-a', answer.sources);
   });
@@ -80,7 +93,10 @@ describe('POST /api/copilot/ask — quick prompts', () => {
     const answer = await ask(QUICK_PROMPTS[2].query);
     const open = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND status = 'open'", []);
     const done = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND status = 'done'", []);
-    const overdue = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND status = 'open' AND due_date < '2025-06-11'", []);
+    const overdue = await count(
+      "SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND status = 'open' AND due_date < '2025-06-11'",
+      [],
+    );
     expect(overdue).toBeGreaterThan(0);
     expect(answer.text).toContain(`Open: ${open} (${overdue} overdue`);
     expect(answer.text).toContain(`Completed: ${done} (`);
@@ -92,9 +108,18 @@ describe('POST /api/copilot/ask — quick prompts', () => {
   it('Weekly Report: the last seven days of calls, tasks and new members', async () => {
     const answer = await ask(QUICK_PROMPTS[3].query);
     const since = new Date(NOW.getTime() - 7 * DAY_MS);
-    const calls = await count("SELECT count(*) AS n FROM calls WHERE org_id = 'org-a' AND started_at >= $1 AND started_at <= $2", [since, NOW]);
-    const created = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND created_at >= $1 AND created_at <= $2", [since, NOW]);
-    const completed = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND completed_at >= $1 AND completed_at <= $2", [since, NOW]);
+    const calls = await count("SELECT count(*) AS n FROM calls WHERE org_id = 'org-a' AND started_at >= $1 AND started_at <= $2", [
+      since,
+      NOW,
+    ]);
+    const created = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND created_at >= $1 AND created_at <= $2", [
+      since,
+      NOW,
+    ]);
+    const completed = await count("SELECT count(*) AS n FROM tasks WHERE org_id = 'org-a' AND completed_at >= $1 AND completed_at <= $2", [
+      since,
+      NOW,
+    ]);
     expect(answer.text).toContain('**Weekly report — Jun 4 to Jun 11**');
     expect(answer.text).toContain(`Calls: ${calls} calls`);
     expect(answer.text).toContain(`Tasks: ${created} created from calls, ${completed} completed`);
@@ -109,12 +134,17 @@ describe('POST /api/copilot/ask — quick prompts', () => {
     const total = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a'", []);
     const licensed = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND has_license", []);
     const fieldWorkers = await count("SELECT count(*) AS n FROM members WHERE org_id = 'org-a' AND role = 'Field Worker'", []);
-    const { rows } = await h.db.query<{ site: string }>("SELECT site FROM calls WHERE org_id = 'org-a' AND started_at >= $1 GROUP BY site ORDER BY count(*) DESC, site LIMIT 1", [new Date(NOW.getTime() - 30 * DAY_MS)]);
+    const { rows } = await h.db.query<{ site: string }>(
+      "SELECT site FROM calls WHERE org_id = 'org-a' AND started_at >= $1 GROUP BY site ORDER BY count(*) DESC, site LIMIT 1",
+      [new Date(NOW.getTime() - 30 * DAY_MS)],
+    );
     expect(answer.text).toContain('**Organisation insights — Summit Builders**');
     expect(answer.text).toContain(`Licence utilisation: ${licensed} of ${total} members licensed`);
     expect(answer.text).toContain(`- Field Worker: ${fieldWorkers} (`);
     expect(answer.text).toContain(`1. ${rows[0]?.site} — `);
-    expect(answer.sources).toEqual([{ id: 'report:organization-insights', type: 'report', title: 'Organisation insights — Summit Builders' }]);
+    expect(answer.sources).toEqual([
+      { id: 'report:organization-insights', type: 'report', title: 'Organisation insights — Summit Builders' },
+    ]);
   });
 });
 
@@ -125,7 +155,9 @@ describe('POST /api/copilot/ask — free text', () => {
     expect(answer.text).toContain('**Calls**');
     const calls = answer.sources.filter((s) => s.type === 'call');
     expect(calls.length).toBeGreaterThan(0);
-    const { rows } = await h.db.query<{ summary: string }>(`SELECT summary FROM calls WHERE id = ANY($1::text[])`, [calls.map((c) => c.id)]);
+    const { rows } = await h.db.query<{ summary: string }>(`SELECT summary FROM calls WHERE id = ANY($1::text[])`, [
+      calls.map((c) => c.id),
+    ]);
     rows.forEach((r) => expect(r.summary.toLowerCase()).toMatch(/concrete|pour/));
     await expectSourcesOf('org-a', answer.sources);
   });
@@ -146,7 +178,7 @@ describe('POST /api/copilot/ask — free text', () => {
     expect(answer.sources).toEqual([]);
   });
 
-  it('only searches the caller\'s organisation', async () => {
+  it("only searches the caller's organisation", async () => {
     h.asAdminOf(h.orgB);
     const answer = await ask('Priya Nguyen');
     expect(answer.sources.some((s) => s.title === 'Priya Nguyen')).toBe(false);
@@ -196,7 +228,11 @@ describe('POST /api/copilot/ask — organisation data is text, never markup', ()
 
   /** The answer as the console's renderer reads it: every inline node of every block. */
   function parsed(text: string): Inline[] {
-    return parseBlocks(text).flatMap((b) => (b.kind === 'heading' ? [b.text] : b.kind === 'paragraph' ? b.lines : b.kind === 'list' ? b.items : []).flatMap((t) => parseInline(t)));
+    return parseBlocks(text).flatMap((b) =>
+      (b.kind === 'heading' ? [b.text] : b.kind === 'paragraph' ? b.lines : b.kind === 'list' ? b.items : []).flatMap((t) =>
+        parseInline(t),
+      ),
+    );
   }
 
   const hostileValues = [...HOSTILE.members, HOSTILE.orgName, HOSTILE.site, HOSTILE.summary, HOSTILE.taskTitle];
@@ -215,7 +251,12 @@ describe('POST /api/copilot/ask — organisation data is text, never markup', ()
       // Only text, and the answer's own bold headings (text inside): no link, code or italics.
       const nodes = parsed(answer.text);
       expect([...new Set(nodes.map((n) => n.kind))].sort(), query).toEqual(['strong', 'text']);
-      for (const node of nodes) if (node.kind === 'strong') expect(node.children.map((c) => c.kind), query).toEqual(['text']);
+      for (const node of nodes)
+        if (node.kind === 'strong')
+          expect(
+            node.children.map((c) => c.kind),
+            query,
+          ).toEqual(['text']);
       const shown = inlineText(nodes);
       const expected = query === QUICK_PROMPTS[4].query ? [HOSTILE.orgName, HOSTILE.site] : HOSTILE.members.slice(0, 3);
       for (const value of expected) expect(shown, query).toContain(shownAs(value));
@@ -242,7 +283,10 @@ describe('POST /api/copilot/ask — organisation data is text, never markup', ()
       const text = String((res.body as { result: string }).result);
       for (const value of hostileValues) expect(text, query).not.toContain(value);
       const nodes = parsed(text);
-      expect(nodes.every((n) => n.kind === 'text' || (n.kind === 'strong' && n.children.every((c) => c.kind === 'text'))), query).toBe(true);
+      expect(
+        nodes.every((n) => n.kind === 'text' || (n.kind === 'strong' && n.children.every((c) => c.kind === 'text'))),
+        query,
+      ).toBe(true);
       const shown = inlineText(nodes);
       for (const value of shows) expect(shown, query).toContain(shownAs(value));
     }

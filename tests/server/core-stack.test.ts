@@ -21,7 +21,15 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hardline-stack-'));
   // On the PostgreSQL run of the suite, the stack's API runs on a database of its own there.
   database = await createTestDatabaseUrl();
-  stack = await startStack({ mode: 'none', webPort: 0, apiPort: 0, cognitoPort: 0, dataDir, quiet: true, ...(database ? { databaseUrl: database.url } : {}) });
+  stack = await startStack({
+    mode: 'none',
+    webPort: 0,
+    apiPort: 0,
+    cognitoPort: 0,
+    dataDir,
+    quiet: true,
+    ...(database ? { databaseUrl: database.url } : {}),
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -36,7 +44,11 @@ interface AuthResult {
 }
 
 const signIn = (username: string, password: string) =>
-  cognitoCall<AuthResult>(stack.cognitoEndpoint, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: username, PASSWORD: password } });
+  cognitoCall<AuthResult>(stack.cognitoEndpoint, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: stack.clientId,
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  });
 
 const api = (path: string, token: string, init: RequestInit = {}) =>
   fetch(`${stack.apiUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
@@ -68,7 +80,11 @@ describe('the local stack', () => {
       ClientId: stack.clientId,
       Username: email,
       Password: 'Sturdy#Pass1',
-      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'phone_number', Value: '+15551234567' }, { Name: 'custom:organization', Value: 'New Co' }],
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'phone_number', Value: '+15551234567' },
+        { Name: 'custom:organization', Value: 'New Co' },
+      ],
     });
     const code = await stack.getConfirmationCode(email);
     expect(code).toMatch(/^\d{6}$/);

@@ -81,7 +81,14 @@ describe('errors and CORS', () => {
 
   it('allows the console origin only', async () => {
     const preflight = (origin: string) =>
-      api.app.request('/api/users', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+      api.app.request('/api/users', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'PATCH',
+          'Access-Control-Request-Headers': 'authorization,content-type',
+        },
+      });
     const ok = await preflight(WEB_ORIGIN);
     expect(ok.headers.get('Access-Control-Allow-Origin')).toBe(WEB_ORIGIN);
     expect(ok.headers.get('Access-Control-Allow-Methods')).toContain('PATCH');
@@ -92,7 +99,13 @@ describe('errors and CORS', () => {
 });
 
 describe('signup completion, me and activation', () => {
-  const body = (sub: string) => ({ fullName: 'Pat Kim', email: 'Pat@Example.com', phoneNumber: '+15550001111', organization: 'Kim Framing', cognitoUserId: sub });
+  const body = (sub: string) => ({
+    fullName: 'Pat Kim',
+    email: 'Pat@Example.com',
+    phoneNumber: '+15550001111',
+    organization: 'Kim Framing',
+    cognitoUserId: sub,
+  });
   /** An account of the (fake) user pool that signs in by email: its username is its sub. */
   const poolAccount = (email: string) => {
     const sub = crypto.randomUUID();
@@ -118,7 +131,13 @@ describe('signup completion, me and activation', () => {
     expect(rows[0]?.n).toBe(1);
 
     const me = v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub })).json());
-    expect(me).toMatchObject({ name: 'Pat Kim', email: 'pat@example.com', role: 'Admin', isAdmin: true, organization: { id: created.organizationId, name: 'Kim Framing' } });
+    expect(me).toMatchObject({
+      name: 'Pat Kim',
+      email: 'pat@example.com',
+      role: 'Admin',
+      isAdmin: true,
+      organization: { id: created.organizationId, name: 'Kim Framing' },
+    });
 
     const stats = await (await api.call('GET', '/api/users/stats', { sub })).json();
     expect(stats).toEqual({ total: 1, active: 1, pending: 0, licensed: 1 });
@@ -126,7 +145,10 @@ describe('signup completion, me and activation', () => {
 
   it('stores the email of the signed-in account as the user pool knows it, not the one in the body', async () => {
     const sub = poolAccount('Lee.Real@Example.com');
-    const response = await api.call('POST', '/api/complete-signup', { sub, body: { ...body(sub), email: 'someone.else@example.com', organization: 'Real Email Co' } });
+    const response = await api.call('POST', '/api/complete-signup', {
+      sub,
+      body: { ...body(sub), email: 'someone.else@example.com', organization: 'Real Email Co' },
+    });
     expect(response.status).toBe(201);
     const me = v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub })).json());
     expect(me.email).toBe('lee.real@example.com');
@@ -140,7 +162,10 @@ describe('signup completion, me and activation', () => {
     expect(await unknown.json()).toEqual({ message: 'The signed-in account was not found in the user pool.' });
     const otherSub = crypto.randomUUID();
     api.userPool.accounts.push({ username: 'shared-name', sub: crypto.randomUUID(), email: 'shared@example.com' });
-    const mismatched = await api.call('POST', '/api/complete-signup', { token: await api.keys.sign({ sub: otherSub, username: 'shared-name' }), body: body(otherSub) });
+    const mismatched = await api.call('POST', '/api/complete-signup', {
+      token: await api.keys.sign({ sub: otherSub, username: 'shared-name' }),
+      body: body(otherSub),
+    });
     expect(mismatched.status).toBe(403);
     expect((await api.call('GET', '/api/me', { sub: otherSub })).status).toBe(404);
   });
@@ -160,11 +185,16 @@ describe('signup completion, me and activation', () => {
   it('activates the caller and stamps last activity', async () => {
     const org = await signUpOrganisation(api, 'Activation Co');
     const sub = crypto.randomUUID();
-    const [memberId] = await addMembers(api, org.orgId, [{ name: 'New Hire', email: 'new.hire@example.com', phoneNumber: '+15550002222', isActive: false, cognitoSub: sub }]);
+    const [memberId] = await addMembers(api, org.orgId, [
+      { name: 'New Hire', email: 'new.hire@example.com', phoneNumber: '+15550002222', isActive: false, cognitoSub: sub },
+    ]);
     const response = await api.call('POST', '/users/activate', { sub });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'Your account is active.' });
-    const { rows } = await api.db.query<{ is_active: boolean; last_active_at: Date | null }>('SELECT is_active, last_active_at FROM members WHERE id = $1', [memberId]);
+    const { rows } = await api.db.query<{ is_active: boolean; last_active_at: Date | null }>(
+      'SELECT is_active, last_active_at FROM members WHERE id = $1',
+      [memberId],
+    );
     expect(rows[0]?.is_active).toBe(true);
     expect(rows[0]?.last_active_at).toBeInstanceOf(Date);
 
@@ -190,17 +220,35 @@ describe('signup completion, me and activation', () => {
     expect((await api.call('POST', '/users/activate', { sub: activeOne })).status).toBe(200);
     const refused = await api.call('POST', '/users/activate', { sub: deactivated });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ message: 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.' });
-    const { rows } = await api.db.query<{ id: string; is_active: boolean }>('SELECT id, is_active FROM members WHERE id = ANY($1::text[]) ORDER BY name', [ids]);
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.is_active]))).toEqual({ [ids[0] as string]: true, [ids[1] as string]: true, [ids[2] as string]: false });
+    expect(await refused.json()).toEqual({
+      message: 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.',
+    });
+    const { rows } = await api.db.query<{ id: string; is_active: boolean }>(
+      'SELECT id, is_active FROM members WHERE id = ANY($1::text[]) ORDER BY name',
+      [ids],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.is_active]))).toEqual({
+      [ids[0] as string]: true,
+      [ids[1] as string]: true,
+      [ids[2] as string]: false,
+    });
     // Still refused on the admin routes it used to reach, and told why by /api/me.
     expect((await api.call('GET', '/api/users/stats', { sub: deactivated })).status).toBe(403);
-    expect(v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub: deactivated })).json())).toMatchObject({ role: 'Admin', isAdmin: false, isActive: false });
+    expect(v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub: deactivated })).json())).toMatchObject({
+      role: 'Admin',
+      isAdmin: false,
+      isActive: false,
+    });
 
     // Activated again by an administrator, the member is back.
-    expect((await api.call('PATCH', `/api/users/${ids[2]}/toggle-status`, { sub: org.adminSub, body: { isActive: true } })).status).toBe(200);
+    expect((await api.call('PATCH', `/api/users/${ids[2]}/toggle-status`, { sub: org.adminSub, body: { isActive: true } })).status).toBe(
+      200,
+    );
     expect((await api.call('GET', '/api/users/stats', { sub: deactivated })).status).toBe(200);
-    expect(v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub: deactivated })).json())).toMatchObject({ isAdmin: true, isActive: true });
+    expect(v.parse(MeResponseSchema, await (await api.call('GET', '/api/me', { sub: deactivated })).json())).toMatchObject({
+      isAdmin: true,
+      isActive: true,
+    });
   });
 });
 

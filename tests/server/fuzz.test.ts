@@ -53,13 +53,19 @@ beforeAll(async () => {
     users: 12,
     seed: 7,
   });
-  const members = await api.db.query<{ id: string }>('SELECT id FROM members WHERE org_id = $1 AND id <> $2 ORDER BY id', [seeded.orgId, seeded.adminMemberId]);
+  const members = await api.db.query<{ id: string }>('SELECT id FROM members WHERE org_id = $1 AND id <> $2 ORDER BY id', [
+    seeded.orgId,
+    seeded.adminMemberId,
+  ]);
   const invoices = await api.db.query<{ id: string }>('SELECT id FROM invoices WHERE org_id = $1 ORDER BY id LIMIT 4', [seeded.orgId]);
   const cards = await api.db.query<{ id: string }>('SELECT id FROM payment_methods WHERE org_id = $1 ORDER BY id LIMIT 4', [seeded.orgId]);
   tokens.set('admin', await api.keys.sign({ sub: adminSub }));
   tokens.set('member', await api.keys.sign({ sub: memberSub }));
   tokens.set('stranger', await api.keys.sign({ sub: crypto.randomUUID() }));
-  const hosted = await api.call('POST', '/api/admin/billing/update-payment-method', { token: tokens.get('admin'), body: { userId: members.rows[0]?.id } });
+  const hosted = await api.call('POST', '/api/admin/billing/update-payment-method', {
+    token: tokens.get('admin'),
+    body: { userId: members.rows[0]?.id },
+  });
   const { hostedUrl } = (await hosted.json()) as { hostedUrl: string };
   ids = {
     members: members.rows.map((r) => r.id),
@@ -108,11 +114,69 @@ function encodeLoose(text: string): string {
 }
 
 const SPECIALS = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0007', '\n', '\r\n', '\t', '\u007f', '\u001b[31m', '\ud800', '\udc00x', '\uffff', '\ufeff', '\u202e', '😀', '👷🏽‍♀️',
-  'Ａｄｍｉｎ', 'e\u0301', 'İ', 'ß', '%00', '%', '%zz', '%2F', '../..', '/', '\\', '__proto__', 'constructor', 'prototype', 'toString',
-  'hasOwnProperty', 'null', 'undefined', 'true', 'NaN', 'Infinity', '-1', '0', '1e300', '-0', '1.5', '0x10', '9'.repeat(40), "' OR 1=1 --",
-  '"; DROP TABLE members; --', '<script>alert(1)</script>', '${x}', '%s%n', 'Admin', 'Field Worker', 'pro', 'lite', 'active', 'pending',
-  'added', 'default', 'seti_0123456789abcdef01234567', 'pm_000000000000000000000000', 'a@b.co', '+15551234567', '4242424242424242',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0007',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u007f',
+  '\u001b[31m',
+  '\ud800',
+  '\udc00x',
+  '\uffff',
+  '\ufeff',
+  '\u202e',
+  '😀',
+  '👷🏽‍♀️',
+  'Ａｄｍｉｎ',
+  'e\u0301',
+  'İ',
+  'ß',
+  '%00',
+  '%',
+  '%zz',
+  '%2F',
+  '../..',
+  '/',
+  '\\',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'null',
+  'undefined',
+  'true',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e300',
+  '-0',
+  '1.5',
+  '0x10',
+  '9'.repeat(40),
+  "' OR 1=1 --",
+  '"; DROP TABLE members; --',
+  '<script>alert(1)</script>',
+  '${x}',
+  '%s%n',
+  'Admin',
+  'Field Worker',
+  'pro',
+  'lite',
+  'active',
+  'pending',
+  'added',
+  'default',
+  'seti_0123456789abcdef01234567',
+  'pm_000000000000000000000000',
+  'a@b.co',
+  '+15551234567',
+  '4242424242424242',
 ];
 
 /** The query parameters the routes read. */
@@ -124,17 +188,48 @@ const BAD_TEXT = ['\u0000', 'a\u0000b', '\ud800', '\u0007', 'x'.repeat(5000), '1
 const DEEP = Array.from({ length: 200 }).reduce<unknown>((inner) => [inner], 'deep');
 const BAD_VALUES: unknown[] = [...BAD_TEXT, 1e300, -1, 2.5, true, null, [], {}, ['\u0000'], { $gt: '' }, DEEP];
 /** The sweep's bad bodies, whole. */
-const BAD_BODIES = ['', 'null', '[]', '"text"', '1e300', '{', '{"a":', `${'['.repeat(20_000)}${']'.repeat(20_000)}`, `{"x":"${'y'.repeat(70_000)}"}`];
+const BAD_BODIES = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '1e300',
+  '{',
+  '{"a":',
+  `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  `{"x":"${'y'.repeat(70_000)}"}`,
+];
 
 /** Lengths on both sides of every limit, and past the body limit. */
-const LENGTHS = [...new Set(Object.values(LIMITS).filter((n) => n < 100_000).flatMap((n) => [n, n + 1]))];
+const LENGTHS = [
+  ...new Set(
+    Object.values(LIMITS)
+      .filter((n) => n < 100_000)
+      .flatMap((n) => [n, n + 1]),
+  ),
+];
 
 /** A body that would be valid for the route (from the contract), to mutate. */
 const member = (): string => ids.members[0] ?? '';
 function validBody(route: Route): Record<string, unknown> {
   const key = `${route.method} ${route.path}`;
-  if (key.endsWith('/complete-signup')) return { fullName: 'Ana Diaz', email: 'ana@fuzz.test', phoneNumber: '+15551230000', organization: 'Fuzz Builders', cognitoUserId: adminSub };
-  if (key === 'POST /api/users' || key.endsWith('/invite')) return { name: 'Ana Diaz', email: 'ana.diaz@fuzz.test', phoneNumber: '+15551230001', role: 'Supervisor', hasLicense: true, isActive: true };
+  if (key.endsWith('/complete-signup'))
+    return {
+      fullName: 'Ana Diaz',
+      email: 'ana@fuzz.test',
+      phoneNumber: '+15551230000',
+      organization: 'Fuzz Builders',
+      cognitoUserId: adminSub,
+    };
+  if (key === 'POST /api/users' || key.endsWith('/invite'))
+    return {
+      name: 'Ana Diaz',
+      email: 'ana.diaz@fuzz.test',
+      phoneNumber: '+15551230001',
+      role: 'Supervisor',
+      hasLicense: true,
+      isActive: true,
+    };
   if (key === 'PUT /api/users/:id') return { name: 'Ana Diaz', role: 'Supervisor' };
   if (key.endsWith('/bulk')) return { userIds: [member()], updates: { hasLicense: true } };
   if (key.endsWith('/toggle-license')) return { hasLicense: true };
@@ -144,14 +239,16 @@ function validBody(route: Route): Record<string, unknown> {
   if (key.endsWith('/complete-subscription')) return { setupIntentId: 'seti_0123456789abcdef01234567', planType: 'pro' };
   if (key.endsWith('/cancel-subscription')) return { userId: member(), cancelAtPeriodEnd: true, reason: 'Moving to another tool' };
   if (key.endsWith('/copilot/ask')) return { query: 'Who made the most calls this week?', isAdmin: true };
-  if (key.endsWith('/cards')) return { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), makeDefault: '1' };
+  if (key.endsWith('/cards'))
+    return { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), makeDefault: '1' };
   if (key.endsWith('/default')) return { paymentMethodId: ids.paymentMethods[0] ?? '' };
   return {};
 }
 /** The query a route reads, valid. */
 function validQuery(route: Route): Record<string, string> {
   if (route.path.endsWith('/update-subscription') || route.path.endsWith('/complete-subscription')) return { userId: member() };
-  if (route.method === 'GET' && route.path === '/api/users') return { page: '1', limit: '25', search: 'ma', role: 'Supervisor', status: 'active' };
+  if (route.method === 'GET' && route.path === '/api/users')
+    return { page: '1', limit: '25', search: 'ma', role: 'Supervisor', status: 'active' };
   if (route.path.startsWith('/hosted/payment-methods/:token') && route.method === 'GET') return { notice: 'added' };
   return {};
 }
@@ -166,7 +263,15 @@ function validParam(name: string, index: number): string {
 /** The request for a route: its path with these parameter values, a query, a body (JSON, or a form for the hosted pages). */
 function requestFor(
   route: Route,
-  options: { params?: (name: string, index: number) => string; query?: Record<string, string> | string; body?: unknown; rawBody?: string; contentType?: string | null; caller?: string; method?: string },
+  options: {
+    params?: (name: string, index: number) => string;
+    query?: Record<string, string> | string;
+    body?: unknown;
+    rawBody?: string;
+    contentType?: string | null;
+    caller?: string;
+    method?: string;
+  },
 ): FuzzRequest {
   let index = 0;
   const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => (options.params ?? validParam)(name, index++));
@@ -200,17 +305,44 @@ function requestFor(
 
 const isForm = (route: Route): boolean => route.path.startsWith('/hosted/');
 
-
-
 function arbitraries(routes: readonly Route[]) {
-  const realIds = [...ids.members.slice(0, 6), ids.admin, ...ids.invoices, ...ids.invoices.map((id) => `${id}.pdf`), ...ids.paymentMethods, ids.hostedToken];
+  const realIds = [
+    ...ids.members.slice(0, 6),
+    ids.admin,
+    ...ids.invoices,
+    ...ids.invoices.map((id) => `${id}.pdf`),
+    ...ids.paymentMethods,
+    ids.hostedToken,
+  ];
   const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
   /** Text with a control character or a lone surrogate somewhere in it. */
   const laced = fc
-    .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\ud800', '\udfff'), fc.string({ maxLength: 8 }))
+    .tuple(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom('\u0000', '\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\ud800', '\udfff'),
+      fc.string({ maxLength: 8 }),
+    )
     .map(([before, odd, after]) => `${before}${odd}${after}`);
   /** Numbers as a query string or a careless client writes them. */
-  const numeric = fc.constantFrom('1e300', '-1', '0', '2.5', '0x10', 'NaN', 'Infinity', '-Infinity', '99999999999999999999', '1e3', ' 1', '1 ', '+1', '00001', '1_000', String(2 ** 53 + 1), '9'.repeat(400));
+  const numeric = fc.constantFrom(
+    '1e300',
+    '-1',
+    '0',
+    '2.5',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '99999999999999999999',
+    '1e3',
+    ' 1',
+    '1 ',
+    '+1',
+    '00001',
+    '1_000',
+    String(2 ** 53 + 1),
+    '9'.repeat(400),
+  );
   const weirdString = fc.oneof(
     { arbitrary: fc.constantFrom(...SPECIALS), weight: 4 },
     { arbitrary: laced, weight: 3 },
@@ -219,23 +351,47 @@ function arbitraries(routes: readonly Route[]) {
     { arbitrary: fc.string({ unit: anyCodeUnit, maxLength: 12 }), weight: 2 },
     { arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }), weight: 1 },
     { arbitrary: fc.constantFrom(...realIds), weight: 3 },
-    { arbitrary: fc.tuple(fc.constantFrom(...LENGTHS), fc.constantFrom('x', 'é', '😀', ' ', '\u0000')).map(([n, c]) => c.repeat(Math.ceil(n / c.length))), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(...LENGTHS), fc.constantFrom('x', 'é', '😀', ' ', '\u0000'))
+        .map(([n, c]) => c.repeat(Math.ceil(n / c.length))),
+      weight: 1,
+    },
   );
   const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
     { arbitrary: weirdString, weight: 6 },
     { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 2 },
-    { arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(1e300, -1, 0, 2 ** 53 + 2, -0)), weight: 2 },
+    {
+      arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(1e300, -1, 0, 2 ** 53 + 2, -0)),
+      weight: 2,
+    },
     { arbitrary: fc.array(weirdString, { maxLength: 4 }), weight: 1 },
     { arbitrary: fc.dictionary(weirdString, weirdString, { maxKeys: 3 }), weight: 1 },
-    { arbitrary: fc.integer({ min: 1, max: 12 }).map((depth) => Array.from({ length: depth }).reduce<unknown>((inner) => [inner], 'deep')), weight: 1 },
+    {
+      arbitrary: fc.integer({ min: 1, max: 12 }).map((depth) => Array.from({ length: depth }).reduce<unknown>((inner) => [inner], 'deep')),
+      weight: 1,
+    },
   );
 
   const mutation = fc.oneof(
     { arbitrary: fc.constant({ kind: 'valid' as const }), weight: 2 },
     // Mostly one of the route's own fields (index into the valid body), sometimes a made-up one.
-    { arbitrary: fc.record({ kind: fc.constant('set' as const), key: fc.oneof({ arbitrary: fc.nat(20), weight: 4 }, { arbitrary: weirdString, weight: 1 }), value: weirdValue }), weight: 7 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('set' as const),
+        key: fc.oneof({ arbitrary: fc.nat(20), weight: 4 }, { arbitrary: weirdString, weight: 1 }),
+        value: weirdValue,
+      }),
+      weight: 7,
+    },
     { arbitrary: fc.record({ kind: fc.constant('delete' as const), index: fc.nat(8) }), weight: 2 },
-    { arbitrary: fc.record({ kind: fc.constant('extra' as const), fields: fc.dictionary(weirdString, weirdValue, { minKeys: 1, maxKeys: 6 }) }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('extra' as const),
+        fields: fc.dictionary(weirdString, weirdValue, { minKeys: 1, maxKeys: 6 }),
+      }),
+      weight: 1,
+    },
     { arbitrary: fc.record({ kind: fc.constant('replace' as const), value: weirdValue }), weight: 2 },
   );
   type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
@@ -262,7 +418,18 @@ function arbitraries(routes: readonly Route[]) {
 
   const rawText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 60 }),
-    fc.constantFrom('{', '{"a":', '[', '"', 'nul', '{"name":"\\u0000"}', '{"__proto__":{"isAdmin":true}}', '{"userIds":{"length":1e300}}', 'a=1&b=%00', '\u0000'),
+    fc.constantFrom(
+      '{',
+      '{"a":',
+      '[',
+      '"',
+      'nul',
+      '{"name":"\\u0000"}',
+      '{"__proto__":{"isAdmin":true}}',
+      '{"userIds":{"length":1e300}}',
+      'a=1&b=%00',
+      '\u0000',
+    ),
     fc.integer({ min: 100, max: 30_000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
     fc.integer({ min: 100, max: 12_000 }).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
     fc.constantFrom(LIMITS.requestBodyBytes, LIMITS.requestBodyBytes + 1, 200_000).map((n) => `{"name":"${'x'.repeat(n)}"}`),
@@ -288,7 +455,24 @@ function arbitraries(routes: readonly Route[]) {
   const pathValue = fc.oneof(
     { arbitrary: fc.constantFrom(...realIds), weight: 4 },
     { arbitrary: weirdString.map(encodeLoose), weight: 4 },
-    { arbitrary: fc.constantFrom('%00', '%', '%zz', '..', '%2e%2e', '%2F', 'a%00b', '%ED%A0%80', '%C0%AF', '%FF', 'x'.repeat(5000), '%20', '+'), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        '%00',
+        '%',
+        '%zz',
+        '..',
+        '%2e%2e',
+        '%2F',
+        'a%00b',
+        '%ED%A0%80',
+        '%C0%AF',
+        '%FF',
+        'x'.repeat(5000),
+        '%20',
+        '+',
+      ),
+      weight: 2,
+    },
   );
   const queryKey = fc.oneof(fc.constantFrom(...QUERY_NAMES, '__proto__', 'constructor'), weirdString);
   const query = fc.oneof(
@@ -296,12 +480,22 @@ function arbitraries(routes: readonly Route[]) {
     // One of the parameters the routes read (page, limit, search...), given a weird value.
     { arbitrary: fc.record({ known: fc.nat(20), value: weirdString }), weight: 5 },
     { arbitrary: fc.dictionary(queryKey, weirdString, { maxKeys: 4 }), weight: 3 },
-    { arbitrary: fc.constantFrom('?%00', '?page=%', '?&&&', '?page=1&page=2', '?=', '?search=%ED%A0%80', '?notice=__proto__', '?userId'), weight: 1 },
+    {
+      arbitrary: fc.constantFrom('?%00', '?page=%', '?&&&', '?page=1&page=2', '?=', '?search=%ED%A0%80', '?notice=__proto__', '?userId'),
+      weight: 1,
+    },
   );
 
   const caller = fc.constantFrom('admin', 'admin', 'admin', 'admin', 'admin', 'admin', 'admin', 'none', 'garbage', 'member', 'stranger');
-  const method = fc.oneof({ arbitrary: fc.constant(null), weight: 9 }, { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'), weight: 1 });
-  const bodyShape = fc.oneof({ arbitrary: fc.constant('mutated' as const), weight: 8 }, { arbitrary: fc.constant('raw' as const), weight: 2 }, { arbitrary: fc.constant('none' as const), weight: 1 });
+  const method = fc.oneof(
+    { arbitrary: fc.constant(null), weight: 9 },
+    { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'), weight: 1 },
+  );
+  const bodyShape = fc.oneof(
+    { arbitrary: fc.constant('mutated' as const), weight: 8 },
+    { arbitrary: fc.constant('raw' as const), weight: 2 },
+    { arbitrary: fc.constant('none' as const), weight: 1 },
+  );
 
   return fc
     .record({
@@ -363,7 +557,11 @@ async function send(request: FuzzRequest): Promise<void> {
   });
   const answer = await response.text();
   figures.requests += 1;
-  const brief: Answer = { request: { ...request, url: request.url.slice(0, 300), body: request.body?.slice(0, 300) }, status: response.status, answer: answer.slice(0, 300) };
+  const brief: Answer = {
+    request: { ...request, url: request.url.slice(0, 300), body: request.body?.slice(0, 300) },
+    status: response.status,
+    answer: answer.slice(0, 300),
+  };
   if (response.status >= 500) {
     figures['5xx'] += 1;
     serverErrors.push(brief);
@@ -399,11 +597,16 @@ afterAll(() => {
     }
   }
   const perEngine: Record<string, number> = {};
-  for (const [key, value] of Object.entries(previous)) if (/ \((pglite|postgres)\)$/.test(key) && !key.endsWith(`(${testEngine})`)) perEngine[key] = value;
+  for (const [key, value] of Object.entries(previous))
+    if (/ \((pglite|postgres)\)$/.test(key) && !key.endsWith(`(${testEngine})`)) perEngine[key] = value;
   perEngine[`requests (${testEngine})`] = figures.requests;
   perEngine[`5xx (${testEngine})`] = figures['5xx'];
-  const total = (name: string) => Object.entries(perEngine).reduce((sum, [key, value]) => (key.startsWith(`${name} (`) ? sum + value : sum), 0);
-  writeFileSync(file, `${JSON.stringify({ suite: 'fuzz', figures: { requests: total('requests'), '5xx': total('5xx'), ...perEngine } }, null, 2)}\n`);
+  const total = (name: string) =>
+    Object.entries(perEngine).reduce((sum, [key, value]) => (key.startsWith(`${name} (`) ? sum + value : sum), 0);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ suite: 'fuzz', figures: { requests: total('requests'), '5xx': total('5xx'), ...perEngine } }, null, 2)}\n`,
+  );
 });
 
 describe('fuzzing every route', () => {

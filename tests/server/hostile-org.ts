@@ -35,7 +35,11 @@ export function shownAs(value: string): string {
 
 export async function insertHostileOrg(db: Sql, now: Date): Promise<void> {
   const at = (ms: number) => new Date(now.getTime() - ms);
-  await db.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3)', [HOSTILE.orgId, HOSTILE.orgName, at(400 * DAY_MS)]);
+  await db.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3)', [
+    HOSTILE.orgId,
+    HOSTILE.orgName,
+    at(400 * DAY_MS),
+  ]);
   await db.query(
     `INSERT INTO members (id, org_id, name, email, phone_number, role, has_license, is_active, is_admin, created_at, last_active_at)
      VALUES ($1, $2, 'Plain Admin', 'admin@hostile.example', '+15550000000', 'Admin', true, true, true, $3, $4)`,
@@ -57,7 +61,17 @@ export async function insertHostileOrg(db: Sql, now: Date): Promise<void> {
     await db.query(
       `INSERT INTO tasks (id, org_id, call_id, title, status, assignee_member_id, due_date, created_at)
        VALUES ($1, $2, $3, $4, 'open', $5, $6, $7)`,
-      [`${id}-task`, HOSTILE.orgId, `${id}-call`, HOSTILE.taskTitle, id, at(3 * DAY_MS + i * DAY_MS).toISOString().slice(0, 10), at(3600_000)],
+      [
+        `${id}-task`,
+        HOSTILE.orgId,
+        `${id}-call`,
+        HOSTILE.taskTitle,
+        id,
+        at(3 * DAY_MS + i * DAY_MS)
+          .toISOString()
+          .slice(0, 10),
+        at(3600_000),
+      ],
     );
   }
 }

@@ -24,7 +24,8 @@ beforeAll(async () => {
 }, 120_000); // PGlite's WASM start-up takes a few seconds, far more on a busy machine
 afterAll(() => api?.close());
 
-const asAdmin = (method: string, path: string, body?: unknown) => api.call(method, path, { sub: org.adminSub, ...(body !== undefined ? { body } : {}) });
+const asAdmin = (method: string, path: string, body?: unknown) =>
+  api.call(method, path, { sub: org.adminSub, ...(body !== undefined ? { body } : {}) });
 
 async function expectBadRequest(response: Response, field: string, message?: string): Promise<void> {
   const body = (await response.json()) as { message: string; field?: string };
@@ -112,7 +113,13 @@ describe('request body limit (64 kB)', () => {
 });
 
 describe('every string field has a maximum length (400 naming the field)', () => {
-  const signupBody = (sub: string) => ({ fullName: 'Ana Diaz', email: 'ana@limits.test', phoneNumber: '+15551230000', organization: 'Diaz Builders', cognitoUserId: sub });
+  const signupBody = (sub: string) => ({
+    fullName: 'Ana Diaz',
+    email: 'ana@limits.test',
+    phoneNumber: '+15551230000',
+    organization: 'Diaz Builders',
+    cognitoUserId: sub,
+  });
 
   it('complete-signup: fullName 100, email 254, phoneNumber 20, organization 100, cognitoUserId 100', async () => {
     const sub = crypto.randomUUID();
@@ -124,7 +131,16 @@ describe('every string field has a maximum length (400 naming the field)', () =>
       ['cognitoUserId', x(LIMITS.id + 1)],
     ];
     for (const [field, value] of cases) {
-      const max = field === 'fullName' ? LIMITS.name : field === 'email' ? LIMITS.email : field === 'phoneNumber' ? LIMITS.phone : field === 'organization' ? LIMITS.organization : LIMITS.id;
+      const max =
+        field === 'fullName'
+          ? LIMITS.name
+          : field === 'email'
+            ? LIMITS.email
+            : field === 'phoneNumber'
+              ? LIMITS.phone
+              : field === 'organization'
+                ? LIMITS.organization
+                : LIMITS.id;
       const response = await api.call('POST', '/api/complete-signup', { sub, body: { ...signupBody(sub), [field]: value } });
       await expectBadRequest(response, field, tooLongMessage(field, max));
     }
@@ -132,7 +148,11 @@ describe('every string field has a maximum length (400 naming the field)', () =>
   });
 
   it('users: name 100, email 254, phoneNumber 20 on create, invite and edit; bulk ids and path ids 100', async () => {
-    const over = { name: x(LIMITS.name + 1), email: `${x(LIMITS.email - 11)}@limits.test`, phoneNumber: `+1${'5'.repeat(LIMITS.phone - 1)}` };
+    const over = {
+      name: x(LIMITS.name + 1),
+      email: `${x(LIMITS.email - 11)}@limits.test`,
+      phoneNumber: `+1${'5'.repeat(LIMITS.phone - 1)}`,
+    };
     const max = { name: LIMITS.name, email: LIMITS.email, phoneNumber: LIMITS.phone };
     for (const field of ['name', 'email', 'phoneNumber'] as const) {
       const message = tooLongMessage(field, max[field]);
@@ -140,10 +160,18 @@ describe('every string field has a maximum length (400 naming the field)', () =>
       await expectBadRequest(await asAdmin('POST', '/api/users/invite', { ...validUser, [field]: over[field] }), field, message);
       await expectBadRequest(await asAdmin('PUT', `/api/users/${memberId}`, { [field]: over[field] }), field, message);
     }
-    await expectBadRequest(await asAdmin('PATCH', '/api/users/bulk', { userIds: [memberId, x(LIMITS.id + 1)], updates: { hasLicense: true } }), 'userIds.1', tooLongMessage('userIds', LIMITS.id));
+    await expectBadRequest(
+      await asAdmin('PATCH', '/api/users/bulk', { userIds: [memberId, x(LIMITS.id + 1)], updates: { hasLicense: true } }),
+      'userIds.1',
+      tooLongMessage('userIds', LIMITS.id),
+    );
     await expectBadRequest(await asAdmin('GET', `/api/users/${x(LIMITS.id + 1)}`), 'id', tooLongMessage('id', LIMITS.id));
     await expectBadRequest(await asAdmin('DELETE', `/api/users/${x(LIMITS.id + 1)}`), 'id');
-    await expectBadRequest(await asAdmin('GET', `/api/users?search=${x(LIMITS.search + 1)}`), 'search', tooLongMessage('search', LIMITS.search));
+    await expectBadRequest(
+      await asAdmin('GET', `/api/users?search=${x(LIMITS.search + 1)}`),
+      'search',
+      tooLongMessage('search', LIMITS.search),
+    );
     // A name of exactly 100 characters is accepted and stored whole; a search of exactly 254 too.
     const created = await asAdmin('POST', '/api/users', { ...validUser, name: x(LIMITS.name) });
     expect(created.status).toBe(201);
@@ -153,7 +181,11 @@ describe('every string field has a maximum length (400 naming the field)', () =>
 
   it('billing: userId and setupIntentId 100, the cancellation reason 500', async () => {
     const long = x(LIMITS.id + 1);
-    await expectBadRequest(await asAdmin('POST', '/api/admin/billing/user', { userId: long }), 'userId', tooLongMessage('userId', LIMITS.id));
+    await expectBadRequest(
+      await asAdmin('POST', '/api/admin/billing/user', { userId: long }),
+      'userId',
+      tooLongMessage('userId', LIMITS.id),
+    );
     await expectBadRequest(await asAdmin('POST', '/api/admin/billing/update-payment-method', { userId: long }), 'userId');
     await expectBadRequest(await asAdmin('POST', `/api/admin/billing/update-subscription?userId=${long}`, { planType: 'pro' }), 'userId');
     await expectBadRequest(
@@ -162,22 +194,33 @@ describe('every string field has a maximum length (400 naming the field)', () =>
       tooLongMessage('setupIntentId', LIMITS.id),
     );
     await expectBadRequest(
-      await asAdmin('POST', '/api/admin/billing/cancel-subscription', { userId: memberId, cancelAtPeriodEnd: true, reason: x(LIMITS.cancellationReason + 1) }),
+      await asAdmin('POST', '/api/admin/billing/cancel-subscription', {
+        userId: memberId,
+        cancelAtPeriodEnd: true,
+        reason: x(LIMITS.cancellationReason + 1),
+      }),
       'reason',
       tooLongMessage('reason', LIMITS.cancellationReason),
     );
   });
 
   it('assistant: the question 2,000', async () => {
-    await expectBadRequest(await asAdmin('POST', '/api/copilot/ask', { query: x(LIMITS.question + 1), isAdmin: true }), 'query', 'query must be at most 2,000 characters');
+    await expectBadRequest(
+      await asAdmin('POST', '/api/copilot/ask', { query: x(LIMITS.question + 1), isAdmin: true }),
+      'query',
+      'query must be at most 2,000 characters',
+    );
     expect((await asAdmin('POST', '/api/copilot/ask', { query: `${x(LIMITS.question - 9)} Who is ?`, isAdmin: true })).status).toBe(200);
   });
 });
 
 describe('paging numbers are bounded whole numbers', () => {
-  it.each(['1e300', '1e3', '0', '-1', '2.5', '0x10', ' 1', '', 'NaN', 'Infinity', String(LIMITS.page + 1), '99999999999999999999'])('page=%j is 400 naming page', async (page) => {
-    await expectBadRequest(await asAdmin('GET', `/api/users?page=${encodeURIComponent(page)}`), 'page');
-  });
+  it.each(['1e300', '1e3', '0', '-1', '2.5', '0x10', ' 1', '', 'NaN', 'Infinity', String(LIMITS.page + 1), '99999999999999999999'])(
+    'page=%j is 400 naming page',
+    async (page) => {
+      await expectBadRequest(await asAdmin('GET', `/api/users?page=${encodeURIComponent(page)}`), 'page');
+    },
+  );
 
   it.each(['0', String(LIMITS.pageSize + 1), '1e2', '10.0'])('limit=%j is 400 naming limit', async (limit) => {
     await expectBadRequest(await asAdmin('GET', `/api/users?limit=${encodeURIComponent(limit)}`), 'limit');
@@ -194,18 +237,38 @@ describe('NUL and other control characters are 400, never a 500', () => {
   it('in a search, a filter and a query id', async () => {
     await expectBadRequest(await asAdmin('GET', '/api/users?search=ma%00ria'), 'search');
     await expectBadRequest(await asAdmin('GET', '/api/users?role=Admin%00'), 'role');
-    await expectBadRequest(await asAdmin('POST', `/api/admin/billing/update-subscription?userId=${memberId}%00`, { planType: 'pro' }), 'userId');
+    await expectBadRequest(
+      await asAdmin('POST', `/api/admin/billing/update-subscription?userId=${memberId}%00`, { planType: 'pro' }),
+      'userId',
+    );
   });
 
   it('in a body field: names, ids, the reason and the question', async () => {
-    await expectBadRequest(await asAdmin('POST', '/api/users', { ...validUser, name: 'Ana\u0000Diaz' }), 'name', 'name must not contain control characters');
+    await expectBadRequest(
+      await asAdmin('POST', '/api/users', { ...validUser, name: 'Ana\u0000Diaz' }),
+      'name',
+      'name must not contain control characters',
+    );
     await expectBadRequest(await asAdmin('PUT', `/api/users/${memberId}`, { name: 'Ana\u0007' }), 'name');
     const sub = crypto.randomUUID();
-    const signup = { fullName: 'Ana', email: 'ana2@limits.test', phoneNumber: '+15551230000', organization: 'Org\u0000', cognitoUserId: sub };
+    const signup = {
+      fullName: 'Ana',
+      email: 'ana2@limits.test',
+      phoneNumber: '+15551230000',
+      organization: 'Org\u0000',
+      cognitoUserId: sub,
+    };
     await expectBadRequest(await api.call('POST', '/api/complete-signup', { sub, body: signup }), 'organization');
     await expectBadRequest(await asAdmin('PATCH', '/api/users/bulk', { userIds: ['a\u0000'], updates: { isActive: true } }), 'userIds.0');
     await expectBadRequest(await asAdmin('POST', '/api/admin/billing/user', { userId: `${memberId}\u0000` }), 'userId');
-    await expectBadRequest(await asAdmin('POST', '/api/admin/billing/cancel-subscription', { userId: memberId, cancelAtPeriodEnd: true, reason: 'moving\u0000' }), 'reason');
+    await expectBadRequest(
+      await asAdmin('POST', '/api/admin/billing/cancel-subscription', {
+        userId: memberId,
+        cancelAtPeriodEnd: true,
+        reason: 'moving\u0000',
+      }),
+      'reason',
+    );
     await expectBadRequest(await asAdmin('POST', '/api/copilot/ask', { query: 'calls\u0000', isAdmin: true }), 'query');
     expect(api.errors).toEqual([]);
   });
@@ -213,7 +276,11 @@ describe('NUL and other control characters are 400, never a 500', () => {
   it('allows line breaks where text is multi-line (the reason, the question), refuses lone surrogates', async () => {
     expect((await asAdmin('POST', '/api/copilot/ask', { query: 'How many calls\nthis week?', isAdmin: true })).status).toBe(200);
     await expectBadRequest(await asAdmin('POST', '/api/users', { ...validUser, name: 'Ana\nDiaz' }), 'name');
-    await expectBadRequest(await asAdmin('POST', '/api/users', { ...validUser, name: 'Ana \ud800' }), 'name', 'name must be valid Unicode text');
+    await expectBadRequest(
+      await asAdmin('POST', '/api/users', { ...validUser, name: 'Ana \ud800' }),
+      'name',
+      'name must be valid Unicode text',
+    );
     expect((await asAdmin('POST', '/api/users', { ...validUser, email: 'emoji@limits.test', name: 'Ana 👷 Diaz' })).status).toBe(201);
   });
 
@@ -228,8 +295,12 @@ describe('NUL and other control characters are 400, never a 500', () => {
   });
 
   it("in a hosted page's form field, and a form body that does not parse", async () => {
-    const post = (path: string, contentType: string, body: string) => api.app.request(path, { method: 'POST', headers: { 'Content-Type': contentType }, body });
-    await expectBadRequest(await post('/hosted/payment-methods/tok/default', 'application/x-www-form-urlencoded', 'paymentMethodId=pm%00'), 'paymentMethodId');
+    const post = (path: string, contentType: string, body: string) =>
+      api.app.request(path, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+    await expectBadRequest(
+      await post('/hosted/payment-methods/tok/default', 'application/x-www-form-urlencoded', 'paymentMethodId=pm%00'),
+      'paymentMethodId',
+    );
     const malformed = await post('/hosted/payment-methods/tok/cards', 'multipart/form-data; boundary=zz', 'not multipart');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: 'The request body must be valid form data.' });

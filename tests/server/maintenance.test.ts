@@ -18,7 +18,10 @@ const TABLES = ['members', 'subscriptions', 'transactions', 'invoices', 'copilot
 
 async function neverAnalysed(db: Database): Promise<string[]> {
   // reltuples is -1 until a table is first analysed (or vacuumed).
-  const { rows } = await db.query<{ relname: string }>(`SELECT relname FROM pg_class WHERE relname = ANY($1::text[]) AND relkind = 'r' AND pg_table_is_visible(oid) AND reltuples < 0 ORDER BY relname`, [TABLES]);
+  const { rows } = await db.query<{ relname: string }>(
+    `SELECT relname FROM pg_class WHERE relname = ANY($1::text[]) AND relkind = 'r' AND pg_table_is_visible(oid) AND reltuples < 0 ORDER BY relname`,
+    [TABLES],
+  );
   return rows.map((r) => r.relname);
 }
 
@@ -33,7 +36,13 @@ describe('database statistics', () => {
     const clock = () => NOW;
     const modules = [createBillingModule({ clock }), createCopilotModule({ clock })];
     db = await openTestDatabase(modules);
-    await seedDatabase(db, { modules, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' }, adminSub: 'stats-admin', users: 40, now: NOW });
+    await seedDatabase(db, {
+      modules,
+      config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' },
+      adminSub: 'stats-admin',
+      users: 40,
+      now: NOW,
+    });
     expect(await neverAnalysed(db)).toEqual([]);
   });
 

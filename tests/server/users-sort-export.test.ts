@@ -17,13 +17,42 @@ let rival: TestOrg;
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 const crew = [
-  { name: 'maria Garcia', email: 'maria.garcia@summit.test', phoneNumber: '+14155550142', role: 'Supervisor', hasLicense: true, isActive: true, createdAt: minutesAgo(50) },
-  { name: 'James Okafor', email: 'James.Okafor@summit.test', phoneNumber: '+12125550199', role: 'Field Worker', isActive: false, createdAt: minutesAgo(40) },
-  { name: 'Priya Patel', email: 'priya@summit.test', phoneNumber: '+13035551234', role: 'Project Manager', hasLicense: true, createdAt: minutesAgo(30) },
+  {
+    name: 'maria Garcia',
+    email: 'maria.garcia@summit.test',
+    phoneNumber: '+14155550142',
+    role: 'Supervisor',
+    hasLicense: true,
+    isActive: true,
+    createdAt: minutesAgo(50),
+  },
+  {
+    name: 'James Okafor',
+    email: 'James.Okafor@summit.test',
+    phoneNumber: '+12125550199',
+    role: 'Field Worker',
+    isActive: false,
+    createdAt: minutesAgo(40),
+  },
+  {
+    name: 'Priya Patel',
+    email: 'priya@summit.test',
+    phoneNumber: '+13035551234',
+    role: 'Project Manager',
+    hasLicense: true,
+    createdAt: minutesAgo(30),
+  },
   { name: 'Tomasz Novak', email: 'tnovak@summit.test', phoneNumber: '+17135550101', createdAt: minutesAgo(20) },
   { name: 'Priya Patel', email: 'priya.p2@summit.test', phoneNumber: '+13035551235', createdAt: minutesAgo(20) },
   { name: '=HYPERLINK("http://evil.test","Click")', email: 'formula@summit.test', phoneNumber: '+16175559876', createdAt: minutesAgo(10) },
-  { name: '@SUM(A1), "quoted"', email: 'at@summit.test', phoneNumber: '+16175559877', role: 'Supervisor', isActive: false, createdAt: minutesAgo(5) },
+  {
+    name: '@SUM(A1), "quoted"',
+    email: 'at@summit.test',
+    phoneNumber: '+16175559877',
+    role: 'Supervisor',
+    isActive: false,
+    createdAt: minutesAgo(5),
+  },
 ];
 
 beforeAll(async () => {
@@ -38,7 +67,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => api?.close());
 
-const asAdmin = (method: string, path: string, body?: unknown) => api.call(method, path, { sub: summit.adminSub, ...(body !== undefined ? { body } : {}) });
+const asAdmin = (method: string, path: string, body?: unknown) =>
+  api.call(method, path, { sub: summit.adminSub, ...(body !== undefined ? { body } : {}) });
 
 async function list(query: string): Promise<v.InferOutput<typeof UserListResponseSchema>> {
   const response = await asAdmin('GET', `/api/users?${query}`);
@@ -78,7 +108,11 @@ describe('sorting the members list', () => {
 
   it('sorting is case-insensitive, puts never-active members first oldest-first, and pages follow the sort', async () => {
     const byName = await list('sort=name');
-    expect(byName.users.map((u) => u.name).slice(0, 3)).toEqual(['=HYPERLINK("http://evil.test","Click")', '@SUM(A1), "quoted"', 'Admin of Summit Test Builders, Inc.']);
+    expect(byName.users.map((u) => u.name).slice(0, 3)).toEqual([
+      '=HYPERLINK("http://evil.test","Click")',
+      '@SUM(A1), "quoted"',
+      'Admin of Summit Test Builders, Inc.',
+    ]);
     expect(byName.users.findIndex((u) => u.name === 'maria Garcia')).toBe(byName.users.findIndex((u) => u.name === 'James Okafor') + 1);
     const never = (users: readonly User[]) => users.map((u) => u.lastActiveAt === null);
     const latestFirst = (await list('sort=-lastActive')).users;
@@ -86,7 +120,11 @@ describe('sorting the members list', () => {
     expect(latestFirst.findIndex((u) => u.name === 'maria Garcia')).toBeLessThan(latestFirst.findIndex((u) => u.name === 'Tomasz Novak'));
     const oldestFirst = (await list('sort=lastActive')).users;
     expect(never(oldestFirst)).toEqual(never(oldestFirst).sort().reverse());
-    const pages = [await list('sort=-name&limit=3&page=1'), await list('sort=-name&limit=3&page=2'), await list('sort=-name&limit=3&page=3')];
+    const pages = [
+      await list('sort=-name&limit=3&page=1'),
+      await list('sort=-name&limit=3&page=2'),
+      await list('sort=-name&limit=3&page=3'),
+    ];
     expect(pages.flatMap((p) => p.users.map((u) => u.userId))).toEqual((await list('sort=-name')).users.map((u) => u.userId));
   });
 
@@ -161,7 +199,9 @@ describe('exporting members as CSV', () => {
     const { response, text, bom } = await download(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(bom).toBe(true);
     const [header, ...rows] = parseCsv(text);
@@ -169,7 +209,16 @@ describe('exporting members as CSV', () => {
     const active = (await list('status=active&sort=name&limit=100')).users;
     expect(rows.map((r) => r[1])).toEqual(active.map((u) => neutralise(u.email)));
     const formula = rows.find((r) => r[1] === 'formula@summit.test');
-    expect(formula).toEqual(["'=HYPERLINK(\"http://evil.test\",\"Click\")", 'formula@summit.test', "'+16175559876", 'Field Worker', 'Active', 'No', expect.stringMatching(/^\d{4}-\d\d-\d\dT/), '']);
+    expect(formula).toEqual([
+      '\'=HYPERLINK("http://evil.test","Click")',
+      'formula@summit.test',
+      "'+16175559876",
+      'Field Worker',
+      'Active',
+      'No',
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      '',
+    ]);
     const maria = rows.find((r) => r[1] === 'maria.garcia@summit.test');
     expect(maria?.slice(3, 6)).toEqual(['Supervisor', 'Active', 'Yes']);
     expect(maria?.[7]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

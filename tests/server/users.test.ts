@@ -13,11 +13,51 @@ let rivalMemberId: string;
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 const crew = [
-  { name: 'Maria Garcia', email: 'maria.garcia@summit.test', phoneNumber: '+14155550142', role: 'Supervisor', hasLicense: true, isActive: true, createdAt: minutesAgo(50) },
-  { name: 'James Okafor', email: 'james.okafor@summit.test', phoneNumber: '+12125550199', role: 'Field Worker', hasLicense: false, isActive: false, createdAt: minutesAgo(40) },
-  { name: 'Priya Patel', email: 'priya@summit.test', phoneNumber: '+13035551234', role: 'Project Manager', hasLicense: true, isActive: true, createdAt: minutesAgo(30) },
-  { name: 'Tomasz Novak', email: 'tnovak@summit.test', phoneNumber: '+17135550101', role: 'Field Worker', hasLicense: false, isActive: true, createdAt: minutesAgo(20) },
-  { name: 'Keisha Brown', email: 'keisha.brown@summit.test', phoneNumber: '+16175559876', role: 'Field Worker', hasLicense: true, isActive: false, createdAt: minutesAgo(10) },
+  {
+    name: 'Maria Garcia',
+    email: 'maria.garcia@summit.test',
+    phoneNumber: '+14155550142',
+    role: 'Supervisor',
+    hasLicense: true,
+    isActive: true,
+    createdAt: minutesAgo(50),
+  },
+  {
+    name: 'James Okafor',
+    email: 'james.okafor@summit.test',
+    phoneNumber: '+12125550199',
+    role: 'Field Worker',
+    hasLicense: false,
+    isActive: false,
+    createdAt: minutesAgo(40),
+  },
+  {
+    name: 'Priya Patel',
+    email: 'priya@summit.test',
+    phoneNumber: '+13035551234',
+    role: 'Project Manager',
+    hasLicense: true,
+    isActive: true,
+    createdAt: minutesAgo(30),
+  },
+  {
+    name: 'Tomasz Novak',
+    email: 'tnovak@summit.test',
+    phoneNumber: '+17135550101',
+    role: 'Field Worker',
+    hasLicense: false,
+    isActive: true,
+    createdAt: minutesAgo(20),
+  },
+  {
+    name: 'Keisha Brown',
+    email: 'keisha.brown@summit.test',
+    phoneNumber: '+16175559876',
+    role: 'Field Worker',
+    hasLicense: true,
+    isActive: false,
+    createdAt: minutesAgo(10),
+  },
 ];
 
 async function json<S extends v.GenericSchema>(schema: S, response: Response, status = 200): Promise<v.InferOutput<S>> {
@@ -31,11 +71,14 @@ beforeAll(async () => {
   summit = await signUpOrganisation(api, 'Summit Test Builders', 'boss@summit.test');
   rival = await signUpOrganisation(api, 'Rival Construction', 'boss@rival.test');
   await addMembers(api, summit.orgId, crew);
-  [rivalMemberId = ''] = await addMembers(api, rival.orgId, [{ name: 'Maria Rival', email: 'maria@rival.test', phoneNumber: '+14155550143' }]);
+  [rivalMemberId = ''] = await addMembers(api, rival.orgId, [
+    { name: 'Maria Rival', email: 'maria@rival.test', phoneNumber: '+14155550143' },
+  ]);
 }, 120_000); // PGlite's WASM start-up takes a few seconds, far more on a busy machine
 afterAll(() => api?.close());
 
-const asAdmin = (method: string, path: string, body?: unknown) => api.call(method, path, { sub: summit.adminSub, ...(body !== undefined ? { body } : {}) });
+const asAdmin = (method: string, path: string, body?: unknown) =>
+  api.call(method, path, { sub: summit.adminSub, ...(body !== undefined ? { body } : {}) });
 
 describe('listing and searching', () => {
   it('lists the organisation newest first with defaults page 1 / 25', async () => {
@@ -44,7 +87,14 @@ describe('listing and searching', () => {
     expect(list.limit).toBe(25);
     expect(list.total).toBe(6);
     // The administrator signed up just now: the newest member.
-    expect(list.users.map((u) => u.name)).toEqual(['Admin of Summit Test Builders', 'Keisha Brown', 'Tomasz Novak', 'Priya Patel', 'James Okafor', 'Maria Garcia']);
+    expect(list.users.map((u) => u.name)).toEqual([
+      'Admin of Summit Test Builders',
+      'Keisha Brown',
+      'Tomasz Novak',
+      'Priya Patel',
+      'James Okafor',
+      'Maria Garcia',
+    ]);
     expect(list.users.some((u) => u.email.endsWith('@rival.test'))).toBe(false);
   });
 
@@ -97,7 +147,12 @@ describe('listing and searching', () => {
   });
 
   it('answers 400 naming the bad query parameter', async () => {
-    for (const [query, field] of [['limit=101', 'limit'], ['page=0', 'page'], ['role=Boss', 'role'], ['status=all', 'status']] as const) {
+    for (const [query, field] of [
+      ['limit=101', 'limit'],
+      ['page=0', 'page'],
+      ['role=Boss', 'role'],
+      ['status=all', 'status'],
+    ] as const) {
       const response = await asAdmin('GET', `/api/users?${query}`);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ field });
@@ -113,7 +168,9 @@ describe('listing and searching', () => {
 describe('access', () => {
   it('refuses a member who is not an administrator (403) and a caller without membership (403)', async () => {
     const sub = crypto.randomUUID();
-    await addMembers(api, summit.orgId, [{ name: 'Plain Member', email: 'plain@summit.test', phoneNumber: '+15550003333', cognitoSub: sub }]);
+    await addMembers(api, summit.orgId, [
+      { name: 'Plain Member', email: 'plain@summit.test', phoneNumber: '+15550003333', cognitoSub: sub },
+    ]);
     for (const caller of [sub, crypto.randomUUID()]) {
       const response = await api.call('GET', '/api/users', { sub: caller });
       expect(response.status).toBe(403);
@@ -125,7 +182,9 @@ describe('access', () => {
 
   it('refuses an administrator who is pending or deactivated (403 on every admin route), and /api/me says they are not an administrator', async () => {
     const sub = crypto.randomUUID();
-    const [memberId = ''] = await addMembers(api, summit.orgId, [{ name: 'Dormant Admin', email: 'dormant@summit.test', phoneNumber: '+15550005555', role: 'Admin', isActive: false, cognitoSub: sub }]);
+    const [memberId = ''] = await addMembers(api, summit.orgId, [
+      { name: 'Dormant Admin', email: 'dormant@summit.test', phoneNumber: '+15550005555', role: 'Admin', isActive: false, cognitoSub: sub },
+    ]);
     const as = (method: string, path: string, body?: unknown) => api.call(method, path, { sub, ...(body !== undefined ? { body } : {}) });
     const attempts = [
       as('GET', '/api/users'),
@@ -141,11 +200,16 @@ describe('access', () => {
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ message: 'Your membership is not active. Ask an administrator of your organisation to activate it.' });
+      expect(await response.json()).toEqual({
+        message: 'Your membership is not active. Ask an administrator of your organisation to activate it.',
+      });
     }
     const me = (await (await api.call('GET', '/api/me', { sub })).json()) as { isAdmin: boolean; role: string };
     expect(me).toMatchObject({ isAdmin: false, role: 'Admin' });
-    const { rows } = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE email = 'sneaky@summit.test' OR (id = $1 AND (NOT is_active OR role <> 'Admin'))", [summit.adminMemberId]);
+    const { rows } = await api.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM members WHERE email = 'sneaky@summit.test' OR (id = $1 AND (NOT is_active OR role <> 'Admin'))",
+      [summit.adminMemberId],
+    );
     expect(rows[0]?.n).toBe(0);
     await api.db.query('DELETE FROM members WHERE id = $1', [memberId]);
   });
@@ -177,7 +241,10 @@ describe('access', () => {
     }
     const bulk = await asAdmin('PATCH', '/api/users/bulk', { userIds: [rivalMemberId], updates: { hasLicense: true } });
     expect(bulk.status).toBe(404);
-    const { rows } = await api.db.query<{ name: string; has_license: boolean; is_active: boolean }>('SELECT name, has_license, is_active FROM members WHERE id = $1', [rivalMemberId]);
+    const { rows } = await api.db.query<{ name: string; has_license: boolean; is_active: boolean }>(
+      'SELECT name, has_license, is_active FROM members WHERE id = $1',
+      [rivalMemberId],
+    );
     expect(rows[0]).toEqual({ name: 'Maria Rival', has_license: false, is_active: true });
   });
 });
@@ -186,7 +253,11 @@ describe('changing users', () => {
   let created: string;
 
   beforeEach(async () => {
-    const response = await asAdmin('POST', '/api/users', { name: 'Cody Reyes', email: 'Cody.Reyes@Summit.test', phoneNumber: '+18015550111' });
+    const response = await asAdmin('POST', '/api/users', {
+      name: 'Cody Reyes',
+      email: 'Cody.Reyes@Summit.test',
+      phoneNumber: '+18015550111',
+    });
     const { user } = await json(UserResponseSchema, response, 201);
     created = user.userId;
   });
@@ -195,7 +266,16 @@ describe('changing users', () => {
 
   it('creates with defaults Field Worker, no licence, active; reads and deletes', async () => {
     const { user } = await json(UserResponseSchema, await asAdmin('GET', `/api/users/${created}`));
-    expect(user).toMatchObject({ name: 'Cody Reyes', email: 'cody.reyes@summit.test', phoneNumber: '+18015550111', role: 'Field Worker', hasLicense: false, isActive: true, devicePhoneNumber: null, lastActiveAt: null });
+    expect(user).toMatchObject({
+      name: 'Cody Reyes',
+      email: 'cody.reyes@summit.test',
+      phoneNumber: '+18015550111',
+      role: 'Field Worker',
+      hasLicense: false,
+      isActive: true,
+      devicePhoneNumber: null,
+      lastActiveAt: null,
+    });
     const deleted = await asAdmin('DELETE', `/api/users/${created}`);
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ message: 'Cody Reyes was removed.' });
@@ -203,9 +283,16 @@ describe('changing users', () => {
   });
 
   it('answers 409 for an email already in the organisation, 400 naming a bad field', async () => {
-    const duplicate = await asAdmin('POST', '/api/users', { name: 'Other Cody', email: 'cody.reyes@summit.test', phoneNumber: '+18015550112' });
+    const duplicate = await asAdmin('POST', '/api/users', {
+      name: 'Other Cody',
+      email: 'cody.reyes@summit.test',
+      phoneNumber: '+18015550112',
+    });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toEqual({ message: 'A user with the email cody.reyes@summit.test already exists in this organisation.', field: 'email' });
+    expect(await duplicate.json()).toEqual({
+      message: 'A user with the email cody.reyes@summit.test already exists in this organisation.',
+      field: 'email',
+    });
     const badPhone = await asAdmin('POST', '/api/users', { name: 'X', email: 'x@summit.test', phoneNumber: '5551234' });
     expect(badPhone.status).toBe(400);
     expect(await badPhone.json()).toEqual({ message: 'phoneNumber must be a valid phone number in E.164 form', field: 'phoneNumber' });
@@ -215,7 +302,10 @@ describe('changing users', () => {
   });
 
   it('updates with PUT, validates the updates and keeps emails unique', async () => {
-    const { user } = await json(UserResponseSchema, await asAdmin('PUT', `/api/users/${created}`, { role: 'Supervisor', email: 'cody@summit.test' }));
+    const { user } = await json(
+      UserResponseSchema,
+      await asAdmin('PUT', `/api/users/${created}`, { role: 'Supervisor', email: 'cody@summit.test' }),
+    );
     expect(user).toMatchObject({ role: 'Supervisor', email: 'cody@summit.test', name: 'Cody Reyes' });
     const empty = await asAdmin('PUT', `/api/users/${created}`, {});
     expect(empty.status).toBe(400);
@@ -240,7 +330,9 @@ describe('changing users', () => {
 
   it('states intent: the same change twice (a retry, two administrators) leaves the wanted value, not a flip back', async () => {
     const other = crypto.randomUUID();
-    await addMembers(api, summit.orgId, [{ name: 'Second Admin', email: 'second.admin@summit.test', phoneNumber: '+15550004444', role: 'Admin', cognitoSub: other }]);
+    await addMembers(api, summit.orgId, [
+      { name: 'Second Admin', email: 'second.admin@summit.test', phoneNumber: '+15550004444', role: 'Admin', cognitoSub: other },
+    ]);
     const paths = [`/api/users/${created}/toggle-license`, `/api/users/${created}/toggle-status`];
     const first = await json(UserResponseSchema, await asAdmin('PATCH', paths[0] as string, { hasLicense: true }));
     const second = await json(UserResponseSchema, await api.call('PATCH', paths[0] as string, { sub: other, body: { hasLicense: true } }));
@@ -253,7 +345,11 @@ describe('changing users', () => {
     }
     const { user } = await json(UserResponseSchema, await asAdmin('GET', `/api/users/${created}`));
     expect(user).toMatchObject({ hasLicense: true, isActive: false });
-    for (const [path, body, field] of [[paths[0], {}, 'hasLicense'], [paths[1], { isActive: 'no' }, 'isActive'], [paths[0], { hasLicense: true, role: 'Admin' }, 'role']] as const) {
+    for (const [path, body, field] of [
+      [paths[0], {}, 'hasLicense'],
+      [paths[1], { isActive: 'no' }, 'isActive'],
+      [paths[0], { hasLicense: true, role: 'Admin' }, 'role'],
+    ] as const) {
       const bad = await asAdmin('PATCH', path as string, body);
       expect(bad.status).toBe(400);
       expect(await bad.json()).toMatchObject({ field });
@@ -266,7 +362,10 @@ describe('changing users', () => {
     const read = async () => (await json(UserResponseSchema, await asAdmin('GET', `/api/users/${created}`))).user;
     expect((await read()).version).toBe(1);
     await json(UserResponseSchema, await asAdmin('PATCH', `/api/users/${created}/toggle-license`, { hasLicense: true }));
-    await json(BulkUpdateResponseSchema, await asAdmin('PATCH', '/api/users/bulk', { userIds: [created], updates: { role: 'Supervisor' } }));
+    await json(
+      BulkUpdateResponseSchema,
+      await asAdmin('PATCH', '/api/users/bulk', { userIds: [created], updates: { role: 'Supervisor' } }),
+    );
     const edited = await json(UserResponseSchema, await asAdmin('PUT', `/api/users/${created}`, { name: 'Cody R. Reyes', version: 3 }));
     expect(edited.user).toMatchObject({ name: 'Cody R. Reyes', version: 4 });
 
@@ -286,7 +385,10 @@ describe('changing users', () => {
   it('bulk-updates the selected users of the organisation, all or nothing', async () => {
     const list = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?search=summit.test&role=Field%20Worker'));
     const ids = list.users.map((u) => u.userId);
-    const result = await json(BulkUpdateResponseSchema, await asAdmin('PATCH', '/api/users/bulk', { userIds: ids, updates: { hasLicense: true } }));
+    const result = await json(
+      BulkUpdateResponseSchema,
+      await asAdmin('PATCH', '/api/users/bulk', { userIds: ids, updates: { hasLicense: true } }),
+    );
     expect(result.updated).toBe(ids.length);
     const after = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?search=summit.test&role=Field%20Worker'));
     expect(after.users.every((u) => u.hasLicense)).toBe(true);
@@ -312,7 +414,10 @@ describe('changing users', () => {
       [asAdmin('PATCH', `${self}/toggle-status`, { isActive: false }), 'You cannot deactivate your own account.'],
       [asAdmin('PUT', self, { isActive: false }), 'You cannot deactivate your own account.'],
       [asAdmin('PUT', self, { role: 'Supervisor' }), 'You cannot remove your own Admin role.'],
-      [asAdmin('PATCH', '/api/users/bulk', { userIds: [created, summit.adminMemberId], updates: { isActive: false } }), 'You cannot deactivate your own account.'],
+      [
+        asAdmin('PATCH', '/api/users/bulk', { userIds: [created, summit.adminMemberId], updates: { isActive: false } }),
+        'You cannot deactivate your own account.',
+      ],
     ];
     for (const [response, message] of attempts) {
       const r = await response;
@@ -327,7 +432,14 @@ describe('changing users', () => {
 
 describe('inviting', () => {
   it('creates the member and the pool account with a temporary password meeting the policy', async () => {
-    const response = await asAdmin('POST', '/api/users/invite', { name: 'Hector Cruz', email: 'hector@summit.test', phoneNumber: '+19175550100', role: 'Supervisor', hasLicense: true, isActive: true });
+    const response = await asAdmin('POST', '/api/users/invite', {
+      name: 'Hector Cruz',
+      email: 'hector@summit.test',
+      phoneNumber: '+19175550100',
+      role: 'Supervisor',
+      hasLicense: true,
+      isActive: true,
+    });
     const { user } = await json(UserResponseSchema, response, 201);
     expect(user).toMatchObject({ name: 'Hector Cruz', role: 'Supervisor', hasLicense: true, isActive: true });
     const account = api.userPool.created.find((a) => a.email === 'hector@summit.test');
@@ -336,7 +448,11 @@ describe('inviting', () => {
     const { rows } = await api.db.query<{ cognito_sub: string }>('SELECT cognito_sub FROM members WHERE id = $1', [user.userId]);
     expect(rows[0]?.cognito_sub).toBe(account?.sub);
 
-    const again = await asAdmin('POST', '/api/users/invite', { name: 'Hector Again', email: 'HECTOR@summit.test', phoneNumber: '+19175550101' });
+    const again = await asAdmin('POST', '/api/users/invite', {
+      name: 'Hector Again',
+      email: 'HECTOR@summit.test',
+      phoneNumber: '+19175550101',
+    });
     expect(again.status).toBe(409);
     expect(api.userPool.created.filter((a) => a.email === 'hector@summit.test')).toHaveLength(1);
   });
@@ -344,11 +460,18 @@ describe('inviting', () => {
   it('leaves no member row when the user pool refuses the account', async () => {
     api.userPool.failWith = new ApiError(502, 'The user pool could not create the account: offline');
     try {
-      const response = await asAdmin('POST', '/api/users/invite', { name: 'Lost Invite', email: 'lost@summit.test', phoneNumber: '+19175550102' });
+      const response = await asAdmin('POST', '/api/users/invite', {
+        name: 'Lost Invite',
+        email: 'lost@summit.test',
+        phoneNumber: '+19175550102',
+      });
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({ message: 'The user pool could not create the account: offline' });
       api.userPool.failWith = new Error('socket hang up');
-      expect((await asAdmin('POST', '/api/users/invite', { name: 'Lost Invite', email: 'lost@summit.test', phoneNumber: '+19175550102' })).status).toBe(500);
+      expect(
+        (await asAdmin('POST', '/api/users/invite', { name: 'Lost Invite', email: 'lost@summit.test', phoneNumber: '+19175550102' }))
+          .status,
+      ).toBe(500);
     } finally {
       api.userPool.failWith = null;
     }
@@ -357,7 +480,14 @@ describe('inviting', () => {
   });
 
   it('answers the same member (200) to the same invitation sent again, 409 to a different member with that email', async () => {
-    const body = { name: 'Ines Ortiz', email: 'ines@summit.test', phoneNumber: '+19175550104', role: 'Field Worker', hasLicense: false, isActive: true };
+    const body = {
+      name: 'Ines Ortiz',
+      email: 'ines@summit.test',
+      phoneNumber: '+19175550104',
+      role: 'Field Worker',
+      hasLicense: false,
+      isActive: true,
+    };
     const first = await json(UserResponseSchema, await asAdmin('POST', '/api/users/invite', body), 201);
     // A double submit, or a retry after the console gave up waiting: the same member, no second account.
     const again = await json(UserResponseSchema, await asAdmin('POST', '/api/users/invite', { ...body, email: 'INES@summit.test' }), 200);
@@ -366,20 +496,42 @@ describe('inviting', () => {
     // Another person with that email (another name), or a member added without an invitation: 409.
     const other = await asAdmin('POST', '/api/users/invite', { ...body, name: 'Ines Other' });
     expect(other.status).toBe(409);
-    expect(await other.json()).toEqual({ message: 'A user with the email ines@summit.test already exists in this organisation.', field: 'email' });
-    await json(UserResponseSchema, await asAdmin('POST', '/api/users', { name: 'Plain Add', email: 'plain.add@summit.test', phoneNumber: '+19175550105' }), 201);
-    expect((await asAdmin('POST', '/api/users/invite', { name: 'Plain Add', email: 'plain.add@summit.test', phoneNumber: '+19175550105' })).status).toBe(409);
+    expect(await other.json()).toEqual({
+      message: 'A user with the email ines@summit.test already exists in this organisation.',
+      field: 'email',
+    });
+    await json(
+      UserResponseSchema,
+      await asAdmin('POST', '/api/users', { name: 'Plain Add', email: 'plain.add@summit.test', phoneNumber: '+19175550105' }),
+      201,
+    );
+    expect(
+      (await asAdmin('POST', '/api/users/invite', { name: 'Plain Add', email: 'plain.add@summit.test', phoneNumber: '+19175550105' }))
+        .status,
+    ).toBe(409);
     expect(api.userPool.created.filter((a) => a.email === 'plain.add@summit.test')).toHaveLength(0);
   });
 
   it('answers 409 while another process is still creating that invitation, and takes over one left half-made', async () => {
-    const body = { name: 'Half Made', email: 'half.made@summit.test', phoneNumber: '+19175550106', role: 'Supervisor', hasLicense: true, isActive: false };
+    const body = {
+      name: 'Half Made',
+      email: 'half.made@summit.test',
+      phoneNumber: '+19175550106',
+      role: 'Supervisor',
+      hasLicense: true,
+      isActive: false,
+    };
     // What another API process leaves while it waits on the user pool: the row, no account yet.
-    const [id = ''] = await addMembers(api, summit.orgId, [{ name: body.name, email: body.email, phoneNumber: body.phoneNumber, role: body.role, hasLicense: true, isActive: false }]);
+    const [id = ''] = await addMembers(api, summit.orgId, [
+      { name: body.name, email: body.email, phoneNumber: body.phoneNumber, role: body.role, hasLicense: true, isActive: false },
+    ]);
     await api.db.query('UPDATE members SET invited_at = now() WHERE id = $1', [id]);
     const busy = await asAdmin('POST', '/api/users/invite', body);
     expect(busy.status).toBe(409);
-    expect(await busy.json()).toEqual({ message: 'The invitation of half.made@summit.test is still being created. Try again in a moment.', field: 'email' });
+    expect(await busy.json()).toEqual({
+      message: 'The invitation of half.made@summit.test is still being created. Try again in a moment.',
+      field: 'email',
+    });
     expect(api.userPool.created.filter((a) => a.email === body.email)).toHaveLength(0);
 
     // That process stopped half-way long ago: this request finishes the invitation.

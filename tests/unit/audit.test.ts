@@ -13,7 +13,11 @@ const REFUSED = JSON.stringify({
 });
 
 const report = (vulnerabilities: Record<string, unknown>, counts: Record<string, number>) =>
-  JSON.stringify({ auditReportVersion: 2, vulnerabilities, metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: 0, ...counts } } });
+  JSON.stringify({
+    auditReportVersion: 2,
+    vulnerabilities,
+    metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: 0, ...counts } },
+  });
 
 describe('npm audit outcome', () => {
   it('a refused endpoint is "not run", never "clean"; it fails only when the audit is required', () => {
@@ -38,7 +42,10 @@ describe('npm audit outcome', () => {
 
   it('a high or critical advisory fails and names the package and advisory', () => {
     const outcome = interpretAudit(
-      report({ 'bad-lib': { severity: 'critical', via: [{ title: 'Prototype pollution' }] }, wrapper: { severity: 'high', via: ['bad-lib'] } }, { high: 1, critical: 1 }),
+      report(
+        { 'bad-lib': { severity: 'critical', via: [{ title: 'Prototype pollution' }] }, wrapper: { severity: 'high', via: ['bad-lib'] } },
+        { high: 1, critical: 1 },
+      ),
     );
     expect(auditFails(outcome, false)).toBe(true);
     expect(outcome.blocking).toEqual(['bad-lib (critical): Prototype pollution', 'wrapper (high): via bad-lib']);

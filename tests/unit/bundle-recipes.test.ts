@@ -26,7 +26,11 @@ describe('Chakra recipes in the system', () => {
   it('has a recipe for every component in use', () => {
     const missing = needs.recipes.filter((key) => !(key in recipes));
     const missingSlots = needs.slotRecipes.filter((key) => !(key in slotRecipes));
-    const who = (key: string) => [...needs.byComponent].filter(([, keys]) => keys.includes(key)).map(([name]) => name).join(', ');
+    const who = (key: string) =>
+      [...needs.byComponent]
+        .filter(([, keys]) => keys.includes(key))
+        .map(([name]) => name)
+        .join(', ');
     expect(
       [...missing.map((k) => `recipes.${k} (for ${who(k)})`), ...missingSlots.map((k) => `slotRecipes.${k} (for ${who(k)})`)],
       'add these to src/views/theme/system.ts',
@@ -35,8 +39,12 @@ describe('Chakra recipes in the system', () => {
 
   it('carries no recipe that no component needs', () => {
     const extra = [
-      ...Object.keys(recipes).filter((k) => !needs.recipes.includes(k)).map((k) => `recipes.${k}`),
-      ...Object.keys(slotRecipes).filter((k) => !needs.slotRecipes.includes(k)).map((k) => `slotRecipes.${k}`),
+      ...Object.keys(recipes)
+        .filter((k) => !needs.recipes.includes(k))
+        .map((k) => `recipes.${k}`),
+      ...Object.keys(slotRecipes)
+        .filter((k) => !needs.slotRecipes.includes(k))
+        .map((k) => `slotRecipes.${k}`),
     ];
     expect(extra, 'remove these from src/views/theme/system.ts').toEqual([]);
   });
@@ -80,7 +88,10 @@ describe('Colour palettes in the system', () => {
   });
 
   it('keeps every palette a view uses, and its tokens resolve', () => {
-    expect(used.filter((name) => !(palettes as readonly string[]).includes(name)), 'add these to palettes in src/views/theme/system.ts').toEqual([]);
+    expect(
+      used.filter((name) => !(palettes as readonly string[]).includes(name)),
+      'add these to palettes in src/views/theme/system.ts',
+    ).toEqual([]);
     for (const name of palettes) {
       expect(system.token(`colors.${name}.500`), name).toMatch(/^#/);
       expect(system.token(`colors.${name}.solid`), `${name}.solid`).toBeTruthy();
@@ -88,7 +99,10 @@ describe('Colour palettes in the system', () => {
   });
 
   it('drops the palettes nothing uses (gray stays: the recipes are built on it)', () => {
-    expect(palettes.filter((name) => name !== 'gray' && !used.includes(name)), 'remove these from palettes').toEqual([]);
+    expect(
+      palettes.filter((name) => name !== 'gray' && !used.includes(name)),
+      'remove these from palettes',
+    ).toEqual([]);
     for (const name of chakraPalettes.filter((n) => !(palettes as readonly string[]).includes(n))) {
       expect(system.token(`colors.${name}.500`), name).toBeUndefined();
     }

@@ -5,7 +5,16 @@
  */
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_JS_BUDGET_KB, ROUTE_SOURCES, budgetProblems, routeSourcesOf, measureInChildProcess, staticClosure, type BundleReport, type Manifest } from '../../scripts/bundle-size';
+import {
+  LOGIN_JS_BUDGET_KB,
+  ROUTE_SOURCES,
+  budgetProblems,
+  routeSourcesOf,
+  measureInChildProcess,
+  staticClosure,
+  type BundleReport,
+  type Manifest,
+} from '../../scripts/bundle-size';
 
 let report: BundleReport;
 

@@ -23,7 +23,13 @@ describe('loadConfig', () => {
     const config = loadConfig(valid);
     expect(config).toEqual({
       apiBaseUrl: 'https://api.hardline.example',
-      cognito: { userPoolId: 'us-east-1_AbC123xyz', clientId: '1example23456789', endpoint: undefined, region: 'us-east-1', authFlow: 'USER_SRP_AUTH' },
+      cognito: {
+        userPoolId: 'us-east-1_AbC123xyz',
+        clientId: '1example23456789',
+        endpoint: undefined,
+        region: 'us-east-1',
+        authFlow: 'USER_SRP_AUTH',
+      },
       stripePublishableKey: 'pk_live_abc123',
       trustedOrigins: [],
     });
@@ -56,7 +62,11 @@ describe('loadConfig', () => {
     ['VITE_API_BASE_URL', 'ftp://files.example', 'VITE_API_BASE_URL must be an http(s) URL'],
     ['VITE_COGNITO_USER_POOL_ID', 'pool', 'VITE_COGNITO_USER_POOL_ID must look like <region>_<id>, e.g. us-east-1_AbC123'],
     ['VITE_AUTH_FLOW', 'CUSTOM_AUTH', 'VITE_AUTH_FLOW must be one of USER_SRP_AUTH, USER_PASSWORD_AUTH'],
-    ['VITE_STRIPE_PUBLISHABLE_KEY', 'sk_live_secret', 'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (starting pk_test or pk_live)'],
+    [
+      'VITE_STRIPE_PUBLISHABLE_KEY',
+      'sk_live_secret',
+      'VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (starting pk_test or pk_live)',
+    ],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(problemsOf({ ...valid, [name]: value })).toEqual([{ name, message }]);
   });

@@ -118,7 +118,15 @@ async function walkAll(paths: ModelPath[]): Promise<ModelReport> {
 describe('model harness: machine graph', () => {
   it('enumerates every state node below the root and every declared transition', () => {
     expect(enumerateStates(demoMachine)).toEqual([
-      'loading', 'editing', 'editing.clean', 'editing.invalid', 'saving', 'failed', 'expired', 'saved', 'done',
+      'loading',
+      'editing',
+      'editing.clean',
+      'editing.invalid',
+      'saving',
+      'failed',
+      'expired',
+      'saved',
+      'done',
     ]);
     const keys = enumerateTransitions(demoMachine).map((t) => t.key);
     expect(keys).toEqual([
@@ -164,19 +172,23 @@ describe('model harness: walking', () => {
       const driver = base(ctx);
       return { ...driver, perform: (event, info) => (event.type === 'session.leave' ? undefined : driver.perform(event, info)) };
     };
-    await expect(runModelPath(path, lazySetup, recorder, { timeout: 100 })).rejects.toThrow(/expected "demo" in done, but it is in expired/);
+    await expect(runModelPath(path, lazySetup, recorder, { timeout: 100 })).rejects.toThrow(
+      /expected "demo" in done, but it is in expired/,
+    );
     expect(recorder.report().states.missing).toContain('done');
     expect(recorder.report().transitions.missing).toContain('expired --session.leave--> done');
   });
 
   it('explains which event needs a payload when a guard cannot be evaluated without one', () => {
-    expect(() => generateModelPaths(demoMachine, { events: { 'xstate.done.actor.loadProfile': events['xstate.done.actor.loadProfile'] } })).toThrow(
-      /"form.submit" in editing\.clean failed: Unable to evaluate guard 'isBlank'[\s\S]*options\.events\['form\.submit'\]/,
-    );
+    expect(() =>
+      generateModelPaths(demoMachine, { events: { 'xstate.done.actor.loadProfile': events['xstate.done.actor.loadProfile'] } }),
+    ).toThrow(/"form.submit" in editing\.clean failed: Unable to evaluate guard 'isBlank'[\s\S]*options\.events\['form\.submit'\]/);
   });
 
   it('controllable actors record inputs and refuse to settle what is not pending', async () => {
-    const tiny = setup({ actors: { saveName: fromPromise<void, { name: string }>(() => Promise.reject(new Error('not provided'))) } }).createMachine({
+    const tiny = setup({
+      actors: { saveName: fromPromise<void, { name: string }>(() => Promise.reject(new Error('not provided'))) },
+    }).createMachine({
       initial: 'a',
       states: { a: { invoke: { src: 'saveName', input: { name: 'Ada' }, onDone: 'b' } }, b: {} },
     });

@@ -186,7 +186,11 @@ describe('Manage Subscription: the cancellation reason', () => {
     force(reason, x(LIMITS.cancellationReason));
     await user.click(screen.getByRole('button', { name: 'Cancel at Period End' }));
     await waitFor(() => expect(fakes.calls('cancelSubscription')).toHaveLength(1));
-    expect(fakes.calls('cancelSubscription')[0]?.input).toEqual({ userId: LITE_USER.userId, cancelAtPeriodEnd: true, reason: x(LIMITS.cancellationReason) });
+    expect(fakes.calls('cancelSubscription')[0]?.input).toEqual({
+      userId: LITE_USER.userId,
+      cancelAtPeriodEnd: true,
+      reason: x(LIMITS.cancellationReason),
+    });
     expect(screen.queryByText(CANCELLATION_REASON_TOO_LONG_MESSAGE)).not.toBeInTheDocument();
     actor.stop();
   });

@@ -153,10 +153,7 @@ export const authMachine = setup({
     isConfirmationRequired: (_, output: { confirmationRequired: boolean }) => output.confirmationRequired,
     /** A confirmed sign-up of this very account whose workspace is not set up yet. */
     isSignupToComplete: ({ context }, pending: PendingConfirmation | null) =>
-      pending !== null &&
-      !pending.isRequired &&
-      context.user !== null &&
-      pending.email.toLowerCase() === context.user.email.toLowerCase(),
+      pending !== null && !pending.isRequired && context.user !== null && pending.email.toLowerCase() === context.user.email.toLowerCase(),
     isAdministrator: (_, result: MembershipResult) => result.kind === 'member' && result.me.isAdmin,
   },
   actions: {
@@ -262,10 +259,7 @@ export const authMachine = setup({
                   },
                   {
                     target: 'submitting',
-                    actions: [
-                      'clearMessages',
-                      { type: 'assignSignInEmail', params: ({ event }) => event.username.trim() },
-                    ],
+                    actions: ['clearMessages', { type: 'assignSignInEmail', params: ({ event }) => event.username.trim() }],
                   },
                 ],
                 'auth.showSignUp': { target: '#auth.signedOut.signUp', actions: 'clearMessages' },
@@ -620,4 +614,3 @@ export const authMachine = setup({
 
 export type AuthActorRef = ActorRefFrom<typeof authMachine>;
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
-

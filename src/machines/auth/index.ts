@@ -3,18 +3,11 @@ export {
   AUTH_MESSAGES,
   AUTH_LOG_MESSAGES,
   type AuthActorRef,
-  
-  
-  
-  
-  
-  
   type MembershipResult,
   type PendingConfirmation,
   type SessionCheck,
   type SessionUser,
   type SignInResult,
 } from './authMachine';
-export { authImplementations, pendingConfirmationActions,  } from './implementations';
-;
+export { authImplementations, pendingConfirmationActions } from './implementations';
 export * from './selectors';

@@ -139,7 +139,11 @@ export const chatMachine = setup({
       on: {
         'chat.send': [
           { guard: 'isBlank', description: 'A blank question is ignored.' },
-          { guard: 'isInvalidQuestion', actions: 'assignInputError', description: 'A question over the length limit is refused with a message; the draft stays.' },
+          {
+            guard: 'isInvalidQuestion',
+            actions: 'assignInputError',
+            description: 'A question over the length limit is refused with a message; the draft stays.',
+          },
           { target: 'awaitingReply', actions: 'appendQuestion' },
         ],
         'chat.clear': { guard: 'hasMessages', actions: 'clearMessages' },
@@ -151,7 +155,10 @@ export const chatMachine = setup({
       invoke: {
         id: 'ask',
         src: 'ask',
-        input: ({ context }): AskInput => ({ query: context.pendingQuestion ?? '', ...(context.lastIntent ? { previousIntent: context.lastIntent } : {}) }),
+        input: ({ context }): AskInput => ({
+          query: context.pendingQuestion ?? '',
+          ...(context.lastIntent ? { previousIntent: context.lastIntent } : {}),
+        }),
         onDone: {
           target: 'idle',
           actions: { type: 'appendReply', params: ({ event }) => event.output },

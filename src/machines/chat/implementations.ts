@@ -7,8 +7,16 @@ export function chatImplementations(services: Pick<Services, 'api'>) {
   return {
     actors: {
       ask: fromPromise<ChatReply, AskInput>(async ({ input, signal }) => {
-        const reply = await services.api.copilot.ask(input.query, { signal, ...(input.previousIntent ? { previousIntent: input.previousIntent } : {}) });
-        return { text: reply.text, sources: reply.sources, webSearchUsed: reply.webSearchUsed, ...(reply.intent ? { intent: reply.intent } : {}) };
+        const reply = await services.api.copilot.ask(input.query, {
+          signal,
+          ...(input.previousIntent ? { previousIntent: input.previousIntent } : {}),
+        });
+        return {
+          text: reply.text,
+          sources: reply.sources,
+          webSearchUsed: reply.webSearchUsed,
+          ...(reply.intent ? { intent: reply.intent } : {}),
+        };
       }),
     },
   };

@@ -1,13 +1,3 @@
-export {
-  dashboardMachine,
-  DASHBOARD_ERROR_TITLE,
-  
-  type DashboardActorRef,
-  
-  
-  
-  
-  
-} from './dashboardMachine';
+export { dashboardMachine, DASHBOARD_ERROR_TITLE, type DashboardActorRef } from './dashboardMachine';
 export { dashboardImplementations } from './implementations';
 export * from './selectors';

@@ -92,10 +92,7 @@ export const editUserMachine = setup({
   states: {
     editing: {
       on: {
-        'editUser.submit': [
-          { guard: 'isValidSubmission', target: 'saving', actions: 'assignUpdates' },
-          { actions: 'assignFieldErrors' },
-        ],
+        'editUser.submit': [{ guard: 'isValidSubmission', target: 'saving', actions: 'assignUpdates' }, { actions: 'assignFieldErrors' }],
       },
     },
     saving: {
@@ -106,7 +103,11 @@ export const editUserMachine = setup({
         input: ({ context }) => ({ userId: context.user.userId, updates: { ...context.updates, version: context.user.version } }),
         onDone: { target: 'done', actions: { type: 'assignUpdated', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isVersionConflict', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'refreshing', actions: 'assignConflict' },
+          {
+            guard: { type: 'isVersionConflict', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'refreshing',
+            actions: 'assignConflict',
+          },
           { target: 'editing', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error } },
         ],
       },

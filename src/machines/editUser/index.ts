@@ -1,17 +1,3 @@
-export {
-  editUserMachine,
-  
-  
-  MEMBER_CHANGED,
-  MEMBER_CHANGED_HINT,
-  type EditUserActorRef,
-  
-  
-  
-  
-  
-  
-  
-} from './editUserMachine';
+export { editUserMachine, MEMBER_CHANGED, MEMBER_CHANGED_HINT, type EditUserActorRef } from './editUserMachine';
 export { editUserImplementations } from './implementations';
 export * from './selectors';

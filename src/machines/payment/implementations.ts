@@ -10,7 +10,11 @@ export function paymentImplementations(services: Services) {
       loadStripe: fromPromise<Stripe>(() => services.payments.load()),
       confirmSetup: fromPromise<ConfirmedSetup, ConfirmSetupInput>(({ input }) => services.payments.confirmSetup(input)),
       completeSubscription: fromPromise<unknown, CompleteSubscriptionInput>(({ input, signal }) =>
-        services.api.billing.completeSubscription(input.userId, { setupIntentId: input.setupIntentId, planType: input.planType }, { signal }),
+        services.api.billing.completeSubscription(
+          input.userId,
+          { setupIntentId: input.setupIntentId, planType: input.planType },
+          { signal },
+        ),
       ),
     },
   };

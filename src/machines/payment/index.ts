@@ -1,3 +1,2 @@
 export * from './paymentMachine';
 export * from './selectors';
-;

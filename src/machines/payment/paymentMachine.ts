@@ -37,9 +37,7 @@ export interface CompleteSubscriptionInput {
 }
 
 export type PaymentEvent =
-  | { type: 'payment.elementReady' }
-  | { type: 'payment.submit'; elements: StripeElements }
-  | { type: 'payment.retry' };
+  { type: 'payment.elementReady' } | { type: 'payment.submit'; elements: StripeElements } | { type: 'payment.retry' };
 
 export interface PaymentOutput {
   planType: PlanType;
@@ -130,7 +128,10 @@ export const paymentMachine = setup({
           planType: context.planType,
         }),
         onDone: 'done',
-        onError: { target: 'completionFailed', actions: { type: 'assignCompletionError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'completionFailed',
+          actions: { type: 'assignCompletionError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** The card is set up but the plan change failed: retry the completion (not the card). */

@@ -1,3 +1,2 @@
 export * from './subscriptionMachine';
 export * from './selectors';
-;

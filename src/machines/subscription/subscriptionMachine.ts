@@ -25,7 +25,8 @@ const SUBSCRIPTION_UPDATED_MESSAGE = 'Subscription updated successfully';
 export const PAYMENT_COMPLETED_MESSAGE = 'Payment method added and subscription updated successfully';
 const SUBSCRIPTION_CANCELLED_MESSAGE = 'Subscription cancelled successfully';
 const SUBSCRIPTION_REACTIVATED_MESSAGE = 'Subscription reactivated successfully';
-export const PAYMENT_SESSION_MISSING_MESSAGE = 'A payment method is required, but the server did not start a payment setup. Please try again.';
+export const PAYMENT_SESSION_MISSING_MESSAGE =
+  'A payment method is required, but the server did not start a payment setup. Please try again.';
 
 export interface SubscriptionInput {
   billing: UserBilling;
@@ -105,7 +106,8 @@ export const subscriptionMachine = setup({
     canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,
     isCancellationScheduled: ({ context }) => context.subscription?.cancelAtPeriodEnd === true,
     isReasonInvalid: ({ event }) => reasonProblem(event) !== null,
-    requiresPayment: (_, output: UpdateSubscriptionResponse) => output.requiresPayment && typeof output.clientSecret === 'string' && output.clientSecret !== '',
+    requiresPayment: (_, output: UpdateSubscriptionResponse) =>
+      output.requiresPayment && typeof output.clientSecret === 'string' && output.clientSecret !== '',
     isMissingPaymentSession: (_, output: UpdateSubscriptionResponse) => output.requiresPayment,
   },
   actions: {
@@ -188,7 +190,9 @@ export const subscriptionMachine = setup({
         input: ({ context, event }) => ({
           userId: context.userId,
           cancelAtPeriodEnd: event.type === 'subscription.cancelAtPeriodEnd',
-          ...reasonOf(event.type === 'subscription.cancelAtPeriodEnd' || event.type === 'subscription.cancelNow' ? event.reason : undefined),
+          ...reasonOf(
+            event.type === 'subscription.cancelAtPeriodEnd' || event.type === 'subscription.cancelNow' ? event.reason : undefined,
+          ),
         }),
         onDone: {
           target: 'succeeded',

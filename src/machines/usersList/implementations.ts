@@ -29,7 +29,8 @@ export function usersListImplementations(services: Services) {
         const controller = new AbortController();
         const { signal } = controller;
         const { kind, user, value } = input;
-        const change = kind === 'license' ? users.setLicense(user.userId, value, { signal }) : users.setStatus(user.userId, value, { signal });
+        const change =
+          kind === 'license' ? users.setLicense(user.userId, value, { signal }) : users.setStatus(user.userId, value, { signal });
         const report = async (): Promise<RowActionResult> => {
           try {
             return { type: 'row.succeeded', kind, before: user, user: await change };

@@ -1,19 +1,10 @@
 export {
   usersListMachine,
-  
-  
-  
-  
   type LoadUsersInput,
   type RowActionInput,
-  
   type RowActionResult,
   type UsersListActorRef,
-  
   type UsersListEmitted,
-  
-  
-  
   type UsersListSnapshot,
   type UsersPage,
 } from './usersListMachine';

@@ -294,8 +294,12 @@ export const usersListMachine = setup({
   }),
   initial: 'browsing',
   on: {
-    'users.setLicense': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'license', user: event.user, value: event.hasLicense }) } },
-    'users.setStatus': { actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'status', user: event.user, value: event.isActive }) } },
+    'users.setLicense': {
+      actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'license', user: event.user, value: event.hasLicense }) },
+    },
+    'users.setStatus': {
+      actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'status', user: event.user, value: event.isActive }) },
+    },
     'row.succeeded': { actions: ['stopRowAction', 'applyRowResult'] },
     'row.failed': { actions: ['stopRowAction', 'assignRowError'] },
     'row.conflicted': { actions: ['stopRowAction', 'applyRowConflict'] },
@@ -337,7 +341,10 @@ export const usersListMachine = setup({
               },
               { target: 'ready', actions: { type: 'assignUsersPage', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignLoadError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
           },
         },
         debouncing: {
@@ -365,7 +372,10 @@ export const usersListMachine = setup({
         src: 'addUser',
         onDone: {
           target: 'browsing.loading',
-          actions: ['markStatsStale', { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') }],
+          actions: [
+            'markStatsStale',
+            { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') },
+          ],
         },
       },
       on: { 'users.closeDialog': 'browsing.hist' },
@@ -402,9 +412,16 @@ export const usersListMachine = setup({
         input: ({ context }) => ({ userId: context.deleteTarget?.userId ?? '' }),
         onDone: {
           target: 'browsing.loading',
-          actions: ['markStatsStale', { type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` }, 'forgetDeleted'],
+          actions: [
+            'markStatsStale',
+            { type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` },
+            'forgetDeleted',
+          ],
         },
-        onError: { target: 'confirmingDelete', actions: { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: {
+          target: 'confirmingDelete',
+          actions: { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => event.error },
+        },
       },
     },
     bulkUpdating: {
@@ -424,7 +441,10 @@ export const usersListMachine = setup({
             'clearSelection',
           ],
         },
-        onError: { target: 'browsing.ready', actions: { type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: {
+          target: 'browsing.ready',
+          actions: { type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error },
+        },
       },
     },
   },

@@ -75,12 +75,7 @@ export class NetworkError extends Error {
 
 /** True for the rejection of a request whose signal was aborted by its caller. */
 export function isAbortError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'name' in error &&
-    (error as { name: unknown }).name === 'AbortError'
-  );
+  return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
 }
 
 /**

@@ -31,8 +31,7 @@ import {
   type UserStatusFilter,
 } from '../../contract/api';
 
-export type {  ApiClientOptions, CallOptions,  } from './client';
-;
+export type { ApiClientOptions, CallOptions } from './client';
 export * from './errors';
 
 /** SPEC §9: the signup-completion call waits up to 30 seconds. */
@@ -102,19 +101,43 @@ export function createApi(options: ApiClientOptions) {
     stats: (opts?: CallOptions) =>
       client.request({ operation: 'users.stats', method: 'GET', path: '/api/users/stats', signal: signalOf(opts) }, UserStatsSchema),
     get: async (userId: string, opts?: CallOptions) =>
-      (await client.request({ operation: 'users.get', method: 'GET', path: `/api/users/${id(userId)}`, signal: signalOf(opts) }, UserResponseSchema)).user,
+      (
+        await client.request(
+          { operation: 'users.get', method: 'GET', path: `/api/users/${id(userId)}`, signal: signalOf(opts) },
+          UserResponseSchema,
+        )
+      ).user,
     create: async (body: CreateUserRequest, opts?: CallOptions) =>
-      (await client.request({ operation: 'users.create', method: 'POST', path: '/api/users', json: body, signal: signalOf(opts) }, UserResponseSchema)).user,
+      (
+        await client.request(
+          { operation: 'users.create', method: 'POST', path: '/api/users', json: body, signal: signalOf(opts) },
+          UserResponseSchema,
+        )
+      ).user,
     update: async (userId: string, body: UpdateUserRequest, opts?: CallOptions) =>
-      (await client.request({ operation: 'users.update', method: 'PUT', path: `/api/users/${id(userId)}`, json: body, signal: signalOf(opts) }, UserResponseSchema)).user,
+      (
+        await client.request(
+          { operation: 'users.update', method: 'PUT', path: `/api/users/${id(userId)}`, json: body, signal: signalOf(opts) },
+          UserResponseSchema,
+        )
+      ).user,
     remove: async (userId: string, opts?: CallOptions): Promise<void> => {
-      await client.request({ operation: 'users.remove', method: 'DELETE', path: `/api/users/${id(userId)}`, signal: signalOf(opts) }, Ignored);
+      await client.request(
+        { operation: 'users.remove', method: 'DELETE', path: `/api/users/${id(userId)}`, signal: signalOf(opts) },
+        Ignored,
+      );
     },
     /** SPEC §7's toggle-license, sending the wanted value (README: an extension), so a retry cannot undo it. */
     setLicense: async (userId: string, hasLicense: boolean, opts?: CallOptions) =>
       (
         await client.request(
-          { operation: 'users.setLicense', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-license`, json: { hasLicense } satisfies SetLicenseRequest, signal: signalOf(opts) },
+          {
+            operation: 'users.setLicense',
+            method: 'PATCH',
+            path: `/api/users/${id(userId)}/toggle-license`,
+            json: { hasLicense } satisfies SetLicenseRequest,
+            signal: signalOf(opts),
+          },
           UserResponseSchema,
         )
       ).user,
@@ -122,24 +145,50 @@ export function createApi(options: ApiClientOptions) {
     setStatus: async (userId: string, isActive: boolean, opts?: CallOptions) =>
       (
         await client.request(
-          { operation: 'users.setStatus', method: 'PATCH', path: `/api/users/${id(userId)}/toggle-status`, json: { isActive } satisfies SetStatusRequest, signal: signalOf(opts) },
+          {
+            operation: 'users.setStatus',
+            method: 'PATCH',
+            path: `/api/users/${id(userId)}/toggle-status`,
+            json: { isActive } satisfies SetStatusRequest,
+            signal: signalOf(opts),
+          },
           UserResponseSchema,
         )
       ).user,
     bulkUpdate: (body: BulkUpdateRequest, opts?: CallOptions) =>
-      client.request({ operation: 'users.bulkUpdate', method: 'PATCH', path: '/api/users/bulk', json: body, signal: signalOf(opts) }, BulkUpdateResponseSchema),
+      client.request(
+        { operation: 'users.bulkUpdate', method: 'PATCH', path: '/api/users/bulk', json: body, signal: signalOf(opts) },
+        BulkUpdateResponseSchema,
+      ),
     invite: async (body: CreateUserRequest, opts?: CallOptions) =>
-      (await client.request({ operation: 'users.invite', method: 'POST', path: '/api/users/invite', json: body, signal: signalOf(opts) }, UserResponseSchema)).user,
+      (
+        await client.request(
+          { operation: 'users.invite', method: 'POST', path: '/api/users/invite', json: body, signal: signalOf(opts) },
+          UserResponseSchema,
+        )
+      ).user,
   };
 
   const billing = {
     overview: (opts?: CallOptions) =>
-      client.request({ operation: 'billing.overview', method: 'GET', path: '/api/admin/billing/overview', signal: signalOf(opts) }, BillingOverviewSchema),
+      client.request(
+        { operation: 'billing.overview', method: 'GET', path: '/api/admin/billing/overview', signal: signalOf(opts) },
+        BillingOverviewSchema,
+      ),
     user: (userId: string, opts?: CallOptions) =>
-      client.request({ operation: 'billing.user', method: 'POST', path: '/api/admin/billing/user', json: { userId }, signal: signalOf(opts) }, UserBillingSchema),
+      client.request(
+        { operation: 'billing.user', method: 'POST', path: '/api/admin/billing/user', json: { userId }, signal: signalOf(opts) },
+        UserBillingSchema,
+      ),
     updatePaymentMethod: (userId: string, opts?: CallOptions) =>
       client.request(
-        { operation: 'billing.updatePaymentMethod', method: 'POST', path: '/api/admin/billing/update-payment-method', json: { userId }, signal: signalOf(opts) },
+        {
+          operation: 'billing.updatePaymentMethod',
+          method: 'POST',
+          path: '/api/admin/billing/update-payment-method',
+          json: { userId },
+          signal: signalOf(opts),
+        },
         HostedUrlResponseSchema,
       ),
     updateSubscription: (userId: string, planType: PlanType, opts?: CallOptions) =>
@@ -189,7 +238,10 @@ export function createApi(options: ApiClientOptions) {
   const copilot = {
     ask: async (query: string, opts?: AskOptions): Promise<AssistantAnswer> => {
       const json = { query, isAdmin: true, ...(opts?.previousIntent ? { previousIntent: opts.previousIntent } : {}) };
-      const answer = await client.request({ operation: 'copilot.ask', method: 'POST', path: '/api/copilot/ask', json, signal: signalOf(opts) }, CopilotAskResponseSchema);
+      const answer = await client.request(
+        { operation: 'copilot.ask', method: 'POST', path: '/api/copilot/ask', json, signal: signalOf(opts) },
+        CopilotAskResponseSchema,
+      );
       return {
         text: typeof answer.result === 'string' ? answer.result : answer.result.result,
         sources: answer.sources,
@@ -215,7 +267,8 @@ export function createApi(options: ApiClientOptions) {
     activateUser: async (opts?: CallOptions): Promise<void> => {
       await client.request({ operation: 'activateUser', method: 'POST', path: '/users/activate', signal: signalOf(opts) }, Ignored);
     },
-    me: (opts?: CallOptions) => client.request({ operation: 'me', method: 'GET', path: '/api/me', signal: signalOf(opts) }, MeResponseSchema),
+    me: (opts?: CallOptions) =>
+      client.request({ operation: 'me', method: 'GET', path: '/api/me', signal: signalOf(opts) }, MeResponseSchema),
     users,
     billing,
     copilot,

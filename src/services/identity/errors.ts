@@ -41,8 +41,7 @@ export const SIGN_UP_MESSAGES = {
   weakPassword: 'Password does not meet security requirements. Please check the password requirements above.',
   statusUnclear: 'Signup completed but status unclear. Please try signing in, or check your email for a confirmation code.',
   userExists: 'An account with this email already exists. Please sign in instead.',
-  poolNotFound:
-    'The identity service is not configured correctly: the user pool or app client was not found. Please contact support.',
+  poolNotFound: 'The identity service is not configured correctly: the user pool or app client was not found. Please contact support.',
   clientMisconfigured:
     'The identity service is not configured correctly for sign-up (app client or user pool settings). Please contact support.',
   fallback: 'An error occurred during sign up',
@@ -86,7 +85,12 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 /** Refusals of a session or refresh token: the session cannot be recovered. */
-const SESSION_REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException']);
+const SESSION_REFUSALS = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+]);
 
 /** Classify a failed token refresh: network (keep the session) or auth (clear it). */
 export function refreshFailure(error: unknown): IdentityError {
@@ -164,7 +168,11 @@ export function isAlreadyConfirmed(error: unknown): boolean {
 
 export function confirmError(error: unknown): IdentityError {
   if (error instanceof IdentityError) return error;
-  return new IdentityError(serverMessage(error) ?? CONFIRM_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', cognitoCode(error));
+  return new IdentityError(
+    serverMessage(error) ?? CONFIRM_MESSAGES.fallback,
+    isNetworkFailure(error) ? 'network' : 'rejected',
+    cognitoCode(error),
+  );
 }
 
 export function newPasswordError(error: unknown): IdentityError {

@@ -45,7 +45,7 @@ import {
 } from './errors';
 import { createStoredSession } from './stored-session';
 
-export { IdentityError,  } from './errors';
+export { IdentityError } from './errors';
 export type { CognitoGateway, AuthOutcome, SessionTokens } from './gateway';
 
 export interface SessionUser {

@@ -63,8 +63,7 @@ export function createPayments(config: PaymentsConfig, deps: PaymentsDependencie
   const win = (): PaymentsWindow => deps.window ?? window;
   let stripe: Promise<Stripe> | null = null;
 
-  const hostedPageUrl = (url: string | null | undefined): string | null =>
-    safeExternalUrl(url, { allowedOrigins: config.trustedOrigins });
+  const hostedPageUrl = (url: string | null | undefined): string | null => safeExternalUrl(url, { allowedOrigins: config.trustedOrigins });
 
   return {
     load() {

@@ -32,19 +32,19 @@ export function AccessDenied({ auth }: { auth: AuthActorRef }) {
             </Heading>
             {membership && !membership.isActive ? (
               <Text>
-                You are signed in as <strong>{email}</strong> ({membership.role} at {membership.organization.name}), but this
-                membership has been deactivated. Ask another administrator of {membership.organization.name} to reactivate it.
+                You are signed in as <strong>{email}</strong> ({membership.role} at {membership.organization.name}), but this membership has
+                been deactivated. Ask another administrator of {membership.organization.name} to reactivate it.
               </Text>
             ) : (
               <>
                 <Text>
                   You are signed in as <strong>{email}</strong>
-                  {membership ? ` (${membership.role} at ${membership.organization.name})` : ''}, but this account is not an
-                  administrator of an organization. The Hardline Admin Console is only available to administrators.
+                  {membership ? ` (${membership.role} at ${membership.organization.name})` : ''}, but this account is not an administrator
+                  of an organization. The Hardline Admin Console is only available to administrators.
                 </Text>
                 <Text color="fg.muted" fontSize="sm">
-                  Use the Hardline app on your phone for calls and tasks, or ask your organization&apos;s administrator if you
-                  need administrator access.
+                  Use the Hardline app on your phone for calls and tasks, or ask your organization&apos;s administrator if you need
+                  administrator access.
                 </Text>
               </>
             )}

@@ -9,8 +9,8 @@ export function ConfigErrorScreen({ problems }: { problems: readonly { name: str
           The console is not configured
         </Heading>
         <Text color="fg.muted">
-          These settings are missing or invalid. Set them as environment variables when building the console (see
-          the README, “Configuration for a real deployment”), then build again.
+          These settings are missing or invalid. Set them as environment variables when building the console (see the README, “Configuration
+          for a real deployment”), then build again.
         </Text>
         <List.Root gap="2">
           {problems.map((problem) => (

@@ -74,8 +74,7 @@ function SettingUpAccount() {
             {SETTING_UP_TITLE}
           </Heading>
           <Text color="fg.muted">
-            We&apos;re preparing your workspace and provisioning a phone number for your organization. This usually takes a
-            few seconds.
+            We&apos;re preparing your workspace and provisioning a phone number for your organization. This usually takes a few seconds.
           </Text>
           <Text color="fg.muted" fontSize="sm">
             If this takes more than a minute, refresh the page.

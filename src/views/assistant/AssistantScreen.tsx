@@ -12,7 +12,14 @@ import { QUICK_PROMPTS } from '../../domain/assistant';
 import { formatTime } from '../../domain/dates';
 import { LIMITS } from '../../domain/limits';
 import { safeExternalUrl } from '../../domain/urls';
-import { selectFailedQuestion, selectInputError, selectIsAwaitingReply, selectMessages, type ChatActorRef, type ChatMessage } from '../../machines/chat';
+import {
+  selectFailedQuestion,
+  selectInputError,
+  selectIsAwaitingReply,
+  selectMessages,
+  type ChatActorRef,
+  type ChatMessage,
+} from '../../machines/chat';
 import type { Source } from '../../contract/api';
 import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
@@ -137,12 +144,29 @@ export function AssistantScreen() {
       </Box>
 
       <Box borderTopWidth="1px" px="5" pt="3" pb="4" bg="bg.subtle">
-        <Flex role="group" aria-labelledby={promptsId} wrap={{ base: 'nowrap', md: 'wrap' }} overflowX="auto" gap="2" mb="3" pb={{ base: '1', md: '0' }} align="center">
+        <Flex
+          role="group"
+          aria-labelledby={promptsId}
+          wrap={{ base: 'nowrap', md: 'wrap' }}
+          overflowX="auto"
+          gap="2"
+          mb="3"
+          pb={{ base: '1', md: '0' }}
+          align="center"
+        >
           <Text id={promptsId} fontSize="xs" fontWeight="medium" color="fg.muted" me="1" flexShrink="0">
             Quick prompts
           </Text>
           {QUICK_PROMPTS.map((prompt) => (
-            <Button key={prompt.label} size="xs" variant="outline" bg="bg" flexShrink="0" disabled={awaitingReply} onClick={() => sendPrompt(prompt.query)}>
+            <Button
+              key={prompt.label}
+              size="xs"
+              variant="outline"
+              bg="bg"
+              flexShrink="0"
+              disabled={awaitingReply}
+              onClick={() => sendPrompt(prompt.query)}
+            >
               {prompt.label}
             </Button>
           ))}
@@ -250,7 +274,13 @@ function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: ((
         color={fromUser ? 'brand.contrast' : message.failed ? 'fg.error' : 'fg'}
       >
         <VisuallyHidden>{sender} said:</VisuallyHidden>
-        {fromUser || message.failed ? <Text whiteSpace="pre-wrap" overflowWrap="anywhere">{message.content}</Text> : <Markdown text={message.content} />}
+        {fromUser || message.failed ? (
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            {message.content}
+          </Text>
+        ) : (
+          <Markdown text={message.content} />
+        )}
         {!fromUser && !message.failed ? <SourceNote message={message} /> : null}
         {onRetry ? (
           <Button size="xs" mt="2" variant="outline" colorPalette="red" bg="bg" onClick={onRetry}>

@@ -58,7 +58,13 @@ function renderBlock(block: Block, key: string): ReactNode {
       );
     case 'list':
       return (
-        <List.Root key={key} as={block.ordered ? 'ol' : 'ul'} ps="5" gap="1" {...(block.ordered && block.start !== 1 ? { start: block.start } : {})}>
+        <List.Root
+          key={key}
+          as={block.ordered ? 'ol' : 'ul'}
+          ps="5"
+          gap="1"
+          {...(block.ordered && block.start !== 1 ? { start: block.start } : {})}
+        >
           {block.items.map((item, i) => (
             <List.Item key={`${key}.${i}`}>{renderInline(item, `${key}.${i}`)}</List.Item>
           ))}
@@ -73,7 +79,9 @@ function renderBlock(block: Block, key: string): ReactNode {
     case 'paragraph':
       return (
         <Text key={key}>
-          {block.lines.flatMap((line, i) => (i === 0 ? renderInline(line, `${key}.${i}`) : [<br key={`${key}.br${i}`} />, ...renderInline(line, `${key}.${i}`)]))}
+          {block.lines.flatMap((line, i) =>
+            i === 0 ? renderInline(line, `${key}.${i}`) : [<br key={`${key}.br${i}`} />, ...renderInline(line, `${key}.${i}`)],
+          )}
         </Text>
       );
   }

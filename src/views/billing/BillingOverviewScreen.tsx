@@ -3,13 +3,7 @@ import { useSelector } from '@xstate/react';
 import { CircleCheck, CircleMinus, CirclePlus, CircleX, Crown, RefreshCw, Users, UserCheck, Zap, type LucideIcon } from 'lucide-react';
 import { formatCents } from '../../domain/money';
 import { formatShortDate } from '../../domain/dates';
-import {
-  selectError,
-  selectIsEmpty,
-  selectIsLoading,
-  selectOverview,
-  type BillingOverviewActorRef,
-} from '../../machines/billingOverview';
+import { selectError, selectIsEmpty, selectIsLoading, selectOverview, type BillingOverviewActorRef } from '../../machines/billingOverview';
 import type { Transaction } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
@@ -92,7 +86,14 @@ export function BillingOverviewScreen() {
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text color="fg.muted">Subscriptions, plans and recent transactions across your organization.</Text>
-        <Button variant="outline" size="sm" onClick={refresh} loading={loading && overview !== null} loadingText="Refresh" disabled={loading}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={refresh}
+          loading={loading && overview !== null}
+          loadingText="Refresh"
+          disabled={loading}
+        >
           <RefreshCw aria-hidden size={16} /> Refresh
         </Button>
       </HStack>
@@ -113,9 +114,24 @@ export function BillingOverviewScreen() {
         <>
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
             <StatCard label="Total Users" icon={<Users aria-hidden size={20} />} value={figure(overview?.totalUsers)} loading={skeleton} />
-            <StatCard label="Subscribed Users" icon={<UserCheck aria-hidden size={20} />} value={figure(overview?.subscribedUsers)} loading={skeleton} />
-            <StatCard label="Pro Users" icon={<Crown aria-hidden size={20} />} value={figure(overview?.subscriptionBreakdown.pro)} loading={skeleton} />
-            <StatCard label="Lite Users" icon={<Zap aria-hidden size={20} />} value={figure(overview?.subscriptionBreakdown.lite)} loading={skeleton} />
+            <StatCard
+              label="Subscribed Users"
+              icon={<UserCheck aria-hidden size={20} />}
+              value={figure(overview?.subscribedUsers)}
+              loading={skeleton}
+            />
+            <StatCard
+              label="Pro Users"
+              icon={<Crown aria-hidden size={20} />}
+              value={figure(overview?.subscriptionBreakdown.pro)}
+              loading={skeleton}
+            />
+            <StatCard
+              label="Lite Users"
+              icon={<Zap aria-hidden size={20} />}
+              value={figure(overview?.subscriptionBreakdown.lite)}
+              loading={skeleton}
+            />
           </SimpleGrid>
 
           <Card.Root>

@@ -128,7 +128,13 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
           {scheduled ? null : (
             <Field.Root disabled={disabled} invalid={reasonError !== null}>
               <Field.Label>Cancellation reason (optional)</Field.Label>
-              <Textarea rows={2} maxLength={LIMITS.cancellationReason} value={reason} onChange={(e) => setReason(e.target.value)} resize="vertical" />
+              <Textarea
+                rows={2}
+                maxLength={LIMITS.cancellationReason}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                resize="vertical"
+              />
               {isNearLimit(reason.length, LIMITS.cancellationReason) ? (
                 <Field.HelperText>
                   <CharacterCount length={reason.length} max={LIMITS.cancellationReason} />

@@ -38,25 +38,25 @@ function PaymentForm({ actorRef, onCancel }: { actorRef: PaymentActorRef; onCanc
   return (
     <form onSubmit={submit} aria-label="Payment details" noValidate>
       <Stack gap="4">
-      {/* Reserve the element's height so the dialog does not jump when it mounts. */}
-      <Box minH="40" data-testid="payment-element-container">
-        <PaymentElement onReady={() => actorRef.send({ type: 'payment.elementReady' })} />
-      </Box>
-      <Banner status="error" message={error} />
-      <HStack justify="flex-end" gap="3">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        {completionFailed ? (
-          <Button type="button" colorPalette="brand" onClick={() => actorRef.send({ type: 'payment.retry' })}>
-            Try again
+        {/* Reserve the element's height so the dialog does not jump when it mounts. */}
+        <Box minH="40" data-testid="payment-element-container">
+          <PaymentElement onReady={() => actorRef.send({ type: 'payment.elementReady' })} />
+        </Box>
+        <Banner status="error" message={error} />
+        <HStack justify="flex-end" gap="3">
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
           </Button>
-        ) : (
-          <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} loadingText="Processing...">
-            {`Setup Payment & Update to ${PLANS[plan].name}`}
-          </Button>
-        )}
-      </HStack>
+          {completionFailed ? (
+            <Button type="button" colorPalette="brand" onClick={() => actorRef.send({ type: 'payment.retry' })}>
+              Try again
+            </Button>
+          ) : (
+            <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} loadingText="Processing...">
+              {`Setup Payment & Update to ${PLANS[plan].name}`}
+            </Button>
+          )}
+        </HStack>
       </Stack>
     </form>
   );

@@ -46,9 +46,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 function SubscriptionStatus({ billing }: { billing: UserBilling }) {
   const { subscription, trialDaysRemaining } = billing;
   const trial =
-    trialDaysRemaining > 0 ? (
-      <Text>{`${trialDaysRemaining} ${trialDaysRemaining === 1 ? 'day' : 'days'} remaining in trial`}</Text>
-    ) : null;
+    trialDaysRemaining > 0 ? <Text>{`${trialDaysRemaining} ${trialDaysRemaining === 1 ? 'day' : 'days'} remaining in trial`}</Text> : null;
   if (!subscription) {
     return (
       <Stack gap="1">
@@ -101,7 +99,15 @@ function PaymentMethodRow({ method }: { method: PaymentMethod }) {
 
 function InvoiceRow({ invoice, onOpen }: { invoice: Invoice; onOpen: (url: string) => void }) {
   return (
-    <HStack as="li" gap="3" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} wrap="wrap" aria-label={`Invoice #${invoice.number}`}>
+    <HStack
+      as="li"
+      gap="3"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      wrap="wrap"
+      aria-label={`Invoice #${invoice.number}`}
+    >
       <Stack gap="0" flex="1" minW="40">
         <Text fontWeight="medium">{`Invoice #${invoice.number}`}</Text>
         <Text color="fg.muted" fontSize="sm">
@@ -200,7 +206,13 @@ export function UserBillingScreen({ userId }: { userId: string }) {
       <Section
         title="Payment Methods"
         action={
-          <Button size="sm" variant="outline" onClick={() => ref.send({ type: 'userBilling.managePaymentMethods' })} loading={openingPaymentMethods} loadingText="Manage">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => ref.send({ type: 'userBilling.managePaymentMethods' })}
+            loading={openingPaymentMethods}
+            loadingText="Manage"
+          >
             Manage
           </Button>
         }

@@ -99,9 +99,7 @@ function AssistantPromo() {
             Ask the Assistant
           </Heading>
         </HStack>
-        <Text color="fg.muted">
-          Get answers about user activity, call analytics, tasks and weekly reports across your organization.
-        </Text>
+        <Text color="fg.muted">Get answers about user activity, call analytics, tasks and weekly reports across your organization.</Text>
         <Button asChild colorPalette="brand" alignSelf="flex-start">
           <Link href="/ai">Start Chat</Link>
         </Button>
@@ -149,7 +147,13 @@ export function DashboardScreen() {
               value={AI_MESSAGES_TODAY}
               help="Across your organization"
             />
-            <StatCard label="System Status" icon={<Activity aria-hidden size={20} />} loading={false} value={SYSTEM_STATUS} help="All services running" />
+            <StatCard
+              label="System Status"
+              icon={<Activity aria-hidden size={20} />}
+              loading={false}
+              value={SYSTEM_STATUS}
+              help="All services running"
+            />
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
             <BillingCard overview={overview} loading={loading && overview === null} />

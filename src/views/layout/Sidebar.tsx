@@ -12,12 +12,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           const current = isCurrent(item.href, path);
           return (
             <li key={item.href}>
-              <Link
-                href={item.href}
-                onClick={onNavigate}
-                aria-current={current ? 'page' : undefined}
-                className="hl-nav-link"
-              >
+              <Link href={item.href} onClick={onNavigate} aria-current={current ? 'page' : undefined} className="hl-nav-link">
                 <Flex
                   align="center"
                   gap="3"

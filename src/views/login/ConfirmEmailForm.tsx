@@ -21,35 +21,44 @@ export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
       }}
     >
       <Stack gap="4">
-      <Text color="fg.muted" fontSize="sm">
-        We sent a {CONFIRMATION_CODE_LENGTH}-digit code to{' '}
-        <Text as="span" fontWeight="semibold" color="fg">
-          {email}
+        <Text color="fg.muted" fontSize="sm">
+          We sent a {CONFIRMATION_CODE_LENGTH}-digit code to{' '}
+          <Text as="span" fontWeight="semibold" color="fg">
+            {email}
+          </Text>
+          . Enter it below to confirm your account.
         </Text>
-        . Enter it below to confirm your account.
-      </Text>
-      <TextField
-        label="Confirmation code"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={CONFIRMATION_CODE_LENGTH}
-        letterSpacing="0.5em"
-        fontSize="lg"
-        textAlign="center"
-        value={code}
-        onValueChange={setCode}
-        error={errors.code}
-      />
-      <Button type="submit" colorPalette="brand" loading={pending} loadingText="Confirming..." disabled={code.trim() === ''} width="full">
-        Confirm Email
-      </Button>
-      <HStack justify="center" gap="1" fontSize="sm">
-        <Text color="fg.muted">Wrong email or no code?</Text>
-        <Button variant="plain" size="sm" px="0" colorPalette="brand" color="brand.fg" textDecoration="underline" onClick={() => auth.send({ type: 'auth.restartSignUp' })} disabled={pending}>
-          Try signing up again
+        <TextField
+          label="Confirmation code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={CONFIRMATION_CODE_LENGTH}
+          letterSpacing="0.5em"
+          fontSize="lg"
+          textAlign="center"
+          value={code}
+          onValueChange={setCode}
+          error={errors.code}
+        />
+        <Button type="submit" colorPalette="brand" loading={pending} loadingText="Confirming..." disabled={code.trim() === ''} width="full">
+          Confirm Email
         </Button>
-      </HStack>
+        <HStack justify="center" gap="1" fontSize="sm">
+          <Text color="fg.muted">Wrong email or no code?</Text>
+          <Button
+            variant="plain"
+            size="sm"
+            px="0"
+            colorPalette="brand"
+            color="brand.fg"
+            textDecoration="underline"
+            onClick={() => auth.send({ type: 'auth.restartSignUp' })}
+            disabled={pending}
+          >
+            Try signing up again
+          </Button>
+        </HStack>
       </Stack>
     </form>
   );

@@ -21,28 +21,44 @@ export function NewPasswordForm({ auth }: { auth: AuthActorRef }) {
       }}
     >
       <Stack gap="4">
-      <Text color="fg.muted" fontSize="sm">
-        Your account{username ? ` (${username})` : ''} was created by an administrator. Choose a new password to continue.
-      </Text>
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
-      <PasswordField label="New password" name="new-password" autoComplete="new-password" value={password} onValueChange={setPassword} error={errors.password}>
-        <PasswordChecklist password={password} />
-      </PasswordField>
-      <PasswordField
-        label="Confirm new password"
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onValueChange={setConfirmPassword}
-        error={errors.confirmPassword}
-      />
-      <Button type="submit" colorPalette="brand" loading={pending} loadingText="Setting password..." width="full">
-        Set New Password
-      </Button>
-      <Button variant="plain" size="sm" colorPalette="brand" color="brand.fg" textDecoration="underline" alignSelf="center" onClick={() => auth.send({ type: 'auth.backToSignIn' })} disabled={pending}>
-        Back to Sign In
-      </Button>
+        <Text color="fg.muted" fontSize="sm">
+          Your account{username ? ` (${username})` : ''} was created by an administrator. Choose a new password to continue.
+        </Text>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+        >
+          <PasswordChecklist password={password} />
+        </PasswordField>
+        <PasswordField
+          label="Confirm new password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onValueChange={setConfirmPassword}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" colorPalette="brand" loading={pending} loadingText="Setting password..." width="full">
+          Set New Password
+        </Button>
+        <Button
+          variant="plain"
+          size="sm"
+          colorPalette="brand"
+          color="brand.fg"
+          textDecoration="underline"
+          alignSelf="center"
+          onClick={() => auth.send({ type: 'auth.backToSignIn' })}
+          disabled={pending}
+        >
+          Back to Sign In
+        </Button>
       </Stack>
     </form>
   );

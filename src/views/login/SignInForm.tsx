@@ -37,44 +37,53 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
       }}
     >
       <Stack gap="4">
-      <TextField
-        label="Email"
-        name="username"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        maxLength={LIMITS.email}
-        value={username}
-        onValueChange={setUsername}
-        error={errors.username}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
-        error={errors.password}
-      />
-      <Button
-        type="submit"
-        colorPalette="brand"
-        loading={pending}
-        loadingText="Signing in..."
-        width="full"
-        // Disabled until the page is live: Enter in the prerendered form must not submit it natively
-        // (a GET would put the password in the address). It looks enabled: the wait is a moment.
-        disabled={!hydrated}
-        _disabled={hydrated ? undefined : { opacity: 1, cursor: 'progress' }}
-      >
-        Sign In
-      </Button>
-      <HStack justify="center" gap="1" fontSize="sm">
-        <Text color="fg.muted">Don&apos;t have an account?</Text>
-        <Button variant="plain" size="sm" px="0" colorPalette="brand" color="brand.fg" textDecoration="underline" onClick={() => auth.send({ type: 'auth.showSignUp' })} disabled={pending}>
-          Create Account
+        <TextField
+          label="Email"
+          name="username"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          maxLength={LIMITS.email}
+          value={username}
+          onValueChange={setUsername}
+          error={errors.username}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+        />
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={pending}
+          loadingText="Signing in..."
+          width="full"
+          // Disabled until the page is live: Enter in the prerendered form must not submit it natively
+          // (a GET would put the password in the address). It looks enabled: the wait is a moment.
+          disabled={!hydrated}
+          _disabled={hydrated ? undefined : { opacity: 1, cursor: 'progress' }}
+        >
+          Sign In
         </Button>
-      </HStack>
+        <HStack justify="center" gap="1" fontSize="sm">
+          <Text color="fg.muted">Don&apos;t have an account?</Text>
+          <Button
+            variant="plain"
+            size="sm"
+            px="0"
+            colorPalette="brand"
+            color="brand.fg"
+            textDecoration="underline"
+            onClick={() => auth.send({ type: 'auth.showSignUp' })}
+            disabled={pending}
+          >
+            Create Account
+          </Button>
+        </HStack>
       </Stack>
     </form>
   );

@@ -54,7 +54,14 @@ export function UserFormFields({ idPrefix, values, errors, disabled, withFlags, 
         <Field.Label>
           Email <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="email" type="email" autoComplete="off" maxLength={LIMITS.email} value={values.email} onChange={(e) => set('email', e.target.value)} />
+        <Input
+          name="email"
+          type="email"
+          autoComplete="off"
+          maxLength={LIMITS.email}
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
         <LengthHint value={values.email} max={LIMITS.email} />
         <Field.ErrorText role="alert">{errors.email}</Field.ErrorText>
       </Field.Root>
@@ -100,12 +107,22 @@ export function UserFormFields({ idPrefix, values, errors, disabled, withFlags, 
       </Field.Root>
       {withFlags ? (
         <HStack gap="8">
-          <Switch.Root checked={values.hasLicense} disabled={disabled} onCheckedChange={(e) => set('hasLicense', e.checked)} colorPalette="brand">
+          <Switch.Root
+            checked={values.hasLicense}
+            disabled={disabled}
+            onCheckedChange={(e) => set('hasLicense', e.checked)}
+            colorPalette="brand"
+          >
             <Switch.HiddenInput name="hasLicense" />
             <Switch.Control />
             <Switch.Label>License</Switch.Label>
           </Switch.Root>
-          <Switch.Root checked={values.isActive} disabled={disabled} onCheckedChange={(e) => set('isActive', e.checked)} colorPalette="brand">
+          <Switch.Root
+            checked={values.isActive}
+            disabled={disabled}
+            onCheckedChange={(e) => set('isActive', e.checked)}
+            colorPalette="brand"
+          >
             <Switch.HiddenInput name="isActive" />
             <Switch.Control />
             <Switch.Label>Active</Switch.Label>

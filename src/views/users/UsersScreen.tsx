@@ -162,15 +162,33 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
   const bulk = (updates: { hasLicense?: boolean; isActive?: boolean; role?: Role }) =>
     ref.send({ type: 'users.bulkUpdate', userIds: selected, updates });
   return (
-    <Flex role="region" aria-label="Bulk actions" gap="2" wrap="wrap" align="center" p="3" borderWidth="1px" borderRadius="lg" bg="brand.subtle">
+    <Flex
+      role="region"
+      aria-label="Bulk actions"
+      gap="2"
+      wrap="wrap"
+      align="center"
+      p="3"
+      borderWidth="1px"
+      borderRadius="lg"
+      bg="brand.subtle"
+    >
       <Text fontWeight="medium" mr="2">
         {selected.length} selected
       </Text>
       <ButtonGroup size="sm" variant="outline" flexWrap="wrap">
-        <Button disabled={updating} onClick={() => bulk({ hasLicense: true })}>Grant license</Button>
-        <Button disabled={updating} onClick={() => bulk({ hasLicense: false })}>Remove license</Button>
-        <Button disabled={updating} onClick={() => bulk({ isActive: true })}>Activate</Button>
-        <Button disabled={updating} onClick={() => bulk({ isActive: false })}>Deactivate</Button>
+        <Button disabled={updating} onClick={() => bulk({ hasLicense: true })}>
+          Grant license
+        </Button>
+        <Button disabled={updating} onClick={() => bulk({ hasLicense: false })}>
+          Remove license
+        </Button>
+        <Button disabled={updating} onClick={() => bulk({ isActive: true })}>
+          Activate
+        </Button>
+        <Button disabled={updating} onClick={() => bulk({ isActive: false })}>
+          Deactivate
+        </Button>
       </ButtonGroup>
       <NativeSelect.Root size="sm" width="48" disabled={updating}>
         <NativeSelect.Field
@@ -208,7 +226,13 @@ const UsersPagination = memo(function UsersPagination({ actor }: { actor: UsersL
       <Text color="fg.muted" fontSize="sm" aria-live="polite">
         Showing {count.format(from)}–{count.format(to)} of {count.format(total)}
       </Text>
-      <Pagination.Root count={total} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(e) => ref.send({ type: 'users.goToPage', page: e.page })}>
+      <Pagination.Root
+        count={total}
+        pageSize={pageSize}
+        page={page}
+        siblingCount={1}
+        onPageChange={(e) => ref.send({ type: 'users.goToPage', page: e.page })}
+      >
         <ButtonGroup variant="ghost" size="sm">
           <Pagination.PrevTrigger asChild>
             <IconButton>
@@ -240,7 +264,13 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
       {addRef ? <AddUserDialog actorRef={addRef} onClose={close} /> : null}
       {editRef ? <EditUserDialog actorRef={editRef} onClose={close} /> : null}
       {deleteTarget ? (
-        <DeleteUserDialog user={deleteTarget} deleting={deleting} error={deleteError} onConfirm={() => ref.send({ type: 'users.delete' })} onCancel={close} />
+        <DeleteUserDialog
+          user={deleteTarget}
+          deleting={deleting}
+          error={deleteError}
+          onConfirm={() => ref.send({ type: 'users.delete' })}
+          onCancel={close}
+        />
       ) : null}
     </>
   );

@@ -33,7 +33,17 @@ const COLUMNS = 10;
  * nothing moves when skeleton rows give way to a page of users, or one page to the next. Name and
  * Email share what is left; their text is cut with an ellipsis (the full value is in the title).
  */
-const WIDTHS = { select: '2.5rem', name: '12rem', phone: '10rem', role: '8.5rem', created: '7rem', status: '5.5rem', license: '4.5rem', billing: '6.5rem', actions: '3rem' };
+const WIDTHS = {
+  select: '2.5rem',
+  name: '12rem',
+  phone: '10rem',
+  role: '8.5rem',
+  created: '7rem',
+  status: '5.5rem',
+  license: '4.5rem',
+  billing: '6.5rem',
+  actions: '3rem',
+};
 
 /**
  * Styles of the body rows, resolved once for the table. The rows themselves are plain elements
@@ -234,7 +244,17 @@ const UserRow = memo(function UserRow({ user, selected, licenseBusy, statusBusy,
 });
 
 /** The "select all on this page" box: a native checkbox, mixed when only some rows are selected. */
-function SelectAll({ checked, mixed, disabled, onChange }: { checked: boolean; mixed: boolean; disabled: boolean; onChange: (checked: boolean) => void }) {
+function SelectAll({
+  checked,
+  mixed,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  mixed: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     if (ref.current) ref.current.indeterminate = mixed;

@@ -39,15 +39,45 @@ export interface Harness {
   resetBilling(): Promise<void>;
 }
 
-async function insertOrg(db: Database, orgId: string, name: string, firstNames: readonly string[], lastNames: readonly string[], count: number, rng: () => number): Promise<OrgFixture> {
-  await db.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3)', [orgId, name, new Date(NOW.getTime() - 400 * DAY_MS)]);
+async function insertOrg(
+  db: Database,
+  orgId: string,
+  name: string,
+  firstNames: readonly string[],
+  lastNames: readonly string[],
+  count: number,
+  rng: () => number,
+): Promise<OrgFixture> {
+  await db.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, $3)', [
+    orgId,
+    name,
+    new Date(NOW.getTime() - 400 * DAY_MS),
+  ]);
   const adminId = `${orgId}-admin`;
   await db.query(
     `INSERT INTO members (id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, last_active_at)
      VALUES ($1, $2, $3, $4, $5, '+15550000000', 'Admin', true, true, true, $6, $7)`,
-    [adminId, orgId, `${orgId}-admin-sub`, `${name} Admin`, `admin@${orgId}.example`, new Date(NOW.getTime() - 300 * DAY_MS), new Date(NOW.getTime() - 3600_000)],
+    [
+      adminId,
+      orgId,
+      `${orgId}-admin-sub`,
+      `${name} Admin`,
+      `admin@${orgId}.example`,
+      new Date(NOW.getTime() - 300 * DAY_MS),
+      new Date(NOW.getTime() - 3600_000),
+    ],
   );
-  const members: SeedMember[] = [{ id: adminId, name: `${name} Admin`, email: `admin@${orgId}.example`, role: 'Admin', isActive: true, hasLicense: true, createdAt: new Date(NOW.getTime() - 300 * DAY_MS) }];
+  const members: SeedMember[] = [
+    {
+      id: adminId,
+      name: `${name} Admin`,
+      email: `admin@${orgId}.example`,
+      role: 'Admin',
+      isActive: true,
+      hasLicense: true,
+      createdAt: new Date(NOW.getTime() - 300 * DAY_MS),
+    },
+  ];
   for (let i = 0; i < count; i += 1) {
     const first = firstNames[i % firstNames.length] ?? 'Sam';
     const last = lastNames[Math.floor(i / firstNames.length) % lastNames.length] ?? 'Lee';
@@ -65,8 +95,18 @@ async function insertOrg(db: Database, orgId: string, name: string, firstNames: 
     await db.query(
       `INSERT INTO members (id, org_id, name, email, phone_number, role, has_license, is_active, is_admin, created_at, last_active_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10)`,
-      [member.id, orgId, member.name, member.email, `+1555${String(1000000 + i).slice(-7)}`, member.role, member.hasLicense, member.isActive, member.createdAt,
-        i % 4 === 0 ? new Date(NOW.getTime() - (1 + i) * 3600_000) : null],
+      [
+        member.id,
+        orgId,
+        member.name,
+        member.email,
+        `+1555${String(1000000 + i).slice(-7)}`,
+        member.role,
+        member.hasLicense,
+        member.isActive,
+        member.createdAt,
+        i % 4 === 0 ? new Date(NOW.getTime() - (1 + i) * 3600_000) : null,
+      ],
     );
   }
   return { orgId, adminId, members };
@@ -79,10 +119,26 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
   const clock = { now: NOW };
 
   const rng = seededRandom(42);
-  const orgA = await insertOrg(db, 'org-a', 'Summit Builders', ['Maria', 'James', 'Priya', 'Tom', 'Aisha', 'Diego', 'Grace', 'Kenji'], ['Lopez', 'Walker', 'Nguyen', 'Okafor', 'Berg'], 40, rng);
+  const orgA = await insertOrg(
+    db,
+    'org-a',
+    'Summit Builders',
+    ['Maria', 'James', 'Priya', 'Tom', 'Aisha', 'Diego', 'Grace', 'Kenji'],
+    ['Lopez', 'Walker', 'Nguyen', 'Okafor', 'Berg'],
+    40,
+    rng,
+  );
   const orgB = await insertOrg(db, 'org-b', 'Bayside Contracting', ['Olga', 'Hector', 'Wen'], ['Zielinski', 'Quimby'], 10, rng);
   const config = { apiOrigin: API_ORIGIN, webOrigin: 'http://127.0.0.1:5173' };
-  const contextOf = (org: OrgFixture) => ({ db, orgId: org.orgId, adminMemberId: org.adminId, members: org.members, rng: seededRandom(org.orgId === 'org-a' ? 7 : 8), now: NOW, config });
+  const contextOf = (org: OrgFixture) => ({
+    db,
+    orgId: org.orgId,
+    adminMemberId: org.adminId,
+    members: org.members,
+    rng: seededRandom(org.orgId === 'org-a' ? 7 : 8),
+    now: NOW,
+    config,
+  });
   if (options.seed ?? true) {
     for (const org of [orgA, orgB]) {
       await billing.seed?.(contextOf(org));
@@ -108,7 +164,10 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
   copilot.register(app, deps);
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json(error.field ? { message: error.message, field: error.field } : { message: error.message }, error.status as ContentfulStatusCode);
+      return c.json(
+        error.field ? { message: error.message, field: error.field } : { message: error.message },
+        error.status as ContentfulStatusCode,
+      );
     }
     return c.json({ message: 'Internal server error' }, 500);
   });

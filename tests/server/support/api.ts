@@ -38,7 +38,11 @@ async function createTestKeys(): Promise<TestKeys> {
     publicKey,
     privateKey,
     sign: (claims, key = privateKey) =>
-      new SignJWT({ token_use: claims.tokenUse ?? 'access', client_id: claims.clientId ?? TEST_CLIENT_ID, username: claims.username ?? claims.sub })
+      new SignJWT({
+        token_use: claims.tokenUse ?? 'access',
+        client_id: claims.clientId ?? TEST_CLIENT_ID,
+        username: claims.username ?? claims.sub,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: 'test' })
         .setSubject(claims.sub)
         .setIssuer(claims.issuer ?? TEST_ISSUER)
@@ -64,7 +68,14 @@ interface HeldCall {
  * hold a call (an identity service that hangs) until the test releases it.
  */
 class FakeUserPool implements UserPoolAdmin {
-  readonly created: Array<{ email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string; sub: string }> = [];
+  readonly created: Array<{
+    email: string;
+    name: string;
+    phoneNumber: string;
+    organization: string;
+    temporaryPassword: string;
+    sub: string;
+  }> = [];
   /** Every account of the pool by username (as cognito-local, found by sub or email too). */
   readonly accounts: Array<PoolAccount & { username: string }> = [];
   failWith: Error | null = null;
@@ -84,7 +95,13 @@ class FakeUserPool implements UserPoolAdmin {
     return { reached, release: () => release(), fail: (error) => fail(error) };
   }
 
-  async createUserWithTemporaryPassword(input: { email: string; name: string; phoneNumber: string; organization: string; temporaryPassword: string }) {
+  async createUserWithTemporaryPassword(input: {
+    email: string;
+    name: string;
+    phoneNumber: string;
+    organization: string;
+    temporaryPassword: string;
+  }) {
     const hold = this.held.shift();
     if (hold) {
       hold.arrive();
@@ -110,7 +127,11 @@ export interface TestApi {
   userPool: FakeUserPool;
   errors: unknown[];
   /** Sends a request with an access token for `sub` (or none when sub is null). */
-  call(method: string, path: string, options?: { sub?: string | null; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    options?: { sub?: string | null; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -119,7 +140,10 @@ export interface TestApiOptions {
   wrapDatabase?: (db: Database) => Database;
 }
 
-export async function createTestApi(modules: readonly ServerModule[] = [signupModule, usersModule], options: TestApiOptions = {}): Promise<TestApi> {
+export async function createTestApi(
+  modules: readonly ServerModule[] = [signupModule, usersModule],
+  options: TestApiOptions = {},
+): Promise<TestApi> {
   const opened = await openTestDatabase(modules);
   const db = options.wrapDatabase ? options.wrapDatabase(opened) : opened;
   const keys = await createTestKeys();
@@ -158,7 +182,11 @@ export interface TestOrg {
 }
 
 /** Completes signup for a fresh administrator (an account of the fake pool), as the console does after the first sign-in. */
-export async function signUpOrganisation(api: TestApi, organization: string, email = `${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<TestOrg> {
+export async function signUpOrganisation(
+  api: TestApi,
+  organization: string,
+  email = `${crypto.randomUUID().slice(0, 8)}@example.com`,
+): Promise<TestOrg> {
   const adminSub = crypto.randomUUID();
   // A pool that signs in by email: the username (the token's username claim) is the sub.
   api.userPool.accounts.push({ username: adminSub, sub: adminSub, email });
@@ -176,7 +204,16 @@ export async function signUpOrganisation(api: TestApi, organization: string, ema
 export async function addMembers(
   api: TestApi,
   orgId: string,
-  members: ReadonlyArray<{ name: string; email: string; phoneNumber: string; role?: string; hasLicense?: boolean; isActive?: boolean; createdAt?: Date; cognitoSub?: string }>,
+  members: ReadonlyArray<{
+    name: string;
+    email: string;
+    phoneNumber: string;
+    role?: string;
+    hasLicense?: boolean;
+    isActive?: boolean;
+    createdAt?: Date;
+    cognitoSub?: string;
+  }>,
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const m of members) {
@@ -184,7 +221,19 @@ export async function addMembers(
     await api.db.query(
       `INSERT INTO members (id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [id, orgId, m.cognitoSub ?? null, m.name, m.email, m.phoneNumber, m.role ?? 'Field Worker', m.hasLicense ?? false, m.isActive ?? true, m.role === 'Admin', m.createdAt ?? new Date()],
+      [
+        id,
+        orgId,
+        m.cognitoSub ?? null,
+        m.name,
+        m.email,
+        m.phoneNumber,
+        m.role ?? 'Field Worker',
+        m.hasLicense ?? false,
+        m.isActive ?? true,
+        m.role === 'Admin',
+        m.createdAt ?? new Date(),
+      ],
     );
     ids.push(id);
   }

@@ -128,7 +128,10 @@ const SCANS_ROOT = join(process.cwd(), 'reports', 'e2e', 'a11y-scans');
 const runDir = (): string => join(SCANS_ROOT, `run-${process.ppid}`);
 
 function slug(label: string): string {
-  return label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  return label
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 }
 
 /** Keeps one scan's outcome (a re-run of the same label replaces it). */

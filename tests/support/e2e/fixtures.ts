@@ -21,7 +21,6 @@ import { connectToStack, readStackDescriptor } from './stack-handle';
 import { watchCsp, type CspViolation } from './security';
 import type { StackHandle } from './stack-handle';
 
-
 interface PageProblem {
   /** `pageerror` covers uncaught exceptions and unhandled rejections; `cause` is the cause such an error carried (reported with it, never alone). */
   kind: 'console' | 'pageerror' | 'cause';

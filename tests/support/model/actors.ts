@@ -23,7 +23,10 @@ export type ActorOutputs<TMachine extends AnyStateMachine, N extends string> = {
   [K in N]: K extends keyof ActorsOf<TMachine> ? OutputFrom<NonNullable<ActorsOf<TMachine>[K]>> : unknown;
 };
 
-export interface ControllableActors<TOutputs extends Record<string, unknown>, TLogic = { [K in keyof TOutputs]: PromiseActorLogic<TOutputs[K], unknown> }> {
+export interface ControllableActors<
+  TOutputs extends Record<string, unknown>,
+  TLogic = { [K in keyof TOutputs]: PromiseActorLogic<TOutputs[K], unknown> },
+> {
   /** Pass to `machine.provide({ actors })`. */
   actors: TLogic;
   /** Every invocation of `name` so far (settled or not), oldest first. */
@@ -86,16 +89,13 @@ export function createControllableActors<TMachine extends AnyStateMachine, const
         }),
     );
   }
-  const pendingOf = (name: string): Array<Invocation<never>> =>
-    all(name).filter((i) => !i.settled && !i.signal.aborted);
+  const pendingOf = (name: string): Array<Invocation<never>> => all(name).filter((i) => !i.settled && !i.signal.aborted);
   const latest = (name: string): Invocation<never> => {
     const list = pendingOf(name);
     const last = list[list.length - 1];
     if (!last) {
       const names = [...log.entries()].filter(([, l]) => l.some((i) => !i.settled && !i.signal.aborted)).map(([n]) => n);
-      throw new Error(
-        `No pending invocation of actor "${name}" (pending: ${names.length > 0 ? names.join(', ') : 'none'})`,
-      );
+      throw new Error(`No pending invocation of actor "${name}" (pending: ${names.length > 0 ? names.join(', ') : 'none'})`);
     }
     return last;
   };

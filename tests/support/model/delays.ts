@@ -40,7 +40,7 @@ export function createControlledDelays<const N extends string>(names: readonly N
   let original: { setTimeout: typeof globalThis.setTimeout; clearTimeout: typeof globalThis.clearTimeout } | undefined;
 
   const hold = (fn: () => void, name: string): number => {
-    const id = -(nextId++);
+    const id = -nextId++;
     held.push({ id, name, fn });
     return id;
   };

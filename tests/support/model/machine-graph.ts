@@ -112,7 +112,7 @@ function eventLabel(eventType: string, node?: AnyStateNode): string {
       return `error: ${eventType.slice('xstate.error.actor.'.length)}`;
     case 'after': {
       const rest = eventType.slice('xstate.after.'.length);
-      const delay = node ? rest.slice(0, rest.length - node.id.length - 1) : rest.split('.')[0] ?? rest;
+      const delay = node ? rest.slice(0, rest.length - node.id.length - 1) : (rest.split('.')[0] ?? rest);
       return `after: ${delay}`;
     }
     case 'done.state':

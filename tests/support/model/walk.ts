@@ -4,14 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type {
-  AnyActorRef,
-  AnyEventObject,
-  AnyMachineSnapshot,
-  AnyStateMachine,
-  InspectionEvent,
-  StateValue,
-} from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import { activeStatePaths, describeMachineGraph, formatStateValue, transitionLookupId } from './machine-graph';
 import type { MachineGraph } from './machine-graph';
 import type { ModelPath, StepInfo } from './paths';
@@ -125,7 +118,11 @@ function sameValue(a: StateValue, b: StateValue): boolean {
 }
 function sortValue(v: StateValue): unknown {
   if (typeof v === 'string') return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortValue((v as Record<string, StateValue>)[k] as StateValue)]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortValue((v as Record<string, StateValue>)[k] as StateValue)]),
+  );
 }
 
 async function waitForState(recorder: CoverageRecorder, expected: StateValue, timeout: number, what: string): Promise<AnyMachineSnapshot> {
@@ -201,7 +198,11 @@ export function writeModelReport(report: ModelReport, dir = join(process.cwd(), 
         const missing = a.missing.filter((m) => b.missing.includes(m));
         return { covered: a.total - missing.length, total: a.total, missing };
       };
-      merged = { id: report.id, states: mergeFigures(report.states, previous.states), transitions: mergeFigures(report.transitions, previous.transitions) };
+      merged = {
+        id: report.id,
+        states: mergeFigures(report.states, previous.states),
+        transitions: mergeFigures(report.transitions, previous.transitions),
+      };
     }
   }
   writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);

@@ -17,9 +17,7 @@
  */
 import type { Stripe } from '@stripe/stripe-js';
 
-export type ConfirmOutcome =
-  | { status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_action' }
-  | { error: string };
+export type ConfirmOutcome = { status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_action' } | { error: string };
 
 interface ConfirmCall {
   clientSecret: string | null;

@@ -6,13 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type ProductApi } from '../../../src/services/api';
 import { createApiClient, type ApiClientOptions } from '../../../src/services/api/client';
-import {
-  ApiRequestError,
-  ApiResponseError,
-  NetworkError,
-  isAbortError,
-  messageOf,
-} from '../../../src/services/api/errors';
+import { ApiRequestError, ApiResponseError, NetworkError, isAbortError, messageOf } from '../../../src/services/api/errors';
 import { sendJson, startTestServer, wait, type TestServer } from './test-server';
 
 const user = (userId: string) => ({
@@ -202,7 +196,9 @@ describe('cancellation and timeouts', () => {
     const api = createApi(options());
     const shown: string[] = [];
     const first = new AbortController();
-    const old = rejection(api.users.list({ search: 'old' }, { signal: first.signal }).then((r) => shown.push(...r.users.map((u) => u.userId))));
+    const old = rejection(
+      api.users.list({ search: 'old' }, { signal: first.signal }).then((r) => shown.push(...r.users.map((u) => u.userId))),
+    );
     await wait(20);
     first.abort();
     const second = new AbortController();
@@ -246,7 +242,13 @@ describe('cancellation and timeouts', () => {
       sendJson(res, 200, { organizationId: 'o1', devicePhoneNumber: '+15550001111', message: 'ok' });
     };
     const api = createApi(options({ timeoutMs: 80 }));
-    const body = { fullName: 'Dana', email: 'dana@summit.test', phoneNumber: '+15551234567', organization: 'Summit', cognitoUserId: 'sub-1' };
+    const body = {
+      fullName: 'Dana',
+      email: 'dana@summit.test',
+      phoneNumber: '+15551234567',
+      organization: 'Summit',
+      cognitoUserId: 'sub-1',
+    };
     await expect(api.completeSignup(body)).resolves.toEqual({ organizationId: 'o1', devicePhoneNumber: '+15550001111', message: 'ok' });
     expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual(body);
     await expect(api.users.stats()).rejects.toBeInstanceOf(NetworkError);
@@ -276,7 +278,7 @@ describe('one retry of a GET after a network error or a 503', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('only once: a second 503 fails the call with the server\'s message', async () => {
+  it("only once: a second 503 fails the call with the server's message", async () => {
     server.handle = (_req, res) => sendJson(res, 503, { message: 'Down for maintenance' });
     const error = await rejection(createApi(options()).users.stats());
     expect(error).toMatchObject({ status: 503, message: 'Down for maintenance' });
@@ -337,7 +339,9 @@ describe('401: single-flight refresh and one retry', () => {
       return token;
     });
     const expired = vi.fn();
-    const api = createApi(options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }));
+    const api = createApi(
+      options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }),
+    );
     return { api, refresh, expired, current: () => token };
   }
 
@@ -355,7 +359,10 @@ describe('401: single-flight refresh and one retry', () => {
 
   it('401s that arrive after the refresh has finished reuse its token instead of refreshing again', async () => {
     const s = session('stale');
-    authServer(() => 'stale-refreshed', (n) => (n < 10 ? n * 15 : 0));
+    authServer(
+      () => 'stale-refreshed',
+      (n) => (n < 10 ? n * 15 : 0),
+    );
     const results = await Promise.all(Array.from({ length: 10 }, () => s.api.users.stats()));
     expect(results).toHaveLength(10);
     expect(s.refresh).toHaveBeenCalledTimes(1);
@@ -394,7 +401,10 @@ describe('401: single-flight refresh and one retry', () => {
     const expired = vi.fn();
     authServer(() => 'never');
     const api = createApi(
-      options({ refreshAccessToken: () => Promise.reject(Object.assign(new Error('Refresh Token has been revoked'), { kind: 'auth' })), onSessionExpired: expired }),
+      options({
+        refreshAccessToken: () => Promise.reject(Object.assign(new Error('Refresh Token has been revoked'), { kind: 'auth' })),
+        onSessionExpired: expired,
+      }),
     );
     const error = await rejection(api.users.stats());
     expect(error).toMatchObject({ status: 401 });
@@ -411,7 +421,9 @@ describe('401: single-flight refresh and one retry', () => {
       return token;
     });
     authServer(() => 'fresh');
-    const api = createApi(options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }));
+    const api = createApi(
+      options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }),
+    );
     const error = await rejection(api.users.stats());
     expect(error).toBeInstanceOf(NetworkError);
     expect(expired).not.toHaveBeenCalled();
@@ -447,7 +459,13 @@ describe('calls (SPEC §7)', () => {
     expect(lastUrl().pathname).toBe('/api/users');
     expect(lastUrl().search).toBe('');
     const result = await api.users.list({ page: 2, limit: 50, search: ' 555 ', role: 'Project Manager', status: 'pending' });
-    expect(Object.fromEntries(lastUrl().searchParams)).toEqual({ page: '2', limit: '50', search: '555', role: 'Project Manager', status: 'pending' });
+    expect(Object.fromEntries(lastUrl().searchParams)).toEqual({
+      page: '2',
+      limit: '50',
+      search: '555',
+      role: 'Project Manager',
+      status: 'pending',
+    });
     expect(result.users[0]?.userId).toBe('u1');
   });
 
@@ -462,10 +480,24 @@ describe('calls (SPEC §7)', () => {
     expect(lastBody()).toEqual({ isActive: false });
     await api.users.update('u9', { role: 'Admin' });
     expect(server.requests.at(-1)).toMatchObject({ method: 'PUT', url: '/api/users/u9' });
-    const invited = await api.users.invite({ name: 'Lee', email: 'lee@summit.test', phoneNumber: '+15559876543', role: 'Field Worker', hasLicense: false, isActive: true });
+    const invited = await api.users.invite({
+      name: 'Lee',
+      email: 'lee@summit.test',
+      phoneNumber: '+15559876543',
+      role: 'Field Worker',
+      hasLicense: false,
+      isActive: true,
+    });
     expect(invited.userId).toBe('new');
     expect(server.requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/users/invite' });
-    expect(lastBody()).toEqual({ name: 'Lee', email: 'lee@summit.test', phoneNumber: '+15559876543', role: 'Field Worker', hasLicense: false, isActive: true });
+    expect(lastBody()).toEqual({
+      name: 'Lee',
+      email: 'lee@summit.test',
+      phoneNumber: '+15559876543',
+      role: 'Field Worker',
+      hasLicense: false,
+      isActive: true,
+    });
   });
 
   it('escapes ids in paths', async () => {
@@ -492,8 +524,10 @@ describe('calls (SPEC §7)', () => {
 
   it('billing calls send their bodies and query', async () => {
     server.handle = (req, res) => {
-      if (req.url.startsWith('/api/admin/billing/update-subscription')) sendJson(res, 200, { requiresPayment: true, clientSecret: 'seti_secret' });
-      else if (req.url.startsWith('/api/admin/billing/update-payment-method')) sendJson(res, 200, { hostedUrl: 'https://billing.example.com/p/1' });
+      if (req.url.startsWith('/api/admin/billing/update-subscription'))
+        sendJson(res, 200, { requiresPayment: true, clientSecret: 'seti_secret' });
+      else if (req.url.startsWith('/api/admin/billing/update-payment-method'))
+        sendJson(res, 200, { hostedUrl: 'https://billing.example.com/p/1' });
       else sendJson(res, 200, { message: 'Subscription updated' });
     };
     await expect(api.billing.updateSubscription('u 1', 'pro')).resolves.toEqual({ requiresPayment: true, clientSecret: 'seti_secret' });

@@ -29,11 +29,13 @@ describe('prerendered /login', () => {
 });
 
 describe('login.html from index.html (scripts/prerender.ts)', () => {
-  const index = '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
+  const index =
+    '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
 
   it('moves every Emotion style into <head> (the body keeps the structure the client renders) and marks the root', async () => {
     const { loginPage } = await import('../../../scripts/prerender');
-    const markup = '<style data-emotion="css-global 1a">:root{--x:1}</style><main><style data-emotion="css 2b">.css-2b{color:red}</style><p class="css-2b">Hi $& $1</p></main>';
+    const markup =
+      '<style data-emotion="css-global 1a">:root{--x:1}</style><main><style data-emotion="css 2b">.css-2b{color:red}</style><p class="css-2b">Hi $& $1</p></main>';
     const page = loginPage(index, markup, '/login');
     expect(page).toContain('<div id="root" data-prerendered="/login"><main><p class="css-2b">Hi $& $1</p></main></div>');
     const head = page.slice(0, page.indexOf('</head>'));

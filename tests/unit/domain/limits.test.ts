@@ -6,7 +6,14 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, REQUEST_BODY_TOO_LARGE_MESSAGE, hasControlCharacters, hasLoneSurrogate, isNearLimit, tooLongMessage } from '../../../src/domain/limits';
+import {
+  LIMITS,
+  REQUEST_BODY_TOO_LARGE_MESSAGE,
+  hasControlCharacters,
+  hasLoneSurrogate,
+  isNearLimit,
+  tooLongMessage,
+} from '../../../src/domain/limits';
 import { AddUserFormSchema, CancellationReasonSchema, QuestionSchema, SignUpFormSchema, validate } from '../../../src/domain/forms';
 import {
   BulkUpdateRequestSchema,
@@ -32,7 +39,15 @@ function firstMessage(schema: v.GenericSchema, value: unknown): string | null {
 
 describe('the table', () => {
   it('holds the numbers of the issue', () => {
-    expect(LIMITS).toMatchObject({ name: 100, organization: 100, email: 254, phone: 20, cancellationReason: 500, question: 2000, requestBodyBytes: 65_536 });
+    expect(LIMITS).toMatchObject({
+      name: 100,
+      organization: 100,
+      email: 254,
+      phone: 20,
+      cancellationReason: 500,
+      question: 2000,
+      requestBodyBytes: 65_536,
+    });
     expect(tooLongMessage('Name', 100)).toBe('Name must be at most 100 characters');
     expect(tooLongMessage('Question', 2000)).toBe('Question must be at most 2,000 characters');
     expect(REQUEST_BODY_TOO_LARGE_MESSAGE).toBe('The request body is too large (limit 64 kB).');
@@ -40,7 +55,8 @@ describe('the table', () => {
 
   it('finds control characters (line breaks allowed on request) and lone surrogates', () => {
     expect(hasControlCharacters('Ana Diaz 👷')).toBe(false);
-    for (const bad of ['\u0000', 'a\u0007', '\u001f', '\u007f', 'a\tb', 'a\nb']) expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
+    for (const bad of ['\u0000', 'a\u0007', '\u001f', '\u007f', 'a\tb', 'a\nb'])
+      expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
     expect(hasControlCharacters('line one\r\n\tline two', { allowLineBreaks: true })).toBe(false);
     expect(hasControlCharacters('a\u0000', { allowLineBreaks: true })).toBe(true);
     expect(hasLoneSurrogate('👷🏽 ok')).toBe(false);
@@ -84,21 +100,33 @@ describe('the contract: at the limit passes, one more is refused naming the fiel
   });
 
   it('phone numbers: 20 characters, checked before the E.164 form', () => {
-    expect(firstMessage(CreateUserRequestSchema, { ...user, phoneNumber: phoneOf(LIMITS.phone + 1) })).toBe('phoneNumber must be at most 20 characters');
-    expect(firstMessage(CompleteSignupRequestSchema, { ...signup, phoneNumber: phoneOf(LIMITS.phone + 1) })).toBe('phoneNumber must be at most 20 characters');
+    expect(firstMessage(CreateUserRequestSchema, { ...user, phoneNumber: phoneOf(LIMITS.phone + 1) })).toBe(
+      'phoneNumber must be at most 20 characters',
+    );
+    expect(firstMessage(CompleteSignupRequestSchema, { ...signup, phoneNumber: phoneOf(LIMITS.phone + 1) })).toBe(
+      'phoneNumber must be at most 20 characters',
+    );
   });
 
   it('bulk updates: each id bounded, at most 500 of them', () => {
     const updates = { isActive: true };
-    expect(firstMessage(BulkUpdateRequestSchema, { userIds: Array.from({ length: LIMITS.bulkUserIds }, (_, i) => `u${i}`), updates })).toBeNull();
-    expect(firstMessage(BulkUpdateRequestSchema, { userIds: Array.from({ length: LIMITS.bulkUserIds + 1 }, (_, i) => `u${i}`), updates })).toBe('userIds may name at most 500 users');
-    expect(firstMessage(BulkUpdateRequestSchema, { userIds: ['u1', x(LIMITS.id + 1)], updates })).toBe('userIds must be at most 100 characters');
+    expect(
+      firstMessage(BulkUpdateRequestSchema, { userIds: Array.from({ length: LIMITS.bulkUserIds }, (_, i) => `u${i}`), updates }),
+    ).toBeNull();
+    expect(
+      firstMessage(BulkUpdateRequestSchema, { userIds: Array.from({ length: LIMITS.bulkUserIds + 1 }, (_, i) => `u${i}`), updates }),
+    ).toBe('userIds may name at most 500 users');
+    expect(firstMessage(BulkUpdateRequestSchema, { userIds: ['u1', x(LIMITS.id + 1)], updates })).toBe(
+      'userIds must be at most 100 characters',
+    );
   });
 
   it('refuses control characters and lone surrogates in every text, allowing line breaks in the reason and the question', () => {
     expect(firstMessage(CreateUserRequestSchema, { ...user, name: 'Ana\u0000' })).toBe('name must not contain control characters');
     expect(firstMessage(CreateUserRequestSchema, { ...user, name: 'Ana\ud800' })).toBe('name must be valid Unicode text');
-    expect(firstMessage(CompleteSignupRequestSchema, { ...signup, organization: 'Org\u0001' })).toBe('organization must not contain control characters');
+    expect(firstMessage(CompleteSignupRequestSchema, { ...signup, organization: 'Org\u0001' })).toBe(
+      'organization must not contain control characters',
+    );
     expect(firstMessage(UserIdRequestSchema, { userId: 'u\u0000' })).toBe('userId must not contain control characters');
     expect(firstMessage(ListUsersQuerySchema, { search: 'ma\u0000' })).toBe('search must not contain control characters');
     expect(firstMessage(CopilotAskRequestSchema, { query: 'one\ntwo', isAdmin: true })).toBeNull();
@@ -108,7 +136,10 @@ describe('the contract: at the limit passes, one more is refused naming the fiel
 
   it('reads page and limit as bounded whole numbers', () => {
     expect(v.parse(ListUsersQuerySchema, {})).toMatchObject({ page: 1, limit: 25 });
-    expect(v.parse(ListUsersQuerySchema, { page: String(LIMITS.page), limit: String(LIMITS.pageSize) })).toMatchObject({ page: LIMITS.page, limit: LIMITS.pageSize });
+    expect(v.parse(ListUsersQuerySchema, { page: String(LIMITS.page), limit: String(LIMITS.pageSize) })).toMatchObject({
+      page: LIMITS.page,
+      limit: LIMITS.pageSize,
+    });
     for (const page of ['1e300', '0', '-1', '2.5', '0x10', ' 1', '', 'NaN', String(LIMITS.page + 1)]) {
       expect(firstMessage(ListUsersQuerySchema, { page }), page).toBe('page must be a whole number from 1 to 100000');
     }
@@ -117,10 +148,24 @@ describe('the contract: at the limit passes, one more is refused naming the fiel
 });
 
 describe("the console's forms: the same numbers, the field's own label", () => {
-  const signUp = { fullName: 'Ana', email: 'ana@example.com', phoneNumber: '5551234567', organization: 'Org', password: 'Hardline#2026', confirmPassword: 'Hardline#2026' };
+  const signUp = {
+    fullName: 'Ana',
+    email: 'ana@example.com',
+    phoneNumber: '5551234567',
+    organization: 'Org',
+    password: 'Hardline#2026',
+    confirmPassword: 'Hardline#2026',
+  };
 
   it('sign-up', () => {
-    expect(validate(SignUpFormSchema, { ...signUp, fullName: x(LIMITS.name), organization: x(LIMITS.organization), email: emailOf(LIMITS.email) }).ok).toBe(true);
+    expect(
+      validate(SignUpFormSchema, {
+        ...signUp,
+        fullName: x(LIMITS.name),
+        organization: x(LIMITS.organization),
+        email: emailOf(LIMITS.email),
+      }).ok,
+    ).toBe(true);
     const result = validate(SignUpFormSchema, {
       ...signUp,
       fullName: x(LIMITS.name + 1),
@@ -137,13 +182,25 @@ describe("the console's forms: the same numbers, the field's own label", () => {
         organization: 'Organization must be at most 100 characters',
       },
     });
-    expect(validate(SignUpFormSchema, { ...signUp, fullName: 'Ana\tDiaz' })).toEqual({ ok: false, errors: { fullName: 'Full name must not contain tabs or other control characters' } });
+    expect(validate(SignUpFormSchema, { ...signUp, fullName: 'Ana\tDiaz' })).toEqual({
+      ok: false,
+      errors: { fullName: 'Full name must not contain tabs or other control characters' },
+    });
   });
 
   it('add user, the cancellation reason, the question (trimmed first)', () => {
-    expect(validate(AddUserFormSchema, { name: x(LIMITS.name + 1), email: 'a@b.co', phoneNumber: '5551234567' })).toEqual({ ok: false, errors: { name: 'Name must be at most 100 characters' } });
+    expect(validate(AddUserFormSchema, { name: x(LIMITS.name + 1), email: 'a@b.co', phoneNumber: '5551234567' })).toEqual({
+      ok: false,
+      errors: { name: 'Name must be at most 100 characters' },
+    });
     expect(validate(CancellationReasonSchema, `  ${x(LIMITS.cancellationReason)}  `).ok).toBe(true);
-    expect(validate(CancellationReasonSchema, x(LIMITS.cancellationReason + 1))).toEqual({ ok: false, errors: { form: 'Cancellation reason must be at most 500 characters' } });
-    expect(validate(QuestionSchema, x(LIMITS.question + 1))).toEqual({ ok: false, errors: { form: 'Question must be at most 2,000 characters' } });
+    expect(validate(CancellationReasonSchema, x(LIMITS.cancellationReason + 1))).toEqual({
+      ok: false,
+      errors: { form: 'Cancellation reason must be at most 500 characters' },
+    });
+    expect(validate(QuestionSchema, x(LIMITS.question + 1))).toEqual({
+      ok: false,
+      errors: { form: 'Question must be at most 2,000 characters' },
+    });
   });
 });

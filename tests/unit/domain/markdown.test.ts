@@ -5,7 +5,15 @@
  * input, counted in steps rather than timed (issue 11, item 10).
  */
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, inlineText, parseBlocks, parseInline, type Block, type Inline, type ParseMeter } from '../../../src/domain/markdown';
+import {
+  escapeMarkdown,
+  inlineText,
+  parseBlocks,
+  parseInline,
+  type Block,
+  type Inline,
+  type ParseMeter,
+} from '../../../src/domain/markdown';
 import { seededRandom } from '../../../server/seed/random';
 
 const text = (t: string): Inline => ({ kind: 'text', text: t });
@@ -27,19 +35,32 @@ describe('parseInline', () => {
   });
 
   it('nests emphasis and keeps openers that never close as text', () => {
-    expect(parseInline('**a *b* c**')).toEqual([{ kind: 'strong', children: [text('a '), { kind: 'em', children: [text('b')] }, text(' c')] }]);
+    expect(parseInline('**a *b* c**')).toEqual([
+      { kind: 'strong', children: [text('a '), { kind: 'em', children: [text('b')] }, text(' c')] },
+    ]);
     expect(parseInline('*a **b* c**')).toEqual([{ kind: 'em', children: [text('a **b')] }, text(' c**')]);
     expect(parseInline('* a * b ** c *** d')).toEqual([text('* a * b ** c *** d')]);
   });
 
   it('leaves snake_case, lone brackets, task tags and unclosed code as text', () => {
-    for (const plain of ['user_activity_count', '[open] Fix rebar', '[a] (b)', '[](https://e.com)', 'a `b', '``', 'x [y](has space) z', '[a](b(c(d)))']) {
+    for (const plain of [
+      'user_activity_count',
+      '[open] Fix rebar',
+      '[a] (b)',
+      '[](https://e.com)',
+      'a `b',
+      '``',
+      'x [y](has space) z',
+      '[a](b(c(d)))',
+    ]) {
       expect(parseInline(plain)).toEqual([text(plain)]);
     }
   });
 
   it('honours backslash escapes before punctuation, and keeps other backslashes', () => {
-    expect(parseInline('\\*not\\* \\[x\\]\\(https://e.com\\) \\`c\\` \\\\ C:\\Users')).toEqual([text('*not* [x](https://e.com) `c` \\ C:\\Users')]);
+    expect(parseInline('\\*not\\* \\[x\\]\\(https://e.com\\) \\`c\\` \\\\ C:\\Users')).toEqual([
+      text('*not* [x](https://e.com) `c` \\ C:\\Users'),
+    ]);
     expect(parseInline('[a \\] b](https://e.com)')).toEqual([{ kind: 'link', label: 'a ] b', url: 'https://e.com' }]);
   });
 });
@@ -54,7 +75,9 @@ describe('parseBlocks', () => {
       { kind: 'paragraph', lines: ['para'] },
       { kind: 'code', text: '# not a heading' },
     ]);
-    expect(parseBlocks('#x\n####### seven\n-x\n1234567890. ten digits')).toEqual([{ kind: 'paragraph', lines: ['#x', '####### seven', '-x', '1234567890. ten digits'] }]);
+    expect(parseBlocks('#x\n####### seven\n-x\n1234567890. ten digits')).toEqual([
+      { kind: 'paragraph', lines: ['#x', '####### seven', '-x', '1234567890. ten digits'] },
+    ]);
   });
 });
 
@@ -70,9 +93,38 @@ describe('escapeMarkdown', () => {
     'ends with a backslash \\',
   ];
   /** Random strings over the characters that matter, with a fixed seed. */
-  const ALPHABET = ['*', '_', '[', ']', '(', ')', '`', '\\', '!', '<', '>', '&', '~', '#', '-', '+', '=', '.', '1', '•', ' ', '\t', '\n', 'a', 'é', 'https://'];
+  const ALPHABET = [
+    '*',
+    '_',
+    '[',
+    ']',
+    '(',
+    ')',
+    '`',
+    '\\',
+    '!',
+    '<',
+    '>',
+    '&',
+    '~',
+    '#',
+    '-',
+    '+',
+    '=',
+    '.',
+    '1',
+    '•',
+    ' ',
+    '\t',
+    '\n',
+    'a',
+    'é',
+    'https://',
+  ];
   const rng = seededRandom(11);
-  const random = Array.from({ length: 1500 }, () => Array.from({ length: 1 + Math.floor(rng() * 24) }, () => ALPHABET[Math.floor(rng() * ALPHABET.length)]).join(''));
+  const random = Array.from({ length: 1500 }, () =>
+    Array.from({ length: 1 + Math.floor(rng() * 24) }, () => ALPHABET[Math.floor(rng() * ALPHABET.length)]).join(''),
+  );
   /** What the text reads as: line breaks and other control characters become spaces. */
   const shown = (value: string) =>
     Array.from(value, (ch) => {
@@ -97,7 +149,8 @@ describe('escapeMarkdown', () => {
       const line = parseBlocks(escapeMarkdown(value, true));
       const expected = shown(value).trim();
       expect(line, JSON.stringify(value)).toEqual(expected === '' ? [] : [{ kind: 'paragraph', lines: [expect.any(String)] }]);
-      if (expected !== '') expect(inlineText(parseInline((line[0] as Extract<Block, { kind: 'paragraph' }>).lines[0] ?? ''))).toBe(expected);
+      if (expected !== '')
+        expect(inlineText(parseInline((line[0] as Extract<Block, { kind: 'paragraph' }>).lines[0] ?? ''))).toBe(expected);
     }
   });
 });
@@ -107,7 +160,8 @@ describe('parser work is linear in the input', () => {
   function stepsFor(source: string): number {
     const meter: ParseMeter = { steps: 0 };
     for (const block of parseBlocks(source, meter)) {
-      const parts = block.kind === 'heading' ? [block.text] : block.kind === 'paragraph' ? block.lines : block.kind === 'list' ? block.items : [];
+      const parts =
+        block.kind === 'heading' ? [block.text] : block.kind === 'paragraph' ? block.lines : block.kind === 'list' ? block.items : [];
       for (const part of parts) parseInline(part, meter);
     }
     return meter.steps;
@@ -131,7 +185,7 @@ describe('parser work is linear in the input', () => {
     'links in a destination': (n) => `[a](y${'[a](z)'.repeat(n)}`,
     '![': (n) => '!['.repeat(n),
     '![a](': (n) => '![a]('.repeat(n),
-    'backslashes': (n) => '\\'.repeat(n),
+    backslashes: (n) => '\\'.repeat(n),
     'escaped stars': (n) => '\\*'.repeat(n),
     'heading with spaces and hashes': (n) => `# ${' '.repeat(n)}${'#'.repeat(n)}x`,
     'list lines': (n) => '1. *a\n'.repeat(n),

@@ -1,12 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD_RULES,
-  checkPassword,
-  confirmPasswordError,
-  isStrongPassword,
-  passwordErrors,
-} from '../../../src/domain/password';
+import { PASSWORD_RULES, checkPassword, confirmPasswordError, isStrongPassword, passwordErrors } from '../../../src/domain/password';
 
 describe('password rules (SPEC §5)', () => {
   it('lists the five rules with the SPEC messages, in order', () => {

@@ -40,7 +40,8 @@ describe('the access level the console gets (SPEC §3: pro, lite, trial; anythin
   });
 
   it('reads a level it does not know as free', () => {
-    for (const level of ['none', 'enterprise', '', 'PRO']) expect(parse(level)).toMatchObject({ success: true, output: { accessLevel: 'free' } });
+    for (const level of ['none', 'enterprise', '', 'PRO'])
+      expect(parse(level)).toMatchObject({ success: true, output: { accessLevel: 'free' } });
   });
 
   it('still refuses a level that is not text', () => {

@@ -143,11 +143,14 @@ describe('phone normalisation (SPEC §5), generated inputs', () => {
   });
 
   it('turns any 10-digit national number, however typed, into a valid +1 number', () => {
-    check(fc.tuple(digitString(10, 10), fc.nat()).chain(([d]) => decorated(fc.constant(d)).map((typed) => ({ d, typed }))), ({ d, typed }) => {
-      const normalized = normalizePhone(typed);
-      expect(normalized).toBe(`+1${d}`);
-      expect(isValidPhone(normalized)).toBe(true);
-    });
+    check(
+      fc.tuple(digitString(10, 10), fc.nat()).chain(([d]) => decorated(fc.constant(d)).map((typed) => ({ d, typed }))),
+      ({ d, typed }) => {
+        const normalized = normalizePhone(typed);
+        expect(normalized).toBe(`+1${d}`);
+        expect(isValidPhone(normalized)).toBe(true);
+      },
+    );
   });
 
   it('keeps a number already in E.164 form', () => {
@@ -213,7 +216,11 @@ describe('password rules (SPEC §5), generated inputs', () => {
       const expected = oraclePasswordMessages(password);
       expect(passwordErrors(password)).toEqual(expected);
       expect(isStrongPassword(password)).toBe(expected.length === 0);
-      expect(checkPassword(password).filter((r) => !r.met).map((r) => r.message)).toEqual(expected);
+      expect(
+        checkPassword(password)
+          .filter((r) => !r.met)
+          .map((r) => r.message),
+      ).toEqual(expected);
     });
   });
 
@@ -226,7 +233,9 @@ describe('password rules (SPEC §5), generated inputs', () => {
         fc.constantFrom(...SPECIALS),
         fc.string({ unit: passwordChar, minLength: 4, maxLength: 20 }),
       )
-      .chain(([u, l, d, s, filler]) => fc.shuffledSubarray([u, l, d, s, ...Array.from(filler)], { minLength: 4 + Array.from(filler).length }))
+      .chain(([u, l, d, s, filler]) =>
+        fc.shuffledSubarray([u, l, d, s, ...Array.from(filler)], { minLength: 4 + Array.from(filler).length }),
+      )
       .map((chars) => chars.join(''));
     check(strong, (password) => {
       expect(oraclePasswordMessages(password)).toEqual([]);

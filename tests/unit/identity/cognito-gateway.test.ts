@@ -62,7 +62,8 @@ describe('identity service over the Cognito SDK', () => {
           new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/x-amz-json-1.1' } });
         if (target === 'InitiateAuth') {
           const params = body.AuthParameters as Record<string, string>;
-          if (params.PASSWORD === 'wrong') return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+          if (params.PASSWORD === 'wrong')
+            return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
           return reply(200, { AuthenticationResult: tokenSet(), ChallengeParameters: {} });
         }
         if (target === 'RevokeToken') return reply(200, {});
@@ -108,14 +109,22 @@ describe('identity service over the Cognito SDK', () => {
 
   it('maps a refused password to the SPEC message and stores nothing', async () => {
     const identity = createIdentityService(config, createStorage(window));
-    await expect(identity.signIn({ username: 'ada@example.com', password: 'wrong' })).rejects.toThrow('Sign in failed. Please check your credentials.');
+    await expect(identity.signIn({ username: 'ada@example.com', password: 'wrong' })).rejects.toThrow(
+      'Sign in failed. Please check your credentials.',
+    );
     expect(sessionStorage.length).toBe(0);
   });
 
   it('signs up with the SPEC attributes', async () => {
     const identity = createIdentityService(config, createStorage(window));
     expect(
-      await identity.signUp({ email: 'new@example.com', password: 'Hardline#2026', phoneNumber: '+15551234567', organization: 'Summit', fullName: 'New Admin' }),
+      await identity.signUp({
+        email: 'new@example.com',
+        password: 'Hardline#2026',
+        phoneNumber: '+15551234567',
+        organization: 'Summit',
+        fullName: 'New Admin',
+      }),
     ).toEqual({ confirmationRequired: true });
     const signUp = calls.find((c) => c.target === 'SignUp');
     expect(signUp?.body).toMatchObject({

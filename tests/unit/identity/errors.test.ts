@@ -54,8 +54,14 @@ describe('sign-in errors (SPEC §8)', () => {
 
 describe('sign-up errors (SPEC §8)', () => {
   it.each([
-    ['Password did not conform with policy: Password must have uppercase characters', 'Password must contain at least one uppercase letter'],
-    ['Password did not conform with policy: Password must have lowercase characters', 'Password must contain at least one lowercase letter'],
+    [
+      'Password did not conform with policy: Password must have uppercase characters',
+      'Password must contain at least one uppercase letter',
+    ],
+    [
+      'Password did not conform with policy: Password must have lowercase characters',
+      'Password must contain at least one lowercase letter',
+    ],
     ['Password did not conform with policy: Password must have numeric characters', 'Password must contain at least one number'],
     ['Password did not conform with policy: Password must have symbol characters', 'Password must contain at least one special character'],
   ])('InvalidPasswordException "%s" maps to the rule message', (text, expected) => {
@@ -118,6 +124,8 @@ describe('refresh failures', () => {
     expect(refreshFailure(new TypeError('Failed to fetch')).kind).toBe('network');
     expect(refreshFailure(cognito('TooManyRequestsException', 'Rate exceeded')).kind).toBe('network');
     expect(refreshFailure(cognito('NotAuthorizedException', 'Refresh Token has been revoked')).kind).toBe('auth');
-    expect(refreshFailure(cognito('NotAuthorizedException', 'Refresh Token has been revoked')).message).toBe('Refresh Token has been revoked');
+    expect(refreshFailure(cognito('NotAuthorizedException', 'Refresh Token has been revoked')).message).toBe(
+      'Refresh Token has been revoked',
+    );
   });
 });

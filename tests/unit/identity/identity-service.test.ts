@@ -4,7 +4,14 @@
  * attributes, confirmation, and the single-flight refresh ahead of expiry.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createIdentityServiceWith, IdentityError, REFRESH_MARGIN_MS, type AuthOutcome, type CognitoGateway, type SessionTokens } from '../../../src/services/identity';
+import {
+  createIdentityServiceWith,
+  IdentityError,
+  REFRESH_MARGIN_MS,
+  type AuthOutcome,
+  type CognitoGateway,
+  type SessionTokens,
+} from '../../../src/services/identity';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -99,7 +106,9 @@ describe('sign in', () => {
     vi.mocked(fake.gateway.authenticate).mockRejectedValueOnce(cognitoError('UserNotConfirmedException', 'User is not confirmed.'));
     expect(await identity.signIn({ username: 'a@b.co', password: 'x' })).toEqual({ kind: 'confirmSignUp' });
     vi.mocked(fake.gateway.authenticate).mockRejectedValueOnce(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
-    await expect(identity.signIn({ username: 'a@b.co', password: 'wrong' })).rejects.toThrow('Sign in failed. Please check your credentials.');
+    await expect(identity.signIn({ username: 'a@b.co', password: 'wrong' })).rejects.toThrow(
+      'Sign in failed. Please check your credentials.',
+    );
   });
 
   it('requires a username and a password, and refuses while another user is signed in', async () => {
@@ -139,7 +148,9 @@ describe('new password challenge', () => {
     const identity = createIdentityServiceWith(fake.gateway, { now: () => now });
     await identity.signIn({ username: 'firsttime@hardline.test', password: 'Temp#2026pass' });
     now = 3 * 60 * 1000;
-    await expect(identity.completeNewPassword({ newPassword: 'Brand#New2026' })).rejects.toThrow('Failed to set new password. Please try again.');
+    await expect(identity.completeNewPassword({ newPassword: 'Brand#New2026' })).rejects.toThrow(
+      'Failed to set new password. Please try again.',
+    );
     expect(complete).not.toHaveBeenCalled();
   });
 
@@ -166,7 +177,13 @@ describe('sign up and confirm', () => {
     vi.mocked(fake.gateway.signUp).mockResolvedValue({ userConfirmed: false });
     const identity = createIdentityServiceWith(fake.gateway);
     expect(
-      await identity.signUp({ email: 'ada@example.com', password: 'Hardline#2026', phoneNumber: '+15551234567', organization: 'Summit', fullName: 'Ada' }),
+      await identity.signUp({
+        email: 'ada@example.com',
+        password: 'Hardline#2026',
+        phoneNumber: '+15551234567',
+        organization: 'Summit',
+        fullName: 'Ada',
+      }),
     ).toEqual({ confirmationRequired: true });
     expect(fake.gateway.signUp).toHaveBeenCalledWith({
       username: 'ada@example.com',
@@ -174,7 +191,15 @@ describe('sign up and confirm', () => {
       attributes: { email: 'ada@example.com', phone_number: '+15551234567', 'custom:organization': 'Summit', name: 'Ada' },
     });
     vi.mocked(fake.gateway.signUp).mockResolvedValue({ userConfirmed: true });
-    expect(await identity.signUp({ email: 'b@example.com', password: 'Hardline#2026', phoneNumber: '+15551234567', organization: 'S', fullName: ' ' })).toEqual({
+    expect(
+      await identity.signUp({
+        email: 'b@example.com',
+        password: 'Hardline#2026',
+        phoneNumber: '+15551234567',
+        organization: 'S',
+        fullName: ' ',
+      }),
+    ).toEqual({
       confirmationRequired: false,
     });
     expect(vi.mocked(fake.gateway.signUp).mock.calls[1]?.[0].attributes).not.toHaveProperty('name');
@@ -188,7 +213,9 @@ describe('sign up and confirm', () => {
     );
     await expect(identity.confirmSignUp({ email: 'ada@example.com', code: '123456' })).resolves.toBeUndefined();
     vi.mocked(fake.gateway.confirmSignUp).mockRejectedValueOnce(cognitoError('CodeMismatchException', ''));
-    await expect(identity.confirmSignUp({ email: 'ada@example.com', code: '000000' })).rejects.toThrow('Invalid confirmation code. Please try again.');
+    await expect(identity.confirmSignUp({ email: 'ada@example.com', code: '000000' })).rejects.toThrow(
+      'Invalid confirmation code. Please try again.',
+    );
     await expect(identity.confirmSignUp({ email: 'ada@example.com', code: '' })).rejects.toBeInstanceOf(IdentityError);
   });
 });

@@ -10,7 +10,13 @@ import { createStorage } from '../../../src/services/storage';
 
 const config: AppConfig = {
   apiBaseUrl: 'http://127.0.0.1:8787',
-  cognito: { userPoolId: 'local_pool1', clientId: 'client123', endpoint: 'http://127.0.0.1:9229', region: 'local', authFlow: 'USER_PASSWORD_AUTH' },
+  cognito: {
+    userPoolId: 'local_pool1',
+    clientId: 'client123',
+    endpoint: 'http://127.0.0.1:9229',
+    region: 'local',
+    authFlow: 'USER_PASSWORD_AUTH',
+  },
   stripePublishableKey: 'pk_test_x',
   trustedOrigins: [],
 };

@@ -32,7 +32,8 @@ describe('load', () => {
 
   it('rejects with a clear message when Stripe.js cannot load, and tries again next time', async () => {
     const { stripe } = createFakeStripe();
-    const loader = vi.fn<(key: string) => Promise<Stripe | null>>()
+    const loader = vi
+      .fn<(key: string) => Promise<Stripe | null>>()
       .mockRejectedValueOnce(new Error('Failed to load Stripe.js'))
       .mockResolvedValueOnce(null)
       .mockResolvedValueOnce(stripe);
@@ -75,7 +76,9 @@ describe('confirmSetup', () => {
     control.next = { error: 'Your card was declined.' };
     await expect(payments.confirmSetup({ stripe, elements: elementsFor(stripe, 's_secret_1') })).rejects.toThrow('Your card was declined.');
     control.next = { error: '' };
-    await expect(payments.confirmSetup({ stripe, elements: elementsFor(stripe, 's_secret_1') })).rejects.toThrow(PAYMENT_SETUP_FAILED_MESSAGE);
+    await expect(payments.confirmSetup({ stripe, elements: elementsFor(stripe, 's_secret_1') })).rejects.toThrow(
+      PAYMENT_SETUP_FAILED_MESSAGE,
+    );
   });
 });
 

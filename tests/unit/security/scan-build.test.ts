@@ -65,18 +65,22 @@ describe('a fresh production build', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'hardline-scan-build-'));
     const root = resolve(__dirname, '../../..');
-    await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        VITE_API_BASE_URL: 'https://api.hardline.example',
-        VITE_COGNITO_USER_POOL_ID: 'us-east-1_ScanBuild1',
-        VITE_COGNITO_CLIENT_ID: 'scanbuildclient',
-        VITE_STRIPE_PUBLISHABLE_KEY: fake('pk_test_', 'HardlineScanBuild0001'),
+    await run(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          VITE_API_BASE_URL: 'https://api.hardline.example',
+          VITE_COGNITO_USER_POOL_ID: 'us-east-1_ScanBuild1',
+          VITE_COGNITO_CLIENT_ID: 'scanbuildclient',
+          VITE_STRIPE_PUBLISHABLE_KEY: fake('pk_test_', 'HardlineScanBuild0001'),
+        },
+        maxBuffer: 16 * 1024 * 1024,
       },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    );
   }, 240_000);
 
   afterAll(() => {

@@ -14,11 +14,20 @@ import { getSystem } from '../../../src/views/theme/system';
 const EMAIL = 'lee@summit.example';
 
 async function renderFor(me: Pick<MeResponse, 'role' | 'isAdmin' | 'isActive'>) {
-  const membership: MeResponse = { memberId: 'm-1', name: 'Lee Park', email: EMAIL, organization: { id: 'org-1', name: 'Summit Builders' }, ...me };
+  const membership: MeResponse = {
+    memberId: 'm-1',
+    name: 'Lee Park',
+    email: EMAIL,
+    organization: { id: 'org-1', name: 'Summit Builders' },
+    ...me,
+  };
   const auth = createActor(
     authMachine.provide({
       actors: {
-        checkSession: fromPromise<SessionCheck>(async () => ({ user: { username: 'u-lee', email: EMAIL, attributes: { sub: 's-lee', email: EMAIL } }, pending: null })),
+        checkSession: fromPromise<SessionCheck>(async () => ({
+          user: { username: 'u-lee', email: EMAIL, attributes: { sub: 's-lee', email: EMAIL } },
+          pending: null,
+        })),
         loadMembership: fromPromise<MembershipResult>(async () => ({ kind: 'member', me: membership })),
       },
     }),
@@ -41,7 +50,11 @@ describe('Access denied', () => {
 
   it('tells a deactivated administrator that the membership was deactivated, and who can reactivate it', async () => {
     await renderFor({ role: 'Admin', isAdmin: false, isActive: false });
-    expect(screen.getByText(/\(Admin at Summit Builders\), but this membership has been deactivated\. Ask another administrator of Summit Builders to reactivate it\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /\(Admin at Summit Builders\), but this membership has been deactivated\. Ask another administrator of Summit Builders to reactivate it\./,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/not an administrator/)).not.toBeInTheDocument();
   });
 });

@@ -26,7 +26,11 @@ function mount(module: Preloadable<{ Greeting: () => ReactNode }>) {
   }
   const container = document.createElement('div');
   const seen: string[] = [];
-  new MutationObserver(() => seen.push(container.textContent ?? '')).observe(container, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(() => seen.push(container.textContent ?? '')).observe(container, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
   const root = createRoot(container);
   const render = () =>
     act(async () => {

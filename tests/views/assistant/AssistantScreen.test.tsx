@@ -102,13 +102,16 @@ describe('AssistantScreen', () => {
     act(() =>
       fakes.resolve(
         'ask',
-        reply('2 supervisors are pending activation (of 240 members).\n\n- Ana Ruiz — Supervisor\n- [Bo Lee](/billing/user/someone-else) — Supervisor', {
-          sources: [
-            { id: 'm-1', type: 'user', title: 'Ana Ruiz' },
-            { id: 'a/b?c', type: 'user', title: 'Bo Lee' },
-            { id: 'c-1', type: 'call', title: 'Harbor Point Tower — Ana Ruiz, Jun 3, 2025' },
-          ],
-        }),
+        reply(
+          '2 supervisors are pending activation (of 240 members).\n\n- Ana Ruiz — Supervisor\n- [Bo Lee](/billing/user/someone-else) — Supervisor',
+          {
+            sources: [
+              { id: 'm-1', type: 'user', title: 'Ana Ruiz' },
+              { id: 'a/b?c', type: 'user', title: 'Bo Lee' },
+              { id: 'c-1', type: 'call', title: 'Harbor Point Tower — Ana Ruiz, Jun 3, 2025' },
+            ],
+          },
+        ),
       ),
     );
     const sources = await within(log).findByRole('list', { name: 'Sources' });
@@ -209,7 +212,9 @@ describe('AssistantScreen', () => {
       '![pic](https://example.com/p.png)',
       '[plain](http://example.com)',
     ].join('\n\n');
-    act(() => fakes.resolve('ask', reply(payload, { sources: [{ id: 's', type: 'web', title: '<b>bold</b>', url: 'javascript:alert(2)' }] })));
+    act(() =>
+      fakes.resolve('ask', reply(payload, { sources: [{ id: 's', type: 'web', title: '<b>bold</b>', url: 'javascript:alert(2)' }] })),
+    );
     await within(log).findByText('<script>alert(1)</script>');
     expect(within(log).getAllByText('<img src=x onerror=alert(1)>')).toHaveLength(2);
     expect(within(log).getByText('<b>bold</b>')).toBeInTheDocument();
@@ -238,9 +243,15 @@ describe('AssistantScreen', () => {
     expect(await within(log).findByRole('heading', { level: 3, name: 'Weekly report' })).toBeInTheDocument();
     expect(within(log).getByText('up').tagName).toBe('STRONG');
     expect(within(log).getByText('12').tagName).toBe('CODE');
-    const lists = within(log).getAllByRole('list').filter((l) => l.getAttribute('aria-label') !== 'Sources');
+    const lists = within(log)
+      .getAllByRole('list')
+      .filter((l) => l.getAttribute('aria-label') !== 'Sources');
     expect(lists.map((l) => l.tagName)).toEqual(['UL', 'OL']);
-    expect(within(lists[0] as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ann: 4 calls', 'Bo: 2 calls']);
+    expect(
+      within(lists[0] as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ann: 4 calls', 'Bo: 2 calls']);
     expect(within(log).getByRole('link', { name: 'the guide' })).toHaveAttribute('href', 'https://example.com/guide');
   });
 

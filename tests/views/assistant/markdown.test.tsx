@@ -41,7 +41,9 @@ describe('Markdown', () => {
   });
 
   it('keeps non-https links, images and task tags as text', () => {
-    const md = show('- [open] Fix rebar\n- [docs](http://e.com) [mail](mailto:a@e.com) [rel](/x) [js](JAVASCRIPT:alert(1))\n- ![alt text](https://e.com/i.png)');
+    const md = show(
+      '- [open] Fix rebar\n- [docs](http://e.com) [mail](mailto:a@e.com) [rel](/x) [js](JAVASCRIPT:alert(1))\n- ![alt text](https://e.com/i.png)',
+    );
     expect(md.querySelectorAll('a, img')).toHaveLength(0);
     expect(md).toHaveTextContent('[open] Fix rebar');
     expect(md).toHaveTextContent('docs mail rel js');

@@ -41,7 +41,11 @@ function setup() {
   const ask = fromPromise<ChatReply, AskInput>(async ({ input }) => {
     const res = await h.json('POST', '/api/copilot/ask', { query: input.query, isAdmin: true });
     const body = v.parse(CopilotAskResponseSchema, res.body);
-    return { text: typeof body.result === 'string' ? body.result : body.result.result, sources: body.sources, webSearchUsed: body.webSearchUsed };
+    return {
+      text: typeof body.result === 'string' ? body.result : body.result.result,
+      sources: body.sources,
+      webSearchUsed: body.webSearchUsed,
+    };
   });
   renderAssistant({ actors: { ask } });
   return { user: userEvent.setup(), log: screen.getByRole('log') };
@@ -80,7 +84,11 @@ const [member0, member1, member2] = HOSTILE.members;
 
 const QUICK: ReadonlyArray<{ label: string; headings: string[]; shows: readonly string[] }> = [
   { label: 'User Activity', headings: ['User activity — last 7 days'], shows: HOSTILE.members },
-  { label: 'Call Analytics', headings: ['Call analytics — last 30 days'], shows: [member0, member1, member2, HOSTILE.site, HOSTILE.summary] },
+  {
+    label: 'Call Analytics',
+    headings: ['Call analytics — last 30 days'],
+    shows: [member0, member1, member2, HOSTILE.site, HOSTILE.summary],
+  },
   { label: 'Task Overview', headings: ['Task overview — tasks extracted from calls'], shows: [...HOSTILE.members, HOSTILE.taskTitle] },
   { label: 'Weekly Report', headings: ['Weekly report — Jun 4 to Jun 11'], shows: [...HOSTILE.members, HOSTILE.site, HOSTILE.summary] },
   { label: 'Organization Insights', headings: [`Organisation insights — ${HOSTILE.orgName}`], shows: [HOSTILE.orgName, HOSTILE.site] },

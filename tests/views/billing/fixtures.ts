@@ -7,10 +7,42 @@ export const OVERVIEW: BillingOverview = {
   subscriptionBreakdown: { pro: 12, lite: 15, trial: 3, free: 12 },
   unpaidInvoices: 2,
   recentTransactions: [
-    { id: 'tx1', type: 'payment_succeeded', userName: 'Ana Diaz', description: 'Hardline Pro - monthly', amount: 12999, status: 'succeeded', createdAt: '2026-01-05T15:00:00.000Z' },
-    { id: 'tx2', type: 'payment_failed', userName: 'Bo Chen', description: 'Hardline Lite - monthly', amount: 4999, status: 'failed', createdAt: '2026-01-04T15:00:00.000Z' },
-    { id: 'tx3', type: 'subscription_created', userName: 'Cy Ortiz', description: 'Hardline Lite subscription started', amount: 4999, status: 'pending', createdAt: '2026-01-03T15:00:00.000Z' },
-    { id: 'tx4', type: 'subscription_canceled', userName: 'Di Park', description: 'Hardline Pro canceled', amount: 0, status: 'succeeded', createdAt: '2026-01-02T15:00:00.000Z' },
+    {
+      id: 'tx1',
+      type: 'payment_succeeded',
+      userName: 'Ana Diaz',
+      description: 'Hardline Pro - monthly',
+      amount: 12999,
+      status: 'succeeded',
+      createdAt: '2026-01-05T15:00:00.000Z',
+    },
+    {
+      id: 'tx2',
+      type: 'payment_failed',
+      userName: 'Bo Chen',
+      description: 'Hardline Lite - monthly',
+      amount: 4999,
+      status: 'failed',
+      createdAt: '2026-01-04T15:00:00.000Z',
+    },
+    {
+      id: 'tx3',
+      type: 'subscription_created',
+      userName: 'Cy Ortiz',
+      description: 'Hardline Lite subscription started',
+      amount: 4999,
+      status: 'pending',
+      createdAt: '2026-01-03T15:00:00.000Z',
+    },
+    {
+      id: 'tx4',
+      type: 'subscription_canceled',
+      userName: 'Di Park',
+      description: 'Hardline Pro canceled',
+      amount: 0,
+      status: 'succeeded',
+      createdAt: '2026-01-02T15:00:00.000Z',
+    },
   ],
 };
 
@@ -39,8 +71,24 @@ export const LITE_USER: UserBilling = {
     { id: 'pm1', last4: '4242', brand: 'visa', expMonth: 12, expYear: 2029, isDefault: true, createdAt: '2025-11-01T12:00:00.000Z' },
   ],
   recentInvoices: [
-    { id: 'in1', number: 'HL-0001', status: 'paid', created: '2026-01-05T12:00:00.000Z', amountPaid: 4999, hostedInvoiceUrl: 'https://billing.example.com/i/in1', invoicePdf: 'https://billing.example.com/i/in1.pdf' },
-    { id: 'in2', number: 'HL-0002', status: 'open', created: '2025-12-05T12:00:00.000Z', amountPaid: 0, hostedInvoiceUrl: null, invoicePdf: null },
+    {
+      id: 'in1',
+      number: 'HL-0001',
+      status: 'paid',
+      created: '2026-01-05T12:00:00.000Z',
+      amountPaid: 4999,
+      hostedInvoiceUrl: 'https://billing.example.com/i/in1',
+      invoicePdf: 'https://billing.example.com/i/in1.pdf',
+    },
+    {
+      id: 'in2',
+      number: 'HL-0002',
+      status: 'open',
+      created: '2025-12-05T12:00:00.000Z',
+      amountPaid: 0,
+      hostedInvoiceUrl: null,
+      invoicePdf: null,
+    },
   ],
 };
 

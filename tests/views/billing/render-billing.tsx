@@ -20,7 +20,11 @@ const noAppActors = new Proxy({} as AppActors, {
 
 export function renderWithMachines(
   ui: ReactNode,
-  { machines, inspect, path = '/billing' }: { machines: Partial<MachineRegistry>; inspect?: (event: InspectionEvent) => void; path?: string },
+  {
+    machines,
+    inspect,
+    path = '/billing',
+  }: { machines: Partial<MachineRegistry>; inspect?: (event: InspectionEvent) => void; path?: string },
 ) {
   const location = memoryLocation({ path, record: true });
   const result = render(

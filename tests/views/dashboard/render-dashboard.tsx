@@ -15,7 +15,10 @@ export function createDashboardDoubles() {
   return createControllableActors(dashboardMachine, ['loadDashboard']);
 }
 
-export function renderDashboard(options: { doubles: ReturnType<typeof createDashboardDoubles>; inspect?: (event: InspectionEvent) => void }) {
+export function renderDashboard(options: {
+  doubles: ReturnType<typeof createDashboardDoubles>;
+  inspect?: (event: InspectionEvent) => void;
+}) {
   const location = memoryLocation({ path: '/', record: true });
   const machine = dashboardMachine.provide({ actors: options.doubles.actors });
   const result = render(

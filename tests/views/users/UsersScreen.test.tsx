@@ -13,7 +13,15 @@ function setup() {
   const delays = createControlledDelays(['searchDebounce']);
   delays.install();
   const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce } });
-  return { fakes: doubles.list, add: doubles.add, edit: doubles.edit, rows: doubles.rows, delays, view, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+  return {
+    fakes: doubles.list,
+    add: doubles.add,
+    edit: doubles.edit,
+    rows: doubles.rows,
+    delays,
+    view,
+    user: userEvent.setup({ pointerEventsCheck: 0 }),
+  };
 }
 
 // Role queries skip the visibility check (getComputedStyle on every ancestor is slow in jsdom with
@@ -175,7 +183,12 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     expect(edit.inputs('updateUser').at(-1)).toMatchObject({ userId: target.userId, updates: { name: 'Ana Diaz-Moreno', version: 1 } });
 
-    act(() => edit.reject('updateUser', new ApiRequestError(409, 'Conflict', { message: 'This member was changed by someone else', field: 'version' })));
+    act(() =>
+      edit.reject(
+        'updateUser',
+        new ApiRequestError(409, 'Conflict', { message: 'This member was changed by someone else', field: 'version' }),
+      ),
+    );
     expect(await form.findByRole('alert')).toHaveTextContent('This member was changed by someone else');
     expect(edit.inputs('loadUser')).toEqual([{ userId: target.userId }]);
     act(() => edit.resolve('loadUser', { ...target, role: 'Supervisor', version: 2 }));
@@ -212,7 +225,14 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Add User' }));
     await user.click(form.getByRole('button', { name: /Add/ }));
     expect(add.inputs('inviteUser')).toEqual([
-      { name: 'Rosa Alvarez', email: 'rosa@summit.test', phoneNumber: '+15551234567', role: 'Field Worker', hasLicense: false, isActive: true },
+      {
+        name: 'Rosa Alvarez',
+        email: 'rosa@summit.test',
+        phoneNumber: '+15551234567',
+        role: 'Field Worker',
+        hasLicense: false,
+        isActive: true,
+      },
     ]);
     act(() => add.reject('inviteUser', new Error('')));
     expect(await form.findByRole('alert')).toHaveTextContent('Failed to invite user');

@@ -24,7 +24,10 @@ export function renderAddUser(inspect?: (event: InspectionEvent) => void) {
 
 export function renderEditUser(user: User, inspect?: (event: InspectionEvent) => void) {
   const fakes = createControllableActors(editUserMachine, ['updateUser', 'loadUser']);
-  const actor = createActor(editUserMachine.provide({ actors: fakes.actors }), { input: { user }, ...(inspect ? { inspect } : {}) }).start();
+  const actor = createActor(editUserMachine.provide({ actors: fakes.actors }), {
+    input: { user },
+    ...(inspect ? { inspect } : {}),
+  }).start();
   const view = render(
     <ChakraProvider value={getSystem()}>
       <EditUserDialog actorRef={actor} onClose={() => undefined} />

@@ -63,7 +63,12 @@ function createRowActions() {
       if (!call) throw new Error('No row action in flight');
       const { kind, user, value } = call.input;
       const updated = kind === 'license' ? { ...user, hasLicense: value } : { ...user, isActive: value };
-      const result: RowActionResult = { type: 'row.succeeded', kind, before: user, user: { ...updated, version: user.version + 1, ...overrides } };
+      const result: RowActionResult = {
+        type: 'row.succeeded',
+        kind,
+        before: user,
+        user: { ...updated, version: user.version + 1, ...overrides },
+      };
       call.sendBack(result);
     },
     /** Answer the oldest open call with a refused change (409) and the member as the server has them now. */
@@ -105,7 +110,11 @@ function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: numb
   });
 }
 
-export function renderUsers(options: { doubles: UsersDoubles; delays?: { searchDebounce: number }; inspect?: (event: InspectionEvent) => void }) {
+export function renderUsers(options: {
+  doubles: UsersDoubles;
+  delays?: { searchDebounce: number };
+  inspect?: (event: InspectionEvent) => void;
+}) {
   const location = memoryLocation({ path: '/users', record: true });
   const machine = usersMachineWith(options.doubles, options.delays);
   const result = render(
