@@ -14,7 +14,7 @@ import { authMachine, type SessionCheck } from './machines/auth';
 import { App } from './views/app/App';
 
 /** The path whose page is prerendered (and the marker src/main.tsx finds on the root element). */
-const PRERENDERED_PATH = '/login';
+export const PRERENDERED_PATH = '/login';
 
 export async function renderLoginPage(): Promise<string> {
   const noSession: SessionCheck = { user: null, pending: null };
