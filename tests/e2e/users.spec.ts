@@ -4,8 +4,9 @@
  * The stack is shared by the run (other workers change users too), so every comparison of a
  * figure with the API is retried until both agree, and the users this file changes are its own.
  */
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import type { BillingOverview, UserListResponse, UserStats } from '../../src/contract/api';
+import type { BillingOverview, User, UserListResponse, UserStats } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 
@@ -29,6 +30,62 @@ async function openUsers(page: Page): Promise<void> {
 
 function rows(page: Page): Locator {
   return page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+}
+
+/** Every member a list query selects, in its order (pages of 100). */
+async function allMembers(page: Page, session: ApiSession, query: string): Promise<User[]> {
+  const members: User[] = [];
+  for (let n = 1; ; n += 1) {
+    const answer = await api<UserListResponse>(page, session, `/api/users?${query}&limit=100&page=${n}`);
+    members.push(...answer.users);
+    if (answer.users.length === 0 || members.length >= answer.total) return members;
+  }
+}
+
+/** RFC 4180 CSV (quoted cells, doubled quotes, CRLF or LF rows), after a UTF-8 byte order mark. */
+function parseCsv(text: string): string[][] {
+  const rowsOut: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i += 1;
+      row.push(cell);
+      rowsOut.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rowsOut.push([...row, cell]);
+  return rowsOut;
+}
+
+/** A member as the export writes them (README): formula-looking cells start with an apostrophe. */
+function csvRowOf(m: User): string[] {
+  const neutralise = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+  return [
+    m.name,
+    m.email,
+    m.phoneNumber,
+    m.role,
+    m.isActive ? 'Active' : 'Pending',
+    m.hasLicense ? 'Yes' : 'No',
+    m.createdAt,
+    m.lastActiveAt ?? '',
+  ].map(neutralise);
 }
 
 test.describe('User Management @users', () => {
@@ -151,6 +208,74 @@ test.describe('User Management @users', () => {
     await expect(licensed).toContainText(number(before + 1));
     const user = await api<UserListResponse>(page, session, `/api/users?search=lt-${stamp}`);
     expect(user.users[0]?.hasLicense).toBe(true);
+  });
+
+  test('sort by name, then Export CSV downloads the filtered, sorted members with formulas neutralised @users', async ({ page, stack }) => {
+    const session = await signInAsAdmin(page, stack.apiUrl);
+    const headers = { authorization: `Bearer ${session.token}` };
+    // A pending member of this test's own, renamed to something a spreadsheet would run.
+    const stamp = Date.now();
+    const created = await page.request.post(`${session.apiUrl}/api/users`, {
+      headers,
+      data: {
+        name: `Csv Export ${stamp}`,
+        email: `csv-${stamp}@summit.test`,
+        phoneNumber: `+1555${String(stamp).slice(-7)}`,
+        isActive: false,
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const member = ((await created.json()) as { user: User }).user;
+    const renamed = await page.request.put(`${session.apiUrl}/api/users/${member.userId}`, { headers, data: { name: '=SUM(1,2)' } });
+    expect(renamed.ok(), `rename answered ${renamed.status()}`).toBe(true);
+
+    await openUsers(page);
+    const table = page.getByRole('table', { name: 'Users' });
+    const nameHeader = table.getByRole('columnheader', { name: 'Name' });
+    await expect(table.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
+    await nameHeader.getByRole('button', { name: 'Name' }).click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'none');
+    await expect(async () => {
+      await expect(table).toHaveAttribute('aria-busy', 'false');
+      const byName = await api<UserListResponse>(page, session, '/api/users?sort=name&limit=25');
+      const shown = await rows(page)
+        .locator('td:nth-child(2) [title]')
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
+      expect(shown).toEqual(byName.users.map((u) => u.name));
+      const folded = shown.map((name) => (name ?? '').toLowerCase());
+      expect(folded).toEqual([...folded].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }).toPass({ timeout: 30_000 });
+
+    await page.getByLabel('Status').selectOption('pending');
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+    });
+    // Other workers may change members meanwhile: the file must equal the API's answer just before
+    // and just after it (otherwise try again).
+    await expect(async () => {
+      const before = await allMembers(page, session, 'status=pending&sort=name');
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(`summit-builders-members-${today}.csv`);
+      const text = readFileSync(await file.path(), 'utf8');
+      const after = await allMembers(page, session, 'status=pending&sort=name');
+      expect(after).toEqual(before);
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const [header, ...members] = parseCsv(text);
+      expect(header?.join(',')).toBe('Name,Email,Phone,Role,Status,Licence,Created,Last active');
+      expect(members.length).toBeGreaterThan(25);
+      expect(members).toEqual(before.map(csvRowOf));
+      const formula = members.find((cells) => cells[1] === member.email);
+      expect(formula?.[0]).toBe("'=SUM(1,2)");
+      expect(formula?.[2]).toBe(`'${member.phoneNumber}`);
+    }).toPass({ timeout: 60_000 });
+    // The download left the console where it was.
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
   test.describe('when the API fails once', () => {

@@ -3,7 +3,7 @@
  * (the network, a boundary we don't own) is a double. What a search, a filter and a change of the
  * members ask of the API: the Quick Stats only on the first load and after a change.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { usersListImplementations, usersListMachine, type UsersListEmitted } from '../../src/machines/usersList';
 import type { Services } from '../../src/services';
@@ -29,7 +29,7 @@ function startList() {
     usersListMachine.provide({ ...usersListImplementations({ api } as unknown as Services), delays: { searchDebounce: 0 } }),
     { input: { pageSize: 25 } },
   ).start();
-  const settled = () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }));
+  const settled = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
   const take = () => paths.splice(0).map((p) => p.replace(/\?.*$/, ''));
   return { actor, settled, take };
 }
@@ -41,7 +41,7 @@ describe('usersList over the API client', () => {
     expect(take().sort()).toEqual(['GET /api/users', 'GET /api/users/stats']);
 
     actor.send({ type: 'users.search', search: 'smith' });
-    await waitFor(actor, (s) => !s.matches({ browsing: 'ready' }));
+    await waitFor(actor, (s) => !s.matches({ list: { browsing: 'ready' } }));
     await settled();
     actor.send({ type: 'users.filterRole', role: 'Supervisor' });
     await settled();
@@ -57,7 +57,7 @@ describe('usersList over the API client', () => {
     take();
     const someone = first.context.users[0]?.userId as string;
     actor.send({ type: 'users.bulkUpdate', userIds: [someone], updates: { hasLicense: true } });
-    await waitFor(actor, (s) => s.matches('bulkUpdating'));
+    await waitFor(actor, (s) => s.matches({ list: 'bulkUpdating' }));
     await settled();
     expect(take().sort()).toEqual(['GET /api/users', 'GET /api/users/stats', 'PATCH /api/users/bulk'].sort());
     actor.send({ type: 'users.goToPage', page: 2 });
@@ -94,7 +94,7 @@ describe('row changes over the API client', () => {
       actor,
       requests,
       notices,
-      ready: () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }) && s.context.busy.length === 0),
+      ready: () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }) && s.context.busy.length === 0),
     };
   }
 
@@ -146,5 +146,71 @@ describe('row changes over the API client', () => {
     const after = await ready();
     expect(after.context.actionError).toBe('Refused for a reason.');
     expect(after.context.users[1]).toEqual(target);
+  });
+});
+
+describe('sort and export over the API client', () => {
+  function startExporting(exportAnswer: () => Promise<Response>) {
+    const requests: Array<{ method: string; path: string; query: string; body: unknown }> = [];
+    const fetchDouble: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const text = await request.text();
+      requests.push({ method: request.method, path: url.pathname, query: url.search, body: text === '' ? undefined : JSON.parse(text) });
+      if (url.pathname === '/api/users/export') return exportAnswer();
+      return jsonResponse(200, url.pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const openDownload = vi.fn<(args: unknown, params: { url: string }) => void>();
+    const implementations = usersListImplementations({
+      api: apiOverFetch(fetchDouble, { baseUrl: 'http://api.test/' }),
+    } as unknown as Services);
+    const actor = createActor(usersListMachine.provide({ ...implementations, actions: { openDownload }, delays: { searchDebounce: 0 } }), {
+      input: { pageSize: 25 },
+    }).start();
+    const notices: UsersListEmitted[] = [];
+    actor.on('users.notice', (notice) => notices.push(notice));
+    const ready = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' }, export: 'idle' }));
+    return { actor, requests, notices, openDownload, ready };
+  }
+
+  it('sends the sort with the list, and exports what the list selects: the link opened on the API base URL', async () => {
+    const { actor, requests, openDownload, ready } = startExporting(() =>
+      jsonResponse(201, { url: '/exports/members/ticket-1', fileName: 'summit-builders-members-2026-11-24.csv' }),
+    );
+    await ready();
+    expect(requests.find((r) => r.path === '/api/users')?.query).toContain('sort=-created');
+    actor.send({ type: 'users.filterStatus', status: 'pending' });
+    await ready();
+    actor.send({ type: 'users.sort', sort: 'name' });
+    await ready();
+    expect(requests.filter((r) => r.path === '/api/users').at(-1)?.query).toBe('?page=1&limit=25&status=pending&sort=name');
+    actor.send({ type: 'users.search', search: '  ana ' });
+    await waitFor(actor, (s) => s.matches({ list: { browsing: 'loading' } }));
+    await ready();
+
+    actor.send({ type: 'users.export' });
+    await waitFor(actor, (s) => s.matches({ export: 'preparing' }));
+    await ready();
+    const exported = requests.filter((r) => r.path === '/api/users/export');
+    expect(exported).toHaveLength(1);
+    const body = exported[0]?.body as Record<string, unknown>;
+    expect(body).toEqual({ search: 'ana', status: 'pending', sort: 'name', today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const now = new Date();
+    const local = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+    expect(body.today).toBe(local);
+    expect(openDownload).toHaveBeenCalledTimes(1);
+    expect(openDownload.mock.calls[0]?.[1]).toEqual({ url: 'http://api.test/exports/members/ticket-1' });
+  });
+
+  it('a failed export is an error toast with the server message; the list stays', async () => {
+    const { actor, notices, openDownload, ready } = startExporting(() => jsonResponse(403, { message: 'Administrators only' }));
+    const before = await ready();
+    actor.send({ type: 'users.export' });
+    await waitFor(actor, (s) => s.matches({ export: 'preparing' }));
+    const after = await ready();
+    expect(notices).toEqual([{ type: 'users.notice', message: 'Export failed: Administrators only', tone: 'error' }]);
+    expect(openDownload).not.toHaveBeenCalled();
+    expect(after.context.users).toEqual(before.context.users);
+    expect(after.context.loadError).toBeNull();
   });
 });

@@ -3,12 +3,18 @@
  * effect is a double at the network boundary: deferred promises for the list, delete and bulk
  * calls and the add/edit children's calls, a controllable callback for row toggles, and the
  * search debounce held until the step fires it. Each state is checked as a person sees it.
+ *
+ * Export CSV is a region parallel to the list: the walk starts an export from a shown page, then,
+ * while it is prepared, searches, pages and loads (the list does not wait for it) before it ends
+ * either way. The rest of the list is walked with no export running, which keeps the walk's size
+ * (every list state times every export state) in bounds.
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { usersListMachine, type UsersListSnapshot } from '../../src/machines/usersList';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { sortDirectionOf, usersListMachine, type UsersListSnapshot } from '../../src/machines/usersList';
+import type { UserSort } from '../../src/contract/api';
 import { createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
 import { makePage, makeUser } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
@@ -22,26 +28,57 @@ const PAST_THE_END = makePage(2, { count: 0 });
 const ADDED = makeUser(80, { name: 'Rosa Alvarez' });
 const EDITED_NAME = 'Ana Diaz-Lopez';
 const CONFLICT = 'An organisation needs at least one active administrator.';
+const EXPORTED = { url: 'http://127.0.0.1:9/exports/members/ticket-1', fileName: 'summit-builders-members-2026-01-05.csv' };
+const EXPORT_ERROR = 'Network down';
+/** The sortable headers, by the sort key a click on them asks for. */
+const SORT_HEADERS = { name: 'Name', email: 'Email', role: 'Role', created: 'Created' } as const;
 
 const asList = (s: AnyMachineSnapshot) => s as unknown as UsersListSnapshot;
-const readyWithRows = (s: AnyMachineSnapshot) => asList(s).matches({ browsing: 'ready' }) && asList(s).context.users.length > 0;
+const ready = (s: AnyMachineSnapshot) => asList(s).matches({ list: { browsing: 'ready' } });
+const readyWithRows = (s: AnyMachineSnapshot) => ready(s) && asList(s).context.users.length > 0;
+const exporting = (s: AnyMachineSnapshot) => asList(s).matches({ export: 'preparing' });
 const when = <T,>(ok: boolean, events: T[]): T[] => (ok ? events : []);
 
+type EventSpec = AnyEventObject | readonly AnyEventObject[] | ((s: AnyMachineSnapshot) => AnyEventObject | readonly AnyEventObject[]);
+/** What the walk does while an export is prepared (everything else is walked with none running). */
+const WHILE_EXPORTING = new Set([
+  'users.search',
+  'users.goToPage',
+  'xstate.done.actor.loadUsers',
+  'xstate.done.actor.exportMembers',
+  'xstate.error.actor.exportMembers',
+]);
+function notWhileExporting(events: Record<string, EventSpec>): Record<string, EventSpec> {
+  return Object.fromEntries(
+    Object.entries(events).map(([type, spec]) => [
+      type,
+      WHILE_EXPORTING.has(type) ? spec : (s: AnyMachineSnapshot) => (exporting(s) ? [] : typeof spec === 'function' ? spec(s) : spec),
+    ]),
+  );
+}
+
 const paths = generateModelPaths(usersListMachine, {
-  events: {
-    'users.search': (s) => when(asList(s).matches('browsing'), [{ type: 'users.search', search: '555' }]),
+  events: notWhileExporting({
+    'users.search': (s) => when(asList(s).matches({ list: 'browsing' }), [{ type: 'users.search', search: '555' }]),
     'users.filterStatus': (s) => [{ type: 'users.filterStatus', status: asList(s).context.status === 'all' ? 'pending' : 'all' }],
     'users.filterRole': (s) => [{ type: 'users.filterRole', role: asList(s).context.role === 'all' ? 'Supervisor' : 'all' }],
     'users.goToPage': (s) => {
       const { context } = asList(s);
-      const shown = context.users.length > 0 && !asList(s).matches({ browsing: 'failed' });
+      const shown = context.users.length > 0 && !asList(s).matches({ list: { browsing: 'failed' } });
       return when(shown && context.total > context.pageSize, [{ type: 'users.goToPage', page: context.page === 1 ? 2 : context.page - 1 }]);
     },
-    'xstate.done.actor.loadUsers': [
+    'xstate.done.actor.loadUsers': (s) => [
       { type: 'xstate.done.actor.loadUsers', output: PAGE },
-      { type: 'xstate.done.actor.loadUsers', output: EMPTY },
-      { type: 'xstate.done.actor.loadUsers', output: PAST_THE_END },
+      ...when(!exporting(s), [
+        { type: 'xstate.done.actor.loadUsers', output: EMPTY },
+        { type: 'xstate.done.actor.loadUsers', output: PAST_THE_END },
+      ]),
     ],
+    // A click on the Name header: sorted by name, it flips; otherwise it sorts by name, A to Z.
+    'users.sort': (s) => when(ready(s), [{ type: 'users.sort', sort: asList(s).context.sort === 'name' ? '-name' : 'name' }]),
+    'users.export': (s) => when(ready(s), [{ type: 'users.export' }]),
+    'xstate.done.actor.exportMembers': { type: 'xstate.done.actor.exportMembers', output: EXPORTED },
+    'xstate.error.actor.exportMembers': { type: 'xstate.error.actor.exportMembers', error: new Error(EXPORT_ERROR) },
     'xstate.error.actor.loadUsers': { type: 'xstate.error.actor.loadUsers', error: new Error('') },
     'users.setLicense': (s) => {
       const u = asList(s).context.users[0];
@@ -66,8 +103,7 @@ const paths = generateModelPaths(usersListMachine, {
         { type: 'row.conflicted', kind: 'status', user: { ...u, version: (u?.version ?? 1) + 1 }, message: CONFLICT },
       ]);
     },
-    'users.dismissError': (s) =>
-      when(asList(s).context.actionError !== null && asList(s).matches({ browsing: 'ready' }), [{ type: 'users.dismissError' }]),
+    'users.dismissError': (s) => when(asList(s).context.actionError !== null && ready(s), [{ type: 'users.dismissError' }]),
     'users.select': (s) => {
       const u = asList(s).context.users[0];
       return when(readyWithRows(s) && u !== undefined, [
@@ -81,7 +117,7 @@ const paths = generateModelPaths(usersListMachine, {
       ]),
     'xstate.done.actor.bulkUpdate': (s) => [{ type: 'xstate.done.actor.bulkUpdate', output: asList(s).context.selected.length }],
     'xstate.error.actor.bulkUpdate': { type: 'xstate.error.actor.bulkUpdate', error: new Error('') },
-    'users.openAdd': (s) => when(asList(s).matches({ browsing: 'ready' }), [{ type: 'users.openAdd' }]),
+    'users.openAdd': (s) => when(ready(s), [{ type: 'users.openAdd' }]),
     'xstate.done.actor.addUser': { type: 'xstate.done.actor.addUser', output: ADDED },
     'users.edit': (s) => when(readyWithRows(s), [{ type: 'users.edit', user: asList(s).context.users[0] }]),
     'xstate.done.actor.editUser': (s) => {
@@ -90,7 +126,7 @@ const paths = generateModelPaths(usersListMachine, {
     },
     'users.confirmDelete': (s) => when(readyWithRows(s), [{ type: 'users.confirmDelete', user: asList(s).context.users[2] }]),
     'xstate.error.actor.deleteUser': { type: 'xstate.error.actor.deleteUser', error: new Error('') },
-  },
+  }),
 });
 
 walkPaths({
@@ -131,6 +167,12 @@ walkPaths({
       await user.paste(text);
     };
     let searches = 0;
+    /** The sort the last header click asked for, and whether an export just failed (its toast is expected). */
+    let sorted: UserSort | null = null;
+    let exportFailed = false;
+    /** Export CSV was just clicked: the export asks for what the list selects at that moment. */
+    let exportClicked = false;
+    let downloads = 0;
     /** A refused change was just answered: its warning toast is expected. */
     let conflicted = false;
     const u = (i: number) => PAGE.list.users[i] ?? makeUser(i);
@@ -150,6 +192,25 @@ walkPaths({
             return;
           case 'users.goToPage':
             await user.click(screen.getByRole('button', { name: event.page === 2 ? 'page 2' : 'previous page' }));
+            return;
+          case 'users.sort': {
+            sorted = (event as unknown as { sort: UserSort }).sort;
+            const key = sorted.replace(/^-/, '') as keyof typeof SORT_HEADERS;
+            const header = screen.getByRole('columnheader', { name: SORT_HEADERS[key] });
+            await user.click(within(header).getByRole('button', { name: SORT_HEADERS[key] }));
+            return;
+          }
+          case 'users.export':
+            exportClicked = true;
+            await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+            return;
+          case 'xstate.done.actor.exportMembers':
+            downloads += 1;
+            act(() => doubles.list.resolve('exportMembers', EXPORTED));
+            return;
+          case 'xstate.error.actor.exportMembers':
+            exportFailed = true;
+            act(() => doubles.list.reject('exportMembers', new Error(EXPORT_ERROR)));
             return;
           case 'users.retry':
             await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -234,15 +295,20 @@ walkPaths({
             });
         }
       },
-      async assert(state, snapshot) {
+      async assert(_state, snapshot) {
         const s = snapshot as unknown as UsersListSnapshot;
         const { context } = s;
-        if (s.matches({ browsing: 'loading' })) {
+        if (s.matches({ list: { browsing: 'loading' } })) {
           expect(doubles.list.pending('loadUsers')).toHaveLength(1);
-          expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({ page: context.page, status: context.status, role: context.role });
+          expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({
+            page: context.page,
+            status: context.status,
+            role: context.role,
+            sort: context.sort,
+          });
           expect(table()).toHaveAttribute('aria-busy', 'true');
         }
-        if (s.matches({ browsing: 'debouncing' })) {
+        if (s.matches({ list: { browsing: 'debouncing' } })) {
           expect(doubles.list.pending('loadUsers')).toHaveLength(0);
           expect(table()).toHaveAttribute('aria-busy', 'true');
         }
@@ -255,7 +321,42 @@ walkPaths({
           expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
           conflicted = false;
         }
-        if (s.matches({ browsing: 'ready' })) {
+        // The headers show the list's order: aria-sort on the th, the button inside it.
+        if (sorted !== null) {
+          expect(context.sort).toBe(sorted);
+          sorted = null;
+        }
+        if (s.matches({ list: 'browsing' }) && !s.matches({ list: { browsing: 'failed' } })) {
+          for (const [key, label] of Object.entries(SORT_HEADERS)) {
+            const header = screen.getByRole('columnheader', { name: label });
+            expect(header).toHaveAttribute('aria-sort', sortDirectionOf(context.sort, key as keyof typeof SORT_HEADERS));
+          }
+        }
+        // Export CSV: busy while the link is prepared (asked for the list's filters and sort), the
+        // link opened when it came, a toast when it failed; the list carries on meanwhile.
+        expect(doubles.downloads).toHaveLength(downloads);
+        if (downloads > 0) expect(doubles.downloads.at(-1)).toBe(EXPORTED.url);
+        if (s.matches({ export: 'preparing' })) {
+          expect(doubles.list.pending('exportMembers')).toHaveLength(1);
+          if (exportClicked) {
+            expect(doubles.list.inputs('exportMembers').at(-1)).toEqual({
+              search: context.search.trim(),
+              status: context.status,
+              role: context.role,
+              sort: context.sort,
+            });
+            exportClicked = false;
+          }
+          await waitFor(() => expect(screen.getByRole('button', { name: /Preparing export/ })).toBeDisabled());
+        } else {
+          expect(doubles.list.pending('exportMembers')).toHaveLength(0);
+          await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
+        }
+        if (exportFailed) {
+          expect(await screen.findByText(`Export failed: ${EXPORT_ERROR}`)).toBeInTheDocument();
+          exportFailed = false;
+        }
+        if (s.matches({ list: { browsing: 'ready' } })) {
           await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
           if (context.users.length === 0) expect(within(table()).getByText('No users found')).toBeInTheDocument();
           for (const listed of context.users) expect(within(table()).getByText(listed.name)).toBeInTheDocument();
@@ -263,26 +364,27 @@ walkPaths({
           if (context.selected.length > 0) expect(screen.getByText(`${context.selected.length} selected`)).toBeInTheDocument();
           else expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
         }
-        if (s.matches({ browsing: 'failed' })) {
+        if (s.matches({ list: { browsing: 'failed' } })) {
           const alert = await screen.findByText('Error loading users');
           expect(alert.closest('[role="alert"]')).toHaveTextContent('Failed to fetch users');
         }
-        if (context.actionError !== null && s.matches('browsing')) {
+        if (context.actionError !== null && s.matches({ list: 'browsing' })) {
           expect(await screen.findByText(context.actionError)).toBeInTheDocument();
           expect(['Failed to update user status', 'Failed to update user']).toContain(context.actionError);
         }
-        if (state === 'adding') expect(await screen.findByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
-        if (state === 'editing') {
+        if (s.matches({ list: 'adding' })) expect(await screen.findByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
+        if (s.matches({ list: 'editing' })) {
           const form = within(await screen.findByRole('dialog', { name: 'Edit User' }));
           expect(form.getByRole('textbox', { name: /Email/ })).toHaveValue(context.editTarget?.email);
         }
-        if (state === 'confirmingDelete' || state === 'deleting') {
+        const deleting = s.matches({ list: 'deleting' });
+        if (s.matches({ list: 'confirmingDelete' }) || deleting) {
           const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete user' }));
           expect(confirm.getByText(u(2).name)).toBeInTheDocument();
-          if (state === 'deleting') await waitFor(() => expect(confirm.getByRole('button', { name: /Deleting/ })).toBeDisabled());
+          if (deleting) await waitFor(() => expect(confirm.getByRole('button', { name: /Deleting/ })).toBeDisabled());
           if (context.deleteError !== null) expect(confirm.getByRole('alert')).toHaveTextContent('Failed to delete user');
         }
-        if (state === 'bulkUpdating') {
+        if (s.matches({ list: 'bulkUpdating' })) {
           expect(doubles.list.inputs('bulkUpdate').at(-1)).toEqual({ userIds: context.selected, updates: { hasLicense: true } });
           await waitFor(() => expect(screen.getByRole('button', { name: 'Grant license' })).toBeDisabled());
         }

@@ -4,7 +4,15 @@ import { ApiRequestError } from '../../services/api/errors';
 import type { BulkUpdateRequest } from '../../contract/api';
 import { addUserImplementations, addUserMachine } from '../addUser';
 import { editUserImplementations, editUserMachine } from '../editUser';
-import type { LoadUsersInput, RowActionInput, RowActionResult, UsersPage } from './usersListMachine';
+import type { ExportedFile, ExportMembersInput } from './exporting';
+import type { LoadUsersInput, UsersPage } from './page';
+import type { RowActionInput, RowActionResult } from './rows';
+
+/** The browser's local date, YYYY-MM-DD: the day the administrator sees, for the export's file name. */
+function localDate(now: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
 
 function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
@@ -53,8 +61,21 @@ export function usersListImplementations(services: Services) {
       }),
       deleteUser: fromPromise<void, { userId: string }>(({ input, signal }) => users.remove(input.userId, { signal })),
       bulkUpdate: fromPromise<number, BulkUpdateRequest>(async ({ input, signal }) => (await users.bulkUpdate(input, { signal })).updated),
+      /** A one-time link to the CSV of what the list selects (every page), on the API's base URL. */
+      exportMembers: fromPromise<ExportedFile, ExportMembersInput>(({ input, signal }) =>
+        users.export({ ...input, today: localDate(new Date()) }, { signal }),
+      ),
       addUser: addUserMachine.provide(addUserImplementations(services)),
       editUser: editUserMachine.provide(editUserImplementations(services)),
+    },
+    actions: {
+      /**
+       * The browser fetches the file itself (no bearer token: the link is one-time) and its download
+       * manager writes it as it streams. The answer is an attachment, so the console stays loaded.
+       */
+      openDownload: (_: unknown, params: { url: string }) => {
+        window.location.assign(params.url);
+      },
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { User, UserStats } from '../../contract/api';
+import type { User, UserSort, UserStats } from '../../contract/api';
 import type { AddUserActorRef } from '../addUser/addUserMachine';
 import type { EditUserActorRef } from '../editUser/editUserMachine';
 import type { UsersListSnapshot } from './usersListMachine';
@@ -7,25 +7,30 @@ export const selectUsers = (s: UsersListSnapshot): User[] => s.context.users;
 export const selectTotal = (s: UsersListSnapshot): number => s.context.total;
 export const selectStats = (s: UsersListSnapshot): UserStats | null => s.context.stats;
 export const selectFilters = (s: UsersListSnapshot) => ({ search: s.context.search, status: s.context.status, role: s.context.role });
+export const selectSort = (s: UsersListSnapshot): UserSort => s.context.sort;
 export const selectPage = (s: UsersListSnapshot): number => s.context.page;
 export const selectPageSize = (s: UsersListSnapshot): number => s.context.pageSize;
 /** True while the first page has never arrived: the table shows skeleton rows. */
-export const selectIsFirstLoad = (s: UsersListSnapshot): boolean => !s.context.hasLoaded && s.matches({ browsing: 'loading' });
+export const selectIsFirstLoad = (s: UsersListSnapshot): boolean => !s.context.hasLoaded && s.matches({ list: { browsing: 'loading' } });
 /** True while a page (or a debounced search) is on its way: the shown rows are dimmed. */
 export const selectIsRefreshing = (s: UsersListSnapshot): boolean =>
-  s.matches({ browsing: 'loading' }) || s.matches({ browsing: 'debouncing' });
-export const selectLoadError = (s: UsersListSnapshot): string | null => (s.matches({ browsing: 'failed' }) ? s.context.loadError : null);
+  s.matches({ list: { browsing: 'loading' } }) || s.matches({ list: { browsing: 'debouncing' } });
+export const selectLoadError = (s: UsersListSnapshot): string | null =>
+  s.matches({ list: { browsing: 'failed' } }) ? s.context.loadError : null;
 export const selectActionError = (s: UsersListSnapshot): string | null => s.context.actionError;
 export const selectSelected = (s: UsersListSnapshot): string[] => s.context.selected;
-export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches('bulkUpdating');
+export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches({ list: 'bulkUpdating' });
 export const selectBusy = (s: UsersListSnapshot): string[] => s.context.busy;
 
 export const selectAddUserRef = (s: UsersListSnapshot): AddUserActorRef | undefined =>
-  s.matches('adding') ? (s.children.addUser as AddUserActorRef | undefined) : undefined;
+  s.matches({ list: 'adding' }) ? (s.children.addUser as AddUserActorRef | undefined) : undefined;
 export const selectEditUserRef = (s: UsersListSnapshot): EditUserActorRef | undefined =>
-  s.matches('editing') ? (s.children.editUser as EditUserActorRef | undefined) : undefined;
+  s.matches({ list: 'editing' }) ? (s.children.editUser as EditUserActorRef | undefined) : undefined;
 
 export const selectDeleteTarget = (s: UsersListSnapshot): User | null =>
-  s.matches('confirmingDelete') || s.matches('deleting') ? s.context.deleteTarget : null;
-export const selectIsDeleting = (s: UsersListSnapshot): boolean => s.matches('deleting');
+  s.matches({ list: 'confirmingDelete' }) || s.matches({ list: 'deleting' }) ? s.context.deleteTarget : null;
+export const selectIsDeleting = (s: UsersListSnapshot): boolean => s.matches({ list: 'deleting' });
 export const selectDeleteError = (s: UsersListSnapshot): string | null => s.context.deleteError;
+
+/** True while an export is being prepared: the Export CSV button shows it and waits. */
+export const selectIsExporting = (s: UsersListSnapshot): boolean => s.matches({ export: 'preparing' });

@@ -11,6 +11,12 @@
  * - Add and edit are child machines invoked while their dialog is open; delete is a confirm step.
  * - Successes (and refreshed conflicts, as warnings) are emitted as `users.notice` (the view toasts
  *   them); failures stay in context and show inline while the table stays.
+ * - The sort (`users.sort`) is part of the query, like a filter: back to page 1, the Quick Stats stay.
+ * - Export CSV is a region of its own (`export`), parallel to the list (`list`): preparing an export
+ *   neither waits for the list nor stops it, so a search or a page change meanwhile still loads,
+ *   and opening a dialog does not abort the export. It asks for the members the list's filters and
+ *   sort select at the moment of the click (./exporting.ts), then opens the download link; a failure
+ *   is an error toast and the list stays as it was.
  */
 import { assign, emit, enqueueActions, setup, stopChild } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -18,59 +24,21 @@ import {
   DEFAULT_PAGE_SIZE,
   type BulkUpdateRequest,
   type User,
-  type UserListResponse,
   type UserRoleFilter,
+  type UserSort,
   type UserStats,
   type UserStatusFilter,
 } from '../../contract/api';
 import { addUserMachine } from '../addUser/addUserMachine';
 import { editUserMachine } from '../editUser/editUserMachine';
-import {
-  DELETE_USER_FALLBACK,
-  FETCH_USERS_FALLBACK,
-  ROW_REFRESHED,
-  UPDATE_LICENSE_FALLBACK,
-  UPDATE_STATUS_FALLBACK,
-  UPDATE_USER_FALLBACK,
-} from './messages';
-import { messageOf, placeholderActor, placeholderCallback } from '../shared';
+import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK, ROW_REFRESHED, UPDATE_USER_FALLBACK } from './messages';
+import { exportFailedMessage, exportInputOf, type ExportedFile, type ExportMembersInput } from './exporting';
+import { ROW_FALLBACK, adjustStats, rowActorId, rowKey, type RowActionInput, type RowActionResult } from './rows';
+import { DEFAULT_USER_SORT } from './sorting';
+import type { LoadUsersInput, UsersPage } from './page';
+import { messageOf, placeholderAction, placeholderActor, placeholderCallback } from '../shared';
 
-type RowActionKind = 'license' | 'status';
 type BulkUpdates = BulkUpdateRequest['updates'];
-
-export interface LoadUsersInput {
-  page: number;
-  limit: number;
-  search: string;
-  status: UserStatusFilter;
-  role: UserRoleFilter;
-  /**
-   * Fetch the Quick Stats with the page: on the first load and after a change to the members
-   * (add, delete, bulk update). A search, filter or page of the same members fetches only the page:
-   * the organisation-wide counts do not depend on it, and the rows are not held up by them.
-   */
-  withStats: boolean;
-}
-
-export interface UsersPage {
-  list: UserListResponse;
-  /** Null when the load did not ask for them (`withStats: false`): the shown counts stay. */
-  stats: UserStats | null;
-}
-
-export interface RowActionInput {
-  kind: RowActionKind;
-  user: User;
-  /** The wanted value: the licence (`license`) or the active status (`status`). */
-  value: boolean;
-}
-
-/** What a row action actor sends back to the list. */
-export type RowActionResult =
-  | { type: 'row.succeeded'; kind: RowActionKind; before: User; user: User }
-  | { type: 'row.failed'; kind: RowActionKind; userId: string; error: unknown }
-  /** The server answered 409 (the change conflicts with the member's current state); `user` is that state. */
-  | { type: 'row.conflicted'; kind: RowActionKind; user: User; message: string };
 
 export interface UsersListInput {
   pageSize?: number;
@@ -80,6 +48,8 @@ export interface UsersListContext {
   search: string;
   status: UserStatusFilter;
   role: UserRoleFilter;
+  /** The list's order (GET /api/users `sort`): newest first until a header is clicked. */
+  sort: UserSort;
   page: number;
   pageSize: number;
   users: User[];
@@ -104,6 +74,7 @@ export type UsersListEvent =
   | { type: 'users.search'; search: string }
   | { type: 'users.filterStatus'; status: UserStatusFilter }
   | { type: 'users.filterRole'; role: UserRoleFilter }
+  | { type: 'users.sort'; sort: UserSort }
   | { type: 'users.goToPage'; page: number }
   | { type: 'users.retry' }
   | { type: 'users.setLicense'; user: User; hasLicense: boolean }
@@ -117,41 +88,17 @@ export type UsersListEvent =
   | { type: 'users.delete' }
   | { type: 'users.closeDialog' }
   | { type: 'users.dismissError' }
+  | { type: 'users.export' }
   | RowActionResult;
 
-/** A toast: a success, or a warning that a change was not made (`detail` says what the view now shows). */
-export type UsersListEmitted = { type: 'users.notice'; message: string; tone: 'success' | 'warning'; detail?: string };
+/**
+ * A toast: a success, a warning that a change was not made (`detail` says what the view now shows),
+ * or an error that is not the list's own (a failed export).
+ */
+export type UsersListEmitted = { type: 'users.notice'; message: string; tone: 'success' | 'warning' | 'error'; detail?: string };
 
 /** Debounce of the search box (ms). */
 const SEARCH_DEBOUNCE_MS = 300;
-
-function rowKey(kind: RowActionKind, userId: string): string {
-  return `${kind}:${userId}`;
-}
-
-function rowActorId(kind: RowActionKind, userId: string): string {
-  return `row-${kind}-${userId}`;
-}
-
-function countOf(flag: boolean): number {
-  return flag ? 1 : 0;
-}
-
-/** Quick Stats after one user changed from `before` to `after` (SPEC §4: the counts follow). */
-function adjustStats(stats: UserStats, before: User, after: User): UserStats {
-  const active = countOf(after.isActive) - countOf(before.isActive);
-  return {
-    total: stats.total,
-    active: stats.active + active,
-    pending: stats.pending - active,
-    licensed: stats.licensed + countOf(after.hasLicense) - countOf(before.hasLicense),
-  };
-}
-
-const ROW_FALLBACK: Record<RowActionKind, string> = {
-  license: UPDATE_LICENSE_FALLBACK,
-  status: UPDATE_STATUS_FALLBACK,
-};
 
 export const usersListMachine = setup({
   types: {
@@ -165,6 +112,7 @@ export const usersListMachine = setup({
     runRowAction: placeholderCallback<{ type: 'noop' }, RowActionInput>('runRowAction'),
     deleteUser: placeholderActor<void, { userId: string }>('deleteUser'),
     bulkUpdate: placeholderActor<number, BulkUpdateRequest>('bulkUpdate'),
+    exportMembers: placeholderActor<ExportedFile, ExportMembersInput>('exportMembers'),
     addUser: addUserMachine,
     editUser: editUserMachine,
   },
@@ -180,6 +128,7 @@ export const usersListMachine = setup({
     assignSearch: assign(({ event }) => (event.type === 'users.search' ? { search: event.search, page: 1 } : {})),
     assignStatus: assign(({ event }) => (event.type === 'users.filterStatus' ? { status: event.status, page: 1 } : {})),
     assignRole: assign(({ event }) => (event.type === 'users.filterRole' ? { role: event.role, page: 1 } : {})),
+    assignSort: assign(({ event }) => (event.type === 'users.sort' ? { sort: event.sort, page: 1 } : {})),
     assignPage: assign(({ event }) => (event.type === 'users.goToPage' ? { page: Math.max(1, Math.floor(event.page)) } : {})),
     assignLastPage: assign(({ context }, page: UsersPage) => ({
       page: Math.max(1, Math.ceil(page.list.total / context.pageSize)),
@@ -270,13 +219,23 @@ export const usersListMachine = setup({
     })),
     markStatsStale: assign({ statsStale: true }),
     notify: emit((_, message: string) => ({ type: 'users.notice' as const, message, tone: 'success' as const })),
+    notifyExportFailed: emit((_, message: string) => ({ type: 'users.notice' as const, message, tone: 'error' as const })),
+    /**
+     * Replaced with the real one: the browser opens the link (an attachment: the page stays). The
+     * placeholder is called from an inline function: a function typed outside `setup()` beside the
+     * `enqueueActions` above defeats XState's inference of every action's params.
+     */
+    openDownload: (args, params: { url: string }) => placeholderAction<{ url: string }>('openDownload')(args, params),
   },
 }).createMachine({
   id: 'usersList',
+  // Two regions: the list (and its dialogs) and Export CSV, so an export never holds up the list.
+  type: 'parallel',
   context: ({ input }) => ({
     search: '',
     status: 'all',
     role: 'all',
+    sort: DEFAULT_USER_SORT,
     page: 1,
     pageSize: input?.pageSize ?? DEFAULT_PAGE_SIZE,
     users: [],
@@ -292,7 +251,6 @@ export const usersListMachine = setup({
     deleteTarget: null,
     deleteError: null,
   }),
-  initial: 'browsing',
   on: {
     'users.setLicense': {
       actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'license', user: event.user, value: event.hasLicense }) },
@@ -306,144 +264,176 @@ export const usersListMachine = setup({
     'users.dismissError': { actions: 'dismissError' },
   },
   states: {
-    browsing: {
-      initial: 'loading',
-      on: {
-        'users.search': { target: '.debouncing', actions: 'assignSearch' },
-        'users.filterStatus': { target: '.loading', actions: 'assignStatus' },
-        'users.filterRole': { target: '.loading', actions: 'assignRole' },
-        'users.goToPage': { target: '.loading', actions: 'assignPage' },
-        'users.openAdd': { target: 'adding' },
-        'users.edit': { target: 'editing', actions: 'assignEditTarget' },
-        'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDeleteTarget' },
-      },
+    list: {
+      initial: 'browsing',
       states: {
-        hist: { type: 'history' },
-        loading: {
-          tags: ['pending'],
-          invoke: {
-            id: 'loadUsers',
-            src: 'loadUsers',
-            input: ({ context }) => ({
-              page: context.page,
-              limit: context.pageSize,
-              search: context.search.trim(),
-              status: context.status,
-              role: context.role,
-              withStats: context.statsStale || context.stats === null,
-            }),
-            onDone: [
-              {
-                guard: { type: 'isPageOutOfRange', params: ({ event }) => event.output },
-                target: 'loading',
-                reenter: true,
-                actions: { type: 'assignLastPage', params: ({ event }) => event.output },
+        browsing: {
+          initial: 'loading',
+          on: {
+            'users.search': { target: '.debouncing', actions: 'assignSearch' },
+            'users.filterStatus': { target: '.loading', actions: 'assignStatus' },
+            'users.filterRole': { target: '.loading', actions: 'assignRole' },
+            'users.sort': { target: '.loading', actions: 'assignSort' },
+            'users.goToPage': { target: '.loading', actions: 'assignPage' },
+            'users.openAdd': { target: 'adding' },
+            'users.edit': { target: 'editing', actions: 'assignEditTarget' },
+            'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDeleteTarget' },
+          },
+          states: {
+            hist: { type: 'history' },
+            loading: {
+              tags: ['pending'],
+              invoke: {
+                id: 'loadUsers',
+                src: 'loadUsers',
+                input: ({ context }) => ({
+                  page: context.page,
+                  limit: context.pageSize,
+                  search: context.search.trim(),
+                  status: context.status,
+                  role: context.role,
+                  sort: context.sort,
+                  withStats: context.statsStale || context.stats === null,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isPageOutOfRange', params: ({ event }) => event.output },
+                    target: 'loading',
+                    reenter: true,
+                    actions: { type: 'assignLastPage', params: ({ event }) => event.output },
+                  },
+                  { target: 'ready', actions: { type: 'assignUsersPage', params: ({ event }) => event.output } },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignLoadError', params: ({ event }: { event: { error: unknown } }) => event.error },
+                },
               },
-              { target: 'ready', actions: { type: 'assignUsersPage', params: ({ event }) => event.output } },
-            ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignLoadError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
+            debouncing: {
+              description: 'The search text changed; load once it has been still for searchDebounce.',
+              after: { searchDebounce: 'loading' },
+              on: {
+                'users.search': { target: 'debouncing', reenter: true, actions: 'assignSearch' },
+              },
+            },
+            ready: {
+              on: {
+                'users.select': { actions: 'assignSelection' },
+                'users.selectAll': { actions: 'assignSelection' },
+                'users.bulkUpdate': { guard: 'namesUsers', target: '#usersList.list.bulkUpdating' },
+              },
+            },
+            failed: {
+              on: { 'users.retry': 'loading' },
             },
           },
         },
-        debouncing: {
-          description: 'The search text changed; load once it has been still for searchDebounce.',
-          after: { searchDebounce: 'loading' },
+        adding: {
+          invoke: {
+            id: 'addUser',
+            src: 'addUser',
+            onDone: {
+              target: 'browsing.loading',
+              actions: [
+                'markStatsStale',
+                { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') },
+              ],
+            },
+          },
+          on: { 'users.closeDialog': 'browsing.hist' },
+        },
+        editing: {
+          invoke: {
+            id: 'editUser',
+            src: 'editUser',
+            input: ({ context }) => {
+              if (!context.editTarget) throw new Error('editing needs a user');
+              return { user: context.editTarget };
+            },
+            onDone: {
+              target: 'browsing.hist',
+              actions: [
+                { type: 'replaceUser', params: ({ event }) => event.output },
+                { type: 'notify', params: ({ event }) => `${event.output.name} was updated` },
+              ],
+            },
+          },
+          on: { 'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' } },
+        },
+        confirmingDelete: {
           on: {
-            'users.search': { target: 'debouncing', reenter: true, actions: 'assignSearch' },
+            'users.delete': 'deleting',
+            'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' },
           },
         },
-        ready: {
-          on: {
-            'users.select': { actions: 'assignSelection' },
-            'users.selectAll': { actions: 'assignSelection' },
-            'users.bulkUpdate': { guard: 'namesUsers', target: '#usersList.bulkUpdating' },
+        deleting: {
+          tags: ['pending'],
+          invoke: {
+            id: 'deleteUser',
+            src: 'deleteUser',
+            input: ({ context }) => ({ userId: context.deleteTarget?.userId ?? '' }),
+            onDone: {
+              target: 'browsing.loading',
+              actions: [
+                'markStatsStale',
+                { type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` },
+                'forgetDeleted',
+              ],
+            },
+            onError: {
+              target: 'confirmingDelete',
+              actions: { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
           },
         },
-        failed: {
-          on: { 'users.retry': 'loading' },
+        bulkUpdating: {
+          tags: ['pending'],
+          invoke: {
+            id: 'bulkUpdate',
+            src: 'bulkUpdate',
+            input: ({ event }) => ({
+              userIds: event.type === 'users.bulkUpdate' ? event.userIds : [],
+              updates: event.type === 'users.bulkUpdate' ? event.updates : {},
+            }),
+            onDone: {
+              target: 'browsing.loading',
+              actions: [
+                'markStatsStale',
+                { type: 'notify', params: ({ event }) => `${event.output} ${event.output === 1 ? 'user' : 'users'} updated` },
+                'clearSelection',
+              ],
+            },
+            onError: {
+              target: 'browsing.ready',
+              actions: { type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
+          },
         },
       },
     },
-    adding: {
-      invoke: {
-        id: 'addUser',
-        src: 'addUser',
-        onDone: {
-          target: 'browsing.loading',
-          actions: [
-            'markStatsStale',
-            { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') },
-          ],
+    export: {
+      description: 'Export CSV, beside the list: a search, page change or dialog meanwhile neither waits for it nor stops it.',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'users.export': 'preparing' },
         },
-      },
-      on: { 'users.closeDialog': 'browsing.hist' },
-    },
-    editing: {
-      invoke: {
-        id: 'editUser',
-        src: 'editUser',
-        input: ({ context }) => {
-          if (!context.editTarget) throw new Error('editing needs a user');
-          return { user: context.editTarget };
-        },
-        onDone: {
-          target: 'browsing.hist',
-          actions: [
-            { type: 'replaceUser', params: ({ event }) => event.output },
-            { type: 'notify', params: ({ event }) => `${event.output.name} was updated` },
-          ],
-        },
-      },
-      on: { 'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' } },
-    },
-    confirmingDelete: {
-      on: {
-        'users.delete': 'deleting',
-        'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' },
-      },
-    },
-    deleting: {
-      tags: ['pending'],
-      invoke: {
-        id: 'deleteUser',
-        src: 'deleteUser',
-        input: ({ context }) => ({ userId: context.deleteTarget?.userId ?? '' }),
-        onDone: {
-          target: 'browsing.loading',
-          actions: [
-            'markStatsStale',
-            { type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` },
-            'forgetDeleted',
-          ],
-        },
-        onError: {
-          target: 'confirmingDelete',
-          actions: { type: 'assignDeleteError', params: ({ event }: { event: { error: unknown } }) => event.error },
-        },
-      },
-    },
-    bulkUpdating: {
-      tags: ['pending'],
-      invoke: {
-        id: 'bulkUpdate',
-        src: 'bulkUpdate',
-        input: ({ event }) => ({
-          userIds: event.type === 'users.bulkUpdate' ? event.userIds : [],
-          updates: event.type === 'users.bulkUpdate' ? event.updates : {},
-        }),
-        onDone: {
-          target: 'browsing.loading',
-          actions: [
-            'markStatsStale',
-            { type: 'notify', params: ({ event }) => `${event.output} ${event.output === 1 ? 'user' : 'users'} updated` },
-            'clearSelection',
-          ],
-        },
-        onError: {
-          target: 'browsing.ready',
-          actions: { type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error },
+        preparing: {
+          tags: ['pending'],
+          invoke: {
+            id: 'exportMembers',
+            src: 'exportMembers',
+            input: ({ context }) => exportInputOf(context),
+            onDone: { target: 'idle', actions: { type: 'openDownload', params: ({ event }) => ({ url: event.output.url }) } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notifyExportFailed',
+                params: ({ event }: { event: { error: unknown } }) => exportFailedMessage(event.error),
+              },
+            },
+          },
         },
       },
     },

@@ -10,6 +10,7 @@ import {
   BulkUpdateResponseSchema,
   CompleteSignupResponseSchema,
   CopilotAskResponseSchema,
+  ExportMembersResponseSchema,
   HostedUrlResponseSchema,
   MeResponseSchema,
   MessageResponseSchema,
@@ -22,12 +23,14 @@ import {
   type CompleteSignupRequest,
   type CopilotIntent,
   type CreateUserRequest,
+  type ExportMembersRequest,
   type PlanType,
   type Source,
   type SetLicenseRequest,
   type SetStatusRequest,
   type UpdateUserRequest,
   type UserRoleFilter,
+  type UserSort,
   type UserStatusFilter,
 } from '../../contract/api';
 
@@ -43,6 +46,14 @@ export interface ListUsersParams {
   readonly search?: string;
   readonly role?: UserRoleFilter;
   readonly status?: UserStatusFilter;
+  /** GET /api/users `sort` (README: an extension of SPEC §7); the API's default is '-created'. */
+  readonly sort?: UserSort;
+}
+
+/** POST /api/users/export: the list's filters and sort, and the console's date for the file name. */
+export interface ExportMembersParams extends Omit<ListUsersParams, 'page' | 'limit'> {
+  /** The browser's local date, YYYY-MM-DD. */
+  readonly today?: string;
 }
 
 export interface CancelSubscriptionParams {
@@ -76,6 +87,7 @@ const id = (value: string) => encodeURIComponent(value);
 
 export function createApi(options: ApiClientOptions) {
   const client = createApiClient(options);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const signalOf = (opts: CallOptions | undefined) => opts?.signal;
 
   const users = {
@@ -92,6 +104,7 @@ export function createApi(options: ApiClientOptions) {
             search: search === '' ? undefined : search,
             role: params.role === 'all' ? undefined : params.role,
             status: params.status === 'all' ? undefined : params.status,
+            sort: params.sort,
           },
           signal: signalOf(opts),
         },
@@ -160,6 +173,26 @@ export function createApi(options: ApiClientOptions) {
         { operation: 'users.bulkUpdate', method: 'PATCH', path: '/api/users/bulk', json: body, signal: signalOf(opts) },
         BulkUpdateResponseSchema,
       ),
+    /**
+     * Members as CSV (README: an extension of SPEC §7): a one-time link, valid for a minute, to the
+     * members the filters and sort select, every page. `url` comes back absolute (on the API's base
+     * URL), for the browser to open without a bearer token.
+     */
+    export: async (params: ExportMembersParams, opts?: CallOptions): Promise<{ url: string; fileName: string }> => {
+      const search = params.search?.trim();
+      const body: ExportMembersRequest = {
+        ...(search ? { search } : {}),
+        ...(params.role && params.role !== 'all' ? { role: params.role } : {}),
+        ...(params.status && params.status !== 'all' ? { status: params.status } : {}),
+        ...(params.sort ? { sort: params.sort } : {}),
+        ...(params.today ? { today: params.today } : {}),
+      };
+      const answer = await client.request(
+        { operation: 'users.export', method: 'POST', path: '/api/users/export', json: body, signal: signalOf(opts) },
+        ExportMembersResponseSchema,
+      );
+      return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
+    },
     invite: async (body: CreateUserRequest, opts?: CallOptions) =>
       (
         await client.request(

@@ -16,7 +16,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronLeft, ChevronRight, Search, UserPlus } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Search, UserPlus } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
 import {
@@ -30,12 +30,14 @@ import {
   selectFilters,
   selectIsBulkUpdating,
   selectIsDeleting,
+  selectIsExporting,
   selectIsFirstLoad,
   selectIsRefreshing,
   selectLoadError,
   selectPage,
   selectPageSize,
   selectSelected,
+  selectSort,
   selectStats,
   selectTotal,
   selectUsers,
@@ -212,6 +214,16 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
   );
 });
 
+/** Export CSV: the members the filters and sort select, every page; busy while the link is prepared. */
+const ExportButton = memo(function ExportButton({ actor }: { actor: UsersListActorRef }) {
+  const exporting = useSelector(actor, selectIsExporting);
+  return (
+    <Button variant="outline" loading={exporting} loadingText="Preparing export…" onClick={() => actor.send({ type: 'users.export' })}>
+      <Download aria-hidden /> Export CSV
+    </Button>
+  );
+});
+
 const UsersPagination = memo(function UsersPagination({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const total = useSelector(ref, selectTotal);
@@ -288,6 +300,7 @@ export function UsersScreen() {
   const selected = useSelector(ref, selectSelected);
   const busy = useSelector(ref, selectBusy);
   const pageSize = useSelector(ref, selectPageSize);
+  const sort = useSelector(ref, selectSort);
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
@@ -303,9 +316,12 @@ export function UsersScreen() {
         <Box flex="1">
           <Filters actor={ref} />
         </Box>
-        <Button colorPalette="brand" onClick={() => ref.send({ type: 'users.openAdd' })}>
-          <UserPlus aria-hidden /> Add User
-        </Button>
+        <Flex gap="3" wrap="wrap">
+          <ExportButton actor={ref} />
+          <Button colorPalette="brand" onClick={() => ref.send({ type: 'users.openAdd' })}>
+            <UserPlus aria-hidden /> Add User
+          </Button>
+        </Flex>
       </Flex>
       {actionError !== null ? (
         <Alert.Root status="error" role="alert">
@@ -334,6 +350,8 @@ export function UsersScreen() {
             onSetStatus={(user, isActive) => ref.send({ type: 'users.setStatus', user, isActive })}
             onEdit={(user) => ref.send({ type: 'users.edit', user })}
             onDelete={(user) => ref.send({ type: 'users.confirmDelete', user })}
+            sort={sort}
+            onSort={(value) => ref.send({ type: 'users.sort', sort: value })}
           />
           <UsersPagination actor={ref} />
         </>

@@ -1,11 +1,12 @@
 import { Menu, Portal, Skeleton, Table, Text, type SystemStyleObject } from '@chakra-ui/react';
-import { MoreHorizontal } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal } from 'lucide-react';
 import { memo, useCallback, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { Link } from 'wouter';
 import { formatShortDate } from '../../domain/dates';
 import { formatPhone } from '../../domain/phone';
 import { initials } from '../../domain/text';
-import type { User } from '../../contract/api';
+import type { User, UserSort, UserSortKey } from '../../contract/api';
+import { nextSort, sortDirectionOf } from '../../machines/usersList';
 
 export interface UsersTableProps {
   users: User[];
@@ -24,6 +25,10 @@ export interface UsersTableProps {
   onSetStatus: (user: User, isActive: boolean) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** The list's order: its column shows an arrow and `aria-sort`. */
+  sort: UserSort;
+  /** A sortable header was clicked: the order it asks for (the sorted column flips). */
+  onSort: (sort: UserSort) => void;
 }
 
 const COLUMNS = 10;
@@ -120,6 +125,26 @@ const bodyStyles: SystemStyleObject = {
     cursor: 'pointer',
     _hover: { bg: 'bg.muted' },
     _expanded: { bg: 'bg.muted' },
+  },
+  // A sortable header is a button that looks like the header's text, with an arrow that always takes
+  // its room (up-down when unsorted), so sorting moves nothing.
+  '& .hl-sort': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    maxWidth: '100%',
+    p: '0',
+    border: 'none',
+    bg: 'transparent',
+    font: 'inherit',
+    color: 'inherit',
+    textAlign: 'start',
+    borderRadius: 'l1',
+    cursor: 'pointer',
+    _hover: { textDecoration: 'underline' },
+    '& > span': { minWidth: 0 },
+    '& > svg': { flexShrink: 0, color: 'fg.muted' },
+    '&[data-sorted] > svg': { color: 'fg' },
   },
   '& :is(input, a, button):focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
 };
@@ -243,6 +268,37 @@ const UserRow = memo(function UserRow({ user, selected, licenseBusy, statusBusy,
   );
 });
 
+/** A column header that sorts: a button in the `th`, which carries `aria-sort`. */
+function SortableHeader({
+  label,
+  column,
+  width,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: UserSortKey;
+  width?: string;
+  sort: UserSort;
+  onSort: (sort: UserSort) => void;
+}) {
+  const direction = sortDirectionOf(sort, column);
+  const Arrow = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <Table.ColumnHeader width={width} aria-sort={direction}>
+      <button
+        type="button"
+        className="hl-sort"
+        data-sorted={direction === 'none' ? undefined : ''}
+        onClick={() => onSort(nextSort(sort, column))}
+      >
+        <span className="hl-cut">{label}</span>
+        <Arrow aria-hidden size={14} />
+      </button>
+    </Table.ColumnHeader>
+  );
+}
+
 /** The "select all on this page" box: a native checkbox, mixed when only some rows are selected. */
 function SelectAll({
   checked,
@@ -274,7 +330,7 @@ function SelectAll({
 
 /** The users table (SPEC §2): scrolls sideways on narrow screens. */
 export function UsersTable(props: UsersTableProps) {
-  const { users, firstLoad, refreshing, skeletonRows, selected } = props;
+  const { users, firstLoad, refreshing, skeletonRows, selected, sort } = props;
   const allSelected = users.length > 0 && users.every((u) => selected.includes(u.userId));
   const someSelected = !allSelected && users.some((u) => selected.includes(u.userId));
 
@@ -311,11 +367,11 @@ export function UsersTable(props: UsersTableProps) {
             <Table.ColumnHeader width={WIDTHS.select}>
               <SelectAll checked={allSelected} mixed={someSelected} disabled={users.length === 0} onChange={props.onSelectAll} />
             </Table.ColumnHeader>
-            <Table.ColumnHeader width={WIDTHS.name}>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Email</Table.ColumnHeader>
+            <SortableHeader label="Name" column="name" width={WIDTHS.name} sort={sort} onSort={props.onSort} />
+            <SortableHeader label="Email" column="email" sort={sort} onSort={props.onSort} />
             <Table.ColumnHeader width={WIDTHS.phone}>Phone</Table.ColumnHeader>
-            <Table.ColumnHeader width={WIDTHS.role}>Role</Table.ColumnHeader>
-            <Table.ColumnHeader width={WIDTHS.created}>Created</Table.ColumnHeader>
+            <SortableHeader label="Role" column="role" width={WIDTHS.role} sort={sort} onSort={props.onSort} />
+            <SortableHeader label="Created" column="created" width={WIDTHS.created} sort={sort} onSort={props.onSort} />
             <Table.ColumnHeader width={WIDTHS.status}>Status</Table.ColumnHeader>
             <Table.ColumnHeader width={WIDTHS.license}>License</Table.ColumnHeader>
             <Table.ColumnHeader width={WIDTHS.billing}>Billing</Table.ColumnHeader>

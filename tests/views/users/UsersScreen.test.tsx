@@ -54,7 +54,9 @@ const stat = (label: string) => within(screen.getByRole('group', { name: label }
 describe('UsersScreen', { timeout: 60_000 }, () => {
   it('shows the page: initials, formatted phone, en-US date, status, licence, View Billing, Quick Stats and the range', async () => {
     const { fakes } = start();
-    expect(fakes.inputs('loadUsers')).toEqual([{ page: 1, limit: 25, search: '', status: 'all', role: 'all', withStats: true }]);
+    expect(fakes.inputs('loadUsers')).toEqual([
+      { page: 1, limit: 25, search: '', status: 'all', role: 'all', sort: '-created', withStats: true },
+    ]);
     act(() => fakes.resolve('loadUsers', makePage(1)));
     const first = makeUser(0);
     const row = (await within(table()).findByText(first.name)).closest('tr');

@@ -90,10 +90,12 @@ function createRowActions() {
 /** Every side effect of the users machines, as controllable doubles. */
 export function createUsersDoubles() {
   return {
-    list: createControllableActors(usersListMachine, ['loadUsers', 'deleteUser', 'bulkUpdate']),
+    list: createControllableActors(usersListMachine, ['loadUsers', 'deleteUser', 'bulkUpdate', 'exportMembers']),
     add: createControllableActors(addUserMachine, ['inviteUser']),
     edit: createControllableActors(editUserMachine, ['updateUser', 'loadUser']),
     rows: createRowActions(),
+    /** The links `openDownload` was given (the app has the browser open them). */
+    downloads: [] as string[],
   };
 }
 export type UsersDoubles = ReturnType<typeof createUsersDoubles>;
@@ -105,6 +107,11 @@ function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: numb
       runRowAction: doubles.rows.logic,
       addUser: addUserMachine.provide({ actors: doubles.add.actors }),
       editUser: editUserMachine.provide({ actors: doubles.edit.actors }),
+    },
+    actions: {
+      openDownload: (_: unknown, params: { url: string }) => {
+        doubles.downloads.push(params.url);
+      },
     },
     ...(delays ? { delays } : {}),
   });

@@ -1,0 +1,52 @@
+/**
+ * Row changes of the users list (licence, status): what a row action actor is given and sends
+ * back, and the bookkeeping the list does with it. Pure: the machine's actions call these.
+ */
+import type { User, UserStats } from '../../contract/api';
+import { UPDATE_LICENSE_FALLBACK, UPDATE_STATUS_FALLBACK } from './messages';
+
+export type RowActionKind = 'license' | 'status';
+
+export interface RowActionInput {
+  kind: RowActionKind;
+  user: User;
+  /** The wanted value: the licence (`license`) or the active status (`status`). */
+  value: boolean;
+}
+
+/** What a row action actor sends back to the list. */
+export type RowActionResult =
+  | { type: 'row.succeeded'; kind: RowActionKind; before: User; user: User }
+  | { type: 'row.failed'; kind: RowActionKind; userId: string; error: unknown }
+  /** The server answered 409 (the change conflicts with the member's current state); `user` is that state. */
+  | { type: 'row.conflicted'; kind: RowActionKind; user: User; message: string };
+
+/** The key of a row action in flight, in the list's `busy`. */
+export function rowKey(kind: RowActionKind, userId: string): string {
+  return `${kind}:${userId}`;
+}
+
+/** The id of the row action actor the list spawns. */
+export function rowActorId(kind: RowActionKind, userId: string): string {
+  return `row-${kind}-${userId}`;
+}
+
+function countOf(flag: boolean): number {
+  return flag ? 1 : 0;
+}
+
+/** Quick Stats after one user changed from `before` to `after` (SPEC §4: the counts follow). */
+export function adjustStats(stats: UserStats, before: User, after: User): UserStats {
+  const active = countOf(after.isActive) - countOf(before.isActive);
+  return {
+    total: stats.total,
+    active: stats.active + active,
+    pending: stats.pending - active,
+    licensed: stats.licensed + countOf(after.hasLicense) - countOf(before.hasLicense),
+  };
+}
+
+export const ROW_FALLBACK: Record<RowActionKind, string> = {
+  license: UPDATE_LICENSE_FALLBACK,
+  status: UPDATE_STATUS_FALLBACK,
+};
