@@ -182,8 +182,10 @@ for (const screen of SCREENS) {
       await signIn(page);
       // Signing in lands on the dashboard, which loads its data: let that finish first, so that no
       // request of that page is the fault's first hit (the clock would then jump before the
-      // screen under test has started its requests, and their timeouts would never come).
-      await page.waitForLoadState('networkidle');
+      // screen under test has started its requests, and their timeouts would never come). Wait for
+      // the data itself, not for 'networkidle': on a busy machine the network can be idle for
+      // 500 ms between the screen's code arriving and its requests going out.
+      await expect(page.getByRole('group', { name: 'Total Users' }).getByRole('definition').first()).toHaveText(/\d/, { timeout: 15_000 });
       const path = await screen.open(page, stack.apiUrl);
       const willTrigger = screen.name === 'users' || screen.name === 'assistant';
       if (willTrigger) {
