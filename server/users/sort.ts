@@ -8,7 +8,7 @@
  * "never" comes first oldest-first and last newest-first), indexed as (org_id, expression, id):
  * read forwards for one direction and backwards for the other.
  */
-import { USER_SORT_KEYS, type UserSort, type UserSortKey } from '../../src/contract/api';
+import { DEFAULT_USER_SORT, USER_SORT_KEYS, type UserSort, type UserSortKey } from '../../src/contract/api';
 
 interface SortKey {
   /** The SQL expression rows are ordered by (the members table's own columns only). */
@@ -25,9 +25,6 @@ const SORT_KEYS: Record<UserSortKey, SortKey> = {
   lastActive: { expression: "COALESCE(last_active_at, '-infinity'::timestamptz)", cast: 'timestamptz' },
 };
 
-/** Newest first, as the console has always listed members. */
-const DEFAULT_SORT: UserSort = '-created';
-
 export interface Order {
   key: UserSortKey;
   descending: boolean;
@@ -38,7 +35,7 @@ function isSortKey(value: string): value is UserSortKey {
 }
 
 export function orderOf(sort: UserSort | undefined): Order {
-  const value = sort ?? DEFAULT_SORT;
+  const value = sort ?? DEFAULT_USER_SORT;
   const descending = value.startsWith('-');
   const key = descending ? value.slice(1) : value;
   return { key: isSortKey(key) ? key : 'created', descending };

@@ -154,6 +154,8 @@ export type UserRoleFilter = 'all' | Role;
 export const USER_SORT_KEYS = ['name', 'email', 'role', 'created', 'lastActive'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export type UserSort = UserSortKey | `-${UserSortKey}`;
+/** Newest first: the list's order when no sort is asked for (the API's default and the console's). */
+export const DEFAULT_USER_SORT: UserSort = '-created';
 export const USER_SORTS: readonly UserSort[] = USER_SORT_KEYS.flatMap((key): UserSort[] => [key, `-${key}`]);
 
 export const ListUsersQuerySchema = v.object({

@@ -4,9 +4,6 @@
  */
 import type { UserSort, UserSortKey } from '../../contract/api';
 
-/** Newest first, as the list has always been. */
-export const DEFAULT_USER_SORT: UserSort = '-created';
-
 /** Dates sort newest first on the first click (as the default does); text A to Z. */
 const DESCENDING_FIRST: ReadonlySet<UserSortKey> = new Set(['created', 'lastActive']);
 

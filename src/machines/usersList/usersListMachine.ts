@@ -22,6 +22,7 @@ import { assign, emit, enqueueActions, setup, stopChild } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   DEFAULT_PAGE_SIZE,
+  DEFAULT_USER_SORT,
   type BulkUpdateRequest,
   type User,
   type UserRoleFilter,
@@ -34,7 +35,6 @@ import { editUserMachine } from '../editUser/editUserMachine';
 import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK, ROW_REFRESHED, UPDATE_USER_FALLBACK } from './messages';
 import { exportFailedMessage, exportInputOf, type ExportedFile, type ExportMembersInput } from './exporting';
 import { ROW_FALLBACK, adjustStats, rowActorId, rowKey, type RowActionInput, type RowActionResult } from './rows';
-import { DEFAULT_USER_SORT } from './sorting';
 import type { LoadUsersInput, UsersPage } from './page';
 import { messageOf, placeholderAction, placeholderActor, placeholderCallback } from '../shared';
 
