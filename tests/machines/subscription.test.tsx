@@ -3,7 +3,8 @@
  * step, the real payment machine and PaymentStep on a fake Stripe object: Stripe.js is a boundary we
  * don't own). API calls are deferred doubles the walk settles; the 2 s close is the named delay
  * `closeAfterSuccess`, fired by the walk. Paths are generated for a user with an active
- * subscription and for one whose cancellation is scheduled (the Reactivate branch).
+ * subscription and for one whose cancellation is scheduled (the Reactivate branch). 'Cancel Now'
+ * opens the confirmation (an alert dialog over the modal) and is answered there.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +13,13 @@ import { createActor, type AnyEventObject } from 'xstate';
 import { CANCELLATION_REASON_TOO_LONG_MESSAGE } from '../../src/domain/forms';
 import { LIMITS } from '../../src/domain/limits';
 import { paymentMachine } from '../../src/machines/payment';
-import { PAYMENT_COMPLETED_MESSAGE, PAYMENT_SESSION_MISSING_MESSAGE, subscriptionMachine } from '../../src/machines/subscription';
+import {
+  PAYMENT_COMPLETED_MESSAGE,
+  PAYMENT_SESSION_MISSING_MESSAGE,
+  selectCancelNowConsequence,
+  selectCancelNowQuestion,
+  subscriptionMachine,
+} from '../../src/machines/subscription';
 import type { UserBilling } from '../../src/contract/api';
 import { ManageSubscriptionDialog } from '../../src/views/billing/ManageSubscriptionDialog';
 import { PAYMENT_REQUIRED_NOTE } from '../../src/views/billing/PaymentStep';
@@ -101,10 +108,20 @@ walkPaths({
     const view = renderPlain(<ManageSubscriptionDialog actorRef={actor} onClose={() => (closed += 1)} />);
     let lastEvent: AnyEventObject | undefined;
     const dialog = () => screen.getByRole('dialog', { name: `Manage Subscription - ${billing.name}` });
+    const confirmation = () => screen.getByRole('alertdialog');
 
     return {
       async perform(event, info) {
         lastEvent = event;
+        // The confirmation is answered in its own alert dialog (the modal behind it is hidden meanwhile).
+        if (event.type === 'subscription.confirmCancelNow') {
+          await user.click(within(confirmation()).getByRole('button', { name: 'Yes, cancel now' }));
+          return;
+        }
+        if (event.type === 'subscription.keep') {
+          await user.click(within(confirmation()).getByRole('button', { name: 'Keep subscription' }));
+          return;
+        }
         const d = within(dialog());
         switch (event.type) {
           case 'subscription.update':
@@ -158,6 +175,19 @@ walkPaths({
         }
       },
       async assert(state, snapshot) {
+        if (state === 'confirmingCancel') {
+          // The question covers the modal (hidden from the accessibility tree meanwhile); nothing is sent yet.
+          const question = await waitFor(confirmation);
+          expect(question).toHaveAccessibleName(selectCancelNowQuestion(snapshot));
+          expect(question).toHaveAccessibleName(`Cancel ${billing.name}'s Hardline Lite subscription now?`);
+          expect(question).toHaveAccessibleDescription(selectCancelNowConsequence(snapshot));
+          expect(question).toHaveTextContent('loses Hardline Lite access at once');
+          expect(screen.getByRole('dialog', { name: `Manage Subscription - ${billing.name}`, hidden: true })).toBeInTheDocument();
+          expect(fakes.calls('cancelSubscription')).toHaveLength(0);
+          expect(closed).toBe(0);
+          return;
+        }
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
         const d = within(dialog());
         const scheduled = billing.subscription?.cancelAtPeriodEnd === true;
         expect(d.getByTestId('current-status')).toHaveTextContent(
@@ -203,6 +233,11 @@ walkPaths({
             expect(fakes.calls('cancelSubscription')).toHaveLength(0);
           } else if (lastEvent?.type.startsWith('xstate.error.actor.')) {
             expect(d.getByRole('alert')).toHaveTextContent(String((lastEvent.error as Error).message));
+          } else if (lastEvent?.type === 'subscription.keep') {
+            // Kept: back to the modal, nothing sent.
+            expect(fakes.calls('cancelSubscription')).toHaveLength(0);
+            expect(error).toBeNull();
+            expect(d.queryByRole('alert')).not.toBeInTheDocument();
           } else if (lastEvent?.type === 'xstate.done.actor.updateSubscription') {
             expect(d.getByRole('alert')).toHaveTextContent(PAYMENT_SESSION_MISSING_MESSAGE);
           } else {

@@ -135,9 +135,10 @@ walkPaths({
             await user.click(within(row(event.url === SAFE_URL ? 'HL-0001' : 'HL-0003')).getByRole('button', { name: 'View Invoice' }));
             return;
           case 'xstate.done.actor.subscription': {
-            // The admin cancels now in the modal; after the success message and 2 s it closes.
+            // The admin cancels now in the modal and confirms; after the success message and 2 s it closes.
             const d = within(screen.getByRole('dialog'));
             await user.click(d.getByRole('button', { name: 'Cancel Now' }));
+            await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel now' }));
             act(() => sub.resolve('cancelSubscription', { message: 'Subscription canceled' }));
             await waitFor(() => expect(d.getByRole('status')).toHaveTextContent('Subscription canceled'));
             act(() => delays.fire('closeAfterSuccess'));

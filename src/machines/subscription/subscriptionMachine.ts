@@ -3,7 +3,9 @@
  *
  * editing --update--> updating --(payment required)--> paymentRequired (invokes the payment step)
  *                              --(done)--> succeeded --closeAfterSuccess (2 s)--> done
- * editing --cancelAtPeriodEnd / cancelNow--> cancelling --> succeeded
+ * editing --cancelAtPeriodEnd--> cancelling --> succeeded
+ * editing --cancelNow--> confirmingCancel --confirmCancelNow--> cancelling --> succeeded
+ *                                         --keep--> editing (nothing sent)
  * editing --reactivate (cancellation scheduled)--> reactivating --> succeeded
  * Any failure returns to editing with the message in the Error banner. The parent (user billing)
  * refreshes its data and closes the modal when this machine is done.
@@ -45,6 +47,13 @@ export interface SubscriptionContext {
   error: string | null;
   /** Why the cancellation reason was refused (too long), until the next attempt. */
   reasonError: string | null;
+  /** The cancellation asked for (which kind, the reason), from the click until it is sent or dropped. */
+  cancelRequest: CancelRequest | null;
+}
+
+export interface CancelRequest {
+  cancelAtPeriodEnd: boolean;
+  reason?: string;
 }
 
 export interface UpdateSubscriptionInput {
@@ -52,16 +61,16 @@ export interface UpdateSubscriptionInput {
   planType: PlanType;
 }
 
-export interface CancelSubscriptionInput {
+export interface CancelSubscriptionInput extends CancelRequest {
   userId: string;
-  cancelAtPeriodEnd: boolean;
-  reason?: string;
 }
 
 export type SubscriptionEvent =
   | { type: 'subscription.update'; planType: PlanType }
   | { type: 'subscription.cancelAtPeriodEnd'; reason: string }
   | { type: 'subscription.cancelNow'; reason: string }
+  | { type: 'subscription.confirmCancelNow' }
+  | { type: 'subscription.keep' }
   | { type: 'subscription.reactivate' }
   | { type: 'subscription.cancelPayment' };
 
@@ -121,6 +130,13 @@ export const subscriptionMachine = setup({
       reasonError: () => null,
     }),
     clearBanners: assign({ error: () => null, successMessage: () => null, reasonError: () => null }),
+    assignCancelRequest: assign({
+      cancelRequest: ({ event }) => {
+        assertEvent(event, ['subscription.cancelAtPeriodEnd', 'subscription.cancelNow']);
+        return { cancelAtPeriodEnd: event.type === 'subscription.cancelAtPeriodEnd', ...reasonOf(event.reason) };
+      },
+    }),
+    clearCancelRequest: assign({ cancelRequest: () => null }),
     assignReasonError: assign({ reasonError: ({ event }) => reasonProblem(event), error: () => null, successMessage: () => null }),
     assignClientSecret: assign({ clientSecret: (_, output: UpdateSubscriptionResponse) => output.clientSecret ?? null }),
     assignSuccess: assign({ successMessage: (_, message: string) => message, error: () => null }),
@@ -141,6 +157,7 @@ export const subscriptionMachine = setup({
     successMessage: null,
     error: null,
     reasonError: null,
+    cancelRequest: null,
   }),
   states: {
     editing: {
@@ -148,11 +165,11 @@ export const subscriptionMachine = setup({
         'subscription.update': { guard: 'isValidPlan', target: 'updating', actions: 'assignPlan' },
         'subscription.cancelAtPeriodEnd': [
           { guard: and(['canCancel', 'isReasonInvalid']), actions: 'assignReasonError' },
-          { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
+          { guard: 'canCancel', target: 'cancelling', actions: ['clearBanners', 'assignCancelRequest'] },
         ],
         'subscription.cancelNow': [
           { guard: and(['canCancel', 'isReasonInvalid']), actions: 'assignReasonError' },
-          { guard: 'canCancel', target: 'cancelling', actions: 'clearBanners' },
+          { guard: 'canCancel', target: 'confirmingCancel', actions: ['clearBanners', 'assignCancelRequest'] },
         ],
         'subscription.reactivate': { guard: 'isCancellationScheduled', target: 'reactivating', actions: 'clearBanners' },
       },
@@ -182,23 +199,36 @@ export const subscriptionMachine = setup({
         onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
+    confirmingCancel: {
+      description:
+        "'Cancel Now' asks first, naming the member, the plan and what the server does (it ends today, nothing refunded); nothing is sent until confirmed.",
+      on: {
+        'subscription.confirmCancelNow': { target: 'cancelling' },
+        'subscription.keep': { target: 'editing', actions: 'clearCancelRequest' },
+      },
+    },
     cancelling: {
       tags: ['pending'],
       invoke: {
         id: 'cancelSubscription',
         src: 'cancelSubscription',
-        input: ({ context, event }) => ({
+        input: ({ context }) => ({
           userId: context.userId,
-          cancelAtPeriodEnd: event.type === 'subscription.cancelAtPeriodEnd',
-          ...reasonOf(
-            event.type === 'subscription.cancelAtPeriodEnd' || event.type === 'subscription.cancelNow' ? event.reason : undefined,
-          ),
+          // Always set on the way in; were it ever missing, the reversible kind is the safe one.
+          cancelAtPeriodEnd: context.cancelRequest?.cancelAtPeriodEnd ?? true,
+          ...reasonOf(context.cancelRequest?.reason),
         }),
         onDone: {
           target: 'succeeded',
-          actions: { type: 'assignSuccess', params: ({ event }) => serverMessage(event.output, SUBSCRIPTION_CANCELLED_MESSAGE) },
+          actions: [
+            'clearCancelRequest',
+            { type: 'assignSuccess', params: ({ event }) => serverMessage(event.output, SUBSCRIPTION_CANCELLED_MESSAGE) },
+          ],
         },
-        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: ['clearCancelRequest', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     reactivating: {

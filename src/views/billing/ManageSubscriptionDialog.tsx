@@ -11,6 +11,7 @@ import {
   selectHasSubscription,
   selectIsBusy,
   selectIsCancellationScheduled,
+  selectIsConfirmingCancel,
   selectIsPaymentRequired,
   selectIsSucceeded,
   selectIsUpdating,
@@ -28,6 +29,7 @@ import { LoadingState } from '../shared/LoadingState';
 import { statusColor } from './status';
 import { Banner } from '../shared/Banner';
 import { CharacterCount } from '../shared/CharacterCount';
+import { CancelNowDialog } from './CancelNowDialog';
 
 /**
  * The payment step brings Stripe's React components: a chunk of its own, fetched only when the step
@@ -189,6 +191,7 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
   const error = useSelector(actorRef, selectError);
   const paymentRequired = useSelector(actorRef, selectIsPaymentRequired);
   const paymentRef = useSelector(actorRef, selectPaymentRef);
+  const confirmingCancel = useSelector(actorRef, selectIsConfirmingCancel);
 
   return (
     <Dialog.Root
@@ -223,6 +226,7 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>
+            {confirmingCancel ? <CancelNowDialog actorRef={actorRef} /> : null}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

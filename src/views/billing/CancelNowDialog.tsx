@@ -1,0 +1,34 @@
+import { Button, Dialog } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { selectCancelNowConsequence, selectCancelNowQuestion, type SubscriptionActorRef } from '../../machines/subscription';
+import { BusyDialog } from '../shared/BusyDialog';
+
+/**
+ * 'Cancel Now' asks first (issue 14): an alert dialog over the Manage Subscription modal while the
+ * subscription machine is in `confirmingCancel`. 'Keep subscription' (or Escape) goes back with
+ * nothing sent; 'Yes, cancel now' sends the cancellation the modal asked for.
+ */
+export function CancelNowDialog({ actorRef }: { actorRef: SubscriptionActorRef }) {
+  const question = useSelector(actorRef, selectCancelNowQuestion);
+  const consequence = useSelector(actorRef, selectCancelNowConsequence);
+  const keep = () => actorRef.send({ type: 'subscription.keep' });
+  return (
+    <BusyDialog busy={false} onClose={keep} role="alertdialog" size="sm">
+      <Dialog.Header>
+        <Dialog.Title>{question}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Dialog.Description>{consequence}</Dialog.Description>
+      </Dialog.Body>
+      <Dialog.Footer>
+        {/* The dialog focuses the safe answer first (Ark reads data-autofocus), so Enter does not cancel by accident. */}
+        <Button variant="outline" onClick={keep} data-autofocus>
+          Keep subscription
+        </Button>
+        <Button colorPalette="red" onClick={() => actorRef.send({ type: 'subscription.confirmCancelNow' })}>
+          Yes, cancel now
+        </Button>
+      </Dialog.Footer>
+    </BusyDialog>
+  );
+}
