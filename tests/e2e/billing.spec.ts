@@ -165,13 +165,31 @@ test.describe('billing @billing', () => {
     await expect(page.getByTestId('cancelling-flag')).toHaveCount(0);
   });
 
-  test('cancels now @billing', async ({ page, stack }) => {
+  test('cancels now, after saying what happens; keeping it sends nothing @billing', async ({ page, stack }) => {
     const session = await signInAsAdmin(page, stack.apiUrl);
     const user = await pick(page, session, 'on an active Pro plan', activePro, 1);
     await openBilling(page, user);
     const dialog = await openModal(page, user);
+    const cancelRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/billing/cancel-subscription')) cancelRequests.push(request.method());
+    });
+
+    // Asked first: the question names the member and the plan, the safe answer has the focus.
     await dialog.getByRole('button', { name: 'Cancel Now' }).click();
+    const question = page.getByRole('alertdialog', { name: `Cancel ${user.name}'s Hardline Pro subscription now?` });
+    await expect(question).toBeVisible();
+    await expect(question).toContainText(`${user.name} loses Hardline Pro access at once and moves to the free plan`);
+    await expect(question.getByRole('button', { name: 'Keep subscription' })).toBeFocused();
+    await question.getByRole('button', { name: 'Keep subscription' }).click();
+    await expect(question).toBeHidden();
+    await expect(dialog.getByRole('button', { name: 'Cancel Now' })).toBeEnabled();
+    expect(cancelRequests).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Cancel Now' }).click();
+    await question.getByRole('button', { name: 'Yes, cancel now' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Subscription canceled');
+    expect(cancelRequests).toEqual(['POST']);
     await expect(dialog).toBeHidden({ timeout: 5000 });
     await expect(page.getByTestId('subscription-status')).toHaveText('canceled');
   });
