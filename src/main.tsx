@@ -14,6 +14,7 @@ import { createPayments } from './services/payments';
 import { selectIsCheckingSession, selectIsPlainSignIn, type AuthActorRef } from './machines/auth';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
+import { createAddressBar } from './services/address';
 import { App, prefetchSignedInApp } from './views/app/App';
 import { prefetchScreen } from './views/app/prefetch';
 import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
@@ -125,7 +126,7 @@ async function main() {
     refreshAccessToken: () => identity.refreshAccessToken(),
     onSessionExpired: () => sessionExpired.notify(),
   });
-  const services: Services = { config, storage, identity, api, payments: createPayments(config) };
+  const services: Services = { config, storage, address: createAddressBar(window), identity, api, payments: createPayments(config) };
   const machines = createMachineRegistry(services);
   const auth = createActor(machines.auth, { inspect }).start();
   sessionExpired.notify = () => auth.send({ type: 'auth.sessionExpired' });

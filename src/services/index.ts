@@ -3,6 +3,7 @@
  */
 import type { AppConfig } from './config';
 import type { AppStorage } from './storage';
+import type { AddressBar } from './address';
 import type { IdentityService } from './identity';
 import type { ProductApi } from './api';
 import type { PaymentsService } from './payments';
@@ -10,6 +11,7 @@ import type { PaymentsService } from './payments';
 export interface Services {
   config: AppConfig;
   storage: AppStorage;
+  address: AddressBar;
   identity: IdentityService;
   api: ProductApi;
   payments: PaymentsService;

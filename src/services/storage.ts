@@ -6,6 +6,8 @@
  *   completion. It is parsed with valibot on read: a corrupt or foreign value reads as "none".
  * - The identity tokens live in sessionStorage (see the decision in src/services/identity/index.ts):
  *   `tokens` is the store handed to the identity SDK; `tokens.clear()` removes the identity keys only.
+ * - The users list's last view (its URL query) lives in sessionStorage under `users_view`, for the
+ *   billing page's 'Back to Users'.
  *
  * When a storage area is unavailable (blocked cookies, a private window with quota 0) the module
  * falls back to memory for that area, so the console still works for the length of the visit.
@@ -13,6 +15,9 @@
 import * as v from 'valibot';
 
 export const PENDING_CONFIRMATION_KEY = 'auth_pending_confirmation';
+
+/** The users list's last view (its URL query), so 'Back to Users' returns to it (issue 14). */
+export const USERS_VIEW_KEY = 'users_view';
 
 /** Every key the identity SDK writes starts with this prefix. */
 export const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
@@ -40,6 +45,9 @@ export interface AppStorage {
   loadPendingConfirmation(): PendingConfirmation | null;
   savePendingConfirmation(pending: PendingConfirmation): void;
   clearPendingConfirmation(): void;
+  /** The users list's last view as its URL query ('' or '?…'), kept for the tab (sessionStorage). */
+  loadUsersView(): string | null;
+  saveUsersView(query: string): void;
   /** sessionStorage-backed store for the identity tokens. */
   readonly tokens: KeyValueStore;
 }
@@ -123,6 +131,14 @@ export function createStorage(host: StorageHost): AppStorage {
     },
     clearPendingConfirmation() {
       local.removeItem(PENDING_CONFIRMATION_KEY);
+    },
+    loadUsersView() {
+      const query = session.getItem(USERS_VIEW_KEY);
+      // Only a query string: anything else found under the key is not ours to follow.
+      return query !== null && (query === '' || query.startsWith('?')) ? query : null;
+    },
+    saveUsersView(query) {
+      session.setItem(USERS_VIEW_KEY, query);
     },
     tokens,
   };

@@ -12,9 +12,10 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { sortDirectionOf, usersListMachine, type UsersListSnapshot } from '../../src/machines/usersList';
 import type { UserSort } from '../../src/contract/api';
+import { usersViewQuery } from '../../src/machines/usersList/view';
 import { createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
 import { makePage, makeUser } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
@@ -57,8 +58,13 @@ function notWhileExporting(events: Record<string, EventSpec>): Record<string, Ev
   );
 }
 
+/** Back or Forward to another view of the list (the walk's stand-in for the address watcher sends it). */
+const BACK_TO = '?status=pending&sort=name';
+
 const paths = generateModelPaths(usersListMachine, {
   events: notWhileExporting({
+    // The address when the list opens (the plain /users), then Back to another view from anywhere.
+    'users.urlChanged': (s) => [{ type: 'users.urlChanged', query: asList(s).matches({ list: 'opening' }) ? '' : BACK_TO }],
     'users.search': (s) => when(asList(s).matches({ list: 'browsing' }), [{ type: 'users.search', search: '555' }]),
     'users.filterStatus': (s) => [{ type: 'users.filterStatus', status: asList(s).context.status === 'all' ? 'pending' : 'all' }],
     'users.filterRole': (s) => [{ type: 'users.filterRole', role: asList(s).context.role === 'all' ? 'Supervisor' : 'all' }],
@@ -139,7 +145,12 @@ walkPaths({
     const delays = createControlledDelays(['searchDebounce']);
     delays.install();
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce }, inspect });
+    // The address watcher reports when the walk says so (the real one reports the address at once).
+    let reportAddress: ((event: AnyEventObject) => void) | undefined;
+    const watchUrl = fromCallback(({ sendBack }) => {
+      reportAddress = sendBack;
+    });
+    const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce }, inspect, watchUrl });
     const table = () => screen.getByRole('table', { name: 'Users' });
     const dialog = (name: string) => within(screen.getByRole(name === 'Delete user' ? 'alertdialog' : 'dialog', { name }));
     const rowOf = (name: string) => {
@@ -180,6 +191,9 @@ walkPaths({
     return {
       async perform(event, info) {
         switch (event.type) {
+          case 'users.urlChanged':
+            act(() => reportAddress?.(event));
+            return;
           case 'users.search':
             searches += 1;
             fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: `555${searches}` } });
@@ -298,6 +312,9 @@ walkPaths({
       async assert(_state, snapshot) {
         const s = snapshot as unknown as UsersListSnapshot;
         const { context } = s;
+        // Opening: nothing asked until the address is known. Afterwards the address shows the view.
+        if (s.matches({ list: 'opening' })) expect(doubles.list.inputs('loadUsers')).toHaveLength(0);
+        else expect(doubles.address.url()).toBe(`/users${usersViewQuery(context)}`);
         if (s.matches({ list: { browsing: 'loading' } })) {
           expect(doubles.list.pending('loadUsers')).toHaveLength(1);
           expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({

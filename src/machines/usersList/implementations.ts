@@ -1,5 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { Services } from '../../services';
+import type { AddressBar } from '../../services/address';
+import type { AppStorage } from '../../services/storage';
 import { ApiRequestError } from '../../services/api/errors';
 import type { BulkUpdateRequest } from '../../contract/api';
 import { addUserImplementations, addUserMachine } from '../addUser';
@@ -7,6 +9,7 @@ import { editUserImplementations, editUserMachine } from '../editUser';
 import type { ExportedFile, ExportMembersInput } from './exporting';
 import type { LoadUsersInput, UsersPage } from './page';
 import type { RowActionInput, RowActionResult } from './rows';
+import { RETURN_TO_USERS_VIEW } from './view';
 
 /** The browser's local date, YYYY-MM-DD: the day the administrator sees, for the export's file name. */
 function localDate(now: Date): string {
@@ -18,10 +21,48 @@ function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
 }
 
-export function usersListImplementations(services: Services) {
-  const { users } = services.api;
+/** The entry was opened by a link back to the list (the billing page's 'Back to Users'). */
+function returnsToView(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    'returnToUsersView' in state &&
+    state.returnToUsersView === RETURN_TO_USERS_VIEW.returnToUsersView
+  );
+}
+
+/** The view in the URL (./view.ts): the address as it is and as it moves, and the view written back. */
+export function usersViewImplementations(address: AddressBar, storage: Pick<AppStorage, 'loadUsersView' | 'saveUsersView'>) {
   return {
     actors: {
+      /**
+       * The address now (a link back to the list that names no view opens the last one), then every
+       * Back or Forward that stays on the list's path.
+       */
+      watchUrl: fromCallback<{ type: 'noop' }>(({ sendBack }) => {
+        const opened = address.current();
+        const remembered = opened.query === '' && returnsToView(opened.state) ? storage.loadUsersView() : null;
+        sendBack({ type: 'users.urlChanged', query: remembered ?? opened.query });
+        return address.onHistoryMove((moved) => {
+          if (moved.path === opened.path) sendBack({ type: 'users.urlChanged', query: moved.query });
+        });
+      }),
+    },
+    actions: {
+      writeUrl: (_: unknown, params: { query: string; mode: 'push' | 'replace' }) => {
+        address.setQuery(params.query, params.mode);
+        storage.saveUsersView(params.query);
+      },
+    },
+  };
+}
+
+export function usersListImplementations(services: Services) {
+  const { users } = services.api;
+  const view = usersViewImplementations(services.address, services.storage);
+  return {
+    actors: {
+      ...view.actors,
       /** The page, and the Quick Stats with it when asked (first load, after a change to the members). */
       loadUsers: fromPromise<UsersPage, LoadUsersInput>(async ({ input, signal }) => {
         const { withStats, ...query } = input;
@@ -76,6 +117,7 @@ export function usersListImplementations(services: Services) {
       openDownload: (_: unknown, params: { url: string }) => {
         window.location.assign(params.url);
       },
+      ...view.actions,
     },
   };
 }

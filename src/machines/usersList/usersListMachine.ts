@@ -17,6 +17,14 @@
  *   and opening a dialog does not abort the export. It asks for the members the list's filters and
  *   sort select at the moment of the click (./exporting.ts), then opens the download link; a failure
  *   is an error toast and the list stays as it was.
+ * - The view (search, status, role, page, sort) lives in the URL (./view.ts). The `watchUrl` actor
+ *   reports the address when the list opens (`opening` waits for it, so the first request is already
+ *   the right one) and on Back or Forward (`users.urlChanged`); `writeUrl` writes the view back
+ *   after each change: a filter, sort or page is a new history entry, a search a new entry for its
+ *   first keystroke and in place for the rest, a correction (nonsense in the URL, a page past the
+ *   end) in place. Back while a dialog is open closes it. Back while a delete or bulk change runs
+ *   lets it finish, then loads the view; only a delete that fails meanwhile keeps its dialog open
+ *   over the rows of the earlier view, until the next load.
  */
 import { assign, emit, enqueueActions, setup, stopChild } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -37,6 +45,7 @@ import { exportFailedMessage, exportInputOf, type ExportedFile, type ExportMembe
 import { ROW_FALLBACK, adjustStats, rowActorId, rowKey, type RowActionInput, type RowActionResult } from './rows';
 import type { LoadUsersInput, UsersPage } from './page';
 import { messageOf, placeholderAction, placeholderActor, placeholderCallback } from '../shared';
+import { parseUsersView, usersViewQuery } from './view';
 
 type BulkUpdates = BulkUpdateRequest['updates'];
 
@@ -89,6 +98,8 @@ export type UsersListEvent =
   | { type: 'users.closeDialog' }
   | { type: 'users.dismissError' }
   | { type: 'users.export' }
+  /** The address changed (the list opened, or Back / Forward): `query` is its query string. */
+  | { type: 'users.urlChanged'; query: string }
   | RowActionResult;
 
 /**
@@ -99,6 +110,14 @@ export type UsersListEmitted = { type: 'users.notice'; message: string; tone: 's
 
 /** Debounce of the search box (ms). */
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** Writes the view to the URL: a new history entry ('push') or in place ('replace'). */
+type UrlWrite = { query: string; mode: 'push' | 'replace' };
+const writeUrl = (mode: UrlWrite['mode']) =>
+  ({
+    type: 'writeUrl',
+    params: ({ context }: { context: UsersListContext }): UrlWrite => ({ query: usersViewQuery(context), mode }),
+  }) as const;
 
 export const usersListMachine = setup({
   types: {
@@ -113,6 +132,7 @@ export const usersListMachine = setup({
     deleteUser: placeholderActor<void, { userId: string }>('deleteUser'),
     bulkUpdate: placeholderActor<number, BulkUpdateRequest>('bulkUpdate'),
     exportMembers: placeholderActor<ExportedFile, ExportMembersInput>('exportMembers'),
+    watchUrl: placeholderCallback<{ type: 'noop' }>('watchUrl'),
     addUser: addUserMachine,
     editUser: editUserMachine,
   },
@@ -129,6 +149,7 @@ export const usersListMachine = setup({
     assignStatus: assign(({ event }) => (event.type === 'users.filterStatus' ? { status: event.status, page: 1 } : {})),
     assignRole: assign(({ event }) => (event.type === 'users.filterRole' ? { role: event.role, page: 1 } : {})),
     assignSort: assign(({ event }) => (event.type === 'users.sort' ? { sort: event.sort, page: 1 } : {})),
+    assignView: assign(({ event }) => (event.type === 'users.urlChanged' ? parseUsersView(event.query) : {})),
     assignPage: assign(({ event }) => (event.type === 'users.goToPage' ? { page: Math.max(1, Math.floor(event.page)) } : {})),
     assignLastPage: assign(({ context }, page: UsersPage) => ({
       page: Math.max(1, Math.ceil(page.list.total / context.pageSize)),
@@ -226,11 +247,14 @@ export const usersListMachine = setup({
      * `enqueueActions` above defeats XState's inference of every action's params.
      */
     openDownload: (args, params: { url: string }) => placeholderAction<{ url: string }>('openDownload')(args, params),
+    /** Replaced with the real one: the view's query on the address bar (and remembered for 'Back to Users'). */
+    writeUrl: (args, params: UrlWrite) => placeholderAction<UrlWrite>('writeUrl')(args, params),
   },
 }).createMachine({
   id: 'usersList',
   // Two regions: the list (and its dialogs) and Export CSV, so an export never holds up the list.
   type: 'parallel',
+  invoke: { id: 'watchUrl', src: 'watchUrl' },
   context: ({ input }) => ({
     search: '',
     status: 'all',
@@ -265,16 +289,21 @@ export const usersListMachine = setup({
   },
   states: {
     list: {
-      initial: 'browsing',
+      initial: 'opening',
       states: {
+        opening: {
+          description: 'Waits for the address (watchUrl reports it at once): the first request asks for the view it names.',
+          on: { 'users.urlChanged': { target: 'browsing', actions: ['assignView', writeUrl('replace')] } },
+        },
         browsing: {
           initial: 'loading',
           on: {
-            'users.search': { target: '.debouncing', actions: 'assignSearch' },
-            'users.filterStatus': { target: '.loading', actions: 'assignStatus' },
-            'users.filterRole': { target: '.loading', actions: 'assignRole' },
-            'users.sort': { target: '.loading', actions: 'assignSort' },
-            'users.goToPage': { target: '.loading', actions: 'assignPage' },
+            'users.search': { target: '.debouncing', actions: ['assignSearch', writeUrl('push')] },
+            'users.filterStatus': { target: '.loading', actions: ['assignStatus', writeUrl('push')] },
+            'users.filterRole': { target: '.loading', actions: ['assignRole', writeUrl('push')] },
+            'users.sort': { target: '.loading', actions: ['assignSort', writeUrl('push')] },
+            'users.goToPage': { target: '.loading', actions: ['assignPage', writeUrl('push')] },
+            'users.urlChanged': { target: '.loading', actions: ['assignView', writeUrl('replace')] },
             'users.openAdd': { target: 'adding' },
             'users.edit': { target: 'editing', actions: 'assignEditTarget' },
             'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDeleteTarget' },
@@ -300,7 +329,7 @@ export const usersListMachine = setup({
                     guard: { type: 'isPageOutOfRange', params: ({ event }) => event.output },
                     target: 'loading',
                     reenter: true,
-                    actions: { type: 'assignLastPage', params: ({ event }) => event.output },
+                    actions: [{ type: 'assignLastPage', params: ({ event }) => event.output }, writeUrl('replace')],
                   },
                   { target: 'ready', actions: { type: 'assignUsersPage', params: ({ event }) => event.output } },
                 ],
@@ -314,7 +343,7 @@ export const usersListMachine = setup({
               description: 'The search text changed; load once it has been still for searchDebounce.',
               after: { searchDebounce: 'loading' },
               on: {
-                'users.search': { target: 'debouncing', reenter: true, actions: 'assignSearch' },
+                'users.search': { target: 'debouncing', reenter: true, actions: ['assignSearch', writeUrl('replace')] },
               },
             },
             ready: {
@@ -341,7 +370,10 @@ export const usersListMachine = setup({
               ],
             },
           },
-          on: { 'users.closeDialog': 'browsing.hist' },
+          on: {
+            'users.closeDialog': 'browsing.hist',
+            'users.urlChanged': { target: 'browsing.loading', actions: ['assignView', writeUrl('replace')] },
+          },
         },
         editing: {
           invoke: {
@@ -359,16 +391,21 @@ export const usersListMachine = setup({
               ],
             },
           },
-          on: { 'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' } },
+          on: {
+            'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' },
+            'users.urlChanged': { target: 'browsing.loading', actions: ['clearDialog', 'assignView', writeUrl('replace')] },
+          },
         },
         confirmingDelete: {
           on: {
             'users.delete': 'deleting',
             'users.closeDialog': { target: 'browsing.hist', actions: 'clearDialog' },
+            'users.urlChanged': { target: 'browsing.loading', actions: ['clearDialog', 'assignView', writeUrl('replace')] },
           },
         },
         deleting: {
           tags: ['pending'],
+          on: { 'users.urlChanged': { actions: ['assignView', writeUrl('replace')] } },
           invoke: {
             id: 'deleteUser',
             src: 'deleteUser',
@@ -389,6 +426,7 @@ export const usersListMachine = setup({
         },
         bulkUpdating: {
           tags: ['pending'],
+          on: { 'users.urlChanged': { actions: ['assignView', writeUrl('replace')] } },
           invoke: {
             id: 'bulkUpdate',
             src: 'bulkUpdate',
@@ -404,8 +442,10 @@ export const usersListMachine = setup({
                 'clearSelection',
               ],
             },
+            // Loads again: the list shows the members as they are, and the view the URL names if
+            // Back or Forward moved it meanwhile. The error stays above the table.
             onError: {
-              target: 'browsing.ready',
+              target: 'browsing.loading',
               actions: { type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error },
             },
           },

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { formatCents } from '../../domain/money';
 import { formatLongDate, formatShortDate } from '../../domain/dates';
 import { PLANS } from '../../domain/plans';
+import { RETURN_TO_USERS_VIEW } from '../../machines/usersList/view';
 import { capitalize } from '../../domain/text';
 import {
   selectBilling,
@@ -130,10 +131,11 @@ function InvoiceRow({ invoice, onOpen }: { invoice: Invoice; onOpen: (url: strin
   );
 }
 
+/** Back to the list's last view: the link names no view, its history state asks for the last one. */
 function BackButton() {
   return (
     <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
-      <Link href="/users">
+      <Link href="/users" state={RETURN_TO_USERS_VIEW}>
         <ArrowLeft aria-hidden size={16} /> Back to Users
       </Link>
     </Button>

@@ -96,7 +96,14 @@ const QuickStats = memo(function QuickStats({ stats }: { stats: UserStats | null
 const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const filters = useSelector(ref, selectFilters);
+  // The box keeps what is typed; when the list's search changes otherwise (the URL read at
+  // opening, Back or Forward), the box shows that instead.
   const [search, setSearch] = useState(filters.search);
+  const [listSearch, setListSearch] = useState(filters.search);
+  if (listSearch !== filters.search) {
+    setListSearch(filters.search);
+    setSearch(filters.search);
+  }
   return (
     <Flex gap="3" wrap="wrap" align="flex-end">
       <Field.Root flex="1 1 280px">

@@ -7,10 +7,13 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { fromCallback, type AnyEventObject, type InspectionEvent } from 'xstate';
+import { fromCallback, type AnyActorLogic, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { addUserMachine } from '../../../src/machines/addUser';
 import { editUserMachine } from '../../../src/machines/editUser';
 import { usersListMachine, type RowActionInput, type RowActionResult } from '../../../src/machines/usersList';
+import { usersViewImplementations } from '../../../src/machines/usersList/implementations';
+import { createAddressBar } from '../../../src/services/address';
+import { createMemoryAddressHost } from '../../support/address';
 import { createControllableActors } from '../../support/model';
 import type { User } from '../../../src/contract/api';
 import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
@@ -88,8 +91,18 @@ function createRowActions() {
 }
 
 /** Every side effect of the users machines, as controllable doubles. */
-export function createUsersDoubles() {
+export function createUsersDoubles(options: { url?: string; state?: unknown } = {}) {
+  let savedView: string | null = null;
   return {
+    /** The browser's address bar and history (the real address service runs on it). */
+    address: createMemoryAddressHost(options.url ?? '/users', options.state ?? null),
+    /** The tab's remembered users view (sessionStorage in the app). */
+    viewStore: {
+      loadUsersView: () => savedView,
+      saveUsersView: (query: string) => {
+        savedView = query;
+      },
+    },
     list: createControllableActors(usersListMachine, ['loadUsers', 'deleteUser', 'bulkUpdate', 'exportMembers']),
     add: createControllableActors(addUserMachine, ['inviteUser']),
     edit: createControllableActors(editUserMachine, ['updateUser', 'loadUser']),
@@ -100,15 +113,19 @@ export function createUsersDoubles() {
 }
 export type UsersDoubles = ReturnType<typeof createUsersDoubles>;
 
-function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number }) {
+function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number }, watchUrl?: AnyActorLogic) {
+  const view = usersViewImplementations(createAddressBar(doubles.address.host), doubles.viewStore);
   return usersListMachine.provide({
     actors: {
+      ...view.actors,
+      ...(watchUrl ? { watchUrl } : {}),
       ...doubles.list.actors,
       runRowAction: doubles.rows.logic,
       addUser: addUserMachine.provide({ actors: doubles.add.actors }),
       editUser: editUserMachine.provide({ actors: doubles.edit.actors }),
     },
     actions: {
+      ...view.actions,
       openDownload: (_: unknown, params: { url: string }) => {
         doubles.downloads.push(params.url);
       },
@@ -121,9 +138,11 @@ export function renderUsers(options: {
   doubles: UsersDoubles;
   delays?: { searchDebounce: number };
   inspect?: (event: InspectionEvent) => void;
+  /** Stands in for the address watcher (the model walk reports the address itself). */
+  watchUrl?: AnyActorLogic;
 }) {
   const location = memoryLocation({ path: '/users', record: true });
-  const machine = usersMachineWith(options.doubles, options.delays);
+  const machine = usersMachineWith(options.doubles, options.delays, options.watchUrl);
   const result = render(
     <ChakraProvider value={getSystem()}>
       <MachinesProvider machines={{ usersList: machine }} actors={noAppActors} {...(options.inspect ? { inspect: options.inspect } : {})}>
