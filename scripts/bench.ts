@@ -7,9 +7,14 @@
  *  3. Lighthouse, desktop and mobile presets, for /login and the signed-in dashboard;
  *  4. User Management in Chromium: first page of /users, search request -> rows on screen;
  *  5. JS heap after 5 and 50 navigations through every route;
- *  6. writes reports/bench.json (flat figures) and reports/bench.md, prints pass/fail per threshold.
+ *  6. the Assistant's answers over HTTP (scripts/bench/copilot.ts);
+ *  7. Export CSV: the whole file of every member, 3 times, and the API's RSS meanwhile
+ *     (scripts/bench/export.ts);
+ *  8. writes reports/bench.json (flat figures) and reports/bench.md, prints pass/fail per threshold.
  *
- * Options: --users <n> (default 100000), --skip-lighthouse. Exit code 1 when a gate (issue 6's
+ * Options: --users <n> (default 100000), --skip-lighthouse, --only export (the stack without the
+ * console, no build, no browser: only step 7, written to reports/bench-export.json and
+ * reports/bench-export.md, so the full report stays). Exit code 1 when a gate (issue 6's
  * acceptance) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
@@ -21,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, signIn } from './bench/browser';
 import { measureHeap } from './bench/heap';
 import { runLighthouse, type LighthouseRun } from './bench/lighthouse';
+import { measureExport } from './bench/export';
 import { checksOf, renderMarkdown, verdictOf, type Figures } from './bench/report';
 import { measureUsers } from './bench/users';
 import { LOGIN_JS_BUDGET_KB, measureDist } from './bundle-size';
@@ -33,8 +39,14 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/** Measurements that can run on their own (`--only <name>`). */
+const ONLY = ['export'] as const;
+
 async function main(): Promise<number> {
   const users = Number(option('--users') ?? 100_000);
+  const only = option('--only');
+  if (only !== undefined && !ONLY.some((name) => name === only)) throw new Error(`--only takes one of: ${ONLY.join(', ')}`);
+  if (only === 'export') return exportOnly(users);
   const skipLighthouse = process.argv.includes('--skip-lighthouse');
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -101,6 +113,8 @@ async function main(): Promise<number> {
       await browser.close();
     }
     Object.assign(figures, await (await import('./bench/copilot')).measureCopilot(stack, (line) => log(`[${elapsed()}]${line}`)));
+    log(`[${elapsed()}] Export CSV...`);
+    Object.assign(figures, await measureExport(stack, log));
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -114,6 +128,43 @@ async function main(): Promise<number> {
   log(`\n[${elapsed()}] wrote reports/bench.json and reports/bench.md`);
   for (const c of checks) log(`${verdictOf(c)}  ${c.label}: ${c.actual} (${c.expected})`);
   return checks.every((c) => c.pass || c.kind === 'aim') ? 0 : 1;
+}
+
+/** `--only export`: the stack without the console (no build), the export measured, its own report. */
+async function exportOnly(users: number): Promise<number> {
+  const started = Date.now();
+  const log = (line: string) => console.log(line);
+  const dataDir = mkdtempSync(join(tmpdir(), 'hardline-bench-'));
+  const reportsDir = join(ROOT, 'reports');
+  await mkdir(reportsDir, { recursive: true });
+  log(`Starting the API and the user pool with ${users.toLocaleString('en-US')} members (seed)...`);
+  const stack = await startStack({
+    webPort: 0,
+    apiPort: 0,
+    cognitoPort: 0,
+    dataDir,
+    reset: true,
+    mode: 'none',
+    quiet: true,
+    seedUsers: users,
+  });
+  const figures: Figures = { bench_users: users, bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)) };
+  try {
+    log(`[${((Date.now() - started) / 1000).toFixed(0)} s] stack up; Export CSV...`);
+    Object.assign(figures, await measureExport(stack, log));
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  figures.bench_seconds = Math.round((Date.now() - started) / 1000);
+  figures.bench_load_avg_1m_end = Number((loadavg()[0] ?? 0).toFixed(1));
+  await writeFile(join(reportsDir, 'bench-export.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  await writeFile(
+    join(reportsDir, 'bench-export.md'),
+    renderMarkdown(figures, [], [], { command: 'npm run bench -- --only export', json: 'reports/bench-export.json' }),
+  );
+  log('wrote reports/bench-export.json and reports/bench-export.md');
+  return 0;
 }
 
 main().then(
