@@ -15,9 +15,10 @@ import { signupModule } from './signup';
 import { usersModule } from './users';
 import { billingModule } from './billing';
 import { copilotModule } from './copilot';
+import { auditModule } from './audit';
 
 /** Every area of the API, in registration order. */
-export const serverModules: readonly ServerModule[] = [signupModule, usersModule, billingModule, copilotModule];
+export const serverModules: readonly ServerModule[] = [signupModule, usersModule, billingModule, copilotModule, auditModule];
 
 export interface StartApiServerOptions {
   port: number;

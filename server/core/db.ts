@@ -9,14 +9,15 @@
  *   (`DATABASE_URL`): real concurrency, so several API processes can share one database.
  *
  * Both answer `{ rows }` with the same JavaScript types (timestamps and dates as Date, integers as
- * number: counts are cast `::int` in SQL). The schema is idempotent DDL: the core tables, then each
- * module's own; on PostgreSQL it runs under an advisory lock so that API processes starting together
- * do not race on it.
+ * number: counts are cast `::int` in SQL). The schema is idempotent DDL: the core tables and the
+ * activity trail (server/audit/schema.ts), then each module's own; on PostgreSQL it runs under an
+ * advisory lock so that API processes starting together do not race on it.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { coreSchemaSql } from './schema';
+import { auditSchemaSql } from '../audit/schema';
 
 /** What a query needs: the database itself or a transaction. */
 export interface Queryable {
@@ -58,8 +59,14 @@ export interface OpenDatabaseOptions {
 const SCHEMA_LOCK = 7_262_026;
 
 function schemaOf(modules: readonly SchemaSource[]): string[] {
-  // Trigram indexes make substring search (name, email, phone fragments) indexed at any size.
-  return ['CREATE EXTENSION IF NOT EXISTS pg_trgm;', coreSchemaSql, ...modules.map((m) => m.schemaSql).filter((sql) => sql.trim() !== '')];
+  // Trigram indexes make substring search (name, email, phone fragments) indexed at any size. The
+  // activity trail comes with the core tables: every module that changes members writes to it.
+  return [
+    'CREATE EXTENSION IF NOT EXISTS pg_trgm;',
+    coreSchemaSql,
+    auditSchemaSql,
+    ...modules.map((m) => m.schemaSql).filter((sql) => sql.trim() !== ''),
+  ];
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {

@@ -33,6 +33,7 @@ import {
   type UserSort,
   type UserStatusFilter,
 } from '../../contract/api';
+import { AuditListResponseSchema, type AuditQuery } from '../../contract/audit';
 
 export type { ApiClientOptions, CallOptions } from './client';
 export * from './errors';
@@ -284,6 +285,21 @@ export function createApi(options: ApiClientOptions) {
     },
   };
 
+  const audit = {
+    /** The activity trail (README: GET /api/audit, an extension of SPEC §7), newest first, paged and filtered. */
+    list: (query: AuditQuery = {}, opts?: CallOptions) =>
+      client.request(
+        {
+          operation: 'audit.list',
+          method: 'GET',
+          path: '/api/audit',
+          searchParams: { page: query.page, limit: query.limit, memberId: query.memberId, kind: query.kind },
+          signal: signalOf(opts),
+        },
+        AuditListResponseSchema,
+      ),
+  };
+
   return {
     completeSignup: (body: CompleteSignupRequest, opts?: CallOptions) =>
       client.request(
@@ -305,6 +321,7 @@ export function createApi(options: ApiClientOptions) {
     users,
     billing,
     copilot,
+    audit,
   };
 }
 
