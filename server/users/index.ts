@@ -4,6 +4,8 @@
  * Every change runs under the administrator rules of ./admin.ts (the organisation locked, the
  * caller's rights read again, an active administrator kept). Licence and status changes state the
  * wanted value, and an edit may state the version it was made from (README: the reference API).
+ * Every change that changes something is recorded in the activity trail in its own transaction
+ * (server/audit); one that changes nothing (the value already there) records nothing.
  */
 import type { Hono } from 'hono';
 import {
@@ -27,6 +29,7 @@ import { createInviter, duplicateEmail } from './invite';
 import { usersSchemaSql, whereOf } from './search';
 import { orderBySql, orderOf } from './sort';
 import { exportSchemaSql, registerExport } from './export';
+import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 
 const NOT_FOUND = 'User not found.';
 const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
@@ -81,8 +84,13 @@ function idParam(c: AppContext): string {
   return parseValue(IdParamSchema, { id: c.req.param('id') ?? '' }).id;
 }
 
+const FLAGS = {
+  has_license: { field: 'hasLicense', kind: 'member.license' },
+  is_active: { field: 'isActive', kind: 'member.status' },
+} as const;
+
 /** Sets one flag to the wanted value; setting what is already there changes nothing and succeeds. */
-async function setFlag(c: AppContext, db: Database, column: 'has_license' | 'is_active', value: boolean) {
+async function setFlag(c: AppContext, db: Database, column: keyof typeof FLAGS, value: boolean) {
   const scope = adminOf(c);
   const id = idParam(c);
   if (column === 'is_active') guardSelf(scope.memberId, id, { isActive: value });
@@ -91,7 +99,11 @@ async function setFlag(c: AppContext, db: Database, column: 'has_license' | 'is_
       `UPDATE members SET ${column} = $3 WHERE org_id = $1 AND id = $2 AND ${column} IS DISTINCT FROM $3 RETURNING ${MEMBER_COLUMNS}`,
       [scope.orgId, id, value],
     );
-    return rows[0] ?? findMember(tx, scope.orgId, id);
+    const changed = rows[0];
+    if (!changed) return findMember(tx, scope.orgId, id);
+    const { field, kind } = FLAGS[column];
+    await recordAudit(tx, scope, { kind, member: changed, before: { [field]: !value }, after: { [field]: value } });
+    return changed;
   });
   return c.json({ user: toUser(row) });
 }
@@ -143,7 +155,11 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   app.post('/api/users', async (c) => {
     const scope = adminOf(c);
     const input = await parseBody(c, CreateUserRequestSchema);
-    const row = await asAdministrator(db, scope, (tx) => insertMember(tx, scope.orgId, input));
+    const row = await asAdministrator(db, scope, async (tx) => {
+      const created = await insertMember(tx, scope.orgId, input);
+      await recordAudit(tx, scope, { kind: 'member.created', member: created, after: memberValues(created) });
+      return created;
+    });
     return c.json({ user: toUser(row) }, 201);
   });
 
@@ -160,17 +176,28 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const ids = [...new Set(userIds)];
     for (const id of ids) guardSelf(scope.memberId, id, updates);
     const updated = await asAdministrator(db, scope, async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
+      const { rows: before } = await tx.query<MemberRow>(
+        `SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = ANY($2::text[]) FOR UPDATE`,
+        [scope.orgId, ids],
+      );
+      const { rows } = await tx.query<MemberRow>(
         `UPDATE members SET
             role = COALESCE($3, role),
             is_admin = CASE WHEN $3::text IS NULL THEN is_admin ELSE $3::text = 'Admin' END,
             has_license = COALESCE($4, has_license),
             is_active = COALESCE($5, is_active)
-          WHERE org_id = $1 AND id = ANY($2::text[]) RETURNING id`,
+          WHERE org_id = $1 AND id = ANY($2::text[]) RETURNING ${MEMBER_COLUMNS}`,
         [scope.orgId, ids, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
       );
       // All or nothing: an id that is not in this organisation rolls the whole update back.
       if (rows.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
+      // One entry per member whose values changed (a member already as asked gets none).
+      const previous = new Map(before.map((row) => [row.id, memberValues(row)]));
+      const changes = rows.flatMap((row): AuditChange[] => {
+        const change = changedValues(previous.get(row.id) ?? {}, memberValues(row));
+        return change ? [{ kind: 'members.bulk', member: row, ...change }] : [];
+      });
+      await recordAudit(tx, scope, ...changes);
       return rows.length;
     });
     const body: BulkUpdateResponse = { updated };
@@ -190,6 +217,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const row = await asAdministrator(db, scope, async (tx) => {
       const current = await findMember(tx, scope.orgId, id, { lock: true });
       if (version !== undefined && current.version !== version) throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'version');
+      let row: MemberRow;
       try {
         const { rows } = await tx.query<MemberRow>(
           `UPDATE members SET
@@ -212,11 +240,14 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
             updates.isActive ?? null,
           ],
         );
-        return rows[0] as MemberRow;
+        row = rows[0] as MemberRow;
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateEmail(updates.email ?? '');
         throw error;
       }
+      const change = changedValues(memberValues(current), memberValues(row));
+      if (change) await recordAudit(tx, scope, { kind: 'member.edited', member: row, ...change });
+      return row;
     });
     return c.json({ user: toUser(row) });
   });
@@ -226,12 +257,14 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const id = idParam(c);
     if (id === scope.memberId) throw new ApiError(400, 'You cannot delete your own account.');
     const removed = await asAdministrator(db, scope, async (tx) => {
-      const { rows } = await tx.query<{ name: string }>('DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING name', [
+      const { rows } = await tx.query<MemberRow>(`DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`, [
         scope.orgId,
         id,
       ]);
-      if (!rows[0]) throw new ApiError(404, NOT_FOUND);
-      return rows[0];
+      const row = rows[0];
+      if (!row) throw new ApiError(404, NOT_FOUND);
+      await recordAudit(tx, scope, { kind: 'member.deleted', member: row, before: memberValues(row) });
+      return row;
     });
     return c.json({ message: `${removed.name} was removed.` });
   });

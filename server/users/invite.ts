@@ -7,8 +7,10 @@
  *    ./admin.ts), marked as an invite (`invited_at`) whose account is not attached yet
  *    (`cognito_sub` NULL).
  * 2. The pool account is created outside any transaction.
- * 3. Its sub is attached to the row. When the pool refuses (or fails), the row is deleted again:
- *    the request undoes its own work and nothing else.
+ * 3. Its sub is attached to the row, and the invitation recorded in the activity trail, in one
+ *    transaction: the trail shows invitations that happened, not attempts. When the pool refuses
+ *    (or fails), or this last step fails, the row is deleted again: the request undoes its own
+ *    work and nothing else.
  *
  * The same invitation sent again (a double submit, a retry after the client's timeout) answers the
  * same member (200) rather than 409: in this process, invitations of one email wait for each other,
@@ -24,6 +26,7 @@ import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
 import { generateTemporaryPassword } from '../core/userPool';
 import type { Database, Queryable } from '../core/db';
 import { asAdministrator, type AdminScope } from './admin';
+import { memberValues, recordAudit } from '../audit';
 
 export type InviteInput = v.InferOutput<typeof CreateUserRequestSchema>;
 
@@ -99,24 +102,28 @@ async function invite(db: Database, userPool: UserPoolAdmin, scope: AdminScope, 
   const claim = await asAdministrator(db, scope, (tx) => claimMember(tx, scope.orgId, input));
   if (claim.kind === 'done') return { member: claim.member, created: false };
 
-  let sub: string;
+  let member: MemberRow | undefined;
   try {
-    ({ sub } = await userPool.createUserWithTemporaryPassword({
+    const { sub } = await userPool.createUserWithTemporaryPassword({
       email: input.email,
       name: input.name,
       phoneNumber: input.phoneNumber,
       organization: claim.organization,
       temporaryPassword: generateTemporaryPassword(),
-    }));
+    });
+    member = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<MemberRow>(
+        `UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,
+        [sub, claim.member.id],
+      );
+      const attached = rows[0];
+      if (attached) await recordAudit(tx, scope, { kind: 'member.invited', member: attached, after: memberValues(attached) });
+      return attached;
+    });
   } catch (error) {
     await db.query('DELETE FROM members WHERE id = $1 AND cognito_sub IS NULL', [claim.member.id]);
     throw error;
   }
-  const { rows } = await db.query<MemberRow>(
-    `UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,
-    [sub, claim.member.id],
-  );
-  const member = rows[0];
   if (!member) throw new ApiError(409, `${input.email} was removed while the invitation was being created.`, 'email');
   return { member, created: claim.inserted };
 }
