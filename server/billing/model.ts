@@ -1,6 +1,8 @@
 /**
  * Billing reads and writes. Every function takes the caller's organisation id and filters by it;
- * writes are called inside a transaction by the routes.
+ * writes are called inside a transaction by the routes, take the caller (`AuditActor`: the
+ * organisation and the administrator's member id) and record what they changed in the activity
+ * trail in that transaction (server/audit).
  *
  * Access level (one bucket per member, used by the overview breakdown and the user billing view):
  * the rule of access.ts. Subscribed users are members whose subscription is active, trialing or
@@ -9,6 +11,8 @@
 import type { BillingOverview, Invoice, PaymentMethod, PlanType, Subscription, Transaction, UserBilling } from '../../src/contract/api';
 import { PLANS } from '../../src/domain/plans';
 import { ApiError } from '../core/module';
+import { recordAudit, type AuditActor } from '../audit';
+import type { AuditValues } from '../../src/contract/audit';
 import { accessLevelSql, isPaidStatus, type AccessLevel } from './access';
 import type { Db } from './db';
 import { invoicePrefix, newId } from './ids';
@@ -69,6 +73,12 @@ interface SubscriptionRow {
   current_period_start: Date;
   current_period_end: Date;
   cancel_at_period_end: boolean;
+}
+
+/** A subscription as the activity trail shows it (null: none). */
+function subscriptionValues(subscription: SubscriptionRow | null): AuditValues | null {
+  if (!subscription) return null;
+  return { planType: subscription.plan_type, status: subscription.status, cancelAtPeriodEnd: subscription.cancel_at_period_end };
 }
 
 async function findSubscription(db: Db, orgId: string, memberId: string): Promise<SubscriptionRow | null> {
@@ -293,16 +303,18 @@ async function recordTransaction(
 /**
  * Starts a new paid period of `plan` now (a new subscription, a converted trial, a restarted
  * canceled subscription or a plan change). No proration: the period restarts today, the full
- * price of the new plan is charged, and any scheduled cancellation is cleared.
+ * price of the new plan is charged, and any scheduled cancellation is cleared. Recorded in the
+ * activity trail as the plan change it is.
  */
 async function startPaidPeriod(
   db: Db,
-  orgId: string,
+  actor: AuditActor,
   member: MemberRef,
   plan: PlanType,
   now: Date,
   existing: SubscriptionRow | null,
 ): Promise<void> {
+  const { orgId } = actor;
   const periodEnd = addMonths(now, 1);
   if (existing) {
     await db.query(
@@ -329,6 +341,12 @@ async function startPaidPeriod(
     `UPDATE setup_intents SET status = 'canceled' WHERE member_id = $1 AND org_id = $2 AND status = 'requires_payment_method'`,
     [member.id, orgId],
   );
+  await recordAudit(db, actor, {
+    kind: 'subscription.plan_changed',
+    member,
+    before: subscriptionValues(existing),
+    after: { planType: plan, status: 'active', cancelAtPeriodEnd: false },
+  });
 }
 
 function isPayingStatus(subscription: SubscriptionRow | null): subscription is SubscriptionRow {
@@ -368,11 +386,12 @@ export type UpdateSubscriptionResult =
 
 export async function updateSubscription(
   db: Db,
-  orgId: string,
+  actor: AuditActor,
   userId: string,
   plan: PlanType,
   now: Date,
 ): Promise<UpdateSubscriptionResult> {
+  const { orgId } = actor;
   const member = await lockMember(db, orgId, userId);
   const current = await findSubscription(db, orgId, member.id);
   const planName = PLANS[plan].name;
@@ -392,12 +411,12 @@ export async function updateSubscription(
 
   if (isPaying) {
     const from = PLANS[current.plan_type].name;
-    await startPaidPeriod(db, orgId, member, plan, now, current);
+    await startPaidPeriod(db, actor, member, plan, now, current);
     await chargePlan(db, orgId, member, plan, now, `Plan changed from ${from} to ${planName}`);
     return { requiresPayment: false, message: `Subscription updated to ${planName}` };
   }
 
-  await startPaidPeriod(db, orgId, member, plan, now, current);
+  await startPaidPeriod(db, actor, member, plan, now, current);
   await recordTransaction(
     db,
     orgId,
@@ -421,12 +440,13 @@ export async function updateSubscription(
  */
 export async function completeSubscription(
   db: Db,
-  orgId: string,
+  actor: AuditActor,
   userId: string,
   setupIntentId: string,
   plan: PlanType,
   now: Date,
 ): Promise<{ message: string }> {
+  const { orgId } = actor;
   const member = await lockMember(db, orgId, userId);
   const { rows } = await db.query<{ id: string; plan_type: PlanType; status: string; created_at: Date; used_at: Date | null }>(
     'SELECT id, plan_type, status, created_at, used_at FROM setup_intents WHERE id = $1 AND org_id = $2 AND member_id = $3 FOR UPDATE',
@@ -465,7 +485,7 @@ export async function completeSubscription(
     [newId('pm'), orgId, member.id, now.getUTCFullYear() + 3, now],
   );
 
-  await startPaidPeriod(db, orgId, member, plan, now, current);
+  await startPaidPeriod(db, actor, member, plan, now, current);
   await recordTransaction(
     db,
     orgId,
@@ -482,18 +502,21 @@ export async function completeSubscription(
 
 export async function cancelSubscription(
   db: Db,
-  orgId: string,
+  actor: AuditActor,
   userId: string,
   cancelAtPeriodEnd: boolean,
   reason: string | undefined,
   now: Date,
 ): Promise<{ message: string }> {
+  const { orgId } = actor;
   const member = await lockMember(db, orgId, userId);
   const current = await findSubscription(db, orgId, member.id);
   if (!current || current.status === 'canceled') {
     throw new ApiError(400, `${member.name} has no subscription to cancel`, 'userId');
   }
   const cleanReason = reason?.trim() ? reason.trim() : null;
+  const before = subscriptionValues(current);
+  const reasonValue: AuditValues = cleanReason ? { reason: cleanReason } : {};
   if (cancelAtPeriodEnd) {
     if (current.cancel_at_period_end)
       throw new ApiError(400, 'Cancellation is already scheduled for the end of the period', 'cancelAtPeriodEnd');
@@ -501,6 +524,12 @@ export async function cancelSubscription(
       `UPDATE subscriptions SET cancel_at_period_end = true, cancellation_reason = $3, updated_at = $4 WHERE id = $1 AND org_id = $2`,
       [current.id, orgId, cleanReason, now],
     );
+    await recordAudit(db, actor, {
+      kind: 'subscription.canceled',
+      member,
+      before,
+      after: { ...before, cancelAtPeriodEnd: true, ...reasonValue },
+    });
     return { message: 'Subscription will cancel at period end' };
   }
   if (current.cancel_at_period_end) {
@@ -508,6 +537,7 @@ export async function cancelSubscription(
       `UPDATE subscriptions SET cancel_at_period_end = false, cancellation_reason = NULL, updated_at = $3 WHERE id = $1 AND org_id = $2`,
       [current.id, orgId, now],
     );
+    await recordAudit(db, actor, { kind: 'subscription.reactivated', member, before, after: { ...before, cancelAtPeriodEnd: false } });
     return { message: 'Subscription reactivated' };
   }
   await db.query(
@@ -515,6 +545,12 @@ export async function cancelSubscription(
       WHERE id = $1 AND org_id = $2`,
     [current.id, orgId, cleanReason, now],
   );
+  await recordAudit(db, actor, {
+    kind: 'subscription.canceled',
+    member,
+    before,
+    after: { ...before, status: 'canceled', cancelAtPeriodEnd: false, ...reasonValue },
+  });
   const planName = PLANS[current.plan_type].name;
   await recordTransaction(
     db,
