@@ -10,14 +10,17 @@
  * - `before` / `after` are JSON objects of the fields that changed (src/contract/audit.ts).
  * - `created_at` is the transaction's time: the entries one change writes share it, and the id
  *   breaks the tie, so pages never overlap.
- * - `kind` is checked against the contract's list; the check is replaced at every start (NOT
- *   VALID: rows already there were checked when written), so a new kind needs no migration.
+ * - `kind` is checked against the contract's list. The check is named after the list, so a start
+ *   with a new list replaces it (NOT VALID: rows already there were checked when written) and a
+ *   new kind needs no migration; a start with the same list leaves it alone.
  * - Indexes: the organisation's trail newest first, one member's (the member filter and the
  *   member's billing page) and one kind's.
  */
+import { createHash } from 'node:crypto';
 import { AUDIT_KINDS } from '../../src/contract/audit';
 
 const kindList = AUDIT_KINDS.map((kind) => `'${kind}'`).join(', ');
+const kindCheck = `audit_entries_kinds_${createHash('sha256').update(kindList).digest('hex').slice(0, 12)}`;
 
 export const auditSchemaSql = `
 CREATE TABLE IF NOT EXISTS audit_entries (
@@ -38,6 +41,18 @@ CREATE INDEX IF NOT EXISTS audit_entries_org_idx ON audit_entries (org_id, creat
 CREATE INDEX IF NOT EXISTS audit_entries_member_idx ON audit_entries (org_id, member_id, created_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS audit_entries_kind_idx ON audit_entries (org_id, kind, created_at DESC, id DESC);
 
-ALTER TABLE audit_entries DROP CONSTRAINT IF EXISTS audit_entries_kind_check;
-ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_kind_check CHECK (kind IN (${kindList})) NOT VALID;
+DO $$
+DECLARE
+  old record;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = 'audit_entries'::regclass AND conname = '${kindCheck}') THEN
+    -- audit_entries_kind_check: the name an earlier build gave the check.
+    FOR old IN SELECT conname FROM pg_constraint
+                WHERE conrelid = 'audit_entries'::regclass AND contype = 'c'
+                  AND (conname LIKE 'audit\\_entries\\_kinds\\_%' OR conname = 'audit_entries_kind_check') LOOP
+      EXECUTE format('ALTER TABLE audit_entries DROP CONSTRAINT %I', old.conname);
+    END LOOP;
+    ALTER TABLE audit_entries ADD CONSTRAINT ${kindCheck} CHECK (kind IN (${kindList})) NOT VALID;
+  END IF;
+END $$;
 `;

@@ -11,6 +11,7 @@ import { ApiErrorBodySchema, UpdateSubscriptionResponseSchema } from '../../src/
 import { AuditListResponseSchema, type AuditEntry, type AuditListResponse } from '../../src/contract/audit';
 import { serverModules } from '../../server';
 import { recordAudit } from '../../server/audit';
+import { auditSchemaSql } from '../../server/audit/schema';
 import { createApi } from '../../src/services/api';
 import { ApiError } from '../../server/core/module';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
@@ -498,5 +499,44 @@ describe('GET /api/audit', () => {
     });
     expect((await client.audit.list({ memberId: member.id })).entries.map((e) => e.kind)).toEqual(['member.status', 'member.license']);
     await expect(client.audit.list({ limit: 500 })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('the table', () => {
+  const kindChecks = async () =>
+    (
+      await api.db.query<{ conname: string }>(
+        `SELECT conname FROM pg_constraint
+          WHERE conrelid = 'audit_entries'::regclass AND contype = 'c' AND pg_get_constraintdef(oid) LIKE '%kind%' ORDER BY 1`,
+      )
+    ).rows.map((r) => r.conname);
+  const insertKind = (kind: string) =>
+    api.db.query(
+      `INSERT INTO audit_entries (id, org_id, actor_id, actor_name, actor_email, kind, member_id, member_name, member_email)
+       VALUES (gen_random_uuid()::text, $1, 'a', 'A', 'a@x.test', $2, 'm', 'M', 'm@x.test')`,
+      [rival.orgId, kind],
+    );
+
+  it("refuses a kind outside the contract's list; a start with the same list changes nothing, one with a new list replaces the check", async () => {
+    const [current = '', ...others] = await kindChecks();
+    expect(current).toMatch(/^audit_entries_kinds_[0-9a-f]{12}$/);
+    expect(others).toEqual([]);
+    await expect(insertKind('member.hacked')).rejects.toThrow(current);
+
+    await api.db.exec(auditSchemaSql);
+    expect(await kindChecks()).toEqual([current]);
+
+    // A database made when the list was shorter (and by a build that named the check otherwise).
+    await api.db.exec(`
+      ALTER TABLE audit_entries DROP CONSTRAINT ${current};
+      ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_kinds_0123456789ab CHECK (kind IN ('member.created')) NOT VALID;
+      ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_kind_check CHECK (kind IN ('member.created', 'member.edited')) NOT VALID;
+    `);
+    expect(await kindChecks()).toEqual(['audit_entries_kind_check', 'audit_entries_kinds_0123456789ab']);
+    await expect(insertKind('member.deleted')).rejects.toThrow(/audit_entries_kinds?_/);
+    await api.db.exec(auditSchemaSql);
+    expect(await kindChecks()).toEqual([current]);
+    await insertKind('member.deleted');
+    await api.db.query(`DELETE FROM audit_entries WHERE actor_id = 'a' AND org_id = $1`, [rival.orgId]);
   });
 });
