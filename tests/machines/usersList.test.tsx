@@ -19,6 +19,7 @@ import { usersViewQuery } from '../../src/machines/usersList/view';
 import { createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
 import { makePage, makeUser } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
+import { toaster } from '../../src/views/shared/toaster';
 
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
@@ -117,10 +118,13 @@ const paths = generateModelPaths(usersListMachine, {
       ]);
     },
     'users.selectAll': (s) => when(readyWithRows(s), [{ type: 'users.selectAll', selected: asList(s).context.selected.length === 0 }]),
+    // Granting licences goes straight through; deactivating asks first.
     'users.bulkUpdate': (s) =>
       when(readyWithRows(s) && asList(s).context.selected.length > 0, [
         { type: 'users.bulkUpdate', userIds: asList(s).context.selected, updates: { hasLicense: true } },
+        { type: 'users.bulkUpdate', userIds: asList(s).context.selected, updates: { isActive: false } },
       ]),
+    'users.confirmBulk': { type: 'users.confirmBulk' },
     'xstate.done.actor.bulkUpdate': (s) => [{ type: 'xstate.done.actor.bulkUpdate', output: asList(s).context.selected.length }],
     'xstate.error.actor.bulkUpdate': { type: 'xstate.error.actor.bulkUpdate', error: new Error('') },
     'users.openAdd': (s) => when(ready(s), [{ type: 'users.openAdd' }]),
@@ -186,6 +190,8 @@ walkPaths({
     let downloads = 0;
     /** A refused change was just answered: its warning toast is expected. */
     let conflicted = false;
+    /** A row change just went through: its toast (with 'Undo') is expected. */
+    let rowSucceeded = false;
     const u = (i: number) => PAGE.list.users[i] ?? makeUser(i);
 
     return {
@@ -239,6 +245,7 @@ walkPaths({
             if (!doubles.rows.open().some((c) => c.input.kind === 'license'))
               await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
             act(() => doubles.rows.succeed());
+            rowSucceeded = true;
             return;
           case 'row.failed':
             if (!doubles.rows.open().some((c) => c.input.kind === 'status')) await menuItem(u(1).name, /^(Activate|Deactivate)$/);
@@ -260,8 +267,15 @@ walkPaths({
           case 'users.selectAll':
             await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
             return;
-          case 'users.bulkUpdate':
-            await user.click(screen.getByRole('button', { name: 'Grant license' }));
+          case 'users.bulkUpdate': {
+            const { updates } = event as unknown as { updates: { isActive?: boolean } };
+            await user.click(screen.getByRole('button', { name: updates.isActive === false ? 'Deactivate' : 'Grant license' }));
+            return;
+          }
+          case 'users.confirmBulk':
+            await user.click(
+              within(screen.getByRole('alertdialog', { name: /^Deactivate/ })).getByRole('button', { name: /^Deactivate \d/ }),
+            );
             return;
           case 'users.openAdd':
             await user.click(screen.getAllByRole('button', { name: 'Add User' })[0] as HTMLElement);
@@ -333,6 +347,12 @@ walkPaths({
         expect(doubles.rows.open()).toHaveLength(context.busy.length);
         for (const { input } of doubles.rows.open())
           expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
+        if (rowSucceeded) {
+          const toast = (await screen.findByText(/^License (granted to|removed from) /)).closest('[data-scope="toast"][data-part="root"]');
+          expect(toast).not.toBeNull();
+          expect(within(toast as HTMLElement).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+          rowSucceeded = false;
+        }
         if (conflicted) {
           expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
           expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
@@ -402,13 +422,28 @@ walkPaths({
           if (context.deleteError !== null) expect(confirm.getByRole('alert')).toHaveTextContent('Failed to delete user');
         }
         if (s.matches({ list: 'bulkUpdating' })) {
-          expect(doubles.list.inputs('bulkUpdate').at(-1)).toEqual({ userIds: context.selected, updates: { hasLicense: true } });
+          expect(doubles.list.pending('bulkUpdate')).toHaveLength(1);
+          expect(doubles.list.inputs('bulkUpdate').at(-1)).toEqual(context.bulkRequest);
+          expect(context.bulkRequest?.userIds).toEqual(context.selected);
           await waitFor(() => expect(screen.getByRole('button', { name: 'Grant license' })).toBeDisabled());
+        }
+        // Deactivating the selection asks first, with the count; nothing is sent until Yes.
+        if (s.matches({ list: 'confirmingBulk' })) {
+          const count = context.selected.length;
+          const question = within(
+            await screen.findByRole('alertdialog', { name: `Deactivate ${count} ${count === 1 ? 'user' : 'users'}?` }),
+          );
+          expect(question.getByText('They will show as pending until an administrator activates them again.')).toBeInTheDocument();
+          expect(doubles.list.pending('bulkUpdate')).toHaveLength(0);
+        } else {
+          expect(screen.queryByRole('alertdialog', { name: /^Deactivate/ })).not.toBeInTheDocument();
         }
       },
       teardown() {
         view.unmount();
         delays.uninstall();
+        // The toaster is the app's one store: a toast of this path must not be found by the next.
+        toaster.remove();
       },
     };
   },

@@ -50,3 +50,17 @@ export const ROW_FALLBACK: Record<RowActionKind, string> = {
   license: UPDATE_LICENSE_FALLBACK,
   status: UPDATE_STATUS_FALLBACK,
 };
+
+/** The toast of a row change that went through, and the change that undoes it (issue 14). */
+export function rowChangeNotice(kind: RowActionKind, before: User, after: User): { message: string; undo: RowActionInput } {
+  if (kind === 'license') {
+    return {
+      message: after.hasLicense ? `License granted to ${after.name}` : `License removed from ${after.name}`,
+      undo: { kind, user: after, value: before.hasLicense },
+    };
+  }
+  return {
+    message: after.isActive ? `${after.name} was activated` : `${after.name} was deactivated`,
+    undo: { kind, user: after, value: before.isActive },
+  };
+}

@@ -1,4 +1,5 @@
 import type { User, UserSort, UserStats } from '../../contract/api';
+import type { BulkRequest } from './bulk';
 import type { AddUserActorRef } from '../addUser/addUserMachine';
 import type { EditUserActorRef } from '../editUser/editUserMachine';
 import type { UsersListSnapshot } from './usersListMachine';
@@ -34,3 +35,7 @@ export const selectDeleteError = (s: UsersListSnapshot): string | null => s.cont
 
 /** True while an export is being prepared: the Export CSV button shows it and waits. */
 export const selectIsExporting = (s: UsersListSnapshot): boolean => s.matches({ export: 'preparing' });
+
+/** The bulk change waiting for its confirmation (a deactivation or licence removal), or null. */
+export const selectBulkToConfirm = (s: UsersListSnapshot): BulkRequest | null =>
+  s.matches({ list: 'confirmingBulk' }) ? s.context.bulkRequest : null;

@@ -8,7 +8,10 @@
  *   callback actor per row and kind, beside whatever the list is doing; their results come back as
  *   `row.succeeded` / `row.failed`, or `row.conflicted` when the server refused the change as in
  *   conflict (409) with the member as it is now: the row shows that and a warning says why.
- * - Add and edit are child machines invoked while their dialog is open; delete is a confirm step.
+ * - Add and edit are child machines invoked while their dialog is open; delete is a confirm step,
+ *   and so is a bulk change that takes something away (deactivate, remove licences: ./bulk.ts).
+ * - A row change that went through is a success toast offering 'Undo' (the change back, as an
+ *   event the toast sends).
  * - Successes (and refreshed conflicts, as warnings) are emitted as `users.notice` (the view toasts
  *   them); failures stay in context and show inline while the table stays.
  * - The sort (`users.sort`) is part of the query, like a filter: back to page 1, the Quick Stats stay.
@@ -26,7 +29,7 @@
  *   lets it finish, then loads the view; only a delete that fails meanwhile keeps its dialog open
  *   over the rows of the earlier view, until the next load.
  */
-import { assign, emit, enqueueActions, setup, stopChild } from 'xstate';
+import { and, assign, emit, enqueueActions, setup, stopChild } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   DEFAULT_PAGE_SIZE,
@@ -42,7 +45,8 @@ import { addUserMachine } from '../addUser/addUserMachine';
 import { editUserMachine } from '../editUser/editUserMachine';
 import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK, ROW_REFRESHED, UPDATE_USER_FALLBACK } from './messages';
 import { exportFailedMessage, exportInputOf, type ExportedFile, type ExportMembersInput } from './exporting';
-import { ROW_FALLBACK, adjustStats, rowActorId, rowKey, type RowActionInput, type RowActionResult } from './rows';
+import { ROW_FALLBACK, adjustStats, rowActorId, rowChangeNotice, rowKey, type RowActionInput, type RowActionResult } from './rows';
+import { bulkAsksFirst, type BulkRequest } from './bulk';
 import type { LoadUsersInput, UsersPage } from './page';
 import { messageOf, placeholderAction, placeholderActor, placeholderCallback } from '../shared';
 import { parseUsersView, usersViewQuery } from './view';
@@ -77,6 +81,8 @@ export interface UsersListContext {
   editTarget: User | null;
   deleteTarget: User | null;
   deleteError: string | null;
+  /** The bulk change asked for: waiting for its confirmation, or running. */
+  bulkRequest: BulkRequest | null;
 }
 
 export type UsersListEvent =
@@ -91,6 +97,8 @@ export type UsersListEvent =
   | { type: 'users.select'; userId: string; selected: boolean }
   | { type: 'users.selectAll'; selected: boolean }
   | { type: 'users.bulkUpdate'; userIds: string[]; updates: BulkUpdates }
+  /** Yes to the question a bulk deactivation or licence removal asks first. */
+  | { type: 'users.confirmBulk' }
   | { type: 'users.openAdd' }
   | { type: 'users.edit'; user: User }
   | { type: 'users.confirmDelete'; user: User }
@@ -106,7 +114,14 @@ export type UsersListEvent =
  * A toast: a success, a warning that a change was not made (`detail` says what the view now shows),
  * or an error that is not the list's own (a failed export).
  */
-export type UsersListEmitted = { type: 'users.notice'; message: string; tone: 'success' | 'warning' | 'error'; detail?: string };
+export type UsersListEmitted = {
+  type: 'users.notice';
+  message: string;
+  tone: 'success' | 'warning' | 'error';
+  detail?: string;
+  /** A reversible row change (licence, status): the toast offers 'Undo', which sends this event. */
+  undo?: Extract<UsersListEvent, { type: 'users.setLicense' | 'users.setStatus' }>;
+};
 
 /** Debounce of the search box (ms). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -143,6 +158,8 @@ export const usersListMachine = setup({
     /** Guards read events only (the answer echoes its page), so model paths stay deterministic. */
     isPageOutOfRange: (_, page: UsersPage) => page.list.users.length === 0 && page.list.page > 1 && page.list.total > 0,
     namesUsers: ({ event }) => event.type === 'users.bulkUpdate' && event.userIds.length > 0,
+    /** Taking something away from many members (deactivating, removing licences) asks first. */
+    asksFirst: ({ event }) => event.type === 'users.bulkUpdate' && bulkAsksFirst(event.updates),
   },
   actions: {
     assignSearch: assign(({ event }) => (event.type === 'users.search' ? { search: event.search, page: 1 } : {})),
@@ -181,14 +198,25 @@ export const usersListMachine = setup({
           ? rowActorId(event.kind, event.userId)
           : '',
     ),
-    applyRowResult: assign(({ context, event }) => {
-      if (event.type !== 'row.succeeded') return {};
+    /** The row and the counts follow; the toast says what changed and offers to undo it. */
+    applyRowResult: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'row.succeeded') return;
       const key = rowKey(event.kind, event.user.userId);
-      return {
+      enqueue.assign({
         busy: context.busy.filter((k) => k !== key),
         users: context.users.map((u) => (u.userId === event.user.userId ? event.user : u)),
         stats: context.stats ? adjustStats(context.stats, event.before, event.user) : null,
-      };
+      });
+      const { message, undo } = rowChangeNotice(event.kind, event.before, event.user);
+      enqueue.emit({
+        type: 'users.notice',
+        message,
+        tone: 'success',
+        undo:
+          undo.kind === 'license'
+            ? { type: 'users.setLicense', user: undo.user, hasLicense: undo.value }
+            : { type: 'users.setStatus', user: undo.user, isActive: undo.value },
+      });
     }),
     /** The member as the server has them now: the row and the counts follow, and a warning says why. */
     applyRowConflict: enqueueActions(({ context, event, enqueue }) => {
@@ -217,6 +245,10 @@ export const usersListMachine = setup({
       return {};
     }),
     clearSelection: assign({ selected: [] }),
+    assignBulkRequest: assign(({ event }) =>
+      event.type === 'users.bulkUpdate' ? { bulkRequest: { userIds: event.userIds, updates: event.updates } } : {},
+    ),
+    clearBulkRequest: assign({ bulkRequest: null }),
     assignBulkError: assign((_, error: unknown) => ({ actionError: messageOf(error, UPDATE_USER_FALLBACK) })),
     assignEditTarget: assign(({ event }) => ({
       editTarget: event.type === 'users.edit' ? event.user : null,
@@ -274,6 +306,7 @@ export const usersListMachine = setup({
     editTarget: null,
     deleteTarget: null,
     deleteError: null,
+    bulkRequest: null,
   }),
   on: {
     'users.setLicense': {
@@ -350,7 +383,10 @@ export const usersListMachine = setup({
               on: {
                 'users.select': { actions: 'assignSelection' },
                 'users.selectAll': { actions: 'assignSelection' },
-                'users.bulkUpdate': { guard: 'namesUsers', target: '#usersList.list.bulkUpdating' },
+                'users.bulkUpdate': [
+                  { guard: and(['namesUsers', 'asksFirst']), target: '#usersList.list.confirmingBulk', actions: 'assignBulkRequest' },
+                  { guard: 'namesUsers', target: '#usersList.list.bulkUpdating', actions: 'assignBulkRequest' },
+                ],
               },
             },
             failed: {
@@ -424,29 +460,35 @@ export const usersListMachine = setup({
             },
           },
         },
+        confirmingBulk: {
+          description: 'A bulk deactivation or licence removal asks first, naming how many members it changes.',
+          on: {
+            'users.confirmBulk': 'bulkUpdating',
+            'users.closeDialog': { target: 'browsing.hist', actions: 'clearBulkRequest' },
+            'users.urlChanged': { target: 'browsing.loading', actions: ['clearBulkRequest', 'assignView', writeUrl('replace')] },
+          },
+        },
         bulkUpdating: {
           tags: ['pending'],
           on: { 'users.urlChanged': { actions: ['assignView', writeUrl('replace')] } },
           invoke: {
             id: 'bulkUpdate',
             src: 'bulkUpdate',
-            input: ({ event }) => ({
-              userIds: event.type === 'users.bulkUpdate' ? event.userIds : [],
-              updates: event.type === 'users.bulkUpdate' ? event.updates : {},
-            }),
+            input: ({ context }) => context.bulkRequest ?? { userIds: [], updates: {} },
             onDone: {
               target: 'browsing.loading',
               actions: [
                 'markStatsStale',
                 { type: 'notify', params: ({ event }) => `${event.output} ${event.output === 1 ? 'user' : 'users'} updated` },
                 'clearSelection',
+                'clearBulkRequest',
               ],
             },
             // Loads again: the list shows the members as they are, and the view the URL names if
             // Back or Forward moved it meanwhile. The error stays above the table.
             onError: {
               target: 'browsing.loading',
-              actions: { type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error },
+              actions: [{ type: 'assignBulkError', params: ({ event }: { event: { error: unknown } }) => event.error }, 'clearBulkRequest'],
             },
           },
         },

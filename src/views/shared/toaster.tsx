@@ -1,6 +1,6 @@
 import { Portal, Spinner, Stack, Toast, Toaster, createToaster } from '@chakra-ui/react';
 
-/** The app's one toaster: success and failure notices for row actions. */
+/** The app's one toaster: success and failure notices, a reversible change with its 'Undo'. */
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4 });
 
 export function AppToaster() {
@@ -14,6 +14,7 @@ export function AppToaster() {
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
             </Stack>
+            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
             <Toast.CloseTrigger />
           </Toast.Root>
         )}

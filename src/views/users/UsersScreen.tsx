@@ -17,12 +17,13 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronLeft, ChevronRight, Download, Search, UserPlus } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { LIMITS } from '../../domain/limits';
 import {
   USERS_ERROR_TITLE,
   selectActionError,
   selectAddUserRef,
+  selectBulkToConfirm,
   selectBusy,
   selectDeleteError,
   selectDeleteTarget,
@@ -57,6 +58,7 @@ import { AddUserDialog } from './AddUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { UsersTable } from './UsersTable';
+import { BulkConfirmDialog } from './BulkConfirmDialog';
 
 const count = new Intl.NumberFormat('en-US');
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
@@ -71,6 +73,26 @@ function isRoleFilter(value: string): value is UserRoleFilter {
 }
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
+}
+
+/** Where typing '/' is text, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** '/' focuses the search box when no field has focus (and no dialog is open), as in Gmail or GitHub. */
+function useSlashToSearch(box: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (isTyping(event.target) || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      event.preventDefault();
+      box.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [box]);
 }
 
 // The parts of the screen are memoised: a new page of users re-renders the table, not the
@@ -99,6 +121,8 @@ const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
   // The box keeps what is typed; when the list's search changes otherwise (the URL read at
   // opening, Back or Forward), the box shows that instead.
   const [search, setSearch] = useState(filters.search);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useSlashToSearch(searchBox);
   const [listSearch, setListSearch] = useState(filters.search);
   if (listSearch !== filters.search) {
     setListSearch(filters.search);
@@ -110,6 +134,8 @@ const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
         <Field.Label>Search users</Field.Label>
         <InputGroup startElement={<Search aria-hidden size={16} />}>
           <Input
+            ref={searchBox}
+            aria-keyshortcuts="/"
             type="search"
             maxLength={LIMITS.search}
             placeholder="Name, email or phone"
@@ -277,6 +303,7 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
   const deleteTarget = useSelector(ref, selectDeleteTarget);
   const deleting = useSelector(ref, selectIsDeleting);
   const deleteError = useSelector(ref, selectDeleteError);
+  const bulkToConfirm = useSelector(ref, selectBulkToConfirm);
   const close = () => ref.send({ type: 'users.closeDialog' });
   return (
     <>
@@ -290,6 +317,9 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
           onConfirm={() => ref.send({ type: 'users.delete' })}
           onCancel={close}
         />
+      ) : null}
+      {bulkToConfirm ? (
+        <BulkConfirmDialog request={bulkToConfirm} onConfirm={() => ref.send({ type: 'users.confirmBulk' })} onCancel={close} />
       ) : null}
     </>
   );
@@ -311,7 +341,14 @@ export function UsersScreen() {
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
-      toaster.create({ type: notice.tone, title: notice.message, ...(notice.detail ? { description: notice.detail } : {}) });
+      const { undo } = notice;
+      toaster.create({
+        type: notice.tone,
+        title: notice.message,
+        ...(notice.detail ? { description: notice.detail } : {}),
+        // A toast with 'Undo' stays a little longer, to give time to reach it.
+        ...(undo ? { action: { label: 'Undo', onClick: () => ref.send(undo) }, duration: 8000 } : {}),
+      });
     });
     return () => subscription.unsubscribe();
   }, [ref]);
