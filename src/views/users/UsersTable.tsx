@@ -1,12 +1,25 @@
-import { Menu, Portal, Skeleton, Table, Text, type SystemStyleObject } from '@chakra-ui/react';
-import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal } from 'lucide-react';
-import { memo, useCallback, useLayoutEffect, useRef, type ChangeEvent } from 'react';
-import { Link } from 'wouter';
+import { Skeleton, Table, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { formatShortDate } from '../../domain/dates';
 import { formatPhone } from '../../domain/phone';
 import { initials } from '../../domain/text';
 import type { User, UserSort, UserSortKey } from '../../contract/api';
 import { nextSort, sortDirectionOf } from '../../machines/usersList';
+import {
+  BillingLink,
+  LastActive,
+  LicenseSwitch,
+  RowMenu,
+  SelectAll,
+  SelectBox,
+  StatusBadge,
+  UserCards,
+  memberStyles,
+  type MemberItemProps,
+  type MembersViewProps,
+  type RowAction,
+} from './UserCards';
 
 export interface UsersTableProps {
   users: User[];
@@ -31,101 +44,90 @@ export interface UsersTableProps {
   onSort: (sort: UserSort) => void;
 }
 
-const COLUMNS = 10;
+/** Phones and narrow tablets (Chakra's `md` breakpoint and below, 768 px) get the cards. */
+const CARDS_QUERY = '(max-width: 48em)';
+
+function subscribeToCardsQuery(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(CARDS_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the members show as cards. Read from the media query during the first render, so the page
+ * never draws the table and then swaps it (no layout shift); without `matchMedia` (jsdom), the table.
+ */
+function useCardLayout(): boolean {
+  return useSyncExternalStore(
+    subscribeToCardsQuery,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(CARDS_QUERY).matches,
+    () => false,
+  );
+}
+
+/** How often 'Last active' is counted again while the list stays open. */
+const NOW_REFRESH_MS = 30_000;
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), NOW_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Header cells: the table has 11 columns (a member's name and email share one cell under two headers). */
+const COLUMNS = 11;
 
 /**
  * Column widths: the table lays out by these alone (table-layout: fixed), never by its content, so
- * nothing moves when skeleton rows give way to a page of users, or one page to the next. Name and
- * Email share what is left; their text is cut with an ellipsis (the full value is in the title).
+ * nothing moves when skeleton rows give way to a page of users, or one page to the next. Email takes
+ * what is left. They add up to the minimum width (58rem), which fits beside the sidebar from a
+ * 1280 px wide window on (with a scroll bar); narrower, the table scrolls inside its own box.
+ * The data is set in the xs text style and the name in sm, so "Project Manager", "+1 (555)
+ * 100-0000" and "59 minutes ago" fit their columns in a wide fallback font (DejaVu Sans).
  */
 const WIDTHS = {
-  select: '2.5rem',
-  name: '12rem',
-  phone: '10rem',
-  role: '8.5rem',
-  created: '7rem',
-  status: '5.5rem',
-  license: '4.5rem',
-  billing: '6.5rem',
-  actions: '3rem',
+  select: '2.25rem',
+  name: '5rem',
+  lastActive: '6.75rem',
+  phone: '8rem',
+  role: '7rem',
+  created: '6rem',
+  status: '4.75rem',
+  license: '4.25rem',
+  billing: '6rem',
+  actions: '2.75rem',
 };
 
 /**
- * Styles of the body rows, resolved once for the table. The rows themselves are plain elements
+ * Styles of the table's rows, resolved once for the table. The rows themselves are plain elements
  * (native checkboxes, links and spans with these classes) rather than a Chakra component per cell:
  * a page of 25 rows is about 600 fewer styled components to resolve on every search.
  */
-const bodyStyles: SystemStyleObject = {
+const tableStyles: SystemStyleObject = {
+  ...memberStyles,
+  '& th': { px: '1.5' },
   '& tbody tr': { bg: 'bg' },
   '& tbody tr[data-selected]': { bg: 'gray.subtle' },
-  '& tbody td': { px: '2', py: '2', borderBottomWidth: '1px', textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden' },
-  '& td.hl-skeleton-cell': { height: '14' },
-  '& td.hl-empty': { textAlign: 'center', py: '10', color: 'fg.muted' },
-  '& .hl-cut': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
-  '& .hl-person': { display: 'flex', alignItems: 'center', gap: '3' },
-  '& .hl-avatar': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    flexShrink: 0,
-    boxSize: '9',
-    borderRadius: 'full',
-    bg: 'brand.muted',
-    color: 'brand.fg',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-  },
-  '& .hl-name': { fontWeight: 'medium', minWidth: 0 },
-  '& .hl-badge': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    minH: '5',
+  // One height for every row, placeholders included (a member's two lines fit it).
+  '& tbody td': {
+    height: '14',
     px: '1.5',
-    borderRadius: 'l2',
+    py: '2',
+    borderBottomWidth: '1px',
+    textAlign: 'start',
     textStyle: 'xs',
-    fontWeight: 'medium',
-    '&[data-tone=green]': { bg: 'green.subtle', color: 'green.fg' },
-    '&[data-tone=yellow]': { bg: 'yellow.subtle', color: 'yellow.fg' },
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
   },
-  '& input[type=checkbox]': { cursor: 'pointer', _disabled: { cursor: 'not-allowed' } },
-  '& .hl-select': { boxSize: '4', accentColor: 'brand.solid', verticalAlign: 'middle' },
-  // A native checkbox drawn as a switch (track and thumb), with the focus ring of the theme.
-  '& .hl-switch': {
-    appearance: 'none',
-    position: 'relative',
-    display: 'inline-block',
-    verticalAlign: 'middle',
-    width: '7',
-    height: '4',
-    borderRadius: 'full',
-    // gray.500 on white is 4.8:1: the off track meets the 3:1 of WCAG 1.4.11 (non-text contrast).
-    bg: 'gray.500',
-    transition: 'background-color 0.15s',
-    _before: {
-      content: '""',
-      position: 'absolute',
-      top: '2px',
-      insetStart: '2px',
-      boxSize: '3',
-      borderRadius: 'full',
-      bg: 'white',
-      transition: 'transform 0.15s',
-    },
-    _checked: { bg: 'brand.solid', _before: { transform: 'translateX(0.75rem)' } },
-    _disabled: { opacity: 0.6 },
-  },
-  '& .hl-link': { color: 'brand.fg', fontWeight: 'medium', borderRadius: 'l1', _hover: { textDecoration: 'underline' } },
-  '& .hl-actions': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    boxSize: '8',
-    borderRadius: 'l2',
-    color: 'fg',
-    cursor: 'pointer',
-    _hover: { bg: 'bg.muted' },
-    _expanded: { bg: 'bg.muted' },
-  },
+  // The cell of 'Last active' lets its tooltip out.
+  '& td.hl-when-cell': { overflow: 'visible' },
+  '& td.hl-empty': { textAlign: 'center', py: '10', color: 'fg.muted', textStyle: 'sm' },
+  '& .hl-person': { display: 'flex', alignItems: 'center', gap: '2' },
+  '& td .hl-avatar': { boxSize: '8', fontSize: 'xs' },
   // A sortable header is a button that looks like the header's text, with an arrow that always takes
   // its room (up-down when unsorted), so sorting moves nothing.
   '& .hl-sort': {
@@ -146,14 +148,13 @@ const bodyStyles: SystemStyleObject = {
     '& > svg': { flexShrink: 0, color: 'fg.muted' },
     '&[data-sorted] > svg': { color: 'fg' },
   },
-  '& :is(input, a, button):focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
 };
 
 function SkeletonRow() {
   return (
     <tr aria-hidden>
-      {Array.from({ length: COLUMNS }, (_, i) => (
-        <td key={i} className="hl-skeleton-cell">
+      {Array.from({ length: COLUMNS - 1 }, (_, i) => (
+        <td key={i} colSpan={i === 1 ? 2 : undefined}>
           <Skeleton height="4" />
         </td>
       ))}
@@ -161,77 +162,30 @@ function SkeletonRow() {
   );
 }
 
-type RowAction = 'license' | 'status' | 'edit' | 'delete';
-
-function RowMenu({ user, statusBusy, onAction }: { user: User; statusBusy: boolean; onAction: (action: RowAction, user: User) => void }) {
-  return (
-    <Menu.Root
-      // Mounted only while open: 25 rows of closed menus cost nothing on each search.
-      lazyMount
-      unmountOnExit
-      onSelect={({ value }) => {
-        if (value === 'status' || value === 'edit' || value === 'delete') onAction(value, user);
-      }}
-    >
-      <Menu.Trigger asChild>
-        <button type="button" className="hl-actions" aria-label={`Actions for ${user.name}`}>
-          <MoreHorizontal aria-hidden size={16} />
-        </button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="edit">Edit</Menu.Item>
-            <Menu.Item value="status" disabled={statusBusy}>
-              {user.isActive ? 'Deactivate' : 'Activate'}
-            </Menu.Item>
-            <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
-              Delete
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
-}
-
-interface UserRowProps {
-  user: User;
-  selected: boolean;
-  licenseBusy: boolean;
-  statusBusy: boolean;
-  onSelect: (userId: string, selected: boolean) => void;
-  onAction: (action: RowAction, user: User) => void;
-}
-
-/** One user; re-renders only when its own user, selection or busy flags change. */
-const UserRow = memo(function UserRow({ user, selected, licenseBusy, statusBusy, onSelect, onAction }: UserRowProps) {
+const UserRow = memo(function UserRow({ user, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);
   return (
     <tr data-selected={selected ? '' : undefined}>
       <td>
-        <input
-          type="checkbox"
-          className="hl-select"
-          aria-label={`Select ${user.name}`}
-          checked={selected}
-          onChange={(e: ChangeEvent<HTMLInputElement>) => onSelect(user.userId, e.target.checked)}
-        />
+        <SelectBox user={user} selected={selected} onSelect={onSelect} />
       </td>
-      <td>
+      {/* Name with the email beneath, under the Name and Email headers; each is cut with an
+          ellipsis when long, the full name in the name's title and the email in the cell's. */}
+      <td colSpan={2} title={user.email}>
         <span className="hl-person">
           <span className="hl-avatar" aria-hidden="true">
             {initials(user.name)}
           </span>
-          <span className="hl-name hl-cut" title={user.name}>
-            {user.name}
+          <span className="hl-who">
+            <span className="hl-name hl-cut" title={user.name}>
+              {user.name}
+            </span>
+            <span className="hl-email hl-cut">{user.email}</span>
           </span>
         </span>
       </td>
-      <td>
-        <span className="hl-cut" title={user.email}>
-          {user.email}
-        </span>
+      <td className="hl-when-cell">
+        <LastActive value={user.lastActiveAt} now={now} />
       </td>
       <td>
         <span className="hl-cut" title={phone}>
@@ -241,25 +195,13 @@ const UserRow = memo(function UserRow({ user, selected, licenseBusy, statusBusy,
       <td>{user.role}</td>
       <td>{formatShortDate(user.createdAt)}</td>
       <td>
-        <span className="hl-badge" data-tone={user.isActive ? 'green' : 'yellow'}>
-          {user.isActive ? 'active' : 'pending'}
-        </span>
+        <StatusBadge user={user} />
       </td>
       <td>
-        <input
-          type="checkbox"
-          className="hl-switch"
-          aria-label={`License for ${user.name}`}
-          // Optimistic while the PATCH is in flight; a failure flips it back.
-          checked={licenseBusy ? !user.hasLicense : user.hasLicense}
-          disabled={licenseBusy}
-          onChange={() => onAction('license', user)}
-        />
+        <LicenseSwitch user={user} busy={licenseBusy} onAction={onAction} />
       </td>
       <td>
-        <Link className="hl-link" href={`/billing/user/${encodeURIComponent(user.userId)}`} aria-label={`View Billing for ${user.name}`}>
-          View Billing
-        </Link>
+        <BillingLink user={user} />
       </td>
       <td>
         <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
@@ -299,65 +241,21 @@ function SortableHeader({
   );
 }
 
-/** The "select all on this page" box: a native checkbox, mixed when only some rows are selected. */
-function SelectAll({
-  checked,
-  mixed,
-  disabled,
-  onChange,
-}: {
-  checked: boolean;
-  mixed: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    if (ref.current) ref.current.indeterminate = mixed;
-  }, [mixed]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="hl-select"
-      aria-label="Select all users on this page"
-      checked={checked}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.checked)}
-    />
+/** The members as a table (SPEC §2): every column and action fits from 1280 px wide windows on. */
+function MembersTable({ users, firstLoad, refreshing, skeletonRows, selected, busy, sort, now, onSort, ...on }: MembersViewProps) {
+  const header = (label: string, column: UserSortKey, width?: string) => (
+    <SortableHeader label={label} column={column} width={width} sort={sort} onSort={onSort} />
   );
-}
-
-/** The users table (SPEC §2): scrolls sideways on narrow screens. */
-export function UsersTable(props: UsersTableProps) {
-  const { users, firstLoad, refreshing, skeletonRows, selected, sort } = props;
-  const allSelected = users.length > 0 && users.every((u) => selected.includes(u.userId));
-  const someSelected = !allSelected && users.some((u) => selected.includes(u.userId));
-
-  // Stable callbacks for the memoised rows, always calling the latest handlers.
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
-  const onSelect = useCallback((userId: string, value: boolean) => latest.current.onSelect(userId, value), []);
-  const onAction = useCallback((action: RowAction, user: User) => {
-    const handlers = latest.current;
-    if (action === 'license') handlers.onSetLicense(user, !user.hasLicense);
-    else if (action === 'status') handlers.onSetStatus(user, !user.isActive);
-    else if (action === 'edit') handlers.onEdit(user);
-    else handlers.onDelete(user);
-  }, []);
-
   return (
     // position: relative makes the scroll area the containing block of anything absolutely
     // positioned inside it, so nothing can widen the whole page past the viewport.
     <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="lg" bg="bg">
       <Table.Root
         size="sm"
-        minWidth="1180px"
+        minWidth="58rem"
         tableLayout="fixed"
         colorPalette="brand"
-        css={bodyStyles}
+        css={tableStyles}
         aria-label="Users"
         aria-busy={firstLoad || refreshing}
         opacity={refreshing && !firstLoad ? 0.6 : 1}
@@ -365,13 +263,14 @@ export function UsersTable(props: UsersTableProps) {
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader width={WIDTHS.select}>
-              <SelectAll checked={allSelected} mixed={someSelected} disabled={users.length === 0} onChange={props.onSelectAll} />
+              <SelectAll users={users} selected={selected} onChange={on.onSelectAll} />
             </Table.ColumnHeader>
-            <SortableHeader label="Name" column="name" width={WIDTHS.name} sort={sort} onSort={props.onSort} />
-            <SortableHeader label="Email" column="email" sort={sort} onSort={props.onSort} />
+            {header('Name', 'name', WIDTHS.name)}
+            {header('Email', 'email')}
+            {header('Last active', 'lastActive', WIDTHS.lastActive)}
             <Table.ColumnHeader width={WIDTHS.phone}>Phone</Table.ColumnHeader>
-            <SortableHeader label="Role" column="role" width={WIDTHS.role} sort={sort} onSort={props.onSort} />
-            <SortableHeader label="Created" column="created" width={WIDTHS.created} sort={sort} onSort={props.onSort} />
+            {header('Role', 'role', WIDTHS.role)}
+            {header('Created', 'created', WIDTHS.created)}
             <Table.ColumnHeader width={WIDTHS.status}>Status</Table.ColumnHeader>
             <Table.ColumnHeader width={WIDTHS.license}>License</Table.ColumnHeader>
             <Table.ColumnHeader width={WIDTHS.billing}>Billing</Table.ColumnHeader>
@@ -396,14 +295,55 @@ export function UsersTable(props: UsersTableProps) {
                   key={user.userId}
                   user={user}
                   selected={selected.includes(user.userId)}
-                  licenseBusy={props.busy.includes(`license:${user.userId}`)}
-                  statusBusy={props.busy.includes(`status:${user.userId}`)}
-                  onSelect={onSelect}
-                  onAction={onAction}
+                  licenseBusy={busy.includes(`license:${user.userId}`)}
+                  statusBusy={busy.includes(`status:${user.userId}`)}
+                  now={now}
+                  onSelect={on.onSelect}
+                  onAction={on.onAction}
                 />
               ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
   );
+}
+
+/**
+ * The members of User Management (SPEC §2): a table, or at 768 px and narrower a list of cards
+ * with the same information and actions (UserCards.tsx). Only one of them is rendered, so the
+ * page has one of each name and control.
+ */
+export function UsersTable(props: UsersTableProps) {
+  const cards = useCardLayout();
+  const now = useNow();
+
+  // Stable callbacks for the memoised rows and cards, always calling the latest handlers.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const onSelect = useCallback((userId: string, value: boolean) => latest.current.onSelect(userId, value), []);
+  const onAction = useCallback((action: RowAction, user: User) => {
+    const handlers = latest.current;
+    if (action === 'license') handlers.onSetLicense(user, !user.hasLicense);
+    else if (action === 'status') handlers.onSetStatus(user, !user.isActive);
+    else if (action === 'edit') handlers.onEdit(user);
+    else handlers.onDelete(user);
+  }, []);
+
+  const view: MembersViewProps = {
+    users: props.users,
+    firstLoad: props.firstLoad,
+    refreshing: props.refreshing,
+    skeletonRows: props.skeletonRows,
+    selected: props.selected,
+    busy: props.busy,
+    sort: props.sort,
+    now,
+    onSelect,
+    onSelectAll: props.onSelectAll,
+    onAction,
+    onSort: props.onSort,
+  };
+  return cards ? <UserCards {...view} /> : <MembersTable {...view} />;
 }
