@@ -397,8 +397,8 @@ export function UserCards({ users, firstLoad, refreshing, skeletonRows, selected
           <SelectAll users={users} selected={selected} onChange={on.onSelectAll} />
           Select all
         </label>
-        <Field.Root orientation="horizontal" width="auto" minWidth="0" gap="2">
-          <Field.Label flexShrink={0}>Sort by</Field.Label>
+        <Field.Root orientation="horizontal" flex="1" minWidth="0" maxWidth="18rem" gap="2">
+          <Field.Label flex="none">Sort by</Field.Label>
           <NativeSelect.Root size="sm" minWidth="0">
             <NativeSelect.Field
               value={sort}

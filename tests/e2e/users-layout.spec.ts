@@ -1,0 +1,183 @@
+/**
+ * User Management fits the screen (issue 14), in Chromium against the local stack and its seeded
+ * organisation: at 1366×768 and 1280×800 every column and action of the members table (View
+ * Billing and the row menu included) lies inside the window, and neither the page nor the table
+ * scrolls sideways; at 412 px the members are cards with the same actions, and the page does not
+ * scroll sideways; 'Last active' shows the exact en-US date and time on hover and on focus.
+ * Nothing here changes a member (other workers count them).
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { UserListResponse } from '../../src/contract/api';
+import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
+import { expect, test } from '../support/e2e/fixtures';
+
+const LAPTOPS = [
+  { width: 1366, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
+const PHONE = { width: 412, height: 823 } as const;
+
+async function api<T>(page: Page, session: ApiSession, path: string): Promise<T> {
+  const res = await page.request.get(`${session.apiUrl}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
+  expect(res.ok(), `${path} answered ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+async function openUsers(page: Page): Promise<void> {
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+}
+
+/** How far the page scrolls sideways (0 when it fits the window). */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** `locator` is visible and its box lies within the window's width. */
+async function expectInsideWindow(page: Page, locator: Locator, what: string): Promise<void> {
+  await expect(locator, what).toBeVisible();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${what} has no box`);
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box.x, `${what} starts at x = ${box.x}`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what} ends at x = ${box.x + box.width} in a ${width} px window`).toBeLessThanOrEqual(width);
+}
+
+/** The controls of one member, wherever they are shown (a table row or a card). */
+function controlsOf(member: Locator): Array<[string, Locator]> {
+  return [
+    ['select box', member.getByRole('checkbox', { name: /^Select / })],
+    ['licence switch', member.getByRole('checkbox', { name: /^License for / })],
+    ['View Billing', member.getByRole('link', { name: /^View Billing for / })],
+    ['row menu', member.getByRole('button', { name: /^Actions for / })],
+  ];
+}
+
+/**
+ * Hovering, then focusing, a 'Last active' time shows its exact en-US date and time inside the
+ * window; Escape hides it.
+ */
+async function expectExactTimeOnHoverAndFocus(page: Page, members: Locator): Promise<void> {
+  const time = members.locator('time').first();
+  await expect(time).toHaveText(/^(now|yesterday|last (month|year)|\d+ (second|minute|hour|day|month|year)s? ago)$/);
+  const exact = await time.evaluate((el) =>
+    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+      .format(new Date(el.getAttribute('datetime') ?? ''))
+      .replace(/[\u202f\u00a0]/g, ' '),
+  );
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toHaveCount(0);
+  await time.hover();
+  await expect(tooltip).toHaveText(exact);
+  await expectInsideWindow(page, tooltip, 'the tooltip (hover)');
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  await time.focus();
+  await expect(tooltip).toHaveText(exact);
+  await expect(time).toHaveAccessibleDescription(exact);
+  await expectInsideWindow(page, tooltip, 'the tooltip (focus)');
+  expect(await sidewaysScroll(page), 'the tooltip widens nothing').toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+  await expect(time).toBeFocused();
+}
+
+test.describe('User Management fits the screen @users', () => {
+  for (const viewport of LAPTOPS) {
+    test(`at ${viewport.width}×${viewport.height} every column and action is visible without scrolling sideways @users`, async ({
+      page,
+      stack,
+    }) => {
+      await page.setViewportSize(viewport);
+      await signInAsAdmin(page, stack.apiUrl);
+      await openUsers(page);
+      const table = page.getByRole('table', { name: 'Users' });
+      await expect(table).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByRole('list', { name: 'Users' })).toHaveCount(0);
+
+      expect(await sidewaysScroll(page), 'the page scrolls sideways').toBe(0);
+      const box = await table.evaluate((t) => ({ scroll: t.parentElement?.scrollWidth ?? 0, client: t.parentElement?.clientWidth ?? 0 }));
+      expect(box.scroll, "the table's box scrolls sideways").toBeLessThanOrEqual(box.client);
+
+      const headers = table.getByRole('columnheader');
+      await expect(headers).toHaveText([
+        '',
+        'Name',
+        'Email',
+        'Last active',
+        'Phone',
+        'Role',
+        'Created',
+        'Status',
+        'License',
+        'Billing',
+        'Actions',
+      ]);
+      for (const header of await headers.all()) await expectInsideWindow(page, header, `header '${await header.textContent()}'`);
+
+      const rows = table.locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThan(1);
+      for (const row of [rows.first(), rows.last()]) {
+        for (const [what, control] of controlsOf(row)) await expectInsideWindow(page, control, what);
+      }
+      await expectExactTimeOnHoverAndFocus(page, table);
+    });
+  }
+
+  test('at 412 px the members are cards with every action, and no page scrolls sideways @users', async ({ page, stack }) => {
+    await page.setViewportSize(PHONE);
+    const session = await signInAsAdmin(page, stack.apiUrl);
+    await openUsers(page);
+    const list = page.getByRole('list', { name: 'Users' });
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const cards = list.getByRole('listitem');
+    await expect(cards).toHaveCount(25);
+    expect(await sidewaysScroll(page), 'the page scrolls sideways').toBe(0);
+
+    for (const card of [cards.first(), cards.last()]) {
+      for (const [what, control] of controlsOf(card)) await expectInsideWindow(page, control, what);
+      for (const term of ['Phone', 'Role', 'Created', 'Last active']) await expect(card.locator('dt', { hasText: term })).toBeVisible();
+      await expect(card.getByText(/^(active|pending)$/)).toBeVisible();
+    }
+    await expectInsideWindow(page, page.getByRole('checkbox', { name: 'Select all users on this page' }), 'select all');
+    await expectInsideWindow(page, page.getByRole('combobox', { name: 'Sort by' }), 'Sort by');
+
+    // The row menu's actions, inside the window.
+    const first = cards.first();
+    await first.getByRole('button', { name: /^Actions for / }).click();
+    for (const item of ['Edit', /^(Activate|Deactivate)$/, 'Delete']) {
+      await expectInsideWindow(page, page.getByRole('menuitem', { name: item }), `menu item ${String(item)}`);
+    }
+    expect(await sidewaysScroll(page), 'the open menu widens the page').toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    // Selecting shows the bulk actions, which wrap.
+    await first.getByRole('checkbox', { name: /^Select / }).check();
+    await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('1 selected');
+    expect(await sidewaysScroll(page), 'the bulk actions widen the page').toBe(0);
+    await first.getByRole('checkbox', { name: /^Select / }).uncheck();
+    await expect(page.getByRole('region', { name: 'Bulk actions' })).toHaveCount(0);
+
+    await expectExactTimeOnHoverAndFocus(page, list);
+
+    // Sort by, in place of the table's headers.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name (A–Z)' });
+    await expect(async () => {
+      await expect(list).toHaveAttribute('aria-busy', 'false');
+      const byName = await api<UserListResponse>(page, session, '/api/users?sort=name&limit=25');
+      const shown = await cards
+        .getByRole('link', { name: /^View Billing for / })
+        .evaluateAll((links) => links.map((link) => (link.getAttribute('aria-label') ?? '').replace(/^View Billing for /, '')));
+      expect(shown).toEqual(byName.users.map((u) => u.name));
+    }).toPass({ timeout: 30_000 });
+
+    // Wider than 768 px, the same page shows the table.
+    await page.setViewportSize({ width: 769, height: 823 });
+    await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+    await expect(list).toHaveCount(0);
+    await page.setViewportSize(PHONE);
+    await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(25);
+  });
+});
