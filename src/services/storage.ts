@@ -17,7 +17,7 @@ import * as v from 'valibot';
 export const PENDING_CONFIRMATION_KEY = 'auth_pending_confirmation';
 
 /** The users list's last view (its URL query), so 'Back to Users' returns to it (issue 14). */
-export const USERS_VIEW_KEY = 'users_view';
+const USERS_VIEW_KEY = 'users_view';
 
 /** Every key the identity SDK writes starts with this prefix. */
 export const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';

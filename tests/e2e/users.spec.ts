@@ -273,8 +273,8 @@ test.describe('User Management @users', () => {
       expect(formula?.[0]).toBe("'=SUM(1,2)");
       expect(formula?.[2]).toBe(`'${member.phoneNumber}`);
     }).toPass({ timeout: 60_000 });
-    // The download left the console where it was.
-    await expect(page).toHaveURL(/\/users$/);
+    // The download left the console where it was, on the same view.
+    await expect(page).toHaveURL(/\/users\?status=pending&sort=name$/);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 

@@ -10,6 +10,24 @@ import type { Services } from '../../src/services';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { STATS, makePage, makeUser } from '../views/users/fixtures';
 import type { User } from '../../src/contract/api';
+import type { ProductApi } from '../../src/services/api';
+import { createAddressBar } from '../../src/services/address';
+import { createMemoryAddressHost } from '../support/address';
+
+/** The services the list uses: the API client given, the address bar on an in-memory history. */
+function servicesWith(api: ProductApi): Services {
+  let saved: string | null = null;
+  return {
+    api,
+    address: createAddressBar(createMemoryAddressHost('/users').host),
+    storage: {
+      loadUsersView: () => saved,
+      saveUsersView: (query: string) => {
+        saved = query;
+      },
+    },
+  } as unknown as Services;
+}
 
 function startList() {
   const paths: string[] = [];
@@ -25,10 +43,9 @@ function startList() {
     return jsonResponse(200, body);
   };
   const api = apiOverFetch(fetchDouble);
-  const actor = createActor(
-    usersListMachine.provide({ ...usersListImplementations({ api } as unknown as Services), delays: { searchDebounce: 0 } }),
-    { input: { pageSize: 25 } },
-  ).start();
+  const actor = createActor(usersListMachine.provide({ ...usersListImplementations(servicesWith(api)), delays: { searchDebounce: 0 } }), {
+    input: { pageSize: 25 },
+  }).start();
   const settled = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
   const take = () => paths.splice(0).map((p) => p.replace(/\?.*$/, ''));
   return { actor, settled, take };
@@ -81,7 +98,7 @@ describe('row changes over the API client', () => {
     };
     const actor = createActor(
       usersListMachine.provide({
-        ...usersListImplementations({ api: apiOverFetch(fetchDouble) } as unknown as Services),
+        ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))),
         delays: { searchDebounce: 0 },
       }),
       {
@@ -161,12 +178,17 @@ describe('sort and export over the API client', () => {
       return jsonResponse(200, url.pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
     const openDownload = vi.fn<(args: unknown, params: { url: string }) => void>();
-    const implementations = usersListImplementations({
-      api: apiOverFetch(fetchDouble, { baseUrl: 'http://api.test/' }),
-    } as unknown as Services);
-    const actor = createActor(usersListMachine.provide({ ...implementations, actions: { openDownload }, delays: { searchDebounce: 0 } }), {
-      input: { pageSize: 25 },
-    }).start();
+    const implementations = usersListImplementations(servicesWith(apiOverFetch(fetchDouble, { baseUrl: 'http://api.test/' })));
+    const actor = createActor(
+      usersListMachine.provide({
+        ...implementations,
+        actions: { ...implementations.actions, openDownload },
+        delays: { searchDebounce: 0 },
+      }),
+      {
+        input: { pageSize: 25 },
+      },
+    ).start();
     const notices: UsersListEmitted[] = [];
     actor.on('users.notice', (notice) => notices.push(notice));
     const ready = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' }, export: 'idle' }));
