@@ -84,8 +84,9 @@ const COLUMNS = 11;
 /**
  * Column widths: the table lays out by these alone (table-layout: fixed), never by its content, so
  * nothing moves when skeleton rows give way to a page of users, or one page to the next. Email takes
- * what is left. They add up to the minimum width (58rem), which fits beside the sidebar from a
- * 1280 px wide window on (with a scroll bar); narrower, the table scrolls inside its own box.
+ * what is left: with at least 5.25rem for it the table needs 58rem, which fits beside the sidebar
+ * (16rem) and the page's padding from a 1280 px wide window on, scroll bar included (943 px left
+ * there); narrower, the table scrolls inside its own box.
  * The data is set in the xs text style and the name in sm, so "Project Manager", "+1 (555)
  * 100-0000" and "59 minutes ago" fit their columns in a wide fallback font (DejaVu Sans).
  */
