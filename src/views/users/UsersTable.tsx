@@ -14,12 +14,12 @@ import {
   SelectAll,
   SelectBox,
   StatusBadge,
-  UserCards,
   memberStyles,
   type MemberItemProps,
   type MembersViewProps,
   type RowAction,
-} from './UserCards';
+} from './MemberParts';
+import { UserCards } from './UserCards';
 
 export interface UsersTableProps {
   users: User[];

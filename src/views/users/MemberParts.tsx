@@ -1,0 +1,274 @@
+import { Menu, Portal, type SystemStyleObject } from '@chakra-ui/react';
+import { MoreHorizontal } from 'lucide-react';
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Link } from 'wouter';
+import { formatDateTime, formatRelativeTime } from '../../domain/dates';
+import type { User, UserSort } from '../../contract/api';
+
+/**
+ * The parts a User Management table row (UsersTable) and a phone card (UserCards) share: their
+ * props, the row menu, the select boxes, the licence switch, the status badge, View Billing and
+ * 'Last active'. Like the rows, the parts are plain elements styled once at the list
+ * (`memberStyles`), not a Chakra component per part.
+ */
+
+export type RowAction = 'license' | 'status' | 'edit' | 'delete';
+
+/** What the table and the cards both show and do (UsersTable gives the same to either). */
+export interface MembersViewProps {
+  users: User[];
+  /** No page has arrived yet: placeholders of the final size. */
+  firstLoad: boolean;
+  /** A newer page is on its way: the shown members are dimmed. */
+  refreshing: boolean;
+  skeletonRows: number;
+  selected: string[];
+  busy: string[];
+  sort: UserSort;
+  /** The moment 'Last active' counts from (ms since the epoch). */
+  now: number;
+  onSelect: OnSelect;
+  onSelectAll: (selected: boolean) => void;
+  onAction: OnAction;
+  onSort: (sort: UserSort) => void;
+}
+type OnSelect = (userId: string, selected: boolean) => void;
+type OnAction = (action: RowAction, user: User) => void;
+
+/** One member's row or card: re-rendered only when its member, selection, busy flags or `now` change. */
+export interface MemberItemProps {
+  user: User;
+  selected: boolean;
+  licenseBusy: boolean;
+  statusBusy: boolean;
+  now: number;
+  onSelect: OnSelect;
+  onAction: OnAction;
+}
+
+const centred = { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 } as const;
+
+/** Styles of the parts a table row and a card share. */
+export const memberStyles: SystemStyleObject = {
+  '& .hl-cut': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
+  '& .hl-avatar': {
+    ...centred,
+    boxSize: '9',
+    borderRadius: 'full',
+    bg: 'brand.muted',
+    color: 'brand.fg',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+  },
+  '& .hl-who': { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  '& .hl-name': { textStyle: 'sm', fontWeight: 'medium' },
+  '& .hl-email': { textStyle: 'xs', color: 'fg.muted' },
+  '& .hl-badge': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    minH: '5',
+    px: '1.5',
+    borderRadius: 'l2',
+    textStyle: 'xs',
+    fontWeight: 'medium',
+    '&[data-tone=green]': { bg: 'green.subtle', color: 'green.fg' },
+    '&[data-tone=yellow]': { bg: 'yellow.subtle', color: 'yellow.fg' },
+  },
+  '& input[type=checkbox]': { cursor: 'pointer', _disabled: { cursor: 'not-allowed' } },
+  '& .hl-select': { boxSize: '4', flexShrink: 0, accentColor: 'brand.solid', verticalAlign: 'middle' },
+  // A native checkbox drawn as a switch (track and thumb), with the focus ring of the theme.
+  '& .hl-switch': {
+    appearance: 'none',
+    position: 'relative',
+    display: 'inline-block',
+    flexShrink: 0,
+    verticalAlign: 'middle',
+    width: '7',
+    height: '4',
+    borderRadius: 'full',
+    // gray.500 on white is 4.8:1: the off track meets the 3:1 of WCAG 1.4.11 (non-text contrast).
+    bg: 'gray.500',
+    transition: 'background-color 0.15s',
+    _before: {
+      content: '""',
+      position: 'absolute',
+      top: '2px',
+      insetStart: '2px',
+      boxSize: '3',
+      borderRadius: 'full',
+      bg: 'white',
+      transition: 'transform 0.15s',
+    },
+    _checked: { bg: 'brand.solid', _before: { transform: 'translateX(0.75rem)' } },
+    _disabled: { opacity: 0.6 },
+  },
+  '& .hl-link': { textStyle: 'sm', color: 'brand.fg', fontWeight: 'medium', borderRadius: 'l1', _hover: { textDecoration: 'underline' } },
+  '& .hl-actions': {
+    ...centred,
+    boxSize: '8',
+    borderRadius: 'l2',
+    color: 'fg',
+    cursor: 'pointer',
+    _hover: { bg: 'bg.muted' },
+    _expanded: { bg: 'bg.muted' },
+  },
+  // 'Last active': the relative time, underlined dotted; the exact time above it while open.
+  '& .hl-when': { position: 'relative', display: 'inline-block', maxWidth: '100%' },
+  '& .hl-when > time': { display: 'block', borderRadius: 'l1', textDecoration: 'underline dotted', textUnderlineOffset: '3px' },
+  '& .hl-tip': {
+    display: 'none',
+    position: 'absolute',
+    bottom: '100%',
+    insetStart: '0',
+    zIndex: 'tooltip',
+    px: '2',
+    py: '1',
+    borderRadius: 'l2',
+    bg: 'bg.inverted',
+    color: 'fg.inverted',
+    textStyle: 'xs',
+    whiteSpace: 'nowrap',
+    boxShadow: 'md',
+  },
+  '& .hl-when[data-open] > .hl-tip': { display: 'block' },
+  '& :is(input, a, button, time):focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
+};
+
+export function RowMenu({ user, statusBusy, onAction }: { user: User; statusBusy: boolean; onAction: OnAction }) {
+  return (
+    <Menu.Root
+      // Mounted only while open: 25 closed menus cost nothing on each search.
+      lazyMount
+      unmountOnExit
+      onSelect={({ value }) => {
+        if (value === 'status' || value === 'edit' || value === 'delete') onAction(value, user);
+      }}
+    >
+      <Menu.Trigger asChild>
+        <button type="button" className="hl-actions" aria-label={`Actions for ${user.name}`}>
+          <MoreHorizontal aria-hidden size={16} />
+        </button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="edit">Edit</Menu.Item>
+            <Menu.Item value="status" disabled={statusBusy}>
+              {user.isActive ? 'Deactivate' : 'Activate'}
+            </Menu.Item>
+            <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+              Delete
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function SelectBox({ user, selected, onSelect }: { user: User; selected: boolean; onSelect: OnSelect }) {
+  return (
+    <input
+      type="checkbox"
+      className="hl-select"
+      aria-label={`Select ${user.name}`}
+      checked={selected}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => onSelect(user.userId, e.target.checked)}
+    />
+  );
+}
+
+export function LicenseSwitch({ user, busy, onAction }: { user: User; busy: boolean; onAction: OnAction }) {
+  return (
+    <input
+      type="checkbox"
+      className="hl-switch"
+      aria-label={`License for ${user.name}`}
+      // Optimistic while the PATCH is in flight; a failure flips it back.
+      checked={busy ? !user.hasLicense : user.hasLicense}
+      disabled={busy}
+      onChange={() => onAction('license', user)}
+    />
+  );
+}
+
+export function StatusBadge({ user }: { user: User }) {
+  return (
+    <span className="hl-badge" data-tone={user.isActive ? 'green' : 'yellow'}>
+      {user.isActive ? 'active' : 'pending'}
+    </span>
+  );
+}
+
+export function BillingLink({ user }: { user: User }) {
+  return (
+    <Link className="hl-link" href={`/billing/user/${encodeURIComponent(user.userId)}`} aria-label={`View Billing for ${user.name}`}>
+      View Billing
+    </Link>
+  );
+}
+
+/**
+ * 'Last active': relative time ('3 days ago', 'never'), and the exact en-US date and time in a
+ * tooltip while the pointer is over it or it has the keyboard focus (it is a tab stop, and the
+ * tooltip is its accessible description). Escape hides the tooltip until the pointer or the focus
+ * comes back; the pointer can move onto the tooltip. A moment after `now` (a clock a little ahead
+ * of this one) counts as now.
+ */
+export function LastActive({ value, now }: { value: string | null; now: number }) {
+  const id = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  if (value === null) return <span className="hl-when">{formatRelativeTime(null, now)}</span>;
+  const show = (set: (value: boolean) => void) => () => {
+    set(true);
+    setDismissed(false);
+  };
+  return (
+    <span
+      className="hl-when"
+      data-open={(hovered || focused) && !dismissed ? '' : undefined}
+      onPointerEnter={show(setHovered)}
+      onPointerLeave={() => setHovered(false)}
+    >
+      <time
+        className="hl-cut"
+        dateTime={value}
+        tabIndex={0}
+        aria-describedby={id}
+        onFocus={show(setFocused)}
+        onBlur={() => setFocused(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDismissed(true);
+        }}
+      >
+        {formatRelativeTime(value, Math.max(now, Date.parse(value)))}
+      </time>
+      <span role="tooltip" id={id} className="hl-tip">
+        {formatDateTime(value)}
+      </span>
+    </span>
+  );
+}
+
+/** The "select all on this page" box: a native checkbox, mixed when only some members are selected. */
+export function SelectAll({ users, selected, onChange }: { users: User[]; selected: string[]; onChange: (checked: boolean) => void }) {
+  const all = users.length > 0 && users.every((u) => selected.includes(u.userId));
+  const mixed = !all && users.some((u) => selected.includes(u.userId));
+  const ref = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="hl-select"
+      aria-label="Select all users on this page"
+      checked={all}
+      disabled={users.length === 0}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
+}
