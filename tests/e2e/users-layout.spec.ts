@@ -134,6 +134,11 @@ test.describe('User Management fits the screen @users', () => {
     const cards = list.getByRole('listitem');
     await expect(cards).toHaveCount(25);
     expect(await sidewaysScroll(page), 'the page scrolls sideways').toBe(0);
+    // The filters take the whole width: a search box you can type in, its label on one line.
+    const search = await page.getByRole('searchbox', { name: 'Search users' }).boundingBox();
+    expect(search?.width ?? 0, 'the search box is squeezed').toBeGreaterThan(PHONE.width * 0.75);
+    const label = await page.getByText('Search users', { exact: true }).boundingBox();
+    expect(label?.height ?? 100, "the search box's label wraps").toBeLessThan(30);
 
     for (const card of [cards.first(), cards.last()]) {
       for (const [what, control] of controlsOf(card)) await expectInsideWindow(page, control, what);

@@ -357,7 +357,8 @@ export function UsersScreen() {
     <Stack gap="5">
       <QuickStats stats={stats} />
       <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
-        <Box flex="1">
+        {/* At least 480 px wide (the search, Status and Role side by side), else a line of its own. */}
+        <Box flex="1 1 480px" minWidth="0">
           <Filters actor={ref} />
         </Box>
         <Flex gap="3" wrap="wrap">
