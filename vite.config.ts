@@ -2,6 +2,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp.ts';
 import { prerenderLogin } from './scripts/prerender.ts';
+import { cdnBehaviour } from './scripts/cdn.ts';
 
 /** Ships the Content-Security-Policy inside the production build as a <meta> tag. */
 function cspMeta(policy: string): Plugin {
@@ -19,7 +20,7 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const settings = cspSettingsFromEnv(env);
   return {
-    plugins: [react(), cspMeta(cspDirectives(settings, { header: false })), prerenderLogin()],
+    plugins: [react(), cspMeta(cspDirectives(settings, { header: false })), prerenderLogin(), cdnBehaviour(securityHeaders(settings))],
     // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
     define: { global: 'globalThis' },
     build: {
