@@ -214,6 +214,18 @@ test('users dialogs: Add User (and its errors), edit user, delete confirmation @
   await scan(page, 'dialog', 'delete confirmation');
   await remove.getByRole('button', { name: 'Cancel' }).click();
   await expect(remove).toBeHidden();
+
+  // Bulk deactivation asks first (issue 14); the question is scanned and nothing is changed.
+  await page
+    .getByRole('checkbox', { name: /^Select / })
+    .nth(1)
+    .check();
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  const bulk = page.getByRole('alertdialog', { name: 'Deactivate 1 user?' });
+  await expect(bulk).toBeVisible();
+  await scan(page, 'dialog', 'bulk deactivate confirmation');
+  await bulk.getByRole('button', { name: 'Cancel' }).click();
+  await expect(bulk).toBeHidden();
 });
 
 test('billing dialogs: Manage Subscription, and the payment step with the Stripe double @a11y', async ({ page }) => {
@@ -230,6 +242,13 @@ test('billing dialogs: Manage Subscription, and the payment step with the Stripe
   await expect(manage).toBeVisible();
   await expect(manage.getByRole('button', { name: 'Cancel Now' })).toBeVisible();
   await scan(page, 'dialog', 'Manage Subscription');
+  // 'Cancel Now' asks first (issue 14): the question is scanned and kept, nothing is sent.
+  await manage.getByRole('button', { name: 'Cancel Now' }).click();
+  const question = page.getByRole('alertdialog', { name: /now\?$/ });
+  await expect(question).toBeVisible();
+  await scan(page, 'dialog', 'Cancel Now confirmation');
+  await question.getByRole('button', { name: 'Keep subscription' }).click();
+  await expect(question).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(manage).toBeHidden();
 
@@ -258,4 +277,10 @@ test('mobile navigation drawer at a narrow viewport @a11y', async ({ page }) => 
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await scan(page, 'dialog', 'mobile navigation drawer');
+
+  // User Management on a phone: the members as cards (issue 14).
+  await drawer.getByRole('link', { name: 'User Management' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Users' })).toHaveAttribute('aria-busy', 'false');
+  await scan(page, 'route', '/users as cards (narrow viewport)');
 });
