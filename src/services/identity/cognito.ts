@@ -128,6 +128,25 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       });
     },
 
+    forgotPassword(username) {
+      return new Promise<void>((resolve, reject) => {
+        userFor(username).forgotPassword({
+          onSuccess: () => resolve(),
+          onFailure: (error: unknown) => reject(error),
+          inputVerificationCode: () => resolve(),
+        });
+      });
+    },
+
+    confirmForgotPassword(username, code, newPassword) {
+      return new Promise<void>((resolve, reject) => {
+        userFor(username).confirmPassword(code, newPassword, {
+          onSuccess: () => resolve(),
+          onFailure: (error: unknown) => reject(error),
+        });
+      });
+    },
+
     async signOut(username, refreshToken) {
       try {
         await call('RevokeToken', { Token: refreshToken, ClientId: config.cognito.clientId });

@@ -190,3 +190,51 @@ export function newPasswordError(error: unknown): IdentityError {
       return new IdentityError(NEW_PASSWORD_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
   }
 }
+
+/** Password reset (Cognito ForgotPassword / ConfirmForgotPassword). */
+export const RESET_PASSWORD_MESSAGES = {
+  codeMismatch: 'That code is not right. Check the code in your email and try again.',
+  expiredCode: 'That code has expired. Use Resend code to get a new one.',
+  limitExceeded: 'Too many attempts. Please wait a few minutes and try again.',
+  weakPassword: NEW_PASSWORD_MESSAGES.weakPassword,
+  requestFallback: 'We could not send a reset code. Please try again.',
+  fallback: 'An error occurred while resetting your password',
+} as const;
+
+/**
+ * Refusals of a reset request that would tell whether an account exists (no such user, or no
+ * verified email to send to): the console answers them like a code that was sent.
+ */
+export function isHiddenResetRefusal(error: unknown): boolean {
+  const code = cognitoCode(error);
+  return code === 'UserNotFoundException' || code === 'InvalidParameterException';
+}
+
+export function resetRequestError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  if (code === 'LimitExceededException' || code === 'TooManyRequestsException') {
+    return new IdentityError(RESET_PASSWORD_MESSAGES.limitExceeded, 'rejected', code);
+  }
+  return new IdentityError(RESET_PASSWORD_MESSAGES.requestFallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
+}
+
+export function resetConfirmError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  switch (code) {
+    case 'CodeMismatchException':
+    // An unknown account answers like a wrong code: the reset does not reveal who has an account.
+    case 'UserNotFoundException':
+      return new IdentityError(RESET_PASSWORD_MESSAGES.codeMismatch, 'rejected', code);
+    case 'ExpiredCodeException':
+      return new IdentityError(RESET_PASSWORD_MESSAGES.expiredCode, 'rejected', code);
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+      return new IdentityError(RESET_PASSWORD_MESSAGES.limitExceeded, 'rejected', code);
+    case 'InvalidPasswordException':
+      return new IdentityError(passwordRuleMessage(serverMessage(error) ?? '') ?? RESET_PASSWORD_MESSAGES.weakPassword, 'rejected', code);
+    default:
+      return new IdentityError(RESET_PASSWORD_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
+  }
+}

@@ -43,6 +43,10 @@ export interface CognitoClient {
   refresh(username: string, refreshToken: string): Promise<SessionTokens>;
   signUp(request: SignUpRequest): Promise<{ userConfirmed: boolean }>;
   confirmSignUp(username: string, code: string): Promise<void>;
+  /** Cognito ForgotPassword: the pool sends a reset code to the account's email. */
+  forgotPassword(username: string): Promise<void>;
+  /** Cognito ConfirmForgotPassword: the code and the new password. */
+  confirmForgotPassword(username: string, code: string, newPassword: string): Promise<void>;
   /** Revoke the refresh token (best effort) and remove the stored tokens. */
   signOut(username: string, refreshToken: string): Promise<void>;
 }

@@ -38,8 +38,11 @@ import {
   SIGN_UP_MESSAGES,
   confirmError,
   isAlreadyConfirmed,
+  isHiddenResetRefusal,
   newPasswordError,
   refreshFailure,
+  resetConfirmError,
+  resetRequestError,
   signInError,
   signUpError,
 } from './errors';
@@ -78,6 +81,13 @@ export interface IdentityService {
   completeNewPassword(params: { newPassword: string }): Promise<SessionUser>;
   signUp(params: SignUpParams): Promise<{ confirmationRequired: boolean }>;
   confirmSignUp(params: { email: string; code: string }): Promise<void>;
+  /**
+   * Asks the pool to email a password-reset code. Resolves the same way whether or not the account
+   * exists (an unknown email is not revealed).
+   */
+  requestPasswordReset(params: { email: string }): Promise<void>;
+  /** Sets a new password with the emailed reset code. */
+  confirmPasswordReset(params: { email: string; code: string; newPassword: string }): Promise<void>;
   signOut(): Promise<void>;
   /** A valid access token, refreshed first when it (or the id token) is close to expiry. */
   getAccessToken(): Promise<string | null>;
@@ -266,6 +276,30 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
       }
     },
 
+    async requestPasswordReset({ email }) {
+      const username = email.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      try {
+        await gateway.forgotPassword(username);
+      } catch (error) {
+        if (isHiddenResetRefusal(error)) return;
+        throw resetRequestError(error);
+      }
+    },
+
+    async confirmPasswordReset({ email, code, newPassword }) {
+      const username = email.trim();
+      const trimmed = code.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
+      if (newPassword === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
+      try {
+        await gateway.confirmForgotPassword(username, trimmed, newPassword);
+      } catch (error) {
+        throw resetConfirmError(error);
+      }
+    },
+
     async signOut() {
       const current = knownSession();
       challenge = null;
@@ -329,6 +363,8 @@ export function createIdentityService(config: AppConfig, storage: AppStorage): B
     refresh: async (username, refreshToken) => (await sdk()).refresh(username, refreshToken),
     signUp: async (request) => (await sdk()).signUp(request),
     confirmSignUp: async (username, code) => (await sdk()).confirmSignUp(username, code),
+    forgotPassword: async (username) => (await sdk()).forgotPassword(username),
+    confirmForgotPassword: async (username, code, newPassword) => (await sdk()).confirmForgotPassword(username, code, newPassword),
     async signOut(username, refreshToken) {
       // Revocation is best effort (as in ./cognito.ts): without the SDK there is nothing to revoke
       // with, and the service clears the stored tokens either way.

@@ -68,6 +68,15 @@ describe('identity service over the Cognito SDK', () => {
         }
         if (target === 'RevokeToken') return reply(200, {});
         if (target === 'SignUp') return reply(200, { UserConfirmed: false, UserSub: 'sub-2' });
+        if (target === 'ForgotPassword') {
+          if (body.Username === 'nobody@example.com')
+            return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          return reply(200, { CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', Destination: 'a***@example.com' } });
+        }
+        if (target === 'ConfirmForgotPassword') {
+          if (body.ConfirmationCode !== '123456') return reply(400, { __type: 'CodeMismatchException', message: 'Invalid code.' });
+          return reply(200, {});
+        }
         return reply(400, { __type: 'InvalidParameterException', message: `unexpected ${target}` });
       }),
     );
@@ -136,6 +145,26 @@ describe('identity service over the Cognito SDK', () => {
         { Name: 'custom:organization', Value: 'Summit' },
         { Name: 'name', Value: 'New Admin' },
       ],
+    });
+  });
+
+  it('asks for a reset code and sets the new password with it (ForgotPassword, ConfirmForgotPassword)', async () => {
+    const identity = createIdentityService(config, createStorage(window));
+    await identity.requestPasswordReset({ email: 'ada@example.com' });
+    await identity.requestPasswordReset({ email: 'nobody@example.com' });
+    expect(calls.filter((c) => c.target === 'ForgotPassword').map((c) => c.body)).toEqual([
+      expect.objectContaining({ ClientId: 'client123', Username: 'ada@example.com' }),
+      expect.objectContaining({ ClientId: 'client123', Username: 'nobody@example.com' }),
+    ]);
+    await expect(identity.confirmPasswordReset({ email: 'ada@example.com', code: '000000', newPassword: 'Brand#New2026' })).rejects.toThrow(
+      'That code is not right. Check the code in your email and try again.',
+    );
+    await identity.confirmPasswordReset({ email: 'ada@example.com', code: '123456', newPassword: 'Brand#New2026' });
+    expect(calls.filter((c) => c.target === 'ConfirmForgotPassword').at(-1)?.body).toMatchObject({
+      ClientId: 'client123',
+      Username: 'ada@example.com',
+      ConfirmationCode: '123456',
+      Password: 'Brand#New2026',
     });
   });
 });

@@ -9,66 +9,9 @@ import {
   IdentityError,
   REFRESH_MARGIN_MS,
   type AuthOutcome,
-  type CognitoGateway,
   type SessionTokens,
 } from '../../../src/services/identity';
-
-const HOUR = 60 * 60 * 1000;
-
-function tokens(now: number, overrides: Partial<SessionTokens> = {}): SessionTokens {
-  return {
-    accessToken: 'access-1',
-    idToken: 'id-1',
-    refreshToken: 'refresh-1',
-    expiresAt: now + HOUR,
-    idClaims: { sub: 'sub-123', email: 'ada@example.com', 'cognito:username': 'uuid-ada', email_verified: true },
-    ...overrides,
-  };
-}
-
-function cognitoError(code: string, message: string) {
-  return Object.assign(new Error(message), { code, name: code });
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-function fakeGateway(overrides: Partial<CognitoGateway> = {}) {
-  const stored = new Map<string, SessionTokens>();
-  let last: string | null = null;
-  const gateway: CognitoGateway = {
-    lastUsername: () => last,
-    storedTokens: (username) => stored.get(username) ?? null,
-    authenticate: vi.fn<CognitoGateway['authenticate']>(),
-    refresh: vi.fn<CognitoGateway['refresh']>(),
-    signUp: vi.fn<CognitoGateway['signUp']>(),
-    confirmSignUp: vi.fn<CognitoGateway['confirmSignUp']>(),
-    signOut: vi.fn<CognitoGateway['signOut']>(async (username) => {
-      stored.delete(username);
-      last = null;
-    }),
-    clearStoredTokens: vi.fn(() => {
-      stored.clear();
-      last = null;
-    }),
-    ...overrides,
-  };
-  return {
-    gateway,
-    store(username: string, value: SessionTokens) {
-      stored.set(username, value);
-      last = username;
-    },
-    stored,
-  };
-}
+import { cognitoError, deferred, fakeGateway, HOUR, tokens } from './fake-gateway';
 
 describe('sign in', () => {
   it('maps a session to signedIn with the login id as email and the id-token claims as attributes', async () => {
