@@ -38,6 +38,7 @@ export function createMachineRegistry(services: Services) {
     billingOverview: lazyMachine(() =>
       import('./billingOverview').then((m) => m.billingOverviewMachine.provide(m.billingOverviewImplementations(services))),
     ),
+    activity: lazyMachine(() => import('./activity').then((m) => m.activityMachine.provide(m.activityImplementations(services)))),
     auth: authMachine.provide(authImplementations(services)),
     chat: lazyMachine(() => import('./chat').then((m) => m.chatMachine.provide(m.chatImplementations(services)))),
   };

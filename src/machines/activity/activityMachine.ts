@@ -1,0 +1,201 @@
+/**
+ * The activity trail (issue 14): who changed what, newest first, paged, filtered by kind of change
+ * and by member. Two screens run it:
+ * - the Activity screen (/users/activity), whose view (member, kind, page) lives in the URL as it
+ *   does for the users list: the `watchUrl` actor reports the address when the trail opens
+ *   (`opening` waits for it, so the first request already asks for the view it names) and on Back
+ *   or Forward (`activity.urlChanged`); `writeUrl` writes the view back after each change (a new
+ *   history entry) or correction (in place). A link to `?member=<id>` opens one member's trail.
+ * - a member's billing page, whose card starts it with the member as input (`{ memberId, limit: 5 }`):
+ *   a trail opened for one member is not the page's view, so it neither reads nor writes the URL.
+ *
+ * Why the machine and not the route reads the URL: the filters change on the screen too (a click on
+ * a member's name, the chip's ✕, the kind, the page), so the URL is both an input and an output of
+ * the machine, which has to hear Back and Forward as well; a route that passed `?member=` in once
+ * would go stale at the first click (and no view reads `location`).
+ *
+ * A change of filter or page loads at once, and leaving `loading` aborts its request, so an older
+ * answer never lands. Entries stay in context until new ones arrive: a reload or a failed load
+ * keeps what was on screen (the error shows above it), never a blank screen.
+ */
+import { assign, enqueueActions, setup } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { DEFAULT_PAGE_SIZE } from '../../contract/api';
+import type { AuditEntry, AuditListResponse, AuditQuery } from '../../contract/audit';
+import { LIMITS } from '../../domain/limits';
+import { messageOf, placeholderAction, placeholderActor, placeholderCallback } from '../shared';
+import type { ActivityKindFilter } from './describe';
+import { activityViewQuery, parseActivityView } from './view';
+
+export interface ActivityInput {
+  /** One member's trail (the billing page's card): fixed by the input, and kept out of the URL. */
+  memberId?: string;
+  /** Entries a page (default 25, at most LIMITS.pageSize). */
+  limit?: number;
+}
+
+export interface ActivityContext {
+  /** The view lives in the URL (the Activity screen); false for a trail opened for one member. */
+  followsUrl: boolean;
+  page: number;
+  limit: number;
+  kind: ActivityKindFilter;
+  memberId: string | null;
+  /** The filtered member's name for the chip: the name clicked, else the one the entries give. */
+  memberName: string | null;
+  entries: AuditEntry[];
+  total: number;
+  /** A page has arrived at least once (before that, the list shows placeholders). */
+  hasLoaded: boolean;
+  error: string | null;
+}
+
+export type ActivityEvent =
+  | { type: 'activity.filterKind'; kind: ActivityKindFilter }
+  | { type: 'activity.filterMember'; memberId: string; name: string }
+  | { type: 'activity.clearMember' }
+  | { type: 'activity.goToPage'; page: number }
+  | { type: 'activity.retry' }
+  /** The address changed (the trail opened, or Back / Forward): `query` is its query string. */
+  | { type: 'activity.urlChanged'; query: string };
+
+/** What one load asks GET /api/audit for. */
+export type LoadActivityInput = Required<Pick<AuditQuery, 'page' | 'limit'>> & Pick<AuditQuery, 'memberId' | 'kind'>;
+
+export const ACTIVITY_FALLBACK_ERROR = 'Could not load the activity';
+
+/** Writes the view to the URL: a new history entry ('push') or in place ('replace'). */
+export type UrlWrite = { query: string; mode: 'push' | 'replace' };
+
+function limitOf(limit: number | undefined): number {
+  if (limit === undefined || !Number.isInteger(limit)) return DEFAULT_PAGE_SIZE;
+  return Math.min(Math.max(limit, 1), LIMITS.pageSize);
+}
+
+function loadInputOf(context: ActivityContext): LoadActivityInput {
+  return {
+    page: context.page,
+    limit: context.limit,
+    ...(context.memberId !== null ? { memberId: context.memberId } : {}),
+    ...(context.kind !== 'all' ? { kind: context.kind } : {}),
+  };
+}
+
+/** The view on the address bar when it lives there (`writeUrl` is given null otherwise). */
+const showView = (mode: UrlWrite['mode']) =>
+  ({
+    type: 'writeUrl',
+    params: ({ context }: { context: ActivityContext }): UrlWrite | null =>
+      context.followsUrl ? { query: activityViewQuery(context), mode } : null,
+  }) as const;
+
+export const activityMachine = setup({
+  types: {
+    context: {} as ActivityContext,
+    events: {} as ActivityEvent,
+    input: {} as ActivityInput | undefined,
+  },
+  actors: {
+    loadActivity: placeholderActor<AuditListResponse, LoadActivityInput>('loadActivity'),
+    watchUrl: placeholderCallback<{ type: 'noop' }>('watchUrl'),
+  },
+  guards: {
+    /** A trail opened for one member starts at once: there is no address to wait for. */
+    ignoresUrl: ({ context }) => !context.followsUrl,
+    /** Guards read events only (the answer echoes its page), so model paths stay deterministic. */
+    isPageOutOfRange: (_, answer: AuditListResponse) => answer.entries.length === 0 && answer.page > 1 && answer.total > 0,
+  },
+  actions: {
+    /** The Activity screen hears the address for as long as it is open; a one-member trail does not. */
+    watchAddress: enqueueActions(({ context, enqueue }) => {
+      if (context.followsUrl) enqueue.spawnChild('watchUrl', { id: 'watchUrl' });
+    }),
+    assignView: assign(({ context, event }) => {
+      if (event.type !== 'activity.urlChanged') return {};
+      const view = parseActivityView(event.query);
+      return { ...view, memberName: view.memberId === context.memberId ? context.memberName : null };
+    }),
+    assignKind: assign(({ event }) => (event.type === 'activity.filterKind' ? { kind: event.kind, page: 1 } : {})),
+    assignMember: assign(({ event }) =>
+      event.type === 'activity.filterMember' ? { memberId: event.memberId, memberName: event.name, page: 1 } : {},
+    ),
+    clearMember: assign({ memberId: null, memberName: null, page: 1 }),
+    assignPage: assign(({ event }) => (event.type === 'activity.goToPage' ? { page: Math.max(1, Math.floor(event.page)) } : {})),
+    assignLastPage: assign(({ context }, answer: AuditListResponse) => ({ page: Math.max(1, Math.ceil(answer.total / context.limit)) })),
+    assignEntries: assign(({ context }, answer: AuditListResponse) => {
+      const named = answer.entries.find((e) => e.member.memberId === context.memberId);
+      return {
+        entries: answer.entries,
+        total: answer.total,
+        hasLoaded: true,
+        error: null,
+        memberName: context.memberName ?? named?.member.name ?? null,
+      };
+    }),
+    assignError: assign((_, error: unknown) => ({ error: messageOf(error, ACTIVITY_FALLBACK_ERROR) })),
+    /** Replaced with the real one: the view on the address bar (null: this trail's view is not in the URL). */
+    writeUrl: (args, params: UrlWrite | null) => placeholderAction<UrlWrite | null>('writeUrl')(args, params),
+  },
+}).createMachine({
+  id: 'activity',
+  context: ({ input }) => ({
+    followsUrl: input?.memberId === undefined,
+    page: 1,
+    limit: limitOf(input?.limit),
+    kind: 'all',
+    memberId: input?.memberId ?? null,
+    memberName: null,
+    entries: [],
+    total: 0,
+    hasLoaded: false,
+    error: null,
+  }),
+  entry: 'watchAddress',
+  initial: 'opening',
+  states: {
+    opening: {
+      description: 'Waits for the address (watchUrl reports it at once): the first request asks for the view it names.',
+      always: { guard: 'ignoresUrl', target: 'browsing' },
+      on: { 'activity.urlChanged': { target: 'browsing', actions: ['assignView', showView('replace')] } },
+    },
+    browsing: {
+      initial: 'loading',
+      on: {
+        'activity.filterKind': { target: '.loading', actions: ['assignKind', showView('push')] },
+        'activity.filterMember': { target: '.loading', actions: ['assignMember', showView('push')] },
+        'activity.clearMember': { target: '.loading', actions: ['clearMember', showView('push')] },
+        'activity.goToPage': { target: '.loading', actions: ['assignPage', showView('push')] },
+        'activity.urlChanged': { target: '.loading', actions: ['assignView', showView('replace')] },
+      },
+      states: {
+        loading: {
+          tags: ['pending'],
+          invoke: {
+            id: 'loadActivity',
+            src: 'loadActivity',
+            input: ({ context }) => loadInputOf(context),
+            onDone: [
+              {
+                // A page past the end (entries removed, or a stale link): the last page, in place.
+                guard: { type: 'isPageOutOfRange', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: [{ type: 'assignLastPage', params: ({ event }) => event.output }, showView('replace')],
+              },
+              { target: 'ready', actions: { type: 'assignEntries', params: ({ event }) => event.output } },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
+          },
+        },
+        ready: {},
+        failed: { on: { 'activity.retry': 'loading' } },
+      },
+    },
+  },
+});
+
+export type ActivityActorRef = ActorRefFrom<typeof activityMachine>;
+export type ActivitySnapshot = SnapshotFrom<typeof activityMachine>;

@@ -1,0 +1,4 @@
+export * from './activityMachine';
+export * from './selectors';
+export * from './describe';
+export { activityImplementations } from './implementations';
