@@ -223,8 +223,8 @@ export function resetConfirmError(error: unknown): IdentityError {
   if (error instanceof IdentityError) return error;
   const code = cognitoCode(error);
   switch (code) {
-    case 'CodeMismatchException':
     // An unknown account answers like a wrong code: the reset does not reveal who has an account.
+    case 'CodeMismatchException':
     case 'UserNotFoundException':
       return new IdentityError(RESET_PASSWORD_MESSAGES.codeMismatch, 'rejected', code);
     case 'ExpiredCodeException':

@@ -11,7 +11,7 @@ import {
   type AuthOutcome,
   type SessionTokens,
 } from '../../../src/services/identity';
-import { cognitoError, deferred, fakeGateway, HOUR, tokens } from './fake-gateway';
+import { cognitoError, deferred, fakeGateway, tokens } from './fake-gateway';
 
 describe('sign in', () => {
   it('maps a session to signedIn with the login id as email and the id-token claims as attributes', async () => {
