@@ -33,7 +33,7 @@ import {
   type UserSort,
   type UserStatusFilter,
 } from '../../contract/api';
-import { AuditListResponseSchema, type AuditQuery } from '../../contract/audit';
+import type { AuditQuery } from '../../contract/audit';
 
 export type { ApiClientOptions, CallOptions } from './client';
 export * from './errors';
@@ -287,7 +287,7 @@ export function createApi(options: ApiClientOptions) {
 
   const audit = {
     /** The activity trail (README: GET /api/audit, an extension of SPEC §7), newest first, paged and filtered. */
-    list: (query: AuditQuery = {}, opts?: CallOptions) =>
+    list: async (query: AuditQuery = {}, opts?: CallOptions) =>
       client.request(
         {
           operation: 'audit.list',
@@ -296,7 +296,8 @@ export function createApi(options: ApiClientOptions) {
           searchParams: { page: query.page, limit: query.limit, memberId: query.memberId, kind: query.kind },
           signal: signalOf(opts),
         },
-        AuditListResponseSchema,
+        // The schema arrives with the Activity screen's code, not with the sign-in page's.
+        (await import('../../contract/audit')).AuditListResponseSchema,
       ),
   };
 
