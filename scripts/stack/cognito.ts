@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { attributeOf, cognitoCall, CognitoError } from '../../server/core/userPool';
 import { startProcess, waitForHttp, type ManagedProcess } from './processes';
 
@@ -58,12 +59,14 @@ export async function startCognitoLocal(options: { dir: string; port: number; on
     join(options.dir, '.cognito', 'config.json'),
     `${JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2)}\n`,
   );
+  // Its own bin, except that the log is written the moment it is made (see the launcher's comment).
+  const launcher = fileURLToPath(new URL('./cognito-local-main.mjs', import.meta.url));
   const require = createRequire(import.meta.url);
-  const bin = join(require.resolve('cognito-local/package.json'), '..', 'lib', 'bin', 'start.js');
+  const cognitoLocalPackage = require.resolve('cognito-local/package.json');
   const proc = startProcess({
     name: 'cognito-local',
     command: process.execPath,
-    args: ['--no-deprecation', bin],
+    args: ['--no-deprecation', launcher, cognitoLocalPackage],
     cwd: options.dir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), NODE_NO_WARNINGS: '1' },
     onLine: options.onLine,
