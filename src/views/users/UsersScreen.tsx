@@ -59,6 +59,7 @@ import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { UsersTable } from './UsersTable';
 import { BulkConfirmDialog } from './BulkConfirmDialog';
+import { UsersSections } from './UsersSections';
 
 const count = new Intl.NumberFormat('en-US');
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
@@ -355,6 +356,7 @@ export function UsersScreen() {
 
   return (
     <Stack gap="5">
+      <UsersSections current="members" />
       <QuickStats stats={stats} />
       <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
         {/* At least 480 px wide (the search, Status and Role side by side), else a line of its own. */}
