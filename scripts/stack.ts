@@ -20,13 +20,14 @@ import {
   ADMIN_ACCOUNT,
   FIRST_TIME_ACCOUNT,
   SEED_ORGANIZATION_NAME,
-  confirmationCodeParser,
   createPool,
+  deliveredCodeParser,
   poolStillExists,
   startCognitoLocal,
   type CognitoProcess,
   type PoolState,
 } from './stack/cognito';
+import { createIssuedCodes } from './stack/codes';
 import { LOCK_FILE, lockDataDir } from './stack/data-lock';
 import { assertPortFree, freePort, runToCompletion, startProcess, waitForHttp, type ManagedProcess } from './stack/processes';
 
@@ -63,6 +64,8 @@ export interface Stack {
   webEnv: Record<string, string>;
   /** The latest confirmation code issued to this email, waiting (up to timeoutMs) until one is. */
   getConfirmationCode(email: string, timeoutMs?: number): Promise<string>;
+  /** The latest password reset code (ForgotPassword) issued to this email, waiting (up to timeoutMs) until one is. */
+  getResetCode(email: string, timeoutMs?: number): Promise<string>;
   /** The temporary password of an invited (or the seeded first-time) account, if one was issued. */
   getTemporaryPassword(email: string): string | undefined;
   stop(): Promise<void>;
@@ -108,17 +111,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const entry of await readdir(dataDir)) if (entry !== LOCK_FILE) await rm(join(dataDir, entry), { recursive: true, force: true });
   }
 
-  const codes = new Map<string, string>();
-  const codeWaiters = new Map<string, Array<(code: string) => void>>();
+  const codes = createIssuedCodes(log);
+  const parseCodes = deliveredCodeParser(codes.delivered);
   const temporaryPasswords = new Map<string, string>();
-  const onCode = (destination: string, code: string) => {
-    const email = destination.toLowerCase();
-    codes.set(email, code);
-    log(`Confirmation code for ${email}: ${code}`);
-    for (const resolveCode of codeWaiters.get(email) ?? []) resolveCode(code);
-    codeWaiters.delete(email);
-  };
-  const parseCodes = confirmationCodeParser(onCode);
 
   const running: ManagedProcess[] = [];
   let api: ApiServer | null = null;
@@ -248,7 +243,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log('Seeded accounts:');
     log(`  ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}  (administrator of ${SEED_ORGANIZATION_NAME})`);
     log(`  ${FIRST_TIME_ACCOUNT.email} / ${FIRST_TIME_ACCOUNT.temporaryPassword}  (temporary password: sets a new one at first sign-in)`);
-    log('Confirmation codes and temporary passwords are printed here as they are issued.');
+    log('Confirmation codes, password reset codes and temporary passwords are printed here as they are issued.');
 
     return {
       webUrl: webOrigin,
@@ -257,20 +252,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
       webEnv,
-      getConfirmationCode(email, timeoutMs = 30_000) {
-        const key = email.toLowerCase();
-        const known = codes.get(key);
-        if (known) return Promise.resolve(known);
-        return new Promise<string>((resolveCode, reject) => {
-          const timer = setTimeout(() => reject(new Error(`No confirmation code for ${email} within ${timeoutMs} ms`)), timeoutMs);
-          const waiters = codeWaiters.get(key) ?? [];
-          waiters.push((code) => {
-            clearTimeout(timer);
-            resolveCode(code);
-          });
-          codeWaiters.set(key, waiters);
-        });
-      },
+      getConfirmationCode: (email, timeoutMs = 30_000) => codes.latest('confirmation', email, timeoutMs),
+      getResetCode: (email, timeoutMs = 30_000) => codes.latest('reset', email, timeoutMs),
       getTemporaryPassword: (email) => temporaryPasswords.get(email.toLowerCase()),
       stop: stopAll,
     };

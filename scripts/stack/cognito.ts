@@ -1,6 +1,6 @@
 /**
  * cognito-local for the stack: the process, the user pool and app client (created once, reused while
- * `.data/` lives), the seeded accounts, and the confirmation codes it logs.
+ * `.data/` lives), the seeded accounts, and the codes it logs.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -34,10 +34,29 @@ export interface CognitoProcess extends ManagedProcess {
   endpoint: string;
 }
 
-/** Parses cognito-local's boxed "Confirmation Code Delivery" log into (destination, code) pairs. */
-export function confirmationCodeParser(onCode: (destination: string, code: string) => void): (line: string) => void {
+/** A code cognito-local delivered: the API call that issued it (its log's target), to whom, and the code. */
+export interface DeliveredCode {
+  target: string;
+  destination: string;
+  code: string;
+}
+
+/**
+ * Parses cognito-local's boxed "Confirmation Code Delivery" log. The box's first line carries the
+ * request id and the target (`INFO: 4344a245 SignUp ╭───╮`): SignUp for a sign-up's confirmation
+ * code, ForgotPassword for a password reset code; the box itself is the same for both.
+ */
+export function deliveredCodeParser(onCode: (delivered: DeliveredCode) => void): (line: string) => void {
+  let target: string | null = null;
   let destination: string | null = null;
   return (line) => {
+    const start = /:\s+\S+\s+(\w+)\s+╭/.exec(line);
+    if (start?.[1]) {
+      target = start[1];
+      destination = null;
+      return;
+    }
+    if (target === null) return;
     const dest = /Destination:\s+(\S+)/.exec(line);
     if (dest?.[1]) {
       destination = dest[1];
@@ -45,7 +64,8 @@ export function confirmationCodeParser(onCode: (destination: string, code: strin
     }
     const code = /\bCode:\s+(\S+)/.exec(line);
     if (code?.[1] && destination) {
-      onCode(destination, code[1]);
+      onCode({ target, destination, code: code[1] });
+      target = null;
       destination = null;
     }
   };

@@ -24,6 +24,8 @@ export interface StackHandle {
   webEnv: Record<string, string>;
   /** The latest confirmation code issued to `email` (waits up to timeoutMs for one). */
   getConfirmationCode(email: string, timeoutMs?: number): Promise<string>;
+  /** The latest password reset code (ForgotPassword) issued to `email` (waits up to timeoutMs for one). */
+  getResetCode(email: string, timeoutMs?: number): Promise<string>;
   /** The temporary password issued to `email`, if any. */
   getTemporaryPassword(email: string): Promise<string | undefined>;
 }
@@ -48,6 +50,10 @@ export async function launchSharedStack(): Promise<RunningStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hardline-e2e-'));
   const [webPort, apiPort, cognitoPort, controlPort] = (await findFreePorts(4)) as [number, number, number, number];
   const stack = await startStack({ webPort, apiPort, cognitoPort, dataDir, reset: true, mode: 'preview', quiet: true });
+  const codeGetters: Partial<Record<string, (email: string, timeoutMs: number) => Promise<string>>> = {
+    '/confirmation-code': (email, timeoutMs) => stack.getConfirmationCode(email, timeoutMs),
+    '/reset-code': (email, timeoutMs) => stack.getResetCode(email, timeoutMs),
+  };
   const control: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const email = url.searchParams.get('email') ?? '';
@@ -55,10 +61,11 @@ export async function launchSharedStack(): Promise<RunningStack> {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (url.pathname === '/confirmation-code') {
+    const code = codeGetters[url.pathname];
+    if (code) {
       const timeout = Number(url.searchParams.get('timeout') ?? '30000');
-      stack.getConfirmationCode(email, timeout).then(
-        (code) => reply(200, { code }),
+      code(email, timeout).then(
+        (value) => reply(200, { code: value }),
         (error: unknown) => reply(404, { error: error instanceof Error ? error.message : String(error) }),
       );
       return;
@@ -100,6 +107,10 @@ export function connectToStack(descriptor: StackDescriptor): StackHandle {
     ...rest,
     async getConfirmationCode(email, timeoutMs = 30_000) {
       const body = await get('/confirmation-code', { email, timeout: String(timeoutMs) });
+      return String(body.code);
+    },
+    async getResetCode(email, timeoutMs = 30_000) {
+      const body = await get('/reset-code', { email, timeout: String(timeoutMs) });
       return String(body.code);
     },
     async getTemporaryPassword(email) {
