@@ -30,6 +30,7 @@ import {
 import { createIssuedCodes } from './stack/codes';
 import { LOCK_FILE, lockDataDir } from './stack/data-lock';
 import { assertPortFree, freePort, runToCompletion, startProcess, waitForHttp, type ManagedProcess } from './stack/processes';
+import { startResendProxy, type ResendProxy } from './stack/resend-proxy';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -117,11 +118,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const running: ManagedProcess[] = [];
   let api: ApiServer | null = null;
+  let proxy: ResendProxy | null = null;
   let stopping = false;
   const stopAll = async () => {
     stopping = true;
     if (api) await api.close().catch((error: unknown) => console.error('[stack] closing the API failed', error));
     api = null;
+    if (proxy) await proxy.close();
+    proxy = null;
     await Promise.all(
       running
         .splice(0)
@@ -132,9 +136,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
+    // Clients reach the emulator through the ResendConfirmationCode stand-in on the cognito port.
+    const emulatorPort = await freePort();
+    proxy = await startResendProxy({ port: cognitoPort, upstream: `http://127.0.0.1:${emulatorPort}`, codes });
+    const cognitoEndpoint = proxy.endpoint;
     const cognito: CognitoProcess = await startCognitoLocal({
       dir: join(dataDir, 'cognito'),
-      port: cognitoPort,
+      port: emulatorPort,
+      issuerEndpoint: cognitoEndpoint,
       onLine: (line) => {
         parseCodes(line);
         if (/\b(ERROR|FATAL)\b/.test(line)) console.error(`[cognito-local] ${line}`);
@@ -145,18 +154,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const stateFile = join(dataDir, 'stack.json');
     let pool = await readPoolState(stateFile);
     let newPool = false;
-    if (!pool || !(await poolStillExists(cognito.endpoint, pool))) {
+    if (!pool || !(await poolStillExists(cognitoEndpoint, pool))) {
       newPool = true;
       // A new pool means new subs: the API data must be seeded again to match.
       await rm(join(dataDir, 'api'), { recursive: true, force: true });
-      pool = await createPool(cognito.endpoint);
+      pool = await createPool(cognitoEndpoint);
       await writeFile(stateFile, `${JSON.stringify(pool, null, 2)}\n`);
     }
+    proxy.setPool(pool);
     temporaryPasswords.set(FIRST_TIME_ACCOUNT.email, FIRST_TIME_ACCOUNT.temporaryPassword);
 
     const webOrigin = `http://127.0.0.1:${webPort}`;
     const apiOrigin = `http://127.0.0.1:${apiPort}`;
-    const poolRef = { endpoint: cognito.endpoint, userPoolId: pool.userPoolId, clientId: pool.clientId };
+    const poolRef = { endpoint: cognitoEndpoint, userPoolId: pool.userPoolId, clientId: pool.clientId };
     api = await startApiServer({
       port: apiPort,
       host: '127.0.0.1',
@@ -165,7 +175,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       config: { apiOrigin, webOrigin },
       cognito: poolRef,
       userPool: createCognitoUserPoolAdmin({
-        endpoint: cognito.endpoint,
+        endpoint: cognitoEndpoint,
         userPoolId: pool.userPoolId,
         onTemporaryPassword: (email, password) => {
           temporaryPasswords.set(email.toLowerCase(), password);
@@ -185,7 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       VITE_COGNITO_USER_POOL_ID: pool.userPoolId,
       VITE_COGNITO_CLIENT_ID: pool.clientId,
       VITE_COGNITO_REGION: 'local',
-      VITE_COGNITO_ENDPOINT: cognito.endpoint,
+      VITE_COGNITO_ENDPOINT: cognitoEndpoint,
       VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
       // A clearly fake key: the local stack never talks to Stripe; browser tests stub Stripe.js.
       VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stack',
@@ -239,7 +249,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log(
       `  API:            ${api.url} (${databaseUrl ? `PostgreSQL: ${redactUrl(databaseUrl)}` : `embedded PGlite in ${join(dataDir, 'api')}`})`,
     );
-    log(`  cognito-local:  ${cognito.endpoint} (user pool ${pool.userPoolId}, client ${pool.clientId})`);
+    log(`  cognito-local:  ${cognitoEndpoint} (user pool ${pool.userPoolId}, client ${pool.clientId})`);
+    log("                  (ResendConfirmationCode is answered there by the stack's stand-in: cognito-local lacks it)");
     log('Seeded accounts:');
     log(`  ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}  (administrator of ${SEED_ORGANIZATION_NAME})`);
     log(`  ${FIRST_TIME_ACCOUNT.email} / ${FIRST_TIME_ACCOUNT.temporaryPassword}  (temporary password: sets a new one at first sign-in)`);
@@ -248,7 +259,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return {
       webUrl: webOrigin,
       apiUrl: api.url,
-      cognitoEndpoint: cognito.endpoint,
+      cognitoEndpoint,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
       webEnv,

@@ -71,13 +71,22 @@ export function deliveredCodeParser(onCode: (delivered: DeliveredCode) => void):
   };
 }
 
-export async function startCognitoLocal(options: { dir: string; port: number; onLine: (line: string) => void }): Promise<CognitoProcess> {
+/**
+ * Starts the emulator on `port`. `issuerEndpoint` is the address clients reach it at (the stand-in in
+ * front of it, scripts/stack/resend-proxy.ts): tokens say iss = <issuerEndpoint>/<poolId>, exactly
+ * what the API verifies against.
+ */
+export async function startCognitoLocal(options: {
+  dir: string;
+  port: number;
+  issuerEndpoint: string;
+  onLine: (line: string) => void;
+}): Promise<CognitoProcess> {
   await mkdir(join(options.dir, '.cognito'), { recursive: true });
   const endpoint = `http://127.0.0.1:${options.port}`;
-  // Tokens say iss = <endpoint>/<poolId>, exactly what the API verifies against.
   await writeFile(
     join(options.dir, '.cognito', 'config.json'),
-    `${JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2)}\n`,
+    `${JSON.stringify({ TokenConfig: { IssuerDomain: options.issuerEndpoint } }, null, 2)}\n`,
   );
   // Its own bin, except that the log is written the moment it is made (see the launcher's comment).
   const launcher = fileURLToPath(new URL('./cognito-local-main.mjs', import.meta.url));

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveredCodeParser, type DeliveredCode } from '../../../scripts/stack/cognito';
 import { createIssuedCodes } from '../../../scripts/stack/codes';
+import { maskEmail } from '../../../scripts/stack/resend-proxy';
 
 /** cognito-local 5.3 through scripts/stack/cognito-local-main.mjs: a SignUp, then a ForgotPassword. */
 const EMULATOR_LOG = [
@@ -92,5 +93,11 @@ describe('the issued codes', () => {
     codes.claimNextResetAsConfirmation('new@example.com', 5_000).cancel();
     codes.delivered({ target: 'ForgotPassword', destination: 'new@example.com', code: '555555' });
     expect(printed).toEqual(['Password reset code for new@example.com: 555555']);
+  });
+});
+
+describe('maskEmail', () => {
+  it('shows a destination the way Cognito does', () => {
+    expect(maskEmail('alice@example.com')).toBe('a***@e***');
   });
 });
