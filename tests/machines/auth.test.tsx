@@ -25,6 +25,7 @@ import {
   AUTH_LOG_MESSAGES,
   AUTH_MESSAGES,
   authMachine,
+  forgotPasswordMachine,
   pendingConfirmationActions,
   selectUsername,
   type MembershipResult,
@@ -46,6 +47,7 @@ const PASSWORD = 'Hardline#2026';
 const NEW_PASSWORD = 'Brand#New2026';
 const CODE = '123456';
 const FIRST_TIME = 'firsttime@hardline.test';
+const RESET_EMAIL = 'forgetful@summit.test';
 
 const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
 const SIGNUP = {
@@ -117,6 +119,8 @@ const paths = generateModelPaths(authMachine, {
       { type: 'auth.confirm', code: '12ab' },
       { type: 'auth.confirm', code: CODE },
     ],
+    'auth.forgotPassword': { type: 'auth.forgotPassword', email: '' },
+    'xstate.done.actor.forgotPassword': done('forgotPassword', { email: RESET_EMAIL }),
     'auth.newPassword': [
       { type: 'auth.newPassword', password: 'short', confirmPassword: 'other' },
       { type: 'auth.newPassword', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
@@ -199,12 +203,13 @@ walkPaths({
     sessionStorage.clear();
     window.history.replaceState(null, '', '/users');
     const fakes = createControllableActors(authMachine, ACTOR_NAMES);
+    const recovery = createControllableActors(forgotPasswordMachine, ['requestPasswordReset', 'confirmPasswordReset']);
     const delays = createControlledDelays(['challengeExpiry']);
     delays.install();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const actor = createActor(
       authMachine.provide({
-        actors: fakes.actors,
+        actors: { ...fakes.actors, forgotPassword: forgotPasswordMachine.provide({ actors: recovery.actors }) },
         actions: pendingConfirmationActions(createStorage(window)),
         delays: delays.delays,
       }),
@@ -267,7 +272,11 @@ walkPaths({
             await user.click(submitButton('Create Account'));
             return;
           case 'auth.showSignIn':
-            await user.click(submitButton('Sign In'));
+            await user.click(screen.queryByRole('button', { name: 'Back to Sign In' }) ?? submitButton('Sign In'));
+            return;
+          case 'auth.forgotPassword':
+            await fill('Email', e.email ?? '');
+            await user.click(submitButton('Forgot password?'));
             return;
           case 'auth.restartSignUp':
             await user.click(submitButton('Try signing up again'));
@@ -294,6 +303,18 @@ walkPaths({
           // The real checkSession reads the pending confirmation an earlier visit stored.
           const pending = (event.output as SessionCheck).pending;
           if (pending) localStorage.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(pending));
+        }
+        if (event.type === 'xstate.done.actor.forgotPassword') {
+          // The real forgot-password flow, finished the way a person does (its own walk covers the rest).
+          await fill('Email', RESET_EMAIL);
+          await user.click(submitButton('Send code'));
+          await act(async () => recovery.resolve('requestPasswordReset', undefined));
+          await fill('Reset code', CODE);
+          await fill('New password', NEW_PASSWORD);
+          await fill('Confirm new password', NEW_PASSWORD);
+          await user.click(submitButton('Reset password'));
+          await act(async () => recovery.resolve('confirmPasswordReset', undefined));
+          return;
         }
         if (info.kind === 'after') {
           act(() => delays.fire(info.delay as 'challengeExpiry'));
@@ -359,6 +380,11 @@ walkPaths({
               expect(delays.isPending('challengeExpiry')).toBe(true);
               if (state.endsWith('submitting')) expect(submitButton('Setting password...')).toBeDisabled();
               else expect(submitButton('Set New Password')).toBeEnabled();
+              break;
+            case 'signedOut.forgotPassword':
+              expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+              expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+              expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(snapshot.context.signInEmail);
               break;
             case 'signedIn.completingSignup':
               expect(screen.getByRole('heading', { name: SETTING_UP_TITLE })).toBeInTheDocument();
@@ -435,6 +461,10 @@ walkPaths({
             expect(storedPending()).toEqual(PENDING_CONFIRMED);
           }
           if (type === 'auth.restartSignUp') expect(storedPending()).toBeNull();
+          if (type === 'xstate.done.actor.forgotPassword') {
+            expect(status()).toContain(AUTH_MESSAGES.passwordReset);
+            expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(RESET_EMAIL);
+          }
           if (type?.startsWith('xstate.after.')) expect(alerts()).toContain(AUTH_MESSAGES.challengeExpired);
           if (
             type === 'auth.sessionExpired' ||

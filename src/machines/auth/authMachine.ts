@@ -27,6 +27,7 @@ import type { MeResponse } from '../../contract/api';
 import type { SessionUser, SignInResult } from '../../services/identity';
 import type { PendingConfirmation } from '../../services/storage';
 import { messageOf, placeholderAction, placeholderActor } from '../shared';
+import { forgotPasswordMachine } from './forgotPasswordMachine';
 
 export type { PendingConfirmation, SessionUser, SignInResult };
 
@@ -41,6 +42,7 @@ export const AUTH_MESSAGES = {
   newPasswordFailed: 'An error occurred while setting your new password',
   accountCreated: 'Account created successfully! You can now sign in.',
   emailConfirmed: 'Email confirmed successfully! Please sign in to complete your account setup.',
+  passwordReset: 'Password reset. Sign in with your new password.',
   challengeExpired: 'Your sign-in session has expired. Please sign in again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   sessionCheckFailed: 'We could not check your session. Please sign in.',
@@ -94,6 +96,8 @@ export type AuthEvent =
   | ({ type: 'auth.confirm' } & ConfirmCodeForm)
   | ({ type: 'auth.newPassword' } & NewPasswordForm)
   | { type: 'auth.showSignUp' }
+  /** 'Forgot password?' on Sign In, with the email typed there (to prefill). */
+  | { type: 'auth.forgotPassword'; email: string }
   | { type: 'auth.showSignIn' }
   | { type: 'auth.restartSignUp' }
   | { type: 'auth.backToSignIn' }
@@ -126,6 +130,7 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    children: {} as { forgotPassword: 'forgotPassword' },
   },
   actors: {
     checkSession: placeholderActor<SessionCheck>('checkSession'),
@@ -138,6 +143,8 @@ export const authMachine = setup({
     activateUser: placeholderActor<unknown>('activateUser'),
     loadMembership: placeholderActor<MembershipResult>('loadMembership'),
     signOut: placeholderActor<void>('signOut'),
+    /** The forgot-password flow (./forgotPasswordMachine.ts); its actors are provided with it. */
+    forgotPassword: forgotPasswordMachine,
   },
   guards: {
     isSignInInvalid: ({ event }) => event.type === 'auth.signIn' && !validate(SignInFormSchema, event).ok,
@@ -263,6 +270,10 @@ export const authMachine = setup({
                   },
                 ],
                 'auth.showSignUp': { target: '#auth.signedOut.signUp', actions: 'clearMessages' },
+                'auth.forgotPassword': {
+                  target: '#auth.signedOut.forgotPassword',
+                  actions: ['clearMessages', { type: 'assignSignInEmail', params: ({ event }) => event.email.trim() }],
+                },
               },
             },
             submitting: {
@@ -439,6 +450,24 @@ export const authMachine = setup({
                 },
               },
             },
+          },
+        },
+
+        forgotPassword: {
+          invoke: {
+            id: 'forgotPassword',
+            src: 'forgotPassword',
+            input: ({ context }) => ({ email: context.signInEmail }),
+            onDone: {
+              target: 'signIn',
+              actions: [
+                { type: 'assignSignInEmail', params: ({ event }) => event.output.email },
+                { type: 'assignNotice', params: AUTH_MESSAGES.passwordReset },
+              ],
+            },
+          },
+          on: {
+            'auth.showSignIn': { target: 'signIn', actions: 'clearMessages' },
           },
         },
 

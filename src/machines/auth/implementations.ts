@@ -9,6 +9,7 @@ import type { IdentityService } from '../../services/identity';
 import type { AppStorage, PendingConfirmation } from '../../services/storage';
 import type { CompleteSignupInput, MembershipResult, SessionCheck } from './authMachine';
 import { completeSignupPayload } from './signup';
+import { forgotPasswordMachine } from './forgotPasswordMachine';
 import type { SignUpValues } from '../../domain/forms';
 
 export interface AuthServices {
@@ -64,6 +65,14 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
       }),
       signOut: fromPromise(async () => {
         await identity.signOut();
+      }),
+      forgotPassword: forgotPasswordMachine.provide({
+        actors: {
+          requestPasswordReset: fromPromise(({ input }: { input: { email: string } }) => identity.requestPasswordReset(input)),
+          confirmPasswordReset: fromPromise(({ input }: { input: { email: string; code: string; newPassword: string } }) =>
+            identity.confirmPasswordReset(input),
+          ),
+        },
       }),
     },
     actions: pendingConfirmationActions(storage),

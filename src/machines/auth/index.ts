@@ -11,3 +11,4 @@ export {
 } from './authMachine';
 export { authImplementations, pendingConfirmationActions } from './implementations';
 export * from './selectors';
+export { forgotPasswordMachine, FORGOT_PASSWORD_MESSAGES, type ForgotPasswordActorRef } from './forgotPasswordMachine';

@@ -1,7 +1,7 @@
 /** Every read of the auth snapshot a view needs. */
 import type { AuthSnapshot } from './authMachine';
 
-export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword';
+export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword' | 'forgotPassword';
 
 /** The session check on start (and sign-out) is running. */
 export const selectIsCheckingSession = (s: AuthSnapshot) => s.matches('checkingSession') || s.matches('signingOut');
@@ -17,6 +17,7 @@ export function selectLoginMode(s: AuthSnapshot): LoginMode | null {
   if (s.matches({ signedOut: 'signUp' })) return 'signUp';
   if (s.matches({ signedOut: 'confirmEmail' })) return 'confirmEmail';
   if (s.matches({ signedOut: 'newPassword' })) return 'newPassword';
+  if (s.matches({ signedOut: 'forgotPassword' })) return 'forgotPassword';
   if (s.matches({ signedOut: 'signIn' })) return 'signIn';
   return null;
 }
@@ -44,3 +45,5 @@ export const selectPasswordChangeUsername = (s: AuthSnapshot) => s.context.passw
 export const selectUsername = (s: AuthSnapshot) => s.context.user?.email ?? null;
 export const selectMembership = (s: AuthSnapshot) => s.context.membership;
 export const selectIsSigningOut = (s: AuthSnapshot) => s.matches('signingOut');
+/** The forgot-password flow while it runs (its own snapshot: ./forgotPassword.ts). */
+export const selectForgotPassword = (s: AuthSnapshot) => s.children.forgotPassword;

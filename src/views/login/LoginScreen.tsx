@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { selectFormError, selectLoginMode, selectNotice, type AuthActorRef, type LoginMode } from '../../machines/auth';
 import { Logo } from '../layout/Logo';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { FormMessages } from './FormMessages';
 import { NewPasswordForm } from './NewPasswordForm';
 import { SignInForm } from './SignInForm';
@@ -17,6 +18,7 @@ const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
   signUp: { title: 'Create Account', subtitle: 'Set up Hardline for your construction team.' },
   confirmEmail: { title: 'Confirm Email', subtitle: 'One more step to activate your account.' },
   newPassword: { title: 'Set New Password', subtitle: 'Secure your account before you continue.' },
+  forgotPassword: { title: 'Reset Password', subtitle: 'Choose a new password with a code we email you.' },
 };
 
 export function LoginScreen({ auth }: { auth: AuthActorRef }) {
@@ -41,12 +43,14 @@ export function LoginScreen({ auth }: { auth: AuthActorRef }) {
             </Text>
           </Card.Header>
           <Card.Body gap="4">
-            <FormMessages error={error} notice={notice} />
+            {/* The forgot-password flow shows its own messages. */}
+            {mode === 'forgotPassword' ? null : <FormMessages error={error} notice={notice} />}
             <Box>
               {mode === 'signIn' ? <SignInForm key="signIn" auth={auth} /> : null}
               {mode === 'signUp' ? <SignUpForm key="signUp" auth={auth} /> : null}
               {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" auth={auth} /> : null}
               {mode === 'newPassword' ? <NewPasswordForm key="newPassword" auth={auth} /> : null}
+              {mode === 'forgotPassword' ? <ForgotPasswordForm key="forgotPassword" auth={auth} /> : null}
             </Box>
           </Card.Body>
         </Card.Root>

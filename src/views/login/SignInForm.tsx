@@ -57,6 +57,20 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
           error={errors.password}
         />
         <Button
+          variant="plain"
+          size="sm"
+          px="0"
+          mt="-2"
+          colorPalette="brand"
+          color="brand.fg"
+          textDecoration="underline"
+          alignSelf="flex-end"
+          onClick={() => auth.send({ type: 'auth.forgotPassword', email: username })}
+          disabled={pending || !hydrated}
+        >
+          Forgot password?
+        </Button>
+        <Button
           type="submit"
           colorPalette="brand"
           loading={pending}

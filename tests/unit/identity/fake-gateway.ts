@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import type { CognitoGateway, SessionTokens } from '../../../src/services/identity';
 
-export const HOUR = 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 export function tokens(now: number, overrides: Partial<SessionTokens> = {}): SessionTokens {
   return {
