@@ -49,6 +49,7 @@ describe('measurement rules', () => {
     expect(ROUTE_SOURCES).toEqual({
       dashboard: 'src/views/dashboard/DashboardScreen.tsx',
       users: 'src/views/users/UsersScreen.tsx',
+      activity: 'src/views/users/ActivityScreen.tsx',
       billing_overview: 'src/views/billing/BillingOverviewScreen.tsx',
       user_billing: 'src/views/billing/UserBillingScreen.tsx',
       assistant: 'src/views/assistant/AssistantScreen.tsx',

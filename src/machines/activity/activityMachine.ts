@@ -62,6 +62,9 @@ export type ActivityEvent =
 /** What one load asks GET /api/audit for. */
 export type LoadActivityInput = Required<Pick<AuditQuery, 'page' | 'limit'>> & Pick<AuditQuery, 'memberId' | 'kind'>;
 
+/** The error box's title when a page of the trail does not load (the message is the API's). */
+export const ACTIVITY_ERROR_TITLE = 'Error loading activity';
+/** The message when the failure gave none. */
 export const ACTIVITY_FALLBACK_ERROR = 'Could not load the activity';
 
 /** Writes the view to the URL: a new history entry ('push') or in place ('replace'). */
@@ -113,7 +116,10 @@ export const activityMachine = setup({
     assignView: assign(({ context, event }) => {
       if (event.type !== 'activity.urlChanged') return {};
       const view = parseActivityView(event.query);
-      return { ...view, memberName: view.memberId === context.memberId ? context.memberName : null };
+      // Back to a member on screen (or just left): the chip names them at once, not by their id.
+      const known = view.memberId === context.memberId ? context.memberName : null;
+      const shown = context.entries.find((e) => e.member.memberId === view.memberId)?.member.name ?? null;
+      return { ...view, memberName: known ?? shown };
     }),
     assignKind: assign(({ event }) => (event.type === 'activity.filterKind' ? { kind: event.kind, page: 1 } : {})),
     assignMember: assign(({ event }) =>

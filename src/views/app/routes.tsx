@@ -87,6 +87,16 @@ export const ROUTES: readonly AppRoute[] = [
     heading: { title: 'User Management', subtitle: 'Find, add and manage the people on your team.' },
     nav: { label: 'User Management', icon: Users },
   }),
+  // A section of User Management (a tab on both screens), not a fifth navigation item: the sidebar
+  // keeps 'User Management' lit beneath '/users' (isCurrent). Its filters (`?member=`, `?kind=`,
+  // `?page=`) are read and written by the activity machine, as the users list does with its view.
+  route({
+    path: '/users/activity',
+    screen: preloadable(() => import('../users/ActivityScreen')),
+    render: (m) => <m.ActivityScreen />,
+    machines: ['activity'],
+    heading: { title: 'User Management', subtitle: 'Who changed what, and when: every change made to members and their billing.' },
+  }),
   route({
     path: '/billing',
     screen: preloadable(() => import('../billing/BillingOverviewScreen')),
@@ -99,7 +109,8 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/billing/user/:userId',
     screen: preloadable(() => import('../billing/UserBillingScreen')),
     render: (m, { userId }) => <m.UserBillingScreen userId={userId} />,
-    machines: ['userBilling'],
+    // The page's 'Recent activity' card runs an activity trail of its own.
+    machines: ['userBilling', 'activity'],
     heading: { title: 'User Billing' },
   }),
   route({

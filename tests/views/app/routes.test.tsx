@@ -31,6 +31,7 @@ const { loaded, standIn } = vi.hoisted(() => {
 });
 vi.mock('../../../src/views/dashboard/DashboardScreen', () => ({ DashboardScreen: standIn('dashboard') }));
 vi.mock('../../../src/views/users/UsersScreen', () => ({ UsersScreen: standIn('users') }));
+vi.mock('../../../src/views/users/ActivityScreen', () => ({ ActivityScreen: standIn('activity') }));
 vi.mock('../../../src/views/billing/BillingOverviewScreen', () => ({ BillingOverviewScreen: standIn('billing overview') }));
 vi.mock('../../../src/views/billing/UserBillingScreen', () => {
   standIn('user billing');
@@ -75,6 +76,7 @@ describe('start-up prefetch', () => {
     usersList: vi.fn(() => new Promise<never>(() => undefined)),
     billingOverview: vi.fn(() => new Promise<never>(() => undefined)),
     userBilling: vi.fn(() => new Promise<never>(() => undefined)),
+    activity: vi.fn(() => new Promise<never>(() => undefined)),
   });
 
   it("fetches the screen of the address, its machine and the Assistant's machine", async () => {
@@ -100,6 +102,21 @@ describe('start-up prefetch', () => {
     expect(others.map((k) => machines[k].mock.calls.length)).toEqual([0, 0, 0]);
   });
 
+  it("/users/activity: the Activity screen and the activity machine; a member's billing page fetches it too (its card)", async () => {
+    const machines = loaders();
+    prefetchScreen('/users/activity', machines);
+    await vi.waitFor(() => expect(machines.activity).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loaded).toContain('activity'));
+    expect(
+      [machines.dashboard, machines.usersList, machines.billingOverview, machines.userBilling].map((m) => m.mock.calls.length),
+    ).toEqual([0, 0, 0, 0]);
+    const billing = loaders();
+    prefetchScreen('/billing/user/u-7', billing);
+    await vi.waitFor(() => expect(billing.userBilling).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(billing.activity).toHaveBeenCalledTimes(1));
+    expect(billing.usersList).not.toHaveBeenCalled();
+  });
+
   it('the Assistant and unknown paths: the Assistant machine only', async () => {
     for (const path of ['/ai', '/nowhere', '/login']) {
       const machines = loaders();
@@ -118,6 +135,21 @@ describe('the signed-in console', () => {
   it.each([
     ['/', 'dashboard', 'Welcome Back', "Here's what is happening across your team today.", 'Dashboard'],
     ['/users', 'users', 'User Management', 'Find, add and manage the people on your team.', 'User Management'],
+    // A section of User Management, not a navigation item of its own: 'User Management' stays lit.
+    [
+      '/users/activity',
+      'activity',
+      'User Management',
+      'Who changed what, and when: every change made to members and their billing.',
+      'User Management',
+    ],
+    [
+      '/users/activity?member=u-42&kind=member.edited',
+      'activity',
+      'User Management',
+      'Who changed what, and when: every change made to members and their billing.',
+      'User Management',
+    ],
     ['/billing', 'billing overview', 'Billing Overview', null, 'Billing Overview'],
     ['/billing/user/u-42', 'user billing u-42', 'User Billing', null, 'Billing Overview'],
     ['/ai', 'assistant', 'Assistant', 'Ask about activity, calls and tasks across your organization.', 'Assistant'],
@@ -128,6 +160,7 @@ describe('the signed-in console', () => {
     const texts = [
       "Here's what is happening across your team today.",
       'Find, add and manage the people on your team.',
+      'Who changed what, and when: every change made to members and their billing.',
       'Ask about activity, calls and tasks across your organization.',
     ];
     for (const text of texts) {
@@ -191,6 +224,10 @@ describe('matching', () => {
     '/users/',
     '/USERS',
     '/users/x',
+    '/users/activity',
+    '/users/activity/',
+    '/Users/Activity',
+    '/users/activity/x',
     '/billing',
     '/billing/',
     '/billing/user/u-1',

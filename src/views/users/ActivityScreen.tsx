@@ -1,0 +1,154 @@
+import { ButtonGroup, CloseButton, Field, Flex, HStack, IconButton, NativeSelect, Pagination, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { memo, useCallback } from 'react';
+import {
+  ACTIVITY_ERROR_TITLE,
+  ACTIVITY_KIND_FILTERS,
+  isActivityKindFilter,
+  kindLabel,
+  selectEntries,
+  selectError,
+  selectIsEmpty,
+  selectIsFiltered,
+  selectIsFirstLoad,
+  selectIsLoading,
+  selectKind,
+  selectLimit,
+  selectMemberFilter,
+  selectPage,
+  selectTotal,
+  type ActivityActorRef,
+} from '../../machines/activity';
+import { useScreenActor } from '../app/machines-context';
+import { ErrorBox } from '../shared/ErrorBox';
+import { ActivityEmpty, ActivityList, type ActivityMember } from './ActivityList';
+import { UsersSections } from './UsersSections';
+
+const count = new Intl.NumberFormat('en-US');
+
+const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef }) {
+  const kind = useSelector(actor, selectKind);
+  return (
+    <Field.Root width={{ base: 'full', sm: '64' }}>
+      <Field.Label>Kind of change</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={kind}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            if (isActivityKindFilter(value)) actor.send({ type: 'activity.filterKind', kind: value });
+          }}
+        >
+          {ACTIVITY_KIND_FILTERS.map((k) => (
+            <option key={k} value={k}>
+              {kindLabel(k)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+});
+
+/** The member filter as a removable chip: 'Member: Ana Diaz ✕'. */
+const MemberChip = memo(function MemberChip({ actor }: { actor: ActivityActorRef }) {
+  const member = useSelector(actor, selectMemberFilter);
+  if (!member) return null;
+  return (
+    <HStack gap="1" ps="3" pe="1" py="1" borderRadius="full" bg="brand.subtle" color="brand.fg" fontSize="sm" fontWeight="medium">
+      <Text>{`Member: ${member.label}`}</Text>
+      <CloseButton
+        size="2xs"
+        borderRadius="full"
+        aria-label={`Remove the member filter (${member.label})`}
+        onClick={() => actor.send({ type: 'activity.clearMember' })}
+      />
+    </HStack>
+  );
+});
+
+const ActivityPagination = memo(function ActivityPagination({ actor }: { actor: ActivityActorRef }) {
+  const total = useSelector(actor, selectTotal);
+  const page = useSelector(actor, selectPage);
+  const limit = useSelector(actor, selectLimit);
+  const entries = useSelector(actor, selectEntries);
+  if (entries.length === 0) return null;
+  const from = (page - 1) * limit + 1;
+  const to = Math.min(from + entries.length - 1, total);
+  return (
+    <Flex justify="space-between" align="center" wrap="wrap" gap="3" minHeight="10">
+      <Text color="fg.muted" fontSize="sm" aria-live="polite">
+        Showing {count.format(from)}–{count.format(to)} of {count.format(total)}
+      </Text>
+      <Pagination.Root
+        count={total}
+        pageSize={limit}
+        page={page}
+        siblingCount={1}
+        onPageChange={(e) => actor.send({ type: 'activity.goToPage', page: e.page })}
+      >
+        <ButtonGroup variant="ghost" size="sm">
+          <Pagination.PrevTrigger asChild>
+            <IconButton>
+              <ChevronLeft aria-hidden />
+            </IconButton>
+          </Pagination.PrevTrigger>
+          <Pagination.Items render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>} />
+          <Pagination.NextTrigger asChild>
+            <IconButton>
+              <ChevronRight aria-hidden />
+            </IconButton>
+          </Pagination.NextTrigger>
+        </ButtonGroup>
+      </Pagination.Root>
+    </Flex>
+  );
+});
+
+/**
+ * User Management's Activity section (issue 14): every administrator change, newest first, paged,
+ * filtered by kind of change and by member (a click on a member's name, or `?member=` in the
+ * link). The view lives in the URL; the activity machine reads and writes it.
+ */
+export function ActivityScreen() {
+  const ref: ActivityActorRef = useScreenActor('activity');
+  const entries = useSelector(ref, selectEntries);
+  const firstLoad = useSelector(ref, selectIsFirstLoad);
+  const loading = useSelector(ref, selectIsLoading);
+  const error = useSelector(ref, selectError);
+  const empty = useSelector(ref, selectIsEmpty);
+  const filtered = useSelector(ref, selectIsFiltered);
+  const limit = useSelector(ref, selectLimit);
+  const filterMember = useCallback(
+    (member: ActivityMember) => ref.send({ type: 'activity.filterMember', memberId: member.memberId, name: member.name }),
+    [ref],
+  );
+
+  return (
+    <Stack gap="5">
+      <UsersSections current="activity" />
+      <Flex gap="3" wrap="wrap" align="flex-end">
+        <KindFilter actor={ref} />
+        <MemberChip actor={ref} />
+      </Flex>
+      {error !== null ? (
+        <ErrorBox title={ACTIVITY_ERROR_TITLE} message={error} onRetry={() => ref.send({ type: 'activity.retry' })} />
+      ) : null}
+      {empty ? (
+        <ActivityEmpty filtered={filtered} about="organisation" />
+      ) : (
+        <ActivityList
+          label="Activity"
+          entries={entries}
+          firstLoad={firstLoad}
+          refreshing={loading && !firstLoad}
+          skeletonRows={Math.min(limit, 10)}
+          onMember={filterMember}
+        />
+      )}
+      <ActivityPagination actor={ref} />
+    </Stack>
+  );
+}
