@@ -23,6 +23,7 @@ import { useScreenActor } from '../app/machines-context';
 import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';
 import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';
+import { MemberActivityCard } from './MemberActivityCard';
 import { accessLevelColor, invoiceStatusColor, statusColor } from './status';
 import { Banner } from '../shared/Banner';
 
@@ -241,6 +242,8 @@ export function UserBillingScreen({ userId }: { userId: string }) {
           <Text color="fg.muted">No invoices found</Text>
         )}
       </Section>
+
+      <MemberActivityCard userId={userId} />
 
       {subscriptionRef ? (
         <ManageSubscriptionDialog actorRef={subscriptionRef} onClose={() => ref.send({ type: 'userBilling.closeSubscription' })} />
