@@ -165,6 +165,7 @@ export const activityMachine = setup({
       on: { 'activity.urlChanged': { target: 'browsing', actions: ['assignView', showView('replace')] } },
     },
     browsing: {
+      description: 'A filter, a page or the address changes: the trail loads again (a request still out is aborted).',
       initial: 'loading',
       on: {
         'activity.filterKind': { target: '.loading', actions: ['assignKind', showView('push')] },
@@ -197,7 +198,10 @@ export const activityMachine = setup({
           },
         },
         ready: {},
-        failed: { on: { 'activity.retry': 'loading' } },
+        failed: {
+          description: "The error shows above the entries loaded before (never a blank screen); 'Try again' loads again.",
+          on: { 'activity.retry': 'loading' },
+        },
       },
     },
   },
