@@ -17,7 +17,7 @@ import { ErrorBox } from '../shared/ErrorBox';
 import { ActivityEmpty, ActivityList } from '../users/ActivityList';
 
 /** The member's latest entries the card shows. */
-export const RECENT_ACTIVITY_LIMIT = 5;
+const RECENT_ACTIVITY_LIMIT = 5;
 
 const TITLE = 'Recent activity';
 

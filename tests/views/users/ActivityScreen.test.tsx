@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../src/domain/dates';
+import { ACTIVITY_FALLBACK_ERROR } from '../../../src/machines/activity';
 import { ActivityScreen } from '../../../src/views/users/ActivityScreen';
 import { ANA, BEN, DANA, ENTRIES, answer, createActivityDoubles, makeEntry, renderActivity, type ActivityDoubles } from './render-activity';
 
@@ -170,6 +171,14 @@ describe('Activity screen', () => {
     await settle(doubles, answer(ENTRIES.slice(1, 2)));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(entries()).toHaveLength(1);
+  });
+
+  it('a failure that gives no message says the activity could not be loaded', async () => {
+    const doubles = open();
+    await waitFor(() => expect(doubles.api.pending('loadActivity')).toHaveLength(1));
+    act(() => doubles.api.reject('loadActivity', { status: 500 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error loading activity${ACTIVITY_FALLBACK_ERROR}Try again`);
+    expect(screen.queryByRole('list', { name: 'Activity' })).not.toBeInTheDocument();
   });
 
   it('says what gets recorded when there is nothing yet, and that nothing matches under a filter', async () => {

@@ -32,7 +32,7 @@ export const BEN = person('u-ben', 'Ben Ode');
 export const ANA = person('u-ana', 'Ana Diaz');
 
 /** `minutes` before the test file loaded, as the API writes it. */
-export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 export function makeEntry(
   n: number,
