@@ -27,6 +27,7 @@ import {
   authMachine,
   forgotPasswordMachine,
   pendingConfirmationActions,
+  resendCodeMachine,
   selectUsername,
   type MembershipResult,
   type PendingConfirmation,
@@ -204,12 +205,17 @@ walkPaths({
     window.history.replaceState(null, '', '/users');
     const fakes = createControllableActors(authMachine, ACTOR_NAMES);
     const recovery = createControllableActors(forgotPasswordMachine, ['requestPasswordReset', 'confirmPasswordReset']);
+    const resend = createControllableActors(resendCodeMachine, ['resendConfirmationCode']);
     const delays = createControlledDelays(['challengeExpiry']);
     delays.install();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const actor = createActor(
       authMachine.provide({
-        actors: { ...fakes.actors, forgotPassword: forgotPasswordMachine.provide({ actors: recovery.actors }) },
+        actors: {
+          ...fakes.actors,
+          forgotPassword: forgotPasswordMachine.provide({ actors: recovery.actors }),
+          resendCode: resendCodeMachine.provide({ actors: resend.actors }),
+        },
         actions: pendingConfirmationActions(createStorage(window)),
         delays: delays.delays,
       }),
@@ -273,6 +279,9 @@ walkPaths({
             return;
           case 'auth.showSignIn':
             await user.click(screen.queryByRole('button', { name: 'Back to Sign In' }) ?? submitButton('Sign In'));
+            return;
+          case 'auth.enterCode':
+            await user.click(submitButton('Enter confirmation code'));
             return;
           case 'auth.forgotPassword':
             await fill('Email', e.email ?? '');
@@ -366,7 +375,14 @@ walkPaths({
               expect(code).toHaveAttribute('autocomplete', 'one-time-code');
               expect(code).toHaveAttribute('maxLength', '6');
               expect(screen.getByText(EMAIL)).toBeInTheDocument();
-              expect(storedPending()).toEqual(PENDING_REQUIRED);
+              // From Create Account (or a reload) the kept sign-up; from Sign In's 'Enter confirmation code', that email alone.
+              expect(storedPending()).toEqual(
+                previous === 'signedOut.signIn.idle'
+                  ? { email: EMAIL, isRequired: true, signupData: { phoneNumber: '', organization: '', fullName: '' } }
+                  : snapshot.context.pendingConfirmation,
+              );
+              expect(snapshot.context.pendingConfirmation?.isRequired).toBe(true);
+              expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument();
               if (state.endsWith('submitting')) expect(submitButton('Confirming...')).toBeDisabled();
               else if ((code as HTMLInputElement).value.trim() === '') expect(submitButton('Confirm Email')).toBeDisabled();
               else expect(submitButton('Confirm Email')).toBeEnabled();
@@ -444,6 +460,9 @@ walkPaths({
             const expected =
               kind === 'confirmSignUp' ? AUTH_MESSAGES.confirmSignUp : kind === 'mfa' ? AUTH_MESSAGES.mfa : AUTH_MESSAGES.other;
             expect(alerts()).toContain(expected);
+            const offered = screen.queryByRole('button', { name: 'Enter confirmation code' });
+            if (kind === 'confirmSignUp') expect(offered).toBeInTheDocument();
+            else expect(offered).not.toBeInTheDocument();
           }
           const failedActor = type?.startsWith('xstate.error.actor.') ? type.slice('xstate.error.actor.'.length) : undefined;
           if (failedActor && failedActor in ERRORS && state.startsWith('signedOut.')) {
@@ -458,7 +477,7 @@ walkPaths({
           if (type === 'xstate.done.actor.confirmSignUp') {
             expect(status()).toContain('Email confirmed successfully! Please sign in to complete your account setup.');
             expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(EMAIL);
-            expect(storedPending()).toEqual(PENDING_CONFIRMED);
+            expect(storedPending()).toEqual({ ...snapshot.context.pendingConfirmation, isRequired: false });
           }
           if (type === 'auth.restartSignUp') expect(storedPending()).toBeNull();
           if (type === 'xstate.done.actor.forgotPassword') {

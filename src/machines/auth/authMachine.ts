@@ -28,6 +28,7 @@ import type { SessionUser, SignInResult } from '../../services/identity';
 import type { PendingConfirmation } from '../../services/storage';
 import { messageOf, placeholderAction, placeholderActor } from '../shared';
 import { forgotPasswordMachine } from './forgotPasswordMachine';
+import { resendCodeMachine } from './resendCodeMachine';
 
 export type { PendingConfirmation, SessionUser, SignInResult };
 
@@ -79,6 +80,8 @@ export interface AuthContext {
   user: SessionUser | null;
   /** The email to prefill on Sign In (after an account was created or confirmed). */
   signInEmail: string;
+  /** Signed in to an account that is not confirmed yet: Sign In offers 'Enter confirmation code'. */
+  unconfirmedEmail: string | null;
   /** SPEC §3 passwordChangeUsername: who is setting a new password. */
   passwordChangeUsername: string | null;
   pendingConfirmation: PendingConfirmation | null;
@@ -98,6 +101,8 @@ export type AuthEvent =
   | { type: 'auth.showSignUp' }
   /** 'Forgot password?' on Sign In, with the email typed there (to prefill). */
   | { type: 'auth.forgotPassword'; email: string }
+  /** 'Enter confirmation code' after signing in to an unconfirmed account. */
+  | { type: 'auth.enterCode' }
   | { type: 'auth.showSignIn' }
   | { type: 'auth.restartSignUp' }
   | { type: 'auth.backToSignIn' }
@@ -130,7 +135,7 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    children: {} as { forgotPassword: 'forgotPassword' },
+    children: {} as { forgotPassword: 'forgotPassword'; resendCode: 'resendCode' },
   },
   actors: {
     checkSession: placeholderActor<SessionCheck>('checkSession'),
@@ -145,6 +150,8 @@ export const authMachine = setup({
     signOut: placeholderActor<void>('signOut'),
     /** The forgot-password flow (./forgotPasswordMachine.ts); its actors are provided with it. */
     forgotPassword: forgotPasswordMachine,
+    /** 'Resend code' with its cooldown (./resendCodeMachine.ts); its actor is provided with it. */
+    resendCode: resendCodeMachine,
   },
   guards: {
     isSignInInvalid: ({ event }) => event.type === 'auth.signIn' && !validate(SignInFormSchema, event).ok,
@@ -160,7 +167,13 @@ export const authMachine = setup({
     isConfirmationRequired: (_, output: { confirmationRequired: boolean }) => output.confirmationRequired,
     /** A confirmed sign-up of this very account whose workspace is not set up yet. */
     isSignupToComplete: ({ context }, pending: PendingConfirmation | null) =>
-      pending !== null && !pending.isRequired && context.user !== null && pending.email.toLowerCase() === context.user.email.toLowerCase(),
+      pending !== null &&
+      !pending.isRequired &&
+      // A code entered from Sign In (no Create Account in this browser) has no signup data to send.
+      pending.signupData.organization.trim() !== '' &&
+      context.user !== null &&
+      pending.email.toLowerCase() === context.user.email.toLowerCase(),
+    hasUnconfirmedEmail: ({ context }) => context.unconfirmedEmail !== null,
     isAdministrator: (_, result: MembershipResult) => result.kind === 'member' && result.me.isAdmin,
   },
   actions: {
@@ -168,7 +181,18 @@ export const authMachine = setup({
     savePendingConfirmation: placeholderAction<{ pending: PendingConfirmation }>('savePendingConfirmation'),
     /** Remove the persisted pending confirmation (provided). */
     clearPendingConfirmation: placeholderAction('clearPendingConfirmation'),
-    clearMessages: assign({ ...noErrors, notice: null }),
+    clearMessages: assign({ ...noErrors, notice: null, unconfirmedEmail: null }),
+    assignUnconfirmedEmail: assign(({ context }) => ({ unconfirmedEmail: context.signInEmail })),
+    /** Confirm Email for the account signed in to: the pending confirmation this browser kept for it, or a new one. */
+    assignPendingForCode: assign(({ context }) => {
+      const email = context.unconfirmedEmail ?? context.signInEmail;
+      const kept = context.pendingConfirmation;
+      const pending: PendingConfirmation =
+        kept && kept.email.toLowerCase() === email.toLowerCase()
+          ? { ...kept, isRequired: true }
+          : { email, isRequired: true, signupData: { phoneNumber: '', organization: '', fullName: '' } };
+      return { pendingConfirmation: pending, unconfirmedEmail: null, ...noErrors, notice: null };
+    }),
     assignFieldErrors: assign((_, errors: FieldErrors) => {
       const { form, ...fields } = errors;
       return { fieldErrors: fields, formError: form ?? null, notice: null };
@@ -201,6 +225,7 @@ export const authMachine = setup({
   context: {
     user: null,
     signInEmail: '',
+    unconfirmedEmail: null,
     passwordChangeUsername: null,
     pendingConfirmation: null,
     fieldErrors: {},
@@ -270,6 +295,17 @@ export const authMachine = setup({
                   },
                 ],
                 'auth.showSignUp': { target: '#auth.signedOut.signUp', actions: 'clearMessages' },
+                'auth.enterCode': {
+                  guard: 'hasUnconfirmedEmail',
+                  target: '#auth.signedOut.confirmEmail',
+                  actions: [
+                    'assignPendingForCode',
+                    {
+                      type: 'savePendingConfirmation',
+                      params: ({ context }) => ({ pending: context.pendingConfirmation as PendingConfirmation }),
+                    },
+                  ],
+                },
                 'auth.forgotPassword': {
                   target: '#auth.signedOut.forgotPassword',
                   actions: ['clearMessages', { type: 'assignSignInEmail', params: ({ event }) => event.email.trim() }],
@@ -302,7 +338,7 @@ export const authMachine = setup({
                   {
                     guard: { type: 'isConfirmSignUp', params: ({ event }) => event.output },
                     target: 'idle',
-                    actions: { type: 'assignFormError', params: AUTH_MESSAGES.confirmSignUp },
+                    actions: [{ type: 'assignFormError', params: AUTH_MESSAGES.confirmSignUp }, 'assignUnconfirmedEmail'],
                   },
                   {
                     guard: { type: 'isMfa', params: ({ event }) => event.output },
@@ -398,6 +434,11 @@ export const authMachine = setup({
 
         confirmEmail: {
           initial: 'idle',
+          invoke: {
+            id: 'resendCode',
+            src: 'resendCode',
+            input: ({ context }) => ({ email: context.pendingConfirmation?.email ?? '' }),
+          },
           states: {
             idle: {
               on: {

@@ -10,6 +10,7 @@ import type { AppStorage, PendingConfirmation } from '../../services/storage';
 import type { CompleteSignupInput, MembershipResult, SessionCheck } from './authMachine';
 import { completeSignupPayload } from './signup';
 import { forgotPasswordMachine } from './forgotPasswordMachine';
+import { resendCodeMachine } from './resendCodeMachine';
 import type { SignUpValues } from '../../domain/forms';
 
 export interface AuthServices {
@@ -65,6 +66,11 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
       }),
       signOut: fromPromise(async () => {
         await identity.signOut();
+      }),
+      resendCode: resendCodeMachine.provide({
+        actors: {
+          resendConfirmationCode: fromPromise(({ input }: { input: { email: string } }) => identity.resendConfirmationCode(input)),
+        },
       }),
       forgotPassword: forgotPasswordMachine.provide({
         actors: {

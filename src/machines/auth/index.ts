@@ -12,3 +12,4 @@ export {
 export { authImplementations, pendingConfirmationActions } from './implementations';
 export * from './selectors';
 export { forgotPasswordMachine, FORGOT_PASSWORD_MESSAGES, type ForgotPasswordActorRef } from './forgotPasswordMachine';
+export { resendCodeMachine, RESEND_CODE_MESSAGES } from './resendCodeMachine';

@@ -47,3 +47,7 @@ export const selectMembership = (s: AuthSnapshot) => s.context.membership;
 export const selectIsSigningOut = (s: AuthSnapshot) => s.matches('signingOut');
 /** The forgot-password flow while it runs (its own snapshot: ./forgotPassword.ts). */
 export const selectForgotPassword = (s: AuthSnapshot) => s.children.forgotPassword;
+/** 'Resend code' of Confirm Email while it shows (its own snapshot: ./resendCodeMachine.ts). */
+export const selectResendCode = (s: AuthSnapshot) => s.children.resendCode;
+/** Sign In offers 'Enter confirmation code' (the account signed in to is not confirmed). */
+export const selectCanEnterCode = (s: AuthSnapshot) => s.context.unconfirmedEmail !== null;

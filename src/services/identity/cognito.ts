@@ -128,6 +128,12 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       });
     },
 
+    resendConfirmationCode(username) {
+      return new Promise<void>((resolve, reject) => {
+        userFor(username).resendConfirmationCode((error: unknown) => (error ? reject(error) : resolve()));
+      });
+    },
+
     forgotPassword(username) {
       return new Promise<void>((resolve, reject) => {
         userFor(username).forgotPassword({

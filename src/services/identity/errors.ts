@@ -238,3 +238,22 @@ export function resetConfirmError(error: unknown): IdentityError {
       return new IdentityError(RESET_PASSWORD_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
   }
 }
+
+export const RESEND_CODE_MESSAGES = {
+  alreadyConfirmed: 'This account is already confirmed. Please sign in.',
+  limitExceeded: RESET_PASSWORD_MESSAGES.limitExceeded,
+  fallback: 'We could not send a new code. Please try again.',
+} as const;
+
+/** Cognito ResendConfirmationCode refusals. */
+export function resendCodeError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  if (code === 'LimitExceededException' || code === 'TooManyRequestsException') {
+    return new IdentityError(RESEND_CODE_MESSAGES.limitExceeded, 'rejected', code);
+  }
+  if (code === 'InvalidParameterException' && /already confirmed/i.test(serverMessage(error) ?? '')) {
+    return new IdentityError(RESEND_CODE_MESSAGES.alreadyConfirmed, 'rejected', code);
+  }
+  return new IdentityError(RESEND_CODE_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
+}

@@ -43,6 +43,8 @@ export interface CognitoClient {
   refresh(username: string, refreshToken: string): Promise<SessionTokens>;
   signUp(request: SignUpRequest): Promise<{ userConfirmed: boolean }>;
   confirmSignUp(username: string, code: string): Promise<void>;
+  /** Cognito ResendConfirmationCode: a new sign-up confirmation code. */
+  resendConfirmationCode(username: string): Promise<void>;
   /** Cognito ForgotPassword: the pool sends a reset code to the account's email. */
   forgotPassword(username: string): Promise<void>;
   /** Cognito ConfirmForgotPassword: the code and the new password. */

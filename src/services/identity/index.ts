@@ -41,6 +41,7 @@ import {
   isHiddenResetRefusal,
   newPasswordError,
   refreshFailure,
+  resendCodeError,
   resetConfirmError,
   resetRequestError,
   signInError,
@@ -81,6 +82,8 @@ export interface IdentityService {
   completeNewPassword(params: { newPassword: string }): Promise<SessionUser>;
   signUp(params: SignUpParams): Promise<{ confirmationRequired: boolean }>;
   confirmSignUp(params: { email: string; code: string }): Promise<void>;
+  /** Asks the pool to email a new sign-up confirmation code. */
+  resendConfirmationCode(params: { email: string }): Promise<void>;
   /**
    * Asks the pool to email a password-reset code. Resolves the same way whether or not the account
    * exists (an unknown email is not revealed).
@@ -276,6 +279,16 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
       }
     },
 
+    async resendConfirmationCode({ email }) {
+      const username = email.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      try {
+        await gateway.resendConfirmationCode(username);
+      } catch (error) {
+        throw resendCodeError(error);
+      }
+    },
+
     async requestPasswordReset({ email }) {
       const username = email.trim();
       if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
@@ -363,6 +376,7 @@ export function createIdentityService(config: AppConfig, storage: AppStorage): B
     refresh: async (username, refreshToken) => (await sdk()).refresh(username, refreshToken),
     signUp: async (request) => (await sdk()).signUp(request),
     confirmSignUp: async (username, code) => (await sdk()).confirmSignUp(username, code),
+    resendConfirmationCode: async (username) => (await sdk()).resendConfirmationCode(username),
     forgotPassword: async (username) => (await sdk()).forgotPassword(username),
     confirmForgotPassword: async (username, code, newPassword) => (await sdk()).confirmForgotPassword(username, code, newPassword),
     async signOut(username, refreshToken) {

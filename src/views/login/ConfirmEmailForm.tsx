@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
 import { selectFieldErrors, selectIsPending, selectPendingEmail, type AuthActorRef } from '../../machines/auth';
+import { ResendCode } from './ResendCode';
 import { TextField } from './fields';
 
 export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
@@ -44,6 +45,7 @@ export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
         <Button type="submit" colorPalette="brand" loading={pending} loadingText="Confirming..." disabled={code.trim() === ''} width="full">
           Confirm Email
         </Button>
+        <ResendCode auth={auth} disabled={pending} />
         <HStack justify="center" gap="1" fontSize="sm">
           <Text color="fg.muted">Wrong email or no code?</Text>
           <Button

@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
-import { selectFieldErrors, selectIsPending, selectSignInEmail, type AuthActorRef } from '../../machines/auth';
+import { selectCanEnterCode, selectFieldErrors, selectIsPending, selectSignInEmail, type AuthActorRef } from '../../machines/auth';
 import { useHydrated } from '../shared/useHydrated';
 import { PasswordField, TextField } from './fields';
 
@@ -10,6 +10,7 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
   const initialEmail = useSelector(auth, selectSignInEmail);
   const errors = useSelector(auth, selectFieldErrors);
   const pending = useSelector(auth, selectIsPending);
+  const canEnterCode = useSelector(auth, selectCanEnterCode);
   const [username, setUsername] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const form = useRef<HTMLFormElement>(null);
@@ -37,6 +38,11 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
       }}
     >
       <Stack gap="4">
+        {canEnterCode ? (
+          <Button variant="outline" colorPalette="brand" width="full" onClick={() => auth.send({ type: 'auth.enterCode' })}>
+            Enter confirmation code
+          </Button>
+        ) : null}
         <TextField
           label="Email"
           name="username"

@@ -39,6 +39,7 @@ export function fakeGateway(overrides: Partial<CognitoGateway> = {}) {
     refresh: vi.fn<CognitoGateway['refresh']>(),
     signUp: vi.fn<CognitoGateway['signUp']>(),
     confirmSignUp: vi.fn<CognitoGateway['confirmSignUp']>(),
+    resendConfirmationCode: vi.fn<CognitoGateway['resendConfirmationCode']>(),
     forgotPassword: vi.fn<CognitoGateway['forgotPassword']>(),
     confirmForgotPassword: vi.fn<CognitoGateway['confirmForgotPassword']>(),
     signOut: vi.fn<CognitoGateway['signOut']>(async (username) => {

@@ -1,0 +1,35 @@
+/** 'Resend code' on Confirm Email: the button, its 60-second countdown and what happened (resendCode machine). */
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { selectResendCode, type AuthActorRef } from '../../machines/auth';
+
+export function ResendCode({ auth, disabled }: { auth: AuthActorRef; disabled: boolean }) {
+  const resend = useSelector(auth, selectResendCode);
+  const notice = useSelector(resend, (s) => s?.context.notice ?? null);
+  const error = useSelector(resend, (s) => s?.context.error ?? null);
+  const sending = useSelector(resend, (s) => s?.hasTag('pending') ?? false);
+  const coolingDown = useSelector(resend, (s) => s?.matches('coolingDown') ?? false);
+  const secondsLeft = useSelector(resend, (s) => s?.context.secondsLeft ?? 0);
+  return (
+    <Stack gap="2" align="center">
+      <Text role="status" aria-live="polite" fontSize="sm" color="green.fg" textAlign="center">
+        {notice}
+      </Text>
+      {error ? (
+        <Text role="alert" fontSize="sm" color="fg.error" textAlign="center">
+          {error}
+        </Text>
+      ) : null}
+      <Button
+        variant="outline"
+        size="sm"
+        loading={sending}
+        loadingText="Sending..."
+        disabled={disabled || coolingDown || !resend}
+        onClick={() => resend?.send({ type: 'resend.send' })}
+      >
+        {coolingDown ? `Resend code in ${secondsLeft} s` : 'Resend code'}
+      </Button>
+    </Stack>
+  );
+}
