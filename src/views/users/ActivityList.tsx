@@ -2,9 +2,9 @@ import { Box, Flex, Heading, Link as ChakraLink, Skeleton, Stack, Text } from '@
 import { memo, useEffect, useState } from 'react';
 import type { AuditEntry } from '../../contract/audit';
 import { changeText, describeEntry } from '../../machines/activity';
-import { LastActive, memberStyles } from './MemberParts';
+import { ActivityTime } from './ActivityTime';
 
-/** How often the relative times are counted again (ms): 'just now' becomes '1 minute ago' on its own. */
+/** How often the relative times are counted again (ms): '30 seconds ago' becomes '1 minute ago' on its own. */
 const NOW_REFRESH_MS = 30_000;
 
 function useNow(): number {
@@ -23,9 +23,9 @@ export interface ActivityMember {
 
 /**
  * One entry as a sentence: "<actor> <did what> <member>", the values before → after beneath, and
- * when, as relative time with the exact en-US date and time on hover and focus (the 'Last active'
- * tooltip of the members table). Every string is rendered as text, never as HTML. With `onMember`,
- * the member's name is a button that filters the trail to them.
+ * when, as relative time with the exact en-US date and time on hover and focus (./ActivityTime.tsx).
+ * Every string is rendered as text, never as HTML. With `onMember`, the member's name is a button
+ * that filters the trail to them.
  */
 const ActivityEntry = memo(function ActivityEntry({
   entry,
@@ -64,7 +64,7 @@ const ActivityEntry = memo(function ActivityEntry({
           {suffix ? ` ${suffix}` : null}
         </Text>
         <Box fontSize="xs" color="fg.muted" flexShrink={0}>
-          <LastActive value={entry.createdAt} now={now} />
+          <ActivityTime value={entry.createdAt} now={now} />
         </Box>
       </Flex>
       {changes.length > 0 ? (
@@ -123,7 +123,6 @@ export function ActivityList({ label, entries, firstLoad, refreshing, skeletonRo
       p="0"
       opacity={refreshing ? 0.6 : 1}
       transition="opacity 0.15s"
-      css={memberStyles}
     >
       {entries.map((entry) => (
         <ActivityEntry key={entry.id} entry={entry} now={now} onMember={onMember} />

@@ -72,6 +72,8 @@ describe('Activity screen', () => {
     expect(tip).not.toBeVisible();
     act(() => time.focus());
     expect(tip).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(tip).not.toBeVisible();
   });
 
   it('shows what the server sent as text, never as markup', async () => {

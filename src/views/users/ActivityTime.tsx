@@ -1,0 +1,78 @@
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { formatDateTime, formatRelativeTime } from '../../domain/dates';
+
+// The relative time underlined dotted; the exact time above it while open, held to the right edge
+// (the time ends its line, so a tooltip that started at its left could leave the window).
+const styles: SystemStyleObject = {
+  position: 'relative',
+  display: 'inline-block',
+  '& > time': {
+    display: 'block',
+    whiteSpace: 'nowrap',
+    borderRadius: 'l1',
+    textDecoration: 'underline dotted',
+    textUnderlineOffset: '3px',
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+  },
+  '& > [role=tooltip]': {
+    display: 'none',
+    position: 'absolute',
+    bottom: '100%',
+    insetEnd: '0',
+    zIndex: 'tooltip',
+    px: '2',
+    py: '1',
+    borderRadius: 'l2',
+    bg: 'bg.inverted',
+    color: 'fg.inverted',
+    textStyle: 'xs',
+    whiteSpace: 'nowrap',
+    boxShadow: 'md',
+  },
+  '&[data-open] > [role=tooltip]': { display: 'block' },
+};
+
+/**
+ * When an entry was made: relative time ('5 minutes ago', 'yesterday'), with the exact en-US date
+ * and time in a tooltip while the pointer is over it or it has the keyboard focus (a tab stop; the
+ * tooltip is its description; Escape hides it until the pointer or the focus comes back), as
+ * 'Last active' does in the members table. Its own small part, not that one: the members table's
+ * parts bring its row menu with them, which the billing page's card has no use for. A moment after
+ * `now` (a clock a little ahead of this one) counts as now.
+ */
+export function ActivityTime({ value, now }: { value: string; now: number }) {
+  const id = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const show = (set: (value: boolean) => void) => () => {
+    set(true);
+    setDismissed(false);
+  };
+  return (
+    <Box
+      as="span"
+      css={styles}
+      data-open={(hovered || focused) && !dismissed ? '' : undefined}
+      onPointerEnter={show(setHovered)}
+      onPointerLeave={() => setHovered(false)}
+    >
+      <time
+        dateTime={value}
+        tabIndex={0}
+        aria-describedby={id}
+        onFocus={show(setFocused)}
+        onBlur={() => setFocused(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDismissed(true);
+        }}
+      >
+        {formatRelativeTime(value, Math.max(now, Date.parse(value)))}
+      </time>
+      <span role="tooltip" id={id}>
+        {formatDateTime(value)}
+      </span>
+    </Box>
+  );
+}
