@@ -26,6 +26,7 @@ import {
   AUTH_MESSAGES,
   authMachine,
   forgotPasswordMachine,
+  mfaChallengeMachine,
   pendingConfirmationActions,
   resendCodeMachine,
   selectUsername,
@@ -83,6 +84,7 @@ const SIGN_IN_RESULTS: SignInResult[] = [
   { kind: 'signedIn', user: USER },
   { kind: 'newPasswordRequired', username: FIRST_TIME },
   { kind: 'confirmSignUp' },
+  { kind: 'totpRequired' },
   { kind: 'mfa' },
   { kind: 'other' },
 ];
@@ -122,6 +124,7 @@ const paths = generateModelPaths(authMachine, {
     ],
     'auth.forgotPassword': { type: 'auth.forgotPassword', email: '' },
     'xstate.done.actor.forgotPassword': done('forgotPassword', { email: RESET_EMAIL }),
+    'xstate.done.actor.mfaChallenge': done('mfaChallenge', { user: USER }),
     'auth.newPassword': [
       { type: 'auth.newPassword', password: 'short', confirmPassword: 'other' },
       { type: 'auth.newPassword', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
@@ -206,6 +209,7 @@ walkPaths({
     const fakes = createControllableActors(authMachine, ACTOR_NAMES);
     const recovery = createControllableActors(forgotPasswordMachine, ['requestPasswordReset', 'confirmPasswordReset']);
     const resend = createControllableActors(resendCodeMachine, ['resendConfirmationCode']);
+    const totp = createControllableActors(mfaChallengeMachine, ['answerTotp']);
     const delays = createControlledDelays(['challengeExpiry']);
     delays.install();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -215,6 +219,7 @@ walkPaths({
           ...fakes.actors,
           forgotPassword: forgotPasswordMachine.provide({ actors: recovery.actors }),
           resendCode: resendCodeMachine.provide({ actors: resend.actors }),
+          mfaChallenge: mfaChallengeMachine.provide({ actors: totp.actors }),
         },
         actions: pendingConfirmationActions(createStorage(window)),
         delays: delays.delays,
@@ -313,6 +318,13 @@ walkPaths({
           const pending = (event.output as SessionCheck).pending;
           if (pending) localStorage.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(pending));
         }
+        if (event.type === 'xstate.done.actor.mfaChallenge') {
+          // The real two-factor step, answered the way a person does (its own walk covers the rest).
+          await fill('Authentication code', CODE);
+          await user.click(submitButton('Verify'));
+          await act(async () => totp.resolve('answerTotp', USER));
+          return;
+        }
         if (event.type === 'xstate.done.actor.forgotPassword') {
           // The real forgot-password flow, finished the way a person does (its own walk covers the rest).
           await fill('Email', RESET_EMAIL);
@@ -397,6 +409,15 @@ walkPaths({
               if (state.endsWith('submitting')) expect(submitButton('Setting password...')).toBeDisabled();
               else expect(submitButton('Set New Password')).toBeEnabled();
               break;
+            case 'signedOut.mfa': {
+              expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+              const code = screen.getByLabelText('Authentication code', { selector: 'input' });
+              expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+              expect(code).toHaveAttribute('inputmode', 'numeric');
+              expect(submitButton('Verify')).toBeEnabled();
+              expect(delays.isPending('challengeExpiry')).toBe(true);
+              break;
+            }
             case 'signedOut.forgotPassword':
               expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
               expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();

@@ -29,6 +29,7 @@ import type { PendingConfirmation } from '../../services/storage';
 import { messageOf, placeholderAction, placeholderActor } from '../shared';
 import { forgotPasswordMachine } from './forgotPasswordMachine';
 import { resendCodeMachine } from './resendCodeMachine';
+import { mfaChallengeMachine } from './mfaChallengeMachine';
 
 export type { PendingConfirmation, SessionUser, SignInResult };
 
@@ -135,7 +136,7 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    children: {} as { forgotPassword: 'forgotPassword'; resendCode: 'resendCode' },
+    children: {} as { forgotPassword: 'forgotPassword'; resendCode: 'resendCode'; mfaChallenge: 'mfaChallenge' },
   },
   actors: {
     checkSession: placeholderActor<SessionCheck>('checkSession'),
@@ -152,6 +153,8 @@ export const authMachine = setup({
     forgotPassword: forgotPasswordMachine,
     /** 'Resend code' with its cooldown (./resendCodeMachine.ts); its actor is provided with it. */
     resendCode: resendCodeMachine,
+    /** The authenticator-app code at sign-in (./mfaChallengeMachine.ts); its actor is provided with it. */
+    mfaChallenge: mfaChallengeMachine,
   },
   guards: {
     isSignInInvalid: ({ event }) => event.type === 'auth.signIn' && !validate(SignInFormSchema, event).ok,
@@ -164,6 +167,7 @@ export const authMachine = setup({
     isNewPasswordRequired: (_, result: SignInResult) => result.kind === 'newPasswordRequired',
     isConfirmSignUp: (_, result: SignInResult) => result.kind === 'confirmSignUp',
     isMfa: (_, result: SignInResult) => result.kind === 'mfa',
+    isTotpRequired: (_, result: SignInResult) => result.kind === 'totpRequired',
     isConfirmationRequired: (_, output: { confirmationRequired: boolean }) => output.confirmationRequired,
     /** A confirmed sign-up of this very account whose workspace is not set up yet. */
     isSignupToComplete: ({ context }, pending: PendingConfirmation | null) =>
@@ -341,6 +345,10 @@ export const authMachine = setup({
                     actions: [{ type: 'assignFormError', params: AUTH_MESSAGES.confirmSignUp }, 'assignUnconfirmedEmail'],
                   },
                   {
+                    guard: { type: 'isTotpRequired', params: ({ event }) => event.output },
+                    target: '#auth.signedOut.mfa',
+                  },
+                  {
                     guard: { type: 'isMfa', params: ({ event }) => event.output },
                     target: 'idle',
                     actions: { type: 'assignFormError', params: AUTH_MESSAGES.mfa },
@@ -509,6 +517,21 @@ export const authMachine = setup({
           },
           on: {
             'auth.showSignIn': { target: 'signIn', actions: 'clearMessages' },
+          },
+        },
+
+        /** SOFTWARE_TOKEN_MFA: the authenticator code, within the 3 minutes the challenge lives. */
+        mfa: {
+          invoke: {
+            id: 'mfaChallenge',
+            src: 'mfaChallenge',
+            onDone: { target: '#auth.signedIn', actions: { type: 'assignUser', params: ({ event }) => event.output.user } },
+          },
+          after: {
+            challengeExpiry: { target: 'signIn', actions: { type: 'assignFormError', params: AUTH_MESSAGES.challengeExpired } },
+          },
+          on: {
+            'auth.backToSignIn': { target: 'signIn', actions: 'clearMessages' },
           },
         },
 

@@ -11,6 +11,7 @@ import type { CompleteSignupInput, MembershipResult, SessionCheck } from './auth
 import { completeSignupPayload } from './signup';
 import { forgotPasswordMachine } from './forgotPasswordMachine';
 import { resendCodeMachine } from './resendCodeMachine';
+import { mfaChallengeMachine } from './mfaChallengeMachine';
 import type { SignUpValues } from '../../domain/forms';
 
 export interface AuthServices {
@@ -66,6 +67,9 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
       }),
       signOut: fromPromise(async () => {
         await identity.signOut();
+      }),
+      mfaChallenge: mfaChallengeMachine.provide({
+        actors: { answerTotp: fromPromise(({ input }: { input: { code: string } }) => identity.answerTotp(input)) },
       }),
       resendCode: resendCodeMachine.provide({
         actors: {

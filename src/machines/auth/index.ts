@@ -13,3 +13,4 @@ export { authImplementations, pendingConfirmationActions } from './implementatio
 export * from './selectors';
 export { forgotPasswordMachine, FORGOT_PASSWORD_MESSAGES, type ForgotPasswordActorRef } from './forgotPasswordMachine';
 export { resendCodeMachine, RESEND_CODE_MESSAGES } from './resendCodeMachine';
+export { mfaChallengeMachine } from './mfaChallengeMachine';

@@ -21,3 +21,10 @@ export function resetPasswordErrors(form: ResetPasswordForm): Partial<Record<key
   if (code.ok && passwords.ok) return null;
   return { ...(code.ok ? {} : code.errors), ...(passwords.ok ? {} : passwords.errors) };
 }
+
+const MFA_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+
+/** The authenticator app's code: exactly 6 digits (spaces pasted around it are trimmed). */
+export const MfaCodeSchema = v.object({
+  code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, MFA_CODE_MESSAGE)),
+});

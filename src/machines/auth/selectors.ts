@@ -1,7 +1,7 @@
 /** Every read of the auth snapshot a view needs. */
 import type { AuthSnapshot } from './authMachine';
 
-export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword' | 'forgotPassword';
+export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword' | 'forgotPassword' | 'mfa';
 
 /** The session check on start (and sign-out) is running. */
 export const selectIsCheckingSession = (s: AuthSnapshot) => s.matches('checkingSession') || s.matches('signingOut');
@@ -18,6 +18,7 @@ export function selectLoginMode(s: AuthSnapshot): LoginMode | null {
   if (s.matches({ signedOut: 'confirmEmail' })) return 'confirmEmail';
   if (s.matches({ signedOut: 'newPassword' })) return 'newPassword';
   if (s.matches({ signedOut: 'forgotPassword' })) return 'forgotPassword';
+  if (s.matches({ signedOut: 'mfa' })) return 'mfa';
   if (s.matches({ signedOut: 'signIn' })) return 'signIn';
   return null;
 }
@@ -51,3 +52,5 @@ export const selectForgotPassword = (s: AuthSnapshot) => s.children.forgotPasswo
 export const selectResendCode = (s: AuthSnapshot) => s.children.resendCode;
 /** Sign In offers 'Enter confirmation code' (the account signed in to is not confirmed). */
 export const selectCanEnterCode = (s: AuthSnapshot) => s.context.unconfirmedEmail !== null;
+/** The authenticator-code step of sign-in while it shows (./mfaChallengeMachine.ts). */
+export const selectMfaChallenge = (s: AuthSnapshot) => s.children.mfaChallenge;

@@ -77,7 +77,11 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
             complete: (newPassword) => outcomeOf(user, (next) => user.completeNewPasswordChallenge(newPassword, {}, next)),
           }),
         mfaRequired: () => resolve({ kind: 'mfa' }),
-        totpRequired: () => resolve({ kind: 'mfa' }),
+        totpRequired: () =>
+          resolve({
+            kind: 'totp',
+            answer: (code) => outcomeOf(user, (next) => user.sendMFACode(code, next, 'SOFTWARE_TOKEN_MFA')),
+          }),
         mfaSetup: () => resolve({ kind: 'mfa' }),
         selectMFAType: () => resolve({ kind: 'mfa' }),
         customChallenge: () => resolve({ kind: 'other', challenge: 'CUSTOM_CHALLENGE' }),

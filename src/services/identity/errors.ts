@@ -257,3 +257,30 @@ export function resendCodeError(error: unknown): IdentityError {
   }
   return new IdentityError(RESEND_CODE_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
 }
+
+/** The SOFTWARE_TOKEN_MFA step of sign-in. */
+export const MFA_MESSAGES = {
+  wrongCode: 'That code is not right. Check your authenticator app and try again.',
+  expired: 'Your sign-in session has expired. Please sign in again.',
+  limitExceeded: RESET_PASSWORD_MESSAGES.limitExceeded,
+  fallback: 'An error occurred while checking your code',
+} as const;
+
+export function totpError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  const code = cognitoCode(error);
+  switch (code) {
+    case 'CodeMismatchException':
+    case 'EnableSoftwareTokenMFAException':
+      return new IdentityError(MFA_MESSAGES.wrongCode, 'rejected', code);
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+      return new IdentityError(MFA_MESSAGES.limitExceeded, 'rejected', code);
+    // The challenge's session was refused (expired or used): sign in again.
+    case 'NotAuthorizedException':
+    case 'ExpiredCodeException':
+      return new IdentityError(MFA_MESSAGES.expired, 'auth', code);
+    default:
+      return new IdentityError(MFA_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
+  }
+}

@@ -18,6 +18,9 @@ export interface SessionTokens {
 export type AuthOutcome =
   | { readonly kind: 'session'; readonly tokens: SessionTokens }
   | { readonly kind: 'newPasswordRequired'; readonly complete: (newPassword: string) => Promise<AuthOutcome> }
+  /** SOFTWARE_TOKEN_MFA: the authenticator app's code answers it. */
+  | { readonly kind: 'totp'; readonly answer: (code: string) => Promise<AuthOutcome> }
+  /** Other multi-factor steps the console cannot answer (SMS_MFA, MFA_SETUP, SELECT_MFA_TYPE). */
   | { readonly kind: 'mfa' }
   | { readonly kind: 'other'; readonly challenge: string };
 

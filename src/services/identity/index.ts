@@ -32,6 +32,7 @@ import type { AppStorage } from '../storage';
 import type { AuthOutcome, CognitoClient, CognitoGateway, SessionTokens } from './gateway';
 import {
   IdentityError,
+  MFA_MESSAGES,
   NEW_PASSWORD_MESSAGES,
   REQUIRED_INPUT_MESSAGES,
   SIGN_IN_MESSAGES,
@@ -46,6 +47,7 @@ import {
   resetRequestError,
   signInError,
   signUpError,
+  totpError,
 } from './errors';
 import { createStoredSession } from './stored-session';
 
@@ -65,6 +67,8 @@ export type SignInResult =
   | { readonly kind: 'signedIn'; readonly user: SessionUser }
   | { readonly kind: 'newPasswordRequired'; readonly username: string }
   | { readonly kind: 'confirmSignUp' }
+  /** SOFTWARE_TOKEN_MFA: answer with `answerTotp` within 3 minutes. */
+  | { readonly kind: 'totpRequired' }
   | { readonly kind: 'mfa' }
   | { readonly kind: 'other' };
 
@@ -80,6 +84,8 @@ export interface IdentityService {
   getCurrentSession(): Promise<SessionUser | null>;
   signIn(credentials: { username: string; password: string }): Promise<SignInResult>;
   completeNewPassword(params: { newPassword: string }): Promise<SessionUser>;
+  /** Answers the SOFTWARE_TOKEN_MFA challenge of the last sign-in with the authenticator app's code. */
+  answerTotp(params: { code: string }): Promise<SessionUser>;
   signUp(params: SignUpParams): Promise<{ confirmationRequired: boolean }>;
   confirmSignUp(params: { email: string; code: string }): Promise<void>;
   /** Asks the pool to email a new sign-up confirmation code. */
@@ -116,9 +122,11 @@ interface Session {
 }
 
 interface Challenge {
+  readonly kind: 'newPassword' | 'totp';
   readonly loginId: string;
   readonly expiresAt: number;
-  readonly complete: (newPassword: string) => Promise<AuthOutcome>;
+  /** Answers the challenge: the new password, or the authenticator code. */
+  readonly respond: (answer: string) => Promise<AuthOutcome>;
 }
 
 function userOf(loginId: string, tokens: SessionTokens): SessionUser {
@@ -217,8 +225,11 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
         case 'session':
           return { kind: 'signedIn', user: signedIn(loginId, outcome.tokens) };
         case 'newPasswordRequired':
-          challenge = { loginId, expiresAt: now() + CHALLENGE_TTL_MS, complete: outcome.complete };
+          challenge = { kind: 'newPassword', loginId, expiresAt: now() + CHALLENGE_TTL_MS, respond: outcome.complete };
           return { kind: 'newPasswordRequired', username: loginId };
+        case 'totp':
+          challenge = { kind: 'totp', loginId, expiresAt: now() + CHALLENGE_TTL_MS, respond: outcome.answer };
+          return { kind: 'totpRequired' };
         case 'mfa':
           return { kind: 'mfa' };
         case 'other':
@@ -229,19 +240,43 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
     async completeNewPassword({ newPassword }) {
       if (newPassword === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
       const pending = challenge;
-      if (!pending || pending.expiresAt <= now()) {
+      if (!pending || pending.kind !== 'newPassword' || pending.expiresAt <= now()) {
         challenge = null;
         throw new IdentityError(NEW_PASSWORD_MESSAGES.failed, 'auth', 'ChallengeExpired');
       }
       let outcome: AuthOutcome;
       try {
-        outcome = await pending.complete(newPassword);
+        outcome = await pending.respond(newPassword);
       } catch (error) {
         throw newPasswordError(error);
       }
       if (outcome.kind !== 'session') {
         challenge = null;
         throw new IdentityError(NEW_PASSWORD_MESSAGES.furtherChallenge, 'rejected', outcome.kind);
+      }
+      return signedIn(pending.loginId, outcome.tokens);
+    },
+
+    async answerTotp({ code }) {
+      const trimmed = code.trim();
+      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
+      const pending = challenge;
+      if (!pending || pending.kind !== 'totp' || pending.expiresAt <= now()) {
+        challenge = null;
+        throw new IdentityError(MFA_MESSAGES.expired, 'auth', 'ChallengeExpired');
+      }
+      let outcome: AuthOutcome;
+      try {
+        outcome = await pending.respond(trimmed);
+      } catch (error) {
+        const mapped = totpError(error);
+        // A wrong code may be tried again; a refused session may not.
+        if (mapped.kind === 'auth') challenge = null;
+        throw mapped;
+      }
+      if (outcome.kind !== 'session') {
+        challenge = null;
+        throw new IdentityError(SIGN_IN_MESSAGES.other, 'rejected', outcome.kind);
       }
       return signedIn(pending.loginId, outcome.tokens);
     },

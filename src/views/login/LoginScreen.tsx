@@ -9,6 +9,7 @@ import { Logo } from '../layout/Logo';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { FormMessages } from './FormMessages';
+import { MfaCodeForm } from './MfaCodeForm';
 import { NewPasswordForm } from './NewPasswordForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
@@ -19,6 +20,7 @@ const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
   confirmEmail: { title: 'Confirm Email', subtitle: 'One more step to activate your account.' },
   newPassword: { title: 'Set New Password', subtitle: 'Secure your account before you continue.' },
   forgotPassword: { title: 'Reset Password', subtitle: 'Choose a new password with a code we email you.' },
+  mfa: { title: 'Two-Factor Authentication', subtitle: 'One more step to sign in.' },
 };
 
 export function LoginScreen({ auth }: { auth: AuthActorRef }) {
@@ -43,14 +45,15 @@ export function LoginScreen({ auth }: { auth: AuthActorRef }) {
             </Text>
           </Card.Header>
           <Card.Body gap="4">
-            {/* The forgot-password flow shows its own messages. */}
-            {mode === 'forgotPassword' ? null : <FormMessages error={error} notice={notice} />}
+            {/* The forgot-password and two-factor steps show their own messages. */}
+            {mode === 'forgotPassword' || mode === 'mfa' ? null : <FormMessages error={error} notice={notice} />}
             <Box>
               {mode === 'signIn' ? <SignInForm key="signIn" auth={auth} /> : null}
               {mode === 'signUp' ? <SignUpForm key="signUp" auth={auth} /> : null}
               {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" auth={auth} /> : null}
               {mode === 'newPassword' ? <NewPasswordForm key="newPassword" auth={auth} /> : null}
               {mode === 'forgotPassword' ? <ForgotPasswordForm key="forgotPassword" auth={auth} /> : null}
+              {mode === 'mfa' ? <MfaCodeForm key="mfa" auth={auth} /> : null}
             </Box>
           </Card.Body>
         </Card.Root>

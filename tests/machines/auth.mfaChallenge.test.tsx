@@ -1,0 +1,105 @@
+/**
+ * Model-based walk of the SOFTWARE_TOKEN_MFA step (src/machines/auth/mfaChallengeMachine.ts)
+ * through the real Login screen: Sign In answered with 'totpRequired' opens it; the walk types
+ * (pastes) the code, clicks Verify and settles the deferred identity call.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { createActor, type AnyEventObject, type StateValue } from 'xstate';
+import { authMachine, mfaChallengeMachine, type SessionUser } from '../../src/machines/auth';
+import { LoginScreen } from '../../src/views/login/LoginScreen';
+import { getSystem } from '../../src/views/theme/system';
+import { createControllableActors, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
+
+const EMAIL = 'ada@summit.test';
+const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
+const WRONG = 'That code is not right. Check your authenticator app and try again.';
+
+const paths = generateModelPaths(mfaChallengeMachine, {
+  events: {
+    'mfa.submit': [
+      { type: 'mfa.submit', code: '12 34' },
+      { type: 'mfa.submit', code: '123456' },
+    ],
+    'xstate.done.actor.answerTotp': { type: 'xstate.done.actor.answerTotp', output: USER },
+    'xstate.error.actor.answerTotp': { type: 'xstate.error.actor.answerTotp', error: new Error(WRONG) },
+  },
+});
+
+walkPaths({
+  machineId: 'mfaChallenge',
+  machine: mfaChallengeMachine,
+  paths,
+  setup: async ({ inspect }) => {
+    const auth = createControllableActors(authMachine, ['checkSession', 'signIn', 'loadPendingSignup']);
+    const identity = createControllableActors(mfaChallengeMachine, ['answerTotp']);
+    const actor = createActor(
+      authMachine.provide({ actors: { ...auth.actors, mfaChallenge: mfaChallengeMachine.provide({ actors: identity.actors }) } }),
+      { inspect },
+    );
+    actor.start();
+    const user = userEvent.setup();
+    const view = render(
+      <ChakraProvider value={getSystem()}>
+        <LoginScreen auth={actor} />
+      </ChakraProvider>,
+    );
+    await act(async () => auth.resolve('checkSession', { user: null, pending: null }));
+    await user.type(await screen.findByLabelText('Email', { selector: 'input' }), EMAIL);
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Hardline#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await act(async () => auth.resolve('signIn', { kind: 'totpRequired' }));
+
+    let lastEvent: AnyEventObject | undefined;
+    return {
+      async perform(event, info) {
+        lastEvent = event;
+        if (event.type === 'mfa.submit') {
+          const input = screen.getByLabelText('Authentication code', { selector: 'input' });
+          await user.clear(input);
+          await user.click(input);
+          // Pasted, as from an authenticator app.
+          await user.paste((event as AnyEventObject & { code: string }).code);
+          await user.click(screen.getByRole('button', { name: 'Verify' }));
+          return;
+        }
+        await act(async () => {
+          if (!identity.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+        });
+      },
+
+      async assert(value: StateValue) {
+        const state = formatStateValue(value);
+        const type = lastEvent?.type;
+        await waitFor(() => {
+          if (state === 'done') {
+            // Signed in: the auth machine checks the pending signup next (the console's loading screen).
+            expect(actor.getSnapshot().matches({ signedIn: 'checkingPendingSignup' })).toBe(true);
+            expect(actor.getSnapshot().context.user).toEqual(USER);
+            return;
+          }
+          expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+          if (state === 'enterCode.submitting') expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+          else expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+          const alerts = screen.queryAllByRole('alert').map((a) => a.textContent);
+          if (type === 'mfa.submit' && state === 'enterCode.idle')
+            expect(alerts).toContain('Enter the 6-digit code from your authenticator app');
+          // A wrong code: the message, and the code can be entered again.
+          if (type === 'xstate.error.actor.answerTotp') expect(alerts).toContain(WRONG);
+        });
+        if (state === 'enterCode.submitting') expect(identity.pending('answerTotp').at(-1)?.input).toEqual({ code: '123456' });
+      },
+
+      teardown() {
+        view.unmount();
+        actor.stop();
+      },
+    };
+  },
+  onReport: (report) => {
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  },
+});
