@@ -14,6 +14,9 @@
  * the machine, which has to hear Back and Forward as well; a route that passed `?member=` in once
  * would go stale at the first click (and no view reads `location`).
  *
+ * The billing page's card refreshes its trail (`activity.refresh`) when the page has reloaded the
+ * member's billing (after a change in Manage Subscription), so the change shows there too.
+ *
  * A change of filter or page loads at once, and leaving `loading` aborts its request, so an older
  * answer never lands. Entries stay in context until new ones arrive: a reload or a failed load
  * keeps what was on screen (the error shows above it), never a blank screen.
@@ -56,6 +59,8 @@ export type ActivityEvent =
   | { type: 'activity.clearMember' }
   | { type: 'activity.goToPage'; page: number }
   | { type: 'activity.retry' }
+  /** Read the trail again as it is filtered (the page around it has changed what it shows). */
+  | { type: 'activity.refresh' }
   /** The address changed (the trail opened, or Back / Forward): `query` is its query string. */
   | { type: 'activity.urlChanged'; query: string };
 
@@ -173,6 +178,7 @@ export const activityMachine = setup({
         'activity.clearMember': { target: '.loading', actions: ['clearMember', showView('push')] },
         'activity.goToPage': { target: '.loading', actions: ['assignPage', showView('push')] },
         'activity.urlChanged': { target: '.loading', actions: ['assignView', showView('replace')] },
+        'activity.refresh': '.loading',
       },
       states: {
         loading: {

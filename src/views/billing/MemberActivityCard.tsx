@@ -1,6 +1,6 @@
 import { Button, Card, HStack, Heading, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   ACTIVITY_ERROR_TITLE,
@@ -54,8 +54,15 @@ class CardBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 }
 
 /** The member's trail: an activity actor of its own, with the member as input and five entries. */
-function MemberActivity({ userId }: { userId: string }) {
+function MemberActivity({ userId, refreshKey }: { userId: string; refreshKey: unknown }) {
   const ref: ActivityActorRef = useScreenActor('activity', { input: { memberId: userId, limit: RECENT_ACTIVITY_LIMIT } });
+  // The page has read the member's billing again (a change was made): the trail is read again too.
+  const shown = useRef(refreshKey);
+  useEffect(() => {
+    if (shown.current === refreshKey) return;
+    shown.current = refreshKey;
+    ref.send({ type: 'activity.refresh' });
+  }, [ref, refreshKey]);
   const entries = useSelector(ref, selectEntries);
   const firstLoad = useSelector(ref, selectIsFirstLoad);
   const loading = useSelector(ref, selectIsLoading);
@@ -84,8 +91,10 @@ function MemberActivity({ userId }: { userId: string }) {
 /**
  * A member's billing page: their five latest activity entries (the Activity screen's entries) and
  * a link to all of them. It runs its own trail, so its loading or failing never holds up the page.
+ * `refreshKey` is what the page shows of the member (their billing): when it is replaced, the page
+ * has read it again after a change, and the card reads the trail again.
  */
-export function MemberActivityCard({ userId }: { userId: string }) {
+export function MemberActivityCard({ userId, refreshKey }: { userId: string; refreshKey?: unknown }) {
   return (
     <Card.Root as="section" aria-label={TITLE}>
       <Card.Header>
@@ -102,7 +111,7 @@ export function MemberActivityCard({ userId }: { userId: string }) {
         <CardBoundary>
           <Suspense fallback={placeholders()}>
             {/* Another member (a link from one billing page to another): another trail. */}
-            <MemberActivity key={userId} userId={userId} />
+            <MemberActivity key={userId} userId={userId} refreshKey={refreshKey} />
           </Suspense>
         </CardBoundary>
       </Card.Body>

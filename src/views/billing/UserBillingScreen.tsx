@@ -243,7 +243,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
         )}
       </Section>
 
-      <MemberActivityCard userId={userId} />
+      <MemberActivityCard userId={userId} refreshKey={billing} />
 
       {subscriptionRef ? (
         <ManageSubscriptionDialog actorRef={subscriptionRef} onClose={() => ref.send({ type: 'userBilling.closeSubscription' })} />

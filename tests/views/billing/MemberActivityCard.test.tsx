@@ -54,6 +54,30 @@ describe('Recent activity on a member billing page', () => {
     expect(doubles.address.urls()).toEqual([`/billing/user/${BEN.memberId}`]);
   });
 
+  it("reads the trail again when the page has read the member's billing again (after a change), keeping the entries meanwhile", async () => {
+    const doubles = createActivityDoubles(`/billing/user/${BEN.memberId}`);
+    const first = { version: 1 };
+    const view = renderActivity(<MemberActivityCard userId={BEN.memberId} refreshKey={first} />, { doubles });
+    await waitFor(() => expect(doubles.api.pending('loadActivity')).toHaveLength(1));
+    act(() => doubles.api.resolve('loadActivity', answer(ENTRIES.slice(1, 2), { limit: 5 })));
+    const entries = () => within(card()).getAllByTestId('activity-entry');
+    await waitFor(() => expect(entries()).toHaveLength(1));
+    expect(entries()[0]).toHaveTextContent('Dana Whitfield edited Ben Ode');
+    // The same billing again (another render of the page): nothing asked.
+    view.rerender(<MemberActivityCard userId={BEN.memberId} refreshKey={first} />);
+    expect(doubles.api.calls('loadActivity')).toHaveLength(1);
+    view.rerender(<MemberActivityCard userId={BEN.memberId} refreshKey={{ version: 2 }} />);
+    await waitFor(() => expect(doubles.api.pending('loadActivity')).toHaveLength(1));
+    expect(doubles.api.inputs('loadActivity')).toEqual([
+      { page: 1, limit: 5, memberId: BEN.memberId },
+      { page: 1, limit: 5, memberId: BEN.memberId },
+    ]);
+    expect(entries()[0]).toHaveTextContent('Dana Whitfield edited Ben Ode');
+    act(() => doubles.api.resolve('loadActivity', answer(ENTRIES.slice(0, 2), { limit: 5 })));
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    expect(entries()[0]).toHaveTextContent('Dana Whitfield changed the plan of Ben Ode');
+  });
+
   it("'See all activity' opens the Activity screen filtered to the member", async () => {
     const user = userEvent.setup();
     const { location } = openCard();

@@ -92,18 +92,18 @@ export function renderActivity(
   },
 ) {
   const location = memoryLocation({ path: options.doubles.address.url(), record: true });
-  const view = render(
+  const machines: MachineSourceMap = { activity: activityLogic(options.doubles, options.watchUrl), ...options.machines };
+  const tree = (content: ReactNode) => (
     <ChakraProvider value={getSystem()}>
-      <MachinesProvider
-        machines={{ activity: activityLogic(options.doubles, options.watchUrl), ...options.machines }}
-        actors={noAppActors}
-        {...(options.inspect ? { inspect: options.inspect } : {})}
-      >
+      <MachinesProvider machines={machines} actors={noAppActors} {...(options.inspect ? { inspect: options.inspect } : {})}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          {ui}
+          {content}
         </Router>
       </MachinesProvider>
-    </ChakraProvider>,
+    </ChakraProvider>
   );
-  return { ...view, location };
+  const view = render(tree(ui));
+  /** The same page with other props (the machines and the address stay). */
+  const rerender = (next: ReactNode) => view.rerender(tree(next));
+  return { ...view, rerender, location };
 }
