@@ -7,7 +7,7 @@
  *   the URL.
  * The two walks' coverage is merged (one report for the machine); the second checks it is whole.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
