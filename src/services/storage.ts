@@ -7,7 +7,7 @@
  * - The identity tokens live in sessionStorage (see the decision in src/services/identity/index.ts):
  *   `tokens` is the store handed to the identity SDK; `tokens.clear()` removes the identity keys only.
  * - The users list's last view (its URL query) lives in sessionStorage under `users_view`, for the
- *   billing page's 'Back to Users'.
+ *   billing page's 'Back to Users'; sign-out removes it.
  *
  * When a storage area is unavailable (blocked cookies, a private window with quota 0) the module
  * falls back to memory for that area, so the console still works for the length of the visit.
@@ -48,6 +48,8 @@ export interface AppStorage {
   /** The users list's last view as its URL query ('' or '?…'), kept for the tab (sessionStorage). */
   loadUsersView(): string | null;
   saveUsersView(query: string): void;
+  /** Forgets it (sign-out: a search may name a member, and the next person in this tab is not owed it). */
+  clearUsersView(): void;
   /** sessionStorage-backed store for the identity tokens. */
   readonly tokens: KeyValueStore;
 }
@@ -139,6 +141,9 @@ export function createStorage(host: StorageHost): AppStorage {
     },
     saveUsersView(query) {
       session.setItem(USERS_VIEW_KEY, query);
+    },
+    clearUsersView() {
+      session.removeItem(USERS_VIEW_KEY);
     },
     tokens,
   };

@@ -22,6 +22,7 @@ import { UserBillingScreen } from '../../src/views/billing/UserBillingScreen';
 import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
 import { LITE_USER } from '../views/billing/fixtures';
 import { renderWithMachines } from '../views/billing/render-billing';
+import { activityLogic, createActivityDoubles } from '../views/users/render-activity';
 
 const SAFE_URL = 'https://billing.example.com/i/in1';
 const UNSAFE_URL = 'http://evil.example.com/i/in3';
@@ -106,7 +107,8 @@ walkPaths({
     delays.install();
     const user = userEvent.setup();
     const view = renderWithMachines(<UserBillingScreen userId="u-lite" />, {
-      machines: { userBilling: machine },
+      // The page's Recent activity card runs its own machine; its request stays unanswered here.
+      machines: { userBilling: machine, activity: activityLogic(createActivityDoubles('/billing/user/u-lite')) },
       inspect,
       path: '/billing/user/u-lite',
     });

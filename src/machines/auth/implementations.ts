@@ -65,8 +65,14 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
           throw error;
         }
       }),
+      // Sign-out leaves nothing of the visit behind in this tab: the tokens (identity) and the
+      // users list's remembered view (a search may name a member), even when the sign-out call fails.
       signOut: fromPromise(async () => {
-        await identity.signOut();
+        try {
+          await identity.signOut();
+        } finally {
+          storage.clearUsersView();
+        }
       }),
       mfaChallenge: mfaChallengeMachine.provide({
         actors: { answerTotp: fromPromise(({ input }: { input: { code: string } }) => identity.answerTotp(input)) },

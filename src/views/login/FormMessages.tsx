@@ -8,14 +8,18 @@ export function FormMessages({ error, notice }: { error: string | null; notice: 
         {notice ? (
           <Alert.Root status="success" borderRadius="md">
             <Alert.Indicator />
-            <Alert.Title fontWeight="medium">{notice}</Alert.Title>
+            <Alert.Title fontWeight="medium" overflowWrap="anywhere">
+              {notice}
+            </Alert.Title>
           </Alert.Root>
         ) : null}
       </Box>
       {error ? (
         <Alert.Root status="error" role="alert" borderRadius="md">
           <Alert.Indicator />
-          <Alert.Title fontWeight="medium">{error}</Alert.Title>
+          <Alert.Title fontWeight="medium" overflowWrap="anywhere">
+            {error}
+          </Alert.Title>
         </Alert.Root>
       ) : null}
     </>

@@ -42,6 +42,20 @@ describe('app storage', () => {
     expect(sessionStorage.getItem('other')).toBe('kept');
   });
 
+  it("keeps the users list's last view for the tab, reads back only a query string, and forgets it", () => {
+    const storage = createStorage(window);
+    expect(storage.loadUsersView()).toBeNull();
+    storage.saveUsersView('?status=pending&sort=name');
+    expect(sessionStorage.getItem('users_view')).toBe('?status=pending&sort=name');
+    expect(createStorage(window).loadUsersView()).toBe('?status=pending&sort=name');
+    sessionStorage.setItem('users_view', 'javascript:alert(1)');
+    expect(storage.loadUsersView()).toBeNull();
+    storage.saveUsersView('');
+    expect(storage.loadUsersView()).toBe('');
+    storage.clearUsersView();
+    expect(sessionStorage.getItem('users_view')).toBeNull();
+  });
+
   it('falls back to memory when a storage area refuses writes', () => {
     const refusing = {
       ...window.localStorage,
