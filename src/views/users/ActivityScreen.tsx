@@ -1,6 +1,5 @@
-import { ButtonGroup, CloseButton, Field, Flex, HStack, IconButton, NativeSelect, Pagination, Stack, Text } from '@chakra-ui/react';
+import { CloseButton, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { memo, useCallback } from 'react';
 import {
   ACTIVITY_ERROR_TITLE,
@@ -22,10 +21,9 @@ import {
 } from '../../machines/activity';
 import { useScreenActor } from '../app/machines-context';
 import { ErrorBox } from '../shared/ErrorBox';
+import { ListPager } from '../shared/ListPager';
 import { ActivityEmpty, ActivityList, type ActivityMember } from './ActivityList';
 import { UsersSections } from './UsersSections';
-
-const count = new Intl.NumberFormat('en-US');
 
 const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef }) {
   const kind = useSelector(actor, selectKind);
@@ -78,32 +76,14 @@ const ActivityPagination = memo(function ActivityPagination({ actor }: { actor: 
   const from = (page - 1) * limit + 1;
   const to = Math.min(from + entries.length - 1, total);
   return (
-    <Flex justify="space-between" align="center" wrap="wrap" gap="3" minHeight="10">
-      <Text color="fg.muted" fontSize="sm" aria-live="polite">
-        Showing {count.format(from)}–{count.format(to)} of {count.format(total)}
-      </Text>
-      <Pagination.Root
-        count={total}
-        pageSize={limit}
-        page={page}
-        siblingCount={1}
-        onPageChange={(e) => actor.send({ type: 'activity.goToPage', page: e.page })}
-      >
-        <ButtonGroup variant="ghost" size="sm">
-          <Pagination.PrevTrigger asChild>
-            <IconButton>
-              <ChevronLeft aria-hidden />
-            </IconButton>
-          </Pagination.PrevTrigger>
-          <Pagination.Items render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>} />
-          <Pagination.NextTrigger asChild>
-            <IconButton>
-              <ChevronRight aria-hidden />
-            </IconButton>
-          </Pagination.NextTrigger>
-        </ButtonGroup>
-      </Pagination.Root>
-    </Flex>
+    <ListPager
+      total={total}
+      page={page}
+      pageSize={limit}
+      from={from}
+      to={to}
+      onPageChange={(next) => actor.send({ type: 'activity.goToPage', page: next })}
+    />
   );
 });
 

@@ -6,17 +6,15 @@ import {
   CloseButton,
   Field,
   Flex,
-  IconButton,
   Input,
   InputGroup,
   NativeSelect,
-  Pagination,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronLeft, ChevronRight, Download, Search, UserPlus } from 'lucide-react';
+import { Download, Search, UserPlus } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { LIMITS } from '../../domain/limits';
 import {
@@ -53,6 +51,7 @@ import type { UserStats } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
+import { ListPager } from '../shared/ListPager';
 import { toaster } from '../shared/toaster';
 import { AddUserDialog } from './AddUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -268,32 +267,14 @@ const UsersPagination = memo(function UsersPagination({ actor }: { actor: UsersL
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (
-    <Flex justify="space-between" align="center" wrap="wrap" gap="3" minHeight="10">
-      <Text color="fg.muted" fontSize="sm" aria-live="polite">
-        Showing {count.format(from)}–{count.format(to)} of {count.format(total)}
-      </Text>
-      <Pagination.Root
-        count={total}
-        pageSize={pageSize}
-        page={page}
-        siblingCount={1}
-        onPageChange={(e) => ref.send({ type: 'users.goToPage', page: e.page })}
-      >
-        <ButtonGroup variant="ghost" size="sm">
-          <Pagination.PrevTrigger asChild>
-            <IconButton>
-              <ChevronLeft aria-hidden />
-            </IconButton>
-          </Pagination.PrevTrigger>
-          <Pagination.Items render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>} />
-          <Pagination.NextTrigger asChild>
-            <IconButton>
-              <ChevronRight aria-hidden />
-            </IconButton>
-          </Pagination.NextTrigger>
-        </ButtonGroup>
-      </Pagination.Root>
-    </Flex>
+    <ListPager
+      total={total}
+      page={page}
+      pageSize={pageSize}
+      from={from}
+      to={to}
+      onPageChange={(next) => ref.send({ type: 'users.goToPage', page: next })}
+    />
   );
 });
 

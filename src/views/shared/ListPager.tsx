@@ -1,0 +1,41 @@
+import { ButtonGroup, Flex, IconButton, Pagination, Text } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+
+const count = new Intl.NumberFormat('en-US');
+
+export interface ListPagerProps {
+  /** Rows the list has in all. */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The first and last row shown, from 1 (the list may show fewer than a page). */
+  from: number;
+  to: number;
+  onPageChange: (page: number) => void;
+}
+
+/** 'Showing 26–50 of 240' and the page buttons under a paged list (User Management, Activity). */
+export function ListPager({ total, page, pageSize, from, to, onPageChange }: ListPagerProps) {
+  return (
+    <Flex justify="space-between" align="center" wrap="wrap" gap="3" minHeight="10">
+      <Text color="fg.muted" fontSize="sm" aria-live="polite">
+        Showing {count.format(from)}–{count.format(to)} of {count.format(total)}
+      </Text>
+      <Pagination.Root count={total} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(e) => onPageChange(e.page)}>
+        <ButtonGroup variant="ghost" size="sm">
+          <Pagination.PrevTrigger asChild>
+            <IconButton>
+              <ChevronLeft aria-hidden />
+            </IconButton>
+          </Pagination.PrevTrigger>
+          <Pagination.Items render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>} />
+          <Pagination.NextTrigger asChild>
+            <IconButton>
+              <ChevronRight aria-hidden />
+            </IconButton>
+          </Pagination.NextTrigger>
+        </ButtonGroup>
+      </Pagination.Root>
+    </Flex>
+  );
+}
