@@ -1,5 +1,5 @@
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useTimeTip } from '../shared/useTimeTip';
 import { formatDateTime, formatRelativeTime } from '../../domain/dates';
 
 // The relative time underlined dotted; the exact time above it while open, held to the right edge
@@ -42,35 +42,13 @@ const styles: SystemStyleObject = {
  * `now` (a clock a little ahead of this one) counts as now.
  */
 export function ActivityTime({ value, now }: { value: string; now: number }) {
-  const id = useId();
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-  const show = (set: (value: boolean) => void) => () => {
-    set(true);
-    setDismissed(false);
-  };
+  const tip = useTimeTip();
   return (
-    <Box
-      as="span"
-      css={styles}
-      data-open={(hovered || focused) && !dismissed ? '' : undefined}
-      onPointerEnter={show(setHovered)}
-      onPointerLeave={() => setHovered(false)}
-    >
-      <time
-        dateTime={value}
-        tabIndex={0}
-        aria-describedby={id}
-        onFocus={show(setFocused)}
-        onBlur={() => setFocused(false)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setDismissed(true);
-        }}
-      >
+    <Box as="span" css={styles} {...tip.wrapper}>
+      <time dateTime={value} {...tip.time}>
         {formatRelativeTime(value, Math.max(now, Date.parse(value)))}
       </time>
-      <span role="tooltip" id={id}>
+      <span role="tooltip" id={tip.id}>
         {formatDateTime(value)}
       </span>
     </Box>

@@ -1,6 +1,7 @@
 import { Menu, Portal, type SystemStyleObject } from '@chakra-ui/react';
 import { MoreHorizontal } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
+import { useTimeTip } from '../shared/useTimeTip';
 import { Link } from 'wouter';
 import { formatDateTime, formatRelativeTime } from '../../domain/dates';
 import type { User, UserSort } from '../../contract/api';
@@ -216,36 +217,14 @@ export function BillingLink({ user }: { user: User }) {
  * of this one) counts as now.
  */
 export function LastActive({ value, now }: { value: string | null; now: number }) {
-  const id = useId();
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
+  const tip = useTimeTip();
   if (value === null) return <span className="hl-when">{formatRelativeTime(null, now)}</span>;
-  const show = (set: (value: boolean) => void) => () => {
-    set(true);
-    setDismissed(false);
-  };
   return (
-    <span
-      className="hl-when"
-      data-open={(hovered || focused) && !dismissed ? '' : undefined}
-      onPointerEnter={show(setHovered)}
-      onPointerLeave={() => setHovered(false)}
-    >
-      <time
-        className="hl-cut"
-        dateTime={value}
-        tabIndex={0}
-        aria-describedby={id}
-        onFocus={show(setFocused)}
-        onBlur={() => setFocused(false)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setDismissed(true);
-        }}
-      >
+    <span className="hl-when" {...tip.wrapper}>
+      <time className="hl-cut" dateTime={value} {...tip.time}>
         {formatRelativeTime(value, Math.max(now, Date.parse(value)))}
       </time>
-      <span role="tooltip" id={id} className="hl-tip">
+      <span role="tooltip" id={tip.id} className="hl-tip">
         {formatDateTime(value)}
       </span>
     </span>
