@@ -51,7 +51,9 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
 
   // The pool's wire client (typed here: the SDK's typings leave it out). Refresh and revoke use it
   // directly: the SDK's refreshSession retries even a refusal with back-off (delaying the sign-out a
-  // revoked session must cause), and its signOut only revokes tokens that carry `origin_jti`.
+  // revoked session must cause), and its signOut only revokes tokens that carry `origin_jti`. The
+  // two-factor calls use it too: they take the access token the service holds (refreshed ahead of
+  // expiry), where the SDK's CognitoUser methods would read a session of their own from storage.
   const wire = (pool as unknown as { client: WireClient }).client;
   const call = (operation: string, params: Record<string, unknown>) =>
     new Promise<unknown>((resolve, reject) => {
@@ -154,6 +156,42 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
           onSuccess: () => resolve(),
           onFailure: (error: unknown) => reject(error),
         });
+      });
+    },
+
+    async getMfaSettings(accessToken) {
+      const data = (await call('GetUser', { AccessToken: accessToken })) as {
+        UserMFASettingList?: unknown;
+        PreferredMfaSetting?: unknown;
+      } | null;
+      const list = Array.isArray(data?.UserMFASettingList) ? data.UserMFASettingList : [];
+      return {
+        enabledMethods: list.filter((method): method is string => typeof method === 'string'),
+        preferred: typeof data?.PreferredMfaSetting === 'string' ? data.PreferredMfaSetting : null,
+      };
+    },
+
+    async associateSoftwareToken(accessToken) {
+      const data = (await call('AssociateSoftwareToken', { AccessToken: accessToken })) as { SecretCode?: unknown } | null;
+      if (typeof data?.SecretCode !== 'string' || data.SecretCode === '') throw new Error('The identity service returned no secret.');
+      return data.SecretCode;
+    },
+
+    async verifySoftwareToken(accessToken, code) {
+      const data = (await call('VerifySoftwareToken', { AccessToken: accessToken, UserCode: code })) as { Status?: unknown } | null;
+      // Cognito answers a refused code with an error, or (rarely) with Status ERROR: the same to a person.
+      if (data?.Status !== 'SUCCESS') {
+        throw Object.assign(new Error('Code mismatch'), {
+          code: 'EnableSoftwareTokenMFAException',
+          name: 'EnableSoftwareTokenMFAException',
+        });
+      }
+    },
+
+    async setSoftwareTokenMfa(accessToken, enabled) {
+      await call('SetUserMFAPreference', {
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled },
       });
     },
 

@@ -54,6 +54,20 @@ export interface CognitoClient {
   confirmForgotPassword(username: string, code: string, newPassword: string): Promise<void>;
   /** Revoke the refresh token (best effort) and remove the stored tokens. */
   signOut(username: string, refreshToken: string): Promise<void>;
+  /** Cognito GetUser: the signed-in user's multi-factor settings. */
+  getMfaSettings(accessToken: string): Promise<MfaSettings>;
+  /** Cognito AssociateSoftwareToken: a new authenticator-app secret (base32), not yet verified. */
+  associateSoftwareToken(accessToken: string): Promise<string>;
+  /** Cognito VerifySoftwareToken: checks a code of the associated secret; rejects when it does not match. */
+  verifySoftwareToken(accessToken: string, code: string): Promise<void>;
+  /** Cognito SetUserMFAPreference: the authenticator app on (and preferred) or off. */
+  setSoftwareTokenMfa(accessToken: string, enabled: boolean): Promise<void>;
+}
+
+/** What GetUser says of a user's multi-factor methods (`SMS_MFA`, `SOFTWARE_TOKEN_MFA`). */
+export interface MfaSettings {
+  readonly enabledMethods: readonly string[];
+  readonly preferred: string | null;
 }
 
 /** Everything the identity service needs of the user pool. */

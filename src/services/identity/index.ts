@@ -50,9 +50,11 @@ import {
   totpError,
 } from './errors';
 import { createStoredSession } from './stored-session';
+import { createTwoFactorService, type TwoFactorService } from './totp';
 
 export { IdentityError } from './errors';
 export type { CognitoGateway, AuthOutcome, SessionTokens } from './gateway';
+export type { TwoFactorSetup, TwoFactorStatus } from './totp';
 
 export interface SessionUser {
   /** The pool's username for the account (the `cognito:username` claim). */
@@ -80,7 +82,8 @@ interface SignUpParams {
   readonly fullName?: string;
 }
 
-export interface IdentityService {
+/** The session's calls, and turning two-factor sign-in on and off while signed in (./totp.ts). */
+export interface IdentityService extends TwoFactorService {
   getCurrentSession(): Promise<SessionUser | null>;
   signIn(credentials: { username: string; password: string }): Promise<SignInResult>;
   completeNewPassword(params: { newPassword: string }): Promise<SessionUser>;
@@ -186,6 +189,21 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
 
   const nearExpiry = (tokens: SessionTokens) => tokens.expiresAt - now() < REFRESH_MARGIN_MS;
 
+  const getAccessToken = async (): Promise<string | null> => {
+    const current = knownSession();
+    if (!current) return null;
+    if (nearExpiry(current.tokens)) return refreshAccessToken();
+    return current.tokens.accessToken;
+  };
+
+  /** The signed-in account's email (the id token's, else the login id), for the authenticator app. */
+  const accountEmail = (): string | null => {
+    const current = knownSession();
+    if (!current) return null;
+    const email = current.tokens.idClaims.email;
+    return typeof email === 'string' && email !== '' ? email : current.loginId;
+  };
+
   const signedIn = (loginId: string, tokens: SessionTokens): SessionUser => {
     session = { loginId, tokens };
     challenge = null;
@@ -193,6 +211,8 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
   };
 
   return {
+    ...createTwoFactorService({ gateway, accessToken: getAccessToken, account: accountEmail }),
+
     async getCurrentSession() {
       const current = knownSession();
       if (!current) return null;
@@ -359,12 +379,7 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
       }
     },
 
-    async getAccessToken() {
-      const current = knownSession();
-      if (!current) return null;
-      if (nearExpiry(current.tokens)) return refreshAccessToken();
-      return current.tokens.accessToken;
-    },
+    getAccessToken,
 
     refreshAccessToken,
 
@@ -414,6 +429,10 @@ export function createIdentityService(config: AppConfig, storage: AppStorage): B
     resendConfirmationCode: async (username) => (await sdk()).resendConfirmationCode(username),
     forgotPassword: async (username) => (await sdk()).forgotPassword(username),
     confirmForgotPassword: async (username, code, newPassword) => (await sdk()).confirmForgotPassword(username, code, newPassword),
+    getMfaSettings: async (accessToken) => (await sdk()).getMfaSettings(accessToken),
+    associateSoftwareToken: async (accessToken) => (await sdk()).associateSoftwareToken(accessToken),
+    verifySoftwareToken: async (accessToken, code) => (await sdk()).verifySoftwareToken(accessToken, code),
+    setSoftwareTokenMfa: async (accessToken, enabled) => (await sdk()).setSoftwareTokenMfa(accessToken, enabled),
     async signOut(username, refreshToken) {
       // Revocation is best effort (as in ./cognito.ts): without the SDK there is nothing to revoke
       // with, and the service clears the stored tokens either way.

@@ -42,6 +42,10 @@ export function fakeGateway(overrides: Partial<CognitoGateway> = {}) {
     resendConfirmationCode: vi.fn<CognitoGateway['resendConfirmationCode']>(),
     forgotPassword: vi.fn<CognitoGateway['forgotPassword']>(),
     confirmForgotPassword: vi.fn<CognitoGateway['confirmForgotPassword']>(),
+    getMfaSettings: vi.fn<CognitoGateway['getMfaSettings']>(),
+    associateSoftwareToken: vi.fn<CognitoGateway['associateSoftwareToken']>(),
+    verifySoftwareToken: vi.fn<CognitoGateway['verifySoftwareToken']>(),
+    setSoftwareTokenMfa: vi.fn<CognitoGateway['setSoftwareTokenMfa']>(),
     signOut: vi.fn<CognitoGateway['signOut']>(async (username) => {
       stored.delete(username);
       last = null;
