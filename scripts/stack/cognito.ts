@@ -146,7 +146,10 @@ async function createAccount(
   return sub;
 }
 
-/** Creates the pool (email as the username attribute, custom:organization), its client and the two seeded accounts. */
+/**
+ * Creates the pool (email as the username attribute, custom:organization, optional TOTP two-factor),
+ * its client and the two seeded accounts.
+ */
 export async function createPool(endpoint: string): Promise<PoolState> {
   const { UserPool } = await cognitoCall<{ UserPool: { Id: string } }>(endpoint, 'CreateUserPool', {
     PoolName: 'hardline-local',
@@ -173,6 +176,14 @@ export async function createPool(endpoint: string): Promise<PoolState> {
         StringAttributeConstraints: { MinLength: '1', MaxLength: '256' },
       },
     ],
+  });
+  // Two-factor sign-in is each person's choice (the console's account menu turns the authenticator app
+  // on and off), as on a real pool: MFA optional, software tokens (TOTP) allowed. cognito-local issues
+  // the SOFTWARE_TOKEN_MFA challenge only when the pool's MfaConfiguration is not OFF (its default).
+  await cognitoCall(endpoint, 'SetUserPoolMfaConfig', {
+    UserPoolId: UserPool.Id,
+    MfaConfiguration: 'OPTIONAL',
+    SoftwareTokenMfaConfiguration: { Enabled: true },
   });
   const { UserPoolClient } = await cognitoCall<{ UserPoolClient: { ClientId: string } }>(endpoint, 'CreateUserPoolClient', {
     UserPoolId: UserPool.Id,
