@@ -11,7 +11,7 @@ import { createApi } from './services/api';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
-import { selectIsCheckingSession, selectIsPlainSignIn, type AuthActorRef } from './machines/auth';
+import { selectIsCheckingSession, selectIsPlainSignIn, selectSignInFlow, type AuthActorRef } from './machines/auth';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { createAddressBar } from './services/address';
@@ -88,7 +88,8 @@ function onFirstInteraction(task: () => void): void {
 async function showsPrerenderedPage(auth: AuthActorRef, path: string): Promise<boolean> {
   if (window.location.pathname !== path) return false;
   const settled = await waitFor(auth, (s) => !selectIsCheckingSession(s), { timeout: 10_000 }).catch(() => null);
-  return settled !== null && selectIsPlainSignIn(settled);
+  const flow = settled === null ? undefined : selectSignInFlow(settled);
+  return flow !== undefined && selectIsPlainSignIn(flow.getSnapshot());
 }
 
 async function main() {

@@ -20,7 +20,8 @@ export async function renderLoginPage(): Promise<string> {
   const noSession: SessionCheck = { user: null, pending: null };
   const auth = createActor(authMachine.provide({ actors: { checkSession: fromPromise(() => Promise.resolve(noSession)) } })).start();
   try {
-    await waitFor(auth, (s) => s.matches({ signedOut: 'signIn' }), { timeout: 5000 });
+    // Signed out, the sign-in flow opens on Sign In at once (no pending confirmation).
+    await waitFor(auth, (s) => s.matches('signedOut'), { timeout: 5000 });
     return renderToString(
       <StrictMode>
         <Router ssrPath={PRERENDERED_PATH}>

@@ -1,7 +1,7 @@
 /**
  * Model-based walk of the forgot-password flow (src/machines/auth/forgotPasswordMachine.ts) through the
- * real Login screen: the auth machine (its own actors faked, the session check answered 'signed
- * out') runs the flow after 'Forgot password?' is clicked on Sign In, and every step is typed and
+ * real Login screen: the sign-in flow (opened signed out, with nothing pending) runs it after
+ * 'Forgot password?' is clicked on Sign In, and every step is typed and
  * clicked the way a person would. The identity calls are deferred fakes the walk settles per step.
  */
 import { ChakraProvider } from '@chakra-ui/react';
@@ -9,7 +9,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, type AnyEventObject, type StateValue } from 'xstate';
-import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGES, authMachine, forgotPasswordMachine } from '../../src/machines/auth';
+import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGES, forgotPasswordMachine, signInFlowMachine } from '../../src/machines/auth';
 import { LoginScreen } from '../../src/views/login/LoginScreen';
 import { getSystem } from '../../src/views/theme/system';
 import { createControllableActors, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
@@ -51,20 +51,21 @@ walkPaths({
   machine: forgotPasswordMachine,
   paths,
   setup: async ({ inspect }) => {
-    const session = createControllableActors(authMachine, ['checkSession']);
     const flow = createControllableActors(forgotPasswordMachine, ['requestPasswordReset', 'confirmPasswordReset']);
     const actor = createActor(
-      authMachine.provide({ actors: { ...session.actors, forgotPassword: forgotPasswordMachine.provide({ actors: flow.actors }) } }),
-      { inspect },
+      signInFlowMachine.provide({ actors: { forgotPassword: forgotPasswordMachine.provide({ actors: flow.actors }) } }),
+      {
+        inspect,
+        input: { pending: null, formError: null },
+      },
     );
     actor.start();
     const user = userEvent.setup();
     const view = render(
       <ChakraProvider value={getSystem()}>
-        <LoginScreen auth={actor} />
+        <LoginScreen flow={actor} />
       </ChakraProvider>,
     );
-    await act(async () => session.resolve('checkSession', { user: null, pending: null }));
     await user.type(await screen.findByLabelText('Email', { selector: 'input' }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
 

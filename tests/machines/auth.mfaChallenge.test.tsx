@@ -8,7 +8,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, type AnyEventObject, type StateValue } from 'xstate';
-import { authMachine, mfaChallengeMachine, type SessionUser } from '../../src/machines/auth';
+import { mfaChallengeMachine, signInFlowMachine, type SessionUser } from '../../src/machines/auth';
 import { LoginScreen } from '../../src/views/login/LoginScreen';
 import { getSystem } from '../../src/views/theme/system';
 import { createControllableActors, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
@@ -33,20 +33,19 @@ walkPaths({
   machine: mfaChallengeMachine,
   paths,
   setup: async ({ inspect }) => {
-    const auth = createControllableActors(authMachine, ['checkSession', 'signIn', 'loadPendingSignup']);
+    const auth = createControllableActors(signInFlowMachine, ['signIn']);
     const identity = createControllableActors(mfaChallengeMachine, ['answerTotp']);
     const actor = createActor(
-      authMachine.provide({ actors: { ...auth.actors, mfaChallenge: mfaChallengeMachine.provide({ actors: identity.actors }) } }),
-      { inspect },
+      signInFlowMachine.provide({ actors: { ...auth.actors, mfaChallenge: mfaChallengeMachine.provide({ actors: identity.actors }) } }),
+      { inspect, input: { pending: null, formError: null } },
     );
     actor.start();
     const user = userEvent.setup();
     const view = render(
       <ChakraProvider value={getSystem()}>
-        <LoginScreen auth={actor} />
+        <LoginScreen flow={actor} />
       </ChakraProvider>,
     );
-    await act(async () => auth.resolve('checkSession', { user: null, pending: null }));
     await user.type(await screen.findByLabelText('Email', { selector: 'input' }), EMAIL);
     await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Hardline#2026');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -75,9 +74,9 @@ walkPaths({
         const type = lastEvent?.type;
         await waitFor(() => {
           if (state === 'done') {
-            // Signed in: the auth machine checks the pending signup next (the console's loading screen).
-            expect(actor.getSnapshot().matches({ signedIn: 'checkingPendingSignup' })).toBe(true);
-            expect(actor.getSnapshot().context.user).toEqual(USER);
+            // Signed in: the sign-in flow ends with the user (the session machine takes it from there).
+            expect(actor.getSnapshot().status).toBe('done');
+            expect(actor.getSnapshot().output).toEqual({ user: USER, passwordSet: false });
             return;
           }
           expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();

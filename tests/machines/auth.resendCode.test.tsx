@@ -1,6 +1,6 @@
 /**
  * Model-based walk of 'Resend code' on Confirm Email (src/machines/auth/resendCodeMachine.ts)
- * through the real Login screen: the auth machine opens on Confirm Email (a reload with a pending
+ * through the real Login screen: the sign-in flow opens on Confirm Email (a reload with a pending
  * confirmation), runs the resend machine, and the walk clicks 'Resend code', settles the deferred
  * identity call, and fires the named cooldown and countdown delays.
  */
@@ -9,7 +9,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, type AnyEventObject, type StateValue } from 'xstate';
-import { RESEND_CODE_MESSAGES, authMachine, pendingConfirmationActions, resendCodeMachine } from '../../src/machines/auth';
+import { RESEND_CODE_MESSAGES, pendingConfirmationActions, resendCodeMachine, signInFlowMachine } from '../../src/machines/auth';
 import { createStorage } from '../../src/services/storage';
 import { LoginScreen } from '../../src/views/login/LoginScreen';
 import { getSystem } from '../../src/views/theme/system';
@@ -36,25 +36,23 @@ walkPaths({
   paths,
   setup: async ({ inspect }) => {
     localStorage.clear();
-    const session = createControllableActors(authMachine, ['checkSession']);
     const identity = createControllableActors(resendCodeMachine, ['resendConfirmationCode']);
     const timers = createControlledDelays(['resendCooldown', 'countdownTick']);
     timers.install();
     const actor = createActor(
-      authMachine.provide({
-        actors: { ...session.actors, resendCode: resendCodeMachine.provide({ actors: identity.actors, delays: timers.delays }) },
+      signInFlowMachine.provide({
+        actors: { resendCode: resendCodeMachine.provide({ actors: identity.actors, delays: timers.delays }) },
         actions: pendingConfirmationActions(createStorage(window)),
       }),
-      { inspect },
+      { inspect, input: { pending: PENDING, formError: null } },
     );
     actor.start();
     const user = userEvent.setup();
     const view = render(
       <ChakraProvider value={getSystem()}>
-        <LoginScreen auth={actor} />
+        <LoginScreen flow={actor} />
       </ChakraProvider>,
     );
-    await act(async () => session.resolve('checkSession', { user: null, pending: PENDING }));
 
     let lastEvent: AnyEventObject | undefined;
     let ticks = 0;

@@ -21,7 +21,7 @@ import {
   type SignUpValues,
 } from '../../src/domain/forms';
 import { LIMITS } from '../../src/domain/limits';
-import { authMachine, pendingConfirmationActions, type SessionCheck, type SignInResult } from '../../src/machines/auth';
+import { pendingConfirmationActions, signInFlowMachine, type SignInResult } from '../../src/machines/auth';
 import { chatMachine } from '../../src/machines/chat';
 import { subscriptionMachine } from '../../src/machines/subscription';
 import { createStorage } from '../../src/services/storage';
@@ -48,9 +48,8 @@ describe('Create Account', () => {
   function renderSignUp() {
     let signUps = 0;
     const actor = createActor(
-      authMachine.provide({
+      signInFlowMachine.provide({
         actors: {
-          checkSession: fromPromise<SessionCheck>(async () => ({ user: null, pending: null })),
           signIn: fromPromise<SignInResult, SignInValues>(() => new Promise(() => undefined)),
           signUp: fromPromise<{ confirmationRequired: boolean }, SignUpValues>(async () => {
             signUps += 1;
@@ -59,10 +58,11 @@ describe('Create Account', () => {
         },
         actions: pendingConfirmationActions(createStorage(window)),
       }),
+      { input: { pending: null, formError: null } },
     ).start();
     render(
       <ChakraProvider value={getSystem()}>
-        <LoginScreen auth={actor} />
+        <LoginScreen flow={actor} />
       </ChakraProvider>,
     );
     return { signUps: () => signUps };

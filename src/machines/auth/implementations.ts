@@ -1,6 +1,7 @@
 /**
- * The real side effects of the auth machine, built from the services (the one place this folder
- * touches a service value). Apply with `authMachine.provide(authImplementations(services))`.
+ * The real side effects of the session machine and its sign-in flow, built from the services (the
+ * one place this folder touches a service value). Apply with
+ * `authMachine.provide(authImplementations(services))`.
  */
 import { fromPromise } from 'xstate';
 import { ApiRequestError } from '../../services/api/errors';
@@ -10,6 +11,7 @@ import type { AppStorage, PendingConfirmation } from '../../services/storage';
 import type { CompleteSignupInput, MembershipResult, SessionCheck } from './authMachine';
 import { completeSignupPayload } from './signup';
 import { forgotPasswordMachine } from './forgotPasswordMachine';
+import { signInFlowMachine } from './signInFlowMachine';
 import { resendCodeMachine } from './resendCodeMachine';
 import { mfaChallengeMachine } from './mfaChallengeMachine';
 import type { SignUpValues } from '../../domain/forms';
@@ -29,26 +31,17 @@ export function pendingConfirmationActions(storage: AppStorage) {
 }
 
 export function authImplementations({ identity, api, storage }: AuthServices) {
+  const pendingActions = pendingConfirmationActions(storage);
   return {
     actors: {
       checkSession: fromPromise<SessionCheck>(async () => ({
         user: await identity.getCurrentSession(),
         pending: storage.loadPendingConfirmation(),
       })),
-      signIn: fromPromise(({ input }: { input: { username: string; password: string } }) => identity.signIn(input)),
-      signUp: fromPromise(({ input }: { input: SignUpValues }) =>
-        identity.signUp({
-          email: input.email,
-          password: input.password,
-          phoneNumber: input.phoneNumber,
-          organization: input.organization,
-          fullName: input.fullName,
-        }),
-      ),
-      confirmSignUp: fromPromise(({ input }: { input: { email: string; code: string } }) => identity.confirmSignUp(input)),
-      completeNewPassword: fromPromise(({ input }: { input: { newPassword: string } }) => identity.completeNewPassword(input)),
+      signInFlow: signInFlowMachine.provide({ actors: signInFlowActors(identity), actions: pendingActions }),
       loadPendingSignup: fromPromise<PendingConfirmation | null>(async () => storage.loadPendingConfirmation()),
       completeSignup: fromPromise(async ({ input, signal }: { input: CompleteSignupInput; signal: AbortSignal }) => {
+        if (!input.pending) throw new Error('No sign-up data: the signup cannot be completed.');
         const sub = await identity.getIdTokenSub();
         if (!sub) throw new Error('No identity token: the signup cannot be completed.');
         // The machine reads nothing from the answer (SPEC §7: "not shown").
@@ -74,23 +67,41 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
           storage.clearUsersView();
         }
       }),
-      mfaChallenge: mfaChallengeMachine.provide({
-        actors: { answerTotp: fromPromise(({ input }: { input: { code: string } }) => identity.answerTotp(input)) },
-      }),
-      resendCode: resendCodeMachine.provide({
-        actors: {
-          resendConfirmationCode: fromPromise(({ input }: { input: { email: string } }) => identity.resendConfirmationCode(input)),
-        },
-      }),
-      forgotPassword: forgotPasswordMachine.provide({
-        actors: {
-          requestPasswordReset: fromPromise(({ input }: { input: { email: string } }) => identity.requestPasswordReset(input)),
-          confirmPasswordReset: fromPromise(({ input }: { input: { email: string; code: string; newPassword: string } }) =>
-            identity.confirmPasswordReset(input),
-          ),
-        },
-      }),
     },
-    actions: pendingConfirmationActions(storage),
+    actions: { clearPendingConfirmation: pendingActions.clearPendingConfirmation },
+  };
+}
+
+/** The sign-in flow's side effects: the identity service's calls. */
+function signInFlowActors(identity: IdentityService) {
+  return {
+    signIn: fromPromise(({ input }: { input: { username: string; password: string } }) => identity.signIn(input)),
+    signUp: fromPromise(({ input }: { input: SignUpValues }) =>
+      identity.signUp({
+        email: input.email,
+        password: input.password,
+        phoneNumber: input.phoneNumber,
+        organization: input.organization,
+        fullName: input.fullName,
+      }),
+    ),
+    confirmSignUp: fromPromise(({ input }: { input: { email: string; code: string } }) => identity.confirmSignUp(input)),
+    completeNewPassword: fromPromise(({ input }: { input: { newPassword: string } }) => identity.completeNewPassword(input)),
+    mfaChallenge: mfaChallengeMachine.provide({
+      actors: { answerTotp: fromPromise(({ input }: { input: { code: string } }) => identity.answerTotp(input)) },
+    }),
+    resendCode: resendCodeMachine.provide({
+      actors: {
+        resendConfirmationCode: fromPromise(({ input }: { input: { email: string } }) => identity.resendConfirmationCode(input)),
+      },
+    }),
+    forgotPassword: forgotPasswordMachine.provide({
+      actors: {
+        requestPasswordReset: fromPromise(({ input }: { input: { email: string } }) => identity.requestPasswordReset(input)),
+        confirmPasswordReset: fromPromise(({ input }: { input: { email: string; code: string; newPassword: string } }) =>
+          identity.confirmPasswordReset(input),
+        ),
+      },
+    }),
   };
 }

@@ -1,14 +1,16 @@
 export {
   authMachine,
-  AUTH_MESSAGES,
-  AUTH_LOG_MESSAGES,
   type AuthActorRef,
+  type AuthSnapshot,
   type MembershipResult,
   type PendingConfirmation,
   type SessionCheck,
   type SessionUser,
   type SignInResult,
 } from './authMachine';
+export { AUTH_MESSAGES, AUTH_LOG_MESSAGES } from './messages';
+export type { FieldErrors, SignInFlowEvent } from './signInFlowTypes';
+export { signInFlowMachine, type SignInFlowActorRef, type SignInFlowSnapshot, type SignedIn } from './signInFlowMachine';
 export { authImplementations, pendingConfirmationActions } from './implementations';
 export * from './selectors';
 export { forgotPasswordMachine, FORGOT_PASSWORD_MESSAGES, type ForgotPasswordActorRef } from './forgotPasswordMachine';

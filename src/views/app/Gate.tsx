@@ -13,8 +13,9 @@ import {
   selectIsAuthorized,
   selectIsCompletingSignup,
   selectIsNotAdministrator,
-  selectLoginMode,
+  selectSignInFlow,
   type AuthActorRef,
+  type SignInFlowActorRef,
 } from '../../machines/auth';
 import { LoginScreen } from '../login/LoginScreen';
 import { ErrorBox } from '../shared/ErrorBox';
@@ -29,13 +30,13 @@ export function Gate({ children }: { children: ReactNode }) {
   const completingSignup = useSelector(auth, selectIsCompletingSignup);
   const notAdministrator = useSelector(auth, selectIsNotAdministrator);
   const accessFailed = useSelector(auth, selectAccessFailed);
-  const loginMode = useSelector(auth, selectLoginMode);
+  const signInFlow = useSelector(auth, selectSignInFlow);
 
   if (authorized) return <>{children}</>;
   if (completingSignup) return <SettingUpAccount />;
   if (notAdministrator) return <AccessDenied auth={auth} />;
   if (accessFailed) return <AccessCheckFailed auth={auth} />;
-  if (loginMode !== null) return <LoginRoute auth={auth} />;
+  if (signInFlow) return <LoginRoute flow={signInFlow} />;
   return <FullPageSpinner />;
 }
 
@@ -43,14 +44,14 @@ export function Gate({ children }: { children: ReactNode }) {
  * The login screen lives at /login: a direct visit of any guarded route lands there, remembering
  * the route (`?next=`) so signing in returns to it.
  */
-function LoginRoute({ auth }: { auth: AuthActorRef }) {
+function LoginRoute({ flow }: { flow: SignInFlowActorRef }) {
   const [path, navigate] = useLocation();
   useEffect(() => {
     if (path === '/login') return;
     const next = path === '/' ? '' : `?next=${encodeURIComponent(path + window.location.search)}`;
     navigate(`/login${next}`, { replace: true });
   }, [path, navigate]);
-  return <LoginScreen auth={auth} />;
+  return <LoginScreen flow={flow} />;
 }
 
 function FullPageSpinner() {

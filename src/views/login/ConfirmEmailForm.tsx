@@ -2,14 +2,14 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
-import { selectFieldErrors, selectIsPending, selectPendingEmail, type AuthActorRef } from '../../machines/auth';
+import { selectFieldErrors, selectIsPending, selectPendingEmail, type SignInFlowActorRef } from '../../machines/auth';
 import { ResendCode } from './ResendCode';
 import { TextField } from './fields';
 
-export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
-  const errors = useSelector(auth, selectFieldErrors);
-  const pending = useSelector(auth, selectIsPending);
-  const email = useSelector(auth, selectPendingEmail);
+export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
+  const errors = useSelector(flow, selectFieldErrors);
+  const pending = useSelector(flow, selectIsPending);
+  const email = useSelector(flow, selectPendingEmail);
   const [code, setCode] = useState('');
 
   return (
@@ -18,7 +18,7 @@ export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
       aria-label="Confirm email"
       onSubmit={(e) => {
         e.preventDefault();
-        auth.send({ type: 'auth.confirm', code });
+        flow.send({ type: 'auth.confirm', code });
       }}
     >
       <Stack gap="4">
@@ -45,7 +45,7 @@ export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
         <Button type="submit" colorPalette="brand" loading={pending} loadingText="Confirming..." disabled={code.trim() === ''} width="full">
           Confirm Email
         </Button>
-        <ResendCode auth={auth} disabled={pending} />
+        <ResendCode flow={flow} disabled={pending} />
         <HStack justify="center" gap="1" fontSize="sm">
           <Text color="fg.muted">Wrong email or no code?</Text>
           <Button
@@ -55,7 +55,7 @@ export function ConfirmEmailForm({ auth }: { auth: AuthActorRef }) {
             colorPalette="brand"
             color="brand.fg"
             textDecoration="underline"
-            onClick={() => auth.send({ type: 'auth.restartSignUp' })}
+            onClick={() => flow.send({ type: 'auth.restartSignUp' })}
             disabled={pending}
           >
             Try signing up again

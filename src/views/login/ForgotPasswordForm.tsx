@@ -1,27 +1,27 @@
 /**
  * Forgot password (issue 13): the email step, then the code with a new password. A thin view of the
- * forgot-password child machine the auth machine runs while this screen shows.
+ * forgot-password child machine the sign-in flow runs while this screen shows.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
 import { LIMITS } from '../../domain/limits';
-import { selectForgotPassword, type AuthActorRef, type ForgotPasswordActorRef } from '../../machines/auth';
+import { selectForgotPassword, type SignInFlowActorRef, type ForgotPasswordActorRef } from '../../machines/auth';
 import { FormMessages } from './FormMessages';
 import { PasswordChecklist, PasswordField, TextField } from './fields';
 
-export function ForgotPasswordForm({ auth }: { auth: AuthActorRef }) {
-  const flow = useSelector(auth, selectForgotPassword);
-  const error = useSelector(flow, (s) => s?.context.formError ?? null);
-  const notice = useSelector(flow, (s) => s?.context.notice ?? null);
-  const onCodeStep = useSelector(flow, (s) => s?.matches('resetPassword') ?? false);
-  if (!flow) return null;
+export function ForgotPasswordForm({ flow }: { flow: SignInFlowActorRef }) {
+  const forgot = useSelector(flow, selectForgotPassword);
+  const error = useSelector(forgot, (s) => s?.context.formError ?? null);
+  const notice = useSelector(forgot, (s) => s?.context.notice ?? null);
+  const onCodeStep = useSelector(forgot, (s) => s?.matches('resetPassword') ?? false);
+  if (!forgot) return null;
   return (
     <Stack gap="4">
       <FormMessages error={error} notice={notice} />
-      {onCodeStep ? <ResetPasswordStep flow={flow} /> : <EmailStep flow={flow} />}
-      <LinkButton onClick={() => auth.send({ type: 'auth.showSignIn' })}>Back to Sign In</LinkButton>
+      {onCodeStep ? <ResetPasswordStep flow={forgot} /> : <EmailStep flow={forgot} />}
+      <LinkButton onClick={() => flow.send({ type: 'auth.showSignIn' })}>Back to Sign In</LinkButton>
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 /**
- * The login screen (SPEC §2): one centred card whose content follows the auth machine's step —
+ * The login screen (SPEC §2): one centred card whose content follows the sign-in flow's step —
  * Sign In, Create Account, Confirm Email or Set New Password.
  */
 import { Box, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { selectFormError, selectLoginMode, selectNotice, type AuthActorRef, type LoginMode } from '../../machines/auth';
+import { selectFormError, selectLoginMode, selectNotice, type SignInFlowActorRef, type LoginMode } from '../../machines/auth';
 import { Logo } from '../layout/Logo';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -23,10 +23,10 @@ const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
   mfa: { title: 'Two-Factor Authentication', subtitle: 'One more step to sign in.' },
 };
 
-export function LoginScreen({ auth }: { auth: AuthActorRef }) {
-  const mode = useSelector(auth, selectLoginMode) ?? 'signIn';
-  const error = useSelector(auth, selectFormError);
-  const notice = useSelector(auth, selectNotice);
+export function LoginScreen({ flow }: { flow: SignInFlowActorRef }) {
+  const mode = useSelector(flow, selectLoginMode);
+  const error = useSelector(flow, selectFormError);
+  const notice = useSelector(flow, selectNotice);
   const { title, subtitle } = TITLES[mode];
 
   return (
@@ -48,12 +48,12 @@ export function LoginScreen({ auth }: { auth: AuthActorRef }) {
             {/* The forgot-password and two-factor steps show their own messages. */}
             {mode === 'forgotPassword' || mode === 'mfa' ? null : <FormMessages error={error} notice={notice} />}
             <Box>
-              {mode === 'signIn' ? <SignInForm key="signIn" auth={auth} /> : null}
-              {mode === 'signUp' ? <SignUpForm key="signUp" auth={auth} /> : null}
-              {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" auth={auth} /> : null}
-              {mode === 'newPassword' ? <NewPasswordForm key="newPassword" auth={auth} /> : null}
-              {mode === 'forgotPassword' ? <ForgotPasswordForm key="forgotPassword" auth={auth} /> : null}
-              {mode === 'mfa' ? <MfaCodeForm key="mfa" auth={auth} /> : null}
+              {mode === 'signIn' ? <SignInForm key="signIn" flow={flow} /> : null}
+              {mode === 'signUp' ? <SignUpForm key="signUp" flow={flow} /> : null}
+              {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" flow={flow} /> : null}
+              {mode === 'newPassword' ? <NewPasswordForm key="newPassword" flow={flow} /> : null}
+              {mode === 'forgotPassword' ? <ForgotPasswordForm key="forgotPassword" flow={flow} /> : null}
+              {mode === 'mfa' ? <MfaCodeForm key="mfa" flow={flow} /> : null}
             </Box>
           </Card.Body>
         </Card.Root>

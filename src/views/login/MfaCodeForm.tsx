@@ -3,12 +3,12 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
-import { selectMfaChallenge, type AuthActorRef } from '../../machines/auth';
+import { selectMfaChallenge, type SignInFlowActorRef } from '../../machines/auth';
 import { FormMessages } from './FormMessages';
 import { TextField } from './fields';
 
-export function MfaCodeForm({ auth }: { auth: AuthActorRef }) {
-  const challenge = useSelector(auth, selectMfaChallenge);
+export function MfaCodeForm({ flow }: { flow: SignInFlowActorRef }) {
+  const challenge = useSelector(flow, selectMfaChallenge);
   const error = useSelector(challenge, (s) => s?.context.formError ?? null);
   const errors = useSelector(challenge, (s) => s?.context.fieldErrors ?? {});
   const pending = useSelector(challenge, (s) => s?.hasTag('pending') ?? false);
@@ -53,7 +53,7 @@ export function MfaCodeForm({ auth }: { auth: AuthActorRef }) {
         color="brand.fg"
         textDecoration="underline"
         alignSelf="center"
-        onClick={() => auth.send({ type: 'auth.backToSignIn' })}
+        onClick={() => flow.send({ type: 'auth.backToSignIn' })}
         disabled={pending}
       >
         Back to Sign In

@@ -1,13 +1,13 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { selectFieldErrors, selectIsPending, selectPasswordChangeUsername, type AuthActorRef } from '../../machines/auth';
+import { selectFieldErrors, selectIsPending, selectPasswordChangeUsername, type SignInFlowActorRef } from '../../machines/auth';
 import { PasswordChecklist, PasswordField } from './fields';
 
-export function NewPasswordForm({ auth }: { auth: AuthActorRef }) {
-  const errors = useSelector(auth, selectFieldErrors);
-  const pending = useSelector(auth, selectIsPending);
-  const username = useSelector(auth, selectPasswordChangeUsername);
+export function NewPasswordForm({ flow }: { flow: SignInFlowActorRef }) {
+  const errors = useSelector(flow, selectFieldErrors);
+  const pending = useSelector(flow, selectIsPending);
+  const username = useSelector(flow, selectPasswordChangeUsername);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
 
@@ -17,7 +17,7 @@ export function NewPasswordForm({ auth }: { auth: AuthActorRef }) {
       aria-label="Set new password"
       onSubmit={(e) => {
         e.preventDefault();
-        auth.send({ type: 'auth.newPassword', password, confirmPassword });
+        flow.send({ type: 'auth.newPassword', password, confirmPassword });
       }}
     >
       <Stack gap="4">
@@ -54,7 +54,7 @@ export function NewPasswordForm({ auth }: { auth: AuthActorRef }) {
           color="brand.fg"
           textDecoration="underline"
           alignSelf="center"
-          onClick={() => auth.send({ type: 'auth.backToSignIn' })}
+          onClick={() => flow.send({ type: 'auth.backToSignIn' })}
           disabled={pending}
         >
           Back to Sign In

@@ -1,10 +1,10 @@
 /** 'Resend code' on Confirm Email: the button, its 60-second countdown and what happened (resendCode machine). */
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { selectResendCode, type AuthActorRef } from '../../machines/auth';
+import { selectResendCode, type SignInFlowActorRef } from '../../machines/auth';
 
-export function ResendCode({ auth, disabled }: { auth: AuthActorRef; disabled: boolean }) {
-  const resend = useSelector(auth, selectResendCode);
+export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disabled: boolean }) {
+  const resend = useSelector(flow, selectResendCode);
   const notice = useSelector(resend, (s) => s?.context.notice ?? null);
   const error = useSelector(resend, (s) => s?.context.error ?? null);
   const sending = useSelector(resend, (s) => s?.hasTag('pending') ?? false);

@@ -2,15 +2,15 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
-import { selectCanEnterCode, selectFieldErrors, selectIsPending, selectSignInEmail, type AuthActorRef } from '../../machines/auth';
+import { selectCanEnterCode, selectFieldErrors, selectIsPending, selectSignInEmail, type SignInFlowActorRef } from '../../machines/auth';
 import { useHydrated } from '../shared/useHydrated';
 import { PasswordField, TextField } from './fields';
 
-export function SignInForm({ auth }: { auth: AuthActorRef }) {
-  const initialEmail = useSelector(auth, selectSignInEmail);
-  const errors = useSelector(auth, selectFieldErrors);
-  const pending = useSelector(auth, selectIsPending);
-  const canEnterCode = useSelector(auth, selectCanEnterCode);
+export function SignInForm({ flow }: { flow: SignInFlowActorRef }) {
+  const initialEmail = useSelector(flow, selectSignInEmail);
+  const errors = useSelector(flow, selectFieldErrors);
+  const pending = useSelector(flow, selectIsPending);
+  const canEnterCode = useSelector(flow, selectCanEnterCode);
   const [username, setUsername] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const form = useRef<HTMLFormElement>(null);
@@ -34,12 +34,12 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
       aria-label="Sign in"
       onSubmit={(e) => {
         e.preventDefault();
-        auth.send({ type: 'auth.signIn', username, password });
+        flow.send({ type: 'auth.signIn', username, password });
       }}
     >
       <Stack gap="4">
         {canEnterCode ? (
-          <Button variant="outline" colorPalette="brand" width="full" onClick={() => auth.send({ type: 'auth.enterCode' })}>
+          <Button variant="outline" colorPalette="brand" width="full" onClick={() => flow.send({ type: 'auth.enterCode' })}>
             Enter confirmation code
           </Button>
         ) : null}
@@ -71,7 +71,7 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
           color="brand.fg"
           textDecoration="underline"
           alignSelf="flex-end"
-          onClick={() => auth.send({ type: 'auth.forgotPassword', email: username })}
+          onClick={() => flow.send({ type: 'auth.forgotPassword', email: username })}
           disabled={pending || !hydrated}
         >
           Forgot password?
@@ -98,7 +98,7 @@ export function SignInForm({ auth }: { auth: AuthActorRef }) {
             colorPalette="brand"
             color="brand.fg"
             textDecoration="underline"
-            onClick={() => auth.send({ type: 'auth.showSignUp' })}
+            onClick={() => flow.send({ type: 'auth.showSignUp' })}
             disabled={pending}
           >
             Create Account

@@ -2,12 +2,12 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { LIMITS } from '../../domain/limits';
-import { selectFieldErrors, selectIsPending, type AuthActorRef } from '../../machines/auth';
+import { selectFieldErrors, selectIsPending, type SignInFlowActorRef } from '../../machines/auth';
 import { PasswordChecklist, PasswordField, TextField } from './fields';
 
-export function SignUpForm({ auth }: { auth: AuthActorRef }) {
-  const errors = useSelector(auth, selectFieldErrors);
-  const pending = useSelector(auth, selectIsPending);
+export function SignUpForm({ flow }: { flow: SignInFlowActorRef }) {
+  const errors = useSelector(flow, selectFieldErrors);
+  const pending = useSelector(flow, selectIsPending);
   const [values, setValues] = useState({ fullName: '', email: '', phoneNumber: '', organization: '', password: '', confirmPassword: '' });
   const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -17,7 +17,7 @@ export function SignUpForm({ auth }: { auth: AuthActorRef }) {
       aria-label="Create account"
       onSubmit={(e) => {
         e.preventDefault();
-        auth.send({ type: 'auth.signUp', ...values });
+        flow.send({ type: 'auth.signUp', ...values });
       }}
     >
       <Stack gap="4">
@@ -92,7 +92,7 @@ export function SignUpForm({ auth }: { auth: AuthActorRef }) {
             colorPalette="brand"
             color="brand.fg"
             textDecoration="underline"
-            onClick={() => auth.send({ type: 'auth.showSignIn' })}
+            onClick={() => flow.send({ type: 'auth.showSignIn' })}
             disabled={pending}
           >
             Sign In

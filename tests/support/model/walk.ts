@@ -65,6 +65,9 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
             const id = transitionLookupId(t);
             const key = id ? graph.lookup.get(id) : undefined;
             if (key) transitions.add(key);
+            // The source was active when the transition was taken, even a transient state that
+            // no snapshot shows (an initial state whose eventless transition leaves at once).
+            if (t.source.path.length > 0) states.add(t.source.path.join('.'));
           }
         }
       }

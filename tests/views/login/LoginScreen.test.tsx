@@ -1,5 +1,5 @@
 /**
- * The login screen against the real auth machine. Its identity side effects are fakes that never
+ * The login screen against the real sign-in flow. Its identity side effects are fakes that never
  * settle or resolve as told (the boundary: the user pool), so these tests are about what a person
  * sees: verbatim validation messages, the password toggle, the disabled code submit.
  */
@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SignInValues, SignUpValues } from '../../../src/domain/forms';
-import { authMachine, pendingConfirmationActions, type SessionCheck, type SignInResult } from '../../../src/machines/auth';
+import { pendingConfirmationActions, signInFlowMachine, type PendingConfirmation, type SignInResult } from '../../../src/machines/auth';
 import { createStorage } from '../../../src/services/storage';
 import { LoginScreen } from '../../../src/views/login/LoginScreen';
 import { getSystem } from '../../../src/views/theme/system';
@@ -17,22 +17,22 @@ import { getSystem } from '../../../src/views/theme/system';
 /** A request that never answers (the pool is slow). */
 const never = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => undefined));
 
-function renderLogin(check: SessionCheck = { user: null, pending: null }) {
+function renderLogin(pending: PendingConfirmation | null = null) {
   const actor = createActor(
-    authMachine.provide({
+    signInFlowMachine.provide({
       actors: {
-        checkSession: fromPromise<SessionCheck>(async () => check),
         signIn: never<SignInResult, SignInValues>(),
         signUp: fromPromise<{ confirmationRequired: boolean }, SignUpValues>(async () => ({ confirmationRequired: true })),
         confirmSignUp: never<void, { email: string; code: string }>(),
       },
       actions: pendingConfirmationActions(createStorage(window)),
     }),
+    { input: { pending, formError: null } },
   ).start();
   const user = userEvent.setup();
   render(
     <ChakraProvider value={getSystem()}>
-      <LoginScreen auth={actor} />
+      <LoginScreen flow={actor} />
     </ChakraProvider>,
   );
   return { actor, user };
@@ -145,7 +145,7 @@ describe('Confirm Email', () => {
   };
 
   it('takes at most 6 characters and disables submit while the code is empty', async () => {
-    const { user } = renderLogin({ user: null, pending });
+    const { user } = renderLogin(pending);
     const code = await screen.findByLabelText('Confirmation code', { selector: 'input' });
     expect(code).toHaveAttribute('maxLength', '6');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');

@@ -1,5 +1,5 @@
 /**
- * The recovery screens against the real auth machine and its real child flows; only the identity
+ * The recovery screens against the real sign-in flow and its real child machines; only the identity
  * calls are fakes (the boundary: the user pool), answering as each scenario says.
  */
 import { ChakraProvider } from '@chakra-ui/react';
@@ -8,12 +8,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
-  authMachine,
   forgotPasswordMachine,
   mfaChallengeMachine,
   pendingConfirmationActions,
-  type PendingConfirmation,
-  type SessionCheck,
+  signInFlowMachine,
   type SessionUser,
   type SignInResult,
 } from '../../../src/machines/auth';
@@ -31,11 +29,9 @@ function renderLogin(identity: {
   answerTotp?: (input: { code: string }) => Promise<SessionUser>;
 }) {
   const actor = createActor(
-    authMachine.provide({
+    signInFlowMachine.provide({
       actors: {
-        checkSession: fromPromise<SessionCheck>(async () => ({ user: null, pending: null })),
         signIn: fromPromise(() => identity.signIn?.() ?? new Promise<SignInResult>(() => undefined)),
-        loadPendingSignup: fromPromise(() => new Promise<PendingConfirmation | null>(() => undefined)),
         forgotPassword: forgotPasswordMachine.provide({
           actors: {
             requestPasswordReset: fromPromise(
@@ -54,11 +50,12 @@ function renderLogin(identity: {
       },
       actions: pendingConfirmationActions(createStorage(window)),
     }),
+    { input: { pending: null, formError: null } },
   ).start();
   const user = userEvent.setup();
   render(
     <ChakraProvider value={getSystem()}>
-      <LoginScreen auth={actor} />
+      <LoginScreen flow={actor} />
     </ChakraProvider>,
   );
   return { actor, user };
