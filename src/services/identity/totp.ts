@@ -19,7 +19,7 @@ import type { CognitoClient } from './gateway';
 import { IdentityError, REQUIRED_INPUT_MESSAGES, TWO_FACTOR_MESSAGES, twoFactorError } from './errors';
 
 /** The issuer the authenticator app lists the account under. */
-export const TOTP_ISSUER = 'Hardline';
+const TOTP_ISSUER = 'Hardline';
 
 /** The Cognito name of the authenticator-app method. */
 const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
