@@ -41,6 +41,7 @@ export function createMachineRegistry(services: Services) {
     activity: lazyMachine(() => import('./activity').then((m) => m.activityMachine.provide(m.activityImplementations(services)))),
     auth: authMachine.provide(authImplementations(services)),
     chat: lazyMachine(() => import('./chat').then((m) => m.chatMachine.provide(m.chatImplementations(services)))),
+    twoFactor: lazyMachine(() => import('./twoFactor').then((m) => m.twoFactorMachine.provide(m.twoFactorImplementations(services)))),
   };
 }
 

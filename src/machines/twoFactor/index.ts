@@ -1,0 +1,10 @@
+export {
+  twoFactorMachine,
+  TWO_FACTOR_NOTICES,
+  type TwoFactorActorRef,
+  type TwoFactorContext,
+  type TwoFactorEvent,
+  type TwoFactorSnapshot,
+} from './twoFactorMachine';
+export { twoFactorImplementations } from './implementations';
+export * from './selectors';
