@@ -67,6 +67,17 @@ export function routeSourcesOf(table: string): Record<string, string> {
 
 /** Dynamic imports the login path triggers on its own (loaded before /login is usable). */
 const LOGIN_EAGER_SOURCE = /^src\/views\/login\//;
+/**
+ * Login steps fetched only when they show (src/views/login/lazyForms.tsx): Reset Password, the
+ * authenticator code, 'Resend code'. Not part of what /login downloads before it is usable.
+ */
+export const LOGIN_ON_DEMAND_SOURCES = [
+  'src/views/login/ForgotPasswordForm.tsx',
+  'src/views/login/MfaCodeForm.tsx',
+  'src/views/login/ResendCode.tsx',
+] as const;
+const isLoginEager = (src: string): boolean =>
+  LOGIN_EAGER_SOURCE.test(src) && !(LOGIN_ON_DEMAND_SOURCES as readonly string[]).includes(src);
 
 /** Code that must never reach a production build (matched against the built JS). */
 export const FORBIDDEN_IN_PRODUCTION: ReadonlyArray<{ what: string; pattern: RegExp }> = [
@@ -154,7 +165,7 @@ export function measureDist(distDir: string): BundleReport {
 
   const entries = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
   if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
-  const eagerLogin = Object.keys(manifest).filter((k) => manifest[k]?.isDynamicEntry && LOGIN_EAGER_SOURCE.test(manifest[k]?.src ?? ''));
+  const eagerLogin = Object.keys(manifest).filter((k) => manifest[k]?.isDynamicEntry && isLoginEager(manifest[k]?.src ?? ''));
   const loginKeys = staticClosure(manifest, [...entries, ...eagerLogin]);
   const loginFiles = filesOf(loginKeys);
 

@@ -17,6 +17,7 @@ import { createStorage } from './services/storage';
 import { createAddressBar } from './services/address';
 import { App, prefetchSignedInApp } from './views/app/App';
 import { prefetchScreen } from './views/app/prefetch';
+import { prefetchRecoveryForms } from './views/login/lazyForms';
 import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
 import type { Inspector } from './views/app/machines-context';
 import { getSystem } from './views/theme/system';
@@ -141,7 +142,10 @@ async function main() {
     prefetchSignedInApp();
     prefetchScreen(window.location.pathname, machines);
   } else {
-    onFirstInteraction(prefetchSignedInApp);
+    onFirstInteraction(() => {
+      prefetchSignedInApp();
+      prefetchRecoveryForms();
+    });
   }
 
   // Start-up in short tasks: modules and services above, the Chakra system in a task of its own,

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LOGIN_JS_BUDGET_KB,
+  LOGIN_ON_DEMAND_SOURCES,
   ROUTE_SOURCES,
   budgetProblems,
   routeSourcesOf,
@@ -28,6 +29,14 @@ describe('production bundle', () => {
     expect(report.loginJsGzipKb).toBeGreaterThan(0);
     expect(report.loginJsGzipKb).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB);
     expect(budgetProblems(report)).toEqual([]);
+  });
+
+  it('fetches the rarely used login steps (Reset Password, the authenticator code, Resend code) only when they show', () => {
+    for (const src of LOGIN_ON_DEMAND_SOURCES) {
+      const lazy = report.lazy[src.replace(/^src\//, '')];
+      expect(lazy, `${src} is a lazy chunk`).toBeDefined();
+      for (const file of lazy?.files ?? []) expect(report.loginFiles, `${src}: ${file}`).not.toContain(file);
+    }
   });
 
   it('ships no dev-only code (the XState inspector)', () => {

@@ -1,9 +1,9 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
 import { selectFieldErrors, selectIsPending, selectPendingEmail, type SignInFlowActorRef } from '../../machines/auth';
-import { ResendCode } from './ResendCode';
+import { ResendCode } from './lazyForms';
 import { TextField } from './fields';
 
 export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
@@ -45,7 +45,9 @@ export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
         <Button type="submit" colorPalette="brand" loading={pending} loadingText="Confirming..." disabled={code.trim() === ''} width="full">
           Confirm Email
         </Button>
-        <ResendCode flow={flow} disabled={pending} />
+        <Suspense fallback={<ResendCodeArriving />}>
+          <ResendCode flow={flow} disabled={pending} />
+        </Suspense>
         <HStack justify="center" gap="1" fontSize="sm">
           <Text color="fg.muted">Wrong email or no code?</Text>
           <Button
@@ -63,5 +65,17 @@ export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
         </HStack>
       </Stack>
     </form>
+  );
+}
+
+/** Holds the place of 'Resend code' (same size, not yet usable) while its code arrives. */
+function ResendCodeArriving() {
+  return (
+    <Stack gap="2" align="center">
+      <Text fontSize="sm" />
+      <Button variant="outline" size="sm" disabled>
+        Resend code
+      </Button>
+    </Stack>
   );
 }

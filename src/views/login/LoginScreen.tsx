@@ -2,14 +2,14 @@
  * The login screen (SPEC §2): one centred card whose content follows the sign-in flow's step —
  * Sign In, Create Account, Confirm Email or Set New Password.
  */
-import { Box, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectFormError, selectLoginMode, selectNotice, type SignInFlowActorRef, type LoginMode } from '../../machines/auth';
 import { Logo } from '../layout/Logo';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { FormMessages } from './FormMessages';
-import { MfaCodeForm } from './MfaCodeForm';
+import { ForgotPasswordForm, MfaCodeForm } from './lazyForms';
 import { NewPasswordForm } from './NewPasswordForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
@@ -52,8 +52,10 @@ export function LoginScreen({ flow }: { flow: SignInFlowActorRef }) {
               {mode === 'signUp' ? <SignUpForm key="signUp" flow={flow} /> : null}
               {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" flow={flow} /> : null}
               {mode === 'newPassword' ? <NewPasswordForm key="newPassword" flow={flow} /> : null}
-              {mode === 'forgotPassword' ? <ForgotPasswordForm key="forgotPassword" flow={flow} /> : null}
-              {mode === 'mfa' ? <MfaCodeForm key="mfa" flow={flow} /> : null}
+              <Suspense fallback={<StepArriving />}>
+                {mode === 'forgotPassword' ? <ForgotPasswordForm key="forgotPassword" flow={flow} /> : null}
+                {mode === 'mfa' ? <MfaCodeForm key="mfa" flow={flow} /> : null}
+              </Suspense>
             </Box>
           </Card.Body>
         </Card.Root>
@@ -61,6 +63,16 @@ export function LoginScreen({ flow }: { flow: SignInFlowActorRef }) {
           Hardline Admin Console · for organization administrators
         </Text>
       </Stack>
+    </Center>
+  );
+}
+
+/** While the code of a rarely used step (./lazyForms.tsx) arrives. */
+function StepArriving() {
+  return (
+    <Center py="6" role="status" aria-live="polite">
+      <Spinner size="md" color="brand.solid" />
+      <Text srOnly>Loading...</Text>
     </Center>
   );
 }

@@ -73,6 +73,8 @@ describe('Forgot password', () => {
     await user.type(await screen.findByLabelText('Email', { selector: 'input' }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    // The step's code arrives on demand (src/views/login/lazyForms.tsx).
+    expect(await screen.findByRole('button', { name: 'Send code' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(EMAIL);
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
@@ -82,6 +84,7 @@ describe('Forgot password', () => {
     const requestPasswordReset = vi.fn(async () => undefined);
     const { user } = renderLogin({ requestPasswordReset, confirmPasswordReset: () => Promise.reject(new Error(WRONG_CODE)) });
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await screen.findByRole('button', { name: 'Send code' });
     await user.type(screen.getByLabelText('Email', { selector: 'input' }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('Reset code', { selector: 'input' }), '123456');
