@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { selectIsSigningOut, selectUsername } from '../../machines/auth';
 import { useAppActors } from '../app/machines-context';
 import { headingAt } from '../app/routes';
+import { AccountMenu } from '../account/AccountMenu';
 import { Logo } from './Logo';
 import { SidebarFooter, SidebarNav } from './Sidebar';
 
@@ -77,14 +78,7 @@ export function Header() {
         ) : null}
       </Box>
       <HStack gap="3" flexShrink={0}>
-        <HStack gap="2" display={{ base: 'none', md: 'flex' }}>
-          <Avatar.Root size="xs" colorPalette="brand">
-            <Avatar.Fallback name={username ?? undefined} />
-          </Avatar.Root>
-          <Text fontSize="sm" fontWeight="medium" data-testid="signed-in-username">
-            {username}
-          </Text>
-        </HStack>
+        <AccountMenu username={username} />
         <Button
           size="sm"
           variant="outline"

@@ -1,0 +1,88 @@
+/**
+ * The account menu itself (Chakra's Menu, with its positioning code) and the two-factor dialog it
+ * opens. A chunk of its own, fetched as soon as the header is on screen (./AccountMenu.tsx), so the
+ * signed-in shell paints without it; the dialog (./TwoFactorDialog.tsx, with the QR code encoder)
+ * is a further chunk, fetched when the menu first opens.
+ */
+import { Menu, Portal } from '@chakra-ui/react';
+import { ShieldCheck } from 'lucide-react';
+import { Component, Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { preloadable } from '../app/preloadable';
+import { toaster } from '../shared/toaster';
+import { IconTrigger, NameTrigger, type AccountTrigger } from './AccountTriggers';
+
+const TWO_FACTOR_ITEM = 'two-factor';
+const DIALOG_UNAVAILABLE = 'Two-factor sign-in could not be opened. Check your connection and try again.';
+
+/** Read with `use` (src/views/app/preloadable.ts): prefetched when the menu opens, retried after a failed load. */
+const twoFactorDialog = preloadable(() => import('./TwoFactorDialog'));
+
+function LazyTwoFactorDialog({ onClose }: { onClose: () => void }) {
+  const { TwoFactorDialog } = twoFactorDialog.use();
+  return <TwoFactorDialog onClose={onClose} />;
+}
+
+/** The dialog's code could not be fetched: a notice, and the menu works again. */
+class DialogBoundary extends Component<{ children: ReactNode; onFailed: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    toaster.create({ type: 'error', title: DIALOG_UNAVAILABLE });
+    this.props.onFailed();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+function AccountMenuRoot({ trigger, openAtStart, onTwoFactor }: { trigger: ReactElement; openAtStart: boolean; onTwoFactor: () => void }) {
+  return (
+    <Menu.Root
+      lazyMount
+      unmountOnExit
+      defaultOpen={openAtStart}
+      positioning={{ placement: 'bottom-end' }}
+      onOpenChange={({ open }) => {
+        if (open) twoFactorDialog.prefetch();
+      }}
+      onSelect={({ value }) => {
+        if (value === TWO_FACTOR_ITEM) onTwoFactor();
+      }}
+    >
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value={TWO_FACTOR_ITEM}>
+              <ShieldCheck aria-hidden /> Two-factor sign-in
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function AccountMenuLive({ username, openAtStart }: { username: string | null; openAtStart: AccountTrigger | null }) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const open = () => setDialogOpen(true);
+  const close = () => setDialogOpen(false);
+  return (
+    <>
+      <AccountMenuRoot trigger={<NameTrigger username={username} />} openAtStart={openAtStart === 'name'} onTwoFactor={open} />
+      <AccountMenuRoot trigger={<IconTrigger />} openAtStart={openAtStart === 'icon'} onTwoFactor={open} />
+      {dialogOpen ? (
+        <DialogBoundary onFailed={close}>
+          <Suspense fallback={null}>
+            <LazyTwoFactorDialog onClose={close} />
+          </Suspense>
+        </DialogBoundary>
+      ) : null}
+    </>
+  );
+}

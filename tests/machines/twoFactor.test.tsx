@@ -1,0 +1,239 @@
+/**
+ * Model-based walk of the two-factor machine (src/machines/twoFactor) through the real dialog of
+ * the account menu: every state and transition, with the identity calls as deferred doubles settled
+ * step by step; each state is checked as a person sees it (status, QR code and key, the code field,
+ * the messages, which buttons there are). Named scenarios below read as the behaviour.
+ */
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyEventObject } from 'xstate';
+import { TWO_FACTOR_NOTICES, twoFactorImplementations, twoFactorMachine } from '../../src/machines/twoFactor';
+import { IdentityError, type IdentityService, type TwoFactorSetup } from '../../src/services/identity';
+import { formatStateValue, generateModelPaths, unplannedTransitions, walkPaths } from '../support/model';
+import { createTwoFactorDoubles, renderTwoFactorDialog } from '../views/account/render-two-factor';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const SETUP: TwoFactorSetup = {
+  secret: SECRET,
+  uri: `otpauth://totp/Hardline:ada%40summit.test?secret=${SECRET}&issuer=Hardline`,
+  account: 'ada@summit.test',
+};
+const WRONG = 'That code is not right. Check your authenticator app and try again.';
+const LOAD_FAILED = 'The identity service could not be reached. Check your connection and try again.';
+const SETUP_FAILED = 'We could not start the two-factor setup. Please try again.';
+const INVALID = 'Enter the 6-digit code from your authenticator app';
+
+const paths = generateModelPaths(twoFactorMachine, {
+  events: {
+    'twoFactor.submitCode': [
+      { type: 'twoFactor.submitCode', code: '12 34' },
+      { type: 'twoFactor.submitCode', code: '123456' },
+    ],
+    'xstate.done.actor.loadStatus': [
+      { type: 'xstate.done.actor.loadStatus', output: { enabled: false } },
+      { type: 'xstate.done.actor.loadStatus', output: { enabled: true } },
+    ],
+    'xstate.error.actor.loadStatus': { type: 'xstate.error.actor.loadStatus', error: new IdentityError(LOAD_FAILED, 'network') },
+    'xstate.done.actor.startSetup': { type: 'xstate.done.actor.startSetup', output: SETUP },
+    'xstate.error.actor.startSetup': { type: 'xstate.error.actor.startSetup', error: new IdentityError(SETUP_FAILED, 'rejected') },
+    'xstate.error.actor.enableTwoFactor': { type: 'xstate.error.actor.enableTwoFactor', error: new IdentityError(WRONG, 'rejected') },
+    'xstate.error.actor.disableTwoFactor': { type: 'xstate.error.actor.disableTwoFactor', error: new IdentityError(WRONG, 'rejected') },
+  },
+});
+
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
+const dialog = () => screen.getByRole('dialog', { name: 'Two-factor sign-in' });
+const codeInput = () => within(dialog()).getByRole('textbox', { name: /6-digit code/ });
+
+describe('the walk plans every transition', () => {
+  it('has a path for each', () => {
+    expect(unplannedTransitions(twoFactorMachine, paths)).toEqual([]);
+  });
+});
+
+walkPaths({
+  machineId: 'twoFactor',
+  machine: twoFactorMachine,
+  paths,
+  timeout: 10_000,
+  setup: ({ inspect }) => {
+    const doubles = createTwoFactorDoubles();
+    const user = userEvent.setup();
+    const view = renderTwoFactorDialog({ doubles, inspect });
+    let lastEvent: AnyEventObject | undefined;
+    return {
+      async perform(event, info) {
+        lastEvent = event;
+        const inDialog = within(dialog());
+        switch (event.type) {
+          case 'twoFactor.retry':
+            await user.click(inDialog.getByRole('button', { name: 'Try again' }));
+            return;
+          case 'twoFactor.startSetup':
+            await user.click(inDialog.getByRole('button', { name: 'Set up' }));
+            return;
+          case 'twoFactor.turnOff':
+            await user.click(inDialog.getByRole('button', { name: 'Turn off' }));
+            return;
+          case 'twoFactor.cancel':
+            await user.click(inDialog.getByRole('button', { name: 'Cancel' }));
+            return;
+          case 'twoFactor.submitCode': {
+            const input = codeInput();
+            await user.clear(input);
+            await user.click(input);
+            // Pasted, as from an authenticator app.
+            await user.paste((event as AnyEventObject & { code: string }).code);
+            const settingUp = inDialog.queryByRole('heading', { name: 'Set up your authenticator app' }) !== null;
+            await user.click(inDialog.getByRole('button', { name: settingUp ? 'Turn on' : 'Turn off' }));
+            return;
+          }
+          default:
+            act(() => {
+              if (!doubles.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+            });
+        }
+      },
+
+      async assert(value, snapshot) {
+        const state = formatStateValue(value);
+        const type = lastEvent?.type;
+        await waitFor(() => {
+          const inDialog = within(dialog());
+          const buttons = inDialog.queryAllByRole('button').map((b) => b.textContent);
+          if (state === 'loading') {
+            expect(inDialog.getByRole('status')).toHaveTextContent('Checking two-factor sign-in...');
+            expect(doubles.pending('loadStatus')).toHaveLength(1);
+          }
+          if (state === 'loadFailed') {
+            expect(alerts()).toContain(LOAD_FAILED);
+            expect(buttons).toContain('Try again');
+          }
+          if (state === 'off' || state === 'associating' || state === 'on') {
+            const on = state === 'on';
+            expect(inDialog.getByRole('heading', { name: `Status: ${on ? 'On' : 'Off'}` })).toBeInTheDocument();
+            expect(buttons).toContain(on ? 'Turn off' : state === 'off' ? 'Set up' : 'Starting setup...');
+            // The notice of the change that led here, or none.
+            const notices = inDialog.queryAllByRole('status').map((s) => s.textContent);
+            if (type === 'xstate.done.actor.enableTwoFactor') expect(notices).toContain(TWO_FACTOR_NOTICES.on);
+            else if (type === 'xstate.done.actor.disableTwoFactor') expect(notices).toContain(TWO_FACTOR_NOTICES.off);
+            else expect(notices).toEqual([]);
+            if (type === 'xstate.error.actor.startSetup') expect(alerts()).toContain(SETUP_FAILED);
+            else expect(alerts()).toEqual([]);
+            expect(inDialog.queryByRole('img', { name: 'QR code for your authenticator app' })).not.toBeInTheDocument();
+          }
+          if (state === 'associating') expect(inDialog.getByRole('button', { name: 'Starting setup...' })).toBeDisabled();
+          if (state.startsWith('settingUp')) {
+            expect(inDialog.getByRole('heading', { name: 'Set up your authenticator app' })).toBeInTheDocument();
+            expect(inDialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+            expect(inDialog.getByTestId('two-factor-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+            expect(snapshot.context.setup).toEqual(SETUP);
+          }
+          if (state.startsWith('turningOff')) {
+            expect(inDialog.getByRole('heading', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument();
+            expect(inDialog.queryByRole('img', { name: 'QR code for your authenticator app' })).not.toBeInTheDocument();
+          }
+          if (state === 'settingUp.submitting' || state === 'turningOff.submitting') {
+            expect(inDialog.getByRole('button', { name: 'Checking...' })).toBeDisabled();
+            expect(inDialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+          }
+          if (state === 'settingUp.idle' || state === 'turningOff.idle') {
+            expect(inDialog.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+            if (type === 'twoFactor.submitCode') expect(alerts()).toContain(INVALID);
+            // A wrong code: the message, and the code typed is still there to correct.
+            if (type === 'xstate.error.actor.enableTwoFactor' || type === 'xstate.error.actor.disableTwoFactor') {
+              expect(alerts()).toContain(WRONG);
+              expect(codeInput()).toHaveValue('123456');
+            }
+          }
+        });
+        if (state === 'settingUp.submitting') expect(doubles.pending('enableTwoFactor').at(-1)?.input).toEqual({ code: '123456' });
+        if (state === 'turningOff.submitting') expect(doubles.pending('disableTwoFactor').at(-1)?.input).toEqual({ code: '123456' });
+      },
+
+      teardown() {
+        view.unmount();
+      },
+    };
+  },
+  onReport: (report) => {
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  },
+});
+
+/** Named scenarios, on the actor with the real implementations over a fake identity service. */
+describe('two-factor sign-in', () => {
+  function start(identity: Partial<IdentityService>) {
+    const fake = {
+      getTwoFactorStatus: vi.fn(async () => ({ enabled: false })),
+      startTwoFactorSetup: vi.fn(async () => SETUP),
+      enableTwoFactor: vi.fn(async () => undefined),
+      disableTwoFactor: vi.fn(async () => undefined),
+      ...identity,
+    };
+    const actor = createActor(twoFactorMachine.provide(twoFactorImplementations({ identity: fake as unknown as IdentityService }))).start();
+    return { actor, fake };
+  }
+
+  it('turns on: the secret to scan, a wrong code keeps the step with its message, the right one turns it on', async () => {
+    const enableTwoFactor = vi.fn<IdentityService['enableTwoFactor']>().mockRejectedValueOnce(new IdentityError(WRONG, 'rejected'));
+    enableTwoFactor.mockResolvedValueOnce(undefined);
+    const { actor, fake } = start({ enableTwoFactor });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('off'));
+    actor.send({ type: 'twoFactor.startSetup' });
+    await waitFor(() => expect(actor.getSnapshot().matches({ settingUp: 'idle' })).toBe(true));
+    expect(fake.startTwoFactorSetup).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.setup).toEqual(SETUP);
+
+    actor.send({ type: 'twoFactor.submitCode', code: ' 000000 ' });
+    await waitFor(() => expect(actor.getSnapshot().context.formError).toBe(WRONG));
+    expect(actor.getSnapshot().matches({ settingUp: 'idle' })).toBe(true);
+    expect(enableTwoFactor).toHaveBeenLastCalledWith({ code: '000000' });
+
+    actor.send({ type: 'twoFactor.submitCode', code: '123456' });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('on'));
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'Two-factor sign-in is on.', setup: null, formError: null });
+  });
+
+  it('checks a code before sending it: nothing goes to the pool for a code that is not 6 digits', async () => {
+    const { actor, fake } = start({});
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('off'));
+    actor.send({ type: 'twoFactor.startSetup' });
+    await waitFor(() => expect(actor.getSnapshot().matches('settingUp')).toBe(true));
+    actor.send({ type: 'twoFactor.submitCode', code: '12345' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: INVALID });
+    expect(fake.enableTwoFactor).not.toHaveBeenCalled();
+  });
+
+  it('turns off only with a current code; Cancel goes back to on and asks the pool nothing', async () => {
+    const { actor, fake } = start({ getTwoFactorStatus: vi.fn(async () => ({ enabled: true })) });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('on'));
+    actor.send({ type: 'twoFactor.turnOff' });
+    actor.send({ type: 'twoFactor.cancel' });
+    expect(actor.getSnapshot().value).toBe('on');
+    expect(fake.disableTwoFactor).not.toHaveBeenCalled();
+
+    actor.send({ type: 'twoFactor.turnOff' });
+    actor.send({ type: 'twoFactor.submitCode', code: '654321' });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('off'));
+    expect(fake.disableTwoFactor).toHaveBeenCalledWith({ code: '654321' });
+    expect(actor.getSnapshot().context.notice).toBe('Two-factor sign-in is off.');
+  });
+
+  it('says so when the setting cannot be read, and reads it again on Try again', async () => {
+    const getTwoFactorStatus = vi
+      .fn<IdentityService['getTwoFactorStatus']>()
+      .mockRejectedValueOnce(new IdentityError(LOAD_FAILED, 'network'));
+    getTwoFactorStatus.mockResolvedValueOnce({ enabled: true });
+    const { actor } = start({ getTwoFactorStatus });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('loadFailed'));
+    expect(actor.getSnapshot().context.error).toBe(LOAD_FAILED);
+    actor.send({ type: 'twoFactor.retry' });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('on'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});
