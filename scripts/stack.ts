@@ -20,6 +20,7 @@ import {
   ADMIN_ACCOUNT,
   FIRST_TIME_ACCOUNT,
   SEED_ORGANIZATION_NAME,
+  allowTwoFactor,
   createPool,
   deliveredCodeParser,
   poolStillExists,
@@ -160,6 +161,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await rm(join(dataDir, 'api'), { recursive: true, force: true });
       pool = await createPool(cognitoEndpoint);
       await writeFile(stateFile, `${JSON.stringify(pool, null, 2)}\n`);
+    } else {
+      // A pool kept from an earlier run may predate two-factor sign-in: allow it there too.
+      await allowTwoFactor(cognitoEndpoint, pool.userPoolId);
     }
     proxy.setPool(pool);
     temporaryPasswords.set(FIRST_TIME_ACCOUNT.email, FIRST_TIME_ACCOUNT.temporaryPassword);

@@ -147,6 +147,20 @@ async function createAccount(
 }
 
 /**
+ * Two-factor sign-in is each person's choice (the console's account menu turns the authenticator app
+ * on and off), as on a real pool: MFA optional, software tokens (TOTP) allowed. cognito-local issues
+ * the SOFTWARE_TOKEN_MFA challenge only when the pool's MfaConfiguration is not OFF (its default).
+ * Idempotent: also applied to a pool kept from an earlier run, created before the setting existed.
+ */
+export async function allowTwoFactor(endpoint: string, userPoolId: string): Promise<void> {
+  await cognitoCall(endpoint, 'SetUserPoolMfaConfig', {
+    UserPoolId: userPoolId,
+    MfaConfiguration: 'OPTIONAL',
+    SoftwareTokenMfaConfiguration: { Enabled: true },
+  });
+}
+
+/**
  * Creates the pool (email as the username attribute, custom:organization, optional TOTP two-factor),
  * its client and the two seeded accounts.
  */
@@ -177,14 +191,7 @@ export async function createPool(endpoint: string): Promise<PoolState> {
       },
     ],
   });
-  // Two-factor sign-in is each person's choice (the console's account menu turns the authenticator app
-  // on and off), as on a real pool: MFA optional, software tokens (TOTP) allowed. cognito-local issues
-  // the SOFTWARE_TOKEN_MFA challenge only when the pool's MfaConfiguration is not OFF (its default).
-  await cognitoCall(endpoint, 'SetUserPoolMfaConfig', {
-    UserPoolId: UserPool.Id,
-    MfaConfiguration: 'OPTIONAL',
-    SoftwareTokenMfaConfiguration: { Enabled: true },
-  });
+  await allowTwoFactor(endpoint, UserPool.Id);
   const { UserPoolClient } = await cognitoCall<{ UserPoolClient: { ClientId: string } }>(endpoint, 'CreateUserPoolClient', {
     UserPoolId: UserPool.Id,
     ClientName: 'hardline-console',

@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACCOUNT, createPool, startCognitoLocal, type CognitoProcess, type PoolState } from '../../../scripts/stack/cognito';
+import {
+  ADMIN_ACCOUNT,
+  allowTwoFactor,
+  createPool,
+  startCognitoLocal,
+  type CognitoProcess,
+  type PoolState,
+} from '../../../scripts/stack/cognito';
 import { freePort } from '../../../scripts/stack/processes';
 import { cognitoCall } from '../../../server/core/userPool';
 import type { AppConfig } from '../../../src/services/config';
@@ -64,6 +71,15 @@ describe('two-factor sign-in against cognito-local', () => {
       { UserPoolId: pool.userPoolId },
     );
     expect(mfa).toMatchObject({ MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } });
+  });
+
+  it('a pool kept from a run before two-factor existed (MFA off) is given the setting when the stack reuses it', async () => {
+    const { UserPool } = await cognitoCall<{ UserPool: { Id: string } }>(emulator.endpoint, 'CreateUserPool', { PoolName: 'older' });
+    const mfaOf = (id: string) => cognitoCall<{ MfaConfiguration?: string }>(emulator.endpoint, 'GetUserPoolMfaConfig', { UserPoolId: id });
+    expect((await mfaOf(UserPool.Id)).MfaConfiguration ?? 'OFF').toBe('OFF');
+    await allowTwoFactor(emulator.endpoint, UserPool.Id);
+    await allowTwoFactor(emulator.endpoint, UserPool.Id);
+    expect((await mfaOf(UserPool.Id)).MfaConfiguration).toBe('OPTIONAL');
   });
 
   it('turns on with the code of the new secret, asks for the code at sign-in, and turns off with a current code', async () => {
