@@ -3,8 +3,8 @@
  * its confirmation → done (the parent shows Sign In with 'Password reset. Sign in with your new
  * password.' and the email). 'Resend code' asks for another code from the code step.
  *
- * A child machine of its own lifecycle, invoked by the auth machine while signed out (and, once the
- * auth machine is split, by the sign-in flow, unchanged). Both steps are `formStep`s. The answer to
+ * A child machine of its own lifecycle, invoked by the sign-in flow (./signInFlowMachine.ts) while
+ * Reset Password shows. Both steps are `formStep`s. The answer to
  * 'Send code' is the same whether or not the account exists (the identity service sees to it).
  */
 import { assertEvent, assign, setup } from 'xstate';

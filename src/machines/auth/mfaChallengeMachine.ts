@@ -1,11 +1,11 @@
 /**
  * The SOFTWARE_TOKEN_MFA step of sign-in (issue 13): the 6-digit code of the authenticator app →
  * signed in. A wrong code shows a message and the code can be entered again. The 3-minute expiry
- * belongs to the auth machine's state that runs this one (the same `challengeExpiry` as Set New
+ * belongs to the sign-in flow's state that runs this one (the same `challengeExpiry` as Set New
  * Password), as does 'Back to Sign In'.
  *
- * A child machine with one `formStep`; invoked by the auth machine (and, once it is split, by the
- * sign-in flow, unchanged). Its output is the signed-in user.
+ * A child machine with one `formStep`, invoked by the sign-in flow (./signInFlowMachine.ts). Its
+ * output is the signed-in user.
  */
 import { assign, setup } from 'xstate';
 import { type FormErrors, validate } from '../../domain/forms';

@@ -3,8 +3,8 @@
  * code to <email>', then waits 60 seconds before it can be used again, counting the seconds down
  * (one `countdownTick` a second inside the `resendCooldown`; tests fire both by name).
  *
- * A child machine invoked by the auth machine for as long as Confirm Email shows (and, once the
- * auth machine is split, by the sign-in flow, unchanged).
+ * A child machine invoked by the sign-in flow (./signInFlowMachine.ts) for as long as Confirm Email
+ * shows.
  */
 import { assign, setup } from 'xstate';
 import { messageOf, placeholderActor } from '../shared';
