@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -115,6 +115,11 @@ export interface BundleReport {
   cssGzipKb: number;
   /** Forbidden code found in the build, by file. */
   forbidden: Array<{ what: string; file: string }>;
+  /**
+   * The modules with code in each JS file (repo-relative: src/..., node_modules/...), when this
+   * script built the console (not with --dist).
+   */
+  modules?: Record<string, string[]>;
 }
 
 const kb = (bytes: number): number => Math.round(bytes / 100) / 10;
@@ -148,8 +153,11 @@ function allFiles(dir: string): string[] {
   return out;
 }
 
-/** The figures, from a build directory that has `.vite/manifest.json`. */
-export function measureDist(distDir: string): BundleReport {
+/**
+ * The figures, from a build directory that has `.vite/manifest.json` (and the modules of each file
+ * when known: `buildForMeasurement` reports them).
+ */
+export function measureDist(distDir: string, modules?: Record<string, string[]>): BundleReport {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const sizes = new Map<string, ChunkSize>();
   const sizeOf = (file: string): ChunkSize => {
@@ -205,6 +213,7 @@ export function measureDist(distDir: string): BundleReport {
     totalJsFiles: js.length,
     cssGzipKb: sumKb(css),
     forbidden,
+    ...(modules ? { modules } : {}),
   };
 }
 
@@ -276,6 +285,8 @@ export interface BuildResult {
   outDir: string;
   /** Minified bytes per source module (only when built with `analyze`). */
   modules: ModuleSize[];
+  /** Per JS file, the modules with code in it (repo-relative ids). */
+  chunkModules: Record<string, string[]>;
 }
 
 /** A production build with the fixed settings into `outDir` (with the Vite manifest). */
@@ -283,6 +294,7 @@ export async function buildForMeasurement(outDir: string, options: { analyze?: b
   Object.assign(process.env, BUILD_ENV, { NODE_ENV: 'production' });
   const { build } = await import('vite');
   const modules: ModuleSize[] = [];
+  const chunkModules: Record<string, string[]> = {};
   await build({
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
@@ -300,16 +312,21 @@ export async function buildForMeasurement(outDir: string, options: { analyze?: b
         name: 'hardline-bundle-size-modules',
         apply: 'build',
         writeBundle(_options, bundle) {
-          if (!options.analyze) return;
           for (const output of Object.values(bundle)) {
-            if (output.type !== 'chunk' || !output.map) continue;
-            modules.push(...attributeChunk(output.code, output.map, output.fileName, join(outDir, dirname(output.fileName))));
+            if (output.type !== 'chunk') continue;
+            chunkModules[output.fileName] = Object.entries(output.modules)
+              .filter(([, m]) => m.renderedLength > 0)
+              .map(([id]) => relative(ROOT, id).split('\\').join('/'))
+              .filter((id) => !id.startsWith('../') && !isAbsolute(id))
+              .sort();
+            if (options.analyze && output.map)
+              modules.push(...attributeChunk(output.code, output.map, output.fileName, join(outDir, dirname(output.fileName))));
           }
         },
       },
     ],
   });
-  return { outDir, modules };
+  return { outDir, modules, chunkModules };
 }
 
 /** Runs this script in a child process (a clean Vite, outside any test runner) and returns its report. */
@@ -391,16 +408,17 @@ async function main(): Promise<number> {
   let outDir: string;
   let temp = false;
   let modules: ModuleSize[] = [];
+  let chunkModules: Record<string, string[]> | undefined;
   if (distArg >= 0) {
     outDir = resolve(args[distArg + 1] ?? '');
   } else {
     outDir = mkdtempSync(join(tmpdir(), 'hardline-bundle-'));
     temp = true;
     if (!json) console.log('Building the console (vite build)...');
-    modules = (await buildForMeasurement(outDir, { analyze: args.includes('--analyze') })).modules;
+    ({ modules, chunkModules } = await buildForMeasurement(outDir, { analyze: args.includes('--analyze') }));
   }
   try {
-    const report = measureDist(outDir);
+    const report = measureDist(outDir, chunkModules);
     if (json) {
       console.log(JSON.stringify(report, null, 2));
     } else {

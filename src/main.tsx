@@ -20,7 +20,7 @@ import { prefetchScreen } from './views/app/prefetch';
 import { prefetchRecoveryForms } from './views/login/lazyForms';
 import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
 import type { Inspector } from './views/app/machines-context';
-import { getSystem } from './views/theme/system';
+import { getCoreSystem } from './views/theme/core';
 
 async function devInspector(): Promise<Inspector | undefined> {
   // Dev only, behind a dynamic import: the production bundle carries none of the inspector.
@@ -110,7 +110,7 @@ async function main() {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     freshRoot().render(
-      <ChakraProvider value={getSystem()}>
+      <ChakraProvider value={getCoreSystem()}>
         <ConfigErrorScreen problems={error.problems} />
       </ChakraProvider>,
     );
@@ -152,7 +152,7 @@ async function main() {
   // then a render (or, on the prerendered /login, a hydration) that React splits into slices (a
   // transition) so that no single task runs long.
   await nextTask();
-  getSystem();
+  getCoreSystem();
   await nextTask();
   const app = (
     <StrictMode>

@@ -4,6 +4,7 @@
  * not a benchmark. Also checks no dev-only code ships and each route stays a lazy chunk.
  */
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LOGIN_JS_BUDGET_KB,
@@ -16,8 +17,27 @@ import {
   type BundleReport,
   type Manifest,
 } from '../../scripts/bundle-size';
+import { chakraImports, recipeNeeds } from '../../scripts/bench/chakra-recipes';
+import { coreRecipes, coreSlotRecipes } from '../../src/views/theme/core';
+import { recipes, slotRecipes } from '../../src/views/theme/system';
 
 let report: BundleReport;
+
+const CHAKRA_RECIPES = 'node_modules/@chakra-ui/react/dist/esm/theme/recipes/';
+/** The file of Chakra's recipe `key` (nativeSelect -> native-select.js). */
+const recipeFile = (key: string): string => `${CHAKRA_RECIPES}${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.js`;
+
+/** `files` and the recipe files they import, transitively. */
+function recipeFilesWithTheirBases(files: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...files];
+  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, base] of readFileSync(file, 'utf8').matchAll(/from '\.\/([\w-]+\.js)'/g)) stack.push(`${CHAKRA_RECIPES}${base}`);
+  }
+  return seen;
+}
 
 beforeAll(async () => {
   report = await measureInChildProcess();
@@ -37,6 +57,40 @@ describe('production bundle', () => {
       expect(lazy, `${src} is a lazy chunk`).toBeDefined();
       for (const file of lazy?.files ?? []) expect(report.loginFiles, `${src}: ${file}`).not.toContain(file);
     }
+  });
+
+  /** The modules with code in the JavaScript /login downloads before it is usable, or shows on demand. */
+  const loginModules = (): Set<string> => {
+    const onDemand = LOGIN_ON_DEMAND_SOURCES.flatMap((src) => report.lazy[src.replace(/^src\//, '')]?.files ?? []);
+    return new Set([...report.loginFiles, ...onDemand].flatMap((file) => report.modules?.[file] ?? []));
+  };
+
+  it('styles what shows before the console with the core recipes (src/views/theme/core.ts), all of them and no more', () => {
+    const modules = loginModules();
+    expect(modules, 'the report names the modules of each file').toContain('src/views/login/SignInForm.tsx');
+    expect(modules).toContain('src/views/app/Gate.tsx');
+    const needs = recipeNeeds();
+    const needed = new Set<string>();
+    for (const [component, importers] of chakraImports())
+      if (importers.some((file) => modules.has(file))) for (const key of needs.byComponent.get(component) ?? []) needed.add(key);
+    expect([...needed].sort(), 'the recipes the login steps, the Gate and the loading frame need').toEqual(
+      [...Object.keys(coreRecipes), ...Object.keys(coreSlotRecipes)].sort(),
+    );
+  });
+
+  it("fetches the recipes only the console uses with the console's chunk, not before /login is usable", () => {
+    const lazy = report.lazy['views/theme/system.ts'];
+    expect(lazy, 'src/views/theme/system.ts is a lazy chunk').toBeDefined();
+    for (const file of lazy?.files ?? []) expect(report.loginFiles).not.toContain(file);
+    const consoleModules = new Set((lazy?.files ?? []).flatMap((file) => report.modules?.[file] ?? []));
+    // The core's recipes and those they build on (Code's on Badge's) are all /login may hold.
+    const core = recipeFilesWithTheirBases([...Object.keys(coreRecipes), ...Object.keys(coreSlotRecipes)].map(recipeFile));
+    const inLogin = [...loginModules()].filter((id) => id.startsWith(CHAKRA_RECIPES));
+    expect(inLogin.length).toBeGreaterThan(5);
+    expect(inLogin.filter((id) => !core.has(id))).toEqual([]);
+    const consoleOnly = [...Object.keys(recipes), ...Object.keys(slotRecipes)].map(recipeFile).filter((file) => !core.has(file));
+    expect(consoleOnly.length).toBeGreaterThan(5);
+    for (const file of consoleOnly) expect(consoleModules).toContain(file);
   });
 
   it('ships no dev-only code (the XState inspector)', () => {

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import type { MachineSourceMap } from '../../machines/registry';
 import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { getSystem } from '../theme/system';
+import { getCoreSystem } from '../theme/core';
 import { Gate } from './Gate';
 import { MachinesProvider, type AppActors, type Inspector } from './machines-context';
 import { preloadable } from './preloadable';
@@ -12,8 +12,14 @@ import { preloadable } from './preloadable';
 /**
  * The signed-in console (layout, routes, the Assistant's conversation, the toaster) is a chunk of
  * its own: the JavaScript a visitor downloads before /login is usable holds the login path only.
+ * The Chakra recipes only the console uses come with it (fetched side by side) and are added to
+ * the system before it renders.
  */
-const signedInApp = preloadable(() => import('./SignedInApp'));
+const signedInApp = preloadable(() =>
+  Promise.all([import('./SignedInApp'), import('../theme/system').then(({ addConsoleRecipes }) => addConsoleRecipes())]).then(
+    ([signedIn]) => signedIn,
+  ),
+);
 
 /**
  * Fetches the signed-in console ahead of need (while the login screen idles, or at once for a tab
@@ -67,7 +73,7 @@ export interface AppProps {
 
 export function App({ machines, actors, inspect }: AppProps) {
   return (
-    <ChakraProvider value={getSystem()}>
+    <ChakraProvider value={getCoreSystem()}>
       <MachinesProvider machines={machines} actors={actors} inspect={inspect}>
         <Gate>
           <SignedIn />
