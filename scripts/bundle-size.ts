@@ -2,7 +2,7 @@
  * What a visitor downloads, measured from a production build (deterministic: same tree, same bytes).
  *
  *   npx tsx scripts/bundle-size.ts            build into a temp dir and print the table
- *   npx tsx scripts/bundle-size.ts --check    ... and exit 1 when /login's JS exceeds the budget
+ *   npx tsx scripts/bundle-size.ts --check    ... and exit 1 when /login's JS or a route's exceeds its budget
  *   npx tsx scripts/bundle-size.ts --json     print the report as JSON (for tests and the bench)
  *   npx tsx scripts/bundle-size.ts --analyze  also list the biggest modules on the /login path
  *   --dist <dir>                              measure an existing build (needs .vite/manifest.json)
@@ -26,8 +26,13 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The budget the tests enforce, and the target we aim for (kB gzip). */
-export const LOGIN_JS_BUDGET_KB = 200;
+/**
+ * The budget the tests enforce, and the target we aim for (kB gzip). 170.2 kB when the budget was
+ * set (issue 17); what stands between it and the target: the API client (ky and the response
+ * schemas, ~8.6 kB) and Stripe's loader (~1.7 kB), which src/main.tsx creates with the services
+ * although only a signed-in visitor calls them.
+ */
+export const LOGIN_JS_BUDGET_KB = 171;
 export const LOGIN_JS_TARGET_KB = 160;
 
 /**
@@ -50,6 +55,20 @@ export const BUILD_ENV: Readonly<Record<string, string>> = {
  * being listed here too. The name is the screen's, in snake case: UserBillingScreen -> user_billing.
  */
 export const ROUTE_SOURCES: Readonly<Record<string, string>> = routeSourcesOf(readFileSync(join(ROOT, 'src/views/app/routes.tsx'), 'utf8'));
+
+/**
+ * What opening each route may add to the login set, in kB gzip (the `route` figure above): its size
+ * when the budget was set plus about 18%, so that a route cannot quietly double. Every route of
+ * ROUTE_SOURCES needs one. Raise one on purpose, saying why in the commit.
+ */
+export const ROUTE_JS_BUDGET_KB: Readonly<Record<string, number>> = {
+  dashboard: 5.7, // 4.8 kB when set
+  users: 88, // 74.5
+  activity: 20, // 16.9
+  billing_overview: 7, // 5.9
+  user_billing: 51, // 43.6
+  assistant: 10, // 8.5
+};
 
 export function routeSourcesOf(table: string): Record<string, string> {
   const sources: Record<string, string> = {};
@@ -357,11 +376,16 @@ export function measureInChildProcess(): Promise<BundleReport> {
   });
 }
 
-/** Problems that fail `--check`: over budget, forbidden code. */
+/** Problems that fail `--check`: /login or a route over its budget (or a route without one), forbidden code. */
 export function budgetProblems(report: BundleReport): string[] {
   const problems: string[] = [];
   if (report.loginJsGzipKb > LOGIN_JS_BUDGET_KB) {
     problems.push(`/login downloads ${report.loginJsGzipKb} kB of JavaScript (gzip), over the ${LOGIN_JS_BUDGET_KB} kB budget`);
+  }
+  for (const [route, { gzipKb }] of Object.entries(report.routes)) {
+    const budget = ROUTE_JS_BUDGET_KB[route];
+    if (budget === undefined) problems.push(`route ${route} has no budget (ROUTE_JS_BUDGET_KB in scripts/bundle-size.ts)`);
+    else if (gzipKb > budget) problems.push(`route ${route} adds ${gzipKb} kB of JavaScript (gzip), over its ${budget} kB budget`);
   }
   for (const f of report.forbidden) problems.push(`${f.what} is in the production build (${f.file})`);
   return problems;
@@ -372,7 +396,8 @@ export function formatReport(report: BundleReport): string {
   const row = (label: string, value: number, note = ''): string => `${label.padEnd(34)} ${value.toFixed(1).padStart(7)} kB${note}`;
   lines.push('JavaScript, gzip');
   lines.push(row('/login (before interactive)', report.loginJsGzipKb, `   budget ${LOGIN_JS_BUDGET_KB}, target ${LOGIN_JS_TARGET_KB}`));
-  for (const [name, r] of Object.entries(report.routes)) lines.push(row(`  + route ${name}`, r.gzipKb));
+  for (const [name, r] of Object.entries(report.routes))
+    lines.push(row(`  + route ${name}`, r.gzipKb, `   budget ${ROUTE_JS_BUDGET_KB[name] ?? 'none'}`));
   for (const [name, r] of Object.entries(report.lazy)) lines.push(row(`  + lazy ${name}`, r.gzipKb));
   lines.push(row(`everything (${report.totalJsFiles} files)`, report.totalJsGzipKb));
   lines.push(row('CSS, gzip', report.cssGzipKb));
@@ -430,7 +455,9 @@ async function main(): Promise<number> {
       for (const p of problems) console.error(`FAIL ${p}`);
       if (problems.length > 0) return 1;
       if (!json)
-        console.log(`PASS /login JavaScript ${report.loginJsGzipKb} kB <= ${LOGIN_JS_BUDGET_KB} kB; no dev-only code in the build`);
+        console.log(
+          `PASS /login JavaScript ${report.loginJsGzipKb} kB <= ${LOGIN_JS_BUDGET_KB} kB; every route within its budget; no dev-only code in the build`,
+        );
     }
     return 0;
   } finally {

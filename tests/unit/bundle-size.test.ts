@@ -1,7 +1,8 @@
 /**
- * The /login JavaScript budget (issue 6): a production build with fixed settings, measured from
- * Vite's manifest (scripts/bundle-size.ts). Bundle sizes are deterministic, so this is a test and
- * not a benchmark. Also checks no dev-only code ships and each route stays a lazy chunk.
+ * The /login JavaScript budget (issues 6 and 17) and each route's: a production build with fixed
+ * settings, measured from Vite's manifest (scripts/bundle-size.ts). Bundle sizes are deterministic,
+ * so this is a test and not a benchmark. Also checks no dev-only code ships, each route stays a
+ * lazy chunk, and the Chakra recipes are split between /login and the console as they should be.
  */
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LOGIN_JS_BUDGET_KB,
   LOGIN_ON_DEMAND_SOURCES,
+  ROUTE_JS_BUDGET_KB,
   ROUTE_SOURCES,
   budgetProblems,
   routeSourcesOf,
@@ -97,6 +99,13 @@ describe('production bundle', () => {
     expect(report.forbidden).toEqual([]);
   });
 
+  it('keeps what each route adds within its budget (ROUTE_JS_BUDGET_KB)', () => {
+    for (const [route, r] of Object.entries(report.routes)) {
+      expect(r.gzipKb, `route ${route}`).toBeGreaterThan(0);
+      expect(r.gzipKb, `route ${route}`).toBeLessThanOrEqual(ROUTE_JS_BUDGET_KB[route] ?? 0);
+    }
+  });
+
   it('keeps every route in its own lazy chunks, out of the login set', () => {
     expect(Object.keys(report.routes).sort()).toEqual(Object.keys(ROUTE_SOURCES).sort());
     for (const [route, r] of Object.entries(report.routes)) {
@@ -133,8 +142,47 @@ describe('measurement rules', () => {
     expect([...staticClosure(manifest, ['src/a.tsx'])].sort()).toEqual(['_a-only.js', '_runtime.js', '_shared.js', 'src/a.tsx']);
   });
 
+  /** A build within every budget, by hand. */
+  const withinBudgets: BundleReport = {
+    loginJsGzipKb: LOGIN_JS_BUDGET_KB,
+    loginFiles: ['assets/index.js'],
+    routes: Object.fromEntries(
+      Object.keys(ROUTE_SOURCES).map((route) => [route, { gzipKb: ROUTE_JS_BUDGET_KB[route] ?? 0, files: [`assets/${route}.js`] }]),
+    ),
+    lazy: {},
+    totalJsGzipKb: 400,
+    totalJsFiles: 10,
+    cssGzipKb: 0,
+    forbidden: [],
+  };
+
+  it('has a budget for every route and nothing else', () => {
+    expect(Object.keys(ROUTE_JS_BUDGET_KB).sort()).toEqual(Object.keys(ROUTE_SOURCES).sort());
+    expect(budgetProblems(withinBudgets)).toEqual([]);
+  });
+
   it('flags a login set over budget and forbidden code', () => {
-    const over: BundleReport = { ...report, loginJsGzipKb: LOGIN_JS_BUDGET_KB + 0.1, forbidden: [{ what: 'x', file: 'assets/x.js' }] };
+    const over: BundleReport = {
+      ...withinBudgets,
+      loginJsGzipKb: LOGIN_JS_BUDGET_KB + 0.1,
+      forbidden: [{ what: 'x', file: 'assets/x.js' }],
+    };
     expect(budgetProblems(over)).toHaveLength(2);
+  });
+
+  it('flags a route over its budget, and a route without one', () => {
+    const users = ROUTE_JS_BUDGET_KB.users ?? 0;
+    const over: BundleReport = {
+      ...withinBudgets,
+      routes: {
+        ...withinBudgets.routes,
+        users: { gzipKb: users + 0.1, files: ['assets/users.js'] },
+        reports: { gzipKb: 1, files: ['assets/reports.js'] },
+      },
+    };
+    expect(budgetProblems(over)).toEqual([
+      `route users adds ${users + 0.1} kB of JavaScript (gzip), over its ${users} kB budget`,
+      'route reports has no budget (ROUTE_JS_BUDGET_KB in scripts/bundle-size.ts)',
+    ]);
   });
 });
