@@ -15,6 +15,7 @@ import { selectIsCheckingSession, selectIsPlainSignIn, selectSignInFlow, type Au
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { createAddressBar } from './services/address';
+import { safeReturnPath } from './domain/urls';
 import { App, prefetchSignedInApp } from './views/app/App';
 import { prefetchScreen } from './views/app/prefetch';
 import { prefetchRecoveryForms } from './views/login/lazyForms';
@@ -136,14 +137,18 @@ async function main() {
   // Code that is not part of the /login JavaScript, fetched ahead of need. A tab with a session: the
   // signed-in console, the screen of this address and the machines they start, before the start-up
   // work below (the screen and its machine as soon as the small route table is here, prefetch.ts),
-  // so they are here when the session has been checked (no loading frame). Otherwise the console
-  // once the visitor starts filling in the form.
+  // so they are here when the session has been checked (no loading frame). Otherwise the console,
+  // the screen signing in leads to (the `?next=` route or the dashboard) and the machines they
+  // start, once the visitor starts filling in the form: signing in then renders them at once,
+  // instead of fetching the Assistant's machine the shell waits for, and then the screen.
   if (identity.hasStoredSession()) {
     prefetchSignedInApp();
     prefetchScreen(window.location.pathname, machines);
   } else {
     onFirstInteraction(() => {
       prefetchSignedInApp();
+      const next = safeReturnPath(new URLSearchParams(window.location.search).get('next'));
+      prefetchScreen(new URL(next, window.location.origin).pathname, machines);
       prefetchRecoveryForms();
     });
   }
