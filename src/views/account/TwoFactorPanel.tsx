@@ -117,6 +117,19 @@ function CopyKeyButton({ secret }: { secret: string }) {
   );
 }
 
+/** A code step (turn on, turn off): what was typed, the machine's errors, and its submit. */
+function useCodeStep(actor: TwoFactorActorRef) {
+  const [code, setCode] = useState('');
+  const checking = useSelector(actor, selectIsCheckingCode);
+  const codeError = useSelector(actor, selectCodeError);
+  const formError = useSelector(actor, selectFormError);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'twoFactor.submitCode', code });
+  };
+  return { code, setCode, checking, codeError, formError, submit };
+}
+
 function SetupStep({
   actor,
   setup,
@@ -128,14 +141,7 @@ function SetupStep({
   formId: string;
   headingRef: RefObject<HTMLElement | null>;
 }) {
-  const [code, setCode] = useState('');
-  const checking = useSelector(actor, selectIsCheckingCode);
-  const codeError = useSelector(actor, selectCodeError);
-  const formError = useSelector(actor, selectFormError);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'twoFactor.submitCode', code });
-  };
+  const { code, setCode, checking, codeError, formError, submit } = useCodeStep(actor);
   return (
     <Stack gap="4">
       <Heading as="h3" size="md" tabIndex={-1} ref={headingRef as RefObject<HTMLHeadingElement | null>} outline="none">
@@ -179,14 +185,7 @@ function SetupStep({
 }
 
 function TurnOffStep({ actor, formId, inputRef }: { actor: TwoFactorActorRef; formId: string; inputRef: RefObject<HTMLElement | null> }) {
-  const [code, setCode] = useState('');
-  const checking = useSelector(actor, selectIsCheckingCode);
-  const codeError = useSelector(actor, selectCodeError);
-  const formError = useSelector(actor, selectFormError);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'twoFactor.submitCode', code });
-  };
+  const { code, setCode, checking, codeError, formError, submit } = useCodeStep(actor);
   return (
     <Stack gap="4">
       <Heading as="h3" size="md">
