@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * scripts/cdn.ts: which encodings a request accepts, and the files written beside each asset.
  */

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/services/config';
 
