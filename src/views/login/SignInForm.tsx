@@ -73,6 +73,8 @@ export function SignInForm({ flow }: { flow: SignInFlowActorRef }) {
           alignSelf="flex-end"
           onClick={() => flow.send({ type: 'auth.forgotPassword', email: username })}
           disabled={pending || !hydrated}
+          // Like Sign In: not faded while the page becomes live (a moment), only while signing in.
+          _disabled={hydrated ? undefined : { opacity: 1, cursor: 'progress' }}
         >
           Forgot password?
         </Button>
