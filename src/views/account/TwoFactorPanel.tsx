@@ -297,19 +297,17 @@ export function TwoFactorPanel({ actor, onClose }: { actor: TwoFactorActorRef; o
             </Button>
           </>
         ) : null}
-        {section === 'setup' ? (
+        {section === 'setup' || section === 'turnOff' ? (
           <>
             {cancel}
-            <Button type="submit" form={formId} colorPalette="brand" loading={pending} loadingText="Checking...">
-              Turn on
-            </Button>
-          </>
-        ) : null}
-        {section === 'turnOff' ? (
-          <>
-            {cancel}
-            <Button type="submit" form={formId} colorPalette="red" loading={pending} loadingText="Checking...">
-              Turn off
+            <Button
+              type="submit"
+              form={formId}
+              colorPalette={section === 'setup' ? 'brand' : 'red'}
+              loading={pending}
+              loadingText="Checking..."
+            >
+              {section === 'setup' ? 'Turn on' : 'Turn off'}
             </Button>
           </>
         ) : null}
