@@ -1,11 +1,16 @@
-import '@testing-library/jest-dom/vitest';
+/// <reference types="@testing-library/jest-dom/vitest" />
 import { createRequire } from 'node:module';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
 
-afterEach(() => {
-  cleanup();
-});
+// Files in the node environment (`// @vitest-environment node`: the server, the scripts, pure
+// logic) render nothing: they load neither jest-dom's matchers nor Testing Library.
+if (typeof document !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => {
+    cleanup();
+  });
+}
 
 /**
  * Computed styles in jsdom: the same answers, for less work.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The activity trail in words (src/machines/activity/describe.ts): the filter's label for each kind,
  * and each kind of entry as the sentence and the before → after values the screens show.

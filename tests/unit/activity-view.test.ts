@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The Activity screen's view in the URL (src/machines/activity/view.ts): read quietly, written in one spelling. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACTIVITY_VIEW, activityViewQuery, parseActivityView } from '../../src/machines/activity/view';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * scripts/cdn.ts: which encodings a request accepts, and the files written beside each asset.
  */

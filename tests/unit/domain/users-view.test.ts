@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The users list's view in the URL (src/machines/usersList/view.ts): every view has one spelling,
  * reading it back gives the same view, and nonsense falls back to the defaults quietly.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The identity service's policy over a fake `CognitoGateway` (the adapter over the Cognito SDK,
  * a boundary we don't own): sign-in results, the new-password challenge and its expiry, sign-up

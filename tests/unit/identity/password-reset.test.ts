@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Password reset through the identity service over a fake gateway: the request never tells whether
  * an account exists, and each refusal of Cognito ConfirmForgotPassword has its own message.

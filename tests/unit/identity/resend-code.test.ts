@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** Resending the sign-up confirmation code (Cognito ResendConfirmationCode) over a fake gateway. */
 import { describe, expect, it, vi } from 'vitest';
 import { createIdentityServiceWith, IdentityError } from '../../../src/services/identity';

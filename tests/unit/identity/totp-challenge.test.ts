@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The SOFTWARE_TOKEN_MFA step of sign-in over a fake gateway: answered, retried, expired. */
 import { describe, expect, it, vi } from 'vitest';
 import { createIdentityServiceWith, type AuthOutcome } from '../../../src/services/identity';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Turning two-factor sign-in (the authenticator app) on and off, over a fake gateway: which calls
  * go to the pool with which token, the otpauth:// URI, and the messages of every failure.
