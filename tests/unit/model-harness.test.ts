@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// @vitest-environment node
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   runModelPath,
   unplannedTransitions,
   walkPaths,
+  writeModelReport,
 } from '../support/model';
 import type { Driver, ModelPath, ModelReport, StepInfo, WalkContext } from '../support/model';
 
@@ -246,5 +248,21 @@ describe('model harness: walkPaths report', () => {
       transitions: { covered: 11, total: 11, missing: [] },
     });
     expect(log.inputs).toContainEqual({ name: 'Ada' });
+  });
+});
+
+describe('model harness: writeModelReport', () => {
+  it('merges the walks of one machine into one report (the union of their coverage), leaving no lock or temporary file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'model-report-'));
+    try {
+      const figures = (missing: string[], total: number) => ({ covered: total - missing.length, total, missing });
+      writeModelReport({ id: 'm', states: figures(['a', 'b'], 4), transitions: figures(['t1'], 3) }, dir);
+      const merged = writeModelReport({ id: 'm', states: figures(['b', 'c'], 4), transitions: figures([], 3) }, dir);
+      expect(merged).toEqual({ id: 'm', states: figures(['b'], 4), transitions: figures([], 3) });
+      expect(JSON.parse(readFileSync(join(dir, 'm.json'), 'utf8'))).toEqual(merged);
+      expect(readdirSync(dir)).toEqual(['m.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

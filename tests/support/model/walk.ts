@@ -2,7 +2,7 @@
  * Walking generated paths against the real system under test, recording the states and
  * transitions the machine actually took (from XState inspection events), and writing the report.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import { activeStatePaths, describeMachineGraph, formatStateValue, transitionLookupId } from './machine-graph';
@@ -186,28 +186,60 @@ export async function runModelPath(
 }
 
 /**
+ * Runs `fn` holding `<file>.lock`: the model run may walk files in parallel workers, and two walks
+ * of one machine must not both read the old report and each write theirs over the other.
+ */
+function withReportLock<T>(file: string, fn: () => T): T {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + 10_000;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline)
+        throw new Error(`writeModelReport: ${lock} is still held after 10 s (left by a run that stopped while writing?)`);
+      Atomics.wait(pause, 0, 0, 5);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
  * Write `<dir>/<id>.json`. When a report for the same machine already exists from this run (the
  * model run empties reports/model first), the coverage is merged: a machine may be walked by
  * several files (for example through two views), and its report is the union of what they took.
+ * Files may be walked in parallel workers: the read, merge and write hold a lock, and the report
+ * is replaced in one rename, so a reader never sees half of one.
  */
 export function writeModelReport(report: ModelReport, dir = join(process.cwd(), 'reports', 'model')): ModelReport {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${report.id}.json`);
-  let merged = report;
-  if (existsSync(file)) {
-    const previous = JSON.parse(readFileSync(file, 'utf8')) as ModelReport;
-    if (previous.states.total === report.states.total && previous.transitions.total === report.transitions.total) {
-      const mergeFigures = (a: CoverageFigures, b: CoverageFigures): CoverageFigures => {
-        const missing = a.missing.filter((m) => b.missing.includes(m));
-        return { covered: a.total - missing.length, total: a.total, missing };
-      };
-      merged = {
-        id: report.id,
-        states: mergeFigures(report.states, previous.states),
-        transitions: mergeFigures(report.transitions, previous.transitions),
-      };
+  return withReportLock(file, () => {
+    let merged = report;
+    if (existsSync(file)) {
+      const previous = JSON.parse(readFileSync(file, 'utf8')) as ModelReport;
+      if (previous.states.total === report.states.total && previous.transitions.total === report.transitions.total) {
+        const mergeFigures = (a: CoverageFigures, b: CoverageFigures): CoverageFigures => {
+          const missing = a.missing.filter((m) => b.missing.includes(m));
+          return { covered: a.total - missing.length, total: a.total, missing };
+        };
+        merged = {
+          id: report.id,
+          states: mergeFigures(report.states, previous.states),
+          transitions: mergeFigures(report.transitions, previous.transitions),
+        };
+      }
     }
-  }
-  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
-  return merged;
+    const temporary = `${file}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(merged, null, 2)}\n`);
+    renameSync(temporary, file);
+    return merged;
+  });
 }
