@@ -1,111 +1,11 @@
 /** Markdown + Mermaid rendering of one machine. Output is deterministic (definition order). */
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateNodes, describeMachineGraph, kindOf, statePath } from '../../tests/support/model/machine-graph';
-import type { TransitionEdge } from '../../tests/support/model/machine-graph';
+import type { AnyStateNode } from 'xstate';
+import { allStateNodes, describeMachineGraph, kindOf, statePath } from '../../src/dev/statechart/machine-graph';
+import { renderMermaid } from '../../src/dev/statechart/mermaid';
 import type { DiscoveredMachine } from './discover';
 
-const mermaidId = (path: string): string =>
-  path === '(machine)'
-    ? 'root'
-    : path
-        .replace(/[^A-Za-z0-9_.]/g, '_')
-        .split('.')
-        .join('__');
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string): string => `\`${text}\``;
-
-function diagramLabel(edge: TransitionEdge): string {
-  let ev: string;
-  switch (edge.kind) {
-    case 'always':
-      ev = 'always';
-      break;
-    case 'done.actor':
-      ev = `done(${edge.invokeId ?? ''})`;
-      break;
-    case 'error.actor':
-      ev = `error(${edge.invokeId ?? ''})`;
-      break;
-    case 'after':
-      ev = `after(${edge.delay ?? ''})`;
-      break;
-    case 'done.state':
-      ev = 'onDone';
-      break;
-    default:
-      ev = edge.eventType;
-  }
-  const text = `${ev}${edge.guard ? ` [${edge.guard}]` : ''}`;
-  return text
-    .replace(/[:;{}#]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function childrenOf(node: AnyStateNode): AnyStateNode[] {
-  return Object.values(node.states) as AnyStateNode[];
-}
-
-/** The compound node whose block holds an edge: deepest proper ancestor of source and targets. */
-function containerOf(edge: TransitionEdge, byPath: Map<string, AnyStateNode>): string {
-  const paths = [edge.source, ...edge.targets].filter((p) => p !== '(machine)');
-  if (paths.length === 0) return '(machine)';
-  const split = paths.map((p) => p.split('.'));
-  const common: string[] = [];
-  for (let i = 0; ; i++) {
-    const seg = split[0]?.[i];
-    if (seg === undefined || !split.every((s) => s[i] === seg && s.length > i + 1)) break;
-    common.push(seg);
-  }
-  // `common` is a proper ancestor of every path; it must be a compound/parallel node.
-  let container = common.join('.');
-  while (container !== '' && !byPath.has(container)) container = container.split('.').slice(0, -1).join('.');
-  return container === '' ? '(machine)' : container;
-}
-
-function renderMermaid(machine: AnyStateMachine): string {
-  const graph = describeMachineGraph(machine);
-  const nodes = allStateNodes(machine);
-  const byPath = new Map(nodes.filter((n) => n.path.length > 0).map((n) => [statePath(n), n] as const));
-  const edgesIn = new Map<string, TransitionEdge[]>();
-  for (const edge of graph.transitions) {
-    const c = containerOf(edge, byPath);
-    const list = edgesIn.get(c) ?? [];
-    list.push(edge);
-    edgesIn.set(c, list);
-  }
-  const lines: string[] = ['stateDiagram-v2'];
-  const emitBlock = (node: AnyStateNode, depth: number): void => {
-    const pad = '  '.repeat(depth);
-    const path = node.path.length > 0 ? statePath(node) : '(machine)';
-    const kids = childrenOf(node).filter((k) => k.type !== 'history');
-    const regions = node.type === 'parallel';
-    if (!regions && node.initial?.target?.[0]) {
-      lines.push(`${pad}[*] --> ${mermaidId(statePath(node.initial.target[0] as AnyStateNode))}`);
-    }
-    kids.forEach((kid, i) => {
-      const id = mermaidId(statePath(kid));
-      if (regions && i > 0) lines.push(`${pad}--`);
-      if (kid.key !== id) lines.push(`${pad}state "${kid.key}" as ${id}`);
-      const grand = childrenOf(kid).filter((k) => k.type !== 'history');
-      if (grand.length > 0) {
-        lines.push(`${pad}state ${id} {`);
-        emitBlock(kid, depth + 1);
-        lines.push(`${pad}}`);
-      } else if (kid.key === id) {
-        lines.push(`${pad}${id}`);
-      }
-      if (kid.type === 'final') lines.push(`${pad}${id} --> [*]`);
-    });
-    for (const edge of edgesIn.get(path) ?? []) {
-      const from = mermaidId(edge.source);
-      const targets = edge.targets.length > 0 ? edge.targets : [edge.source];
-      for (const t of targets) lines.push(`${pad}${from} --> ${mermaidId(t)}: ${diagramLabel(edge)}`);
-    }
-  };
-  emitBlock(machine.root, 1);
-  return lines.join('\n');
-}
 
 function table(headers: string[], rows: string[][]): string {
   if (rows.length === 0) return '_None._';

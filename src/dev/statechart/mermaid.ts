@@ -1,0 +1,133 @@
+/**
+ * Mermaid rendering of a machine's statechart, shared by the generated docs
+ * (scripts/statecharts/render.ts) and the dev inspector (src/dev/inspector), which highlights the
+ * current state.
+ */
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { allStateNodes, describeMachineGraph, statePath } from './machine-graph';
+import type { TransitionEdge } from './machine-graph';
+
+export interface MermaidOptions {
+  /** State paths (`signIn.form`) to mark with the `active` class. */
+  highlight?: readonly string[];
+}
+
+/** The class the highlighted states carry in the Mermaid source. */
+export const ACTIVE_CLASS = 'active';
+const ACTIVE_STYLE = 'fill:#fde68a,stroke:#b45309,stroke-width:3px,font-weight:bold';
+
+/** The Mermaid id of a state path: `signIn.form` -> `signIn__form`; the root is `root`. */
+export const mermaidId = (path: string): string =>
+  path === '(machine)'
+    ? 'root'
+    : path
+        .replace(/[^A-Za-z0-9_.]/g, '_')
+        .split('.')
+        .join('__');
+
+function diagramLabel(edge: TransitionEdge): string {
+  let ev: string;
+  switch (edge.kind) {
+    case 'always':
+      ev = 'always';
+      break;
+    case 'done.actor':
+      ev = `done(${edge.invokeId ?? ''})`;
+      break;
+    case 'error.actor':
+      ev = `error(${edge.invokeId ?? ''})`;
+      break;
+    case 'after':
+      ev = `after(${edge.delay ?? ''})`;
+      break;
+    case 'done.state':
+      ev = 'onDone';
+      break;
+    default:
+      ev = edge.eventType;
+  }
+  const text = `${ev}${edge.guard ? ` [${edge.guard}]` : ''}`;
+  return text
+    .replace(/[:;{}#]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function childrenOf(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states) as AnyStateNode[];
+}
+
+/** The compound node whose block holds an edge: deepest proper ancestor of source and targets. */
+function containerOf(edge: TransitionEdge, byPath: Map<string, AnyStateNode>): string {
+  const paths = [edge.source, ...edge.targets].filter((p) => p !== '(machine)');
+  if (paths.length === 0) return '(machine)';
+  const split = paths.map((p) => p.split('.'));
+  const common: string[] = [];
+  for (let i = 0; ; i++) {
+    const seg = split[0]?.[i];
+    if (seg === undefined || !split.every((s) => s[i] === seg && s.length > i + 1)) break;
+    common.push(seg);
+  }
+  // `common` is a proper ancestor of every path; it must be a compound/parallel node.
+  let container = common.join('.');
+  while (container !== '' && !byPath.has(container)) container = container.split('.').slice(0, -1).join('.');
+  return container === '' ? '(machine)' : container;
+}
+
+/**
+ * The machine's statechart as Mermaid `stateDiagram-v2` source, in definition order (the same
+ * machine gives the same text: docs/statecharts is generated from it and checked for freshness).
+ * With `highlight`, the atomic states among those paths (e.g. the active ones) get the `active`
+ * class; Mermaid styles only simple states with classes, not composite ones.
+ */
+export function renderMermaid(machine: AnyStateMachine, options: MermaidOptions = {}): string {
+  const graph = describeMachineGraph(machine);
+  const nodes = allStateNodes(machine);
+  const byPath = new Map(nodes.filter((n) => n.path.length > 0).map((n) => [statePath(n), n] as const));
+  const edgesIn = new Map<string, TransitionEdge[]>();
+  for (const edge of graph.transitions) {
+    const c = containerOf(edge, byPath);
+    const list = edgesIn.get(c) ?? [];
+    list.push(edge);
+    edgesIn.set(c, list);
+  }
+  const lines: string[] = ['stateDiagram-v2'];
+  const emitBlock = (node: AnyStateNode, depth: number): void => {
+    const pad = '  '.repeat(depth);
+    const path = node.path.length > 0 ? statePath(node) : '(machine)';
+    const kids = childrenOf(node).filter((k) => k.type !== 'history');
+    const regions = node.type === 'parallel';
+    if (!regions && node.initial?.target?.[0]) {
+      lines.push(`${pad}[*] --> ${mermaidId(statePath(node.initial.target[0] as AnyStateNode))}`);
+    }
+    kids.forEach((kid, i) => {
+      const id = mermaidId(statePath(kid));
+      if (regions && i > 0) lines.push(`${pad}--`);
+      if (kid.key !== id) lines.push(`${pad}state "${kid.key}" as ${id}`);
+      const grand = childrenOf(kid).filter((k) => k.type !== 'history');
+      if (grand.length > 0) {
+        lines.push(`${pad}state ${id} {`);
+        emitBlock(kid, depth + 1);
+        lines.push(`${pad}}`);
+      } else if (kid.key === id) {
+        lines.push(`${pad}${id}`);
+      }
+      if (kid.type === 'final') lines.push(`${pad}${id} --> [*]`);
+    });
+    for (const edge of edgesIn.get(path) ?? []) {
+      const from = mermaidId(edge.source);
+      const targets = edge.targets.length > 0 ? edge.targets : [edge.source];
+      for (const t of targets) lines.push(`${pad}${from} --> ${mermaidId(t)}: ${diagramLabel(edge)}`);
+    }
+  };
+  emitBlock(machine.root, 1);
+  const highlighted = (options.highlight ?? []).filter((path) => {
+    const node = byPath.get(path);
+    return node !== undefined && childrenOf(node).length === 0;
+  });
+  if (highlighted.length > 0) {
+    lines.push(`  classDef ${ACTIVE_CLASS} ${ACTIVE_STYLE}`);
+    lines.push(`  class ${highlighted.map(mermaidId).join(',')} ${ACTIVE_CLASS}`);
+  }
+  return lines.join('\n');
+}
