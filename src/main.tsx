@@ -7,7 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
 import { createMachineRegistry } from './machines/registry';
-import { createApi } from './services/api';
+import { createLazyApi } from './services/api/lazy';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
@@ -19,17 +19,25 @@ import { safeReturnPath } from './domain/urls';
 import { App, prefetchSignedInApp } from './views/app/App';
 import { prefetchScreen } from './views/app/prefetch';
 import { prefetchRecoveryForms } from './views/login/lazyForms';
-import { ConfigErrorScreen } from './views/app/ConfigErrorScreen';
 import type { Inspector } from './views/app/machines-context';
 import { getCoreSystem } from './views/theme/core';
 
+/**
+ * `npm run dev` with `?inspect`: the in-app statechart inspector (src/dev/inspector, works offline);
+ * with `?inspect=stately`: Stately's inspector (needs stately.ai). Dev only, behind dynamic imports:
+ * the production bundle carries neither. Every root actor gets it as its `inspect` option (auth
+ * here, the screens' actors through useScreenActor); it sees the children they invoke and spawn.
+ */
 async function devInspector(): Promise<Inspector | undefined> {
-  // Dev only, behind a dynamic import: the production bundle carries none of the inspector.
-  if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
+  if (!import.meta.env.DEV) return undefined;
+  const choice = new URLSearchParams(window.location.search).get('inspect');
+  if (choice === null) return undefined;
+  if (choice === 'stately') {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     return createBrowserInspector().inspect;
   }
-  return undefined;
+  const { startDevInspector } = await import('./dev/inspector');
+  return startDevInspector();
 }
 
 /**
@@ -110,6 +118,8 @@ async function main() {
     config = loadConfig(import.meta.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
+    // Only a misconfigured deployment shows it: not part of the /login JavaScript.
+    const { ConfigErrorScreen } = await import('./views/app/ConfigErrorScreen');
     freshRoot().render(
       <ChakraProvider value={getCoreSystem()}>
         <ConfigErrorScreen problems={error.problems} />
@@ -123,13 +133,23 @@ async function main() {
   const identity = createIdentityService(config, storage);
   // The API client reports an unrecoverable 401 to the auth machine: one source of truth for auth.
   const sessionExpired = { notify: () => {} };
-  const api = createApi({
+  const apiOptions = {
     baseUrl: config.apiBaseUrl,
     getAccessToken: () => identity.getAccessToken(),
     refreshAccessToken: () => identity.refreshAccessToken(),
     onSessionExpired: () => sessionExpired.notify(),
-  });
-  const services: Services = { config, storage, address: createAddressBar(window), identity, api, payments: createPayments(config) };
+  };
+  // Sign In never calls the API: its client (ky, the response schemas) is fetched on first use, or
+  // ahead of need below, and stays out of the /login JavaScript.
+  const lazyApi = createLazyApi(() => import('./services/api').then(({ createApi }) => createApi(apiOptions)));
+  const services: Services = {
+    config,
+    storage,
+    address: createAddressBar(window),
+    identity,
+    api: lazyApi.api,
+    payments: createPayments(config),
+  };
   const machines = createMachineRegistry(services);
   const auth = createActor(machines.auth, { inspect }).start();
   sessionExpired.notify = () => auth.send({ type: 'auth.sessionExpired' });
@@ -142,10 +162,12 @@ async function main() {
   // start, once the visitor starts filling in the form: signing in then renders them at once,
   // instead of fetching the Assistant's machine the shell waits for, and then the screen.
   if (identity.hasStoredSession()) {
+    void lazyApi.preload();
     prefetchSignedInApp();
     prefetchScreen(window.location.pathname, machines);
   } else {
     onFirstInteraction(() => {
+      void lazyApi.preload();
       prefetchSignedInApp();
       const next = safeReturnPath(new URLSearchParams(window.location.search).get('next'));
       prefetchScreen(new URL(next, window.location.origin).pathname, machines);

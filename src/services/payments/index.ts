@@ -4,10 +4,10 @@
  *
  * Stripe.js is loaded through `@stripe/stripe-js/pure`, which injects Stripe's script only when
  * `load()` is first called (the plain entry injects it as soon as the module is imported), so a
- * visitor who never opens the payment step never downloads it.
+ * visitor who never opens the payment step never downloads it. The loader itself is imported on
+ * that first call too, so it is not part of the /login JavaScript.
  */
 import type { SetupIntent, Stripe, StripeElements } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import { safeExternalUrl } from '../../domain/urls';
 
 export const STRIPE_LOAD_FAILED_MESSAGE =
@@ -59,7 +59,7 @@ export interface PaymentsDependencies {
 }
 
 export function createPayments(config: PaymentsConfig, deps: PaymentsDependencies = {}): PaymentsService {
-  const load = deps.loadStripe ?? ((key: string) => loadStripe(key));
+  const load = deps.loadStripe ?? (async (key: string) => (await import('@stripe/stripe-js/pure')).loadStripe(key));
   const win = (): PaymentsWindow => deps.window ?? window;
   let stripe: Promise<Stripe> | null = null;
 
