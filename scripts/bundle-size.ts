@@ -27,13 +27,13 @@ import { gzipSync } from 'node:zlib';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The budget the tests enforce, and the target we aim for (kB gzip). 170.2 kB when the budget was
- * set (issue 17); what stands between it and the target: the API client (ky and the response
- * schemas, ~8.6 kB) and Stripe's loader (~1.7 kB), which src/main.tsx creates with the services
- * although only a signed-in visitor calls them.
+ * The budget the tests enforce (issue 17's acceptance), and the target we aim for (kB gzip). 159.7 kB
+ * when set: the API client, Stripe's loader, the two-factor code and the Gate's screens for a
+ * signed-in person are fetched on first use or after the first paint, not before /login is usable.
+ * Below this, react-dom (~65 kB), Chakra's runtime (~38 kB) and xstate (~13 kB) are most of it.
  */
-export const LOGIN_JS_BUDGET_KB = 171;
-export const LOGIN_JS_TARGET_KB = 160;
+export const LOGIN_JS_BUDGET_KB = 160;
+export const LOGIN_JS_TARGET_KB = 140;
 
 /**
  * Fixed, valid settings like the local stack's: the bundle must not depend on where it is deployed,
@@ -64,7 +64,7 @@ export const ROUTE_SOURCES: Readonly<Record<string, string>> = routeSourcesOf(re
 export const ROUTE_JS_BUDGET_KB: Readonly<Record<string, number>> = {
   dashboard: 5.7, // 4.8 kB when set
   users: 88, // 74.5
-  activity: 20, // 16.9
+  activity: 23, // 16.9; 20.2 once the API client left /login (chunks it shared with the route count here now)
   billing_overview: 7, // 5.9
   user_billing: 51, // 43.6
   assistant: 10, // 8.5

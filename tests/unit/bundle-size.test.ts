@@ -61,6 +61,29 @@ describe('production bundle', () => {
     }
   });
 
+  it('fetches what only a signed-in visitor (or a broken deployment) uses on first use, not before /login is usable', () => {
+    // The API client with ky and the response schemas, Stripe's loader, the two-factor code, the
+    // Gate's screens after sign-in, the configuration error screen (issue 17's last 10 kB).
+    const firstUse = [
+      'services/api/index.ts',
+      '@stripe/stripe-js/pure/index.mjs',
+      'services/identity/totp.ts',
+      'views/app/SessionScreens.tsx',
+      'views/app/ConfigErrorScreen.tsx',
+    ];
+    for (const name of firstUse) {
+      const lazy = report.lazy[name];
+      expect(lazy, `${name} is a lazy chunk`).toBeDefined();
+      for (const file of lazy?.files ?? []) expect(report.loginFiles, `${name}: ${file}`).not.toContain(file);
+    }
+    const loginModules = report.loginFiles.flatMap((file) => report.modules?.[file] ?? []);
+    expect(loginModules, 'the report names the modules of each file').toContain('src/views/app/Gate.tsx');
+    for (const module of ['src/services/api/client.ts', 'src/contract/api.ts', 'src/services/identity/twoFactorErrors.ts']) {
+      expect(loginModules).not.toContain(module);
+    }
+    expect(loginModules.filter((m) => /node_modules\/(ky|@stripe)\//.test(m))).toEqual([]);
+  });
+
   /** The modules with code in the JavaScript /login downloads before it is usable, or shows on demand. */
   const loginModules = (): Set<string> => {
     const onDemand = LOGIN_ON_DEMAND_SOURCES.flatMap((src) => report.lazy[src.replace(/^src\//, '')]?.files ?? []);

@@ -65,7 +65,7 @@ export const REQUIRED_INPUT_MESSAGES = {
 } as const;
 
 /** The Cognito error code (`NotAuthorizedException`...) of a thrown value, if it has one. */
-function cognitoCode(error: unknown): string | undefined {
+export function cognitoCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, name } = error as { code?: unknown; name?: unknown };
   if (typeof code === 'string' && code !== '') return code;
@@ -73,13 +73,13 @@ function cognitoCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function serverMessage(error: unknown): string | undefined {
+export function serverMessage(error: unknown): string | undefined {
   if (error instanceof Error && error.message.trim() !== '' && error.message !== 'null') return error.message;
   return undefined;
 }
 
 /** The SDK reports an unreachable service as `Error('Network error')` with code `NetworkError`. */
-function isNetworkFailure(error: unknown): boolean {
+export function isNetworkFailure(error: unknown): boolean {
   if (cognitoCode(error) === 'NetworkError') return true;
   return error instanceof TypeError || (error instanceof Error && error.message === 'Network error');
 }
@@ -259,6 +259,13 @@ export function resendCodeError(error: unknown): IdentityError {
 }
 
 /** The SOFTWARE_TOKEN_MFA step of sign-in. */
+/**
+ * A two-factor call that could not reach the identity service. Here rather than with the other
+ * two-factor messages (./twoFactorErrors.ts) because the identity service shows it too when the
+ * two-factor code itself cannot be fetched.
+ */
+export const TWO_FACTOR_NETWORK_MESSAGE = 'The identity service could not be reached. Check your connection and try again.';
+
 export const MFA_MESSAGES = {
   wrongCode: 'That code is not right. Check your authenticator app and try again.',
   expired: 'Your sign-in session has expired. Please sign in again.',
@@ -282,57 +289,5 @@ export function totpError(error: unknown): IdentityError {
       return new IdentityError(MFA_MESSAGES.expired, 'auth', code);
     default:
       return new IdentityError(MFA_MESSAGES.fallback, isNetworkFailure(error) ? 'network' : 'rejected', code);
-  }
-}
-
-/** Turning two-factor sign-in (the authenticator app) on and off, while signed in. */
-export const TWO_FACTOR_MESSAGES = {
-  wrongCode: MFA_MESSAGES.wrongCode,
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  network: 'The identity service could not be reached. Check your connection and try again.',
-  limitExceeded: RESET_PASSWORD_MESSAGES.limitExceeded,
-  setupMissing: 'This setup is no longer valid. Cancel and start the setup again.',
-  loadFallback: 'We could not read your two-factor sign-in setting. Please try again.',
-  setupFallback: 'We could not start the two-factor setup. Please try again.',
-  enableFallback: 'We could not turn on two-factor sign-in. Please try again.',
-  disableFallback: 'We could not turn off two-factor sign-in. Please try again.',
-} as const;
-
-/**
- * A failed two-factor call (GetUser, AssociateSoftwareToken, VerifySoftwareToken,
- * SetUserMFAPreference) or a failed refresh of the token it needed. `fallback` is the message of
- * the call in hand, for refusals that have none of their own.
- */
-export function twoFactorError(error: unknown, fallback: string): IdentityError {
-  const code = error instanceof IdentityError ? error.code : cognitoCode(error);
-  if (error instanceof IdentityError) {
-    // The access token could not be refreshed: a network failure, or a session that is over.
-    if (error.kind === 'network') return new IdentityError(TWO_FACTOR_MESSAGES.network, 'network', code);
-    if (error.kind === 'auth') return new IdentityError(TWO_FACTOR_MESSAGES.sessionExpired, 'auth', code);
-    return error;
-  }
-  if (isNetworkFailure(error)) return new IdentityError(TWO_FACTOR_MESSAGES.network, 'network', code);
-  switch (code) {
-    // cognito-local answers a wrong code with CodeMismatchException, Cognito with EnableSoftwareTokenMFAException.
-    case 'CodeMismatchException':
-    case 'EnableSoftwareTokenMFAException':
-      return new IdentityError(TWO_FACTOR_MESSAGES.wrongCode, 'rejected', code);
-    case 'LimitExceededException':
-    case 'TooManyRequestsException':
-      return new IdentityError(TWO_FACTOR_MESSAGES.limitExceeded, 'rejected', code);
-    // The access token was refused (expired, revoked) or its user is gone.
-    case 'NotAuthorizedException':
-    case 'UserNotFoundException':
-      return new IdentityError(TWO_FACTOR_MESSAGES.sessionExpired, 'auth', code);
-    // No secret to check the code against, or not a verified one to turn on.
-    case 'SoftwareTokenMFANotFoundException':
-      return new IdentityError(TWO_FACTOR_MESSAGES.setupMissing, 'rejected', code);
-    case 'InvalidParameterException':
-      if (/software token|SOFTWARE_TOKEN_MFA/i.test(serverMessage(error) ?? '')) {
-        return new IdentityError(TWO_FACTOR_MESSAGES.setupMissing, 'rejected', code);
-      }
-      return new IdentityError(fallback, 'rejected', code);
-    default:
-      return new IdentityError(fallback, 'rejected', code);
   }
 }

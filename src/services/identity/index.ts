@@ -37,6 +37,7 @@ import {
   REQUIRED_INPUT_MESSAGES,
   SIGN_IN_MESSAGES,
   SIGN_UP_MESSAGES,
+  TWO_FACTOR_NETWORK_MESSAGE,
   confirmError,
   isAlreadyConfirmed,
   isHiddenResetRefusal,
@@ -50,7 +51,7 @@ import {
   totpError,
 } from './errors';
 import { createStoredSession } from './stored-session';
-import { createTwoFactorService, type TwoFactorService } from './totp';
+import type { TwoFactorService } from './totp';
 
 export { IdentityError } from './errors';
 export type { CognitoGateway, AuthOutcome, SessionTokens } from './gateway';
@@ -210,8 +211,27 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
     return userOf(loginId, tokens);
   };
 
+  // Two-factor settings are for a signed-in person: their code (./totp.ts) is fetched on first use.
+  let twoFactorService: Promise<TwoFactorService> | null = null;
+  const twoFactor = (): Promise<TwoFactorService> => {
+    const attempt = (twoFactorService ??= import('./totp').then(
+      ({ createTwoFactorService }) => createTwoFactorService({ gateway, accessToken: getAccessToken, account: accountEmail }),
+      () => {
+        throw new IdentityError(TWO_FACTOR_NETWORK_MESSAGE, 'network', 'ModuleNotLoaded');
+      },
+    ));
+    // A failed fetch (a dropped connection) is forgotten, so the next call tries again.
+    attempt.catch(() => {
+      if (twoFactorService === attempt) twoFactorService = null;
+    });
+    return attempt;
+  };
+
   return {
-    ...createTwoFactorService({ gateway, accessToken: getAccessToken, account: accountEmail }),
+    getTwoFactorStatus: async () => (await twoFactor()).getTwoFactorStatus(),
+    startTwoFactorSetup: async () => (await twoFactor()).startTwoFactorSetup(),
+    enableTwoFactor: async (params) => (await twoFactor()).enableTwoFactor(params),
+    disableTwoFactor: async (params) => (await twoFactor()).disableTwoFactor(params),
 
     async getCurrentSession() {
       const current = knownSession();

@@ -13,10 +13,14 @@
  * sign-in without its second step while GetUser still reports it on.
  *
  * Every call takes the access token the identity service holds (refreshed ahead of expiry);
- * failures leave as `IdentityError`s with the messages of ./errors.ts (`TWO_FACTOR_MESSAGES`).
+ * failures leave as `IdentityError`s with the messages of ./twoFactorErrors.ts (`TWO_FACTOR_MESSAGES`).
+ *
+ * The identity service imports this module on the first two-factor call (./index.ts), so it is not
+ * part of the /login JavaScript.
  */
 import type { CognitoClient } from './gateway';
-import { IdentityError, REQUIRED_INPUT_MESSAGES, TWO_FACTOR_MESSAGES, twoFactorError } from './errors';
+import { IdentityError, REQUIRED_INPUT_MESSAGES } from './errors';
+import { TWO_FACTOR_MESSAGES, twoFactorError } from './twoFactorErrors';
 
 /** The issuer the authenticator app lists the account under. */
 const TOTP_ISSUER = 'Hardline';

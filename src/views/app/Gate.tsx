@@ -3,12 +3,11 @@
  * 'Setting up your account...' while signup completion runs, the app for an administrator, a clear
  * refusal for anyone else signed in, and the login screen otherwise (at /login).
  */
-import { Button, Card, Center, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Center, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import {
-  selectAccessError,
   selectAccessFailed,
   selectIsAuthorized,
   selectIsCompletingSignup,
@@ -18,9 +17,15 @@ import {
   type SignInFlowActorRef,
 } from '../../machines/auth';
 import { LoginScreen } from '../login/LoginScreen';
-import { ErrorBox } from '../shared/ErrorBox';
-import { AccessDenied } from './AccessDenied';
 import { useAppActors } from './machines-context';
+import { preloadable } from './preloadable';
+
+/**
+ * What the Gate shows a signed-in person who is not let in yet (setting up, refused, the check
+ * failed): a chunk of its own, so that it is not part of the /login JavaScript. It is fetched once
+ * the first screen is up (an effect of the Gate), long before anyone signs in.
+ */
+const sessionScreens = preloadable(() => import('./SessionScreens'));
 
 export const SETTING_UP_TITLE = 'Setting up your account...';
 
@@ -31,13 +36,31 @@ export function Gate({ children }: { children: ReactNode }) {
   const notAdministrator = useSelector(auth, selectIsNotAdministrator);
   const accessFailed = useSelector(auth, selectAccessFailed);
   const signInFlow = useSelector(auth, selectSignInFlow);
+  useEffect(() => sessionScreens.prefetch(), []);
 
   if (authorized) return <>{children}</>;
-  if (completingSignup) return <SettingUpAccount />;
-  if (notAdministrator) return <AccessDenied auth={auth} />;
-  if (accessFailed) return <AccessCheckFailed auth={auth} />;
+  if (completingSignup) return <SessionScreen which="settingUp" auth={auth} />;
+  if (notAdministrator) return <SessionScreen which="accessDenied" auth={auth} />;
+  if (accessFailed) return <SessionScreen which="accessCheckFailed" auth={auth} />;
   if (signInFlow) return <LoginRoute flow={signInFlow} />;
   return <FullPageSpinner />;
+}
+
+type SessionScreenName = 'settingUp' | 'accessDenied' | 'accessCheckFailed';
+
+function SessionScreen({ which, auth }: { which: SessionScreenName; auth: AuthActorRef }) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <LoadedSessionScreen which={which} auth={auth} />
+    </Suspense>
+  );
+}
+
+function LoadedSessionScreen({ which, auth }: { which: SessionScreenName; auth: AuthActorRef }) {
+  const { SettingUpAccount, AccessDenied, AccessCheckFailed } = sessionScreens.use();
+  if (which === 'settingUp') return <SettingUpAccount />;
+  if (which === 'accessDenied') return <AccessDenied auth={auth} />;
+  return <AccessCheckFailed auth={auth} />;
 }
 
 /**
@@ -61,45 +84,6 @@ function FullPageSpinner() {
         <Spinner size="lg" color="brand.solid" />
         <Text srOnly>Loading...</Text>
       </HStack>
-    </Center>
-  );
-}
-
-function SettingUpAccount() {
-  return (
-    <Center as="main" minH="100dvh" px="4" bg="bg.subtle">
-      <Card.Root variant="elevated" borderRadius="xl" maxW="md" width="full">
-        <Card.Body gap="4" alignItems="center" textAlign="center" role="status" aria-live="polite">
-          <Spinner size="xl" color="brand.solid" borderWidth="3px" />
-          <Heading as="h1" size="lg">
-            {SETTING_UP_TITLE}
-          </Heading>
-          <Text color="fg.muted">
-            We&apos;re preparing your workspace and provisioning a phone number for your organization. This usually takes a few seconds.
-          </Text>
-          <Text color="fg.muted" fontSize="sm">
-            If this takes more than a minute, refresh the page.
-          </Text>
-        </Card.Body>
-      </Card.Root>
-    </Center>
-  );
-}
-
-function AccessCheckFailed({ auth }: { auth: AuthActorRef }) {
-  const message = useSelector(auth, selectAccessError);
-  return (
-    <Center as="main" minH="100dvh" px="4" bg="bg.subtle">
-      <Stack gap="3" maxW="md" width="full">
-        <ErrorBox
-          title="We could not load your account"
-          message={message ?? 'Please try again.'}
-          onRetry={() => auth.send({ type: 'auth.retry' })}
-        />
-        <Button variant="ghost" alignSelf="center" onClick={() => auth.send({ type: 'auth.signOut' })}>
-          Sign out
-        </Button>
-      </Stack>
     </Center>
   );
 }

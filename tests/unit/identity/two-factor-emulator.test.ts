@@ -22,7 +22,7 @@ import { freePort } from '../../../scripts/stack/processes';
 import { cognitoCall } from '../../../server/core/userPool';
 import type { AppConfig } from '../../../src/services/config';
 import { createIdentityService } from '../../../src/services/identity';
-import { TWO_FACTOR_MESSAGES } from '../../../src/services/identity/errors';
+import { TWO_FACTOR_MESSAGES } from '../../../src/services/identity/twoFactorErrors';
 import { createStorage, type StorageHost } from '../../../src/services/storage';
 
 let dir: string;

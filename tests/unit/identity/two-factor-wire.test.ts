@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../src/services/config';
 import { createIdentityService } from '../../../src/services/identity';
-import { TWO_FACTOR_MESSAGES } from '../../../src/services/identity/errors';
+import { TWO_FACTOR_MESSAGES } from '../../../src/services/identity/twoFactorErrors';
 import { createStorage } from '../../../src/services/storage';
 
 const config: AppConfig = {

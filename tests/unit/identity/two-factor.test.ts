@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createIdentityServiceWith, IdentityError } from '../../../src/services/identity';
-import { TWO_FACTOR_MESSAGES } from '../../../src/services/identity/errors';
+import { TWO_FACTOR_MESSAGES } from '../../../src/services/identity/twoFactorErrors';
 import { otpauthUri } from '../../../src/services/identity/totp';
 import { cognitoError, fakeGateway, tokens } from './fake-gateway';
 
