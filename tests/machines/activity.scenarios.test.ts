@@ -1,0 +1,233 @@
+// @vitest-environment node
+/**
+ * Named scenarios of the activity trail (issue 14): the Activity screen, whose view lives in the
+ * URL, and a member's trail on their billing page, which does not. Actor level, no rendering:
+ * GET /api/audit is a promise the scenario settles; the address bar is a stand-in that reports the
+ * address the scenario names and keeps what the trail writes back.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import type { AuditEntry, AuditKind, AuditListResponse } from '../../src/contract/audit';
+import {
+  ACTIVITY_ERROR_TITLE,
+  activityMachine,
+  kindLabel,
+  selectEntries,
+  selectError,
+  selectIsEmpty,
+  selectIsFiltered,
+  selectIsFirstLoad,
+  selectIsLoading,
+  selectKind,
+  selectLimit,
+  selectMemberFilter,
+  selectPage,
+  selectTotal,
+  type ActivityInput,
+  type LoadActivityInput,
+  type UrlWrite,
+} from '../../src/machines/activity';
+import { pendingActor, settle } from './pending-actor';
+
+const person = (memberId: string, name: string) => ({ memberId, name, email: `${memberId}@example.com` });
+const DANA = person('u-dana', 'Dana Whitfield');
+const BEN = person('u-ben', 'Ben Ode');
+const ANA = person('u-ana', 'Ana Diaz');
+
+function entry(n: number, kind: AuditKind, member = BEN): AuditEntry {
+  return { id: `a-${n}`, kind, createdAt: '2026-11-20T10:00:00.000Z', actor: DANA, member, before: null, after: null };
+}
+const ENTRIES = [entry(1, 'member.edited'), entry(2, 'member.license', ANA), entry(3, 'subscription.plan_changed')];
+const answer = (entries: AuditEntry[], { total = entries.length, page = 1, limit = 25 } = {}): AuditListResponse => ({
+  entries,
+  total,
+  page,
+  limit,
+});
+
+/** The trail with the address bar at `query` (the Activity screen), or for one member (`input.memberId`). */
+function openTrail(query: string, input?: ActivityInput) {
+  const load = pendingActor<AuditListResponse, LoadActivityInput>();
+  const writes: Array<UrlWrite | null> = [];
+  let moveTo: ((query: string) => void) | null = null;
+  let watching = 0;
+  const actor = createActor(
+    activityMachine.provide({
+      actors: {
+        loadActivity: load.logic,
+        watchUrl: fromCallback(({ sendBack }) => {
+          watching += 1;
+          sendBack({ type: 'activity.urlChanged', query });
+          moveTo = (moved) => sendBack({ type: 'activity.urlChanged', query: moved });
+        }),
+      },
+      actions: { writeUrl: (_, params: UrlWrite | null) => void writes.push(params) },
+    }),
+    { input },
+  ).start();
+  /** Back or Forward to `moved` on the same screen. */
+  const historyMove = (moved: string) => {
+    if (!moveTo) throw new Error('the trail does not hear the address');
+    moveTo(moved);
+  };
+  const answerWith = async (response: AuditListResponse) => {
+    load.last().resolve(response);
+    await settle();
+  };
+  return { actor, load, writes, historyMove, answerWith, snapshot: () => actor.getSnapshot(), watching: () => watching };
+}
+
+describe('the Activity screen', () => {
+  it('opens on the view the address names: the first request already asks for it, and the address is written back in its one spelling', async () => {
+    const { load, writes, answerWith, snapshot } = openTrail('?page=2&kind=member.edited&member=u-ben&utm=mail');
+    expect(load.calls.map((c) => c.input)).toEqual([{ page: 2, limit: 25, memberId: 'u-ben', kind: 'member.edited' }]);
+    expect(writes).toEqual([{ query: '?member=u-ben&kind=member.edited&page=2', mode: 'replace' }]);
+    expect(selectIsFirstLoad(snapshot())).toBe(true);
+    expect(selectIsLoading(snapshot())).toBe(true);
+    // Until the entries arrive the chip shows the member's id.
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ben', label: 'u-ben' });
+
+    await answerWith(answer(ENTRIES.slice(0, 1), { total: 26, page: 2 }));
+    expect(selectIsFirstLoad(snapshot())).toBe(false);
+    expect(selectIsLoading(snapshot())).toBe(false);
+    expect(selectEntries(snapshot())).toEqual(ENTRIES.slice(0, 1));
+    expect(selectTotal(snapshot())).toBe(26);
+    expect(selectPage(snapshot())).toBe(2);
+    expect(selectKind(snapshot())).toBe('member.edited');
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ben', label: 'Ben Ode' });
+    expect(selectIsFiltered(snapshot())).toBe(true);
+  });
+
+  it('the bare address is every change of every member, page 1', async () => {
+    const { load, writes, answerWith, snapshot } = openTrail('');
+    expect(load.last().input).toEqual({ page: 1, limit: 25 });
+    expect(writes).toEqual([{ query: '', mode: 'replace' }]);
+    await answerWith(answer([]));
+    expect(selectIsEmpty(snapshot())).toBe(true);
+    expect(selectIsFiltered(snapshot())).toBe(false);
+    expect(selectMemberFilter(snapshot())).toBeNull();
+    expect(kindLabel(selectKind(snapshot()))).toBe('All changes');
+  });
+
+  it('choosing a kind of change, a member or a page loads it at once, from page 1 for a filter, each a new history entry; the earlier request is aborted', async () => {
+    const { actor, load, writes, answerWith, snapshot } = openTrail('?page=3');
+    await answerWith(answer(ENTRIES, { total: 80, page: 3 }));
+    writes.length = 0;
+
+    actor.send({ type: 'activity.filterKind', kind: 'member.license' });
+    expect(load.last().input).toEqual({ page: 1, limit: 25, kind: 'member.license' });
+    actor.send({ type: 'activity.filterMember', memberId: 'u-ana', name: 'Ana Diaz' });
+    expect(load.calls.at(-2)?.signal.aborted).toBe(true);
+    expect(load.last().input).toEqual({ page: 1, limit: 25, kind: 'member.license', memberId: 'u-ana' });
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ana', label: 'Ana Diaz' });
+    actor.send({ type: 'activity.goToPage', page: 2.7 });
+    expect(load.last().input).toEqual({ page: 2, limit: 25, kind: 'member.license', memberId: 'u-ana' });
+    actor.send({ type: 'activity.goToPage', page: -4 });
+    expect(selectPage(snapshot())).toBe(1);
+    actor.send({ type: 'activity.clearMember' });
+    expect(load.last().input).toEqual({ page: 1, limit: 25, kind: 'member.license' });
+    expect(selectMemberFilter(snapshot())).toBeNull();
+    expect(writes).toEqual([
+      { query: '?kind=member.license', mode: 'push' },
+      { query: '?member=u-ana&kind=member.license', mode: 'push' },
+      { query: '?member=u-ana&kind=member.license&page=2', mode: 'push' },
+      { query: '?member=u-ana&kind=member.license', mode: 'push' },
+      { query: '?kind=member.license', mode: 'push' },
+    ]);
+  });
+
+  it('Back or Forward shows the view of that address, and a member already on screen is named at once', async () => {
+    const { load, writes, historyMove, answerWith, snapshot } = openTrail('');
+    await answerWith(answer(ENTRIES));
+    writes.length = 0;
+    historyMove('?member=u-ana');
+    expect(load.last().input).toEqual({ page: 1, limit: 25, memberId: 'u-ana' });
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ana', label: 'Ana Diaz' });
+    expect(writes).toEqual([{ query: '?member=u-ana', mode: 'replace' }]);
+    await answerWith(answer([ENTRIES[1] as AuditEntry]));
+    historyMove('?member=u-ana&page=2');
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ana', label: 'Ana Diaz' });
+    historyMove('?member=u-zoe');
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-zoe', label: 'u-zoe' });
+  });
+
+  it('a page past the end (entries removed, or a stale link) shows the last page instead, corrected in place', async () => {
+    const { load, writes, answerWith, snapshot } = openTrail('?page=9');
+    writes.length = 0;
+    await answerWith(answer([], { total: 51, page: 9 }));
+    expect(selectPage(snapshot())).toBe(3);
+    expect(load.last().input).toEqual({ page: 3, limit: 25 });
+    expect(writes).toEqual([{ query: '?page=3', mode: 'replace' }]);
+    await answerWith(answer(ENTRIES.slice(0, 1), { total: 51, page: 3 }));
+    expect(selectEntries(snapshot())).toHaveLength(1);
+  });
+
+  it('an empty first page is empty, not out of range; an empty trail is not a page to correct', async () => {
+    const { load, answerWith, snapshot } = openTrail('?page=4');
+    await answerWith(answer([], { total: 0, page: 4 }));
+    expect(load.calls).toHaveLength(1);
+    expect(selectIsEmpty(snapshot())).toBe(true);
+
+    const other = openTrail('');
+    await other.answerWith(answer([], { total: 10, page: 1 }));
+    expect(other.load.calls).toHaveLength(1);
+    expect(selectIsEmpty(other.snapshot())).toBe(true);
+  });
+
+  it(`a failed load shows '${ACTIVITY_ERROR_TITLE}' above the entries shown before, and 'Try again' loads again`, async () => {
+    const { actor, load, answerWith, snapshot } = openTrail('');
+    await answerWith(answer(ENTRIES));
+    actor.send({ type: 'activity.goToPage', page: 2 });
+    load.last().reject(new Error('HTTP 502: Bad Gateway'));
+    await settle();
+    expect(selectError(snapshot())).toBe('HTTP 502: Bad Gateway');
+    expect(selectEntries(snapshot())).toEqual(ENTRIES);
+    expect(selectIsFirstLoad(snapshot())).toBe(false);
+    expect(selectIsEmpty(snapshot())).toBe(false);
+    actor.send({ type: 'activity.retry' });
+    expect(selectError(snapshot())).toBeNull();
+    expect(load.last().input).toEqual({ page: 2, limit: 25 });
+    await answerWith(answer(ENTRIES, { total: 30, page: 2 }));
+    expect(selectError(snapshot())).toBeNull();
+  });
+
+  it("a first load that fails without a message says 'Could not load the activity', and shows no placeholders", async () => {
+    const { load, snapshot } = openTrail('');
+    load.last().reject(new Error(''));
+    await settle();
+    expect(selectError(snapshot())).toBe('Could not load the activity');
+    expect(selectIsFirstLoad(snapshot())).toBe(false);
+  });
+});
+
+describe("a member's trail on their billing page", () => {
+  it('starts at once for that member, five a page, and never reads or writes the address', async () => {
+    const { load, writes, answerWith, snapshot, watching } = openTrail('?member=u-other&page=7', { memberId: 'u-ana', limit: 5 });
+    expect(watching()).toBe(0);
+    expect(load.calls.map((c) => c.input)).toEqual([{ page: 1, limit: 5, memberId: 'u-ana' }]);
+    await answerWith(answer([ENTRIES[1] as AuditEntry], { total: 1, limit: 5 }));
+    expect(selectLimit(snapshot())).toBe(5);
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ana', label: 'Ana Diaz' });
+    expect(writes).toEqual([]);
+  });
+
+  it('reads the trail again when the page around it has changed the member', async () => {
+    const { actor, load, writes, answerWith } = openTrail('', { memberId: 'u-ana', limit: 5 });
+    await answerWith(answer([]));
+    actor.send({ type: 'activity.refresh' });
+    expect(load.calls).toHaveLength(2);
+    expect(load.last().input).toEqual({ page: 1, limit: 5, memberId: 'u-ana' });
+    actor.send({ type: 'activity.goToPage', page: 2 });
+    expect(writes).toEqual([null]);
+  });
+
+  it('a page size outside 1 to 100 is brought within it; anything else is 25', () => {
+    const limitFor = (limit: number | undefined) => {
+      const { load } = openTrail('', { memberId: 'u-ana', ...(limit === undefined ? {} : { limit }) });
+      return load.last().input.limit;
+    };
+    expect([limitFor(500), limitFor(0), limitFor(-3), limitFor(2.5), limitFor(undefined), limitFor(100), limitFor(1)]).toEqual([
+      100, 1, 1, 25, 25, 100, 1,
+    ]);
+  });
+});

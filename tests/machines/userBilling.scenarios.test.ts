@@ -1,0 +1,196 @@
+// @vitest-environment node
+/**
+ * Named scenarios of the single-user billing screen (SPEC §2 Single-user billing, §8 Billing): the
+ * load and 'Try again', the Manage Subscription modal and the refresh after it, 'Manage' payment
+ * methods and invoice links. Actor level, no rendering: the billing and payment-method calls are
+ * promises the scenario settles; the safe-link rule is a set of allowed addresses (the real one is
+ * the payments service's, tested there); the Manage Subscription modal is a stand-in child that
+ * finishes when told (its own scenarios are the subscription machine's).
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, setup } from 'xstate';
+import type { UserBilling } from '../../src/contract/api';
+import {
+  PAYMENT_METHOD_FAILED_MESSAGE,
+  UNSAFE_LINK_MESSAGE,
+  selectBilling,
+  selectError,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsOpeningPaymentMethods,
+  selectLinkError,
+  selectSubscriptionRef,
+  userBillingMachine,
+  type LoadUserBillingInput,
+} from '../../src/machines/userBilling';
+import { LITE_USER, TRIAL_USER } from '../views/billing/fixtures';
+import { pendingActor, settle } from './pending-actor';
+
+const SAFE = 'https://billing.example.com/i/in1';
+const HOSTED = 'https://billing.example.com/pm/session-1';
+
+/** Stands in for the Manage Subscription modal: it holds the billing it was given and ends on 'finish'. */
+const modalStandIn = setup({
+  types: { input: {} as { billing: UserBilling }, context: {} as { billing: UserBilling }, events: {} as { type: 'finish' } },
+}).createMachine({
+  context: ({ input }) => ({ billing: input.billing }),
+  initial: 'open',
+  states: { open: { on: { finish: 'done' } }, done: { type: 'final' } },
+});
+
+function openScreen(userId = LITE_USER.userId) {
+  const load = pendingActor<UserBilling, LoadUserBillingInput>();
+  const paymentPage = pendingActor<{ hostedUrl: string }, LoadUserBillingInput>();
+  const opened: string[] = [];
+  const actor = createActor(
+    userBillingMachine.provide({
+      actors: { loadUserBilling: load.logic, updatePaymentMethod: paymentPage.logic, subscription: modalStandIn },
+      guards: { isSafeUrl: (_, params: { url: string }) => params.url.startsWith('https://') },
+      actions: { openHostedPage: (_, params: { url: string }) => void opened.push(params.url) },
+    }),
+    { input: { userId } },
+  ).start();
+  const loaded = async (billing: UserBilling = LITE_USER) => {
+    load.last().resolve(billing);
+    await settle();
+  };
+  return { actor, load, paymentPage, opened, loaded, snapshot: () => actor.getSnapshot() };
+}
+
+describe('the single-user billing screen', () => {
+  it("shows 'Loading user billing...' until the member's billing arrives, then shows it", async () => {
+    const { load, loaded, snapshot } = openScreen('u-trial');
+    expect(load.calls.map((c) => c.input)).toEqual([{ userId: 'u-trial' }]);
+    expect(selectIsLoading(snapshot())).toBe(true);
+    expect(snapshot().hasTag('pending')).toBe(true);
+    expect(selectBilling(snapshot())).toBeNull();
+    await loaded(TRIAL_USER);
+    expect(selectIsLoading(snapshot())).toBe(false);
+    expect(selectBilling(snapshot())).toEqual(TRIAL_USER);
+    expect(selectError(snapshot())).toBeNull();
+  });
+
+  it("a failed load shows 'Error loading user billing' with the message (or 'Unknown error'), and 'Try again' loads again", async () => {
+    const { actor, load, loaded, snapshot } = openScreen();
+    load.last().reject(new Error('HTTP 500: Internal Server Error'));
+    await settle();
+    expect(selectIsFailed(snapshot())).toBe(true);
+    expect(selectError(snapshot())).toBe('HTTP 500: Internal Server Error');
+
+    actor.send({ type: 'userBilling.retry' });
+    expect(selectIsLoading(snapshot())).toBe(true);
+    expect(selectError(snapshot())).toBeNull();
+    load.last().reject({ nothing: 'useful' });
+    await settle();
+    expect(selectError(snapshot())).toBe('Unknown error');
+
+    actor.send({ type: 'userBilling.retry' });
+    await loaded();
+    expect(load.calls).toHaveLength(3);
+    expect(selectError(snapshot())).toBeNull();
+    expect(selectBilling(snapshot())).toEqual(LITE_USER);
+  });
+
+  it("'Manage Subscription' opens the modal with the member's billing; when it is done, the modal closes and the billing is read again", async () => {
+    const { actor, load, loaded, snapshot } = openScreen();
+    await loaded();
+    expect(selectSubscriptionRef(snapshot())).toBeUndefined();
+    actor.send({ type: 'userBilling.manageSubscription' });
+    const modal = selectSubscriptionRef(snapshot());
+    expect(modal?.getSnapshot().context).toEqual({ billing: LITE_USER });
+    (modal as unknown as { send: (e: { type: 'finish' }) => void }).send({ type: 'finish' });
+    expect(snapshot().matches({ ready: { subscription: 'closed', data: 'refreshing' } })).toBe(true);
+    expect(selectSubscriptionRef(snapshot())).toBeUndefined();
+    expect(load.calls).toHaveLength(2);
+    const renewed = { ...LITE_USER, accessLevel: 'pro' as const };
+    load.last().resolve(renewed);
+    await settle();
+    expect(snapshot().matches({ ready: { data: 'idle' } })).toBe(true);
+    expect(selectBilling(snapshot())).toEqual(renewed);
+  });
+
+  it('closing the modal early reads the billing again too, and the billing stays on screen meanwhile', async () => {
+    const { actor, load, loaded, snapshot } = openScreen();
+    await loaded();
+    actor.send({ type: 'userBilling.manageSubscription' });
+    actor.send({ type: 'userBilling.closeSubscription' });
+    expect(snapshot().matches({ ready: { subscription: 'closed', data: 'refreshing' } })).toBe(true);
+    expect(selectIsLoading(snapshot())).toBe(false);
+    expect(selectBilling(snapshot())).toEqual(LITE_USER);
+    expect(load.calls).toHaveLength(2);
+  });
+
+  it('a refresh that fails keeps the billing on screen and shows the error beside it (hidden while trying again)', async () => {
+    const { actor, load, loaded, snapshot } = openScreen();
+    await loaded();
+    actor.send({ type: 'userBilling.refresh' });
+    load.last().reject(new Error('Network down'));
+    await settle();
+    expect(selectBilling(snapshot())).toEqual(LITE_USER);
+    expect(selectError(snapshot())).toBe('Network down');
+    actor.send({ type: 'userBilling.refresh' });
+    expect(selectError(snapshot())).toBeNull();
+    await loaded();
+    expect(selectError(snapshot())).toBeNull();
+  });
+
+  it("'Manage' payment methods opens the hosted page the API gives, and only an https one", async () => {
+    const { actor, paymentPage, opened, loaded, snapshot } = openScreen();
+    await loaded();
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    expect(selectIsOpeningPaymentMethods(snapshot())).toBe(true);
+    expect(snapshot().hasTag('pending')).toBe(true);
+    expect(paymentPage.calls.map((c) => c.input)).toEqual([{ userId: LITE_USER.userId }]);
+    paymentPage.last().resolve({ hostedUrl: HOSTED });
+    await settle();
+    expect(selectIsOpeningPaymentMethods(snapshot())).toBe(false);
+    expect(opened).toEqual([HOSTED]);
+    expect(selectLinkError(snapshot())).toBeNull();
+
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    paymentPage.last().resolve({ hostedUrl: 'http://billing.example.com/pm' });
+    await settle();
+    expect(opened).toEqual([HOSTED]);
+    expect(selectLinkError(snapshot())).toBe(UNSAFE_LINK_MESSAGE);
+    expect(UNSAFE_LINK_MESSAGE).toBe('This link cannot be opened because it is not a secure (https) address.');
+
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    expect(selectLinkError(snapshot())).toBeNull();
+  });
+
+  it(`a payment-method page that cannot be had shows the message, or '${PAYMENT_METHOD_FAILED_MESSAGE}'`, async () => {
+    const { actor, paymentPage, loaded, snapshot } = openScreen();
+    await loaded();
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    paymentPage.last().reject(new Error('No Stripe customer'));
+    await settle();
+    expect(selectLinkError(snapshot())).toBe('No Stripe customer');
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    paymentPage.last().reject(new Error(''));
+    await settle();
+    expect(selectLinkError(snapshot())).toBe('Failed to update payment method');
+    expect(selectError(snapshot())).toBeNull();
+  });
+
+  it("'View Invoice' opens a secure link and refuses any other, saying why", async () => {
+    const { actor, opened, loaded, snapshot } = openScreen();
+    await loaded();
+    actor.send({ type: 'userBilling.openLink', url: 'javascript:alert(1)' });
+    expect(opened).toEqual([]);
+    expect(selectLinkError(snapshot())).toBe(UNSAFE_LINK_MESSAGE);
+    actor.send({ type: 'userBilling.openLink', url: SAFE });
+    expect(opened).toEqual([SAFE]);
+    expect(selectLinkError(snapshot())).toBeNull();
+  });
+
+  it('the page behind the Manage Subscription modal does nothing: no payment-method page, no invoice link', async () => {
+    const { actor, paymentPage, opened, loaded } = openScreen();
+    await loaded();
+    actor.send({ type: 'userBilling.manageSubscription' });
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    actor.send({ type: 'userBilling.openLink', url: SAFE });
+    expect(paymentPage.calls).toHaveLength(0);
+    expect(opened).toEqual([]);
+    expect(actor.getSnapshot().matches({ ready: { paymentMethods: 'idle', subscription: 'open' } })).toBe(true);
+  });
+});
