@@ -1,0 +1,483 @@
+/**
+ * Named scenarios of the Manage Subscription modal (SPEC §2 Manage Subscription modal, §4
+ * Subscription, §8 Billing), read as its specification. Actor level, no rendering: the update and
+ * cancel calls are promises the test settles and the scenario sees what was sent; the payment step
+ * is the real payment machine over the same kind of promises; the 2 s close runs on a simulated
+ * clock. The last scenarios run the real implementations over the real API client with only `fetch`
+ * (the network, a boundary we don't own) replaced.
+ */
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import type { Services } from '../../src/services';
+import { createPayments, type ConfirmedSetup, type ConfirmSetupInput } from '../../src/services/payments';
+import type { PlanType, UpdateSubscriptionResponse, UserBilling } from '../../src/contract/api';
+import { CANCELLATION_REASON_TOO_LONG_MESSAGE } from '../../src/domain/forms';
+import { LIMITS } from '../../src/domain/limits';
+import { paymentMachine, type CompleteSubscriptionInput } from '../../src/machines/payment';
+import {
+  PAYMENT_COMPLETED_MESSAGE,
+  PAYMENT_SESSION_MISSING_MESSAGE,
+  selectCancelNowConsequence,
+  selectCancelNowQuestion,
+  selectDefaultPlan,
+  selectError,
+  selectHasSubscription,
+  selectIsBusy,
+  selectIsCancellationScheduled,
+  selectIsConfirmingCancel,
+  selectIsPaymentRequired,
+  selectIsSucceeded,
+  selectIsUpdating,
+  selectPaymentRef,
+  selectReasonError,
+  selectSubscription,
+  selectSuccessMessage,
+  selectTrialDaysRemaining,
+  selectUserName,
+  subscriptionMachine,
+  type CancelSubscriptionInput,
+  type UpdateSubscriptionInput,
+} from '../../src/machines/subscription';
+import { subscriptionImplementations } from '../../src/machines/subscription/implementations';
+import { apiOverFetch, jsonResponse } from '../support/api';
+import { LITE_USER, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
+
+const TOO_LONG_REASON = 'r'.repeat(LIMITS.cancellationReason + 1);
+/** Stand-ins for Stripe.js objects (a boundary we don't own); the machines only pass them on. */
+const STRIPE = { id: 'stripe' } as unknown as Stripe;
+const ELEMENTS = { id: 'elements' } as unknown as StripeElements;
+
+interface Pending<T, I> {
+  input: I;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+function call<T, I>(log: Pending<T, I>[]) {
+  return fromPromise<T, I>(({ input }) => new Promise<T>((resolve, reject) => log.push({ input, resolve, reject })));
+}
+
+function last<T, I>(log: Pending<T, I>[]): Pending<T, I> {
+  const pending = log.at(-1);
+  if (!pending) throw new Error('nothing was asked');
+  return pending;
+}
+
+function openModal(billing: UserBilling) {
+  const updates: Pending<UpdateSubscriptionResponse, UpdateSubscriptionInput>[] = [];
+  const cancels: Pending<unknown, CancelSubscriptionInput>[] = [];
+  const stripeLoads: Pending<Stripe, unknown>[] = [];
+  const confirms: Pending<ConfirmedSetup, ConfirmSetupInput>[] = [];
+  const completions: Pending<unknown, CompleteSubscriptionInput>[] = [];
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    subscriptionMachine.provide({
+      actors: {
+        updateSubscription: call(updates),
+        cancelSubscription: call(cancels),
+        payment: paymentMachine.provide({
+          actors: { loadStripe: call(stripeLoads), confirmSetup: call(confirms), completeSubscription: call(completions) },
+        }),
+      },
+    }),
+    { input: { billing }, clock },
+  ).start();
+  const settled = () => waitFor(actor, (s) => !s.hasTag('pending'));
+  return { actor, updates, cancels, stripeLoads, confirms, completions, clock, settled };
+}
+
+describe('the Manage Subscription modal', () => {
+  it('shows the member, the current plan and the trial days; the plan picker starts on the current plan', () => {
+    const { actor } = openModal(LITE_USER);
+    const editing = actor.getSnapshot();
+    expect(selectUserName(editing)).toBe('Lena Lite');
+    expect(selectSubscription(editing)).toEqual(LITE_USER.subscription);
+    expect(selectHasSubscription(editing)).toBe(true);
+    expect(selectIsCancellationScheduled(editing)).toBe(false);
+    expect(selectDefaultPlan(editing)).toBe('lite');
+    expect(selectDefaultPlan(openModal(SCHEDULED_USER).actor.getSnapshot())).toBe('pro');
+    expect(selectTrialDaysRemaining(openModal(TRIAL_USER).actor.getSnapshot())).toBe(9);
+    expect(selectIsBusy(editing)).toBe(false);
+    expect(selectIsSucceeded(editing)).toBe(false);
+  });
+
+  it('a member without a subscription starts on Hardline Lite and cannot cancel or reactivate', () => {
+    const { actor, cancels } = openModal(TRIAL_USER);
+    expect(selectHasSubscription(actor.getSnapshot())).toBe(false);
+    expect(selectDefaultPlan(actor.getSnapshot())).toBe('lite');
+    for (const type of ['subscription.cancelAtPeriodEnd', 'subscription.cancelNow'] as const) {
+      actor.send({ type, reason: TOO_LONG_REASON });
+      actor.send({ type, reason: '' });
+    }
+    actor.send({ type: 'subscription.reactivate' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(selectReasonError(actor.getSnapshot())).toBeNull();
+    expect(cancels).toHaveLength(0);
+  });
+
+  it("'Update Subscription' reads 'Updating...' while the plan change is sent, then shows the server's message", async () => {
+    const { actor, updates, settled } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    expect(selectIsUpdating(actor.getSnapshot())).toBe(true);
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    expect(last(updates).input).toEqual({ userId: 'u-lite', planType: 'pro' });
+    last(updates).resolve({ requiresPayment: false, message: 'Subscription updated to Hardline Pro' });
+    const succeeded = await settled();
+    expect(succeeded.value).toBe('succeeded');
+    expect(selectIsUpdating(succeeded)).toBe(false);
+    expect(selectIsSucceeded(succeeded)).toBe(true);
+    expect(selectSuccessMessage(succeeded)).toBe('Subscription updated to Hardline Pro');
+    expect(selectError(succeeded)).toBeNull();
+  });
+
+  it("without a message from the server the success banner reads 'Subscription updated successfully'", async () => {
+    for (const response of [{ requiresPayment: false }, { requiresPayment: false, message: '  ' }]) {
+      const { actor, updates, settled } = openModal(LITE_USER);
+      actor.send({ type: 'subscription.update', planType: 'pro' });
+      last(updates).resolve(response);
+      expect(selectSuccessMessage(await settled())).toBe('Subscription updated successfully');
+    }
+  });
+
+  it('the modal closes 2 s after a success', async () => {
+    const { actor, updates, clock, settled } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    last(updates).resolve({ requiresPayment: false });
+    await settled();
+    clock.increment(1999);
+    expect(actor.getSnapshot().value).toBe('succeeded');
+    expect(actor.getSnapshot().status).toBe('active');
+    clock.increment(1);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(selectIsSucceeded(actor.getSnapshot())).toBe(true);
+    expect(selectSuccessMessage(actor.getSnapshot())).toBe('Subscription updated successfully');
+  });
+
+  it('a plan the console does not offer is not sent', () => {
+    const { actor, updates } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.update', planType: 'gold' as PlanType });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(updates).toHaveLength(0);
+  });
+
+  it("a failed update shows the server's message in the Error banner, and the next attempt clears it", async () => {
+    const { actor, updates, settled } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    last(updates).reject(new Error('Lena Lite is already on Hardline Pro.'));
+    const failed = await settled();
+    expect(failed.value).toBe('editing');
+    expect(selectError(failed)).toBe('Lena Lite is already on Hardline Pro.');
+    actor.send({ type: 'subscription.update', planType: 'lite' });
+    expect(selectError(actor.getSnapshot())).toBeNull();
+    expect(last(updates).input).toEqual({ userId: 'u-lite', planType: 'lite' });
+    last(updates).reject('offline');
+    expect(selectError(await settled())).toBe('Unknown error');
+  });
+
+  it('a trial member without a card is asked for a payment method; the card set up completes the plan change', async () => {
+    const { actor, updates, stripeLoads, confirms, completions, clock } = openModal(TRIAL_USER);
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    last(updates).resolve({ requiresPayment: true, clientSecret: 'seti_777_secret_zzz', message: 'A payment method is required' });
+    const required = await waitFor(actor, (s) => s.matches('paymentRequired'));
+    expect(selectIsPaymentRequired(required)).toBe(true);
+    expect(selectIsBusy(required)).toBe(false);
+    expect(selectSuccessMessage(required)).toBeNull();
+    const payment = selectPaymentRef(required);
+    expect(payment?.getSnapshot().context).toMatchObject({ userId: 'u-trial', planType: 'pro', clientSecret: 'seti_777_secret_zzz' });
+
+    last(stripeLoads).resolve(STRIPE);
+    await waitFor(payment!, (s) => s.matches('mounting'));
+    payment?.send({ type: 'payment.elementReady' });
+    payment?.send({ type: 'payment.submit', elements: ELEMENTS });
+    last(confirms).resolve({ setupIntentId: 'seti_777', status: 'succeeded' });
+    await waitFor(payment!, (s) => s.matches('completing'));
+    expect(last(completions).input).toEqual({ userId: 'u-trial', setupIntentId: 'seti_777', planType: 'pro' });
+    last(completions).resolve(undefined);
+
+    const succeeded = await waitFor(actor, (s) => !s.matches('paymentRequired'));
+    expect(succeeded.value).toBe('succeeded');
+    expect(selectSuccessMessage(succeeded)).toBe('Payment method added and subscription updated successfully');
+    expect(selectSuccessMessage(succeeded)).toBe(PAYMENT_COMPLETED_MESSAGE);
+    expect(selectPaymentRef(succeeded)).toBeUndefined();
+    clock.increment(2000);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it("Cancel on the payment form goes back to the plan picker and the member's plan is unchanged", async () => {
+    const { actor, updates, settled } = openModal(TRIAL_USER);
+    actor.send({ type: 'subscription.update', planType: 'lite' });
+    last(updates).resolve({ requiresPayment: true, clientSecret: 'seti_1_secret' });
+    await waitFor(actor, (s) => s.matches('paymentRequired'));
+    actor.send({ type: 'subscription.cancelPayment' });
+    const back = await settled();
+    expect(back.value).toBe('editing');
+    expect(selectPaymentRef(back)).toBeUndefined();
+    expect(selectError(back)).toBeNull();
+    expect(selectSuccessMessage(back)).toBeNull();
+  });
+
+  it(`a payment required without a payment session says '${PAYMENT_SESSION_MISSING_MESSAGE}'`, async () => {
+    for (const response of [{ requiresPayment: true }, { requiresPayment: true, clientSecret: '' }]) {
+      const { actor, updates, settled } = openModal(TRIAL_USER);
+      actor.send({ type: 'subscription.update', planType: 'pro' });
+      last(updates).resolve(response);
+      const back = await settled();
+      expect(back.value).toBe('editing');
+      expect(selectError(back)).toBe('A payment method is required, but the server did not start a payment setup. Please try again.');
+    }
+  });
+
+  it('Cancel at Period End sends cancelAtPeriodEnd true with the reason, trimmed', async () => {
+    const { actor, cancels, settled } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.cancelAtPeriodEnd', reason: '  Crew is moving to another tool ' });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    expect(last(cancels).input).toEqual({ userId: 'u-lite', cancelAtPeriodEnd: true, reason: 'Crew is moving to another tool' });
+    last(cancels).resolve({ message: 'Subscription will cancel at the end of the period' });
+    const succeeded = await settled();
+    expect(succeeded.value).toBe('succeeded');
+    expect(succeeded.context.cancelRequest).toBeNull();
+    expect(selectSuccessMessage(succeeded)).toBe('Subscription will cancel at the end of the period');
+  });
+
+  it("without a message from the server the banner reads 'Subscription cancelled successfully'", async () => {
+    for (const output of [null, undefined, 'ok', { message: 42 }, { message: '' }, {}]) {
+      const { actor, cancels, settled } = openModal(LITE_USER);
+      actor.send({ type: 'subscription.cancelAtPeriodEnd', reason: '' });
+      last(cancels).resolve(output);
+      expect(selectSuccessMessage(await settled())).toBe('Subscription cancelled successfully');
+    }
+  });
+
+  it("'Cancel Now' asks first, naming the member, the plan and what happens; nothing is sent until confirmed", async () => {
+    const { actor, cancels, settled } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.cancelNow', reason: '   ' });
+    const confirming = actor.getSnapshot();
+    expect(selectIsConfirmingCancel(confirming)).toBe(true);
+    expect(selectIsBusy(confirming)).toBe(false);
+    expect(cancels).toHaveLength(0);
+    expect(selectCancelNowQuestion(confirming)).toBe("Cancel Lena Lite's Hardline Lite subscription now?");
+    expect(selectCancelNowConsequence(confirming)).toBe(
+      'It ends today instead of on February 5, 2026: Lena Lite loses Hardline Lite access at once and moves to the free plan. Nothing is refunded for the rest of the period, and it cannot be reactivated.',
+    );
+
+    actor.send({ type: 'subscription.confirmCancelNow' });
+    expect(selectIsConfirmingCancel(actor.getSnapshot())).toBe(false);
+    // Cancel Now sends cancelAtPeriodEnd false; a blank reason is left out.
+    expect(last(cancels).input).toEqual({ userId: 'u-lite', cancelAtPeriodEnd: false });
+    last(cancels).resolve({ message: 'Subscription canceled' });
+    expect(selectSuccessMessage(await settled())).toBe('Subscription canceled');
+  });
+
+  it("'Cancel Now' on a trial subscription says the member keeps trial access until the trial ends", () => {
+    const trialing: UserBilling = {
+      ...TRIAL_USER,
+      subscription: { ...LITE_USER.subscription!, planType: 'pro', status: 'trialing' },
+    };
+    const { actor } = openModal(trialing);
+    actor.send({ type: 'subscription.cancelNow', reason: 'Too expensive' });
+    expect(selectCancelNowQuestion(actor.getSnapshot())).toBe("Cancel Tia Trial's Hardline Pro subscription now?");
+    expect(selectCancelNowConsequence(actor.getSnapshot())).toBe(
+      'The Hardline Pro trial subscription ends today. Tia Trial keeps trial access until the trial ends on February 5, 2026, then moves to the free plan.',
+    );
+  });
+
+  it('without a subscription there is no question to ask', () => {
+    const { actor } = openModal(TRIAL_USER);
+    expect(selectCancelNowQuestion(actor.getSnapshot())).toBe('');
+    expect(selectCancelNowConsequence(actor.getSnapshot())).toBe('');
+  });
+
+  it("'Keep' closes the question with nothing sent, and the reason of a later cancellation is its own", async () => {
+    const { actor, cancels } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.cancelNow', reason: 'Too expensive' });
+    expect(actor.getSnapshot().context.cancelRequest).toEqual({ cancelAtPeriodEnd: false, reason: 'Too expensive' });
+    actor.send({ type: 'subscription.keep' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.cancelRequest).toBeNull();
+    expect(cancels).toHaveLength(0);
+    actor.send({ type: 'subscription.cancelAtPeriodEnd', reason: '' });
+    expect(last(cancels).input).toEqual({ userId: 'u-lite', cancelAtPeriodEnd: true });
+  });
+
+  it(`a reason over ${LIMITS.cancellationReason} characters is refused with '${CANCELLATION_REASON_TOO_LONG_MESSAGE}' and nothing is sent`, async () => {
+    expect(CANCELLATION_REASON_TOO_LONG_MESSAGE).toBe('Cancellation reason must be at most 500 characters');
+    const { actor, cancels, updates, settled } = openModal(LITE_USER);
+    // An earlier failure's banner goes when the reason is refused.
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    last(updates).reject(new Error('Lena Lite is already on Hardline Pro.'));
+    await settled();
+    for (const type of ['subscription.cancelAtPeriodEnd', 'subscription.cancelNow'] as const) {
+      actor.send({ type, reason: TOO_LONG_REASON });
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(selectReasonError(actor.getSnapshot())).toBe(CANCELLATION_REASON_TOO_LONG_MESSAGE);
+      expect(selectError(actor.getSnapshot())).toBeNull();
+    }
+    expect(cancels).toHaveLength(0);
+
+    // Exactly at the limit is fine, and the message goes.
+    const longest = 'r'.repeat(LIMITS.cancellationReason);
+    actor.send({ type: 'subscription.cancelAtPeriodEnd', reason: longest });
+    expect(selectReasonError(actor.getSnapshot())).toBeNull();
+    expect(last(cancels).input).toEqual({ userId: 'u-lite', cancelAtPeriodEnd: true, reason: longest });
+  });
+
+  it('a refused reason clears an earlier success banner too', async () => {
+    const { actor, cancels } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.cancelNow', reason: TOO_LONG_REASON });
+    expect(selectReasonError(actor.getSnapshot())).toBe(CANCELLATION_REASON_TOO_LONG_MESSAGE);
+    actor.send({ type: 'subscription.cancelNow', reason: 'ok' });
+    expect(selectReasonError(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'subscription.keep' });
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    expect(selectReasonError(actor.getSnapshot())).toBeNull();
+    expect(cancels).toHaveLength(0);
+  });
+
+  it("a failed cancellation shows the server's message and forgets what was asked", async () => {
+    const { actor, cancels, settled } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.cancelNow', reason: 'Too expensive' });
+    actor.send({ type: 'subscription.confirmCancelNow' });
+    last(cancels).reject(new Error('HTTP 500: Internal Server Error'));
+    const back = await settled();
+    expect(back.value).toBe('editing');
+    expect(selectError(back)).toBe('HTTP 500: Internal Server Error');
+    expect(back.context.cancelRequest).toBeNull();
+    // The next attempt clears the banner.
+    actor.send({ type: 'subscription.cancelAtPeriodEnd', reason: '' });
+    expect(selectError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a scheduled cancellation offers only Reactivate, which is the cancel call with cancelAtPeriodEnd false', async () => {
+    const { actor, cancels, settled } = openModal(SCHEDULED_USER);
+    expect(selectIsCancellationScheduled(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'subscription.cancelAtPeriodEnd', reason: '' });
+    actor.send({ type: 'subscription.cancelNow', reason: '' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(cancels).toHaveLength(0);
+
+    actor.send({ type: 'subscription.reactivate' });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    expect(last(cancels).input).toEqual({ userId: 'u-sched', cancelAtPeriodEnd: false });
+    last(cancels).resolve({});
+    const succeeded = await settled();
+    expect(selectSuccessMessage(succeeded)).toBe('Subscription reactivated successfully');
+  });
+
+  it("a reactivation shows the server's message, or its failure", async () => {
+    const ok = openModal(SCHEDULED_USER);
+    ok.actor.send({ type: 'subscription.reactivate' });
+    last(ok.cancels).resolve({ message: 'Subscription reactivated' });
+    expect(selectSuccessMessage(await ok.settled())).toBe('Subscription reactivated');
+
+    const failing = openModal(SCHEDULED_USER);
+    failing.actor.send({ type: 'subscription.update', planType: 'pro' });
+    last(failing.updates).reject(new Error('Busy'));
+    await failing.settled();
+    failing.actor.send({ type: 'subscription.reactivate' });
+    expect(selectError(failing.actor.getSnapshot())).toBeNull();
+    last(failing.cancels).reject(new Error('Reactivation failed'));
+    const back = await failing.settled();
+    expect(back.value).toBe('editing');
+    expect(selectError(back)).toBe('Reactivation failed');
+  });
+
+  it('an active subscription has nothing to reactivate', () => {
+    const { actor, cancels } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.reactivate' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(cancels).toHaveLength(0);
+  });
+});
+
+describe('the Manage Subscription modal over the API client', () => {
+  function overApi(answer: (path: string) => Promise<Response>) {
+    const requests: { method: string; url: string; body: unknown }[] = [];
+    const signals: AbortSignal[] = [];
+    // Only `fetch` is a double: the network is the boundary we don't own.
+    const api = apiOverFetch(async (input, init) => {
+      const request = new Request(input, init);
+      signals.push(request.signal);
+      requests.push({ method: request.method, url: request.url, body: JSON.parse(await request.text()) });
+      return answer(new URL(request.url).pathname);
+    });
+    const services = { api } as Pick<Services, 'api'> as Services;
+    return { services, requests, signals };
+  }
+
+  it('sends the plan change for the member and shows the answer', async () => {
+    const { services, requests } = overApi(() =>
+      jsonResponse(200, { requiresPayment: false, message: 'Subscription updated to Hardline Pro' }),
+    );
+    const actor = createActor(subscriptionMachine.provide(subscriptionImplementations(services)), {
+      input: { billing: LITE_USER },
+    }).start();
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    const succeeded = await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(selectSuccessMessage(succeeded)).toBe('Subscription updated to Hardline Pro');
+    expect(requests).toEqual([
+      { method: 'POST', url: 'http://127.0.0.1:9/api/admin/billing/update-subscription?userId=u-lite', body: { planType: 'pro' } },
+    ]);
+    actor.stop();
+  });
+
+  it('sends Cancel at Period End with its reason', async () => {
+    const { services, requests } = overApi(() => jsonResponse(200, { message: 'Subscription will cancel at period end' }));
+    const actor = createActor(subscriptionMachine.provide(subscriptionImplementations(services)), {
+      input: { billing: LITE_USER },
+    }).start();
+    actor.send({ type: 'subscription.cancelAtPeriodEnd', reason: 'Too expensive' });
+    const succeeded = await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(selectSuccessMessage(succeeded)).toBe('Subscription will cancel at period end');
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        url: 'http://127.0.0.1:9/api/admin/billing/cancel-subscription',
+        body: { userId: 'u-lite', cancelAtPeriodEnd: true, reason: 'Too expensive' },
+      },
+    ]);
+    actor.stop();
+  });
+
+  it('closing the modal aborts the request in flight', async () => {
+    for (const send of [
+      (a: { send: (e: never) => void }) => a.send({ type: 'subscription.update', planType: 'pro' } as never),
+      (a: { send: (e: never) => void }) => a.send({ type: 'subscription.cancelAtPeriodEnd', reason: '' } as never),
+    ]) {
+      const { services, signals } = overApi(() => new Promise<Response>(() => undefined));
+      const actor = createActor(subscriptionMachine.provide(subscriptionImplementations(services)), {
+        input: { billing: LITE_USER },
+      }).start();
+      send(actor);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(signals).toHaveLength(1);
+      expect(signals[0]?.aborted).toBe(false);
+      actor.stop();
+      expect(signals[0]?.aborted).toBe(true);
+    }
+  });
+
+  it('a trial member asked for a card gets the payment step, which loads Stripe.js with the publishable key', async () => {
+    const { services } = overApi(() => jsonResponse(200, { requiresPayment: true, clientSecret: 'seti_777_secret_zzz' }));
+    const loaded: string[] = [];
+    // Stripe.js is a boundary we don't own: our payments service loads a stand-in.
+    const payments = createPayments(
+      { stripePublishableKey: 'pk_test_123', trustedOrigins: [] },
+      {
+        loadStripe: (key) => {
+          loaded.push(key);
+          return Promise.resolve(STRIPE);
+        },
+      },
+    );
+    const actor = createActor(subscriptionMachine.provide(subscriptionImplementations({ ...services, payments })), {
+      input: { billing: TRIAL_USER },
+    }).start();
+    actor.send({ type: 'subscription.update', planType: 'pro' });
+    const required = await waitFor(actor, (s) => s.matches('paymentRequired'));
+    const payment = selectPaymentRef(required);
+    await waitFor(payment!, (s) => s.matches('mounting'));
+    expect(loaded).toEqual(['pk_test_123']);
+    actor.stop();
+  });
+});
