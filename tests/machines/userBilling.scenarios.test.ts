@@ -2,14 +2,15 @@
 /**
  * Named scenarios of the single-user billing screen (SPEC §2 Single-user billing, §8 Billing): the
  * load and 'Try again', the Manage Subscription modal and the refresh after it, 'Manage' payment
- * methods and invoice links. Actor level, no rendering: the billing and payment-method calls are
- * promises the scenario settles; the safe-link rule is a set of allowed addresses (the real one is
- * the payments service's, tested there); the Manage Subscription modal is a stand-in child that
- * finishes when told (its own scenarios are the subscription machine's).
+ * methods and invoice links. Actor level, no rendering: the billing, payment-method and
+ * cancellation calls are promises the scenario settles; the safe-link rule here is "https only"
+ * (the configured rule is the payments service's, run in userBilling.implementations.test.ts); the
+ * Manage Subscription modal is the real subscription machine, its 2 s close on a simulated clock.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, setup } from 'xstate';
+import { SimulatedClock, createActor } from 'xstate';
 import type { UserBilling } from '../../src/contract/api';
+import { subscriptionMachine, type CancelSubscriptionInput } from '../../src/machines/subscription/subscriptionMachine';
 import {
   PAYMENT_METHOD_FAILED_MESSAGE,
   UNSAFE_LINK_MESSAGE,
@@ -29,32 +30,29 @@ import { pendingActor, settle } from './pending-actor';
 const SAFE = 'https://billing.example.com/i/in1';
 const HOSTED = 'https://billing.example.com/pm/session-1';
 
-/** Stands in for the Manage Subscription modal: it holds the billing it was given and ends on 'finish'. */
-const modalStandIn = setup({
-  types: { input: {} as { billing: UserBilling }, context: {} as { billing: UserBilling }, events: {} as { type: 'finish' } },
-}).createMachine({
-  context: ({ input }) => ({ billing: input.billing }),
-  initial: 'open',
-  states: { open: { on: { finish: 'done' } }, done: { type: 'final' } },
-});
-
 function openScreen(userId = LITE_USER.userId) {
   const load = pendingActor<UserBilling, LoadUserBillingInput>();
   const paymentPage = pendingActor<{ hostedUrl: string }, LoadUserBillingInput>();
+  const cancel = pendingActor<unknown, CancelSubscriptionInput>();
+  const clock = new SimulatedClock();
   const opened: string[] = [];
   const actor = createActor(
     userBillingMachine.provide({
-      actors: { loadUserBilling: load.logic, updatePaymentMethod: paymentPage.logic, subscription: modalStandIn },
+      actors: {
+        loadUserBilling: load.logic,
+        updatePaymentMethod: paymentPage.logic,
+        subscription: subscriptionMachine.provide({ actors: { cancelSubscription: cancel.logic } }),
+      },
       guards: { isSafeUrl: (_, params: { url: string }) => params.url.startsWith('https://') },
       actions: { openHostedPage: (_, params: { url: string }) => void opened.push(params.url) },
     }),
-    { input: { userId } },
+    { input: { userId }, clock },
   ).start();
   const loaded = async (billing: UserBilling = LITE_USER) => {
     load.last().resolve(billing);
     await settle();
   };
-  return { actor, load, paymentPage, opened, loaded, snapshot: () => actor.getSnapshot() };
+  return { actor, load, paymentPage, cancel, clock, opened, loaded, snapshot: () => actor.getSnapshot() };
 }
 
 describe('the single-user billing screen', () => {
@@ -91,18 +89,28 @@ describe('the single-user billing screen', () => {
     expect(selectBilling(snapshot())).toEqual(LITE_USER);
   });
 
-  it("'Manage Subscription' opens the modal with the member's billing; when it is done, the modal closes and the billing is read again", async () => {
-    const { actor, load, loaded, snapshot } = openScreen();
+  it("'Manage Subscription' opens the modal on the member's billing; 2 s after a change succeeds the modal closes and the billing is read again", async () => {
+    const { actor, load, cancel, clock, loaded, snapshot } = openScreen();
     await loaded();
     expect(selectSubscriptionRef(snapshot())).toBeUndefined();
     actor.send({ type: 'userBilling.manageSubscription' });
     const modal = selectSubscriptionRef(snapshot());
-    expect(modal?.getSnapshot().context).toEqual({ billing: LITE_USER });
-    (modal as unknown as { send: (e: { type: 'finish' }) => void }).send({ type: 'finish' });
+    expect(modal?.getSnapshot().context).toMatchObject({ userId: LITE_USER.userId, userName: LITE_USER.name });
+    modal?.send({ type: 'subscription.cancelAtPeriodEnd', reason: '' });
+    cancel.last().resolve({});
+    await settle();
+    expect(modal?.getSnapshot().value).toBe('succeeded');
+    clock.increment(1999);
+    expect(selectSubscriptionRef(snapshot())).toBeDefined();
+    expect(load.calls).toHaveLength(1);
+    clock.increment(1);
     expect(snapshot().matches({ ready: { subscription: 'closed', data: 'refreshing' } })).toBe(true);
     expect(selectSubscriptionRef(snapshot())).toBeUndefined();
     expect(load.calls).toHaveLength(2);
-    const renewed = { ...LITE_USER, accessLevel: 'pro' as const };
+    const renewed = {
+      ...LITE_USER,
+      subscription: { ...(LITE_USER.subscription as NonNullable<UserBilling['subscription']>), cancelAtPeriodEnd: true },
+    };
     load.last().resolve(renewed);
     await settle();
     expect(snapshot().matches({ ready: { data: 'idle' } })).toBe(true);

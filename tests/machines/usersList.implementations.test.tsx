@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { usersListImplementations, usersListMachine, type UsersListEmitted } from '../../src/machines/usersList';
+import { selectEditUserRef, usersListImplementations, usersListMachine, type UsersListEmitted } from '../../src/machines/usersList';
 import type { Services } from '../../src/services';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { STATS, makePage, makeUser } from '../views/users/fixtures';
@@ -234,5 +234,188 @@ describe('sort and export over the API client', () => {
     expect(openDownload).not.toHaveBeenCalled();
     expect(after.context.users).toEqual(before.context.users);
     expect(after.context.loadError).toBeNull();
+  });
+});
+
+describe('the view in the URL over the address bar', () => {
+  function openAt(url: string, state: unknown, remembered: string | null) {
+    const requests: string[] = [];
+    const fetchDouble: typeof fetch = (input, init) => {
+      const { pathname, search } = new URL(new Request(input, init).url);
+      requests.push(`${pathname}${search}`);
+      return jsonResponse(200, pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const memory = createMemoryAddressHost(url, state);
+    const saved: string[] = [];
+    const services = {
+      api: apiOverFetch(fetchDouble),
+      address: createAddressBar(memory.host),
+      storage: { loadUsersView: () => remembered, saveUsersView: (query: string) => void saved.push(query) },
+    } as unknown as Services;
+    const actor = createActor(usersListMachine.provide({ ...usersListImplementations(services), delays: { searchDebounce: 0 } }), {
+      input: { pageSize: 25 },
+    }).start();
+    const ready = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    const pages = () => requests.filter((r) => !r.endsWith('/stats'));
+    return { actor, memory, saved, ready, pages };
+  }
+
+  it("'Back to Users' (a link naming no view) opens the view the administrator last had, and each view is remembered", async () => {
+    const { actor, memory, saved, ready, pages } = openAt('/users', { returnToUsersView: true }, '?status=pending&page=2');
+    await ready();
+    expect(pages()).toEqual(['/api/users?page=2&limit=25&status=pending&sort=-created']);
+    expect(memory.urls()).toEqual(['/users?status=pending&page=2']);
+    expect(saved).toEqual(['?status=pending&page=2']);
+    actor.send({ type: 'users.filterRole', role: 'Admin' });
+    await ready();
+    expect(saved.at(-1)).toBe('?status=pending&role=Admin');
+  });
+
+  it('a link that names a view, or any other entry, opens what its address says', async () => {
+    for (const [url, state] of [
+      ['/users?role=Admin', { returnToUsersView: true }],
+      ['/users', null],
+      ['/users', { returnToUsersView: false }],
+      ['/users', 'returnToUsersView'],
+    ] as const) {
+      const { ready, pages } = openAt(url, state, '?status=pending');
+      await ready();
+      expect(pages()).toEqual([
+        url === '/users' ? '/api/users?page=1&limit=25&sort=-created' : '/api/users?page=1&limit=25&role=Admin&sort=-created',
+      ]);
+    }
+  });
+
+  it('follows Back and Forward on its own path only, and stops hearing them when it closes', async () => {
+    const { actor, memory, ready, pages } = openAt('/users', null, null);
+    await ready();
+    actor.send({ type: 'users.filterStatus', status: 'active' });
+    await ready();
+    expect(memory.urls()).toEqual(['/users', '/users?status=active']);
+    memory.back();
+    await ready();
+    expect(pages().at(-1)).toBe('/api/users?page=1&limit=25&sort=-created');
+    memory.host.history.pushState(null, '', '/billing/user/user-1');
+    memory.back();
+    await ready();
+    const asked = pages().length;
+    memory.forward();
+    expect(pages()).toHaveLength(asked);
+    actor.stop();
+    memory.back();
+    expect(pages()).toHaveLength(asked);
+  });
+});
+
+describe('dialogs and failures over the API client', () => {
+  function startWithAnswers(answer: (method: string, path: string) => Promise<Response> | null) {
+    const requests: Array<{ method: string; path: string; body: unknown }> = [];
+    const fetchDouble: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const text = await request.text();
+      requests.push({ method: request.method, path: url.pathname, body: text === '' ? undefined : JSON.parse(text) });
+      return (
+        answer(request.method, url.pathname) ?? jsonResponse(200, url.pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list)
+      );
+    };
+    const actor = createActor(
+      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      { input: { pageSize: 25 } },
+    ).start();
+    const notices: UsersListEmitted[] = [];
+    actor.on('users.notice', (notice) => notices.push(notice));
+    const ready = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }) && s.context.busy.length === 0);
+    const changes = () => requests.filter((r) => r.method !== 'GET' || !/^\/api\/users(\/stats)?$/.test(r.path));
+    return { actor, notices, ready, changes };
+  }
+
+  it('a delete removes that member, an invitation and an edit go to the API with what was typed', async () => {
+    const saved = { ...makeUser(1), name: 'Ben Okafor', role: 'Admin' as const, version: 2 };
+    const { actor, notices, ready, changes } = startWithAnswers((method) => {
+      if (method === 'POST') return jsonResponse(201, { user: makeUser(70, { name: 'Rosa Alvarez' }) });
+      if (method === 'PUT') return jsonResponse(200, { user: saved });
+      return null;
+    });
+    const first = await ready();
+    const ben = first.context.users[1] as User;
+    actor.send({ type: 'users.confirmDelete', user: ben });
+    actor.send({ type: 'users.delete' });
+    await waitFor(actor, (s) => s.matches({ list: { browsing: 'loading' } }));
+    await ready();
+    actor.send({ type: 'users.openAdd' });
+    actor.getSnapshot().children.addUser?.send({
+      type: 'addUser.submit',
+      values: {
+        name: 'Rosa Alvarez',
+        email: 'rosa@summit.test',
+        phoneNumber: '5551234567',
+        role: 'Field Worker',
+        hasLicense: false,
+        isActive: true,
+      },
+    });
+    await waitFor(actor, (s) => s.matches({ list: { browsing: 'loading' } }));
+    await ready();
+    actor.send({ type: 'users.edit', user: ben });
+    actor.getSnapshot().children.editUser?.send({
+      type: 'editUser.submit',
+      values: { name: 'Ben Okafor', email: ben.email, phoneNumber: ben.phoneNumber, role: 'Admin' },
+    });
+    const edited = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }) && s.context.users[1]?.version === 2);
+    expect(changes()).toEqual([
+      { method: 'DELETE', path: `/api/users/${ben.userId}`, body: undefined },
+      {
+        method: 'POST',
+        path: '/api/users/invite',
+        body: {
+          name: 'Rosa Alvarez',
+          email: 'rosa@summit.test',
+          phoneNumber: '+15551234567',
+          role: 'Field Worker',
+          hasLicense: false,
+          isActive: true,
+        },
+      },
+      {
+        method: 'PUT',
+        path: `/api/users/${ben.userId}`,
+        body: { name: 'Ben Okafor', email: ben.email, phoneNumber: ben.phoneNumber, role: 'Admin', version: ben.version },
+      },
+    ]);
+    expect(edited.context.users[1]).toEqual(saved);
+    expect(notices.map((n) => n.message)).toEqual([`${ben.name} was deleted`, 'Rosa Alvarez was added', 'Ben Okafor was updated']);
+  });
+
+  it('an edit refused as made from an older version reads the member again', async () => {
+    const { actor, ready, changes } = startWithAnswers((method) =>
+      method === 'PUT' ? jsonResponse(409, { message: 'Changed meanwhile', field: 'version' }) : null,
+    );
+    const first = await ready();
+    const ben = first.context.users[1] as User;
+    actor.send({ type: 'users.edit', user: ben });
+    const dialog = selectEditUserRef(actor.getSnapshot());
+    if (!dialog) throw new Error('the edit dialog is not open');
+    dialog.send({ type: 'editUser.submit', values: { name: ben.name, email: ben.email, phoneNumber: ben.phoneNumber, role: 'Admin' } });
+    // The list answers GET /api/users/{id} with a page, not a member: the read fails and the message stays.
+    const back = await waitFor(dialog, (s) => s.matches('editing') && s.context.conflict);
+    expect(back.context.error).toBe('This member was changed by someone else');
+    expect(changes().map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /api/users/${ben.userId}`, `GET /api/users/${ben.userId}`]);
+  });
+
+  it('a row change the server refuses otherwise shows its message, and the bulk count is the one the API gives', async () => {
+    const { actor, notices, ready } = startWithAnswers((method, path) => {
+      if (path.endsWith('/toggle-license')) return jsonResponse(500, { message: 'Licence service down' });
+      if (path.endsWith('/bulk')) return jsonResponse(200, { updated: 7 });
+      return null;
+    });
+    const first = await ready();
+    actor.send({ type: 'users.setLicense', user: first.context.users[1] as User, hasLicense: true });
+    const failed = await waitFor(actor, (s) => s.context.actionError !== null);
+    expect(failed.context.actionError).toBe('Licence service down');
+    expect(failed.context.busy).toEqual([]);
+    actor.send({ type: 'users.bulkUpdate', userIds: ['user-1'], updates: { role: 'Admin' } });
+    await waitFor(actor, () => notices.length > 0);
+    expect(notices.map((n) => n.message)).toEqual(['7 users updated']);
   });
 });

@@ -8,7 +8,7 @@
  * clock. The add and edit dialogs are the real child machines with their API calls settled here.
  */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromCallback } from 'xstate';
+import { SimulatedClock, createActor, fromCallback, type EventFromLogic } from 'xstate';
 import type { BulkUpdateRequest, CreateUserRequest, User, UserStats } from '../../src/contract/api';
 import { addUserMachine, NEW_USER_DEFAULTS } from '../../src/machines/addUser';
 import { editUserMachine } from '../../src/machines/editUser';
@@ -593,12 +593,13 @@ describe('the Add, Edit and Delete dialogs', () => {
 
   it('Back while a dialog is open closes it and shows the view of that address', async () => {
     const { actor, load, writes, historyMove, snapshot } = await openLoaded('?status=active');
-    for (const open of [
-      { type: 'users.openAdd' } as const,
-      { type: 'users.edit', user: BEN } as const,
-      { type: 'users.confirmDelete', user: BEN } as const,
-      { type: 'users.bulkUpdate', userIds: [BEN.userId], updates: { isActive: false } } as const,
-    ]) {
+    const opens: EventFromLogic<typeof usersListMachine>[] = [
+      { type: 'users.openAdd' },
+      { type: 'users.edit', user: BEN },
+      { type: 'users.confirmDelete', user: BEN },
+      { type: 'users.bulkUpdate', userIds: [BEN.userId], updates: { isActive: false } },
+    ];
+    for (const open of opens) {
       actor.send(open);
       historyMove('');
       expect(snapshot().matches({ list: { browsing: 'loading' } })).toBe(true);
