@@ -4,8 +4,8 @@
  * shown on hover and focus. Local time, like every date of the console; `now` is a parameter, so
  * each case is fixed.
  */
-import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRelativeTime } from '../../../src/domain/dates';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { formatDateTime, formatRelativeTime, formatTime } from '../../../src/domain/dates';
 
 // May 20, 2026, 3:30 PM local time. Months and years are calendar ones, so their cases are local
 // dates too (a gap in milliseconds would cross a daylight saving change in some time zones).
@@ -113,5 +113,64 @@ describe('formatDateTime', () => {
 
   it.each([null, undefined, '', 'not a date'])('shows — for %j', (value) => {
     expect(formatDateTime(value)).toBe('—');
+  });
+});
+
+describe('formatRelativeTime: a month is up only when the same day and time of day come round again', () => {
+  it.each([
+    ['a millisecond short of a month', new Date(2026, 3, 20, 15, 30, 0, 1), '30 days ago'],
+    ['a second short of a month', new Date(2026, 3, 20, 15, 30, 1), '30 days ago'],
+    ['a minute short of a month', new Date(2026, 3, 20, 15, 31), '30 days ago'],
+    ['an hour short of a month', new Date(2026, 3, 20, 16, 30), '30 days ago'],
+    ['the next day of last month, earlier in the day', new Date(2026, 3, 21, 10, 0), '29 days ago'],
+    ['the day before, last month, later in the day', new Date(2026, 3, 19, 23, 59), 'last month'],
+    ['a millisecond over a month', new Date(2026, 3, 20, 15, 29, 59, 999), 'last month'],
+  ])('%s → %j', (_, value, text) => {
+    expect(formatRelativeTime(value, NOW)).toBe(text);
+  });
+
+  it.each([
+    ['a millisecond short of a month ahead', new Date(2026, 5, 20, 15, 29, 59, 999), 'in 31 days'],
+    ['a month ahead to the millisecond', new Date(2026, 5, 20, 15, 30), 'next month'],
+    ['a millisecond short of a year ahead', new Date(2027, 4, 20, 15, 29, 59, 999), 'in 11 months'],
+    ['a year ahead to the millisecond', new Date(2027, 4, 20, 15, 30), 'next year'],
+  ])('the same ahead: %s → %j', (_, value, text) => {
+    expect(formatRelativeTime(value, NOW)).toBe(text);
+  });
+});
+
+describe("dates in a browser whose ICU puts a no-break space before AM/PM (Node's prints a plain one)", () => {
+  /**
+   * Intl's output is a boundary we don't own: recent ICU (Chrome, Firefox) writes U+202F before
+   * AM/PM, older ones U+00A0, and Node here writes a plain space. The formatter is made to answer
+   * as such a browser does, so the replacement can be checked here.
+   */
+  function asBrowserIcu(space: string) {
+    const prototype = Intl.DateTimeFormat.prototype;
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, 'format');
+    const original = descriptor?.get;
+    if (!descriptor || !original) throw new Error('Intl.DateTimeFormat.prototype.format is not a getter here');
+    Object.defineProperty(prototype, 'format', {
+      ...descriptor,
+      get(this: Intl.DateTimeFormat) {
+        const format = original.call(this) as (date?: Date | number) => string;
+        return (date?: Date | number) => format(date).replace(/ ([AP]M)/, `${space}$1`);
+      },
+    });
+    onTestFinished(() => {
+      Object.defineProperty(prototype, 'format', descriptor);
+    });
+  }
+
+  it.each([
+    ['U+202F', '\u202f'],
+    ['U+00A0', '\u00a0'],
+  ])('shows a plain space where ICU writes %s', (_, space) => {
+    asBrowserIcu(space);
+    const date = new Date(2026, 0, 5, 15, 4);
+    expect(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(date)).toBe(`3:04${space}PM`);
+    expect(formatTime(date)).toBe('3:04 PM');
+    expect(formatDateTime(date)).toBe('Jan 5, 2026, 3:04 PM');
+    expect(formatTime(new Date(2026, 0, 5, 0, 30))).toBe('12:30 AM');
   });
 });

@@ -1,9 +1,12 @@
 // @vitest-environment node
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   AddUserFormSchema,
+  CancellationReasonSchema,
   ConfirmCodeFormSchema,
   NewPasswordFormSchema,
+  QuestionSchema,
   SignInFormSchema,
   SignUpFormSchema,
   validate,
@@ -97,6 +100,59 @@ describe('new password', () => {
       errors: { password: 'Password must contain at least one special character', confirmPassword: 'Please confirm your password' },
     });
     expect(validate(NewPasswordFormSchema, { password: 'Hardline#2026', confirmPassword: 'Hardline#2026' }).ok).toBe(true);
+  });
+});
+
+describe('text fields refuse tabs and other control characters, naming the field', () => {
+  it('sign up: full name and organization', () => {
+    expect(validate(SignUpFormSchema, { ...goodSignUp, fullName: 'Dana\u0000Reyes', organization: 'Summit\tBuilders' })).toEqual({
+      ok: false,
+      errors: {
+        fullName: 'Full name must not contain tabs or other control characters',
+        organization: 'Organization must not contain tabs or other control characters',
+      },
+    });
+  });
+
+  it('add user: the name', () => {
+    expect(validate(AddUserFormSchema, { name: 'Lee\nPark', email: 'lee@summit.test', phoneNumber: '5559876543' })).toEqual({
+      ok: false,
+      errors: { name: 'Name must not contain tabs or other control characters' },
+    });
+  });
+
+  it('but trims the spaces, tabs and line breaks around the text first', () => {
+    expect(validate(AddUserFormSchema, { name: '\tLee Park\n', email: ' lee@summit.test\n', phoneNumber: ' 5559876543\t' })).toEqual({
+      ok: true,
+      value: { name: 'Lee Park', email: 'lee@summit.test', phoneNumber: '+15559876543' },
+    });
+  });
+});
+
+describe('the new-password schema', () => {
+  it('refuses a password that is not text once, as not text, rather than with every password rule', () => {
+    const issues = v.safeParse(NewPasswordFormSchema, { password: 12345678, confirmPassword: 'x' }).issues ?? [];
+    expect(issues.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
+      ['password', 'Invalid type: Expected string but received 12345678'],
+    ]);
+  });
+
+  it('lists every broken password rule, in SPEC order (the form shows the first)', () => {
+    const issues = v.safeParse(NewPasswordFormSchema, { password: 'abc', confirmPassword: 'abc' }).issues ?? [];
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'Password must be at least 8 characters',
+      'Password must contain at least one uppercase letter',
+      'Password must contain at least one number',
+      'Password must contain at least one special character',
+    ]);
+  });
+});
+
+describe('the cancellation reason and the question', () => {
+  it('are optional text, trimmed', () => {
+    expect(validate(CancellationReasonSchema, '  Too expensive \n')).toEqual({ ok: true, value: 'Too expensive' });
+    expect(validate(CancellationReasonSchema, '')).toEqual({ ok: true, value: '' });
+    expect(validate(QuestionSchema, '  How many calls this week? ')).toEqual({ ok: true, value: 'How many calls this week?' });
   });
 });
 

@@ -74,6 +74,34 @@ describe('the table', () => {
     expect(isNearLimit(1800, 2000)).toBe(true);
     expect(isNearLimit(150, 100)).toBe(true);
   });
+
+  it('rounds a tenth that is not whole up (254: the last 26), and shows the last two characters of a short field', () => {
+    expect(isNearLimit(227, 254)).toBe(false);
+    expect(isNearLimit(228, 254)).toBe(true);
+    expect(isNearLimit(7, 10)).toBe(false);
+    expect(isNearLimit(8, 10)).toBe(true);
+    expect(isNearLimit(3, 6)).toBe(false);
+    expect(isNearLimit(4, 6)).toBe(true);
+  });
+
+  it('tells a surrogate pair at either end of its ranges from a lone half', () => {
+    // U+10000 and U+10FFFF: the first and last pairs (high D800..DBFF, then low DC00..DFFF).
+    for (const ok of ['\ud800\udc00', '\udbff\udfff', 'a\udbff\udc00b', '\ud7ff', '\ue000']) {
+      expect(hasLoneSurrogate(ok), JSON.stringify(ok)).toBe(false);
+    }
+    for (const lone of ['\udbff', '\udfff', 'a\udc00', '\ud800\ud7ff', '\ud800\ue000', '\udbffx', 'ok\ud800']) {
+      expect(hasLoneSurrogate(lone), JSON.stringify(lone)).toBe(true);
+    }
+  });
+
+  it('allows exactly tab, line feed and carriage return when line breaks are allowed', () => {
+    for (const allowed of ['\t', '\n', '\r', ' ', '~', '\u0080 é'])
+      expect(hasControlCharacters(`a${allowed}b`, { allowLineBreaks: true }), JSON.stringify(allowed)).toBe(false);
+    for (const refused of ['\u0000', '\u0008', '\u000b', '\u000c', '\u000e', '\u001f', '\u007f'])
+      expect(hasControlCharacters(`a${refused}b`, { allowLineBreaks: true }), JSON.stringify(refused)).toBe(true);
+    for (const refused of ['\t', '\n', '\r']) expect(hasControlCharacters(`a${refused}b`), JSON.stringify(refused)).toBe(true);
+    expect(hasControlCharacters(' ~\u0080')).toBe(false);
+  });
 });
 
 describe('the contract: at the limit passes, one more is refused naming the field', () => {

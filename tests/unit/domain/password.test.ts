@@ -43,6 +43,30 @@ describe('password rules (SPEC §5)', () => {
     ]);
   });
 
+  it('labels each rule of the live checklist shown under a new password', () => {
+    expect(checkPassword('Hardline#2026').map((r) => [r.label, r.met])).toEqual([
+      ['At least 8 characters', true],
+      ['One uppercase letter', true],
+      ['One lowercase letter', true],
+      ['One number', true],
+      ['One special character', true],
+    ]);
+    expect(checkPassword('').map((r) => r.message)).toEqual(PASSWORD_RULES.map((r) => r.message));
+  });
+
+  it('counts characters, not UTF-16 units: seven characters with an emoji are still too short', () => {
+    expect(passwordErrors('Ab1#xy👷')).toEqual(['Password must be at least 8 characters']);
+    expect(passwordErrors('Ab1#xyz👷')).toEqual([]);
+  });
+
+  it.each([...'^$*.[]{}()?-"!@#%&/\\,><\':;|_~`+='])('accepts %j as the special character Cognito accepts', (special) => {
+    expect(passwordErrors(`Hardline2026${special}`)).toEqual([]);
+  });
+
+  it.each([' ', '€', '§', 'é', '¿'])('does not count %j as a special character (the user pool would refuse it)', (other) => {
+    expect(passwordErrors(`Hardline2026${other}`)).toEqual(['Password must contain at least one special character']);
+  });
+
   it('checks the confirmation', () => {
     expect(confirmPasswordError('Hardline#2026', '')).toBe('Please confirm your password');
     expect(confirmPasswordError('Hardline#2026', 'Hardline#2027')).toBe("Passwords don't match");

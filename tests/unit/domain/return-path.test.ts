@@ -18,5 +18,12 @@ describe('safeReturnPath', () => {
   it('never returns to the login itself', () => {
     expect(safeReturnPath('/login')).toBe('/');
     expect(safeReturnPath('/login?next=/users')).toBe('/');
+    expect(safeReturnPath('/login/')).toBe('/');
+  });
+
+  it('keeps paths that only start like the login', () => {
+    expect(safeReturnPath('/logins')).toBe('/logins');
+    expect(safeReturnPath('/login-help')).toBe('/login-help');
+    expect(safeReturnPath('/users?next=/login')).toBe('/users?next=/login');
   });
 });

@@ -31,8 +31,26 @@ describe('safeExternalUrl', () => {
     expect(safeExternalUrl(url, local)).toBeNull();
   });
 
+  it('refuses a URL that carries only a password, or a user name over http', () => {
+    expect(safeExternalUrl('https://:secret@pay.example.com/', local)).toBeNull();
+    expect(safeExternalUrl('http://admin@127.0.0.1:8787/hosted/invoice/1', local)).toBeNull();
+  });
+
+  it('gives back the normalised URL, not the text as written', () => {
+    expect(safeExternalUrl('HTTPS://Pay.Example.com')).toBe('https://pay.example.com/');
+    expect(safeExternalUrl('http://LOCALHOST:5173/billing', local)).toBe('http://localhost:5173/billing');
+  });
+
+  it('trusts an allowed origin by its origin alone: a path in the setting does not narrow it, a bad entry is ignored', () => {
+    const options = { allowedOrigins: ['not a url', 'http://127.0.0.1:8787/hosted/'] };
+    expect(safeExternalUrl('http://127.0.0.1:8787/other/page', options)).toBe('http://127.0.0.1:8787/other/page');
+    expect(safeExternalUrl('http://127.0.0.2:8787/other/page', options)).toBeNull();
+  });
+
   it('refuses http without allowed origins', () => {
     expect(safeExternalUrl('http://127.0.0.1:8787/hosted/invoice/1')).toBeNull();
     expect(safeExternalUrl(null)).toBeNull();
+    expect(safeExternalUrl(undefined)).toBeNull();
+    expect(safeExternalUrl('   ')).toBeNull();
   });
 });
