@@ -1,18 +1,37 @@
+// @vitest-environment node
 /**
- * Named scenarios of the session and its sign-in flow, recovery paths that the generated walk reaches with one
+ * Named scenarios of the session (src/machines/auth/authMachine.ts) and its sign-in flow, read as
+ * the specification of SPEC §4: the session check on start, the administrator check, signup
+ * completion, activation, sign-out and an expired session (the sign-in flow's own scenarios are in
+ * signInFlow.scenarios.test.ts). First, recovery paths that the generated walk reaches with one
  * context only: 'Enter confirmation code' reuses the sign-up this browser kept for that email, and
- * a confirmation without sign-up data (entered from Sign In) completes no signup.
+ * a confirmation without sign-up data (entered from Sign In) completes no signup. Actor level, no
+ * rendering: every side effect is a promise the scenario settles.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   authMachine,
+  selectAccessError,
+  selectAccessFailed,
+  selectIsAuthorized,
+  selectIsCheckingSession,
+  selectIsCompletingSignup,
+  selectIsNotAdministrator,
+  selectIsSigningOut,
+  selectMembership,
+  selectSignInFlow,
+  selectUsername,
   signInFlowMachine,
+  type AuthSnapshot,
   type MembershipResult,
   type PendingConfirmation,
   type SessionCheck,
+  type SessionUser,
   type SignInResult,
 } from '../../src/machines/auth';
+import type { CompleteSignupInput } from '../../src/machines/auth/authMachine';
+import type { MeResponse } from '../../src/contract/api';
 
 const EMAIL = 'ada@summit.test';
 const USER = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
@@ -78,5 +97,446 @@ describe('recovery scenarios', () => {
     flow().send({ type: 'auth.signIn', username: EMAIL, password: 'Hardline#2026' });
     const snapshot = await waitFor(actor, (s) => s.matches({ signedIn: 'checkingAccess' }) || s.matches({ signedIn: 'completingSignup' }));
     expect(snapshot.matches({ signedIn: 'completingSignup' })).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The session
+// ---------------------------------------------------------------------------------------------
+
+const ME: MeResponse = {
+  memberId: 'm-ada',
+  name: 'Ada Lovelace',
+  email: EMAIL,
+  role: 'Admin',
+  isAdmin: true,
+  isActive: true,
+  organization: { id: 'org-summit', name: 'Summit Builders' },
+};
+const PASSWORD = 'Hardline#2026';
+
+interface Call<O, I = unknown> {
+  input: I;
+  resolve: (output: O) => void;
+  reject: (error: unknown) => void;
+}
+
+function calls<O, I = unknown>() {
+  const log: Call<O, I>[] = [];
+  const logic = fromPromise<O, I>(({ input }) => new Promise<O>((resolve, reject) => log.push({ input, resolve, reject })));
+  const last = (): Call<O, I> => {
+    const found = log.at(-1);
+    if (!found) throw new Error('nothing was asked');
+    return found;
+  };
+  return { logic, log, last };
+}
+
+/** The session with every side effect held by the scenario. */
+function openConsole() {
+  const checkSession = calls<SessionCheck>();
+  const signIn = calls<SignInResult, { username: string; password: string }>();
+  const completeNewPassword = calls<SessionUser, { newPassword: string }>();
+  const loadPendingSignup = calls<PendingConfirmation | null>();
+  const completeSignup = calls<void, CompleteSignupInput>();
+  const activateUser = calls<unknown>();
+  const loadMembership = calls<MembershipResult>();
+  const signOut = calls<void>();
+  let cleared = 0;
+  const actor = createActor(
+    authMachine.provide({
+      actors: {
+        checkSession: checkSession.logic,
+        signInFlow: signInFlowMachine.provide({
+          actors: { signIn: signIn.logic, completeNewPassword: completeNewPassword.logic },
+          actions: { savePendingConfirmation: () => undefined, clearPendingConfirmation: () => undefined },
+        }),
+        loadPendingSignup: loadPendingSignup.logic,
+        completeSignup: completeSignup.logic,
+        activateUser: activateUser.logic,
+        loadMembership: loadMembership.logic,
+        signOut: signOut.logic,
+      },
+      actions: {
+        clearPendingConfirmation: () => {
+          cleared += 1;
+        },
+      },
+    }),
+  ).start();
+  const snapshot = (): AuthSnapshot => actor.getSnapshot();
+  /** The Sign In screen's flow while signed out. */
+  const flow = () => {
+    const child = selectSignInFlow(snapshot());
+    if (!child) throw new Error('not signed out');
+    return child;
+  };
+  return {
+    actor,
+    snapshot,
+    flow,
+    checkSession,
+    signIn,
+    completeNewPassword,
+    loadPendingSignup,
+    completeSignup,
+    activateUser,
+    loadMembership,
+    signOut,
+    cleared: () => cleared,
+  };
+}
+
+type Console = ReturnType<typeof openConsole>;
+
+/** Lets settled promises reach the actors. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A live session found on start, no sign-up to complete: the access check is running. */
+async function signedInOnStart(c: Console = openConsole()) {
+  c.checkSession.last().resolve({ user: USER, pending: null });
+  await settle();
+  c.loadPendingSignup.last().resolve(null);
+  await settle();
+  return c;
+}
+
+/** An administrator with a live session, on the console. */
+async function onTheConsole() {
+  const c = await signedInOnStart();
+  c.loadMembership.last().resolve({ kind: 'member', me: ME });
+  await settle();
+  return c;
+}
+
+/** Signed in after a sign-up, with `pending` being what the browser kept: where it stops. */
+async function afterSignInWithKept(pending: PendingConfirmation | null, user: SessionUser = USER) {
+  const c = openConsole();
+  c.checkSession.last().resolve({ user, pending: null });
+  await settle();
+  c.loadPendingSignup.last().resolve(pending);
+  await settle();
+  return c;
+}
+
+describe('the session', () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    warn.mockRestore();
+  });
+
+  it('on opening, the console checks the session before showing anything', () => {
+    const c = openConsole();
+    expect(c.snapshot().value).toBe('checkingSession');
+    expect(selectIsCheckingSession(c.snapshot())).toBe(true);
+    expect(c.snapshot().hasTag('pending')).toBe(true);
+    expect(selectSignInFlow(c.snapshot())).toBeUndefined();
+    expect(c.snapshot().context).toEqual({
+      user: null,
+      pendingConfirmation: null,
+      signedOutMessage: null,
+      membership: null,
+      accessError: null,
+    });
+  });
+
+  it('a visitor without a session is asked to sign in, with the sign-up this browser kept', async () => {
+    const c = openConsole();
+    const kept = { email: EMAIL, isRequired: false, signupData: KEPT.signupData };
+    c.checkSession.last().resolve({ user: null, pending: kept });
+    await settle();
+    expect(c.snapshot().value).toBe('signedOut');
+    expect(selectIsCheckingSession(c.snapshot())).toBe(false);
+    expect(c.snapshot().context.pendingConfirmation).toEqual(kept);
+    expect(c.flow().getSnapshot().context.signInEmail).toBe(EMAIL);
+    expect(c.flow().getSnapshot().context.formError).toBeNull();
+    expect(c.loadMembership.log).toHaveLength(0);
+  });
+
+  it("a session check that fails: Sign In says 'We could not check your session. Please sign in.'", async () => {
+    const c = openConsole();
+    c.checkSession.last().reject(new Error(''));
+    await settle();
+    expect(c.snapshot().value).toBe('signedOut');
+    expect(c.flow().getSnapshot().context.formError).toBe('We could not check your session. Please sign in.');
+  });
+
+  it('a session check that fails with a message shows that message', async () => {
+    const c = openConsole();
+    c.checkSession.last().reject(new Error('Network error: the identity service cannot be reached.'));
+    await settle();
+    expect(c.flow().getSnapshot().context.formError).toBe('Network error: the identity service cannot be reached.');
+  });
+
+  it('an administrator with a live session sees the console, under their email', async () => {
+    const c = await signedInOnStart();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+    expect(c.snapshot().hasTag('pending')).toBe(true);
+    expect(selectIsAuthorized(c.snapshot())).toBe(false);
+    c.loadMembership.last().resolve({ kind: 'member', me: ME });
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'authorized' });
+    expect(selectIsAuthorized(c.snapshot())).toBe(true);
+    expect(selectIsNotAdministrator(c.snapshot())).toBe(false);
+    expect(selectAccessFailed(c.snapshot())).toBe(false);
+    expect(selectMembership(c.snapshot())).toEqual(ME);
+    expect(selectUsername(c.snapshot())).toBe(EMAIL);
+    expect(selectSignInFlow(c.snapshot())).toBeUndefined();
+  });
+
+  it('a member who is not an administrator is told the console is not theirs', async () => {
+    const c = await signedInOnStart();
+    const worker = { ...ME, isAdmin: false, role: 'Field Worker' as const };
+    c.loadMembership.last().resolve({ kind: 'member', me: worker });
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'notAdministrator' });
+    expect(selectIsNotAdministrator(c.snapshot())).toBe(true);
+    expect(selectIsAuthorized(c.snapshot())).toBe(false);
+    expect(selectMembership(c.snapshot())).toEqual(worker);
+  });
+
+  it('an account that belongs to no organisation is not an administrator either', async () => {
+    const c = await signedInOnStart();
+    c.loadMembership.last().resolve({ kind: 'noMembership', status: 403 });
+    await settle();
+    expect(selectIsNotAdministrator(c.snapshot())).toBe(true);
+    expect(selectMembership(c.snapshot())).toBeNull();
+  });
+
+  it("the account cannot be loaded: 'We could not load your account.', and 'Try again' checks again", async () => {
+    const c = await signedInOnStart();
+    c.loadMembership.last().reject(new Error(''));
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'accessFailed' });
+    expect(selectAccessFailed(c.snapshot())).toBe(true);
+    expect(selectAccessError(c.snapshot())).toBe('We could not load your account.');
+    c.actor.send({ type: 'auth.retry' });
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+    expect(c.loadMembership.log).toHaveLength(2);
+    c.loadMembership.last().resolve({ kind: 'member', me: ME });
+    await settle();
+    expect(selectIsAuthorized(c.snapshot())).toBe(true);
+    expect(selectAccessError(c.snapshot())).toBeNull();
+  });
+
+  it("the API's message shows when it gives one", async () => {
+    const c = await signedInOnStart();
+    c.loadMembership.last().reject(new Error('Internal server error'));
+    await settle();
+    expect(selectAccessError(c.snapshot())).toBe('Internal server error');
+  });
+
+  it("'Try again' does nothing while the account loads or once it is loaded", async () => {
+    const c = await onTheConsole();
+    c.actor.send({ type: 'auth.retry' });
+    expect(c.snapshot().value).toEqual({ signedIn: 'authorized' });
+    expect(c.loadMembership.log).toHaveLength(1);
+  });
+
+  it('when the kept sign-up cannot be read, the account is checked all the same', async () => {
+    const c = openConsole();
+    c.checkSession.last().resolve({ user: USER, pending: null });
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingPendingSignup' });
+    expect(c.snapshot().hasTag('pending')).toBe(true);
+    c.loadPendingSignup.last().reject(new Error('storage'));
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+  });
+
+  it('signing in from Sign In opens the console and forgets why the last session ended', async () => {
+    const c = openConsole();
+    c.checkSession.last().resolve({ user: null, pending: null });
+    await settle();
+    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    c.signIn.last().resolve({ kind: 'signedIn', user: USER });
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingPendingSignup' });
+    expect(c.snapshot().context.user).toEqual(USER);
+    expect(c.activateUser.log).toHaveLength(0);
+  });
+
+  it('a first-time password: the account is activated before the access check', async () => {
+    const c = openConsole();
+    c.checkSession.last().resolve({ user: null, pending: null });
+    await settle();
+    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    c.signIn.last().resolve({ kind: 'newPasswordRequired', username: EMAIL });
+    await settle();
+    c.flow().send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
+    c.completeNewPassword.last().resolve(USER);
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'activating' });
+    expect(c.snapshot().hasTag('pending')).toBe(true);
+    expect(c.snapshot().context.user).toEqual(USER);
+    expect(c.loadPendingSignup.log).toHaveLength(0);
+    c.activateUser.last().resolve(undefined);
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("an activation that fails is only logged: 'User activation failed (continuing):'", async () => {
+    const c = openConsole();
+    c.checkSession.last().resolve({ user: null, pending: null });
+    await settle();
+    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    c.signIn.last().resolve({ kind: 'newPasswordRequired', username: EMAIL });
+    await settle();
+    c.flow().send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
+    c.completeNewPassword.last().resolve(USER);
+    await settle();
+    const failure = new Error('activation refused');
+    c.activateUser.last().reject(failure);
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+    expect(warn).toHaveBeenCalledWith('User activation failed (continuing):', failure);
+  });
+});
+
+describe('signup completion', () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    warn.mockRestore();
+  });
+
+  const CONFIRMED: PendingConfirmation = { ...KEPT, isRequired: false };
+
+  it("a confirmed sign-up's workspace is set up after the first sign-in, then the kept sign-up is cleared", async () => {
+    const c = await afterSignInWithKept(CONFIRMED);
+    expect(c.snapshot().value).toEqual({ signedIn: 'completingSignup' });
+    expect(selectIsCompletingSignup(c.snapshot())).toBe(true);
+    expect(c.snapshot().hasTag('pending')).toBe(true);
+    expect(c.completeSignup.last().input).toEqual({ pending: CONFIRMED, email: EMAIL });
+    c.completeSignup.last().resolve();
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+    expect(selectIsCompletingSignup(c.snapshot())).toBe(false);
+    expect(c.snapshot().context.pendingConfirmation).toBeNull();
+    expect(c.cleared()).toBe(1);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('the email matches whatever its case', async () => {
+    const c = await afterSignInWithKept({ ...CONFIRMED, email: 'ADA@Summit.test' });
+    expect(selectIsCompletingSignup(c.snapshot())).toBe(true);
+  });
+
+  it('a sign-up still awaiting its code, or of another account, or without an organisation, is not completed', async () => {
+    for (const pending of [
+      { ...CONFIRMED, isRequired: true },
+      { ...CONFIRMED, email: 'grace@summit.test' },
+      { ...CONFIRMED, signupData: { ...CONFIRMED.signupData, organization: '  ' } },
+      null,
+    ]) {
+      const c = await afterSignInWithKept(pending);
+      expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+      expect(c.completeSignup.log).toHaveLength(0);
+    }
+  });
+
+  it("a failed completion is only logged: 'Signup completion failed (continuing):', and the kept sign-up is cleared all the same", async () => {
+    const c = await afterSignInWithKept(CONFIRMED);
+    const failure = Object.assign(new Error('Conflict'), { timedOut: false });
+    c.completeSignup.last().reject(failure);
+    await settle();
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+    expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
+    expect(c.snapshot().context.pendingConfirmation).toBeNull();
+    expect(c.cleared()).toBe(1);
+  });
+
+  it('a completion that is not an Error at all is logged as a failure too', async () => {
+    for (const failure of [null, 'timedOut', { timedOut: 'yes' }]) {
+      warn.mockClear();
+      const c = await afterSignInWithKept(CONFIRMED);
+      c.completeSignup.last().reject(failure);
+      await settle();
+      expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
+    }
+  });
+
+  it('a completion that timed out logs that the setup continues on the server and to refresh', async () => {
+    const c = await afterSignInWithKept(CONFIRMED);
+    c.completeSignup.last().reject(Object.assign(new Error('Request timed out'), { timedOut: true }));
+    await settle();
+    expect(warn).toHaveBeenCalledWith(
+      'Account setup is taking longer than expected. It continues on the server: refresh the page in a minute to see your workspace.',
+    );
+    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+  });
+});
+
+describe('sign-out', () => {
+  it('Sign out ends the session and forgets the kept sign-up; Sign In shows no message', async () => {
+    const c = await onTheConsole();
+    c.actor.send({ type: 'auth.signOut' });
+    expect(c.snapshot().value).toBe('signingOut');
+    expect(selectIsSigningOut(c.snapshot())).toBe(true);
+    expect(selectIsCheckingSession(c.snapshot())).toBe(true);
+    expect(c.snapshot().hasTag('pending')).toBe(true);
+    c.signOut.last().resolve();
+    await settle();
+    expect(c.snapshot().value).toBe('signedOut');
+    expect(selectIsSigningOut(c.snapshot())).toBe(false);
+    expect(c.snapshot().context).toEqual({
+      user: null,
+      pendingConfirmation: null,
+      signedOutMessage: null,
+      membership: null,
+      accessError: null,
+    });
+    expect(selectUsername(c.snapshot())).toBeNull();
+    expect(c.cleared()).toBe(1);
+    expect(c.flow().getSnapshot().context.formError).toBeNull();
+  });
+
+  it('signing out never fails for the person: the local session is gone either way', async () => {
+    const c = await onTheConsole();
+    c.actor.send({ type: 'auth.signOut' });
+    c.signOut.last().reject(new Error('network'));
+    await settle();
+    expect(c.snapshot().value).toBe('signedOut');
+    expect(c.snapshot().context.user).toBeNull();
+    expect(c.snapshot().context.membership).toBeNull();
+    expect(c.cleared()).toBe(1);
+  });
+
+  it('a failed access check is forgotten at sign-out', async () => {
+    const c = await signedInOnStart();
+    c.loadMembership.last().reject(new Error(''));
+    await settle();
+    c.actor.send({ type: 'auth.signOut' });
+    c.signOut.last().resolve();
+    await settle();
+    expect(c.snapshot().context.accessError).toBeNull();
+  });
+
+  it("an expired session signs out and Sign In says 'Your session has expired. Please sign in again.'", async () => {
+    const c = await onTheConsole();
+    c.actor.send({ type: 'auth.sessionExpired' });
+    expect(c.snapshot().value).toBe('signingOut');
+    c.signOut.last().resolve();
+    await settle();
+    expect(c.flow().getSnapshot().context.formError).toBe('Your session has expired. Please sign in again.');
+    // Signing in again forgets it, so the next sign-out says nothing.
+    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    c.signIn.last().resolve({ kind: 'signedIn', user: USER });
+    await settle();
+    expect(c.snapshot().context.signedOutMessage).toBeNull();
+  });
+
+  it('signing out is offered only while signed in', async () => {
+    const c = openConsole();
+    c.actor.send({ type: 'auth.signOut' });
+    c.actor.send({ type: 'auth.sessionExpired' });
+    expect(c.snapshot().value).toBe('checkingSession');
+    expect(c.signOut.log).toHaveLength(0);
   });
 });
