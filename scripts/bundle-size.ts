@@ -101,6 +101,8 @@ const isLoginEager = (src: string): boolean =>
 /** Code that must never reach a production build (matched against the built JS). */
 export const FORBIDDEN_IN_PRODUCTION: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   { what: '@statelyai/inspect (the dev inspector)', pattern: /statelyai|createBrowserInspector|stately\.ai\/registry/ },
+  { what: 'the in-app dev inspector (src/dev/inspector)', pattern: /hardline-dev-inspector|Statechart inspector/ },
+  { what: "Mermaid (the dev inspector's statecharts)", pattern: /\bmermaid\b|stateDiagram-v2/ },
 ];
 
 export interface ManifestChunk {

@@ -5,7 +5,8 @@
  *   Stripe live publishable keys (pk_live_, unless it is the configured one and passed with
  *   --allow), AWS access key ids and secret access keys, PEM private keys;
  * - source maps: any `.map` file, any `sourceMappingURL` comment;
- * - dev-only code: the XState inspector (@statelyai/inspect, createBrowserInspector), React's
+ * - dev-only code: the XState inspectors (Stately's @statelyai/inspect, createBrowserInspector, and
+ *   the in-app one of src/dev/inspector, with Mermaid, which draws its statecharts), React's
  *   development build, the Vite dev client and React refresh runtime.
  *
  *   tsx scripts/scan-build.ts [dir=dist] [--allow <exact value>]...
@@ -63,8 +64,10 @@ export const RULES: readonly Rule[] = [
   {
     id: 'xstate-inspector',
     kind: 'dev-only code',
-    description: 'XState inspector (@statelyai/inspect)',
-    pattern: /@statelyai\/inspect|createBrowserInspector/g,
+    description: 'XState inspector (@statelyai/inspect, or the in-app dev inspector and Mermaid)',
+    // The in-app one: its panel's host id and heading (src/dev/inspector); Mermaid: its name and
+    // the diagram type the inspector draws.
+    pattern: /@statelyai\/inspect|createBrowserInspector|hardline-dev-inspector|Statechart inspector|\bmermaid\b|stateDiagram-v2/g,
   },
   {
     id: 'react-development-build',
