@@ -6,9 +6,11 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { dashboardMachine } from '../../src/machines/dashboard';
 import { ApiRequestError } from '../../src/services/api/errors';
-import { generateModelPaths, walkPaths } from '../support/model';
+import { generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 import { createDashboardDoubles, renderDashboard } from '../views/dashboard/render-dashboard';
 import { OVERVIEW, STATS } from '../views/users/fixtures';
 
@@ -33,36 +35,38 @@ walkPaths({
     const doubles = createDashboardDoubles();
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const view = renderDashboard({ doubles, inspect });
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(() => {
+        if (!doubles.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
     return {
-      async perform(event, info) {
-        if (event.type === 'dashboard.retry') {
-          await user.click(screen.getByRole('button', { name: 'Try again' }));
-          return;
-        }
-        act(() => {
-          if (!doubles.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-      async assert(state, snapshot) {
-        if (state === 'loading') {
-          expect(doubles.pending('loadDashboard')).toHaveLength(1);
-          expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-          expect(screen.getByText('Operational')).toBeInTheDocument();
-        }
-        if (state === 'loaded') {
-          await waitFor(() => expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('60')).toBeInTheDocument());
-          expect(screen.getByText('20 licensed')).toBeInTheDocument();
-          expect(screen.getByText('15 pending')).toBeInTheDocument();
-          expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-        }
-        if (state === 'failed') {
-          const alert = await screen.findByRole('alert');
-          expect(alert).toHaveTextContent('Error loading dashboard data');
-          expect(alert).toHaveTextContent(snapshot.context.error ?? '');
-          expect(alert).toHaveTextContent('Database unavailable');
-        }
-        expect(screen.getByRole('link', { name: 'Start Chat' })).toHaveAttribute('href', '/ai');
-      },
+      ...tableDriver(dashboardMachine, {
+        every: () => expect(screen.getByRole('link', { name: 'Start Chat' })).toHaveAttribute('href', '/ai'),
+        states: {
+          loading: () => {
+            expect(doubles.pending('loadDashboard')).toHaveLength(1);
+            expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+            expect(screen.getByText('Operational')).toBeInTheDocument();
+          },
+          loaded: async () => {
+            await waitFor(() => expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('60')).toBeInTheDocument());
+            expect(screen.getByText('20 licensed')).toBeInTheDocument();
+            expect(screen.getByText('15 pending')).toBeInTheDocument();
+            expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+          },
+          failed: async ({ context }) => {
+            const alert = await screen.findByRole('alert');
+            expect(alert).toHaveTextContent('Error loading dashboard data');
+            expect(alert).toHaveTextContent(context.error ?? '');
+            expect(alert).toHaveTextContent('Database unavailable');
+          },
+        },
+        events: {
+          'dashboard.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+          'xstate.done.actor.loadDashboard': settle,
+          'xstate.error.actor.loadDashboard': settle,
+        },
+      }),
       teardown() {
         view.unmount();
       },

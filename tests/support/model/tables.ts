@@ -51,11 +51,11 @@ export interface CheckContext<M extends AnyStateMachine, E extends AnyEventObjec
   info: StepInfo | undefined;
 }
 
-/** What a person sees: throws (an `expect`) when the view or the world is not as it should be. */
-export type Check<M extends AnyStateMachine, E extends AnyEventObject = AnyEventObject> = (ctx: CheckContext<M, E>) => void | Promise<void>;
+/** What a person sees: throws (an `expect`) when the view or the world is not as it should be. Awaited. */
+export type Check<M extends AnyStateMachine, E extends AnyEventObject = AnyEventObject> = (ctx: CheckContext<M, E>) => unknown;
 
-/** Cause an event the way a person (or the outside world: a server, a timer) would. */
-export type Perform<E extends AnyEventObject = AnyEventObject> = (event: E, info: StepInfo) => void | Promise<void>;
+/** Cause an event the way a person (or the outside world: a server, a timer) would. Awaited. */
+export type Perform<E extends AnyEventObject = AnyEventObject> = (event: E, info: StepInfo) => unknown;
 
 /**
  * The entry of a parent (compound or parallel) state that has nothing to check beyond what its
