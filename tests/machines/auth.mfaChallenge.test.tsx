@@ -7,11 +7,12 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { createActor, type AnyEventObject, type StateValue } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { mfaChallengeMachine, signInFlowMachine, type SessionUser } from '../../src/machines/auth';
 import { LoginScreen } from '../../src/views/login/LoginScreen';
 import { getSystem } from '../../src/views/theme/system';
-import { createControllableActors, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
+import { createControllableActors, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 
 const EMAIL = 'ada@summit.test';
 const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
@@ -51,45 +52,47 @@ walkPaths({
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await act(async () => auth.resolve('signIn', { kind: 'totpRequired' }));
 
-    let lastEvent: AnyEventObject | undefined;
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(async () => {
+        if (!identity.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
+    const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
     return {
-      async perform(event, info) {
-        lastEvent = event;
-        if (event.type === 'mfa.submit') {
-          const input = screen.getByLabelText('Authentication code', { selector: 'input' });
-          await user.clear(input);
-          await user.click(input);
-          // Pasted, as from an authenticator app.
-          await user.paste((event as AnyEventObject & { code: string }).code);
-          await user.click(screen.getByRole('button', { name: 'Verify' }));
-          return;
-        }
-        await act(async () => {
-          if (!identity.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-
-      async assert(value: StateValue) {
-        const state = formatStateValue(value);
-        const type = lastEvent?.type;
-        await waitFor(() => {
-          if (state === 'done') {
-            // Signed in: the sign-in flow ends with the user (the session machine takes it from there).
-            expect(actor.getSnapshot().status).toBe('done');
-            expect(actor.getSnapshot().output).toEqual({ user: USER, passwordSet: false });
-            return;
-          }
-          expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
-          if (state === 'enterCode.submitting') expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
-          else expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
-          const alerts = screen.queryAllByRole('alert').map((a) => a.textContent);
-          if (type === 'mfa.submit' && state === 'enterCode.idle')
-            expect(alerts).toContain('Enter the 6-digit code from your authenticator app');
-          // A wrong code: the message, and the code can be entered again.
-          if (type === 'xstate.error.actor.answerTotp') expect(alerts).toContain(WRONG);
-        });
-        if (state === 'enterCode.submitting') expect(identity.pending('answerTotp').at(-1)?.input).toEqual({ code: '123456' });
-      },
+      ...tableDriver(mfaChallengeMachine, {
+        states: {
+          enterCode: () => waitFor(() => expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument()),
+          'enterCode.idle': () => waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled()),
+          'enterCode.submitting': async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled());
+            expect(identity.pending('answerTotp').at(-1)?.input).toEqual({ code: '123456' });
+          },
+          // Signed in: the sign-in flow ends with the user (the session machine takes it from there).
+          done: () =>
+            waitFor(() => {
+              expect(actor.getSnapshot().status).toBe('done');
+              expect(actor.getSnapshot().output).toEqual({ user: USER, passwordSet: false });
+            }),
+        },
+        events: {
+          'mfa.submit': async ({ code }) => {
+            const input = screen.getByLabelText('Authentication code', { selector: 'input' });
+            await user.clear(input);
+            await user.click(input);
+            // Pasted, as from an authenticator app.
+            await user.paste(code);
+            await user.click(screen.getByRole('button', { name: 'Verify' }));
+          },
+          'xstate.done.actor.answerTotp': settle,
+          'xstate.error.actor.answerTotp': settle,
+        },
+        arrivals: {
+          'enterCode.idle': {
+            'mfa.submit': () => waitFor(() => expect(alerts()).toContain('Enter the 6-digit code from your authenticator app')),
+            // A wrong code: the message, and the code can be entered again.
+            'xstate.error.actor.answerTotp': () => waitFor(() => expect(alerts()).toContain(WRONG)),
+          },
+        },
+      }),
 
       teardown() {
         view.unmount();
