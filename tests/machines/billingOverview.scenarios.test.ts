@@ -6,7 +6,7 @@
  * boundary we don't own) replaced.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
 import type { Services } from '../../src/services';
 import type { BillingOverview } from '../../src/contract/api';
 import {
@@ -19,6 +19,9 @@ import {
 } from '../../src/machines/billingOverview';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { EMPTY_OVERVIEW, OVERVIEW } from '../views/billing/fixtures';
+
+/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
+const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
 
 function openBillingOverview() {
   const loads: { resolve: (overview: BillingOverview) => void; reject: (error: unknown) => void }[] = [];

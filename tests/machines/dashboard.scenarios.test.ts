@@ -5,7 +5,7 @@
  * API client with only `fetch` (the network, a boundary we don't own) replaced.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
 import type { Services } from '../../src/services';
 import type { UserStats } from '../../src/contract/api';
 import {
@@ -21,6 +21,9 @@ import {
 import type { DashboardData } from '../../src/machines/dashboard/dashboardMachine';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { OVERVIEW } from '../views/billing/fixtures';
+
+/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
+const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
 
 const STATS: UserStats = { total: 42, active: 30, pending: 12, licensed: 25 };
 
