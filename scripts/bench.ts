@@ -1,21 +1,25 @@
 /**
- * `npm run bench`: the console's performance, measured end to end (about 5-8 minutes).
+ * `npm run bench`: the console's performance, measured end to end (issue 17).
  *
  *  1. starts the local stack on free ports in a temp dir with a 100,000-member organisation
  *     (`vite build` + `vite preview`, the production bundle);
- *  2. bundle sizes from that build's Vite manifest (scripts/bundle-size.ts);
- *  3. Lighthouse, desktop and mobile presets, for /login and the signed-in dashboard;
- *  4. User Management in Chromium: first page of /users, search request -> rows on screen;
- *  5. JS heap after 5 and 50 navigations through every route;
+ *  2. bundle sizes from that build's Vite manifest (scripts/bundle-size.ts), each route's beside its budget;
+ *  3. Lighthouse, desktop and mobile presets, for /login, the signed-in dashboard and the signed-in
+ *     /users, each `--runs` times (default 5), interleaved round by round; median, min and max
+ *     (scripts/bench/lighthouse.ts);
+ *  4. User Management in Chromium: full load of /users to the first rows, search request -> rows on screen;
+ *  5. JS heap after 5, 25 and 50 navigations through every route;
  *  6. the Assistant's answers over HTTP (scripts/bench/copilot.ts);
  *  7. Export CSV: the whole file of every member, 3 times, and the API's RSS meanwhile
  *     (scripts/bench/export.ts);
- *  8. writes reports/bench.json (flat figures) and reports/bench.md, prints pass/fail per threshold.
+ *  8. the API under load: the users search with autocannon at 10 and 100 connections, on PGlite and,
+ *     when DATABASE_URL is set, on PostgreSQL (scripts/bench/load.ts);
+ *  9. writes reports/bench.json (flat figures) and reports/bench.md, prints PASS/FAIL per gate.
  *
- * Options: --users <n> (default 100000), --skip-lighthouse, --only export (the stack without the
- * console, no build, no browser: only step 7, written to reports/bench-export.json and
- * reports/bench-export.md, so the full report stays). Exit code 1 when a gate (issue 6's
- * acceptance) fails; aims beyond it are reported, not enforced.
+ * Options: --users <n> (default 100000), --runs <n> Lighthouse runs per page and preset (default 5),
+ * --skip-lighthouse, --only export | --only load (no console, no build, no browser: only step 7 or
+ * step 8, written to reports/bench-<name>.json and .md, so the full report stays).
+ * Exit code 1 when a gate (issue 17's acceptance) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,9 +29,21 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, signIn } from './bench/browser';
 import { measureHeap } from './bench/heap';
-import { runLighthouse, type LighthouseRun } from './bench/lighthouse';
+import { runLighthouse } from './bench/lighthouse';
 import { measureExport } from './bench/export';
-import { checksOf, renderMarkdown, verdictOf, type Figures } from './bench/report';
+import { defaultDatabase, loadPaths, measureLoadOnEveryDatabase } from './bench/load';
+import {
+  LIGHTHOUSE_MIN_RUNS,
+  checksOf,
+  lighthouseFigures,
+  loadFigures,
+  renderMarkdown,
+  summarizeLighthouse,
+  verdictOf,
+  type Figures,
+  type LighthouseSummary,
+  type LoadRun,
+} from './bench/report';
 import { measureUsers } from './bench/users';
 import { LOGIN_JS_BUDGET_KB, measureDist } from './bundle-size';
 import { startStack } from './stack';
@@ -39,14 +55,25 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/** A whole number of at least `min`, or the default when the option is absent. */
+function countOption(name: string, fallback: number, min: number): number {
+  const raw = option(name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} needs a whole number of at least ${min}, got "${raw}"`);
+  return n;
+}
+
 /** Measurements that can run on their own (`--only <name>`). */
-const ONLY = ['export'] as const;
+const ONLY = ['export', 'load'] as const;
 
 async function main(): Promise<number> {
-  const users = Number(option('--users') ?? 100_000);
+  const users = countOption('--users', 100_000, 2);
+  const runs = countOption('--runs', LIGHTHOUSE_MIN_RUNS, 1);
   const only = option('--only');
   if (only !== undefined && !ONLY.some((name) => name === only)) throw new Error(`--only takes one of: ${ONLY.join(', ')}`);
   if (only === 'export') return exportOnly(users);
+  if (only === 'load') return loadOnly(users);
   const skipLighthouse = process.argv.includes('--skip-lighthouse');
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -67,7 +94,8 @@ async function main(): Promise<number> {
     seedUsers: users,
   });
   const figures: Figures = { bench_users: users, bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)) };
-  let lighthouse: LighthouseRun[] = [];
+  let lighthouse: LighthouseSummary[] = [];
+  let load: LoadRun[] = [];
   try {
     log(`[${elapsed()}] stack up: ${stack.webUrl}`);
 
@@ -82,16 +110,12 @@ async function main(): Promise<number> {
     );
 
     if (!skipLighthouse) {
-      log(`[${elapsed()}] Lighthouse...`);
-      lighthouse = await runLighthouse(stack.webUrl, reportsDir, log);
-      for (const run of lighthouse) {
-        const key = `lighthouse_${run.page}_${run.preset}`;
-        figures[key] = run.score;
-        figures[`${key}_lcp_ms`] = run.lcpMs;
-        figures[`${key}_tbt_ms`] = run.tbtMs;
-        figures[`${key}_cls`] = run.cls;
-        figures[`${key}_fcp_ms`] = run.fcpMs;
-      }
+      log(`[${elapsed()}] Lighthouse, ${runs} round${runs === 1 ? '' : 's'}...`);
+      const result = await runLighthouse(stack.webUrl, reportsDir, runs, log);
+      lighthouse = summarizeLighthouse(result.runs);
+      Object.assign(figures, lighthouseFigures(lighthouse));
+      figures.lighthouse_load_avg_1m_start = result.loadAvgStart;
+      figures.lighthouse_load_avg_1m_end = result.loadAvgEnd;
     }
 
     const browser = await launchChromium();
@@ -115,6 +139,9 @@ async function main(): Promise<number> {
     Object.assign(figures, await (await import('./bench/copilot')).measureCopilot(stack, (line) => log(`[${elapsed()}]${line}`)));
     log(`[${elapsed()}] Export CSV...`);
     Object.assign(figures, await measureExport(stack, log));
+    log(`[${elapsed()}] API under load...`);
+    load = await measureLoadOnEveryDatabase({ users, log, running: { stack, database: defaultDatabase() } });
+    Object.assign(figures, loadFigures(load), { load_distinct_requests: loadPaths().length });
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -124,7 +151,7 @@ async function main(): Promise<number> {
   figures.bench_load_avg_1m_end = Number((loadavg()[0] ?? 0).toFixed(1));
   const checks = checksOf(figures, { lighthouse: !skipLighthouse });
   await writeFile(join(reportsDir, 'bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
-  await writeFile(join(reportsDir, 'bench.md'), renderMarkdown(figures, checks, lighthouse));
+  await writeFile(join(reportsDir, 'bench.md'), renderMarkdown(figures, { checks, lighthouse, load }));
   log(`\n[${elapsed()}] wrote reports/bench.json and reports/bench.md`);
   for (const c of checks) log(`${verdictOf(c)}  ${c.label}: ${c.actual} (${c.expected})`);
   return checks.every((c) => c.pass || c.kind === 'aim') ? 0 : 1;
@@ -161,9 +188,32 @@ async function exportOnly(users: number): Promise<number> {
   await writeFile(join(reportsDir, 'bench-export.json'), `${JSON.stringify(figures, null, 2)}\n`);
   await writeFile(
     join(reportsDir, 'bench-export.md'),
-    renderMarkdown(figures, [], [], { command: 'npm run bench -- --only export', json: 'reports/bench-export.json' }),
+    renderMarkdown(figures, { source: { command: 'npm run bench -- --only export', json: 'reports/bench-export.json' } }),
   );
   log('wrote reports/bench-export.json and reports/bench-export.md');
+  return 0;
+}
+
+/** `--only load`: the API under load on PGlite (and PostgreSQL when DATABASE_URL is set), its own report. */
+async function loadOnly(users: number): Promise<number> {
+  const started = Date.now();
+  const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s]${line}`);
+  const reportsDir = join(ROOT, 'reports');
+  await mkdir(reportsDir, { recursive: true });
+  const figures: Figures = { bench_users: users, bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)) };
+  const load = await measureLoadOnEveryDatabase({ users, log });
+  Object.assign(figures, loadFigures(load), { load_distinct_requests: loadPaths().length });
+  figures.bench_seconds = Math.round((Date.now() - started) / 1000);
+  figures.bench_load_avg_1m_end = Number((loadavg()[0] ?? 0).toFixed(1));
+  await writeFile(join(reportsDir, 'bench-load.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  await writeFile(
+    join(reportsDir, 'bench-load.md'),
+    renderMarkdown(figures, {
+      load,
+      source: { command: `npm run bench -- --only load --users ${users}`, json: 'reports/bench-load.json' },
+    }),
+  );
+  console.log('wrote reports/bench-load.json and reports/bench-load.md');
   return 0;
 }
 

@@ -1,21 +1,32 @@
 /**
- * Lighthouse 12 (performance category) for /login and the signed-in dashboard, with the desktop and
- * mobile presets. Tokens live in the tab's sessionStorage, so the dashboard is audited with
- * Lighthouse's user-flow API on a puppeteer-core page that signed in first: the navigation keeps
- * the tab's storage (disableStorageReset) while the HTTP cache is cleared for a cold load.
- * HTML reports go to reports/bench-lighthouse/.
+ * Lighthouse 12 (performance category) for /login, the signed-in dashboard and the signed-in
+ * /users, with the desktop and mobile presets, each run `runs` times (default 5).
+ *
+ * A single Lighthouse run varies by about ±0.05 on this kind of machine, so every figure is run
+ * several times and reported as median, min and max (scripts/bench/report.ts). The runs are
+ * interleaved, one round of every page and preset after another (login desktop, login mobile,
+ * dashboard desktop, ..., users mobile, then the next round), so that a burst of load on the machine
+ * lands on one run of several figures rather than on every run of one figure. The 1-minute load
+ * average is recorded before the first round and after the last.
+ *
+ * Tokens live in the tab's sessionStorage, so the signed-in pages are audited with Lighthouse's
+ * user-flow API on a puppeteer-core page that signed in first: the navigation keeps the tab's
+ * storage (disableStorageReset) while the HTTP cache is cleared for a cold load.
+ * One HTML report per page and preset is kept in reports/bench-lighthouse/: the median run's.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { desktopConfig, generateReport, startFlow, type Config, type Flags } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ADMIN, CHROME_ARGS, CHROME_PATH, round } from './browser';
-
-type Preset = 'desktop' | 'mobile';
+import { LIGHTHOUSE_PAGES, LIGHTHOUSE_PRESETS, medianRunIndex, type LighthousePage, type LighthousePreset } from './report';
 
 export interface LighthouseRun {
-  page: 'login' | 'dashboard';
-  preset: Preset;
+  page: LighthousePage;
+  preset: LighthousePreset;
+  /** 1-based round the run belongs to. */
+  round: number;
   score: number;
   lcpMs: number;
   tbtMs: number;
@@ -25,10 +36,20 @@ export interface LighthouseRun {
   notes: string[];
 }
 
-const CONFIGS: Record<Preset, Config> = {
+export interface LighthouseResult {
+  runs: LighthouseRun[];
+  /** 1-minute load average just before the first run and just after the last. */
+  loadAvgStart: number;
+  loadAvgEnd: number;
+}
+
+const CONFIGS: Record<LighthousePreset, Config> = {
   desktop: { extends: 'lighthouse:default', settings: { ...desktopConfig.settings, onlyCategories: ['performance'] } },
   mobile: { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } },
 };
+
+/** Where each page is, and the path the audit must end on (a signed-out tab would end at /login). */
+const PATHS: Record<LighthousePage, string> = { login: '/login', dashboard: '/', users: '/users' };
 
 async function signInWithPuppeteer(page: Page, webUrl: string): Promise<void> {
   await page.goto(`${webUrl}/login`, { waitUntil: 'networkidle0' });
@@ -59,18 +80,20 @@ function notesOf(lhr: {
   return notes;
 }
 
+/** One audit; its HTML report is written to `htmlFile`. */
 async function auditOne(
   browser: Browser,
   webUrl: string,
-  target: 'login' | 'dashboard',
-  preset: Preset,
-  outDir: string,
+  target: LighthousePage,
+  preset: LighthousePreset,
+  roundNo: number,
+  htmlFile: string,
 ): Promise<LighthouseRun> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
     const flags: Flags & { name: string } = { name: `${target} (${preset})` };
-    if (target === 'dashboard') {
+    if (target !== 'login') {
       await signInWithPuppeteer(page, webUrl);
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
@@ -78,18 +101,19 @@ async function auditOne(
       flags.disableStorageReset = true;
     }
     const flow = await startFlow(page, { config: CONFIGS[preset], name: `Hardline ${target} ${preset}` });
-    await flow.navigate(target === 'login' ? `${webUrl}/login` : `${webUrl}/`, flags);
+    await flow.navigate(`${webUrl}${PATHS[target]}`, flags);
     const result = await flow.createFlowResult();
     const lhr = result.steps[0]?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    await writeFile(join(outDir, `${target}-${preset}.html`), generateReport(lhr, 'html'));
+    if (new URL(lhr.finalDisplayedUrl).pathname !== PATHS[target])
+      throw new Error(`${target} audit ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+    await writeFile(htmlFile, generateReport(lhr, 'html'));
     const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
-    if (target === 'dashboard' && !lhr.finalDisplayedUrl.endsWith('/'))
-      throw new Error(`dashboard audit ended at ${lhr.finalDisplayedUrl} (signed out?)`);
     return {
       page: target,
       preset,
+      round: roundNo,
       score: lhr.categories.performance?.score ?? 0,
       lcpMs: round(numeric('largest-contentful-paint'), 0),
       tbtMs: round(numeric('total-blocking-time'), 0),
@@ -102,21 +126,45 @@ async function auditOne(
   }
 }
 
-export async function runLighthouse(webUrl: string, reportsDir: string, log: (line: string) => void): Promise<LighthouseRun[]> {
+const loadAvg1m = (): number => Number((loadavg()[0] ?? 0).toFixed(1));
+
+export async function runLighthouse(
+  webUrl: string,
+  reportsDir: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<LighthouseResult> {
   const outDir = join(reportsDir, 'bench-lighthouse');
-  await mkdir(outDir, { recursive: true });
+  const runsDir = join(outDir, 'runs');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(runsDir, { recursive: true });
+  const htmlOf = (run: Pick<LighthouseRun, 'page' | 'preset' | 'round'>) => join(runsDir, `${run.page}-${run.preset}-${run.round}.html`);
+  const loadAvgStart = loadAvg1m();
   const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true, defaultViewport: null });
-  const runs: LighthouseRun[] = [];
+  const all: LighthouseRun[] = [];
   try {
-    for (const target of ['login', 'dashboard'] as const) {
-      for (const preset of ['desktop', 'mobile'] as const) {
-        const run = await auditOne(browser, webUrl, target, preset, outDir);
-        log(`  ${target} ${preset}: score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}`);
-        runs.push(run);
+    for (let roundNo = 1; roundNo <= runs; roundNo++) {
+      log(`  round ${roundNo} of ${runs} (load average ${loadAvg1m()})`);
+      for (const target of LIGHTHOUSE_PAGES) {
+        for (const preset of LIGHTHOUSE_PRESETS) {
+          const run = await auditOne(browser, webUrl, target, preset, roundNo, htmlOf({ page: target, preset, round: roundNo }));
+          log(`    ${target} ${preset}: score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, FCP ${run.fcpMs} ms`);
+          all.push(run);
+        }
       }
     }
   } finally {
     await browser.close();
   }
-  return runs;
+  const loadAvgEnd = loadAvg1m();
+  // Keep the median run's report of each page and preset; drop the others.
+  for (const target of LIGHTHOUSE_PAGES) {
+    for (const preset of LIGHTHOUSE_PRESETS) {
+      const mine = all.filter((r) => r.page === target && r.preset === preset);
+      const median = mine[medianRunIndex(mine)];
+      if (median) await rename(htmlOf(median), join(outDir, `${target}-${preset}.html`));
+    }
+  }
+  await rm(runsDir, { recursive: true, force: true });
+  return { runs: all, loadAvgStart, loadAvgEnd };
 }

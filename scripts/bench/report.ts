@@ -1,48 +1,246 @@
-/** The bench's thresholds (issue 6) and its readable report (reports/bench.md). */
-import { LOGIN_JS_BUDGET_KB, LOGIN_JS_TARGET_KB } from '../bundle-size';
+/**
+ * The bench's gates (issue 17's acceptance), the statistics behind them, and its readable report
+ * (reports/bench.md, reports/bench-load.md, reports/bench-export.md). Pure: no browser, no stack,
+ * so tests/unit/bench-report.test.ts checks it on hand-written figures.
+ */
+import { LOGIN_JS_BUDGET_KB, LOGIN_JS_TARGET_KB, ROUTE_JS_BUDGET_KB } from '../bundle-size';
 import type { LighthouseRun } from './lighthouse';
 
 export type Figures = Record<string, number>;
+
+export const LIGHTHOUSE_PAGES = ['login', 'dashboard', 'users'] as const;
+export const LIGHTHOUSE_PRESETS = ['desktop', 'mobile'] as const;
+export type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number];
+export type LighthousePreset = (typeof LIGHTHOUSE_PRESETS)[number];
+
+/** Lighthouse runs per page and preset by default (`--runs <n>`); issue 17 asks at least 5. */
+export const LIGHTHOUSE_MIN_RUNS = 5;
+/** The organisation size the figures at scale are asked at (issue 17: users search at 100,000 members). */
+export const AT_SCALE_USERS = 100_000;
+/** Growth of the page's JS objects over 25 navigations, caches full, that still counts as noise (MB). */
+const HEAP_NOISE_MB = 0.1;
+const USERS_FIRST_PAGE_LIMIT_MS = 600;
+const SEARCH_P95_LIMIT_MS = 80;
+const SEARCHES_MIN = 30;
 
 export interface Check {
   label: string;
   actual: string;
   expected: string;
   pass: boolean;
-  /** gate: issue 6's acceptance (a failure makes the bench exit 1); aim: a target beyond it, reported only. */
+  /** gate: a failure makes the bench exit 1; aim: a target beyond the gate, reported only. */
   kind: 'gate' | 'aim';
+  /** Where the threshold comes from. */
+  from: string;
 }
 
-/** Growth of the page's JS objects over 25 navigations, caches full, that still counts as noise (MB). */
-const HEAP_NOISE_MB = 0.1;
-const SEARCH_P95_LIMIT_MS = 150;
+/** Median (the mean of the two middle values for an even count), min and max. */
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+}
+
+const roundTo = (n: number, digits: number): number => Number(n.toFixed(digits));
+
+export function statOf(values: readonly number[]): Stat {
+  if (values.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number };
+}
+
+/**
+ * The run whose report stands for the figure: the one whose score is closest to the median score,
+ * then (among equal scores) whose LCP is closest to the median LCP; the earliest on a tie. -1 when none.
+ */
+export function medianRunIndex(runs: readonly Pick<LighthouseRun, 'score' | 'lcpMs'>[]): number {
+  const score = statOf(runs.map((r) => r.score)).median;
+  const lcp = statOf(runs.map((r) => r.lcpMs)).median;
+  let best = -1;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i] as Pick<LighthouseRun, 'score' | 'lcpMs'>;
+    const b = runs[best];
+    const distance = [Math.abs(r.score - score), Math.abs(r.lcpMs - lcp)] as const;
+    const bestDistance = b ? ([Math.abs(b.score - score), Math.abs(b.lcpMs - lcp)] as const) : null;
+    if (!bestDistance || distance[0] < bestDistance[0] || (distance[0] === bestDistance[0] && distance[1] < bestDistance[1])) best = i;
+  }
+  return best;
+}
+
+export interface LighthouseSummary {
+  page: LighthousePage;
+  preset: LighthousePreset;
+  runs: number;
+  score: Stat;
+  lcpMs: Stat;
+  tbtMs: Stat;
+  cls: Stat;
+  fcpMs: Stat;
+  /** What Lighthouse flagged in the median run (the run whose HTML report is kept). */
+  notes: string[];
+}
+
+const METRICS = [
+  { key: 'lcp_ms', field: 'lcpMs', digits: 0, title: 'Largest Contentful Paint (ms)' },
+  { key: 'tbt_ms', field: 'tbtMs', digits: 0, title: 'Total Blocking Time (ms)' },
+  { key: 'cls', field: 'cls', digits: 3, title: 'Cumulative Layout Shift' },
+  { key: 'fcp_ms', field: 'fcpMs', digits: 0, title: 'First Contentful Paint (ms)' },
+] as const;
+
+/** One summary per page and preset that has runs, in LIGHTHOUSE_PAGES x LIGHTHOUSE_PRESETS order. */
+export function summarizeLighthouse(runs: readonly LighthouseRun[]): LighthouseSummary[] {
+  const summaries: LighthouseSummary[] = [];
+  for (const page of LIGHTHOUSE_PAGES) {
+    for (const preset of LIGHTHOUSE_PRESETS) {
+      const mine = runs.filter((r) => r.page === page && r.preset === preset);
+      if (mine.length === 0) continue;
+      const rounded = (values: number[], digits: number): Stat => {
+        const s = statOf(values);
+        return { median: roundTo(s.median, digits), min: roundTo(s.min, digits), max: roundTo(s.max, digits) };
+      };
+      summaries.push({
+        page,
+        preset,
+        runs: mine.length,
+        score: rounded(
+          mine.map((r) => r.score),
+          3,
+        ),
+        lcpMs: rounded(
+          mine.map((r) => r.lcpMs),
+          0,
+        ),
+        tbtMs: rounded(
+          mine.map((r) => r.tbtMs),
+          0,
+        ),
+        cls: rounded(
+          mine.map((r) => r.cls),
+          3,
+        ),
+        fcpMs: rounded(
+          mine.map((r) => r.fcpMs),
+          0,
+        ),
+        notes: mine[medianRunIndex(mine)]?.notes ?? [],
+      });
+    }
+  }
+  return summaries;
+}
+
+/**
+ * Flat figures of the summaries: `lighthouse_<page>_<preset>` is the median score, `_min`/`_max`
+ * beside it; `lighthouse_<page>_<preset>_<metric>` the metric's median, with `_min`/`_max`.
+ */
+export function lighthouseFigures(summaries: readonly LighthouseSummary[]): Figures {
+  const f: Figures = {};
+  if (summaries.length > 0) f.lighthouse_runs = Math.min(...summaries.map((s) => s.runs));
+  for (const s of summaries) {
+    const key = `lighthouse_${s.page}_${s.preset}`;
+    f[key] = s.score.median;
+    f[`${key}_min`] = s.score.min;
+    f[`${key}_max`] = s.score.max;
+    for (const m of METRICS) {
+      const stat = s[m.field];
+      f[`${key}_${m.key}`] = stat.median;
+      f[`${key}_${m.key}_min`] = stat.min;
+      f[`${key}_${m.key}_max`] = stat.max;
+    }
+  }
+  return f;
+}
+
+/** One autocannon run of the users search against one stack (scripts/bench/load.ts). */
+export interface LoadRun {
+  database: 'pglite' | 'postgresql';
+  connections: number;
+  durationS: number;
+  /** Responses received over the run. */
+  requests: number;
+  /** Mean requests per second over the run. */
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export function loadFigures(runs: readonly LoadRun[]): Figures {
+  const f: Figures = {};
+  for (const r of runs) {
+    const key = `load_${r.database}_${r.connections}c`;
+    f[`${key}_rps`] = r.requestsPerSec;
+    f[`${key}_p50_ms`] = r.p50Ms;
+    f[`${key}_p99_ms`] = r.p99Ms;
+    f[`${key}_requests`] = r.requests;
+    f[`${key}_errors`] = r.errors;
+    f[`${key}_non2xx`] = r.non2xx;
+  }
+  if (runs[0]) f.load_duration_s = runs[0].durationS;
+  return f;
+}
 
 export function checksOf(f: Figures, options: { lighthouse: boolean }): Check[] {
   const checks: Check[] = [];
   const num = (key: string): number => f[key] ?? Number.NaN;
-  const check = (label: string, key: string, ok: (v: number) => boolean, expected: string, kind: Check['kind'] = 'gate') => {
+  const check = (
+    label: string,
+    key: string,
+    ok: (v: number) => boolean,
+    expected: string,
+    kind: Check['kind'] = 'gate',
+    from = 'issue 17',
+  ) => {
     const v = num(key);
-    checks.push({ label, actual: Number.isNaN(v) ? 'not measured' : String(v), expected, pass: !Number.isNaN(v) && ok(v), kind });
+    checks.push({ label, actual: Number.isNaN(v) ? 'not measured' : String(v), expected, pass: !Number.isNaN(v) && ok(v), kind, from });
   };
+  check(
+    'members in the organisation (the figures at scale need 100,000)',
+    'bench_users',
+    (v) => v >= AT_SCALE_USERS,
+    `>= ${AT_SCALE_USERS.toLocaleString('en-US')}`,
+  );
   check('/login JavaScript, kB gzip', 'login_initial_js_gzip_kb', (v) => v <= LOGIN_JS_BUDGET_KB, `<= ${LOGIN_JS_BUDGET_KB}`);
   check('/login JavaScript, kB gzip (aim)', 'login_initial_js_gzip_kb', (v) => v <= LOGIN_JS_TARGET_KB, `<= ${LOGIN_JS_TARGET_KB}`, 'aim');
-  check('dev-only code in the build (files)', 'forbidden_dev_code_files', (v) => v === 0, '0');
+  check('dev-only code in the build (files)', 'forbidden_dev_code_files', (v) => v === 0, '0', 'gate', 'production build');
   if (options.lighthouse) {
-    check('Lighthouse /login mobile', 'lighthouse_login_mobile', (v) => v >= 0.9, '>= 0.90');
-    check('Lighthouse /login desktop', 'lighthouse_login_desktop', (v) => v >= 1, '1.00');
-    // Issue 6 asks 1.00 on desktop for /login; the signed-in dashboard at 1.00 is our own aim.
-    check('Lighthouse dashboard desktop (aim)', 'lighthouse_dashboard_desktop', (v) => v >= 1, '1.00', 'aim');
-    for (const key of ['login_desktop', 'login_mobile', 'dashboard_desktop', 'dashboard_mobile']) {
-      check(`CLS ${key.replace('_', ' ')}`, `lighthouse_${key}_cls`, (v) => v === 0, '0');
+    check('Lighthouse runs per page and preset', 'lighthouse_runs', (v) => v >= LIGHTHOUSE_MIN_RUNS, `>= ${LIGHTHOUSE_MIN_RUNS}`);
+    check('Lighthouse /login mobile, median', 'lighthouse_login_mobile', (v) => v >= 0.95, '>= 0.95');
+    check('Lighthouse dashboard mobile, median', 'lighthouse_dashboard_mobile', (v) => v >= 0.9, '>= 0.90');
+    check('Lighthouse /login desktop, median', 'lighthouse_login_desktop', (v) => v >= 1, '1.00');
+    check('Lighthouse dashboard desktop, median', 'lighthouse_dashboard_desktop', (v) => v >= 1, '1.00');
+    // CLS 0 in every run: the highest of the runs is 0. /users is information only (no gate).
+    for (const page of ['login', 'dashboard'] as const) {
+      for (const preset of LIGHTHOUSE_PRESETS) {
+        check(`CLS ${page} ${preset}, every run`, `lighthouse_${page}_${preset}_cls_max`, (v) => v === 0, '0');
+      }
     }
   }
-  check('users search p95, ms', 'users_search_p95_ms', (v) => v <= SEARCH_P95_LIMIT_MS, `<= ${SEARCH_P95_LIMIT_MS}`);
-  check('users searches measured', 'users_search_count', (v) => v >= 30, '>= 30');
+  check(
+    `full load of /users to first rows, ms (median of ${f.users_first_page_runs ?? '?'})`,
+    'users_first_page_ms',
+    (v) => v <= USERS_FIRST_PAGE_LIMIT_MS,
+    `<= ${USERS_FIRST_PAGE_LIMIT_MS}`,
+  );
+  check(
+    'users search p95, request to rows on screen, ms',
+    'users_search_p95_ms',
+    (v) => v <= SEARCH_P95_LIMIT_MS,
+    `<= ${SEARCH_P95_LIMIT_MS}`,
+  );
+  check('users searches measured', 'users_search_count', (v) => v >= SEARCHES_MIN, `>= ${SEARCHES_MIN}`);
   check(
     'JS objects growth 25 -> 50 navigations (caches full), MB',
     'heap_js_objects_warm_growth_mb',
     (v) => v <= HEAP_NOISE_MB,
     `<= ${HEAP_NOISE_MB} (noise)`,
+    'gate',
+    'issue 6 (leaks)',
   );
   return checks;
 }
@@ -51,8 +249,14 @@ const MEANINGS: Record<string, string> = {
   login_initial_js_gzip_kb: 'JavaScript (gzip) a visitor downloads before /login is interactive: entry chunk + its static imports',
   total_js_gzip_kb: 'every JavaScript file of the build, gzip',
   forbidden_dev_code_files: 'built files containing dev-only code (@statelyai/inspect)',
-  users_first_page_ms: 'signed-in full load of /users: navigation start to the first page of rows on screen (median of 3)',
-  users_first_page_spa_ms: 'click on User Management (from the dashboard) to the first page of rows on screen (median of 3)',
+  lighthouse_runs: 'Lighthouse runs per page and preset (the fewest of any), interleaved round by round',
+  lighthouse_load_avg_1m_start: 'machine load average (1 min) just before the first Lighthouse run',
+  lighthouse_load_avg_1m_end: 'same, just after the last Lighthouse run',
+  users_first_page_runs: 'full loads of /users measured (users_first_page_ms is their median)',
+  users_first_page_ms:
+    'signed-in full load of /users: navigation start to the first page of rows on screen, median of users_first_page_runs',
+  users_first_page_spa_ms:
+    'click on User Management (from the dashboard) to the first page of rows on screen, median of users_first_page_runs',
   users_search_p50_ms: "search request start to its rows on screen (the frame after the table's DOM changes), median",
   users_search_p95_ms: 'same, 95th percentile (>= 30 different searches)',
   users_search_max_ms: 'same, slowest search',
@@ -69,6 +273,11 @@ const MEANINGS: Record<string, string> = {
     'JS objects after 50 minus after 5: includes bounded caches filling (Chakra style LRU caches, Emotion rules) in the first ~20',
   heap_js_objects_warm_growth_mb:
     'JS objects after 50 minus after 25, caches full: what a leak would add (about 12 kB per navigation for a screen kept alive)',
+  copilot_answer_p50_ms:
+    "the Assistant's answer over HTTP (POST /api/copilot/ask: token check, API, database), median over the question bank",
+  copilot_answer_p95_ms: 'same, 95th percentile (issue 15 asks at most 50 ms at 100,000 members)',
+  copilot_answer_max_ms: 'same, slowest answer',
+  copilot_answer_count: 'answers timed (every question of the bank, 2 rounds after a warm-up round)',
   export_members: "members of the organisation (GET /api/users/stats): the export's expected records, plus the header",
   export_csv_rows:
     'records in the downloaded CSV, header included, counted outside quoted cells (checked: members + 1, else the bench fails)',
@@ -85,27 +294,41 @@ const MEANINGS: Record<string, string> = {
     "the kernel's RSS high-water mark of that process over the exports (VmHWM, reset through /proc/self/clear_refs first): catches a peak the 50 ms samples miss",
   export_api_rss_growth_mb:
     'the higher of the two peaks minus the RSS before: what exporting every member cost in memory (a streamed file costs its batch buffers, not the file)',
+  load_duration_s: 'length of each API load run (autocannon), seconds',
+  load_distinct_requests: 'different GET /api/users requests each load connection cycles through (search terms x pages)',
   bench_users: 'members in the seeded organisation',
   bench_seconds: 'wall-clock time of the whole bench',
   bench_load_avg_1m_start: 'machine load average (1 min) when the bench started: wall-clock figures are only comparable at similar load',
   bench_load_avg_1m_end: 'same, when it ended',
 };
 
-function meaningOf(key: string): string {
+const PAGE_NAMES: Record<LighthousePage, string> = { login: '/login', dashboard: 'signed-in dashboard', users: 'signed-in /users' };
+const DATABASE_NAMES: Record<LoadRun['database'], string> = { pglite: 'PGlite', postgresql: 'PostgreSQL' };
+
+/** What a figure means ('' when nobody wrote it down: the unit test keeps that from happening). */
+export function meaningOf(key: string): string {
   if (MEANINGS[key]) return MEANINGS[key];
   const route = /^route_(\w+)_js_gzip_kb$/.exec(key);
   if (route) return `JavaScript (gzip) opening the ${route[1]} route adds: its lazy chunks not already loaded for /login`;
   const lazy = /^lazy_(\w+)_js_gzip_kb$/.exec(key);
   if (lazy) return `JavaScript (gzip) of a further dynamic import (${lazy[1]}), loaded only when used`;
-  const lh = /^lighthouse_(login|dashboard)_(desktop|mobile)(?:_(lcp_ms|tbt_ms|cls|fcp_ms))?$/.exec(key);
+  const lh = /^lighthouse_(login|dashboard|users)_(desktop|mobile)(?:_(lcp_ms|tbt_ms|cls|fcp_ms))?(?:_(min|max))?$/.exec(key);
   if (lh) {
+    const what = METRICS.find((m) => m.key === lh[3])?.title ?? 'performance score (0-1)';
+    const which = lh[4] === 'min' ? 'lowest of the runs' : lh[4] === 'max' ? 'highest of the runs' : 'median of the runs';
+    return `Lighthouse ${lh[2]} preset, ${PAGE_NAMES[lh[1] as LighthousePage]}: ${what}, ${which}`;
+  }
+  const load = /^load_(pglite|postgresql)_(\d+)c_(rps|p50_ms|p99_ms|requests|errors|non2xx)$/.exec(key);
+  if (load) {
     const what = {
-      lcp_ms: 'Largest Contentful Paint (ms)',
-      tbt_ms: 'Total Blocking Time (ms)',
-      cls: 'Cumulative Layout Shift',
-      fcp_ms: 'First Contentful Paint (ms)',
-    }[lh[3] ?? ''];
-    return `Lighthouse ${lh[2]} preset, ${lh[1] === 'login' ? '/login' : 'signed-in dashboard'}: ${what ?? 'performance score (0-1)'}`;
+      rps: 'requests per second (mean over the run)',
+      p50_ms: 'median latency, request sent to response read (ms)',
+      p99_ms: '99th percentile latency (ms)',
+      requests: 'responses received in the run',
+      errors: 'connection errors and timeouts (no answer within 10 s; not counted in the latencies)',
+      non2xx: 'responses with a status other than 2xx',
+    }[load[3] as string];
+    return `API under load, ${DATABASE_NAMES[load[1] as LoadRun['database']]}, ${load[2]} connections, GET /api/users?search=...: ${what}`;
   }
   return '';
 }
@@ -116,37 +339,154 @@ export function verdictOf(c: Check, fail = 'FAIL'): string {
   return c.pass ? 'PASS' : fail;
 }
 
+/**
+ * What each group of figures measures, how, and why it matters to an administrator (often on a
+ * phone on a site's slow link). Shown for the groups the report has figures of.
+ */
+const EXPLANATIONS: ReadonlyArray<{ title: string; prefix: RegExp; text: string }> = [
+  {
+    title: 'JavaScript for /login and per route',
+    prefix: /^(login_initial|route_|lazy_|total_js|forbidden_dev)/,
+    text:
+      'Measured from the production build the bench serves (its Vite manifest, gzip level 9, kB = 1000 bytes): the entry chunk and everything it imports statically for /login, ' +
+      'and for each signed-in route what opening it adds. On a phone every kilobyte is download time on a slow link and parse time on a slow CPU before the first tap works; ' +
+      'a route budget keeps one screen from quietly doubling.',
+  },
+  {
+    title: 'Lighthouse (score, LCP, TBT, CLS, FCP)',
+    prefix: /^lighthouse_/,
+    text:
+      "Lighthouse 12's performance category, cold HTTP cache, on /login, the signed-in dashboard and the signed-in /users, with the desktop preset and the mobile preset " +
+      '(a mid-range phone: 4x slower CPU, a slow 4G link, simulated). Each page and preset runs several times, interleaved round by round, and the gates apply to the median; ' +
+      'min and max show the spread (a single run varies by about ±0.05). FCP is when something first shows, LCP when the main content shows, TBT how long the page ignores taps ' +
+      'while loading, CLS how much the layout jumps (a jump under the thumb is a mis-tap). The mobile preset is the administrator on a site with a phone.',
+  },
+  {
+    title: 'User Management at scale',
+    prefix: /^users_/,
+    text:
+      'In Chromium on the production build, on an organisation of bench_users members: a full signed-in load of /users to the first page of rows on screen (median of several loads), ' +
+      'and for each of at least 30 different searches the time from the request start (Resource Timing) to the frame its rows are painted (MutationObserver, then the next animation frame). ' +
+      "Finding a worker by name is what an administrator does most; the typing debounce is the user's, not counted.",
+  },
+  {
+    title: 'Memory over navigations',
+    prefix: /^heap_/,
+    text: 'JS heap and JS objects after a forced garbage collection after 5, 25 and 50 in-app navigations through every route. A console left open all day on a phone must not grow with each screen visited.',
+  },
+  {
+    title: 'Assistant',
+    prefix: /^copilot_/,
+    text: "POST /api/copilot/ask over HTTP for every question of the bank. Information: how long an administrator waits for the Assistant's answer.",
+  },
+  {
+    title: 'Export CSV',
+    prefix: /^export_/,
+    text: 'The whole file of every member over HTTP, timed and checked record by record, and the memory the API needs meanwhile. Information.',
+  },
+  {
+    title: 'API under load',
+    prefix: /^load_/,
+    text:
+      "autocannon (in a worker thread of the bench's process, on loopback) sends GET /api/users?search=... with a valid bearer token, cycling through several search terms and pages, " +
+      'for a fixed time at 10 and at 100 concurrent connections, against the reference API on PGlite and, when DATABASE_URL is set, on PostgreSQL. Requests per second, p50 and p99 latency ' +
+      'and failures show how the users search holds when a whole office searches at once. Information, no gate: the load generator shares the 2 cores with the API.',
+  },
+];
+
 /** Which run wrote the report: the command, and the JSON file beside it. */
 export interface ReportSource {
   command: string;
   json: string;
 }
 
-export function renderMarkdown(
-  f: Figures,
-  checks: readonly Check[],
-  lighthouse: readonly LighthouseRun[],
-  source: ReportSource = { command: 'npm run bench', json: 'reports/bench.json' },
-): string {
+export interface ReportParts {
+  checks?: readonly Check[];
+  lighthouse?: readonly LighthouseSummary[];
+  load?: readonly LoadRun[];
+  source?: ReportSource;
+}
+
+const cell = (s: Stat, unit = ''): string => (s.min === s.max ? `${s.median}${unit}` : `${s.median}${unit} (${s.min}–${s.max})`);
+
+export function renderMarkdown(f: Figures, parts: ReportParts = {}): string {
+  const { checks = [], lighthouse = [], load = [] } = parts;
+  const source = parts.source ?? { command: 'npm run bench', json: 'reports/bench.json' };
   const lines: string[] = [];
   lines.push('# Hardline Admin Console: benchmark', '');
   lines.push(
-    `Generated by \`${source.command}\` on ${new Date().toISOString()} against an organisation of ${(f.bench_users ?? 0).toLocaleString('en-US')} members.`,
+    `Generated by \`${source.command}\` on ${new Date().toISOString()} against an organisation of ${(f.bench_users ?? 0).toLocaleString('en-US')} members` +
+      ` (machine load average ${f.bench_load_avg_1m_start ?? '?'} at the start, ${f.bench_load_avg_1m_end ?? '?'} at the end; ${f.bench_seconds ?? '?'} s in all).`,
     '',
   );
   if (checks.length > 0) {
-    lines.push('## Thresholds', '', '| Check | Result | Expected | |', '|---|---|---|---|');
-    for (const c of checks) lines.push(`| ${c.label} | ${c.actual} | ${c.expected} | ${verdictOf(c, '**FAIL**')} |`);
+    lines.push('## Gates', '', '| Check | Result | Expected | | From |', '|---|---|---|---|---|');
+    for (const c of checks) lines.push(`| ${c.label} | ${c.actual} | ${c.expected} | ${verdictOf(c, '**FAIL**')} | ${c.from} |`);
     lines.push('');
   }
   if (lighthouse.length > 0) {
-    lines.push('## Lighthouse', '', '| Page | Preset | Score | LCP ms | TBT ms | CLS | FCP ms |', '|---|---|---|---|---|---|---|');
-    for (const r of lighthouse) lines.push(`| ${r.page} | ${r.preset} | ${r.score} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.fcpMs} |`);
-    const notes = lighthouse.filter((r) => r.notes.length > 0);
+    const runs = Math.min(...lighthouse.map((s) => s.runs));
+    lines.push(
+      '## Lighthouse',
+      '',
+      `Median of ${runs} run${runs === 1 ? '' : 's'} per page and preset, (min–max) beside it when the runs differ. ` +
+        `Load average ${f.lighthouse_load_avg_1m_start ?? '?'} before the first run, ${f.lighthouse_load_avg_1m_end ?? '?'} after the last. ` +
+        'The HTML report of the median run of each is in `reports/bench-lighthouse/<page>-<preset>.html`.',
+      '',
+      '| Page | Preset | Score | LCP ms | TBT ms | CLS | FCP ms |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const s of lighthouse)
+      lines.push(
+        `| ${PAGE_NAMES[s.page]} | ${s.preset} | ${cell(s.score)} | ${cell(s.lcpMs)} | ${cell(s.tbtMs)} | ${cell(s.cls)} | ${cell(s.fcpMs)} |`,
+      );
+    const notes = lighthouse.filter((s) => s.notes.length > 0);
     if (notes.length > 0) {
-      lines.push('', 'What Lighthouse flagged (full reports in `reports/bench-lighthouse/*.html`):', '');
-      for (const r of notes) lines.push(`- ${r.page} ${r.preset}: ${r.notes.join('; ')}`);
+      lines.push('', 'What Lighthouse flagged in the median run:', '');
+      for (const s of notes) lines.push(`- ${PAGE_NAMES[s.page]} ${s.preset}: ${s.notes.join('; ')}`);
     }
+    lines.push('');
+  }
+  const routes = Object.entries(f).filter(([key]) => /^route_\w+_js_gzip_kb$/.test(key));
+  if (routes.length > 0) {
+    lines.push(
+      '## JavaScript per route',
+      '',
+      'What opening each signed-in route adds to the /login JavaScript (kB gzip), beside its budget (`ROUTE_JS_BUDGET_KB` in `scripts/bundle-size.ts`, enforced by `tests/unit/bundle-size.test.ts`).',
+      '',
+      '| Route | kB gzip | Budget | |',
+      '|---|---|---|---|',
+    );
+    for (const [key, kb] of routes) {
+      const name = key.replace(/^route_/, '').replace(/_js_gzip_kb$/, '');
+      const budget = ROUTE_JS_BUDGET_KB[name];
+      lines.push(
+        `| ${name} | ${kb} | ${budget ?? 'none'} | ${budget === undefined ? '**no budget**' : kb <= budget ? 'within' : '**over**'} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (load.length > 0) {
+    lines.push(
+      '## API under load',
+      '',
+      `GET /api/users?search=... (${f.load_distinct_requests ?? '?'} different searches and pages, a valid bearer token), ${f.load_duration_s ?? '?'} s per run, loopback. ` +
+        'A request unanswered after 10 s counts as an error (a timeout) and is not in p50/p99. Information, no gate.',
+      '',
+      '| Database | Connections | Requests | Requests/s | p50 ms | p99 ms | Errors | Non-2xx |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    for (const r of load)
+      lines.push(
+        `| ${DATABASE_NAMES[r.database]} | ${r.connections} | ${r.requests} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors}${r.timeouts > 0 ? ` (${r.timeouts} timeouts)` : ''} | ${r.non2xx} |`,
+      );
+    lines.push('');
+  }
+  const keys = Object.keys(f);
+  const explained = EXPLANATIONS.filter((e) => keys.some((k) => e.prefix.test(k)));
+  if (explained.length > 0) {
+    lines.push('## What the figures measure', '');
+    for (const e of explained) lines.push(`- **${e.title}.** ${e.text}`);
     lines.push('');
   }
   lines.push(`## All figures (\`${source.json}\`)`, '', '| Figure | Value | Meaning |', '|---|---|---|');

@@ -1,0 +1,300 @@
+// @vitest-environment node
+/**
+ * The bench's gates and statistics (scripts/bench/report.ts) on hand-written figures: no browser,
+ * no stack. The gates are issue 17's, applied to the medians of the Lighthouse runs.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ExportFigures } from '../../scripts/bench/export';
+import type { HeapFigures } from '../../scripts/bench/heap';
+import type { LighthouseRun } from '../../scripts/bench/lighthouse';
+import {
+  LIGHTHOUSE_PAGES,
+  LIGHTHOUSE_PRESETS,
+  checksOf,
+  lighthouseFigures,
+  loadFigures,
+  meaningOf,
+  medianRunIndex,
+  renderMarkdown,
+  statOf,
+  summarizeLighthouse,
+  type Figures,
+  type LoadRun,
+} from '../../scripts/bench/report';
+import type { UsersFigures } from '../../scripts/bench/users';
+import { ROUTE_JS_BUDGET_KB } from '../../scripts/bundle-size';
+
+function run(
+  page: LighthouseRun['page'],
+  preset: LighthouseRun['preset'],
+  round: number,
+  score: number,
+  more: Partial<LighthouseRun> = {},
+): LighthouseRun {
+  return { page, preset, round, score, lcpMs: 1000, tbtMs: 100, cls: 0, fcpMs: 800, notes: [], ...more };
+}
+
+/** Five runs of every page and preset, each at `score` unless `scores` says otherwise. */
+function fiveRounds(scores: Partial<Record<`${LighthouseRun['page']}_${LighthouseRun['preset']}`, number[]>> = {}): LighthouseRun[] {
+  const runs: LighthouseRun[] = [];
+  for (let round = 1; round <= 5; round++)
+    for (const page of LIGHTHOUSE_PAGES)
+      for (const preset of LIGHTHOUSE_PRESETS) runs.push(run(page, preset, round, scores[`${page}_${preset}`]?.[round - 1] ?? 1));
+  return runs;
+}
+
+/** Figures that pass every gate, with the Lighthouse figures of `runs`. */
+function passing(runs: readonly LighthouseRun[]): Figures {
+  return {
+    bench_users: 100_000,
+    login_initial_js_gzip_kb: 150,
+    forbidden_dev_code_files: 0,
+    ...lighthouseFigures(summarizeLighthouse(runs)),
+    users_first_page_runs: 5,
+    users_first_page_ms: 550,
+    users_search_p95_ms: 70,
+    users_search_count: 36,
+    heap_js_objects_warm_growth_mb: 0.01,
+  };
+}
+
+const failing = (f: Figures) =>
+  checksOf(f, { lighthouse: true })
+    .filter((c) => c.kind === 'gate' && !c.pass)
+    .map((c) => c.label);
+
+describe('statOf', () => {
+  it('gives the middle value of an odd count, and min and max', () => {
+    expect(statOf([0.9, 0.97, 0.88, 0.95, 0.93])).toEqual({ median: 0.93, min: 0.88, max: 0.97 });
+  });
+  it('gives the mean of the two middle values of an even count', () => {
+    expect(statOf([400, 100, 300, 200])).toEqual({ median: 250, min: 100, max: 400 });
+  });
+  it('is NaN for no values', () => {
+    expect(statOf([]).median).toBeNaN();
+  });
+});
+
+describe('the Lighthouse summary', () => {
+  it('reports median, min and max of the score and of each metric per page and preset', () => {
+    const runs = [
+      run('login', 'mobile', 1, 0.91, { lcpMs: 2900, tbtMs: 300, cls: 0, fcpMs: 2200 }),
+      run('login', 'mobile', 2, 0.97, { lcpMs: 2100, tbtMs: 120, cls: 0.02, fcpMs: 1500 }),
+      run('login', 'mobile', 3, 0.95, { lcpMs: 2500, tbtMs: 200, cls: 0, fcpMs: 1800 }),
+      run('login', 'desktop', 1, 1),
+    ];
+    const [desktop, mobile] = summarizeLighthouse(runs);
+    expect(desktop).toMatchObject({ page: 'login', preset: 'desktop', runs: 1 });
+    expect(mobile).toMatchObject({
+      page: 'login',
+      preset: 'mobile',
+      runs: 3,
+      score: { median: 0.95, min: 0.91, max: 0.97 },
+      lcpMs: { median: 2500, min: 2100, max: 2900 },
+      tbtMs: { median: 200, min: 120, max: 300 },
+      cls: { median: 0, min: 0, max: 0.02 },
+      fcpMs: { median: 1800, min: 1500, max: 2200 },
+    });
+    const f = lighthouseFigures(summarizeLighthouse(runs));
+    expect(f).toMatchObject({
+      lighthouse_runs: 1,
+      lighthouse_login_mobile: 0.95,
+      lighthouse_login_mobile_min: 0.91,
+      lighthouse_login_mobile_max: 0.97,
+      lighthouse_login_mobile_tbt_ms: 200,
+      lighthouse_login_mobile_cls_max: 0.02,
+    });
+  });
+
+  it("keeps the median run's report: the score closest to the median, then the LCP", () => {
+    expect(
+      medianRunIndex([
+        { score: 0.9, lcpMs: 1 },
+        { score: 0.99, lcpMs: 1 },
+        { score: 0.95, lcpMs: 1 },
+      ]),
+    ).toBe(2);
+    expect(
+      medianRunIndex([
+        { score: 0.95, lcpMs: 3000 },
+        { score: 0.95, lcpMs: 2000 },
+        { score: 0.95, lcpMs: 1000 },
+      ]),
+    ).toBe(1);
+    expect(medianRunIndex([])).toBe(-1);
+  });
+});
+
+describe('the gates (issue 17)', () => {
+  it('pass on figures that meet every one', () => {
+    expect(failing(passing(fiveRounds()))).toEqual([]);
+  });
+
+  it('fail /login mobile at a median of 0.94 and pass it at 0.95', () => {
+    expect(failing(passing(fiveRounds({ login_mobile: [0.99, 0.94, 0.9, 0.94, 0.93] })))).toEqual(['Lighthouse /login mobile, median']);
+    expect(failing(passing(fiveRounds({ login_mobile: [0.99, 0.95, 0.9, 0.95, 0.93] })))).toEqual([]);
+  });
+
+  it('judge the median, not the best or the worst run', () => {
+    // One lucky 0.93 -> 0.99 run does not carry a median of 0.88; one bad run does not sink a median of 0.91.
+    expect(failing(passing(fiveRounds({ dashboard_mobile: [0.99, 0.88, 0.87, 0.88, 0.86] })))).toEqual([
+      'Lighthouse dashboard mobile, median',
+    ]);
+    expect(failing(passing(fiveRounds({ dashboard_mobile: [0.5, 0.91, 0.92, 0.91, 0.93] })))).toEqual([]);
+  });
+
+  it('ask 1.00 of both desktop medians', () => {
+    expect(failing(passing(fiveRounds({ login_desktop: [1, 1, 0.99, 0.99, 0.99] })))).toEqual(['Lighthouse /login desktop, median']);
+    expect(failing(passing(fiveRounds({ dashboard_desktop: [1, 1, 1, 0.99, 0.99] })))).toEqual([]);
+  });
+
+  it('fail on any layout shift in any run of /login or the dashboard, and not on /users (information)', () => {
+    const shifted = fiveRounds();
+    const third = shifted.findIndex((r) => r.page === 'dashboard' && r.preset === 'mobile' && r.round === 3);
+    shifted[third] = { ...(shifted[third] as LighthouseRun), cls: 0.001 };
+    expect(failing(passing(shifted))).toEqual(['CLS dashboard mobile, every run']);
+
+    const users = fiveRounds({ users_mobile: [0.2, 0.2, 0.2, 0.2, 0.2] }).map((r) => (r.page === 'users' ? { ...r, cls: 0.3 } : r));
+    expect(failing(passing(users))).toEqual([]);
+  });
+
+  it('fail fewer than 5 Lighthouse runs and an organisation under 100,000 members', () => {
+    const oneRound = fiveRounds().filter((r) => r.round === 1);
+    expect(failing(passing(oneRound))).toEqual(['Lighthouse runs per page and preset']);
+    expect(failing({ ...passing(fiveRounds()), bench_users: 2000 })).toEqual([
+      'members in the organisation (the figures at scale need 100,000)',
+    ]);
+  });
+
+  it('hold /login JavaScript to its budget, /users to 600 ms and the search p95 to 80 ms', () => {
+    const f = passing(fiveRounds());
+    expect(failing({ ...f, login_initial_js_gzip_kb: 160.1 })).toEqual(['/login JavaScript, kB gzip']);
+    expect(failing({ ...f, login_initial_js_gzip_kb: 160 })).toEqual([]);
+    expect(failing({ ...f, users_first_page_ms: 601 })).toEqual(['full load of /users to first rows, ms (median of 5)']);
+    expect(failing({ ...f, users_search_p95_ms: 80.1 })).toEqual(['users search p95, request to rows on screen, ms']);
+    expect(failing({ ...f, users_search_count: 29 })).toEqual(['users searches measured']);
+  });
+
+  it('report the /login aim of 140 kB without failing on it', () => {
+    const aim = checksOf({ ...passing(fiveRounds()), login_initial_js_gzip_kb: 150 }, { lighthouse: true }).find((c) => c.kind === 'aim');
+    expect(aim).toMatchObject({ expected: '<= 140', pass: false });
+  });
+
+  it('count a figure that was not measured as a failure', () => {
+    const { users_search_p95_ms: _, ...f } = passing(fiveRounds());
+    expect(failing(f)).toEqual(['users search p95, request to rows on screen, ms']);
+  });
+
+  it('leave the Lighthouse gates out when Lighthouse was skipped', () => {
+    const labels = checksOf(passing([]), { lighthouse: false }).map((c) => c.label);
+    expect(labels.some((l) => l.includes('Lighthouse') || l.startsWith('CLS'))).toBe(false);
+  });
+});
+
+describe('every figure has a meaning', () => {
+  const load: LoadRun[] = [
+    {
+      database: 'pglite',
+      connections: 10,
+      durationS: 10,
+      requests: 3000,
+      requestsPerSec: 300,
+      p50Ms: 30,
+      p99Ms: 90,
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+    },
+    {
+      database: 'postgresql',
+      connections: 100,
+      durationS: 10,
+      requests: 2000,
+      requestsPerSec: 200,
+      p50Ms: 400,
+      p99Ms: 900,
+      errors: 1,
+      timeouts: 1,
+      non2xx: 0,
+    },
+  ];
+  // Typed as Record<keyof ...>: the compiler (npx tsc) fails here when a measurement gains a figure this list lacks.
+  const users: Record<keyof UsersFigures, number> = {
+    users_first_page_runs: 5,
+    users_first_page_ms: 1,
+    users_first_page_spa_ms: 1,
+    users_search_p50_ms: 1,
+    users_search_p95_ms: 1,
+    users_search_max_ms: 1,
+    users_search_count: 1,
+    users_search_server_p50_ms: 1,
+  };
+  const heap: Record<keyof HeapFigures, number> = {
+    heap_after_5_nav_mb: 1,
+    heap_after_50_nav_mb: 1,
+    heap_growth_mb: 1,
+    heap_js_objects_after_5_nav_mb: 1,
+    heap_js_objects_after_25_nav_mb: 1,
+    heap_js_objects_after_50_nav_mb: 1,
+    heap_js_objects_growth_mb: 1,
+    heap_js_objects_warm_growth_mb: 1,
+  };
+  const exported: Record<keyof ExportFigures, number> = {
+    export_members: 1,
+    export_csv_rows: 1,
+    export_csv_mb: 1,
+    export_runs: 1,
+    export_csv_ms_median: 1,
+    export_csv_ms_min: 1,
+    export_csv_ms_max: 1,
+    export_api_rss_before_mb: 1,
+    export_api_rss_peak_mb: 1,
+    export_api_rss_growth_mb: 1,
+    export_api_rss_hwm_mb: 1,
+  };
+  const figures: Figures = {
+    bench_users: 100_000,
+    bench_load_avg_1m_start: 1,
+    login_initial_js_gzip_kb: 150,
+    ...Object.fromEntries(Object.keys(ROUTE_JS_BUDGET_KB).map((route) => [`route_${route}_js_gzip_kb`, 1])),
+    lazy_views_billing_paymentstep_tsx_js_gzip_kb: 7,
+    total_js_gzip_kb: 300,
+    forbidden_dev_code_files: 0,
+    ...lighthouseFigures(summarizeLighthouse(fiveRounds())),
+    lighthouse_load_avg_1m_start: 1,
+    lighthouse_load_avg_1m_end: 1,
+    ...users,
+    ...heap,
+    // scripts/bench/copilot.ts figuresOf(times, 'copilot_answer')
+    copilot_answer_p50_ms: 1,
+    copilot_answer_p95_ms: 1,
+    copilot_answer_max_ms: 1,
+    copilot_answer_count: 1,
+    ...exported,
+    ...loadFigures(load),
+    load_distinct_requests: 12,
+    bench_seconds: 1,
+    bench_load_avg_1m_end: 1,
+  };
+
+  it('in the MEANINGS table or a pattern', () => {
+    expect(Object.keys(figures).length).toBeGreaterThan(150);
+    expect(Object.keys(figures).filter((key) => meaningOf(key) === '')).toEqual([]);
+  });
+
+  it('and an unknown figure has none (so the check above can fail)', () => {
+    expect(meaningOf('lighthouse_checkout_mobile')).toBe('');
+    expect(meaningOf('load_mysql_10c_rps')).toBe('');
+  });
+
+  it('the report shows the gates, the Lighthouse spread, the route budgets and the load table', () => {
+    const runs = fiveRounds({ login_mobile: [0.9, 0.96, 0.95, 0.97, 0.94] });
+    const f = { ...figures, ...passing(runs), route_users_js_gzip_kb: 99 };
+    const md = renderMarkdown(f, { checks: checksOf(f, { lighthouse: true }), lighthouse: summarizeLighthouse(runs), load });
+    expect(md).toContain('| Lighthouse /login mobile, median | 0.95 | >= 0.95 | PASS | issue 17 |');
+    expect(md).toContain('| /login | mobile | 0.95 (0.9–0.97) |');
+    expect(md).toContain(`| users | 99 | ${ROUTE_JS_BUDGET_KB.users} | **over** |`);
+    expect(md).toContain('| PostgreSQL | 100 | 2000 | 200 | 400 | 900 | 1 (1 timeouts) | 0 |');
+    expect(md).not.toMatch(/\| `\w+` \| [^|]+ \| {2}\|/); // no figure row with an empty meaning
+  });
+});
