@@ -1,0 +1,348 @@
+// @vitest-environment node
+/**
+ * The session machine and its sign-in flow with their real implementations
+ * (src/machines/auth/implementations.ts) over the real identity service, API client and storage.
+ * Only what we don't own is a double: the Cognito gateway (the adapter over the Cognito SDK), the
+ * network (`fetch`) and the browser's storage areas (in memory). Each scenario says what reached
+ * Cognito, the API and the storage.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor, type SnapshotFrom } from 'xstate';
+import type { MeResponse } from '../../src/contract/api';
+import { authMachine, type PendingConfirmation } from '../../src/machines/auth';
+import { authImplementations } from '../../src/machines/auth/implementations';
+import { completeSignupPayload } from '../../src/machines/auth/signup';
+import { createIdentityServiceWith, type SessionTokens } from '../../src/services/identity';
+import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
+import { apiOverFetch, jsonResponse } from '../support/api';
+import { fakeGateway, tokens } from '../unit/identity/fake-gateway';
+
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'Hardline#2026';
+const NEW_PASSWORD = 'Brand#New2026';
+const ME: MeResponse = {
+  memberId: 'm-ada',
+  name: 'Ada Lovelace',
+  email: EMAIL,
+  role: 'Admin',
+  isAdmin: true,
+  isActive: true,
+  organization: { id: 'org-summit', name: 'Summit Builders' },
+};
+const CONFIRMED: PendingConfirmation = {
+  email: EMAIL,
+  isRequired: false,
+  signupData: { phoneNumber: '+15551234567', organization: 'Summit Builders', fullName: 'Ada Lovelace' },
+};
+const COMPLETED = { organizationId: 'org-summit', devicePhoneNumber: '+15550001111', message: 'Signup completed' };
+
+/** A browser storage area in memory (the boundary: the browser's localStorage / sessionStorage). */
+function memoryArea(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, String(value));
+    },
+  };
+}
+
+interface Seen {
+  line: string;
+  body: unknown;
+  signal: AbortSignal;
+}
+
+type Answer = (line: string) => Promise<Response> | 'hold';
+
+/** The console's services over the doubles; `answer` answers each API request (or holds it). */
+function services(answer: Answer) {
+  const fake = fakeGateway();
+  const identity = createIdentityServiceWith(fake.gateway);
+  const localStorage = memoryArea();
+  const sessionStorage = memoryArea();
+  const storage = createStorage({ localStorage, sessionStorage });
+  const seen: Seen[] = [];
+  const api = apiOverFetch(async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const line = `${request.method} ${url.pathname}`;
+    const text = await request.text();
+    seen.push({ line, body: text === '' ? undefined : (JSON.parse(text) as unknown), signal: request.signal });
+    const answered = answer(line);
+    if (answered !== 'hold') return answered;
+    return new Promise<Response>((_, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason));
+    });
+  });
+  return { fake, identity, storage, localStorage, sessionStorage, seen, api };
+}
+
+type Services = ReturnType<typeof services>;
+
+/** The answers of a healthy API: the signup completed, the account activated, the administrator `me`. */
+function healthy(me: MeResponse = ME): Answer {
+  return (line) => {
+    if (line === 'POST /api/complete-signup') return jsonResponse(200, COMPLETED);
+    if (line === 'POST /users/activate') return jsonResponse(200, {});
+    if (line === 'GET /api/me') return jsonResponse(200, me);
+    return jsonResponse(404, { message: `No route ${line}` });
+  };
+}
+
+function start(s: Services) {
+  const actor = createActor(authMachine.provide(authImplementations({ identity: s.identity, api: s.api, storage: s.storage }))).start();
+  const flow = () => {
+    const child = actor.getSnapshot().children.signInFlow;
+    if (!child) throw new Error('not signed out');
+    return child;
+  };
+  const until = (predicate: (snapshot: SnapshotFrom<typeof authMachine>) => boolean) => waitFor(actor, predicate, { timeout: 5000 });
+  return { actor, flow, until };
+}
+
+/** A session stored by an earlier visit. */
+function storedSession(s: Services, overrides: Partial<SessionTokens> = {}) {
+  s.fake.store(EMAIL, tokens(Date.now(), overrides));
+}
+
+describe('the session over the real services', () => {
+  it('a stored session and a confirmed sign-up: the workspace is set up with the sign-up data, then the administrator gets the console', async () => {
+    const s = services(healthy());
+    storedSession(s);
+    s.storage.savePendingConfirmation(CONFIRMED);
+    const { actor, until } = start(s);
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+    expect(actor.getSnapshot().context.user).toEqual({
+      username: 'uuid-ada',
+      email: EMAIL,
+      attributes: { sub: 'sub-123', email: EMAIL, 'cognito:username': 'uuid-ada' },
+    });
+    expect(s.seen.map((r) => r.line)).toEqual(['POST /api/complete-signup', 'GET /api/me']);
+    expect(s.seen[0]?.body).toEqual({
+      fullName: 'Ada Lovelace',
+      email: EMAIL,
+      phoneNumber: '+15551234567',
+      organization: 'Summit Builders',
+      cognitoUserId: 'sub-123',
+    });
+    expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+    expect(actor.getSnapshot().context.membership).toEqual(ME);
+  });
+
+  it('without a stored session, Sign In opens on the sign-up this browser kept', async () => {
+    const s = services(healthy());
+    s.storage.savePendingConfirmation({ ...CONFIRMED, isRequired: true });
+    const { flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    expect(flow().getSnapshot().matches('confirmEmail')).toBe(true);
+    expect(flow().getSnapshot().context.pendingConfirmation).toEqual({ ...CONFIRMED, isRequired: true });
+  });
+
+  it('a session without an identity token cannot complete the signup: that is logged and the console goes on', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const s = services(healthy());
+    storedSession(s, { idClaims: { email: EMAIL, 'cognito:username': 'uuid-ada' } });
+    s.storage.savePendingConfirmation(CONFIRMED);
+    const { until } = start(s);
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+    expect(warn).toHaveBeenCalledWith(
+      'Signup completion failed (continuing):',
+      new Error('No identity token: the signup cannot be completed.'),
+    );
+    expect(s.seen.map((r) => r.line)).toEqual(['GET /api/me']);
+    expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+  });
+
+  it('the signup completion refuses to run without sign-up data', async () => {
+    const s = services(healthy());
+    const { actors } = authImplementations({ identity: s.identity, api: s.api, storage: s.storage });
+    const completion = createActor(actors.completeSignup, { input: { pending: null, email: EMAIL } });
+    const failed = new Promise<unknown>((resolve) => completion.subscribe({ error: resolve }));
+    completion.start();
+    expect(await failed).toEqual(new Error('No sign-up data: the signup cannot be completed.'));
+    expect(s.seen).toHaveLength(0);
+  });
+
+  it('signing out while the workspace is set up or the account loads aborts that request', async () => {
+    for (const held of ['POST /api/complete-signup', 'GET /api/me']) {
+      const s = services((line) => (line === held ? 'hold' : healthy()(line)));
+      storedSession(s);
+      s.storage.savePendingConfirmation(CONFIRMED);
+      const { actor, until } = start(s);
+      await vi.waitFor(() => expect(s.seen.at(-1)?.line).toBe(held));
+      expect(s.seen.at(-1)?.signal.aborted).toBe(false);
+      actor.send({ type: 'auth.signOut' });
+      await until((snapshot) => snapshot.matches('signedOut'));
+      expect(s.seen.at(-1)?.signal.aborted).toBe(true);
+    }
+  });
+
+  it('a member the console does not serve (403 or 404) is told so; any other failure can be tried again', async () => {
+    for (const status of [403, 404]) {
+      const s = services(() => jsonResponse(status, { message: 'Not a member' }));
+      storedSession(s);
+      const { actor, until } = start(s);
+      await until((snapshot) => !snapshot.hasTag('pending'));
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'notAdministrator' });
+      expect(actor.getSnapshot().context.membership).toBeNull();
+    }
+    const s = services(() => jsonResponse(500, { message: 'Database unavailable' }));
+    storedSession(s);
+    const { actor, until } = start(s);
+    await until((snapshot) => !snapshot.hasTag('pending'));
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'accessFailed' });
+    expect(actor.getSnapshot().context.accessError).toBe('Database unavailable');
+  });
+
+  it('sign-out revokes the session at Cognito and forgets the remembered users view, even when Cognito fails', async () => {
+    for (const fails of [false, true]) {
+      const s = services(healthy());
+      storedSession(s);
+      if (fails) vi.mocked(s.fake.gateway.signOut).mockRejectedValueOnce(new Error('network'));
+      s.storage.saveUsersView('?search=ada');
+      const { actor, until } = start(s);
+      await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+      actor.send({ type: 'auth.signOut' });
+      await until((snapshot) => snapshot.matches('signedOut'));
+      expect(s.fake.gateway.signOut).toHaveBeenCalledWith(EMAIL, 'refresh-1');
+      expect(s.storage.loadUsersView()).toBeNull();
+    }
+  });
+});
+
+describe('the sign-in flow over the real identity service', () => {
+  it('Sign In authenticates at Cognito and opens the console', async () => {
+    const s = services(healthy());
+    vi.mocked(s.fake.gateway.authenticate).mockResolvedValue({ kind: 'session', tokens: tokens(Date.now()) });
+    const { flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+    expect(s.fake.gateway.authenticate).toHaveBeenCalledWith(EMAIL, PASSWORD);
+  });
+
+  it('a first-time password is set at Cognito, then the account is activated on the server', async () => {
+    const s = services(healthy());
+    const complete = vi.fn(async () => ({ kind: 'session' as const, tokens: tokens(Date.now()) }));
+    vi.mocked(s.fake.gateway.authenticate).mockResolvedValue({ kind: 'newPasswordRequired', complete });
+    const { flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    await waitFor(flow(), (f) => f.matches('newPassword'));
+    flow().send({ type: 'auth.newPassword', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+    expect(complete).toHaveBeenCalledWith(NEW_PASSWORD);
+    expect(s.seen.map((r) => r.line)).toEqual(['POST /users/activate', 'GET /api/me']);
+  });
+
+  it("the authenticator app's code answers Cognito's challenge", async () => {
+    const s = services(healthy());
+    const answer = vi.fn(async () => ({ kind: 'session' as const, tokens: tokens(Date.now()) }));
+    vi.mocked(s.fake.gateway.authenticate).mockResolvedValue({ kind: 'totp', answer });
+    const { flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    await waitFor(flow(), (f) => f.matches('mfa'));
+    flow().getSnapshot().children.mfaChallenge?.send({ type: 'mfa.submit', code: '123456' });
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+    expect(answer).toHaveBeenCalledWith('123456');
+  });
+
+  it('Create Account signs up at Cognito, keeps the sign-up in the browser, and the emailed code confirms it', async () => {
+    const s = services(healthy());
+    vi.mocked(s.fake.gateway.signUp).mockResolvedValue({ userConfirmed: false });
+    vi.mocked(s.fake.gateway.resendConfirmationCode).mockResolvedValue(undefined);
+    vi.mocked(s.fake.gateway.confirmSignUp).mockResolvedValue(undefined);
+    const { flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    flow().send({ type: 'auth.showSignUp' });
+    flow().send({
+      type: 'auth.signUp',
+      fullName: 'Ada Lovelace',
+      email: EMAIL,
+      phoneNumber: '5551234567',
+      organization: 'Summit Builders',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    await waitFor(flow(), (f) => f.matches('confirmEmail'));
+    expect(s.fake.gateway.signUp).toHaveBeenCalledWith({
+      username: EMAIL,
+      password: PASSWORD,
+      attributes: { email: EMAIL, phone_number: '+15551234567', 'custom:organization': 'Summit Builders', name: 'Ada Lovelace' },
+    });
+    expect(s.storage.loadPendingConfirmation()).toEqual({ ...CONFIRMED, isRequired: true });
+
+    flow().getSnapshot().children.resendCode?.send({ type: 'resend.send' });
+    await vi.waitFor(() => expect(s.fake.gateway.resendConfirmationCode).toHaveBeenCalledWith(EMAIL));
+
+    flow().send({ type: 'auth.confirm', code: '123456' });
+    await waitFor(flow(), (f) => f.matches('signIn'));
+    expect(s.fake.gateway.confirmSignUp).toHaveBeenCalledWith(EMAIL, '123456');
+    expect(s.storage.loadPendingConfirmation()).toEqual(CONFIRMED);
+  });
+
+  it("'Try signing up again' removes the kept sign-up from the browser", async () => {
+    const s = services(healthy());
+    s.storage.savePendingConfirmation({ ...CONFIRMED, isRequired: true });
+    const { flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    flow().send({ type: 'auth.restartSignUp' });
+    expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+  });
+
+  it('Forgot password asks Cognito for a code and sets the new password with it', async () => {
+    const s = services(healthy());
+    vi.mocked(s.fake.gateway.forgotPassword).mockResolvedValue(undefined);
+    vi.mocked(s.fake.gateway.confirmForgotPassword).mockResolvedValue(undefined);
+    const { flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    flow().send({ type: 'auth.forgotPassword', email: EMAIL });
+    const reset = flow().getSnapshot().children.forgotPassword;
+    if (!reset) throw new Error('no Reset Password');
+    reset.send({ type: 'forgot.sendCode', email: EMAIL });
+    await waitFor(reset, (r) => r.matches({ resetPassword: 'idle' }));
+    expect(s.fake.gateway.forgotPassword).toHaveBeenCalledWith(EMAIL);
+    reset.send({ type: 'forgot.reset', code: '654321', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    await waitFor(flow(), (f) => f.matches('signIn'));
+    expect(s.fake.gateway.confirmForgotPassword).toHaveBeenCalledWith(EMAIL, '654321', NEW_PASSWORD);
+  });
+});
+
+describe('the signup-completion payload', () => {
+  it('is the sign-up as kept, trimmed, with the account id', () => {
+    const kept = {
+      ...CONFIRMED,
+      email: ` ${EMAIL} `,
+      signupData: { ...CONFIRMED.signupData, fullName: ' Ada ', organization: ' Summit ' },
+    };
+    expect(completeSignupPayload(kept, 'other@example.com', 'sub-1')).toEqual({
+      fullName: 'Ada',
+      email: EMAIL,
+      phoneNumber: '+15551234567',
+      organization: 'Summit',
+      cognitoUserId: 'sub-1',
+    });
+  });
+
+  it('without a full name, uses the part of the email before the at sign', () => {
+    const kept = { ...CONFIRMED, signupData: { ...CONFIRMED.signupData, fullName: '  ' } };
+    expect(completeSignupPayload(kept, EMAIL, 'sub-1').fullName).toBe('ada');
+  });
+
+  it('without a kept email, uses the email signed in with', () => {
+    expect(completeSignupPayload({ ...CONFIRMED, email: '' }, ' grace@example.com ', 'sub-1')).toMatchObject({
+      email: 'grace@example.com',
+      fullName: 'Ada Lovelace',
+    });
+  });
+});
