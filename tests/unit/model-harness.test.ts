@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
   walkPaths,
   writeModelReport,
 } from '../support/model';
-import type { Driver, ModelPath, ModelReport, StepInfo, WalkContext } from '../support/model';
+import type { Driver, ModelPath, ModelReport, StepInfo, WalkContext, WalkedBy } from '../support/model';
 
 /** A small machine with invoke, after, guards, eventless, a targetless transition and nesting. */
 const demoMachine = setup({
@@ -186,6 +186,45 @@ describe('model harness: walking', () => {
     expect(report.transitions.covered).toBe(9);
   });
 
+  it('names, for each transition it took, the generated path that walked it and the step that took it', async () => {
+    const paths = generateModelPaths(demoMachine, { events });
+    const report = await walkAll(paths);
+    const walkedBy = report.walkedBy ?? {};
+    // Every covered transition has a path, and only covered ones.
+    expect(Object.keys(walkedBy)).toEqual(enumerateTransitions(demoMachine).map((t) => t.key));
+    expect(walkedBy['expired --session.leave--> done']).toEqual({
+      path: 'loading -(error.actor.loadProfile)-> expired -(session.leave)-> done',
+      step: 2,
+      steps: ['loading --error.actor.loadProfile--> expired', 'expired --session.leave--> done'],
+    } satisfies WalkedBy);
+    // The eventless transition is taken within the step that entered `failed`.
+    expect(walkedBy['failed --always--> expired']).toMatchObject({
+      path: 'loading -(error.actor.loadProfile)-> expired -(session.leave)-> done',
+      step: 1,
+    });
+    expect(walkedBy['editing.invalid --form.reset--> editing.clean']).toEqual({
+      path: 'loading -(done.actor.loadProfile)-> editing.clean -(form.submit [isBlank])-> editing.invalid -(form.reset)-> editing.clean',
+      step: 3,
+      steps: [
+        'loading --done.actor.loadProfile--> editing.clean',
+        'editing.clean --form.submit--> editing.invalid',
+        'editing.invalid --form.reset--> editing.clean',
+      ],
+    });
+    // Each named path exists, and the step it names is one that selects the transition (eventless ones aside).
+    for (const [key, walk] of Object.entries(walkedBy)) {
+      const path = paths.find((p) => p.description === walk.path);
+      expect(path, key).toBeDefined();
+      if (!key.includes('--always-->')) expect(path?.steps[walk.step - 1]?.selects, key).toContain(key);
+    }
+  });
+
+  it('names no path for a transition no walk took', async () => {
+    const report = await walkAll(generateModelPaths(demoMachine, { events, exclude: ['xstate.error.actor.loadProfile'] }));
+    expect(Object.keys(report.walkedBy ?? {})).not.toContain('loading --error: loadProfile--> failed');
+    expect(Object.keys(report.walkedBy ?? {})).toHaveLength(report.transitions.covered);
+  });
+
   it('records what happened, not what was planned: a driver that does not cause the event fails the walk', async () => {
     const [path] = generateModelPaths(demoMachine, { events }).filter((p) => p.steps.some((s) => s.event.type === 'session.leave'));
     if (!path) throw new Error('expected a path through session.leave');
@@ -242,24 +281,75 @@ describe('model harness: walkPaths report', () => {
     const file = join(reportDir, 'demo.json');
     expect(existsSync(file)).toBe(true);
     const report = JSON.parse(readFileSync(file, 'utf8')) as ModelReport;
-    expect(report).toEqual({
+    expect(report).toMatchObject({
       id: 'demo',
       states: { covered: 9, total: 9, missing: [] },
       transitions: { covered: 11, total: 11, missing: [] },
     });
+    expect(Object.keys(report.walkedBy ?? {})).toHaveLength(11);
+    expect(report.walkedBy?.['saving --done: saveName--> saved']?.steps.at(-1)).toBe('saving --done.actor.saveName--> saved');
     expect(log.inputs).toContainEqual({ name: 'Ada' });
   });
 });
 
 describe('model harness: writeModelReport', () => {
+  const figures = (missing: string[], total: number) => ({ covered: total - missing.length, total, missing });
+  const walk = (path: string, step: number, steps: number): WalkedBy => ({
+    path,
+    step,
+    steps: Array.from({ length: steps }, (_, i) => `s${i} --e${i}--> s${i + 1}`),
+  });
+
   it('merges the walks of one machine into one report (the union of their coverage), leaving no lock or temporary file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'model-report-'));
     try {
-      const figures = (missing: string[], total: number) => ({ covered: total - missing.length, total, missing });
       writeModelReport({ id: 'm', states: figures(['a', 'b'], 4), transitions: figures(['t1'], 3) }, dir);
       const merged = writeModelReport({ id: 'm', states: figures(['b', 'c'], 4), transitions: figures([], 3) }, dir);
-      expect(merged).toEqual({ id: 'm', states: figures(['b'], 4), transitions: figures([], 3) });
+      expect(merged).toEqual({ id: 'm', states: figures(['b'], 4), transitions: figures([], 3), walkedBy: {} });
       expect(JSON.parse(readFileSync(join(dir, 'm.json'), 'utf8'))).toEqual(merged);
+      expect(readdirSync(dir)).toEqual(['m.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps, per transition, the path that takes it soonest, whichever walk finishes first', () => {
+    const first = {
+      id: 'm',
+      states: figures([], 2),
+      transitions: figures(['t3'], 3),
+      walkedBy: { t1: walk('long way', 3, 4), t2: walk('b path', 1, 2) },
+    };
+    const second = {
+      id: 'm',
+      states: figures([], 2),
+      transitions: figures(['t2'], 3),
+      walkedBy: { t1: walk('short way', 1, 4), t3: walk('third', 2, 2) },
+    };
+    const expected = { t1: walk('short way', 1, 4), t2: walk('b path', 1, 2), t3: walk('third', 2, 2) };
+    for (const [a, b] of [
+      [first, second],
+      [second, first],
+    ] as const) {
+      const dir = mkdtempSync(join(tmpdir(), 'model-report-'));
+      try {
+        writeModelReport(a, dir);
+        const merged = writeModelReport(b, dir);
+        expect(merged.transitions).toEqual(figures([], 3));
+        expect(merged.walkedBy).toEqual(expected);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('refuses to merge into a report it cannot read, rather than dropping what it held', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'model-report-'));
+    try {
+      writeFileSync(join(dir, 'm.json'), '{"id":"m","states":{}}');
+      expect(() => writeModelReport({ id: 'm', states: figures([], 1), transitions: figures([], 1) }, dir)).toThrow(
+        /m\.json: malformed report/,
+      );
       expect(readdirSync(dir)).toEqual(['m.json']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -8,19 +8,17 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, 
 import { activeStatePaths, describeMachineGraph, formatStateValue, transitionLookupId } from './machine-graph';
 import type { MachineGraph } from './machine-graph';
 import type { ModelPath, StepInfo } from './paths';
+import { mergeModelReports, parseModelReport, preferredWalk } from './report';
+import type { ModelReport, WalkedBy } from './report';
+
+export type { ModelReport, WalkedBy } from './report';
 
 const realSetTimeout = globalThis.setTimeout;
 
-interface CoverageFigures {
-  covered: number;
-  total: number;
-  missing: string[];
-}
-
-export interface ModelReport {
-  id: string;
-  states: CoverageFigures;
-  transitions: CoverageFigures;
+/** Where a walk is: the path being walked and the step being performed (0 while it starts). */
+export interface WalkPosition {
+  path: ModelPath;
+  step: number;
 }
 
 export interface CoverageRecorder {
@@ -33,6 +31,8 @@ export interface CoverageRecorder {
   /** Latest snapshot of the machine seen since the last `resetLatest()`. */
   latest(): AnyMachineSnapshot | undefined;
   resetLatest(): void;
+  /** The path and step being walked: transitions taken from now on are credited to it. */
+  setPosition(position: WalkPosition | undefined): void;
   report(): ModelReport;
 }
 
@@ -44,7 +44,9 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
   const graph = describeMachineGraph(machine);
   const states = new Set<string>();
   const transitions = new Set<string>();
+  const walkedBy = new Map<string, WalkedBy>();
   let last: AnyMachineSnapshot | undefined;
+  let position: { path: ModelPath; step: number; steps: string[] } | undefined;
 
   const recordSnapshot = (snapshot: AnyMachineSnapshot): void => {
     for (const p of activeStatePaths(snapshot.machine as AnyStateMachine, snapshot.value)) states.add(p);
@@ -64,7 +66,14 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
           for (const t of event._transitions) {
             const id = transitionLookupId(t);
             const key = id ? graph.lookup.get(id) : undefined;
-            if (key) transitions.add(key);
+            if (key) {
+              transitions.add(key);
+              if (position) {
+                const walk: WalkedBy = { path: position.path.description, step: position.step, steps: position.steps };
+                const known = walkedBy.get(key);
+                walkedBy.set(key, known ? preferredWalk(known, walk) : walk);
+              }
+            }
             // The source was active when the transition was taken, even a transient state that
             // no snapshot shows (an initial state whose eventless transition leaves at once).
             if (t.source.path.length > 0) states.add(t.source.path.join('.'));
@@ -79,6 +88,9 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
     resetLatest() {
       last = undefined;
     },
+    setPosition(next) {
+      position = next && { path: next.path, step: next.step, steps: describeSteps(next.path) };
+    },
     report() {
       const sMissing = graph.states.filter((s) => !states.has(s));
       const tMissing = graph.transitions.map((t) => t.key).filter((k) => !transitions.has(k));
@@ -90,9 +102,25 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
           total: graph.transitions.length,
           missing: tMissing,
         },
+        walkedBy: Object.fromEntries(
+          graph.transitions.flatMap((t) => {
+            const walk = walkedBy.get(t.key);
+            return walk ? [[t.key, walk] as const] : [];
+          }),
+        ),
       };
     },
   };
+}
+
+/** A path's steps as `from --event--> to`, the way reports and the coverage page show them. */
+function describeSteps(path: ModelPath): string[] {
+  let from = path.initial;
+  return path.steps.map((step) => {
+    const line = `${formatStateValue(from)} --${step.event.type.replace(/^xstate\./, '')}--> ${formatStateValue(step.state)}`;
+    from = step.state;
+    return line;
+  });
 }
 
 export interface WalkContext {
@@ -164,6 +192,7 @@ export async function runModelPath(
     inspected = true;
     recorder.observe(event);
   };
+  recorder.setPosition({ path, step: 0 });
   const driver = await setup({ inspect, path });
   let subscription: { unsubscribe(): void } | undefined;
   if (!inspected && driver.actor) {
@@ -174,12 +203,14 @@ export async function runModelPath(
     let snap = await waitForState(recorder, path.initial, timeout, 'initial state');
     await driver.assert(path.initial, snap);
     for (const [i, step] of path.steps.entries()) {
+      recorder.setPosition({ path, step: i + 1 });
       await driver.perform(step.event, step.info);
       snap = await waitForState(recorder, step.state, timeout, `step ${i + 1} (${step.event.type})`);
       await driver.assert(step.state, snap);
     }
   } finally {
     live = false;
+    recorder.setPosition(undefined);
     subscription?.unsubscribe();
     await driver.teardown?.();
   }
@@ -224,18 +255,9 @@ export function writeModelReport(report: ModelReport, dir = join(process.cwd(), 
   return withReportLock(file, () => {
     let merged = report;
     if (existsSync(file)) {
-      const previous = JSON.parse(readFileSync(file, 'utf8')) as ModelReport;
-      if (previous.states.total === report.states.total && previous.transitions.total === report.transitions.total) {
-        const mergeFigures = (a: CoverageFigures, b: CoverageFigures): CoverageFigures => {
-          const missing = a.missing.filter((m) => b.missing.includes(m));
-          return { covered: a.total - missing.length, total: a.total, missing };
-        };
-        merged = {
-          id: report.id,
-          states: mergeFigures(report.states, previous.states),
-          transitions: mergeFigures(report.transitions, previous.transitions),
-        };
-      }
+      const previous = parseModelReport(readFileSync(file, 'utf8'));
+      if (typeof previous === 'string') throw new Error(`writeModelReport: ${file}: ${previous}`);
+      merged = mergeModelReports(report, previous);
     }
     const temporary = `${file}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(merged, null, 2)}\n`);
