@@ -96,6 +96,26 @@ describe('the Activity screen', () => {
     expect(selectKind(snapshot())).toBe('member.edited');
     expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ben', label: 'Ben Ode' });
     expect(selectIsFiltered(snapshot())).toBe(true);
+    expect(selectIsEmpty(snapshot())).toBe(false);
+  });
+
+  it("a kind of change alone, or a member alone, is a filter: an empty answer says 'No matching activity'", async () => {
+    const byKind = openTrail('?kind=member.deleted');
+    await byKind.answerWith(answer([]));
+    expect(selectIsFiltered(byKind.snapshot())).toBe(true);
+    expect(selectIsEmpty(byKind.snapshot())).toBe(true);
+    const byMember = openTrail('?member=u-ana');
+    expect(selectIsFiltered(byMember.snapshot())).toBe(true);
+  });
+
+  it('the chip keeps the name that was clicked, across pages of that member, even when the entries do not show it', async () => {
+    const { actor, historyMove, answerWith, snapshot } = openTrail('');
+    await answerWith(answer(ENTRIES));
+    actor.send({ type: 'activity.filterMember', memberId: 'u-zoe', name: 'Zoe Park' });
+    await answerWith(answer([], { total: 0 }));
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-zoe', label: 'Zoe Park' });
+    historyMove('?member=u-zoe&page=2');
+    expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-zoe', label: 'Zoe Park' });
   });
 
   it('the bare address is every change of every member, page 1', async () => {
@@ -197,6 +217,20 @@ describe('the Activity screen', () => {
     await settle();
     expect(selectError(snapshot())).toBe('Could not load the activity');
     expect(selectIsFirstLoad(snapshot())).toBe(false);
+  });
+});
+
+describe('a trail without its implementations', () => {
+  it('says which one is missing instead of loading nothing quietly', async () => {
+    const actor = createActor(activityMachine, { input: { memberId: 'u-ana' } }).start();
+    await settle();
+    expect(selectError(actor.getSnapshot())).toBe('The "loadActivity" actor is not provided');
+    const screen = createActor(activityMachine, { input: undefined });
+    const errors: unknown[] = [];
+    screen.subscribe({ error: (error) => void errors.push(error) });
+    screen.start();
+    expect(screen.getSnapshot().status).toBe('error');
+    expect(errors.map((e) => (e as Error).message)).toEqual(['The "watchUrl" actor is not provided']);
   });
 });
 

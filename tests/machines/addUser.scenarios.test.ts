@@ -125,3 +125,13 @@ describe('the Add User modal', () => {
     expect(selectAddUserFieldErrors(actor.getSnapshot())).toEqual({});
   });
 });
+
+describe('the Add User modal without its implementation', () => {
+  it('says the invitation is not provided, and keeps the form', async () => {
+    const actor = createActor(addUserMachine).start();
+    actor.send({ type: 'addUser.submit', values: ROSA });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(selectAddUserError(actor.getSnapshot())).toBe('The "inviteUser" actor is not provided');
+  });
+});

@@ -6,7 +6,7 @@
  * promises the scenario settles.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { User } from '../../src/contract/api';
 import {
   MEMBER_CHANGED,
@@ -152,5 +152,25 @@ describe('the Edit User modal', () => {
     save();
     expect(selectEditUserFieldErrors(actor.getSnapshot())).toEqual({});
     expect(selectEditUserError(actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('the Edit User modal without its implementations', () => {
+  it('says which one is missing, and keeps the form', async () => {
+    const actor = createActor(editUserMachine, { input: { user: ANA } }).start();
+    actor.send({ type: 'editUser.submit', values: FORM });
+    await settle();
+    expect(selectEditUserError(actor.getSnapshot())).toBe('The "updateUser" actor is not provided');
+    const refreshing = createActor(
+      editUserMachine.provide({
+        actors: { updateUser: fromPromise(() => Promise.reject(apiError('Changed', 409, { field: 'version' }))) },
+      }),
+      { input: { user: ANA } },
+    ).start();
+    refreshing.send({ type: 'editUser.submit', values: FORM });
+    await settle();
+    await settle();
+    expect(refreshing.getSnapshot().value).toBe('editing');
+    expect(selectEditUserError(refreshing.getSnapshot())).toBe(MEMBER_CHANGED);
   });
 });

@@ -8,7 +8,7 @@
  * Manage Subscription modal is the real subscription machine, its 2 s close on a simulated clock.
  */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { UserBilling } from '../../src/contract/api';
 import { subscriptionMachine, type CancelSubscriptionInput } from '../../src/machines/subscription/subscriptionMachine';
 import {
@@ -200,5 +200,29 @@ describe('the single-user billing screen', () => {
     expect(paymentPage.calls).toHaveLength(0);
     expect(opened).toEqual([]);
     expect(actor.getSnapshot().matches({ ready: { paymentMethods: 'idle', subscription: 'open' } })).toBe(true);
+  });
+});
+
+describe('the billing screen without its implementations', () => {
+  it('says which one is missing, and opens no link until the safe-link rule is configured', async () => {
+    const opened: string[] = [];
+    const actor = createActor(
+      userBillingMachine.provide({
+        actors: { loadUserBilling: fromPromise(async () => LITE_USER) },
+        actions: { openHostedPage: (_, params: { url: string }) => void opened.push(params.url) },
+      }),
+      { input: { userId: LITE_USER.userId } },
+    ).start();
+    await settle();
+    actor.send({ type: 'userBilling.openLink', url: SAFE });
+    expect(opened).toEqual([]);
+    expect(selectLinkError(actor.getSnapshot())).toBe(UNSAFE_LINK_MESSAGE);
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    await settle();
+    expect(selectLinkError(actor.getSnapshot())).toBe('The "updatePaymentMethod" actor is not provided');
+
+    const bare = createActor(userBillingMachine, { input: { userId: 'u-1' } }).start();
+    await settle();
+    expect(selectError(bare.getSnapshot())).toBe('The "loadUserBilling" actor is not provided');
   });
 });

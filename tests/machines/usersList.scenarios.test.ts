@@ -676,3 +676,30 @@ describe('Export CSV', () => {
     expect(notices.at(-1)?.message).toBe('Export failed: Unknown error');
   });
 });
+
+describe('the users list without its implementations', () => {
+  it('says which one is missing instead of showing an empty list', async () => {
+    const errorOf = (machine: typeof usersListMachine) => {
+      const actor = createActor(machine, { input: { pageSize: 25 } });
+      const errors: unknown[] = [];
+      actor.subscribe({ error: (error) => void errors.push(error) });
+      actor.start();
+      return { actor, errors };
+    };
+    expect(errorOf(usersListMachine).errors.map((e) => (e as Error).message)).toEqual(['The "watchUrl" actor is not provided']);
+    const watching = usersListMachine.provide({
+      actors: { watchUrl: fromCallback(({ sendBack }) => sendBack({ type: 'users.urlChanged', query: '' })) },
+    });
+    expect(errorOf(watching).errors.map((e) => (e as Error).message)).toEqual(['The "writeUrl" action is not provided']);
+    const writing = watching.provide({ actions: { writeUrl: () => undefined } });
+    const { actor } = errorOf(writing);
+    await settle();
+    expect(selectLoadError(actor.getSnapshot())).toBe('The "loadUsers" actor is not provided');
+    const notices: UsersListEmitted[] = [];
+    actor.on('users.notice', (notice) => notices.push(notice));
+    actor.send({ type: 'users.export' });
+    await settle();
+    expect(actor.getSnapshot().matches({ export: 'idle' })).toBe(true);
+    expect(notices.map((n) => n.message)).toEqual(['Export failed: The "exportMembers" actor is not provided']);
+  });
+});
