@@ -8,12 +8,13 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { createActor, type AnyEventObject, type StateValue } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { RESEND_CODE_MESSAGES, pendingConfirmationActions, resendCodeMachine, signInFlowMachine } from '../../src/machines/auth';
 import { createStorage } from '../../src/services/storage';
 import { LoginScreen } from '../../src/views/login/LoginScreen';
 import { getSystem } from '../../src/views/theme/system';
-import { createControllableActors, createControlledDelays, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
+import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 
 const EMAIL = 'ada@summit.test';
 const FAILURE = 'Too many attempts. Please wait a few minutes and try again.';
@@ -53,49 +54,53 @@ walkPaths({
         <LoginScreen flow={actor} />
       </ChakraProvider>,
     );
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(async () => {
+        if (!identity.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
 
-    let lastEvent: AnyEventObject | undefined;
     let ticks = 0;
+    const COOLDOWN = 'xstate.after.resendCooldown.resendCode.coolingDown';
+    const TICK = 'xstate.after.countdownTick.resendCode.coolingDown.counting';
     return {
-      async perform(event, info) {
-        lastEvent = event;
-        if (event.type === 'resend.send') {
-          await user.click(screen.getByRole('button', { name: 'Resend code' }));
-          return;
-        }
-        if (info.kind === 'after') {
-          if (info.delay === 'countdownTick') ticks += 1;
-          act(() => timers.fire(info.delay as 'resendCooldown' | 'countdownTick'));
-          return;
-        }
-        await act(async () => {
-          if (!identity.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-
-      async assert(value: StateValue) {
-        const state = formatStateValue(value);
-        const type = lastEvent?.type;
-        await waitFor(() => {
-          expect(screen.getByRole('heading', { name: 'Confirm Email' })).toBeInTheDocument();
-          if (state === 'ready') expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
-          if (state === 'sending') expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-          if (state === 'coolingDown.counting') {
-            // The visible countdown: 60 s, one less per tick; the button waits for it.
-            expect(screen.getByRole('button', { name: `Resend code in ${60 - ticks} s` })).toBeDisabled();
-            expect(screen.getByText(RESEND_CODE_MESSAGES.sent(EMAIL))).toBeInTheDocument();
-            expect(timers.isPending('resendCooldown')).toBe(true);
-            expect(timers.isPending('countdownTick')).toBe(true);
-          }
-          if (type === 'xstate.error.actor.resendConfirmationCode') {
-            expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(FAILURE);
-          }
-          if (type?.startsWith('xstate.after.resendCooldown')) {
-            expect(timers.isPending('countdownTick')).toBe(false);
-          }
-        });
-        if (state === 'sending') expect(identity.pending('resendConfirmationCode').at(-1)?.input).toEqual({ email: EMAIL });
-      },
+      ...tableDriver(resendCodeMachine, {
+        every: () => waitFor(() => expect(screen.getByRole('heading', { name: 'Confirm Email' })).toBeInTheDocument()),
+        states: {
+          ready: () => waitFor(() => expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled()),
+          sending: async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled());
+            expect(identity.pending('resendConfirmationCode').at(-1)?.input).toEqual({ email: EMAIL });
+          },
+          coolingDown: () =>
+            waitFor(() => {
+              expect(screen.getByText(RESEND_CODE_MESSAGES.sent(EMAIL))).toBeInTheDocument();
+              expect(timers.isPending('resendCooldown')).toBe(true);
+            }),
+          // The visible countdown: 60 s, one less per tick; the button waits for it.
+          'coolingDown.counting': () =>
+            waitFor(() => {
+              expect(screen.getByRole('button', { name: `Resend code in ${60 - ticks} s` })).toBeDisabled();
+              expect(timers.isPending('countdownTick')).toBe(true);
+            }),
+        },
+        events: {
+          'resend.send': () => user.click(screen.getByRole('button', { name: 'Resend code' })),
+          'xstate.done.actor.resendConfirmationCode': settle,
+          'xstate.error.actor.resendConfirmationCode': settle,
+          [COOLDOWN]: () => act(() => timers.fire('resendCooldown')),
+          [TICK]: () => {
+            ticks += 1;
+            act(() => timers.fire('countdownTick'));
+          },
+        },
+        arrivals: {
+          ready: {
+            'xstate.error.actor.resendConfirmationCode': () =>
+              waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(FAILURE)),
+            [COOLDOWN]: () => expect(timers.isPending('countdownTick')).toBe(false),
+          },
+        },
+      }),
 
       teardown() {
         view.unmount();
