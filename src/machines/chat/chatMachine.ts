@@ -135,13 +135,16 @@ export const chatMachine = setup({
   context: { messages: [], pendingQuestion: null, inputError: null, lastIntent: null },
   states: {
     idle: {
+      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: "Waiting for the administrator's question.",
       on: {
         'chat.send': [
+          // Stryker disable next-line StringLiteral: a transition's description, documentation only (the Stately visualiser shows it; no behaviour and no generated page reads it) (this also leaves out the guard name on the line, which the blank-question scenarios cover)
           { guard: 'isBlank', description: 'A blank question is ignored.' },
           {
             guard: 'isInvalidQuestion',
             actions: 'assignInputError',
+            // Stryker disable next-line StringLiteral: a transition's description, documentation only (the Stately visualiser shows it; no behaviour and no generated page reads it)
             description: 'A question over the length limit is refused with a message; the draft stays.',
           },
           { target: 'awaitingReply', actions: 'appendQuestion' },
@@ -150,6 +153,7 @@ export const chatMachine = setup({
       },
     },
     awaitingReply: {
+      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: 'The question is being answered: the typing indicator shows and sending is blocked.',
       tags: ['pending'],
       invoke: {
@@ -166,6 +170,7 @@ export const chatMachine = setup({
         onError: { target: 'idle', actions: 'appendFailure' },
       },
       on: {
+        // Stryker disable next-line StringLiteral,ObjectLiteral: a transition's description, documentation only (the Stately visualiser shows it; no behaviour and no generated page reads it); this targetless transition only documents that the event is ignored while a reply is awaited, as it would be without it
         'chat.send': { description: 'Blocked: one question at a time; the draft stays in the input.' },
       },
     },
