@@ -6,9 +6,11 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { PHONE_INVALID_MESSAGE } from '../../src/domain/phone';
 import { addUserMachine, type AddUserSubmission } from '../../src/machines/addUser';
-import { generateModelPaths, walkPaths } from '../support/model';
+import { generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 import { renderAddUser } from '../views/users/render-dialogs';
 import { makeUser } from '../views/users/fixtures';
 
@@ -50,57 +52,60 @@ walkPaths({
       await user.click(input);
       await user.paste(text);
     };
-    let lastFailed = false;
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(() => {
+        if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
     return {
-      async perform(event, info) {
-        if (event.type === 'addUser.submit') {
-          const values = (event as unknown as { values: AddUserSubmission }).values;
-          await fill(/Name/, values.name);
-          await fill(/Email/, values.email);
-          await fill(/Phone number/, values.phoneNumber);
-          await user.selectOptions(dialog().getByRole('combobox', { name: 'Role' }), values.role);
-          if (!dialog().getByRole('checkbox', { name: 'License' }).matches(':checked'))
-            await user.click(dialog().getByRole('checkbox', { name: 'License' }));
-          const before = fakes.calls('inviteUser').length;
-          await user.dblClick(dialog().getByRole('button', { name: 'Add User' }));
-          // A double click sends at most one request.
-          expect(fakes.calls('inviteUser').length - before).toBeLessThanOrEqual(1);
-          return;
-        }
-        lastFailed = event.type === 'xstate.error.actor.inviteUser';
-        act(() => {
-          if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-      async assert(state, snapshot) {
-        if (state === 'editing') {
-          const { fieldErrors, error } = snapshot.context;
-          if (fieldErrors.phoneNumber) expect(await dialog().findByRole('alert')).toHaveTextContent(PHONE_INVALID_MESSAGE);
-          if (error !== null) {
-            expect(lastFailed).toBe(true);
-            expect(await dialog().findByRole('alert')).toHaveTextContent('Failed to invite user');
-            // Nothing typed is lost.
-            expect(dialog().getByRole('textbox', { name: /Name/ })).toHaveValue(VALID.name);
-            expect(dialog().getByRole('textbox', { name: /Phone number/ })).toHaveValue(VALID.phoneNumber);
-          }
-          expect(dialog().getByRole('button', { name: 'Add User' })).toBeEnabled();
-        }
-        if (state === 'submitting') {
-          expect(fakes.inputs('inviteUser').at(-1)).toEqual({
-            name: 'Rosa Alvarez',
-            email: 'rosa@summit.test',
-            phoneNumber: '+15551234567',
-            role: 'Supervisor',
-            hasLicense: true,
-            isActive: true,
-          });
-          await waitFor(() => expect(dialog().getByRole('button', { name: /Adding/ })).toBeDisabled());
-        }
-        if (state === 'done') {
-          expect(actor.getSnapshot().status).toBe('done');
-          expect(actor.getSnapshot().output?.name).toBe('Rosa Alvarez');
-        }
-      },
+      ...tableDriver(addUserMachine, {
+        states: {
+          editing: async ({ context: { fieldErrors, error } }) => {
+            if (fieldErrors.phoneNumber) expect(await dialog().findByRole('alert')).toHaveTextContent(PHONE_INVALID_MESSAGE);
+            if (error !== null) {
+              expect(await dialog().findByRole('alert')).toHaveTextContent('Failed to invite user');
+              // Nothing typed is lost.
+              expect(dialog().getByRole('textbox', { name: /Name/ })).toHaveValue(VALID.name);
+              expect(dialog().getByRole('textbox', { name: /Phone number/ })).toHaveValue(VALID.phoneNumber);
+            }
+            expect(dialog().getByRole('button', { name: 'Add User' })).toBeEnabled();
+          },
+          submitting: async () => {
+            expect(fakes.inputs('inviteUser').at(-1)).toEqual({
+              name: 'Rosa Alvarez',
+              email: 'rosa@summit.test',
+              phoneNumber: '+15551234567',
+              role: 'Supervisor',
+              hasLicense: true,
+              isActive: true,
+            });
+            await waitFor(() => expect(dialog().getByRole('button', { name: /Adding/ })).toBeDisabled());
+          },
+          done: () => {
+            expect(actor.getSnapshot().status).toBe('done');
+            expect(actor.getSnapshot().output?.name).toBe('Rosa Alvarez');
+          },
+        },
+        events: {
+          'addUser.submit': async ({ values }) => {
+            await fill(/Name/, values.name);
+            await fill(/Email/, values.email);
+            await fill(/Phone number/, values.phoneNumber);
+            await user.selectOptions(dialog().getByRole('combobox', { name: 'Role' }), values.role);
+            if (!dialog().getByRole('checkbox', { name: 'License' }).matches(':checked'))
+              await user.click(dialog().getByRole('checkbox', { name: 'License' }));
+            const before = fakes.calls('inviteUser').length;
+            await user.dblClick(dialog().getByRole('button', { name: 'Add User' }));
+            // A double click sends at most one request.
+            expect(fakes.calls('inviteUser').length - before).toBeLessThanOrEqual(1);
+          },
+          'xstate.done.actor.inviteUser': settle,
+          'xstate.error.actor.inviteUser': settle,
+        },
+        arrivals: {
+          // A failed invite is shown (the state's entry checks how, and that nothing typed is lost).
+          editing: { 'xstate.error.actor.inviteUser': ({ context }) => expect(context.error).not.toBeNull() },
+        },
+      }),
       teardown() {
         actor.stop();
         view.unmount();
