@@ -55,6 +55,9 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/** The command as it was typed, for the report's first line. */
+const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+
 /** A whole number of at least `min`, or the default when the option is absent. */
 function countOption(name: string, fallback: number, min: number): number {
   const raw = option(name);
@@ -151,7 +154,10 @@ async function main(): Promise<number> {
   figures.bench_load_avg_1m_end = Number((loadavg()[0] ?? 0).toFixed(1));
   const checks = checksOf(figures, { lighthouse: !skipLighthouse });
   await writeFile(join(reportsDir, 'bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
-  await writeFile(join(reportsDir, 'bench.md'), renderMarkdown(figures, { checks, lighthouse, load }));
+  await writeFile(
+    join(reportsDir, 'bench.md'),
+    renderMarkdown(figures, { checks, lighthouse, load, source: { command: COMMAND, json: 'reports/bench.json' } }),
+  );
   log(`\n[${elapsed()}] wrote reports/bench.json and reports/bench.md`);
   for (const c of checks) log(`${verdictOf(c)}  ${c.label}: ${c.actual} (${c.expected})`);
   return checks.every((c) => c.pass || c.kind === 'aim') ? 0 : 1;
@@ -188,7 +194,7 @@ async function exportOnly(users: number): Promise<number> {
   await writeFile(join(reportsDir, 'bench-export.json'), `${JSON.stringify(figures, null, 2)}\n`);
   await writeFile(
     join(reportsDir, 'bench-export.md'),
-    renderMarkdown(figures, { source: { command: 'npm run bench -- --only export', json: 'reports/bench-export.json' } }),
+    renderMarkdown(figures, { source: { command: COMMAND, json: 'reports/bench-export.json' } }),
   );
   log('wrote reports/bench-export.json and reports/bench-export.md');
   return 0;
@@ -210,7 +216,7 @@ async function loadOnly(users: number): Promise<number> {
     join(reportsDir, 'bench-load.md'),
     renderMarkdown(figures, {
       load,
-      source: { command: `npm run bench -- --only load --users ${users}`, json: 'reports/bench-load.json' },
+      source: { command: COMMAND, json: 'reports/bench-load.json' },
     }),
   );
   console.log('wrote reports/bench-load.json and reports/bench-load.md');

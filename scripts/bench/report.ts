@@ -365,7 +365,7 @@ const EXPLANATIONS: ReadonlyArray<{ title: string; prefix: RegExp; text: string 
     title: 'User Management at scale',
     prefix: /^users_/,
     text:
-      'In Chromium on the production build, on an organisation of bench_users members: a full signed-in load of /users to the first page of rows on screen (median of several loads), ' +
+      'In Chromium on the production build, on the seeded organisation (`bench_users` members): a full signed-in load of /users to the first page of rows on screen (median of several loads), ' +
       'and for each of at least 30 different searches the time from the request start (Resource Timing) to the frame its rows are painted (MutationObserver, then the next animation frame). ' +
       "Finding a worker by name is what an administrator does most; the typing debounce is the user's, not counted.",
   },
