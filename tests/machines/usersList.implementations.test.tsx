@@ -419,3 +419,53 @@ describe('dialogs and failures over the API client', () => {
     expect(notices.map((n) => n.message)).toEqual(['7 users updated']);
   });
 });
+
+/**
+ * What the list asks of the network when it closes mid-change. (Nothing can be reported to it
+ * then: XState drops what a stopped callback actor sends back.)
+ */
+describe('a row change in flight when the list closes', () => {
+  /** `fetch` as the browser has it for these calls: never answers, and rejects with an AbortError once aborted. */
+  function hangingUntilAborted(request: Request): Promise<Response> {
+    return new Promise((_, reject) => {
+      request.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    });
+  }
+
+  function startHanging(answer: (request: Request) => Promise<Response> | null) {
+    const signals: AbortSignal[] = [];
+    const fetchDouble: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (request.method !== 'GET' || /^\/api\/users\/user-/.test(path)) signals.push(request.signal);
+      return answer(request) ?? jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const actor = createActor(
+      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      { input: { pageSize: 25 } },
+    ).start();
+    return { actor, signals };
+  }
+
+  it('is aborted', async () => {
+    const { actor, signals } = startHanging((request) => (request.method === 'PATCH' ? hangingUntilAborted(request) : null));
+    const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    actor.send({ type: 'users.setLicense', user: first.context.users[1] as User, hasLicense: true });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    actor.stop();
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('reading the member again after a 409 is aborted too', async () => {
+    const { actor, signals } = startHanging((request) => {
+      if (request.method === 'PATCH') return jsonResponse(409, { message: 'Conflict' });
+      if (/^\/api\/users\/user-/.test(new URL(request.url).pathname)) return hangingUntilAborted(request);
+      return null;
+    });
+    const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    actor.send({ type: 'users.setStatus', user: first.context.users[1] as User, isActive: false });
+    await vi.waitFor(() => expect(signals).toHaveLength(2));
+    actor.stop();
+    expect(signals.map((s) => s.aborted)).toEqual([true, true]);
+  });
+});
