@@ -8,9 +8,11 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { MEMBER_CHANGED, MEMBER_CHANGED_HINT, editUserMachine } from '../../src/machines/editUser';
 import { ApiRequestError } from '../../src/services/api/errors';
-import { generateModelPaths, walkPaths } from '../support/model';
+import { generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 import { renderEditUser } from '../views/users/render-dialogs';
 import { makeUser } from '../views/users/fixtures';
 
@@ -48,64 +50,69 @@ walkPaths({
     const { fakes, actor, view } = renderEditUser(USER, inspect);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const dialog = () => within(screen.getByRole('dialog', { name: 'Edit User' }));
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(() => {
+        if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
     return {
-      async perform(event, info) {
-        if (event.type === 'editUser.submit') {
-          const { name } = (event as unknown as { values: { name: string } }).values;
-          const input = dialog().getByRole('textbox', { name: /Name/ });
-          await user.clear(input);
-          if (name !== '') {
-            await user.click(input);
-            await user.paste(name);
-          }
-          await user.click(dialog().getByRole('button', { name: 'Save changes' }));
-          return;
-        }
-        act(() => {
-          if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-      async assert(state, snapshot) {
-        if (state === 'editing') {
-          expect(dialog().getByRole('textbox', { name: /Email/ })).toHaveValue(USER.email);
-          if (snapshot.context.fieldErrors.name) expect(await dialog().findByText('Name is required')).toBeInTheDocument();
-          if (snapshot.context.error !== null) {
-            const alert = await dialog().findByRole('alert');
-            if (snapshot.context.conflict) {
-              expect(alert).toHaveTextContent(MEMBER_CHANGED);
-              expect(alert).toHaveTextContent(MEMBER_CHANGED_HINT);
-            } else {
-              expect(alert).toHaveTextContent('Failed to update user');
+      ...tableDriver(editUserMachine, {
+        states: {
+          editing: async ({ context }) => {
+            expect(dialog().getByRole('textbox', { name: /Email/ })).toHaveValue(USER.email);
+            if (context.fieldErrors.name) expect(await dialog().findByText('Name is required')).toBeInTheDocument();
+            if (context.error !== null) {
+              const alert = await dialog().findByRole('alert');
+              if (context.conflict) {
+                expect(alert).toHaveTextContent(MEMBER_CHANGED);
+                expect(alert).toHaveTextContent(MEMBER_CHANGED_HINT);
+              } else {
+                expect(alert).toHaveTextContent('Failed to update user');
+              }
+              // Nothing typed is lost (and the role shown is still the one the form started from).
+              expect(dialog().getByRole('textbox', { name: /Name/ })).toHaveValue(NEW_NAME);
+              expect(dialog().getByRole('combobox', { name: 'Role' })).toHaveValue(USER.role);
             }
-            // Nothing typed is lost (and the role shown is still the one the form started from).
-            expect(dialog().getByRole('textbox', { name: /Name/ })).toHaveValue(NEW_NAME);
-            expect(dialog().getByRole('combobox', { name: 'Role' })).toHaveValue(USER.role);
-          }
-        }
-        if (state === 'saving') {
-          // The edit carries the version it was made from: the latest read, after a conflict.
-          expect(fakes.inputs('updateUser').at(-1)).toEqual({
-            userId: USER.userId,
-            updates: {
-              name: NEW_NAME,
-              email: USER.email,
-              phoneNumber: USER.phoneNumber,
-              role: USER.role,
-              version: snapshot.context.user.version,
-            },
-          });
-          await waitFor(() => expect(dialog().getByRole('button', { name: /Saving/ })).toBeDisabled());
-        }
-        if (state === 'refreshing') {
-          expect(fakes.inputs('loadUser').at(-1)).toEqual({ userId: USER.userId });
-          expect(await dialog().findByRole('alert')).toHaveTextContent(MEMBER_CHANGED);
-          await waitFor(() => expect(dialog().getByRole('button', { name: /Checking/ })).toBeDisabled());
-        }
-        if (state === 'done') {
-          expect(actor.getSnapshot().status).toBe('done');
-          expect(actor.getSnapshot().output).toEqual({ ...USER, name: NEW_NAME });
-        }
-      },
+          },
+          saving: async ({ context }) => {
+            // The edit carries the version it was made from: the latest read, after a conflict.
+            expect(fakes.inputs('updateUser').at(-1)).toEqual({
+              userId: USER.userId,
+              updates: {
+                name: NEW_NAME,
+                email: USER.email,
+                phoneNumber: USER.phoneNumber,
+                role: USER.role,
+                version: context.user.version,
+              },
+            });
+            await waitFor(() => expect(dialog().getByRole('button', { name: /Saving/ })).toBeDisabled());
+          },
+          refreshing: async () => {
+            expect(fakes.inputs('loadUser').at(-1)).toEqual({ userId: USER.userId });
+            expect(await dialog().findByRole('alert')).toHaveTextContent(MEMBER_CHANGED);
+            await waitFor(() => expect(dialog().getByRole('button', { name: /Checking/ })).toBeDisabled());
+          },
+          done: () => {
+            expect(actor.getSnapshot().status).toBe('done');
+            expect(actor.getSnapshot().output).toEqual({ ...USER, name: NEW_NAME });
+          },
+        },
+        events: {
+          'editUser.submit': async ({ values: { name } }) => {
+            const input = dialog().getByRole('textbox', { name: /Name/ });
+            await user.clear(input);
+            if (name !== '') {
+              await user.click(input);
+              await user.paste(name);
+            }
+            await user.click(dialog().getByRole('button', { name: 'Save changes' }));
+          },
+          'xstate.done.actor.updateUser': settle,
+          'xstate.error.actor.updateUser': settle,
+          'xstate.done.actor.loadUser': settle,
+          'xstate.error.actor.loadUser': settle,
+        },
+      }),
       teardown() {
         actor.stop();
         view.unmount();
