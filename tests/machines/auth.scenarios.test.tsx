@@ -540,3 +540,84 @@ describe('sign-out', () => {
     expect(c.signOut.log).toHaveLength(0);
   });
 });
+
+describe('for the developer wiring the console', () => {
+  it('a side effect nobody provided fails with its name where the person would see the failure', async () => {
+    const bare = createActor(authMachine).start();
+    await settle();
+    expect(bare.getSnapshot().value).toBe('signedOut');
+    const flow = selectSignInFlow(bare.getSnapshot());
+    expect(flow?.getSnapshot().context.formError).toBe('The "checkSession" actor is not provided');
+
+    const c = createActor(
+      authMachine.provide({
+        actors: {
+          checkSession: fromPromise<SessionCheck>(async () => ({ user: USER, pending: null })),
+          loadPendingSignup: fromPromise<PendingConfirmation | null>(async () => null),
+        },
+      }),
+    ).start();
+    await settle();
+    expect(selectAccessError(c.getSnapshot())).toBe('The "loadMembership" actor is not provided');
+  });
+
+  it('signup completion and activation that nobody provided are logged with their names', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const kept: PendingConfirmation = { ...KEPT, isRequired: false };
+    createActor(
+      authMachine.provide({
+        actors: {
+          checkSession: fromPromise<SessionCheck>(async () => ({ user: USER, pending: null })),
+          loadPendingSignup: fromPromise<PendingConfirmation | null>(async () => kept),
+          loadMembership: fromPromise(() => new Promise<MembershipResult>(() => undefined)),
+        },
+        actions: { clearPendingConfirmation: () => undefined },
+      }),
+    ).start();
+    await settle();
+    await settle();
+    expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', new Error('The "completeSignup" actor is not provided'));
+
+    const withoutActivation = createActor(
+      authMachine.provide({
+        actors: {
+          checkSession: fromPromise<SessionCheck>(async () => ({ user: null, pending: null })),
+          signInFlow: signInFlowMachine.provide({
+            actors: {
+              signIn: fromPromise(async (): Promise<SignInResult> => ({ kind: 'newPasswordRequired', username: EMAIL })),
+              completeNewPassword: fromPromise<SessionUser, { newPassword: string }>(async () => USER),
+            },
+          }),
+          loadMembership: fromPromise(() => new Promise<MembershipResult>(() => undefined)),
+        },
+      }),
+    ).start();
+    await settle();
+    const flow = selectSignInFlow(withoutActivation.getSnapshot());
+    flow?.send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    await settle();
+    flow?.send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
+    await settle();
+    await settle();
+    expect(warn).toHaveBeenCalledWith('User activation failed (continuing):', new Error('The "activateUser" actor is not provided'));
+    warn.mockRestore();
+  });
+
+  it('forgetting the pending confirmation at sign-out, when nobody provided it, stops the session with its name', async () => {
+    const c = createActor(
+      authMachine.provide({
+        actors: {
+          checkSession: fromPromise<SessionCheck>(async () => ({ user: USER, pending: null })),
+          loadPendingSignup: fromPromise<PendingConfirmation | null>(async () => null),
+          loadMembership: fromPromise(async (): Promise<MembershipResult> => ({ kind: 'member', me: ME })),
+          signOut: fromPromise<void>(async () => undefined),
+        },
+      }),
+    );
+    const failed = new Promise<unknown>((resolve) => c.subscribe({ error: resolve }));
+    c.start();
+    await settle();
+    c.send({ type: 'auth.signOut' });
+    expect(await failed).toEqual(new Error('The "clearPendingConfirmation" action is not provided'));
+  });
+});

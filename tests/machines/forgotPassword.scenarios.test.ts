@@ -164,3 +164,21 @@ describe('forgot password', () => {
     expect(actor.getSnapshot().context).toEqual({ email: EMAIL, fieldErrors: {}, formError: null, notice: null });
   });
 });
+
+describe('for the developer wiring the console', () => {
+  it('an identity call nobody provided fails with its name', async () => {
+    const actor = createActor(forgotPasswordMachine, { input: { email: EMAIL } }).start();
+    const settled = () => waitFor(actor, (s) => !s.hasTag('pending'));
+    actor.send({ type: 'forgot.sendCode', email: EMAIL });
+    expect((await settled()).context.formError).toBe('The "requestPasswordReset" actor is not provided');
+
+    const { actor: onCode, requests } = openResetPassword(EMAIL);
+    onCode.send({ type: 'forgot.sendCode', email: EMAIL });
+    last(requests).resolve();
+    await waitFor(onCode, (s) => s.matches({ resetPassword: 'idle' }));
+    const unprovided = createActor(forgotPasswordMachine, { input: { email: EMAIL }, snapshot: onCode.getPersistedSnapshot() }).start();
+    unprovided.send({ type: 'forgot.reset', code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const refused = await waitFor(unprovided, (s) => !s.hasTag('pending'));
+    expect(refused.context.formError).toBe('The "confirmPasswordReset" actor is not provided');
+  });
+});

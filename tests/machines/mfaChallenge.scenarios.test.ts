@@ -92,3 +92,12 @@ describe('the authenticator code at sign-in', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
   });
 });
+
+describe('for the developer wiring the console', () => {
+  it('an identity call nobody provided fails with its name', async () => {
+    const actor = createActor(mfaChallengeMachine).start();
+    actor.send({ type: 'mfa.submit', code: '123456' });
+    const refused = await waitFor(actor, (s) => s.matches({ enterCode: 'idle' }));
+    expect(refused.context.formError).toBe('The "answerTotp" actor is not provided');
+  });
+});

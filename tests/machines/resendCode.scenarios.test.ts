@@ -131,3 +131,12 @@ describe("'Resend code' on Confirm Email", () => {
     });
   });
 });
+
+describe('for the developer wiring the console', () => {
+  it('an identity call nobody provided fails with its name', async () => {
+    const actor = createActor(resendCodeMachine, { input: { email: EMAIL } }).start();
+    actor.send({ type: 'resend.send' });
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe('The "resendConfirmationCode" actor is not provided');
+  });
+});

@@ -567,3 +567,53 @@ describe('Forgot password', () => {
     expect(selectForgotPassword(login.snapshot())).toBeUndefined();
   });
 });
+
+describe('for the developer wiring the console', () => {
+  it('an identity call nobody provided fails with its name, on the form that made it', async () => {
+    const bare = (pending: PendingConfirmation | null = null) =>
+      createActor(
+        signInFlowMachine.provide({ actions: { savePendingConfirmation: () => undefined, clearPendingConfirmation: () => undefined } }),
+        { input: { pending, formError: null } },
+      ).start();
+    const signIn = bare();
+    signIn.send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    await settle();
+    expect(selectFormError(signIn.getSnapshot())).toBe('The "signIn" actor is not provided');
+
+    const signUp = bare();
+    signUp.send({ type: 'auth.showSignUp' });
+    signUp.send({ type: 'auth.signUp', ...SIGN_UP_FORM });
+    await settle();
+    expect(selectFormError(signUp.getSnapshot())).toBe('The "signUp" actor is not provided');
+
+    const confirm = bare({ email: EMAIL, isRequired: true, signupData: SIGNUP_DATA });
+    confirm.send({ type: 'auth.confirm', code: '123456' });
+    await settle();
+    expect(selectFormError(confirm.getSnapshot())).toBe('The "confirmSignUp" actor is not provided');
+  });
+
+  it('a way to keep or forget the pending confirmation that nobody provided stops the flow with its name', async () => {
+    const signUp = createActor(
+      signInFlowMachine.provide({
+        actors: { signUp: fromPromise<{ confirmationRequired: boolean }, SignUpValues>(async () => ({ confirmationRequired: true })) },
+      }),
+      {
+        input: { pending: null, formError: null },
+      },
+    );
+    const saveFailed = new Promise<unknown>((resolve) => signUp.subscribe({ error: resolve }));
+    signUp.start();
+    signUp.send({ type: 'auth.showSignUp' });
+    signUp.send({ type: 'auth.signUp', ...SIGN_UP_FORM });
+    await settle();
+    expect(await saveFailed).toEqual(new Error('The "savePendingConfirmation" action is not provided'));
+
+    const restart = createActor(signInFlowMachine, {
+      input: { pending: { email: EMAIL, isRequired: true, signupData: SIGNUP_DATA }, formError: null },
+    });
+    const clearFailed = new Promise<unknown>((resolve) => restart.subscribe({ error: resolve }));
+    restart.start();
+    restart.send({ type: 'auth.restartSignUp' });
+    expect(await clearFailed).toEqual(new Error('The "clearPendingConfirmation" action is not provided'));
+  });
+});
