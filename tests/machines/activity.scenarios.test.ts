@@ -106,6 +106,11 @@ describe('the Activity screen', () => {
     expect(selectIsEmpty(byKind.snapshot())).toBe(true);
     const byMember = openTrail('?member=u-ana');
     expect(selectIsFiltered(byMember.snapshot())).toBe(true);
+    // The chip names the member from their own entry, not from the first one shown.
+    await byMember.answerWith(answer(ENTRIES));
+    expect(selectMemberFilter(byMember.snapshot())).toEqual({ memberId: 'u-ana', label: 'Ana Diaz' });
+    // The screen hears the address through a child the inspector lists by name.
+    expect(Object.keys(byMember.snapshot().children)).toContain('watchUrl');
   });
 
   it('the chip keeps the name that was clicked, across pages of that member, even when the entries do not show it', async () => {

@@ -22,6 +22,8 @@ import {
   UPDATE_USER_FALLBACK,
   USERS_ERROR_TITLE,
   bulkQuestion,
+  nextSort,
+  sortDirectionOf,
   selectActionError,
   selectAddUserRef,
   selectBulkToConfirm,
@@ -232,6 +234,31 @@ describe('the users list and its view in the URL', () => {
     await answerWith(page([CARLA], { page: 4, total: 76, stats: null }));
     expect(selectStats(snapshot())).toEqual(STATS);
     expect(selectUsers(snapshot())).toEqual([CARLA]);
+  });
+
+  it('a click on a column header sorts by it: dates newest first and text A to Z at first, the sorted column flips', async () => {
+    const { actor, load, snapshot } = await openLoaded();
+    const click = (key: Parameters<typeof nextSort>[1]) => actor.send({ type: 'users.sort', sort: nextSort(selectSort(snapshot()), key) });
+    expect(sortDirectionOf(selectSort(snapshot()), 'created')).toBe('descending');
+    expect(sortDirectionOf(selectSort(snapshot()), 'name')).toBe('none');
+    click('created');
+    expect(selectSort(snapshot())).toBe('created');
+    expect(sortDirectionOf('created', 'created')).toBe('ascending');
+    click('created');
+    expect(selectSort(snapshot())).toBe('-created');
+    click('name');
+    expect(selectSort(snapshot())).toBe('name');
+    click('name');
+    expect(selectSort(snapshot())).toBe('-name');
+    expect(sortDirectionOf('-name', 'name')).toBe('descending');
+    expect(sortDirectionOf('-name', 'email')).toBe('none');
+    click('name');
+    expect(selectSort(snapshot())).toBe('name');
+    click('lastActive');
+    expect(selectSort(snapshot())).toBe('-lastActive');
+    click('email');
+    expect(selectSort(snapshot())).toBe('email');
+    expect(load.last().input.sort).toBe('email');
   });
 
   it('Back or Forward shows the view of that address, written back in place', async () => {

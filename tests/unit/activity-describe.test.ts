@@ -165,6 +165,14 @@ describe('values in words', () => {
     expect(changesOf(null, null)).toEqual([]);
   });
 
+  it('a licence, a status or a plan the server wrote in another form is shown as written, not guessed', () => {
+    expect(changesOf({ hasLicense: 'seat-1' }, { hasLicense: 'seat-2' }).map(changeText)).toEqual(['License: seat-1 → seat-2']);
+    expect(changesOf({ isActive: 0 }, { isActive: 1 }).map(changeText)).toEqual(['Status: 0 → 1']);
+    expect(changesOf({ planType: 'enterprise' }, { planType: 'lite' }).map(changeText)).toEqual(['Plan: enterprise → Hardline Lite']);
+    expect(changesOf({ phoneNumber: 5551234567 }, null).map(changeText)).toEqual(['Phone: 5551234567']);
+    expect(changesOf({ expiresAt: 0 }, null).map(changeText)).toEqual(['Link expires: 0']);
+  });
+
   it('text stays text: markup from the server is shown as written', () => {
     expect(changesOf({ name: '<b>Ana</b>' }, { name: '<img src=x onerror=alert(1)>' }).map(changeText)).toEqual([
       'Name: <b>Ana</b> → <img src=x onerror=alert(1)>',
