@@ -11,7 +11,8 @@ import { CHAT_FAILURE_MESSAGE, chatMachine, type ChatReply } from '../../src/mac
 import { QUICK_PROMPTS } from '../../src/domain/assistant';
 import { QUESTION_TOO_LONG_MESSAGE } from '../../src/domain/forms';
 import { LIMITS } from '../../src/domain/limits';
-import { createControllableActors, generateModelPaths, walkPaths } from '../support/model';
+import { createControllableActors, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 import { renderAssistant } from '../views/assistant/render-assistant';
 
 const QUESTION = 'How many calls did the team make this week?';
@@ -50,83 +51,97 @@ walkPaths({
     const view = renderAssistant({ actors: fakes.actors, inspect });
     const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
     const log = screen.getByRole('log');
-    let previous: StateValue = 'idle';
-    let lastEvent: AnyEventObject | undefined;
+    /** The state when the last question was sent: accepted from idle, or blocked while waiting. */
+    let current: StateValue = 'idle';
+    let sentFrom: StateValue = 'idle';
     /** The model of the follow-up context: a reply's intent goes with every later question, until cleared. */
     let followsUp = false;
+    const send = () => screen.getByRole('button', { name: 'Send' });
+    const prompts = () => QUICK_PROMPTS.map((p) => screen.getByRole('button', { name: p.label }));
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(() => {
+        if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
 
     return {
-      async perform(event, info) {
-        lastEvent = event;
-        if (event.type === 'chat.send') {
-          const text = String(event.text);
-          await user.clear(input);
-          if (text.length > LIMITS.question) {
-            fireEvent.change(input, { target: { value: text } });
-            await user.type(input, '{Enter}');
-          } else {
-            await user.type(input, `${text}{Enter}`);
-          }
-          return;
-        }
-        if (event.type === 'chat.clear') {
-          await user.click(screen.getByRole('button', { name: 'Clear conversation' }));
-          followsUp = false;
-          return;
-        }
-        if (event.type === 'xstate.done.actor.ask') followsUp = true;
-        act(() => {
-          if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-      async assert(state, snapshot) {
-        const { messages } = snapshot.context;
-        await waitFor(() => expect(log.querySelectorAll('[data-message-type]')).toHaveLength(messages.length));
-        const send = screen.getByRole('button', { name: 'Send' });
-        const prompts = QUICK_PROMPTS.map((p) => screen.getByRole('button', { name: p.label }));
-
-        if (state === 'awaitingReply') {
-          expect(within(log).getByRole('status')).toHaveTextContent('Assistant is typing…');
-          expect(send).toBeDisabled();
-          for (const b of prompts) expect(b).toBeDisabled();
-          const lastUser = [...log.querySelectorAll('[data-message-type="user"]')].at(-1);
-          expect(lastUser).toHaveTextContent(QUESTION);
-          if (lastEvent?.type === 'chat.send') {
-            // Accepted from idle: the input is emptied; blocked while waiting: the draft stays.
-            expect(input).toHaveValue(previous === 'idle' ? '' : String(lastEvent.text));
-            // Asked with the latest reply's intent (kept across a failure), none after a clear.
-            expect(fakes.inputs('ask').at(-1)).toEqual(followsUp ? { query: QUESTION, previousIntent: REPLY.intent } : { query: QUESTION });
-          }
-        } else {
-          expect(within(log).queryByRole('status')).not.toBeInTheDocument();
-          expect(send).toBeEnabled();
-          for (const b of prompts) expect(b).toBeEnabled();
-          if (messages.length === 0) expect(within(log).getByText("Hello! I'm your Hardline assistant.")).toBeInTheDocument();
-          const last = messages.at(-1);
-          if (lastEvent?.type === 'xstate.error.actor.ask') {
-            expect(last?.failed).toBe(true);
-            expect(within(log).getByText(CHAT_FAILURE_MESSAGE)).toBeInTheDocument();
-            expect(within(log).getByRole('button', { name: 'Retry' })).toBeEnabled();
-          }
-          if (lastEvent?.type === 'xstate.done.actor.ask') {
-            expect(within(log).getAllByText('12 calls').at(-1)?.tagName).toBe('STRONG');
-            expect(within(log).getAllByText('Sources from organization data').length).toBeGreaterThan(0);
-            // A cited member links to their billing page, built from the source's id.
-            expect(within(log).getAllByRole('link', { name: 'Ana Ruiz' }).at(-1)).toHaveAttribute('href', '/billing/user/member%2F1');
-            expect(within(log).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
-          }
-          if (lastEvent?.type === 'chat.send') expect(input).toHaveValue(String(lastEvent.text));
-        }
-        if (lastEvent?.type === 'chat.send') expect(input).toHaveFocus();
-        // A refused question says why, under the input, until one is accepted.
-        const refused = lastEvent?.type === 'chat.send' && String(lastEvent.text) === TOO_LONG && state === 'idle';
-        if (refused) expect(snapshot.context.inputError).toBe(QUESTION_TOO_LONG_MESSAGE);
-        const inputError = snapshot.context.inputError;
-        if (inputError !== null) expect(screen.getByRole('alert')).toHaveTextContent(inputError);
-        else expect(screen.queryByText(QUESTION_TOO_LONG_MESSAGE)).not.toBeInTheDocument();
-        expect(input).toHaveAttribute('maxLength', String(LIMITS.question));
-        previous = state;
-      },
+      ...tableDriver(chatMachine, {
+        every: async ({ snapshot, context: { messages, inputError }, event }) => {
+          current = snapshot.value;
+          await waitFor(() => expect(log.querySelectorAll('[data-message-type]')).toHaveLength(messages.length));
+          if (event?.type === 'chat.send') expect(input).toHaveFocus();
+          // A refused question says why, under the input, until one is accepted.
+          if (inputError !== null) expect(screen.getByRole('alert')).toHaveTextContent(inputError);
+          else expect(screen.queryByText(QUESTION_TOO_LONG_MESSAGE)).not.toBeInTheDocument();
+          expect(input).toHaveAttribute('maxLength', String(LIMITS.question));
+        },
+        states: {
+          idle: ({ context: { messages } }) => {
+            expect(within(log).queryByRole('status')).not.toBeInTheDocument();
+            expect(send()).toBeEnabled();
+            for (const b of prompts()) expect(b).toBeEnabled();
+            if (messages.length === 0) expect(within(log).getByText("Hello! I'm your Hardline assistant.")).toBeInTheDocument();
+          },
+          awaitingReply: () => {
+            expect(within(log).getByRole('status')).toHaveTextContent('Assistant is typing…');
+            expect(send()).toBeDisabled();
+            for (const b of prompts()) expect(b).toBeDisabled();
+            const lastUser = [...log.querySelectorAll('[data-message-type="user"]')].at(-1);
+            expect(lastUser).toHaveTextContent(QUESTION);
+          },
+        },
+        events: {
+          'chat.send': async ({ text }) => {
+            sentFrom = current;
+            await user.clear(input);
+            if (text.length > LIMITS.question) {
+              fireEvent.change(input, { target: { value: text } });
+              await user.type(input, '{Enter}');
+            } else {
+              await user.type(input, `${text}{Enter}`);
+            }
+          },
+          'chat.clear': async () => {
+            await user.click(screen.getByRole('button', { name: 'Clear conversation' }));
+            followsUp = false;
+          },
+          'xstate.done.actor.ask': (event, info) => {
+            followsUp = true;
+            return settle(event, info);
+          },
+          'xstate.error.actor.ask': settle,
+        },
+        arrivals: {
+          idle: {
+            // Ignored (blank) or refused (too long): the draft stays; a refusal says why.
+            'chat.send': ({ event, context }) => {
+              expect(input).toHaveValue(event?.text);
+              if (event?.text === TOO_LONG) expect(context.inputError).toBe(QUESTION_TOO_LONG_MESSAGE);
+            },
+            'xstate.error.actor.ask': ({ context }) => {
+              expect(context.messages.at(-1)?.failed).toBe(true);
+              expect(within(log).getByText(CHAT_FAILURE_MESSAGE)).toBeInTheDocument();
+              expect(within(log).getByRole('button', { name: 'Retry' })).toBeEnabled();
+            },
+            'xstate.done.actor.ask': () => {
+              expect(within(log).getAllByText('12 calls').at(-1)?.tagName).toBe('STRONG');
+              expect(within(log).getAllByText('Sources from organization data').length).toBeGreaterThan(0);
+              // A cited member links to their billing page, built from the source's id.
+              expect(within(log).getAllByRole('link', { name: 'Ana Ruiz' }).at(-1)).toHaveAttribute('href', '/billing/user/member%2F1');
+              expect(within(log).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+            },
+          },
+          awaitingReply: {
+            'chat.send': ({ event }) => {
+              // Accepted from idle: the input is emptied; blocked while waiting: the draft stays.
+              expect(input).toHaveValue(sentFrom === 'idle' ? '' : event?.text);
+              // Asked with the latest reply's intent (kept across a failure), none after a clear.
+              expect(fakes.inputs('ask').at(-1)).toEqual(
+                followsUp ? { query: QUESTION, previousIntent: REPLY.intent } : { query: QUESTION },
+              );
+            },
+          },
+        },
+      }),
       teardown() {
         view.unmount();
       },
