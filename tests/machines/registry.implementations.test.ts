@@ -15,6 +15,16 @@ import { createPayments } from '../../src/services/payments';
 import { createMachineRegistry, type MachineLoader } from '../../src/machines/registry';
 import { placeholderAction, placeholderActor, placeholderCallback } from '../../src/machines/shared';
 import { dashboardMachine } from '../../src/machines/dashboard';
+// Every screen machine's module is loaded here, before any test, as the other test files load
+// them: the registry's own `import()` then finds them loaded. (Were a machine first evaluated inside
+// a test of this file, Stryker's per-test coverage would count its whole definition as covered by
+// that one test alone, and never rerun the scenarios that check it.)
+import '../../src/machines/usersList';
+import '../../src/machines/userBilling';
+import '../../src/machines/billingOverview';
+import '../../src/machines/activity';
+import '../../src/machines/chat';
+import '../../src/machines/twoFactor';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { fakeGateway, tokens } from '../unit/identity/fake-gateway';
 import { OVERVIEW } from '../views/billing/fixtures';
