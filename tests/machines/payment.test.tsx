@@ -16,7 +16,8 @@ import {
   paymentMachine,
 } from '../../src/machines/payment';
 import { PAYMENT_REQUIRED_NOTE, PaymentStep } from '../../src/views/billing/PaymentStep';
-import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
+import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 import { createFakeStripe, uninstallStripeDouble } from '../support/stripe';
 import { renderPlain } from '../views/billing/render-billing';
 
@@ -61,69 +62,40 @@ walkPaths({
     const actor = createActor(paymentMachine.provide({ actors: fakes.actors, delays: delays.delays }), { input: INPUT, inspect }).start();
     let cancelled = 0;
     const view = renderPlain(<PaymentStep actorRef={actor} onCancel={() => (cancelled += 1)} />);
-    let lastEvent: AnyEventObject | undefined;
     const submitName = 'Setup Payment & Update to Hardline Pro';
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(() => {
+        if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
 
     return {
-      async perform(event, info) {
-        lastEvent = event;
-        switch (event.type) {
-          case 'xstate.after.stripeLoadTimeout.payment.loadingStripe':
-            act(() => delays.fire('stripeLoadTimeout'));
-            return;
-          case 'payment.elementReady':
-            await waitFor(() => expect(screen.getByTestId('stripe-payment-element')).toBeInTheDocument());
-            act(() => control.fireReady());
-            return;
-          case 'payment.submit':
-            await user.click(screen.getByRole('button', { name: submitName }));
-            return;
-          case 'payment.retry':
-            await user.click(screen.getByRole('button', { name: 'Try again' }));
-            return;
-          default:
-            act(() => {
-              if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-            });
-        }
-      },
-      async assert(state, snapshot) {
-        expect(screen.getByText(PAYMENT_REQUIRED_NOTE)).toBeInTheDocument();
-        switch (state) {
-          case 'loadingStripe':
+      ...tableDriver(paymentMachine, {
+        every: () => expect(screen.getByText(PAYMENT_REQUIRED_NOTE)).toBeInTheDocument(),
+        states: {
+          loadingStripe: () => {
             expect(screen.getByText('Loading payment form...')).toBeInTheDocument();
             expect(screen.queryByRole('button', { name: submitName })).not.toBeInTheDocument();
             expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-            break;
-          case 'unavailable': {
+          },
+          unavailable: async ({ event }) => {
             const alert = await screen.findByRole('alert');
             expect(alert).toHaveTextContent(
-              lastEvent?.type.startsWith('xstate.after') ? STRIPE_LOAD_TIMEOUT_MESSAGE : STRIPE_UNAVAILABLE_MESSAGE,
+              event?.type.startsWith('xstate.after') ? STRIPE_LOAD_TIMEOUT_MESSAGE : STRIPE_UNAVAILABLE_MESSAGE,
             );
             expect(screen.queryByRole('button', { name: submitName })).not.toBeInTheDocument();
             await user.click(screen.getByRole('button', { name: 'Cancel' }));
             expect(cancelled).toBe(1);
-            break;
-          }
-          case 'mounting':
-            // Stripe is loaded but its element has not reported ready: the form stays disabled.
+          },
+          // Stripe is loaded but its element has not reported ready: the form stays disabled.
+          mounting: async () => {
             await waitFor(() => expect(screen.getByTestId('stripe-payment-element')).toBeInTheDocument());
             expect(screen.getByRole('button', { name: submitName })).toBeDisabled();
-            break;
-          case 'ready': {
-            const submit = await screen.findByRole('button', { name: submitName });
-            expect(submit).toBeEnabled();
+          },
+          ready: async () => {
+            expect(await screen.findByRole('button', { name: submitName })).toBeEnabled();
             expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-            if (lastEvent?.type === 'xstate.done.actor.confirmSetup') {
-              expect(screen.getByRole('alert')).toHaveTextContent(SETUP_NOT_COMPLETED_MESSAGE);
-            } else if (lastEvent?.type === 'xstate.error.actor.confirmSetup') {
-              expect(screen.getByRole('alert')).toHaveTextContent(DECLINED);
-            } else {
-              expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-            }
-            break;
-          }
-          case 'confirming': {
+          },
+          confirming: async () => {
             const busy = screen.getByRole('button', { name: /Processing\.\.\./ });
             expect(busy).toBeDisabled();
             expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
@@ -133,26 +105,45 @@ walkPaths({
             // A second click while confirming sends nothing.
             await user.click(busy).catch(() => undefined);
             expect(fakes.pending('confirmSetup')).toHaveLength(1);
-            break;
-          }
-          case 'completing':
+          },
+          completing: () => {
             expect(screen.getByRole('button', { name: /Processing\.\.\./ })).toBeDisabled();
             expect(fakes.pending('completeSubscription').map((i) => i.input)).toEqual([
               { userId: 'u-trial', setupIntentId: 'seti_123', planType: 'pro' },
             ]);
-            break;
-          case 'completionFailed':
+          },
+          completionFailed: () => {
             expect(screen.getByRole('alert')).toHaveTextContent('HTTP 502: Bad Gateway');
             expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
-            break;
-          case 'done':
+          },
+          done: ({ snapshot }) => {
             expect(snapshot.status).toBe('done');
             expect(snapshot.output).toEqual({ planType: 'pro' });
-            break;
-          default:
-            throw new Error(`unexpected state ${JSON.stringify(state)}`);
-        }
-      },
+          },
+        },
+        events: {
+          'xstate.after.stripeLoadTimeout.payment.loadingStripe': () => act(() => delays.fire('stripeLoadTimeout')),
+          'payment.elementReady': async () => {
+            await waitFor(() => expect(screen.getByTestId('stripe-payment-element')).toBeInTheDocument());
+            act(() => control.fireReady());
+          },
+          'payment.submit': () => user.click(screen.getByRole('button', { name: submitName })),
+          'payment.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+          'xstate.done.actor.loadStripe': settle,
+          'xstate.error.actor.loadStripe': settle,
+          'xstate.done.actor.confirmSetup': settle,
+          'xstate.error.actor.confirmSetup': settle,
+          'xstate.done.actor.completeSubscription': settle,
+          'xstate.error.actor.completeSubscription': settle,
+        },
+        arrivals: {
+          ready: {
+            'payment.elementReady': () => expect(screen.queryByRole('alert')).not.toBeInTheDocument(),
+            'xstate.done.actor.confirmSetup': () => expect(screen.getByRole('alert')).toHaveTextContent(SETUP_NOT_COMPLETED_MESSAGE),
+            'xstate.error.actor.confirmSetup': () => expect(screen.getByRole('alert')).toHaveTextContent(DECLINED),
+          },
+        },
+      }),
       teardown() {
         view.unmount();
         actor.stop();
