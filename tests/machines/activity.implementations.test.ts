@@ -5,7 +5,7 @@
  * browser history. What the trail asks GET /api/audit for, and what the address bar shows as the
  * view changes and as Back and Forward move.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Services } from '../../src/services';
 import { createAddressBar } from '../../src/services/address';
@@ -57,6 +57,23 @@ describe('the activity trail over the API client and the address bar', () => {
     actor.stop();
     memory.back();
     expect(requests).toHaveLength(asked);
+  });
+
+  it('a newer filter aborts the request still out, so an older answer never lands', async () => {
+    const signals: AbortSignal[] = [];
+    const fetchDouble: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      signals.push(request.signal);
+      if (signals.length === 1) return new Promise<Response>(() => undefined);
+      return jsonResponse(200, { entries: [], total: 0, page: 1, limit: 25 });
+    };
+    const memory = createMemoryAddressHost('/users/activity');
+    const services = { api: apiOverFetch(fetchDouble), address: createAddressBar(memory.host) } as unknown as Services;
+    const actor = createActor(activityMachine.provide(activityImplementations(services)), { input: undefined }).start();
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    actor.send({ type: 'activity.filterKind', kind: 'member.deleted' });
+    await waitFor(actor, (s) => s.matches({ browsing: 'ready' }));
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
   });
 
   it("a member's trail on the billing page asks for that member and leaves the address bar alone", async () => {

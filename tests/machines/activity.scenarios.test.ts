@@ -84,6 +84,7 @@ describe('the Activity screen', () => {
     expect(writes).toEqual([{ query: '?member=u-ben&kind=member.edited&page=2', mode: 'replace' }]);
     expect(selectIsFirstLoad(snapshot())).toBe(true);
     expect(selectIsLoading(snapshot())).toBe(true);
+    expect(selectIsEmpty(snapshot())).toBe(false);
     // Until the entries arrive the chip shows the member's id.
     expect(selectMemberFilter(snapshot())).toEqual({ memberId: 'u-ben', label: 'u-ben' });
 
@@ -236,6 +237,15 @@ describe('a trail without its implementations', () => {
     screen.start();
     expect(screen.getSnapshot().status).toBe('error');
     expect(errors.map((e) => (e as Error).message)).toEqual(['The "watchUrl" actor is not provided']);
+    const watching = createActor(
+      activityMachine.provide({
+        actors: { watchUrl: fromCallback(({ sendBack }) => sendBack({ type: 'activity.urlChanged', query: '' })) },
+      }),
+      { input: undefined },
+    );
+    watching.subscribe({ error: (error) => void errors.push(error) });
+    watching.start();
+    expect(errors.map((e) => (e as Error).message).at(-1)).toBe('The "writeUrl" action is not provided');
   });
 });
 

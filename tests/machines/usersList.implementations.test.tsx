@@ -469,3 +469,18 @@ describe('a row change in flight when the list closes', () => {
     expect(signals.map((s) => s.aborted)).toEqual([true, true]);
   });
 });
+
+describe('the download', () => {
+  it('is opened by the browser itself, at the one-time link (the page stays: the answer is an attachment)', () => {
+    // The browser's window is the boundary here: only its location.assign is observed.
+    const assign = vi.fn<(url: string) => void>();
+    vi.stubGlobal('window', { location: { assign } });
+    try {
+      const services = servicesWith(apiOverFetch(() => jsonResponse(200, {})));
+      usersListImplementations(services).actions.openDownload({}, { url: 'http://api.test/exports/members/ticket-1' });
+      expect(assign.mock.calls).toEqual([['http://api.test/exports/members/ticket-1']]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

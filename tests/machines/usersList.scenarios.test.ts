@@ -8,7 +8,7 @@
  * clock. The add and edit dialogs are the real child machines with their API calls settled here.
  */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromCallback, type EventFromLogic } from 'xstate';
+import { SimulatedClock, createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate';
 import type { BulkUpdateRequest, CreateUserRequest, User, UserStats } from '../../src/contract/api';
 import { addUserMachine, NEW_USER_DEFAULTS } from '../../src/machines/addUser';
 import { editUserMachine } from '../../src/machines/editUser';
@@ -728,5 +728,11 @@ describe('the users list without its implementations', () => {
     await settle();
     expect(actor.getSnapshot().matches({ export: 'idle' })).toBe(true);
     expect(notices.map((n) => n.message)).toEqual(['Export failed: The "exportMembers" actor is not provided']);
+    const exporting = errorOf(
+      writing.provide({ actors: { exportMembers: fromPromise(async () => ({ url: 'http://api.test/x', fileName: 'x.csv' })) } }),
+    );
+    exporting.actor.send({ type: 'users.export' });
+    await settle();
+    expect(exporting.errors.map((e) => (e as Error).message)).toEqual(['The "openDownload" action is not provided']);
   });
 });

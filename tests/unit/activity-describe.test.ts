@@ -171,6 +171,9 @@ describe('values in words', () => {
     expect(changesOf({ planType: 'enterprise' }, { planType: 'lite' }).map(changeText)).toEqual(['Plan: enterprise → Hardline Lite']);
     expect(changesOf({ phoneNumber: 5551234567 }, null).map(changeText)).toEqual(['Phone: 5551234567']);
     expect(changesOf({ expiresAt: 0 }, null).map(changeText)).toEqual(['Link expires: 0']);
+    expect(changeText({ label: 'Reason' })).toBe('Reason: none');
+    expect(describeEntry({ kind: 'member.license', before: null, after: null }).action).toBe('changed the license of');
+    expect(describeEntry({ kind: 'member.status', before: null, after: { isActive: 'yes' } }).action).toBe('changed the status of');
   });
 
   it('text stays text: markup from the server is shown as written', () => {
