@@ -8,11 +8,12 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { createActor, type AnyEventObject, type StateValue } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGES, forgotPasswordMachine, signInFlowMachine } from '../../src/machines/auth';
 import { LoginScreen } from '../../src/views/login/LoginScreen';
 import { getSystem } from '../../src/views/theme/system';
-import { createControllableActors, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
+import { createControllableActors, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver } from '../support/model/tables';
 
 const EMAIL = 'ada@summit.test';
 const TYPED = 'typed@summit.test';
@@ -69,7 +70,6 @@ walkPaths({
     await user.type(await screen.findByLabelText('Email', { selector: 'input' }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
 
-    let lastEvent: AnyEventObject | undefined;
     const fill = async (label: string, value: string) => {
       const input = screen.getByLabelText(label, { selector: 'input' });
       await user.clear(input);
@@ -81,89 +81,107 @@ walkPaths({
     const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
     const status = () => screen.getByRole('status').textContent ?? '';
 
-    return {
-      async perform(event, info) {
-        lastEvent = event;
-        const e = event as AnyEventObject & Record<string, string>;
-        switch (event.type) {
-          case 'forgot.sendCode':
-            await fill('Email', e.email ?? '');
-            await user.click(screen.getByRole('button', { name: 'Send code' }));
-            return;
-          case 'forgot.reset':
-            await fill('Reset code', e.code ?? '');
-            await fill('New password', e.password ?? '');
-            await fill('Confirm new password', e.confirmPassword ?? '');
-            await user.click(screen.getByRole('button', { name: 'Reset password' }));
-            return;
-          case 'forgot.resendCode':
-            await user.click(screen.getByRole('button', { name: 'Resend code' }));
-            return;
-          case 'forgot.changeEmail':
-            await user.click(screen.getByRole('button', { name: 'Use a different email' }));
-            return;
-        }
-        await act(async () => {
-          if (!flow.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(async () => {
+        if (!flow.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
+    const showsAlert = (text: string) => () => waitFor(() => expect(alerts()).toContain(text));
+    const onStep = () =>
+      waitFor(() => {
+        expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Back to Sign In' })).toBeEnabled();
+      });
 
-      async assert(value: StateValue) {
-        const state = formatStateValue(value);
-        const type = lastEvent?.type;
-        await waitFor(() => {
-          if (state === 'done') {
-            // The flow is over: Sign In shows the notice with the email prefilled.
-            expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-            expect(screen.getByRole('status')).toHaveTextContent(AUTH_MESSAGES.passwordReset);
-            expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(TYPED);
-            return;
-          }
-          expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
-          expect(screen.getByRole('button', { name: 'Back to Sign In' })).toBeEnabled();
-          if (state.startsWith('requestCode')) {
+    return {
+      ...tableDriver(forgotPasswordMachine, {
+        states: {
+          requestCode: async ({ event }) => {
+            await onStep();
             const email = screen.getByLabelText('Email', { selector: 'input' });
             expect(email).toHaveAttribute('autocomplete', 'email');
-            if (type === undefined) expect(email).toHaveValue(EMAIL);
-            if (state === 'requestCode.submitting') expect(screen.getByRole('button', { name: 'Sending code...' })).toBeDisabled();
-            else expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
-          } else {
-            const code = screen.getByLabelText('Reset code', { selector: 'input' });
-            expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-            expect(code).toHaveAttribute('inputmode', 'numeric');
-            expect(code).toHaveAttribute('maxLength', '6');
-            expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAttribute('autocomplete', 'new-password');
-            expect(screen.getByLabelText('Password requirements')).toBeInTheDocument();
-            if (state === 'resetPassword.submitting') expect(screen.getByRole('button', { name: 'Resetting password...' })).toBeDisabled();
-            if (state === 'resetPassword.resending') expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-            if (state === 'resetPassword.idle') {
+            if (event === undefined) expect(email).toHaveValue(EMAIL);
+          },
+          'requestCode.idle': () => waitFor(() => expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled()),
+          'requestCode.submitting': async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Sending code...' })).toBeDisabled());
+            expect(flow.pending('requestPasswordReset').at(-1)?.input).toEqual({ email: TYPED });
+          },
+          resetPassword: async () => {
+            await onStep();
+            await waitFor(() => {
+              const code = screen.getByLabelText('Reset code', { selector: 'input' });
+              expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+              expect(code).toHaveAttribute('inputmode', 'numeric');
+              expect(code).toHaveAttribute('maxLength', '6');
+              expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAttribute('autocomplete', 'new-password');
+              expect(screen.getByLabelText('Password requirements')).toBeInTheDocument();
+            });
+          },
+          'resetPassword.idle': () =>
+            waitFor(() => {
               expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
               expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
-            }
-          }
-          // What the last step showed.
-          if (type === 'forgot.sendCode' && state === 'requestCode.idle') expect(alerts()).toContain('Please enter a valid email address');
-          if (type === 'forgot.reset' && state === 'resetPassword.idle') {
-            expect(alerts()).toEqual(
-              expect.arrayContaining([
-                'The confirmation code contains digits only',
-                'Password must be at least 8 characters',
-                "Passwords don't match",
-              ]),
-            );
-          }
-          if (type === 'xstate.done.actor.requestPasswordReset') expect(status()).toBe(FORGOT_PASSWORD_MESSAGES.codeSent(TYPED));
-          if (type === 'xstate.done.actor.resendCode') expect(status()).toContain(FORGOT_PASSWORD_MESSAGES.codeResent(TYPED));
-          const failed = type?.startsWith('xstate.error.actor.') ? type.slice('xstate.error.actor.'.length) : undefined;
-          if (failed) expect(alerts()).toContain(ERRORS[failed as keyof typeof ERRORS]);
-        });
-        // What the identity service was asked.
-        if (state === 'requestCode.submitting') expect(flow.pending('requestPasswordReset').at(-1)?.input).toEqual({ email: TYPED });
-        if (state === 'resetPassword.resending') expect(flow.pending('requestPasswordReset').at(-1)?.input).toEqual({ email: TYPED });
-        if (state === 'resetPassword.submitting') {
-          expect(flow.pending('confirmPasswordReset').at(-1)?.input).toEqual({ email: TYPED, code: '123456', newPassword: NEW_PASSWORD });
-        }
-      },
+            }),
+          'resetPassword.submitting': async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Resetting password...' })).toBeDisabled());
+            expect(flow.pending('confirmPasswordReset').at(-1)?.input).toEqual({ email: TYPED, code: '123456', newPassword: NEW_PASSWORD });
+          },
+          'resetPassword.resending': async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled());
+            expect(flow.pending('requestPasswordReset').at(-1)?.input).toEqual({ email: TYPED });
+          },
+          // The flow is over: Sign In shows the notice with the email prefilled.
+          done: () =>
+            waitFor(() => {
+              expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+              expect(screen.getByRole('status')).toHaveTextContent(AUTH_MESSAGES.passwordReset);
+              expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveValue(TYPED);
+            }),
+        },
+        events: {
+          'forgot.sendCode': async ({ email }) => {
+            await fill('Email', email);
+            await user.click(screen.getByRole('button', { name: 'Send code' }));
+          },
+          'forgot.reset': async ({ code, password, confirmPassword }) => {
+            await fill('Reset code', code);
+            await fill('New password', password);
+            await fill('Confirm new password', confirmPassword);
+            await user.click(screen.getByRole('button', { name: 'Reset password' }));
+          },
+          'forgot.resendCode': () => user.click(screen.getByRole('button', { name: 'Resend code' })),
+          'forgot.changeEmail': () => user.click(screen.getByRole('button', { name: 'Use a different email' })),
+          'xstate.done.actor.requestPasswordReset': settle,
+          'xstate.error.actor.requestPasswordReset': settle,
+          'xstate.done.actor.confirmPasswordReset': settle,
+          'xstate.error.actor.confirmPasswordReset': settle,
+          'xstate.done.actor.resendCode': settle,
+          'xstate.error.actor.resendCode': settle,
+        },
+        // What the last step showed.
+        arrivals: {
+          'requestCode.idle': {
+            'forgot.sendCode': showsAlert('Please enter a valid email address'),
+            'xstate.error.actor.requestPasswordReset': showsAlert(ERRORS.requestPasswordReset),
+          },
+          'resetPassword.idle': {
+            'forgot.reset': () =>
+              waitFor(() =>
+                expect(alerts()).toEqual(
+                  expect.arrayContaining([
+                    'The confirmation code contains digits only',
+                    'Password must be at least 8 characters',
+                    "Passwords don't match",
+                  ]),
+                ),
+              ),
+            'xstate.done.actor.requestPasswordReset': () => waitFor(() => expect(status()).toBe(FORGOT_PASSWORD_MESSAGES.codeSent(TYPED))),
+            'xstate.done.actor.resendCode': () => waitFor(() => expect(status()).toContain(FORGOT_PASSWORD_MESSAGES.codeResent(TYPED))),
+            'xstate.error.actor.confirmPasswordReset': showsAlert(ERRORS.confirmPasswordReset),
+            'xstate.error.actor.resendCode': showsAlert(ERRORS.resendCode),
+          },
+        },
+      }),
 
       teardown() {
         view.unmount();
