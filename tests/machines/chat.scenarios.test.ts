@@ -201,6 +201,7 @@ describe('the Assistant conversation', () => {
   it('clearing an empty conversation changes nothing', () => {
     const { actor } = openAssistant();
     const before = actor.getSnapshot();
+    expect(selectFailedQuestion(before)).toBeNull();
     actor.send({ type: 'chat.clear' });
     expect(actor.getSnapshot().context).toBe(before.context);
   });

@@ -7,6 +7,7 @@ export const selectIsAwaitingReply = (snapshot: ChatSnapshot): boolean => snapsh
 
 /** The question the latest failure bubble could not answer, offered back while idle; else null. */
 export const selectFailedQuestion = (snapshot: ChatSnapshot): string | null => {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: while a reply is awaited the last message is the question just asked, never a failure bubble, so the line below gives null too
   if (snapshot.hasTag('pending')) return null;
   const last = snapshot.context.messages.at(-1);
   return last?.failed && last.question !== undefined ? last.question : null;

@@ -82,6 +82,7 @@ function reasonOf(reason: string | undefined): { reason?: string } {
 
 /** The message refusing the event's reason, or null when it is fine. */
 function reasonProblem(event: SubscriptionEvent): string | null {
+  // Stryker disable next-line ConditionalExpression: only the two cancel events reach reasonProblem (its guard and action are on them); the line narrows the type
   if (event.type !== 'subscription.cancelAtPeriodEnd' && event.type !== 'subscription.cancelNow') return null;
   const result = validate(CancellationReasonSchema, event.reason);
   return result.ok ? null : (Object.values(result.errors)[0] ?? null);
@@ -110,6 +111,7 @@ export const subscriptionMachine = setup({
     closeAfterSuccess: 2000,
   },
   guards: {
+    // Stryker disable next-line ConditionalExpression: the guard is only on subscription.update, so its first test is always true (the unknown-plan scenario tests the rest)
     isValidPlan: ({ event }) => event.type === 'subscription.update' && v.is(PlanTypeSchema, event.planType),
     hasSubscription: ({ context }) => context.subscription !== null,
     canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,
@@ -216,7 +218,9 @@ export const subscriptionMachine = setup({
         input: ({ context }) => ({
           userId: context.userId,
           // Always set on the way in; were it ever missing, the reversible kind is the safe one.
+          // Stryker disable next-line LogicalOperator,OptionalChaining,BooleanLiteral: cancelRequest is always set on the way into cancelling (see above), and for a boolean `x ?? true` equals `x && true`
           cancelAtPeriodEnd: context.cancelRequest?.cancelAtPeriodEnd ?? true,
+          // Stryker disable next-line OptionalChaining: cancelRequest is always set on the way into cancelling
           ...reasonOf(context.cancelRequest?.reason),
         }),
         onDone: {
@@ -253,6 +257,7 @@ export const subscriptionMachine = setup({
         input: ({ context }) => ({
           userId: context.userId,
           planType: context.planType ?? DEFAULT_PLAN_TYPE,
+          // Stryker disable next-line StringLiteral: paymentRequired is entered only with a client secret (requiresPayment); the fallback only satisfies the type
           clientSecret: context.clientSecret ?? '',
         }),
         onDone: { target: 'succeeded', actions: { type: 'assignSuccess', params: PAYMENT_COMPLETED_MESSAGE } },
