@@ -117,7 +117,14 @@ describe('the Edit User modal', () => {
     expect(selectEditUserError(actor.getSnapshot())).toBe('Email already used by another member');
     expect(selectHasConflict(actor.getSnapshot())).toBe(false);
 
-    for (const odd of [apiError('Conflict', 409, null), apiError('Bad', 400, { field: 'version' }), null, 'text']) {
+    for (const odd of [
+      apiError('Conflict', 409, null),
+      apiError('Conflict', 409, undefined),
+      apiError('Bad', 400, { field: 'version' }),
+      null,
+      undefined,
+      'text',
+    ]) {
       save();
       update.last().reject(odd);
       await settle();

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { selectEditUserRef, usersListImplementations, usersListMachine, type UsersListEmitted } from '../../src/machines/usersList';
+import {
+  selectAddUserRef,
+  selectEditUserRef,
+  usersListImplementations,
+  usersListMachine,
+  type UsersListEmitted,
+} from '../../src/machines/usersList';
 import type { Services } from '../../src/services';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { STATS, makePage, makeUser } from '../views/users/fixtures';
@@ -482,5 +488,40 @@ describe('the download', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('a dialog closed while its request is out', () => {
+  it('aborts the invitation', async () => {
+    const signals: AbortSignal[] = [];
+    const fetchDouble: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (request.method === 'POST') {
+        signals.push(request.signal);
+        return new Promise<Response>(() => undefined);
+      }
+      return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const actor = createActor(
+      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      { input: { pageSize: 25 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    actor.send({ type: 'users.openAdd' });
+    selectAddUserRef(actor.getSnapshot())?.send({
+      type: 'addUser.submit',
+      values: {
+        name: 'Rosa Alvarez',
+        email: 'rosa@summit.test',
+        phoneNumber: '5551234567',
+        role: 'Field Worker',
+        hasLicense: false,
+        isActive: true,
+      },
+    });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    actor.send({ type: 'users.closeDialog' });
+    expect(signals[0]?.aborted).toBe(true);
   });
 });
