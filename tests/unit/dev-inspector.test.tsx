@@ -17,7 +17,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { InspectorPanel } from '../../src/dev/inspector/InspectorPanel';
 import { createInspectorRecorder, type InspectorRecorder } from '../../src/dev/inspector/recorder';
 import { activeStatePaths, formatStateValue } from '../../src/dev/statechart/machine-graph';
-import { mermaidId } from '../../src/dev/statechart/mermaid';
+import { mermaidId, renderMermaid } from '../../src/dev/statechart/mermaid';
+import { usersListMachine } from '../../src/machines/usersList';
 import {
   authMachine,
   signInFlowMachine,
@@ -147,5 +148,19 @@ describe('the inspector panel', () => {
     expect(document.body.textContent).not.toContain(PASSWORD);
     expect(document.body.textContent).not.toContain(ID_TOKEN);
     actor.stop();
+  });
+});
+
+describe("the inspector's Mermaid source", () => {
+  it('draws a machine with a parallel root inside one composite state, which Mermaid accepts', () => {
+    const docs = renderMermaid(usersListMachine);
+    const drawn = renderMermaid(usersListMachine, { wrapParallelRoot: true });
+    // the docs' form puts the region separator at the top level (Mermaid rejects it there)
+    expect(docs.split('\n')).toContain('  --');
+    expect(drawn.split('\n').slice(0, 2)).toEqual(['stateDiagram-v2', '  state "usersList" as root {']);
+    expect(drawn.split('\n')).not.toContain('  --');
+    expect(drawn).not.toMatch(/\broot --> root\b/);
+    // a machine with an ordinary root is drawn as in the docs
+    expect(renderMermaid(authMachine, { wrapParallelRoot: true })).toBe(renderMermaid(authMachine));
   });
 });

@@ -6,9 +6,15 @@
 import { Box, Button, Code, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import { renderMermaid } from '../statechart/mermaid';
+import { ACTIVE_CLASS, renderMermaid } from '../statechart/mermaid';
 import type { DrawDiagram } from './draw';
 import type { ActorEntry, InspectorRecorder, LogEntry } from './recorder';
+
+/** The panel's width on a window of 48em or more. */
+const PANEL_WIDTH = '34rem';
+
+/** Payloads longer than this (characters of JSON) show folded. */
+const LONG_PAYLOAD = 160;
 
 /** Log rows shown (the recorder keeps more). */
 const SHOWN_LOG = 200;
@@ -45,11 +51,12 @@ function formatTime(time: number): string {
 }
 
 function Statechart({ machine, activePaths, draw }: { machine: AnyStateMachine; activePaths: string[]; draw: DrawDiagram }) {
-  const source = useMemo(() => renderMermaid(machine, { highlight: activePaths }), [machine, activePaths]);
+  const source = useMemo(() => renderMermaid(machine, { highlight: activePaths, wrapParallelRoot: true }), [machine, activePaths]);
   const container = useRef<HTMLDivElement>(null);
   const baseId = useId().replace(/[^A-Za-z0-9]/g, '');
   const drawings = useRef(0);
   const [problem, setProblem] = useState<string | null>(null);
+  const [fit, setFit] = useState(true);
 
   useEffect(() => {
     let current = true;
@@ -60,10 +67,14 @@ function Statechart({ machine, activePaths, draw }: { machine: AnyStateMachine; 
         // Mermaid's markup, parsed (not injected as HTML): the drawing's <svg> element.
         const drawing = new DOMParser().parseFromString(svg, 'text/html').querySelector('svg');
         container.current.replaceChildren(...(drawing ? [document.importNode(drawing, true)] : []));
+        // The current state in view when the drawing is larger than its box.
+        container.current.querySelector(`.${ACTIVE_CLASS}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
         setProblem(null);
       },
       (error: unknown) => {
-        if (current) setProblem(error instanceof Error ? error.message : String(error));
+        if (!current) return;
+        container.current?.replaceChildren(); // not the previous drawing under this machine's name
+        setProblem(error instanceof Error ? error.message : String(error));
       },
     );
     return () => {
@@ -73,7 +84,22 @@ function Statechart({ machine, activePaths, draw }: { machine: AnyStateMachine; 
 
   return (
     <Stack gap="1">
-      <Box ref={container} data-testid="inspector-chart" overflow="auto" maxH="45vh" borderWidth="1px" borderRadius="md" p="2" bg="white" />
+      <Box
+        ref={container}
+        data-testid="inspector-chart"
+        overflow="auto"
+        maxH="50vh"
+        borderWidth="1px"
+        borderRadius="md"
+        p="2"
+        bg="white"
+        css={fit ? { '& svg': { width: '100%', height: 'auto', maxWidth: '100%' } } : { '& svg': { maxWidth: 'none' } }}
+      />
+      <HStack justify="flex-end">
+        <Button size="2xs" variant="outline" aria-pressed={!fit} onClick={() => setFit((v) => !v)}>
+          {fit ? 'Actual size' : 'Fit width'}
+        </Button>
+      </HStack>
       {problem && (
         <Text role="alert" fontSize="xs" color="fg.error">
           Could not draw the statechart: {problem}
@@ -109,10 +135,21 @@ function LogRow({ entry, showActor }: { entry: LogEntry; showActor: boolean }) {
       <Text fontFamily="mono">
         {entry.from} → {entry.to}
       </Text>
-      {payload && (
-        <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" fontSize="xs">
-          {payload}
-        </Code>
+      {payload.length > LONG_PAYLOAD ? (
+        <Box as="details">
+          <Box as="summary" fontFamily="mono" color="fg.muted" cursor="pointer">
+            {payload.slice(0, LONG_PAYLOAD)}… ({payload.length} characters)
+          </Box>
+          <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" fontSize="xs">
+            {JSON.stringify(entry.payload, null, 2)}
+          </Code>
+        </Box>
+      ) : (
+        payload && (
+          <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" fontSize="xs">
+            {payload}
+          </Code>
+        )
       )}
     </Box>
   );
@@ -142,6 +179,18 @@ export function InspectorPanel({
     [log, allActors, selected?.sessionId],
   );
 
+  // While open, the page's flow leaves room for the panel (fixed elements, e.g. dialogs, still span
+  // the window); on a narrow window the panel covers the page instead.
+  useEffect(() => {
+    if (!open || !window.matchMedia?.('(min-width: 48em)').matches) return;
+    const root = document.documentElement;
+    const before = root.style.paddingRight;
+    root.style.paddingRight = PANEL_WIDTH;
+    return () => {
+      root.style.paddingRight = before;
+    };
+  }, [open]);
+
   if (!open) {
     return (
       <Button position="fixed" bottom="3" right="3" zIndex="2000" size="xs" colorPalette="gray" onClick={() => setOpen(true)}>
@@ -159,7 +208,7 @@ export function InspectorPanel({
       top="0"
       right="0"
       h="100vh"
-      w={{ base: '100vw', md: '34rem' }}
+      w={{ base: '100vw', md: PANEL_WIDTH }}
       zIndex="2000"
       bg="bg"
       color="fg"

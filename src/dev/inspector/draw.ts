@@ -12,7 +12,7 @@ let loaded: Promise<Mermaid> | undefined;
 function mermaid(): Promise<Mermaid> {
   loaded ??= import('mermaid').then(({ default: m }) => {
     // 'strict': labels are text (Mermaid sanitises the SVG), no click handlers in the drawing.
-    m.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', state: { useMaxWidth: false } });
+    m.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', state: { useMaxWidth: true } });
     return m;
   });
   return loaded;

@@ -10,6 +10,12 @@ import type { TransitionEdge } from './machine-graph';
 export interface MermaidOptions {
   /** State paths (`signIn.form`) to mark with the `active` class. */
   highlight?: readonly string[];
+  /**
+   * A machine whose root is parallel: draw its regions inside one composite state named after the
+   * machine. Mermaid accepts the region separator `--` only inside a composite state (the docs'
+   * pages keep the unwrapped form). The root's internal transitions are not drawn then.
+   */
+  wrapParallelRoot?: boolean;
 }
 
 /** The class the highlighted states carry in the Mermaid source. */
@@ -91,6 +97,7 @@ export function renderMermaid(machine: AnyStateMachine, options: MermaidOptions 
     list.push(edge);
     edgesIn.set(c, list);
   }
+  const wrapped = options.wrapParallelRoot === true && machine.root.type === 'parallel';
   const lines: string[] = ['stateDiagram-v2'];
   const emitBlock = (node: AnyStateNode, depth: number): void => {
     const pad = '  '.repeat(depth);
@@ -117,10 +124,21 @@ export function renderMermaid(machine: AnyStateMachine, options: MermaidOptions 
     for (const edge of edgesIn.get(path) ?? []) {
       const from = mermaidId(edge.source);
       const targets = edge.targets.length > 0 ? edge.targets : [edge.source];
-      for (const t of targets) lines.push(`${pad}${from} --> ${mermaidId(t)}: ${diagramLabel(edge)}`);
+      for (const t of targets) {
+        // Inside the wrapper, a self-loop on the root is a loop of a composite state on itself,
+        // which Mermaid cannot lay out: those (internal root transitions) are left out there.
+        if (wrapped && from === 'root' && mermaidId(t) === 'root') continue;
+        lines.push(`${pad}${from} --> ${mermaidId(t)}: ${diagramLabel(edge)}`);
+      }
     }
   };
-  emitBlock(machine.root, 1);
+  if (wrapped) {
+    lines.push(`  state "${machine.id}" as ${mermaidId('(machine)')} {`);
+    emitBlock(machine.root, 2);
+    lines.push('  }');
+  } else {
+    emitBlock(machine.root, 1);
+  }
   const highlighted = (options.highlight ?? []).filter((path) => {
     const node = byPath.get(path);
     return node !== undefined && childrenOf(node).length === 0;
