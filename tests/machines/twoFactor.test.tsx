@@ -10,7 +10,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { TWO_FACTOR_NOTICES, twoFactorImplementations, twoFactorMachine } from '../../src/machines/twoFactor';
 import { IdentityError, type IdentityService, type TwoFactorSetup } from '../../src/services/identity';
-import { formatStateValue, generateModelPaths, unplannedTransitions, walkPaths } from '../support/model';
+import { generateModelPaths, unplannedTransitions, walkPaths, type StepInfo } from '../support/model';
+import { tableDriver, type Check } from '../support/model/tables';
 import { createTwoFactorDoubles, renderTwoFactorDialog } from '../views/account/render-two-factor';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -63,96 +64,115 @@ walkPaths({
     const doubles = createTwoFactorDoubles();
     const user = userEvent.setup();
     const view = renderTwoFactorDialog({ doubles, inspect });
-    let lastEvent: AnyEventObject | undefined;
+    const inDialog = () => within(dialog());
+    const buttons = () =>
+      inDialog()
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(() => {
+        if (!doubles.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
+    /** Off, starting setup, or on: the status, its button, and the notice or alert of the change that led here, or none. */
+    const status =
+      (on: boolean, button: string): Check<typeof twoFactorMachine> =>
+      ({ event }) =>
+        waitFor(() => {
+          expect(inDialog().getByRole('heading', { name: `Status: ${on ? 'On' : 'Off'}` })).toBeInTheDocument();
+          expect(buttons()).toContain(button);
+          const notices = inDialog()
+            .queryAllByRole('status')
+            .map((s) => s.textContent);
+          if (event?.type === 'xstate.done.actor.enableTwoFactor') expect(notices).toContain(TWO_FACTOR_NOTICES.on);
+          else if (event?.type === 'xstate.done.actor.disableTwoFactor') expect(notices).toContain(TWO_FACTOR_NOTICES.off);
+          else expect(notices).toEqual([]);
+          if (event?.type === 'xstate.error.actor.startSetup') expect(alerts()).toContain(SETUP_FAILED);
+          else expect(alerts()).toEqual([]);
+          expect(inDialog().queryByRole('img', { name: 'QR code for your authenticator app' })).not.toBeInTheDocument();
+        });
+    const codeStepIdle = () => waitFor(() => expect(inDialog().getByRole('button', { name: 'Cancel' })).toBeEnabled());
+    const codeStepBusy = (actor: 'enableTwoFactor' | 'disableTwoFactor') => async () => {
+      await waitFor(() => {
+        expect(inDialog().getByRole('button', { name: 'Checking...' })).toBeDisabled();
+        expect(inDialog().getByRole('button', { name: 'Cancel' })).toBeDisabled();
+      });
+      expect(doubles.pending(actor).at(-1)?.input).toEqual({ code: '123456' });
+    };
+    /** After a code step's answer: the check's message, or a wrong code's (with the code typed still there to correct). */
+    const codeStepArrivals = {
+      'twoFactor.submitCode': () => waitFor(() => expect(alerts()).toContain(INVALID)),
+      'xstate.error.actor.enableTwoFactor': () =>
+        waitFor(() => {
+          expect(alerts()).toContain(WRONG);
+          expect(codeInput()).toHaveValue('123456');
+        }),
+      'xstate.error.actor.disableTwoFactor': () =>
+        waitFor(() => {
+          expect(alerts()).toContain(WRONG);
+          expect(codeInput()).toHaveValue('123456');
+        }),
+    };
     return {
-      async perform(event, info) {
-        lastEvent = event;
-        const inDialog = within(dialog());
-        switch (event.type) {
-          case 'twoFactor.retry':
-            await user.click(inDialog.getByRole('button', { name: 'Try again' }));
-            return;
-          case 'twoFactor.startSetup':
-            await user.click(inDialog.getByRole('button', { name: 'Set up' }));
-            return;
-          case 'twoFactor.turnOff':
-            await user.click(inDialog.getByRole('button', { name: 'Turn off' }));
-            return;
-          case 'twoFactor.cancel':
-            await user.click(inDialog.getByRole('button', { name: 'Cancel' }));
-            return;
-          case 'twoFactor.submitCode': {
+      ...tableDriver(twoFactorMachine, {
+        states: {
+          loading: () =>
+            waitFor(() => {
+              expect(inDialog().getByRole('status')).toHaveTextContent('Checking two-factor sign-in...');
+              expect(doubles.pending('loadStatus')).toHaveLength(1);
+            }),
+          loadFailed: () =>
+            waitFor(() => {
+              expect(alerts()).toContain(LOAD_FAILED);
+              expect(buttons()).toContain('Try again');
+            }),
+          off: status(false, 'Set up'),
+          associating: async (ctx) => {
+            await status(false, 'Starting setup...')(ctx);
+            await waitFor(() => expect(inDialog().getByRole('button', { name: 'Starting setup...' })).toBeDisabled());
+          },
+          on: status(true, 'Turn off'),
+          settingUp: ({ context }) =>
+            waitFor(() => {
+              expect(inDialog().getByRole('heading', { name: 'Set up your authenticator app' })).toBeInTheDocument();
+              expect(inDialog().getByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+              expect(inDialog().getByTestId('two-factor-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+              expect(context.setup).toEqual(SETUP);
+            }),
+          'settingUp.idle': codeStepIdle,
+          'settingUp.submitting': codeStepBusy('enableTwoFactor'),
+          turningOff: () =>
+            waitFor(() => {
+              expect(inDialog().getByRole('heading', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument();
+              expect(inDialog().queryByRole('img', { name: 'QR code for your authenticator app' })).not.toBeInTheDocument();
+            }),
+          'turningOff.idle': codeStepIdle,
+          'turningOff.submitting': codeStepBusy('disableTwoFactor'),
+        },
+        events: {
+          'twoFactor.retry': () => user.click(inDialog().getByRole('button', { name: 'Try again' })),
+          'twoFactor.startSetup': () => user.click(inDialog().getByRole('button', { name: 'Set up' })),
+          'twoFactor.turnOff': () => user.click(inDialog().getByRole('button', { name: 'Turn off' })),
+          'twoFactor.cancel': () => user.click(inDialog().getByRole('button', { name: 'Cancel' })),
+          'twoFactor.submitCode': async ({ code }) => {
             const input = codeInput();
             await user.clear(input);
             await user.click(input);
             // Pasted, as from an authenticator app.
-            await user.paste((event as AnyEventObject & { code: string }).code);
-            const settingUp = inDialog.queryByRole('heading', { name: 'Set up your authenticator app' }) !== null;
-            await user.click(inDialog.getByRole('button', { name: settingUp ? 'Turn on' : 'Turn off' }));
-            return;
-          }
-          default:
-            act(() => {
-              if (!doubles.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-            });
-        }
-      },
-
-      async assert(value, snapshot) {
-        const state = formatStateValue(value);
-        const type = lastEvent?.type;
-        await waitFor(() => {
-          const inDialog = within(dialog());
-          const buttons = inDialog.queryAllByRole('button').map((b) => b.textContent);
-          if (state === 'loading') {
-            expect(inDialog.getByRole('status')).toHaveTextContent('Checking two-factor sign-in...');
-            expect(doubles.pending('loadStatus')).toHaveLength(1);
-          }
-          if (state === 'loadFailed') {
-            expect(alerts()).toContain(LOAD_FAILED);
-            expect(buttons).toContain('Try again');
-          }
-          if (state === 'off' || state === 'associating' || state === 'on') {
-            const on = state === 'on';
-            expect(inDialog.getByRole('heading', { name: `Status: ${on ? 'On' : 'Off'}` })).toBeInTheDocument();
-            expect(buttons).toContain(on ? 'Turn off' : state === 'off' ? 'Set up' : 'Starting setup...');
-            // The notice of the change that led here, or none.
-            const notices = inDialog.queryAllByRole('status').map((s) => s.textContent);
-            if (type === 'xstate.done.actor.enableTwoFactor') expect(notices).toContain(TWO_FACTOR_NOTICES.on);
-            else if (type === 'xstate.done.actor.disableTwoFactor') expect(notices).toContain(TWO_FACTOR_NOTICES.off);
-            else expect(notices).toEqual([]);
-            if (type === 'xstate.error.actor.startSetup') expect(alerts()).toContain(SETUP_FAILED);
-            else expect(alerts()).toEqual([]);
-            expect(inDialog.queryByRole('img', { name: 'QR code for your authenticator app' })).not.toBeInTheDocument();
-          }
-          if (state === 'associating') expect(inDialog.getByRole('button', { name: 'Starting setup...' })).toBeDisabled();
-          if (state.startsWith('settingUp')) {
-            expect(inDialog.getByRole('heading', { name: 'Set up your authenticator app' })).toBeInTheDocument();
-            expect(inDialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
-            expect(inDialog.getByTestId('two-factor-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
-            expect(snapshot.context.setup).toEqual(SETUP);
-          }
-          if (state.startsWith('turningOff')) {
-            expect(inDialog.getByRole('heading', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument();
-            expect(inDialog.queryByRole('img', { name: 'QR code for your authenticator app' })).not.toBeInTheDocument();
-          }
-          if (state === 'settingUp.submitting' || state === 'turningOff.submitting') {
-            expect(inDialog.getByRole('button', { name: 'Checking...' })).toBeDisabled();
-            expect(inDialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
-          }
-          if (state === 'settingUp.idle' || state === 'turningOff.idle') {
-            expect(inDialog.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-            if (type === 'twoFactor.submitCode') expect(alerts()).toContain(INVALID);
-            // A wrong code: the message, and the code typed is still there to correct.
-            if (type === 'xstate.error.actor.enableTwoFactor' || type === 'xstate.error.actor.disableTwoFactor') {
-              expect(alerts()).toContain(WRONG);
-              expect(codeInput()).toHaveValue('123456');
-            }
-          }
-        });
-        if (state === 'settingUp.submitting') expect(doubles.pending('enableTwoFactor').at(-1)?.input).toEqual({ code: '123456' });
-        if (state === 'turningOff.submitting') expect(doubles.pending('disableTwoFactor').at(-1)?.input).toEqual({ code: '123456' });
-      },
+            await user.paste(code);
+            const settingUp = inDialog().queryByRole('heading', { name: 'Set up your authenticator app' }) !== null;
+            await user.click(inDialog().getByRole('button', { name: settingUp ? 'Turn on' : 'Turn off' }));
+          },
+          'xstate.done.actor.loadStatus': settle,
+          'xstate.error.actor.loadStatus': settle,
+          'xstate.done.actor.startSetup': settle,
+          'xstate.error.actor.startSetup': settle,
+          'xstate.done.actor.enableTwoFactor': settle,
+          'xstate.error.actor.enableTwoFactor': settle,
+          'xstate.done.actor.disableTwoFactor': settle,
+          'xstate.error.actor.disableTwoFactor': settle,
+        },
+        arrivals: { 'settingUp.idle': codeStepArrivals, 'turningOff.idle': codeStepArrivals },
+      }),
 
       teardown() {
         view.unmount();
