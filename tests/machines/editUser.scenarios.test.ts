@@ -45,6 +45,7 @@ describe('the Edit User modal', () => {
   it('saves the fields once with the version they were edited from, and ends with the member as saved', async () => {
     const { actor, update, save } = openModal();
     expect(selectEditedUser(actor.getSnapshot())).toEqual(ANA);
+    expect(selectHasConflict(actor.getSnapshot())).toBe(false);
     save();
     expect(selectIsSaving(actor.getSnapshot())).toBe(true);
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);

@@ -66,4 +66,32 @@ describe('single-user billing over the API client and the payments service', () 
     expect(actor.getSnapshot().context.linkError).toBeNull();
     expect(open.mock.calls.map((c) => c[0])).toEqual(['http://127.0.0.1:5173/invoices/in1', 'https://billing.stripe.test/i/in1']);
   });
+
+  it('closing the screen aborts the load and the payment-method request still out', async () => {
+    const signals: AbortSignal[] = [];
+    let calls = 0;
+    const fetchDouble: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      signals.push(request.signal);
+      calls += 1;
+      // The first load answers; the payment-method page and the refresh never do.
+      return calls === 1 ? jsonResponse(200, LITE_USER) : new Promise<Response>(() => undefined);
+    };
+    const services = {
+      api: apiOverFetch(fetchDouble),
+      payments: createPayments(
+        { stripePublishableKey: 'pk_test_1', trustedOrigins: [] },
+        { window: { location: { origin: 'http://x' }, open: vi.fn() } },
+      ),
+    } as unknown as Services;
+    const actor = createActor(userBillingMachine.provide(userBillingImplementations(services)), {
+      input: { userId: LITE_USER.userId },
+    }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    actor.send({ type: 'userBilling.refresh' });
+    await vi.waitFor(() => expect(signals).toHaveLength(3));
+    actor.stop();
+    expect(signals.map((s) => s.aborted)).toEqual([false, true, true]);
+  });
 });

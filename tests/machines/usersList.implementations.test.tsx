@@ -524,4 +524,36 @@ describe('a dialog closed while its request is out', () => {
     actor.send({ type: 'users.closeDialog' });
     expect(signals[0]?.aborted).toBe(true);
   });
+
+  it('aborts the save of an edit, and the read of the member again after a conflict', async () => {
+    const signals: Array<{ method: string; signal: AbortSignal }> = [];
+    let puts = 0;
+    const fetchDouble: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (request.method === 'PUT' || /^\/api\/users\/user-/.test(path)) {
+        signals.push({ method: request.method, signal: request.signal });
+        puts += request.method === 'PUT' ? 1 : 0;
+        if (request.method === 'PUT' && puts === 2) return jsonResponse(409, { message: 'Changed', field: 'version' });
+        return new Promise<Response>(() => undefined);
+      }
+      return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const actor = createActor(
+      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      { input: { pageSize: 25 } },
+    ).start();
+    const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    const ben = first.context.users[1] as User;
+    const values = { name: ben.name, email: ben.email, phoneNumber: ben.phoneNumber, role: 'Admin' as const };
+    actor.send({ type: 'users.edit', user: ben });
+    selectEditUserRef(actor.getSnapshot())?.send({ type: 'editUser.submit', values });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    actor.send({ type: 'users.closeDialog' });
+    actor.send({ type: 'users.edit', user: ben });
+    selectEditUserRef(actor.getSnapshot())?.send({ type: 'editUser.submit', values });
+    await vi.waitFor(() => expect(signals).toHaveLength(3));
+    actor.send({ type: 'users.closeDialog' });
+    expect(signals.map((s) => `${s.method} ${s.signal.aborted}`)).toEqual(['PUT true', 'PUT false', 'GET true']);
+  });
 });
