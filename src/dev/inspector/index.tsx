@@ -16,7 +16,7 @@ import { InspectorPanel } from './InspectorPanel';
 import { createInspectorRecorder } from './recorder';
 
 /** The id of the panel's host element (also what the production-build checks look for). */
-export const INSPECTOR_HOST_ID = 'hardline-dev-inspector';
+const INSPECTOR_HOST_ID = 'hardline-dev-inspector';
 
 /** Mounts the panel and returns the observer to pass as XState's `inspect` option. */
 export function startDevInspector(): (event: InspectionEvent) => void {
