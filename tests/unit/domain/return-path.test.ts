@@ -19,6 +19,7 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/login')).toBe('/');
     expect(safeReturnPath('/login?next=/users')).toBe('/');
     expect(safeReturnPath('/login/')).toBe('/');
+    expect(safeReturnPath('/login/confirm')).toBe('/');
   });
 
   it('keeps paths that only start like the login', () => {

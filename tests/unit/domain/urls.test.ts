@@ -47,6 +47,12 @@ describe('safeExternalUrl', () => {
     expect(safeExternalUrl('http://127.0.0.2:8787/other/page', options)).toBeNull();
   });
 
+  it('trusts an allowed origin over http only, not another scheme listed with it', () => {
+    const options = { allowedOrigins: ['ws://127.0.0.1:8787', 'ftp://127.0.0.1:2121'] };
+    expect(safeExternalUrl('ws://127.0.0.1:8787/socket', options)).toBeNull();
+    expect(safeExternalUrl('ftp://127.0.0.1:2121/invoice.pdf', options)).toBeNull();
+  });
+
   it('refuses http without allowed origins', () => {
     expect(safeExternalUrl('http://127.0.0.1:8787/hosted/invoice/1')).toBeNull();
     expect(safeExternalUrl(null)).toBeNull();
