@@ -123,6 +123,7 @@ describe('the single-user billing screen', () => {
     actor.send({ type: 'userBilling.manageSubscription' });
     actor.send({ type: 'userBilling.closeSubscription' });
     expect(snapshot().matches({ ready: { subscription: 'closed', data: 'refreshing' } })).toBe(true);
+    expect(load.last().input).toEqual({ userId: LITE_USER.userId });
     expect(selectIsLoading(snapshot())).toBe(false);
     expect(selectBilling(snapshot())).toEqual(LITE_USER);
     expect(load.calls).toHaveLength(2);

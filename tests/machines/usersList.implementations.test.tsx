@@ -4,7 +4,7 @@
  * members ask of the API: the Quick Stats only on the first load and after a change.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, toPromise, waitFor } from 'xstate';
 import {
   selectAddUserRef,
   selectEditUserRef,
@@ -555,5 +555,25 @@ describe('a dialog closed while its request is out', () => {
     await vi.waitFor(() => expect(signals).toHaveLength(3));
     actor.send({ type: 'users.closeDialog' });
     expect(signals.map((s) => `${s.method} ${s.signal.aborted}`)).toEqual(['PUT true', 'PUT false', 'GET true']);
+  });
+});
+
+describe('the export file name', () => {
+  it("carries the administrator's local date, two digits for the month and the day", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 5, 9, 30));
+    try {
+      const bodies: unknown[] = [];
+      const fetchDouble: typeof fetch = async (input, init) => {
+        bodies.push(JSON.parse(await new Request(input, init).text()));
+        return jsonResponse(201, { url: '/exports/members/t-1', fileName: 'members.csv' });
+      };
+      const exportMembers = usersListImplementations(servicesWith(apiOverFetch(fetchDouble))).actors.exportMembers;
+      const actor = createActor(exportMembers, { input: { search: '', status: 'all', role: 'all', sort: '-created' } }).start();
+      await toPromise(actor);
+      expect(bodies).toEqual([{ sort: '-created', today: '2026-03-05' }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
