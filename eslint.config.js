@@ -51,6 +51,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      // Stryker's sandboxes (npm run test:mutation), copies of the repo while a run lasts.
+      '.stryker-tmp*/**',
     ],
   },
   js.configs.recommended,
