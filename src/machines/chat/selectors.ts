@@ -10,6 +10,7 @@ export const selectFailedQuestion = (snapshot: ChatSnapshot): string | null => {
   // Stryker disable next-line ConditionalExpression,StringLiteral: while a reply is awaited the last message is the question just asked, never a failure bubble, so the line below gives null too
   if (snapshot.hasTag('pending')) return null;
   const last = snapshot.context.messages.at(-1);
+  // Stryker disable next-line ConditionalExpression: every failure bubble carries its question (appendFailure runs in awaitingReply, where the question is always set); the test narrows the type
   return last?.failed && last.question !== undefined ? last.question : null;
 };
 
