@@ -23,7 +23,15 @@ import {
 import type { UserBilling } from '../../src/contract/api';
 import { ManageSubscriptionDialog } from '../../src/views/billing/ManageSubscriptionDialog';
 import { PAYMENT_REQUIRED_NOTE } from '../../src/views/billing/PaymentStep';
-import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type ModelPath } from '../support/model';
+import {
+  createControllableActors,
+  createControlledDelays,
+  generateModelPaths,
+  walkPaths,
+  type ModelPath,
+  type StepInfo,
+} from '../support/model';
+import { tableDriver } from '../support/model/tables';
 import { createFakeStripe, uninstallStripeDouble } from '../support/stripe';
 import { LITE_USER, SCHEDULED_USER } from '../views/billing/fixtures';
 import { renderPlain } from '../views/billing/render-billing';
@@ -106,51 +114,145 @@ walkPaths({
     const actor = createActor(machine, { input: { billing }, inspect }).start();
     let closed = 0;
     const view = renderPlain(<ManageSubscriptionDialog actorRef={actor} onClose={() => (closed += 1)} />);
-    let lastEvent: AnyEventObject | undefined;
-    const dialog = () => screen.getByRole('dialog', { name: `Manage Subscription - ${billing.name}` });
+    const dialogName = `Manage Subscription - ${billing.name}`;
+    const scheduled = billing.subscription?.cancelAtPeriodEnd === true;
     const confirmation = () => screen.getByRole('alertdialog');
+    /** The modal, once no confirmation covers it (it is hidden from the accessibility tree meanwhile). */
+    const modal = async () => {
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      return dialog();
+    };
+    const dialog = () => within(screen.getByRole('dialog', { name: dialogName }));
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(() => {
+        if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
+    const cancel = async (reason: string, button: 'Cancel Now' | 'Cancel at Period End') => {
+      const d = dialog();
+      const field = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
+      await user.clear(field);
+      if (reason.length > LIMITS.cancellationReason) fireEvent.change(field, { target: { value: reason } });
+      else if (reason) await user.type(field, reason);
+      await user.click(d.getByRole('button', { name: button }));
+    };
+    const alertSays = async (text: string) => expect((await modal()).getByRole('alert')).toHaveTextContent(text);
+    /** Back in the modal with nothing to report: no banner, no error. */
+    const quiet = async ({ context }: { context: { error: unknown } }) => {
+      expect(context.error).toBeNull();
+      expect((await modal()).queryByRole('alert')).not.toBeInTheDocument();
+    };
+    /** A cancellation reason over the limit is refused in the modal: the field says why, nothing was sent. */
+    const refusedReason = async ({ context, event }: { context: { reasonError: string | null }; event?: { reason: string } }) => {
+      expect(event?.reason).toBe(TOO_LONG_REASON);
+      expect(context.reasonError).toBe(CANCELLATION_REASON_TOO_LONG_MESSAGE);
+      await alertSays(CANCELLATION_REASON_TOO_LONG_MESSAGE);
+      expect(fakes.calls('cancelSubscription')).toHaveLength(0);
+    };
+    const failed = async ({ event }: { event?: AnyEventObject }) => alertSays(String((event?.error as Error).message));
+    /** Run after the state's entry has waited for the modal. */
+    const statusSays = (text: string) => expect(dialog().getByRole('status')).toHaveTextContent(text);
 
     return {
-      async perform(event, info) {
-        lastEvent = event;
-        // The confirmation is answered in its own alert dialog (the modal behind it is hidden meanwhile).
-        if (event.type === 'subscription.confirmCancelNow') {
-          await user.click(within(confirmation()).getByRole('button', { name: 'Yes, cancel now' }));
-          return;
-        }
-        if (event.type === 'subscription.keep') {
-          await user.click(within(confirmation()).getByRole('button', { name: 'Keep subscription' }));
-          return;
-        }
-        const d = within(dialog());
-        switch (event.type) {
-          case 'subscription.update':
+      ...tableDriver(subscriptionMachine, {
+        // The modal stays open (behind the confirmation too) and shows the member's current plan.
+        every: () => {
+          const d = within(screen.getByRole('dialog', { name: dialogName, hidden: true }));
+          expect(d.getByTestId('current-status')).toHaveTextContent(
+            billing.subscription?.planType === 'pro' ? 'Hardline Pro' : 'Hardline Lite',
+          );
+          expect(d.queryByText('Scheduled for cancellation at period end') !== null).toBe(scheduled);
+          expect(closed).toBe(0);
+        },
+        states: {
+          editing: async ({ event, ...ctx }) => {
+            const d = await modal();
+            expect(d.getByRole('button', { name: 'Update Subscription' })).toBeEnabled();
+            expect(d.getByRole('radio', { name: /Hardline Lite/ })).toBeInTheDocument();
+            expect(d.getByText('$49.99/mo')).toBeInTheDocument();
+            expect(d.getByText('$129.99/mo')).toBeInTheDocument();
+            if (scheduled) {
+              expect(d.getByRole('button', { name: 'Reactivate' })).toBeEnabled();
+              expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
+              expect(d.queryByRole('button', { name: 'Cancel at Period End' })).not.toBeInTheDocument();
+            } else {
+              expect(d.getByRole('button', { name: 'Cancel Now' })).toBeEnabled();
+              expect(d.getByRole('button', { name: 'Cancel at Period End' })).toBeEnabled();
+              const reason = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
+              expect(reason).toHaveAttribute('rows', '2');
+              expect(reason).toHaveAttribute('maxLength', String(LIMITS.cancellationReason));
+              expect(d.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
+            }
+            // On opening; what each way back shows is in arrivals.
+            if (event === undefined) await quiet(ctx);
+          },
+          updating: async () => {
+            expect((await modal()).getByRole('button', { name: /Updating\.\.\./ })).toBeDisabled();
+            expect(fakes.pending('updateSubscription').map((i) => i.input)).toEqual([{ userId: billing.userId, planType: 'pro' }]);
+          },
+          // The question covers the modal; nothing is sent yet.
+          confirmingCancel: async ({ snapshot }) => {
+            const question = await waitFor(confirmation);
+            expect(question).toHaveAccessibleName(selectCancelNowQuestion(snapshot));
+            expect(question).toHaveAccessibleName(`Cancel ${billing.name}'s Hardline Lite subscription now?`);
+            expect(question).toHaveAccessibleDescription(selectCancelNowConsequence(snapshot));
+            expect(question).toHaveTextContent('loses Hardline Lite access at once');
+            expect(screen.queryByRole('dialog', { name: dialogName })).not.toBeInTheDocument();
+            expect(fakes.calls('cancelSubscription')).toHaveLength(0);
+          },
+          // Which request was sent depends on the way in (arrivals).
+          cancelling: async () => {
+            const d = await modal();
+            expect(fakes.pending('cancelSubscription')).toHaveLength(1);
+            expect(d.getByRole('button', { name: 'Cancel Now' })).toBeDisabled();
+            expect(d.getByRole('button', { name: 'Update Subscription' })).toBeDisabled();
+          },
+          reactivating: async () => {
+            expect(fakes.pending('cancelSubscription').map((i) => i.input)).toEqual([{ userId: billing.userId, cancelAtPeriodEnd: false }]);
+            expect((await modal()).getByRole('button', { name: /Reactivat/ })).toBeDisabled();
+          },
+          // The payment step is a lazy chunk (Stripe's React code): its first render waits for it.
+          paymentRequired: async () => {
+            const d = await modal();
+            expect(await d.findByText(PAYMENT_REQUIRED_NOTE)).toBeInTheDocument();
+            expect(d.queryByRole('button', { name: 'Update Subscription' })).not.toBeInTheDocument();
+            expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
+            expect(pay.calls('loadStripe').length).toBeGreaterThan(0);
+          },
+          // The message depends on what succeeded (arrivals); the modal closes after the delay.
+          succeeded: async () => {
+            expect((await modal()).getByRole('status')).toBeInTheDocument();
+            expect(delays.isPending('closeAfterSuccess')).toBe(true);
+          },
+          done: async ({ snapshot, context }) => {
+            expect(snapshot.status).toBe('done');
+            expect(context.successMessage).toBeTruthy();
+            await modal();
+            statusSays(context.successMessage ?? '');
+          },
+        },
+        events: {
+          'subscription.update': async () => {
+            const d = dialog();
             await user.click(d.getByRole('radio', { name: /Hardline Pro/ }));
             await user.click(d.getByRole('button', { name: 'Update Subscription' }));
-            return;
-          case 'subscription.cancelAtPeriodEnd':
-          case 'subscription.cancelNow': {
-            const reason = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
-            await user.clear(reason);
-            if (String(event.reason).length > LIMITS.cancellationReason)
-              fireEvent.change(reason, { target: { value: String(event.reason) } });
-            else if (event.reason) await user.type(reason, String(event.reason));
-            await user.click(
-              d.getByRole('button', { name: event.type === 'subscription.cancelNow' ? 'Cancel Now' : 'Cancel at Period End' }),
-            );
-            return;
-          }
-          case 'subscription.reactivate':
-            await user.click(d.getByRole('button', { name: 'Reactivate' }));
-            return;
-          case 'subscription.cancelPayment':
-            await user.click(d.getByRole('button', { name: 'Cancel' }));
-            return;
-          case 'xstate.after.closeAfterSuccess.subscription.succeeded':
-            act(() => delays.fire('closeAfterSuccess'));
-            return;
-          case 'xstate.done.actor.payment': {
-            // Complete the real payment step: Stripe loads, its element reports ready, the admin submits.
+          },
+          'subscription.cancelAtPeriodEnd': (event) => cancel(event.reason, 'Cancel at Period End'),
+          'subscription.cancelNow': (event) => cancel(event.reason, 'Cancel Now'),
+          // The confirmation is answered in its own alert dialog.
+          'subscription.confirmCancelNow': () => user.click(within(confirmation()).getByRole('button', { name: 'Yes, cancel now' })),
+          'subscription.keep': () => user.click(within(confirmation()).getByRole('button', { name: 'Keep subscription' })),
+          'subscription.reactivate': () => user.click(dialog().getByRole('button', { name: 'Reactivate' })),
+          'subscription.cancelPayment': () => user.click(dialog().getByRole('button', { name: 'Cancel' })),
+          'xstate.after.closeAfterSuccess.subscription.succeeded': () => act(() => delays.fire('closeAfterSuccess')),
+          'xstate.done.actor.updateSubscription': settle,
+          'xstate.error.actor.updateSubscription': settle,
+          'xstate.done.actor.cancelSubscription': settle,
+          'xstate.error.actor.cancelSubscription': settle,
+          'xstate.done.actor.reactivateSubscription': settle,
+          'xstate.error.actor.reactivateSubscription': settle,
+          // Complete the real payment step: Stripe loads, its element reports ready, the admin submits.
+          'xstate.done.actor.payment': async () => {
+            const d = dialog();
             act(() => pay.resolve('loadStripe', stripe));
             await waitFor(() => expect(d.getByTestId('stripe-payment-element')).toBeInTheDocument());
             act(() => control.fireReady());
@@ -166,124 +268,41 @@ walkPaths({
               planType: 'pro',
             });
             act(() => pay.resolve('completeSubscription', undefined));
-            return;
-          }
-          default:
-            act(() => {
-              if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-            });
-        }
-      },
-      async assert(state, snapshot) {
-        if (state === 'confirmingCancel') {
-          // The question covers the modal (hidden from the accessibility tree meanwhile); nothing is sent yet.
-          const question = await waitFor(confirmation);
-          expect(question).toHaveAccessibleName(selectCancelNowQuestion(snapshot));
-          expect(question).toHaveAccessibleName(`Cancel ${billing.name}'s Hardline Lite subscription now?`);
-          expect(question).toHaveAccessibleDescription(selectCancelNowConsequence(snapshot));
-          expect(question).toHaveTextContent('loses Hardline Lite access at once');
-          expect(screen.getByRole('dialog', { name: `Manage Subscription - ${billing.name}`, hidden: true })).toBeInTheDocument();
-          expect(fakes.calls('cancelSubscription')).toHaveLength(0);
-          expect(closed).toBe(0);
-          return;
-        }
-        await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-        const d = within(dialog());
-        const scheduled = billing.subscription?.cancelAtPeriodEnd === true;
-        expect(d.getByTestId('current-status')).toHaveTextContent(
-          billing.subscription?.planType === 'pro' ? 'Hardline Pro' : 'Hardline Lite',
-        );
-        expect(d.queryByText('Scheduled for cancellation at period end') !== null).toBe(scheduled);
-        expect(closed).toBe(0);
-
-        if (state === 'paymentRequired') {
-          // The payment step is a lazy chunk (Stripe's React code): its first render waits for it.
-          expect(await d.findByText(PAYMENT_REQUIRED_NOTE)).toBeInTheDocument();
-          expect(d.queryByRole('button', { name: 'Update Subscription' })).not.toBeInTheDocument();
-          expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
-          expect(pay.calls('loadStripe').length).toBeGreaterThan(0);
-          return;
-        }
-        if (state === 'editing') {
-          expect(d.getByRole('button', { name: 'Update Subscription' })).toBeEnabled();
-          expect(d.getByRole('radio', { name: /Hardline Lite/ })).toBeInTheDocument();
-          expect(d.getByText('$49.99/mo')).toBeInTheDocument();
-          expect(d.getByText('$129.99/mo')).toBeInTheDocument();
-          if (scheduled) {
-            expect(d.getByRole('button', { name: 'Reactivate' })).toBeEnabled();
-            expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
-            expect(d.queryByRole('button', { name: 'Cancel at Period End' })).not.toBeInTheDocument();
-          } else {
-            expect(d.getByRole('button', { name: 'Cancel Now' })).toBeEnabled();
-            expect(d.getByRole('button', { name: 'Cancel at Period End' })).toBeEnabled();
-            expect(d.getByRole('textbox', { name: 'Cancellation reason (optional)' })).toHaveAttribute('rows', '2');
-            expect(d.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
-          }
-          const error = snapshot.context.error;
-          if (!scheduled) {
-            expect(d.getByRole('textbox', { name: 'Cancellation reason (optional)' })).toHaveAttribute(
-              'maxLength',
-              String(LIMITS.cancellationReason),
-            );
-          }
-          if (lastEvent?.reason === TOO_LONG_REASON) {
-            // Refused in the modal: the field says why, nothing was sent.
-            expect(snapshot.context.reasonError).toBe(CANCELLATION_REASON_TOO_LONG_MESSAGE);
-            expect(d.getByRole('alert')).toHaveTextContent(CANCELLATION_REASON_TOO_LONG_MESSAGE);
-            expect(fakes.calls('cancelSubscription')).toHaveLength(0);
-          } else if (lastEvent?.type.startsWith('xstate.error.actor.')) {
-            expect(d.getByRole('alert')).toHaveTextContent(String((lastEvent.error as Error).message));
-          } else if (lastEvent?.type === 'subscription.keep') {
+          },
+        },
+        arrivals: {
+          editing: {
+            'subscription.cancelAtPeriodEnd': refusedReason,
+            'subscription.cancelNow': refusedReason,
             // Kept: back to the modal, nothing sent.
-            expect(fakes.calls('cancelSubscription')).toHaveLength(0);
-            expect(error).toBeNull();
-            expect(d.queryByRole('alert')).not.toBeInTheDocument();
-          } else if (lastEvent?.type === 'xstate.done.actor.updateSubscription') {
-            expect(d.getByRole('alert')).toHaveTextContent(PAYMENT_SESSION_MISSING_MESSAGE);
-          } else {
-            expect(error).toBeNull();
-            expect(d.queryByRole('alert')).not.toBeInTheDocument();
-          }
-          return;
-        }
-        if (state === 'updating') {
-          expect(d.getByRole('button', { name: /Updating\.\.\./ })).toBeDisabled();
-          expect(fakes.pending('updateSubscription').map((i) => i.input)).toEqual([{ userId: billing.userId, planType: 'pro' }]);
-          return;
-        }
-        if (state === 'cancelling') {
-          const expected =
-            lastEvent?.type === 'subscription.cancelAtPeriodEnd'
-              ? { userId: billing.userId, cancelAtPeriodEnd: true, reason: REASON }
-              : { userId: billing.userId, cancelAtPeriodEnd: false };
-          expect(fakes.pending('cancelSubscription').map((i) => i.input)).toEqual([expected]);
-          expect(d.getByRole('button', { name: 'Cancel Now' })).toBeDisabled();
-          expect(d.getByRole('button', { name: 'Update Subscription' })).toBeDisabled();
-          return;
-        }
-        if (state === 'reactivating') {
-          expect(fakes.pending('cancelSubscription').map((i) => i.input)).toEqual([{ userId: billing.userId, cancelAtPeriodEnd: false }]);
-          expect(d.getByRole('button', { name: /Reactivat/ })).toBeDisabled();
-          return;
-        }
-        if (state === 'succeeded' || state === 'done') {
-          const expected =
-            lastEvent?.type === 'xstate.done.actor.payment'
-              ? PAYMENT_COMPLETED_MESSAGE
-              : lastEvent?.type === 'xstate.done.actor.updateSubscription'
-                ? 'Subscription updated to Hardline Pro'
-                : lastEvent?.type === 'xstate.done.actor.reactivateSubscription'
-                  ? 'Subscription reactivated'
-                  : state === 'done'
-                    ? (snapshot.context.successMessage ?? '')
-                    : 'Subscription canceled';
-          expect(d.getByRole('status')).toHaveTextContent(expected);
-          if (state === 'succeeded') expect(delays.isPending('closeAfterSuccess')).toBe(true);
-          else expect(snapshot.status).toBe('done');
-          return;
-        }
-        throw new Error(`unexpected state ${JSON.stringify(state)}`);
-      },
+            'subscription.keep': async (ctx) => {
+              expect(fakes.calls('cancelSubscription')).toHaveLength(0);
+              await quiet(ctx);
+            },
+            'subscription.cancelPayment': quiet,
+            'xstate.done.actor.updateSubscription': () => alertSays(PAYMENT_SESSION_MISSING_MESSAGE),
+            'xstate.error.actor.updateSubscription': failed,
+            'xstate.error.actor.cancelSubscription': failed,
+            'xstate.error.actor.reactivateSubscription': failed,
+          },
+          cancelling: {
+            'subscription.cancelAtPeriodEnd': () =>
+              expect(fakes.pending('cancelSubscription').map((i) => i.input)).toEqual([
+                { userId: billing.userId, cancelAtPeriodEnd: true, reason: REASON },
+              ]),
+            'subscription.confirmCancelNow': () =>
+              expect(fakes.pending('cancelSubscription').map((i) => i.input)).toEqual([
+                { userId: billing.userId, cancelAtPeriodEnd: false },
+              ]),
+          },
+          succeeded: {
+            'xstate.done.actor.updateSubscription': () => statusSays('Subscription updated to Hardline Pro'),
+            'xstate.done.actor.cancelSubscription': () => statusSays('Subscription canceled'),
+            'xstate.done.actor.reactivateSubscription': () => statusSays('Subscription reactivated'),
+            'xstate.done.actor.payment': () => statusSays(PAYMENT_COMPLETED_MESSAGE),
+          },
+        },
+      }),
       teardown() {
         view.unmount();
         actor.stop();
