@@ -412,6 +412,8 @@ describe('dialogs and failures over the API client', () => {
   it('a row change the server refuses otherwise shows its message, and the bulk count is the one the API gives', async () => {
     const { actor, notices, ready } = startWithAnswers((method, path) => {
       if (path.endsWith('/toggle-license')) return jsonResponse(500, { message: 'Licence service down' });
+      // The member could be read: a failure that is not a conflict still does not read them.
+      if (method === 'GET' && path === '/api/users/user-1') return jsonResponse(200, { user: makeUser(1) });
       if (path.endsWith('/bulk')) return jsonResponse(200, { updated: 7 });
       return null;
     });
@@ -575,5 +577,25 @@ describe('the export file name', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('a page load overtaken by a newer view', () => {
+  it('is aborted, the Quick Stats with it', async () => {
+    const signals: Array<{ path: string; aborted: () => boolean }> = [];
+    const fetchDouble: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      signals.push({ path, aborted: () => request.signal.aborted });
+      if (signals.length <= 2) return new Promise<Response>(() => undefined);
+      return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const actor = createActor(
+      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      { input: { pageSize: 25 } },
+    ).start();
+    await vi.waitFor(() => expect(signals).toHaveLength(2));
+    actor.send({ type: 'users.filterStatus', status: 'pending' });
+    expect(signals.map((s) => `${s.path} ${s.aborted()}`).sort()).toEqual(['/api/users true', '/api/users/stats true']);
   });
 });
