@@ -16,7 +16,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
 import { expect, vi } from 'vitest';
-import { createActor, type AnyEventObject, type StateValue } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { ACCESS_DENIED_TITLE } from '../../src/views/app/AccessDenied';
 import { Gate, SETTING_UP_TITLE } from '../../src/views/app/Gate';
 import { MachinesProvider, useAppActors } from '../../src/views/app/machines-context';
@@ -35,7 +35,8 @@ import {
 } from '../../src/machines/auth';
 import type { MeResponse } from '../../src/contract/api';
 import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
-import { createControllableActors, formatStateValue, generateModelPaths, walkPaths } from '../support/model';
+import { createControllableActors, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { inSubstates, tableDriver } from '../support/model/tables';
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -167,9 +168,6 @@ walkPaths({
       </ChakraProvider>,
     );
 
-    let lastEvent: AnyEventObject | undefined;
-    let previous: string | undefined;
-
     const fill = async (label: string, value: string) => {
       const input = screen.getByLabelText(label, { selector: 'input' });
       await user.clear(input);
@@ -178,134 +176,140 @@ walkPaths({
         await user.paste(value);
       }
     };
+    const settle = (event: AnyEventObject, info: StepInfo) =>
+      act(async () => {
+        if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
+    const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
+    /** Checks the view reaches in time (it renders after the machine moves). */
+    const eventually =
+      <C,>(check: (ctx: C) => void) =>
+      (ctx: C) =>
+        waitFor(() => check(ctx));
+    /** The Gate's spinner: nothing of the console or of the Login screen shows. */
+    const spinner = eventually(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+      expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    });
+    /** Signed out: nothing of the sign-up is kept, and an expired session says so on Sign In. */
+    const signedOutAgain = eventually<{ context: { signedOutMessage: string | null } }>(({ context }) => {
+      expect(storedPending()).toBeNull();
+      if (context.signedOutMessage === AUTH_MESSAGES.sessionExpired) expect(alerts()).toContain(AUTH_MESSAGES.sessionExpired);
+      else expect(alerts()).not.toContain(AUTH_MESSAGES.sessionExpired);
+    });
+    const pendingForgotten = () => waitFor(() => expect(storedPending()).toBeNull());
 
     return {
       actor,
-      async perform(event, info) {
-        lastEvent = event;
-        switch (event.type) {
-          case 'auth.retry':
-            await user.click(submitButton('Try again'));
-            return;
-          case 'auth.signOut': {
+      ...tableDriver(authMachine, {
+        states: {
+          checkingSession: spinner,
+          // The Login screen, at /login: Confirm Email when a code is awaited, Sign In otherwise.
+          signedOut: eventually(({ context }) => {
+            expect(window.location.pathname).toBe('/login');
+            const awaitingCode = context.pendingConfirmation?.isRequired === true;
+            expect(screen.getByRole('heading', { name: awaitingCode ? 'Confirm Email' : 'Sign In' })).toBeInTheDocument();
+            expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
+          }),
+          signedIn: inSubstates,
+          'signedIn.checkingPendingSignup': spinner,
+          'signedIn.completingSignup': eventually(() => {
+            expect(screen.getByRole('heading', { name: SETTING_UP_TITLE })).toBeInTheDocument();
+            expect(screen.getByText(/preparing your workspace and provisioning a phone number/)).toBeInTheDocument();
+            expect(screen.getByText(/refresh the page/)).toBeInTheDocument();
+            expect(fakes.pending('completeSignup').at(-1)?.input).toEqual({ pending: PENDING_CONFIRMED, email: EMAIL });
+          }),
+          'signedIn.activating': spinner,
+          'signedIn.checkingAccess': spinner,
+          'signedIn.authorized': eventually(({ context }) => {
+            expect(screen.getByRole('heading', { name: 'Hardline console' })).toBeInTheDocument();
+            expect(screen.getByText(`Signed in as ${context.user?.email ?? ''}`)).toBeInTheDocument();
+          }),
+          'signedIn.notAdministrator': eventually(() => {
+            expect(screen.getByRole('heading', { name: ACCESS_DENIED_TITLE })).toBeInTheDocument();
+            expect(screen.getByRole('button', { name: /sign out/i })).toBeEnabled();
+            expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
+          }),
+          'signedIn.accessFailed': eventually(() => {
+            expect(screen.getByRole('alert')).toHaveTextContent(ERRORS.loadMembership);
+            expect(submitButton('Try again')).toBeEnabled();
+          }),
+          signingOut: spinner,
+        },
+        events: {
+          'auth.retry': () => user.click(submitButton('Try again')),
+          'auth.signOut': async () => {
             const button = screen.queryByRole('button', { name: /sign out/i });
             if (button) await user.click(button);
             // While a spinner shows, the layout's header (not rendered here) is where Sign out lives.
             else act(() => actor.send({ type: 'auth.signOut' }));
-            return;
-          }
-          case 'auth.sessionExpired':
-            // The API client sends this when a 401 cannot be recovered.
-            act(() => actor.send({ type: 'auth.sessionExpired' }));
-            return;
-        }
-        if (event.type === 'xstate.done.actor.checkSession') {
-          // The real checkSession reads the pending confirmation an earlier visit stored.
-          const pending = (event.output as SessionCheck).pending;
-          if (pending) localStorage.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(pending));
-        }
-        if (event.type === 'xstate.done.actor.signInFlow') {
+          },
+          // The API client sends this when a 401 cannot be recovered.
+          'auth.sessionExpired': () => act(() => actor.send({ type: 'auth.sessionExpired' })),
+          'xstate.done.actor.checkSession': async (event, info) => {
+            // The real checkSession reads the pending confirmation an earlier visit stored.
+            const pending = (event.output as SessionCheck).pending;
+            if (pending) localStorage.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(pending));
+            await settle(event, info);
+          },
+          'xstate.error.actor.checkSession': settle,
           // The real sign-in flow, finished the way a person does (its own walk covers the rest).
-          const { user: signedIn, passwordSet } = event.output as { user: SessionUser; passwordSet: boolean };
-          if (screen.queryByRole('heading', { name: 'Confirm Email' })) {
-            await fill('Confirmation code', CODE);
-            await user.click(submitButton('Confirm Email'));
-            await act(async () => identity.resolve('confirmSignUp', undefined));
-          }
-          await fill('Email', signedIn.email);
-          await fill('Password', PASSWORD);
-          await user.click(submitButton('Sign In'));
-          if (!passwordSet) {
-            await act(async () => identity.resolve('signIn', { kind: 'signedIn', user: signedIn }));
-            return;
-          }
-          await act(async () => identity.resolve('signIn', { kind: 'newPasswordRequired', username: signedIn.email }));
-          await fill('New password', NEW_PASSWORD);
-          await fill('Confirm new password', NEW_PASSWORD);
-          await user.click(submitButton('Set New Password'));
-          await act(async () => identity.resolve('completeNewPassword', signedIn));
-          return;
-        }
-        await act(async () => {
-          if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-
-      async assert(value: StateValue, snapshot) {
-        const state = formatStateValue(value);
-        const type = lastEvent?.type;
-        await waitFor(() => {
-          switch (state) {
-            case 'checkingSession':
-            case 'signingOut':
-            case 'signedIn.checkingPendingSignup':
-            case 'signedIn.activating':
-            case 'signedIn.checkingAccess':
-              expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-              expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
-              expect(screen.queryByRole('form')).not.toBeInTheDocument();
-              break;
-            case 'signedOut': {
-              // The Login screen, at /login: Confirm Email when a code is awaited, Sign In otherwise.
-              expect(window.location.pathname).toBe('/login');
-              const awaitingCode = snapshot.context.pendingConfirmation?.isRequired === true;
-              expect(screen.getByRole('heading', { name: awaitingCode ? 'Confirm Email' : 'Sign In' })).toBeInTheDocument();
-              expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
-              break;
+          'xstate.done.actor.signInFlow': async (event) => {
+            const { user: signedIn, passwordSet } = event.output as { user: SessionUser; passwordSet: boolean };
+            if (screen.queryByRole('heading', { name: 'Confirm Email' })) {
+              await fill('Confirmation code', CODE);
+              await user.click(submitButton('Confirm Email'));
+              await act(async () => identity.resolve('confirmSignUp', undefined));
             }
-            case 'signedIn.completingSignup':
-              expect(screen.getByRole('heading', { name: SETTING_UP_TITLE })).toBeInTheDocument();
-              expect(screen.getByText(/preparing your workspace and provisioning a phone number/)).toBeInTheDocument();
-              expect(screen.getByText(/refresh the page/)).toBeInTheDocument();
-              expect(fakes.pending('completeSignup').at(-1)?.input).toEqual({ pending: PENDING_CONFIRMED, email: EMAIL });
-              break;
-            case 'signedIn.authorized':
-              expect(screen.getByRole('heading', { name: 'Hardline console' })).toBeInTheDocument();
-              expect(screen.getByText(`Signed in as ${snapshot.context.user?.email ?? ''}`)).toBeInTheDocument();
-              break;
-            case 'signedIn.notAdministrator':
-              expect(screen.getByRole('heading', { name: ACCESS_DENIED_TITLE })).toBeInTheDocument();
-              expect(screen.getByRole('button', { name: /sign out/i })).toBeEnabled();
-              expect(screen.queryByRole('heading', { name: 'Hardline console' })).not.toBeInTheDocument();
-              break;
-            case 'signedIn.accessFailed':
-              expect(screen.getByRole('alert')).toHaveTextContent(ERRORS.loadMembership);
-              expect(submitButton('Try again')).toBeEnabled();
-              break;
-            default:
-              throw new Error(`no assertion for state ${state}`);
-          }
-        });
-
-        // What the last step should have shown or done.
-        await waitFor(() => {
-          const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
-          if (type === 'xstate.error.actor.checkSession') expect(alerts()).toContain(ERRORS.checkSession);
-          if (type === 'auth.sessionExpired') expect(snapshot.context.signedOutMessage).toBe(AUTH_MESSAGES.sessionExpired);
-          if (previous === 'signingOut') {
-            // Signed out: nothing of the sign-up is kept, and an expired session says so on Sign In.
-            expect(storedPending()).toBeNull();
-            if (snapshot.context.signedOutMessage === AUTH_MESSAGES.sessionExpired)
-              expect(alerts()).toContain(AUTH_MESSAGES.sessionExpired);
-            else expect(alerts()).not.toContain(AUTH_MESSAGES.sessionExpired);
-          }
-          if (type === 'xstate.done.actor.signInFlow') {
-            const signedIn = (lastEvent?.output as { user: SessionUser }).user;
-            expect(snapshot.context.user).toEqual(signedIn);
-          }
-          if (type === 'xstate.done.actor.completeSignup' || type === 'xstate.error.actor.completeSignup') {
-            expect(storedPending()).toBeNull();
-          }
-          if (type === 'xstate.error.actor.completeSignup') {
-            expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.signupCompletionTimedOut);
-          }
-          if (type === 'xstate.error.actor.activateUser') {
-            expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.activationFailed, expect.any(Error));
-          }
-        });
-
-        previous = state;
-      },
+            await fill('Email', signedIn.email);
+            await fill('Password', PASSWORD);
+            await user.click(submitButton('Sign In'));
+            if (!passwordSet) {
+              await act(async () => identity.resolve('signIn', { kind: 'signedIn', user: signedIn }));
+              return;
+            }
+            await act(async () => identity.resolve('signIn', { kind: 'newPasswordRequired', username: signedIn.email }));
+            await fill('New password', NEW_PASSWORD);
+            await fill('Confirm new password', NEW_PASSWORD);
+            await user.click(submitButton('Set New Password'));
+            await act(async () => identity.resolve('completeNewPassword', signedIn));
+          },
+          'xstate.done.actor.loadPendingSignup': settle,
+          'xstate.error.actor.loadPendingSignup': settle,
+          'xstate.done.actor.completeSignup': settle,
+          'xstate.error.actor.completeSignup': settle,
+          'xstate.done.actor.activateUser': settle,
+          'xstate.error.actor.activateUser': settle,
+          'xstate.done.actor.loadMembership': settle,
+          'xstate.error.actor.loadMembership': settle,
+          'xstate.done.actor.signOut': settle,
+          'xstate.error.actor.signOut': settle,
+        },
+        arrivals: {
+          signedOut: {
+            'xstate.error.actor.checkSession': eventually(() => expect(alerts()).toContain(ERRORS.checkSession)),
+            'xstate.done.actor.signOut': signedOutAgain,
+            'xstate.error.actor.signOut': signedOutAgain,
+          },
+          signedIn: {
+            'xstate.done.actor.signInFlow': ({ context, event }) =>
+              expect(context.user).toEqual((event?.output as { user: SessionUser }).user),
+          },
+          'signedIn.checkingAccess': {
+            'xstate.done.actor.completeSignup': pendingForgotten,
+            'xstate.error.actor.completeSignup': async () => {
+              await pendingForgotten();
+              expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.signupCompletionTimedOut);
+            },
+            'xstate.error.actor.activateUser': () =>
+              expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.activationFailed, expect.any(Error)),
+          },
+          signingOut: {
+            'auth.sessionExpired': ({ context }) => expect(context.signedOutMessage).toBe(AUTH_MESSAGES.sessionExpired),
+          },
+        },
+      }),
 
       teardown() {
         view.unmount();
