@@ -14,9 +14,9 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { sortDirectionOf, usersListMachine, type UsersListSnapshot } from '../../src/machines/usersList';
-import type { UserSort } from '../../src/contract/api';
 import { usersViewQuery } from '../../src/machines/usersList/view';
-import { createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
+import { createControlledDelays, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { inSubstates, tableDriver, type CheckContext } from '../support/model/tables';
 import { makePage, makeUser } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
 import { toaster } from '../../src/views/shared/toaster';
@@ -181,264 +181,254 @@ walkPaths({
       await user.click(element);
       await user.paste(text);
     };
-    let searches = 0;
-    /** The sort the last header click asked for, and whether an export just failed (its toast is expected). */
-    let sorted: UserSort | null = null;
-    let exportFailed = false;
-    /** Export CSV was just clicked: the export asks for what the list selects at that moment. */
-    let exportClicked = false;
-    let downloads = 0;
-    /** A refused change was just answered: its warning toast is expected. */
-    let conflicted = false;
-    /** A row change just went through: its toast (with 'Undo') is expected. */
-    let rowSucceeded = false;
     const u = (i: number) => PAGE.list.users[i] ?? makeUser(i);
+    let searches = 0;
+    /** Links opened by a finished export so far. */
+    let downloads = 0;
+
+    type Ctx = CheckContext<typeof usersListMachine>;
+    // act() is not returned (an awaited act of a synchronous callback flushes outside the act environment).
+    const settle = (event: AnyEventObject, info: StepInfo) => {
+      act(() => {
+        if (!doubles.list.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
+    };
+    const toggleLicense = () => user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
+    const toggleStatus = () => menuItem(u(1).name, /^(Activate|Deactivate)$/);
+    const statusChangeOpen = () => doubles.rows.open().some((c) => c.input.kind === 'status');
+
+    /** Once the address is known, the address shows the view of the list. */
+    const addressShowsView = ({ context }: Ctx) => expect(doubles.address.url()).toBe(`/users${usersViewQuery(context)}`);
+    /** Deactivating the selection asks first; in every other state there is no such question. */
+    const noBulkQuestion = () => expect(screen.queryByRole('alertdialog', { name: /^Deactivate/ })).not.toBeInTheDocument();
+    /** A state of the list after it opened, other than the bulk question: the address, and no question. */
+    const listed =
+      (...more: Array<(ctx: Ctx) => unknown>) =>
+      async (ctx: Ctx) => {
+        addressShowsView(ctx);
+        noBulkQuestion();
+        for (const check of more) await check(ctx);
+      };
+    /** The headers show the list's order: aria-sort on the th, the button inside it. */
+    const headersShowOrder = ({ context }: Ctx) => {
+      for (const [key, label] of Object.entries(SORT_HEADERS)) {
+        const header = screen.getByRole('columnheader', { name: label });
+        expect(header).toHaveAttribute('aria-sort', sortDirectionOf(context.sort, key as keyof typeof SORT_HEADERS));
+      }
+    };
+    /** The confirmation of a delete, naming the member (busy while it is sent; the error of a failed one). */
+    const deleteQuestion =
+      (busy: boolean) =>
+      async ({ context }: Ctx) => {
+        const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete user' }));
+        expect(confirm.getByText(u(2).name)).toBeInTheDocument();
+        if (busy) await waitFor(() => expect(confirm.getByRole('button', { name: /Deleting/ })).toBeDisabled());
+        if (context.deleteError !== null) expect(confirm.getByRole('alert')).toHaveTextContent('Failed to delete user');
+      };
 
     return {
-      async perform(event, info) {
-        switch (event.type) {
-          case 'users.urlChanged':
+      ...tableDriver(usersListMachine, {
+        // One PATCH in flight per busy row action, whatever the list is doing; each asks for a value.
+        // Every link a finished export brought is opened, once.
+        every: ({ context }) => {
+          expect(doubles.rows.open()).toHaveLength(context.busy.length);
+          for (const { input } of doubles.rows.open())
+            expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
+          expect(doubles.downloads).toHaveLength(downloads);
+          if (downloads > 0) expect(doubles.downloads.at(-1)).toBe(EXPORTED.url);
+        },
+        states: {
+          list: inSubstates,
+          // Nothing asked until the address is known.
+          'list.opening': () => {
+            expect(doubles.list.inputs('loadUsers')).toHaveLength(0);
+            noBulkQuestion();
+          },
+          // A failed row change says so above the list, in any of its states.
+          'list.browsing': listed(async ({ context }) => {
+            if (context.actionError === null) return;
+            expect(await screen.findByText(context.actionError)).toBeInTheDocument();
+            expect(['Failed to update user status', 'Failed to update user']).toContain(context.actionError);
+          }),
+          'list.browsing.loading': ({ context, ...ctx }) => {
+            expect(doubles.list.pending('loadUsers')).toHaveLength(1);
+            expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({
+              page: context.page,
+              status: context.status,
+              role: context.role,
+              sort: context.sort,
+            });
+            expect(table()).toHaveAttribute('aria-busy', 'true');
+            headersShowOrder({ context, ...ctx });
+          },
+          'list.browsing.debouncing': (ctx) => {
+            expect(doubles.list.pending('loadUsers')).toHaveLength(0);
+            expect(table()).toHaveAttribute('aria-busy', 'true');
+            headersShowOrder(ctx);
+          },
+          'list.browsing.ready': async (ctx) => {
+            const { context } = ctx;
+            headersShowOrder(ctx);
+            await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
+            if (context.users.length === 0) expect(within(table()).getByText('No users found')).toBeInTheDocument();
+            for (const listedUser of context.users) expect(within(table()).getByText(listedUser.name)).toBeInTheDocument();
+            expect(within(screen.getByRole('group', { name: 'Licensed' })).getByText(String(context.stats?.licensed))).toBeInTheDocument();
+            if (context.selected.length > 0) expect(screen.getByText(`${context.selected.length} selected`)).toBeInTheDocument();
+            else expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+          },
+          'list.browsing.failed': async () => {
+            const alert = await screen.findByText('Error loading users');
+            expect(alert.closest('[role="alert"]')).toHaveTextContent('Failed to fetch users');
+          },
+          'list.adding': listed(async () => expect(await screen.findByRole('dialog', { name: 'Add User' })).toBeInTheDocument()),
+          'list.editing': listed(async ({ context }) => {
+            const form = within(await screen.findByRole('dialog', { name: 'Edit User' }));
+            expect(form.getByRole('textbox', { name: /Email/ })).toHaveValue(context.editTarget?.email);
+          }),
+          'list.confirmingDelete': listed(deleteQuestion(false)),
+          'list.deleting': listed(deleteQuestion(true)),
+          // Deactivating the selection asks first, with the count; nothing is sent until Yes.
+          'list.confirmingBulk': async (ctx) => {
+            addressShowsView(ctx);
+            const count = ctx.context.selected.length;
+            const question = within(
+              await screen.findByRole('alertdialog', { name: `Deactivate ${count} ${count === 1 ? 'user' : 'users'}?` }),
+            );
+            expect(question.getByText('They will show as pending until an administrator activates them again.')).toBeInTheDocument();
+            expect(doubles.list.pending('bulkUpdate')).toHaveLength(0);
+          },
+          'list.bulkUpdating': listed(async ({ context }) => {
+            expect(doubles.list.pending('bulkUpdate')).toHaveLength(1);
+            expect(doubles.list.inputs('bulkUpdate').at(-1)).toEqual(context.bulkRequest);
+            expect(context.bulkRequest?.userIds).toEqual(context.selected);
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Grant license' })).toBeDisabled());
+          }),
+          // Export CSV: busy while the link is prepared, the list carrying on meanwhile.
+          export: inSubstates,
+          'export.idle': async () => {
+            expect(doubles.list.pending('exportMembers')).toHaveLength(0);
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
+          },
+          'export.preparing': async () => {
+            expect(doubles.list.pending('exportMembers')).toHaveLength(1);
+            await waitFor(() => expect(screen.getByRole('button', { name: /Preparing export/ })).toBeDisabled());
+          },
+        },
+        events: {
+          'users.urlChanged': (event) => {
             act(() => reportAddress?.(event));
-            return;
-          case 'users.search':
+          },
+          'users.search': () => {
             searches += 1;
             fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: `555${searches}` } });
-            return;
-          case 'users.filterStatus':
-            await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), String(event.status));
-            return;
-          case 'users.filterRole':
-            await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), String(event.role));
-            return;
-          case 'users.goToPage':
-            await user.click(screen.getByRole('button', { name: event.page === 2 ? 'page 2' : 'previous page' }));
-            return;
-          case 'users.sort': {
-            sorted = (event as unknown as { sort: UserSort }).sort;
-            const key = sorted.replace(/^-/, '') as keyof typeof SORT_HEADERS;
+          },
+          'xstate.after.searchDebounce.usersList.list.browsing.debouncing': () => {
+            act(() => delays.fire('searchDebounce'));
+          },
+          'users.filterStatus': ({ status }) => user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), status),
+          'users.filterRole': ({ role }) => user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), role),
+          'users.goToPage': ({ page }) => user.click(screen.getByRole('button', { name: page === 2 ? 'page 2' : 'previous page' })),
+          'users.sort': async ({ sort }) => {
+            const key = sort.replace(/^-/, '') as keyof typeof SORT_HEADERS;
             const header = screen.getByRole('columnheader', { name: SORT_HEADERS[key] });
             await user.click(within(header).getByRole('button', { name: SORT_HEADERS[key] }));
-            return;
-          }
-          case 'users.export':
-            exportClicked = true;
-            await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-            return;
-          case 'xstate.done.actor.exportMembers':
+          },
+          'users.export': () => user.click(screen.getByRole('button', { name: 'Export CSV' })),
+          'xstate.done.actor.exportMembers': () => {
             downloads += 1;
             act(() => doubles.list.resolve('exportMembers', EXPORTED));
-            return;
-          case 'xstate.error.actor.exportMembers':
-            exportFailed = true;
+          },
+          'xstate.error.actor.exportMembers': () => {
             act(() => doubles.list.reject('exportMembers', new Error(EXPORT_ERROR)));
-            return;
-          case 'users.retry':
-            await user.click(screen.getByRole('button', { name: 'Try again' }));
-            return;
-          case 'users.setLicense':
-            await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
-            return;
-          case 'users.setStatus':
-            await menuItem(u(1).name, /^(Activate|Deactivate)$/);
-            return;
-          case 'row.succeeded':
-            if (!doubles.rows.open().some((c) => c.input.kind === 'license'))
-              await user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
+          },
+          'xstate.done.actor.loadUsers': settle,
+          'xstate.error.actor.loadUsers': settle,
+          'users.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+          'users.setLicense': toggleLicense,
+          'users.setStatus': toggleStatus,
+          'row.succeeded': async () => {
+            if (!doubles.rows.open().some((c) => c.input.kind === 'license')) await toggleLicense();
             act(() => doubles.rows.succeed());
-            rowSucceeded = true;
-            return;
-          case 'row.failed':
-            if (!doubles.rows.open().some((c) => c.input.kind === 'status')) await menuItem(u(1).name, /^(Activate|Deactivate)$/);
+          },
+          'row.failed': async () => {
+            if (!statusChangeOpen()) await toggleStatus();
             act(() => doubles.rows.fail(new Error('')));
-            return;
-          case 'row.conflicted': {
-            if (!doubles.rows.open().some((c) => c.input.kind === 'status')) await menuItem(u(1).name, /^(Activate|Deactivate)$/);
-            const { user: current, message } = event as unknown as { user: (typeof PAGE.list.users)[number]; message: string };
-            conflicted = true;
+          },
+          'row.conflicted': async ({ user: current, message }) => {
+            if (!statusChangeOpen()) await toggleStatus();
             act(() => doubles.rows.conflict(current, message));
-            return;
-          }
-          case 'users.dismissError':
-            await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-            return;
-          case 'users.select':
-            await user.click(screen.getByRole('checkbox', { name: `Select ${u(0).name}` }));
-            return;
-          case 'users.selectAll':
-            await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
-            return;
-          case 'users.bulkUpdate': {
-            const { updates } = event as unknown as { updates: { isActive?: boolean } };
-            await user.click(screen.getByRole('button', { name: updates.isActive === false ? 'Deactivate' : 'Grant license' }));
-            return;
-          }
-          case 'users.confirmBulk':
-            await user.click(
-              within(screen.getByRole('alertdialog', { name: /^Deactivate/ })).getByRole('button', { name: /^Deactivate \d/ }),
-            );
-            return;
-          case 'users.openAdd':
-            await user.click(screen.getAllByRole('button', { name: 'Add User' })[0] as HTMLElement);
-            return;
-          case 'xstate.done.actor.addUser': {
+          },
+          'users.dismissError': () => user.click(screen.getByRole('button', { name: 'Dismiss' })),
+          'users.select': () => user.click(screen.getByRole('checkbox', { name: `Select ${u(0).name}` })),
+          'users.selectAll': () => user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' })),
+          'users.bulkUpdate': ({ updates }) =>
+            user.click(screen.getByRole('button', { name: updates.isActive === false ? 'Deactivate' : 'Grant license' })),
+          'users.confirmBulk': () =>
+            user.click(within(screen.getByRole('alertdialog', { name: /^Deactivate/ })).getByRole('button', { name: /^Deactivate \d/ })),
+          'xstate.done.actor.bulkUpdate': settle,
+          'xstate.error.actor.bulkUpdate': settle,
+          'users.openAdd': () => user.click(screen.getAllByRole('button', { name: 'Add User' })[0] as HTMLElement),
+          'xstate.done.actor.addUser': async () => {
             const form = dialog('Add User');
             await paste(form.getByRole('textbox', { name: /Name/ }), ADDED.name);
             await paste(form.getByRole('textbox', { name: /Email/ }), ADDED.email);
             await paste(form.getByRole('textbox', { name: /Phone number/ }), ADDED.phoneNumber);
             await user.click(form.getByRole('button', { name: 'Add User' }));
             act(() => doubles.add.resolve('inviteUser', ADDED));
-            return;
-          }
-          case 'users.closeDialog': {
-            const open = screen.queryAllByRole('dialog').concat(screen.queryAllByRole('alertdialog'));
-            const last = open.at(-1);
+          },
+          'users.closeDialog': async () => {
+            const last = screen.queryAllByRole('dialog').concat(screen.queryAllByRole('alertdialog')).at(-1);
             if (!last) throw new Error('no dialog open');
             await user.click(within(last).getByRole('button', { name: 'Cancel' }));
-            return;
-          }
-          case 'users.edit':
-            await menuItem(u(0).name, /^Edit$/);
-            return;
-          case 'xstate.done.actor.editUser': {
+          },
+          'users.edit': () => menuItem(u(0).name, /^Edit$/),
+          'xstate.done.actor.editUser': async () => {
             const form = dialog('Edit User');
             await paste(form.getByRole('textbox', { name: /Name/ }), EDITED_NAME);
             await user.click(form.getByRole('button', { name: 'Save changes' }));
             const target = doubles.edit.inputs('updateUser').at(-1) as { userId: string };
             act(() => doubles.edit.resolve('updateUser', { ...u(0), userId: target.userId, name: EDITED_NAME }));
-            return;
-          }
-          case 'users.confirmDelete':
-            await menuItem(u(2).name, /^Delete$/);
-            return;
-          case 'users.delete':
-            await user.click(dialog('Delete user').getByRole('button', { name: 'Delete' }));
-            return;
-          default:
-            if (info.kind === 'after') {
-              act(() => delays.fire('searchDebounce'));
-              return;
-            }
-            act(() => {
-              if (!doubles.list.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-            });
-        }
-      },
-      async assert(_state, snapshot) {
-        const s = snapshot as unknown as UsersListSnapshot;
-        const { context } = s;
-        // Opening: nothing asked until the address is known. Afterwards the address shows the view.
-        if (s.matches({ list: 'opening' })) expect(doubles.list.inputs('loadUsers')).toHaveLength(0);
-        else expect(doubles.address.url()).toBe(`/users${usersViewQuery(context)}`);
-        if (s.matches({ list: { browsing: 'loading' } })) {
-          expect(doubles.list.pending('loadUsers')).toHaveLength(1);
-          expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({
-            page: context.page,
-            status: context.status,
-            role: context.role,
-            sort: context.sort,
-          });
-          expect(table()).toHaveAttribute('aria-busy', 'true');
-        }
-        if (s.matches({ list: { browsing: 'debouncing' } })) {
-          expect(doubles.list.pending('loadUsers')).toHaveLength(0);
-          expect(table()).toHaveAttribute('aria-busy', 'true');
-        }
-        // One PATCH in flight per busy row action, whatever the list is doing; each asks for a value.
-        expect(doubles.rows.open()).toHaveLength(context.busy.length);
-        for (const { input } of doubles.rows.open())
-          expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
-        if (rowSucceeded) {
-          const toast = (await screen.findByText(/^License (granted to|removed from) /)).closest('[data-scope="toast"][data-part="root"]');
-          expect(toast).not.toBeNull();
-          expect(within(toast as HTMLElement).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
-          rowSucceeded = false;
-        }
-        if (conflicted) {
-          expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
-          expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
-          conflicted = false;
-        }
-        // The headers show the list's order: aria-sort on the th, the button inside it.
-        if (sorted !== null) {
-          expect(context.sort).toBe(sorted);
-          sorted = null;
-        }
-        if (s.matches({ list: 'browsing' }) && !s.matches({ list: { browsing: 'failed' } })) {
-          for (const [key, label] of Object.entries(SORT_HEADERS)) {
-            const header = screen.getByRole('columnheader', { name: label });
-            expect(header).toHaveAttribute('aria-sort', sortDirectionOf(context.sort, key as keyof typeof SORT_HEADERS));
-          }
-        }
-        // Export CSV: busy while the link is prepared (asked for the list's filters and sort), the
-        // link opened when it came, a toast when it failed; the list carries on meanwhile.
-        expect(doubles.downloads).toHaveLength(downloads);
-        if (downloads > 0) expect(doubles.downloads.at(-1)).toBe(EXPORTED.url);
-        if (s.matches({ export: 'preparing' })) {
-          expect(doubles.list.pending('exportMembers')).toHaveLength(1);
-          if (exportClicked) {
-            expect(doubles.list.inputs('exportMembers').at(-1)).toEqual({
-              search: context.search.trim(),
-              status: context.status,
-              role: context.role,
-              sort: context.sort,
-            });
-            exportClicked = false;
-          }
-          await waitFor(() => expect(screen.getByRole('button', { name: /Preparing export/ })).toBeDisabled());
-        } else {
-          expect(doubles.list.pending('exportMembers')).toHaveLength(0);
-          await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
-        }
-        if (exportFailed) {
-          expect(await screen.findByText(`Export failed: ${EXPORT_ERROR}`)).toBeInTheDocument();
-          exportFailed = false;
-        }
-        if (s.matches({ list: { browsing: 'ready' } })) {
-          await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
-          if (context.users.length === 0) expect(within(table()).getByText('No users found')).toBeInTheDocument();
-          for (const listed of context.users) expect(within(table()).getByText(listed.name)).toBeInTheDocument();
-          expect(within(screen.getByRole('group', { name: 'Licensed' })).getByText(String(context.stats?.licensed))).toBeInTheDocument();
-          if (context.selected.length > 0) expect(screen.getByText(`${context.selected.length} selected`)).toBeInTheDocument();
-          else expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
-        }
-        if (s.matches({ list: { browsing: 'failed' } })) {
-          const alert = await screen.findByText('Error loading users');
-          expect(alert.closest('[role="alert"]')).toHaveTextContent('Failed to fetch users');
-        }
-        if (context.actionError !== null && s.matches({ list: 'browsing' })) {
-          expect(await screen.findByText(context.actionError)).toBeInTheDocument();
-          expect(['Failed to update user status', 'Failed to update user']).toContain(context.actionError);
-        }
-        if (s.matches({ list: 'adding' })) expect(await screen.findByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
-        if (s.matches({ list: 'editing' })) {
-          const form = within(await screen.findByRole('dialog', { name: 'Edit User' }));
-          expect(form.getByRole('textbox', { name: /Email/ })).toHaveValue(context.editTarget?.email);
-        }
-        const deleting = s.matches({ list: 'deleting' });
-        if (s.matches({ list: 'confirmingDelete' }) || deleting) {
-          const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete user' }));
-          expect(confirm.getByText(u(2).name)).toBeInTheDocument();
-          if (deleting) await waitFor(() => expect(confirm.getByRole('button', { name: /Deleting/ })).toBeDisabled());
-          if (context.deleteError !== null) expect(confirm.getByRole('alert')).toHaveTextContent('Failed to delete user');
-        }
-        if (s.matches({ list: 'bulkUpdating' })) {
-          expect(doubles.list.pending('bulkUpdate')).toHaveLength(1);
-          expect(doubles.list.inputs('bulkUpdate').at(-1)).toEqual(context.bulkRequest);
-          expect(context.bulkRequest?.userIds).toEqual(context.selected);
-          await waitFor(() => expect(screen.getByRole('button', { name: 'Grant license' })).toBeDisabled());
-        }
-        // Deactivating the selection asks first, with the count; nothing is sent until Yes.
-        if (s.matches({ list: 'confirmingBulk' })) {
-          const count = context.selected.length;
-          const question = within(
-            await screen.findByRole('alertdialog', { name: `Deactivate ${count} ${count === 1 ? 'user' : 'users'}?` }),
-          );
-          expect(question.getByText('They will show as pending until an administrator activates them again.')).toBeInTheDocument();
-          expect(doubles.list.pending('bulkUpdate')).toHaveLength(0);
-        } else {
-          expect(screen.queryByRole('alertdialog', { name: /^Deactivate/ })).not.toBeInTheDocument();
-        }
-      },
+          },
+          'users.confirmDelete': () => menuItem(u(2).name, /^Delete$/),
+          'users.delete': () => user.click(dialog('Delete user').getByRole('button', { name: 'Delete' })),
+          'xstate.done.actor.deleteUser': settle,
+          'xstate.error.actor.deleteUser': settle,
+        },
+        arrivals: {
+          list: {
+            // A row change that went through: its toast, with Undo.
+            'row.succeeded': async () => {
+              const toast = (await screen.findByText(/^License (granted to|removed from) /)).closest(
+                '[data-scope="toast"][data-part="root"]',
+              );
+              expect(toast).not.toBeNull();
+              expect(within(toast as HTMLElement).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+            },
+            // A refused change: its warning, the row read again.
+            'row.conflicted': async () => {
+              expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+              expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
+            },
+          },
+          // A header click asks for the order it names.
+          'list.browsing.loading': { 'users.sort': ({ context, event }) => expect(context.sort).toBe(event?.sort) },
+          // Export CSV asks for what the list selects at the moment of the click.
+          'export.preparing': {
+            'users.export': ({ context }) =>
+              expect(doubles.list.inputs('exportMembers').at(-1)).toEqual({
+                search: context.search.trim(),
+                status: context.status,
+                role: context.role,
+                sort: context.sort,
+              }),
+          },
+          // A failed export: a toast saying why.
+          'export.idle': {
+            'xstate.error.actor.exportMembers': async () =>
+              expect(await screen.findByText(`Export failed: ${EXPORT_ERROR}`)).toBeInTheDocument(),
+          },
+        },
+      }),
       teardown() {
         view.unmount();
         delays.uninstall();
