@@ -7,9 +7,38 @@
  * machine finds everything it shares in one module.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { EventObject, NonReducibleUnknown } from 'xstate';
+import type { EventObject, NonReducibleUnknown, PromiseActorLogic } from 'xstate';
 
 export { UNKNOWN_ERROR_MESSAGE, messageOf } from '../domain/errors';
+
+/** What a promise actor's work receives (XState's `fromPromise` creator argument). */
+type PromiseWork<TOutput, TInput> = Parameters<typeof fromPromise<TOutput, TInput>>[0];
+
+/**
+ * `fromPromise` for the implementations' work, which takes the actor's `signal`: a run whose signal
+ * was aborted never settles, since the actor that started it was stopped and what it would report
+ * belongs to no one.
+ *
+ * XState drops the outcome of a promise whose actor is no longer active, but @xstate/react restarts
+ * the *same* actor after React stops it in Strict Mode (`npm run dev`) or in an Activity, and the
+ * aborted first run would then reach the restarted actor: every screen's first load failed with
+ * 'The request was cancelled.' in development (tests/views/app/strict-mode.test.tsx).
+ */
+export function fromAbortablePromise<TOutput, TInput = NonReducibleUnknown>(
+  work: PromiseWork<TOutput, TInput>,
+): PromiseActorLogic<TOutput, TInput> {
+  return fromPromise<TOutput, TInput>(async (args) => {
+    const never = () => new Promise<TOutput>(() => undefined);
+    let output: TOutput;
+    try {
+      output = await work(args);
+    } catch (error) {
+      if (args.signal.aborted) return never();
+      throw error;
+    }
+    return args.signal.aborted ? never() : output;
+  });
+}
 
 function notProvided(kind: 'actor' | 'action', name: string): Error {
   return new Error(`The "${name}" ${kind} is not provided`);

@@ -1,4 +1,5 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { AddressBar } from '../../services/address';
 import type { AuditListResponse } from '../../contract/audit';
@@ -31,7 +32,9 @@ export function activityImplementations(services: Services) {
     actors: {
       ...url.actors,
       /** GET /api/audit, aborted when the trail leaves `loading` (a newer filter, or the screen closed). */
-      loadActivity: fromPromise<AuditListResponse, LoadActivityInput>(({ input, signal }) => services.api.audit.list(input, { signal })),
+      loadActivity: fromAbortablePromise<AuditListResponse, LoadActivityInput>(({ input, signal }) =>
+        services.api.audit.list(input, { signal }),
+      ),
     },
     actions: url.actions,
   };

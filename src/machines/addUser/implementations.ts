@@ -1,11 +1,11 @@
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { CreateUserRequest, User } from '../../contract/api';
 
 export function addUserImplementations(services: Services) {
   return {
     actors: {
-      inviteUser: fromPromise<User, CreateUserRequest>(({ input, signal }) => services.api.users.invite(input, { signal })),
+      inviteUser: fromAbortablePromise<User, CreateUserRequest>(({ input, signal }) => services.api.users.invite(input, { signal })),
     },
   };
 }

@@ -3,7 +3,7 @@
  * one place this folder touches a service value). Apply with
  * `authMachine.provide(authImplementations(services))`.
  */
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import { ApiRequestError } from '../../services/api/errors';
 import type { ProductApi } from '../../services/api';
 import type { IdentityService } from '../../services/identity';
@@ -34,21 +34,21 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
   const pendingActions = pendingConfirmationActions(storage);
   return {
     actors: {
-      checkSession: fromPromise<SessionCheck>(async () => ({
+      checkSession: fromAbortablePromise<SessionCheck>(async () => ({
         user: await identity.getCurrentSession(),
         pending: storage.loadPendingConfirmation(),
       })),
       signInFlow: signInFlowMachine.provide({ actors: signInFlowActors(identity), actions: pendingActions }),
-      loadPendingSignup: fromPromise<PendingConfirmation | null>(async () => storage.loadPendingConfirmation()),
-      completeSignup: fromPromise(async ({ input, signal }: { input: CompleteSignupInput; signal: AbortSignal }) => {
+      loadPendingSignup: fromAbortablePromise<PendingConfirmation | null>(async () => storage.loadPendingConfirmation()),
+      completeSignup: fromAbortablePromise(async ({ input, signal }: { input: CompleteSignupInput; signal: AbortSignal }) => {
         if (!input.pending) throw new Error('No sign-up data: the signup cannot be completed.');
         const sub = await identity.getIdTokenSub();
         if (!sub) throw new Error('No identity token: the signup cannot be completed.');
         // The machine reads nothing from the answer (SPEC §7: "not shown").
         await api.completeSignup(completeSignupPayload(input.pending, input.email, sub), { signal });
       }),
-      activateUser: fromPromise(({ signal }) => api.activateUser({ signal })),
-      loadMembership: fromPromise<MembershipResult>(async ({ signal }) => {
+      activateUser: fromAbortablePromise(({ signal }) => api.activateUser({ signal })),
+      loadMembership: fromAbortablePromise<MembershipResult>(async ({ signal }) => {
         try {
           return { kind: 'member', me: await api.me({ signal }) };
         } catch (error) {
@@ -60,7 +60,7 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
       }),
       // Sign-out leaves nothing of the visit behind in this tab: the tokens (identity) and the
       // users list's remembered view (a search may name a member), even when the sign-out call fails.
-      signOut: fromPromise(async () => {
+      signOut: fromAbortablePromise(async () => {
         try {
           await identity.signOut();
         } finally {
@@ -75,8 +75,8 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
 /** The sign-in flow's side effects: the identity service's calls. */
 function signInFlowActors(identity: IdentityService) {
   return {
-    signIn: fromPromise(({ input }: { input: { username: string; password: string } }) => identity.signIn(input)),
-    signUp: fromPromise(({ input }: { input: SignUpValues }) =>
+    signIn: fromAbortablePromise(({ input }: { input: { username: string; password: string } }) => identity.signIn(input)),
+    signUp: fromAbortablePromise(({ input }: { input: SignUpValues }) =>
       identity.signUp({
         email: input.email,
         password: input.password,
@@ -85,20 +85,20 @@ function signInFlowActors(identity: IdentityService) {
         fullName: input.fullName,
       }),
     ),
-    confirmSignUp: fromPromise(({ input }: { input: { email: string; code: string } }) => identity.confirmSignUp(input)),
-    completeNewPassword: fromPromise(({ input }: { input: { newPassword: string } }) => identity.completeNewPassword(input)),
+    confirmSignUp: fromAbortablePromise(({ input }: { input: { email: string; code: string } }) => identity.confirmSignUp(input)),
+    completeNewPassword: fromAbortablePromise(({ input }: { input: { newPassword: string } }) => identity.completeNewPassword(input)),
     mfaChallenge: mfaChallengeMachine.provide({
-      actors: { answerTotp: fromPromise(({ input }: { input: { code: string } }) => identity.answerTotp(input)) },
+      actors: { answerTotp: fromAbortablePromise(({ input }: { input: { code: string } }) => identity.answerTotp(input)) },
     }),
     resendCode: resendCodeMachine.provide({
       actors: {
-        resendConfirmationCode: fromPromise(({ input }: { input: { email: string } }) => identity.resendConfirmationCode(input)),
+        resendConfirmationCode: fromAbortablePromise(({ input }: { input: { email: string } }) => identity.resendConfirmationCode(input)),
       },
     }),
     forgotPassword: forgotPasswordMachine.provide({
       actors: {
-        requestPasswordReset: fromPromise(({ input }: { input: { email: string } }) => identity.requestPasswordReset(input)),
-        confirmPasswordReset: fromPromise(({ input }: { input: { email: string; code: string; newPassword: string } }) =>
+        requestPasswordReset: fromAbortablePromise(({ input }: { input: { email: string } }) => identity.requestPasswordReset(input)),
+        confirmPasswordReset: fromAbortablePromise(({ input }: { input: { email: string; code: string; newPassword: string } }) =>
           identity.confirmPasswordReset(input),
         ),
       },

@@ -1,11 +1,11 @@
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { BillingOverview } from '../../contract/api';
 
 export function billingOverviewImplementations(services: Services) {
   return {
     actors: {
-      loadOverview: fromPromise<BillingOverview>(({ signal }) => services.api.billing.overview({ signal })),
+      loadOverview: fromAbortablePromise<BillingOverview>(({ signal }) => services.api.billing.overview({ signal })),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { AskInput, ChatReply } from './chatMachine';
 
@@ -6,7 +6,7 @@ import type { AskInput, ChatReply } from './chatMachine';
 export function chatImplementations(services: Pick<Services, 'api'>) {
   return {
     actors: {
-      ask: fromPromise<ChatReply, AskInput>(async ({ input, signal }) => {
+      ask: fromAbortablePromise<ChatReply, AskInput>(async ({ input, signal }) => {
         const reply = await services.api.copilot.ask(input.query, {
           signal,
           ...(input.previousIntent ? { previousIntent: input.previousIntent } : {}),

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { DashboardData } from './dashboardMachine';
 
@@ -6,7 +6,7 @@ export function dashboardImplementations(services: Services) {
   return {
     actors: {
       /** Both calls in parallel; the first failure rejects and leaving `loading` aborts the other. */
-      loadDashboard: fromPromise<DashboardData>(async ({ signal }) => {
+      loadDashboard: fromAbortablePromise<DashboardData>(async ({ signal }) => {
         const [stats, overview] = await Promise.all([services.api.users.stats({ signal }), services.api.billing.overview({ signal })]);
         return { stats, overview };
       }),

@@ -1,5 +1,5 @@
 import type { Stripe } from '@stripe/stripe-js';
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { ConfirmedSetup, ConfirmSetupInput } from '../../services/payments';
 import type { CompleteSubscriptionInput } from './paymentMachine';
@@ -7,9 +7,9 @@ import type { CompleteSubscriptionInput } from './paymentMachine';
 export function paymentImplementations(services: Services) {
   return {
     actors: {
-      loadStripe: fromPromise<Stripe>(() => services.payments.load()),
-      confirmSetup: fromPromise<ConfirmedSetup, ConfirmSetupInput>(({ input }) => services.payments.confirmSetup(input)),
-      completeSubscription: fromPromise<unknown, CompleteSubscriptionInput>(({ input, signal }) =>
+      loadStripe: fromAbortablePromise<Stripe>(() => services.payments.load()),
+      confirmSetup: fromAbortablePromise<ConfirmedSetup, ConfirmSetupInput>(({ input }) => services.payments.confirmSetup(input)),
+      completeSubscription: fromAbortablePromise<unknown, CompleteSubscriptionInput>(({ input, signal }) =>
         services.api.billing.completeSubscription(
           input.userId,
           { setupIntentId: input.setupIntentId, planType: input.planType },

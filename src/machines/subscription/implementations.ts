@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { UpdateSubscriptionResponse } from '../../contract/api';
 import { paymentImplementations } from '../payment/implementations';
@@ -8,10 +8,10 @@ import type { CancelSubscriptionInput, UpdateSubscriptionInput } from './subscri
 export function subscriptionImplementations(services: Services) {
   return {
     actors: {
-      updateSubscription: fromPromise<UpdateSubscriptionResponse, UpdateSubscriptionInput>(({ input, signal }) =>
+      updateSubscription: fromAbortablePromise<UpdateSubscriptionResponse, UpdateSubscriptionInput>(({ input, signal }) =>
         services.api.billing.updateSubscription(input.userId, input.planType, { signal }),
       ),
-      cancelSubscription: fromPromise<unknown, CancelSubscriptionInput>(({ input, signal }) =>
+      cancelSubscription: fromAbortablePromise<unknown, CancelSubscriptionInput>(({ input, signal }) =>
         services.api.billing.cancelSubscription(input, { signal }),
       ),
       payment: paymentMachine.provide(paymentImplementations(services)),

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { UserBilling } from '../../contract/api';
 import { subscriptionImplementations } from '../subscription/implementations';
@@ -8,10 +8,10 @@ import type { LoadUserBillingInput } from './userBillingMachine';
 export function userBillingImplementations(services: Services) {
   return {
     actors: {
-      loadUserBilling: fromPromise<UserBilling, LoadUserBillingInput>(({ input, signal }) =>
+      loadUserBilling: fromAbortablePromise<UserBilling, LoadUserBillingInput>(({ input, signal }) =>
         services.api.billing.user(input.userId, { signal }),
       ),
-      updatePaymentMethod: fromPromise<{ hostedUrl: string }, LoadUserBillingInput>(({ input, signal }) =>
+      updatePaymentMethod: fromAbortablePromise<{ hostedUrl: string }, LoadUserBillingInput>(({ input, signal }) =>
         services.api.billing.updatePaymentMethod(input.userId, { signal }),
       ),
       subscription: subscriptionMachine.provide(subscriptionImplementations(services)),

@@ -1,4 +1,5 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback } from 'xstate';
+import { fromAbortablePromise } from '../shared';
 import type { Services } from '../../services';
 import type { AddressBar } from '../../services/address';
 import type { AppStorage } from '../../services/storage';
@@ -66,7 +67,7 @@ export function usersListImplementations(services: Services) {
     actors: {
       ...view.actors,
       /** The page, and the Quick Stats with it when asked (first load, after a change to the members). */
-      loadUsers: fromPromise<UsersPage, LoadUsersInput>(async ({ input, signal }) => {
+      loadUsers: fromAbortablePromise<UsersPage, LoadUsersInput>(async ({ input, signal }) => {
         const { withStats, ...query } = input;
         const [list, stats] = await Promise.all([users.list(query, { signal }), withStats ? users.stats({ signal }) : null]);
         return { list, stats };
@@ -102,10 +103,12 @@ export function usersListImplementations(services: Services) {
         });
         return () => controller.abort();
       }),
-      deleteUser: fromPromise<void, { userId: string }>(({ input, signal }) => users.remove(input.userId, { signal })),
-      bulkUpdate: fromPromise<number, BulkUpdateRequest>(async ({ input, signal }) => (await users.bulkUpdate(input, { signal })).updated),
+      deleteUser: fromAbortablePromise<void, { userId: string }>(({ input, signal }) => users.remove(input.userId, { signal })),
+      bulkUpdate: fromAbortablePromise<number, BulkUpdateRequest>(
+        async ({ input, signal }) => (await users.bulkUpdate(input, { signal })).updated,
+      ),
       /** A one-time link to the CSV of what the list selects (every page), on the API's base URL. */
-      exportMembers: fromPromise<ExportedFile, ExportMembersInput>(({ input, signal }) =>
+      exportMembers: fromAbortablePromise<ExportedFile, ExportMembersInput>(({ input, signal }) =>
         users.export({ ...input, today: localDate(new Date()) }, { signal }),
       ),
       addUser: addUserMachine.provide(addUserImplementations(services)),

@@ -1,0 +1,76 @@
+// @vitest-environment node
+/**
+ * fromAbortablePromise (src/machines/shared.ts), the promise actor the implementations use: an
+ * outcome reaches the actor as with fromPromise, and a run whose signal was aborted never settles,
+ * so a stopped and restarted actor (what @xstate/react does in React's Strict Mode) hears only
+ * from its new run.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { fromAbortablePromise } from '../../src/machines/shared';
+
+/** fromPromise keeps its promise creator as the logic's `config`, typed unknown there. */
+type Run = (args: { input: undefined; signal: AbortSignal }) => PromiseLike<string>;
+const runOf = (logic: { config?: unknown }): Run => logic.config as Run;
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('fromAbortablePromise', () => {
+  it('passes the output and the input through', async () => {
+    const actor = createActor(
+      fromAbortablePromise<string, { name: string }>(async ({ input }) => `hello ${input.name}`),
+      {
+        input: { name: 'Ada' },
+      },
+    ).start();
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 2000 });
+    expect(done.output).toBe('hello Ada');
+  });
+
+  it('passes a failure through while the actor runs', async () => {
+    const actor = createActor(
+      fromAbortablePromise(async () => {
+        throw new Error('Server unavailable');
+      }),
+    );
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    await tick();
+    expect(errors).toEqual([new Error('Server unavailable')]);
+  });
+
+  it('a run whose signal was aborted never settles, whether its work then fails or succeeds', async () => {
+    // The run itself (the logic's promise creator, which XState calls on every start), as @xstate/react
+    // restarting the same actor would leave it: XState's own check that the actor is still active
+    // does not help once the actor is active again.
+    for (const outcome of ['rejects', 'resolves'] as const) {
+      const controller = new AbortController();
+      const logic = fromAbortablePromise<string>(
+        ({ signal }) =>
+          new Promise((resolve, reject) => {
+            signal.addEventListener('abort', () =>
+              outcome === 'rejects' ? reject(new DOMException('The request was cancelled.', 'AbortError')) : resolve('stale'),
+            );
+          }),
+      );
+      const settled: string[] = [];
+      const run = runOf(logic)({ input: undefined, signal: controller.signal });
+      void Promise.resolve(run).then(
+        () => settled.push('resolved'),
+        () => settled.push('rejected'),
+      );
+      controller.abort();
+      await tick();
+      expect(settled, outcome).toEqual([]);
+    }
+  });
+
+  it('a run that was not aborted settles as its work does', async () => {
+    const logic = fromAbortablePromise<string>(async () => {
+      throw new Error('Server unavailable');
+    });
+    const run = runOf(logic)({ input: undefined, signal: new AbortController().signal });
+    await expect(run).rejects.toThrow('Server unavailable');
+  });
+});
