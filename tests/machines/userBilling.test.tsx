@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { AnyEventObject, StateValue } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import type { Services } from '../../src/services';
 import { subscriptionMachine } from '../../src/machines/subscription';
 import {
@@ -19,7 +19,8 @@ import {
 import type { UserBilling } from '../../src/contract/api';
 import { createPayments } from '../../src/services/payments';
 import { UserBillingScreen } from '../../src/views/billing/UserBillingScreen';
-import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths } from '../support/model';
+import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { inSubstates, tableDriver } from '../support/model/tables';
 import { LITE_USER } from '../views/billing/fixtures';
 import { renderWithMachines } from '../views/billing/render-billing';
 import { activityLogic, createActivityDoubles } from '../views/users/render-activity';
@@ -94,10 +95,6 @@ const paths = generateModelPaths(build().machine, {
   },
 });
 
-function matches(state: StateValue, region: 'data' | 'subscription' | 'paymentMethods', value: string): boolean {
-  return typeof state === 'object' && typeof state.ready === 'object' && (state.ready as Record<string, StateValue>)[region] === value;
-}
-
 walkPaths({
   machineId: 'userBilling',
   machine: userBillingMachine,
@@ -112,126 +109,131 @@ walkPaths({
       inspect,
       path: '/billing/user/u-lite',
     });
-    let lastEvent: AnyEventObject | undefined;
+    /** How many windows had opened before the step being walked: what opened since is that step's doing. */
     let openedBefore = 0;
-    const row = (number: string) => screen.getByRole('listitem', { name: `Invoice #${number}` });
-
-    return {
-      async perform(event, info) {
-        lastEvent = event;
-        openedBefore = opened.length;
-        switch (event.type) {
-          case 'userBilling.retry':
-            await user.click(screen.getByRole('button', { name: 'Try again' }));
-            return;
-          case 'userBilling.manageSubscription':
-            await user.click(screen.getByRole('button', { name: 'Manage Subscription' }));
-            return;
-          case 'userBilling.closeSubscription':
-            await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
-            return;
-          case 'userBilling.managePaymentMethods':
-            await user.click(screen.getByRole('button', { name: 'Manage' }));
-            return;
-          case 'userBilling.openLink':
-            await user.click(within(row(event.url === SAFE_URL ? 'HL-0001' : 'HL-0003')).getByRole('button', { name: 'View Invoice' }));
-            return;
-          case 'xstate.done.actor.subscription': {
-            // The admin cancels now in the modal and confirms; after the success message and 2 s it closes.
-            const d = within(screen.getByRole('dialog'));
-            await user.click(d.getByRole('button', { name: 'Cancel Now' }));
-            await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel now' }));
-            act(() => sub.resolve('cancelSubscription', { message: 'Subscription canceled' }));
-            await waitFor(() => expect(d.getByRole('status')).toHaveTextContent('Subscription canceled'));
-            act(() => delays.fire('closeAfterSuccess'));
-            return;
-          }
-          default:
-            act(() => {
-              if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-            });
-        }
+    const row = (number: string, hidden = false) => screen.getByRole('listitem', { name: `Invoice #${number}`, hidden });
+    // act() is not returned (an awaited act of a synchronous callback flushes outside the act environment).
+    const settle = (event: AnyEventObject, info: StepInfo) => {
+      act(() => {
+        if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+      });
+    };
+    const alerts = () => screen.queryAllByRole('alert', { hidden: true }).map((a) => a.textContent ?? '');
+    /** A hosted page opened in a new tab, without access to this one. */
+    const openedOnly = (url: string) => () =>
+      expect(opened.slice(openedBefore)).toEqual([{ url, target: '_blank', features: 'noopener,noreferrer' }]);
+    const refusedUnsafe = () => {
+      expect(opened).toHaveLength(openedBefore);
+      expect(alerts()).toContain(UNSAFE_LINK_MESSAGE);
+    };
+    /** The billing on the page (behind the modal, hidden from the accessibility tree, when it is open). */
+    const page = (hidden: boolean) => {
+      expect(screen.getByRole('heading', { name: 'Lena Lite', hidden })).toBeInTheDocument();
+      expect(screen.getByText('lena@example.com')).toBeInTheDocument();
+      expect(screen.getByTestId('access-level')).toHaveTextContent('Lite');
+      const status = screen.getByRole('region', { name: 'Subscription Status', hidden });
+      expect(status).toHaveTextContent('Hardline Lite');
+      expect(within(status).getByTestId('subscription-status')).toHaveTextContent('active');
+      expect(status).toHaveTextContent('Current period: January 5, 2026 – February 5, 2026');
+      const methods = screen.getByRole('region', { name: 'Payment Methods', hidden });
+      expect(methods).toHaveTextContent('•••• 4242');
+      expect(methods).toHaveTextContent('VISA');
+      expect(methods).toHaveTextContent('Expires 12/2029');
+      expect(methods).toHaveTextContent('Default');
+      expect(within(row('HL-0001', hidden)).getByRole('button', { name: 'View Invoice', hidden })).toBeInTheDocument();
+      expect(within(row('HL-0001', hidden)).getByRole('button', { name: 'Download PDF', hidden })).toBeInTheDocument();
+      expect(within(row('HL-0002', hidden)).queryByRole('button', { hidden })).not.toBeInTheDocument();
+      expect(within(row('HL-0003', hidden)).queryByRole('button', { name: 'Download PDF', hidden })).not.toBeInTheDocument();
+    };
+    const driver = tableDriver(userBillingMachine, {
+      // Nothing opens but by following a link (an invoice's, or the payment-methods page that came back).
+      every: ({ event }) => {
+        if (event?.type !== 'userBilling.openLink' && event?.type !== 'xstate.done.actor.updatePaymentMethod')
+          expect(opened).toHaveLength(openedBefore);
       },
-      async assert(state) {
-        if (state === 'loading') {
+      states: {
+        loading: () => {
           expect(screen.getByText('Loading user billing...')).toBeInTheDocument();
           expect(fakes.pending('loadUserBilling').map((i) => i.input)).toEqual([{ userId: 'u-lite' }]);
-          return;
-        }
-        if (state === 'failed') {
+        },
+        failed: () => {
           const alert = screen.getByRole('alert');
           expect(alert).toHaveTextContent('Error loading user billing');
           expect(alert).toHaveTextContent('User not found');
           expect(screen.getByRole('link', { name: /Back to Users/ })).toHaveAttribute('href', '/users');
-          return;
-        }
-        // ready: the page shows the billing (behind the modal, hidden from the accessibility tree, when it is open).
-        const modalOpen = matches(state, 'subscription', 'open');
-        if (modalOpen) {
+        },
+        ready: inSubstates,
+        'ready.data': inSubstates,
+        'ready.data.idle': () => expect(fakes.pending('loadUserBilling')).toHaveLength(0),
+        'ready.data.refreshing': () => expect(fakes.pending('loadUserBilling')).toHaveLength(1),
+        'ready.subscription': inSubstates,
+        'ready.subscription.closed': async () => {
+          await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+          page(false);
+        },
+        'ready.subscription.open': async () => {
           expect(await screen.findByRole('dialog', { name: 'Manage Subscription - Lena Lite' })).toBeInTheDocument();
           // The opener stays enabled: a focused button that becomes disabled loses focus (Chromium
           // moves it to <body>), and the dialog could then not return focus to it on close.
           expect(screen.getByRole('button', { name: 'Manage Subscription', hidden: true })).toBeEnabled();
-        } else {
-          await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-        }
-        const hidden = modalOpen;
-        expect(screen.getByRole('heading', { name: 'Lena Lite', hidden })).toBeInTheDocument();
-        expect(screen.getByText('lena@example.com')).toBeInTheDocument();
-        expect(screen.getByTestId('access-level')).toHaveTextContent('Lite');
-        const status = screen.getByRole('region', { name: 'Subscription Status', hidden });
-        expect(status).toHaveTextContent('Hardline Lite');
-        expect(within(status).getByTestId('subscription-status')).toHaveTextContent('active');
-        expect(status).toHaveTextContent('Current period: January 5, 2026 – February 5, 2026');
-        const methods = screen.getByRole('region', { name: 'Payment Methods', hidden });
-        expect(methods).toHaveTextContent('•••• 4242');
-        expect(methods).toHaveTextContent('VISA');
-        expect(methods).toHaveTextContent('Expires 12/2029');
-        expect(methods).toHaveTextContent('Default');
-        const row = (number: string) => screen.getByRole('listitem', { name: `Invoice #${number}`, hidden });
-        expect(within(row('HL-0001')).getByRole('button', { name: 'View Invoice', hidden })).toBeInTheDocument();
-        expect(within(row('HL-0001')).getByRole('button', { name: 'Download PDF', hidden })).toBeInTheDocument();
-        expect(within(row('HL-0002')).queryByRole('button', { hidden })).not.toBeInTheDocument();
-        expect(within(row('HL-0003')).queryByRole('button', { name: 'Download PDF', hidden })).not.toBeInTheDocument();
-
-        if (matches(state, 'paymentMethods', 'opening')) {
-          expect(fakes.pending('updatePaymentMethod').map((i) => i.input)).toEqual([{ userId: 'u-lite' }]);
-        }
-        if (matches(state, 'data', 'refreshing')) {
-          expect(fakes.pending('loadUserBilling')).toHaveLength(1);
-        }
-
-        const alerts = () => screen.queryAllByRole('alert', { hidden }).map((a) => a.textContent ?? '');
-        switch (lastEvent?.type) {
-          case 'userBilling.openLink':
-            if (lastEvent.url === SAFE_URL) {
-              expect(opened.slice(openedBefore)).toEqual([{ url: SAFE_URL, target: '_blank', features: 'noopener,noreferrer' }]);
-            } else {
-              expect(opened).toHaveLength(openedBefore);
-              expect(alerts()).toContain(UNSAFE_LINK_MESSAGE);
-            }
-            break;
-          case 'xstate.done.actor.updatePaymentMethod':
-            if ((lastEvent.output as { hostedUrl: string }).hostedUrl === PORTAL) {
-              expect(opened.slice(openedBefore)).toEqual([{ url: PORTAL, target: '_blank', features: 'noopener,noreferrer' }]);
-            } else {
-              expect(opened).toHaveLength(openedBefore);
-              expect(alerts()).toContain(UNSAFE_LINK_MESSAGE);
-            }
-            break;
-          case 'xstate.error.actor.updatePaymentMethod':
-            expect(alerts()).toContain(PAYMENT_METHOD_FAILED_MESSAGE);
-            break;
-          case 'xstate.error.actor.refreshUserBilling':
-            // The billing stays on screen beside the error.
+          page(true);
+        },
+        'ready.paymentMethods': inSubstates,
+        'ready.paymentMethods.idle': () => expect(fakes.pending('updatePaymentMethod')).toHaveLength(0),
+        'ready.paymentMethods.opening': () =>
+          expect(fakes.pending('updatePaymentMethod').map((i) => i.input)).toEqual([{ userId: 'u-lite' }]),
+      },
+      events: {
+        'xstate.done.actor.loadUserBilling': settle,
+        'xstate.error.actor.loadUserBilling': settle,
+        'userBilling.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        // Raised by the machine when the modal closes (not walked on its own); 'Try again' after a failed refresh.
+        'userBilling.refresh': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'xstate.done.actor.refreshUserBilling': settle,
+        'xstate.error.actor.refreshUserBilling': settle,
+        'userBilling.manageSubscription': () => user.click(screen.getByRole('button', { name: 'Manage Subscription' })),
+        'userBilling.openLink': ({ url }) =>
+          user.click(within(row(url === SAFE_URL ? 'HL-0001' : 'HL-0003')).getByRole('button', { name: 'View Invoice' })),
+        'userBilling.closeSubscription': () => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
+        'xstate.done.actor.subscription': async () => {
+          // The admin cancels now in the modal and confirms; after the success message and 2 s it closes.
+          const d = within(screen.getByRole('dialog'));
+          await user.click(d.getByRole('button', { name: 'Cancel Now' }));
+          await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel now' }));
+          act(() => sub.resolve('cancelSubscription', { message: 'Subscription canceled' }));
+          await waitFor(() => expect(d.getByRole('status')).toHaveTextContent('Subscription canceled'));
+          act(() => delays.fire('closeAfterSuccess'));
+        },
+        'userBilling.managePaymentMethods': () => user.click(screen.getByRole('button', { name: 'Manage' })),
+        'xstate.done.actor.updatePaymentMethod': settle,
+        'xstate.error.actor.updatePaymentMethod': settle,
+      },
+      arrivals: {
+        // An invoice link opens only when it is safe; otherwise the page says why not.
+        'ready.subscription.closed': {
+          'userBilling.openLink': ({ event }) => (event?.url === SAFE_URL ? openedOnly(SAFE_URL)() : refusedUnsafe()),
+        },
+        'ready.paymentMethods.idle': {
+          'xstate.done.actor.updatePaymentMethod': ({ event }) =>
+            (event?.output as { hostedUrl: string } | undefined)?.hostedUrl === PORTAL ? openedOnly(PORTAL)() : refusedUnsafe(),
+          'xstate.error.actor.updatePaymentMethod': () => expect(alerts()).toContain(PAYMENT_METHOD_FAILED_MESSAGE),
+        },
+        // The billing stays on screen beside the error.
+        'ready.data.idle': {
+          'xstate.error.actor.refreshUserBilling': () =>
             expect(alerts().some((t) => t.includes('Error loading user billing') && t.includes('HTTP 503: Service Unavailable'))).toBe(
               true,
-            );
-            break;
-          default:
-            expect(opened).toHaveLength(openedBefore);
-        }
+            ),
+        },
       },
+    });
+
+    return {
+      async perform(event, info) {
+        openedBefore = opened.length;
+        await driver.perform(event, info);
+      },
+      assert: driver.assert,
       teardown() {
         view.unmount();
         delays.uninstall();
