@@ -15,7 +15,8 @@ import { activityMachine, kindLabel, type ActivitySnapshot } from '../../src/mac
 import { activityViewQuery } from '../../src/machines/activity/view';
 import { MemberActivityCard } from '../../src/views/billing/MemberActivityCard';
 import { ActivityScreen } from '../../src/views/users/ActivityScreen';
-import { generateModelPaths, walkPaths } from '../support/model';
+import { generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { inSubstates, tableDriver, type CheckContext } from '../support/model/tables';
 import { BEN, ENTRIES, answer, createActivityDoubles, renderActivity } from '../views/users/render-activity';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -65,6 +66,14 @@ const screenPaths = generateModelPaths(activityMachine, {
   },
 });
 
+type Ctx = CheckContext<typeof activityMachine>;
+/** The trail's request, settled by the walk (act() not returned: awaiting it would flush outside the act environment). */
+const settleWith = (doubles: ReturnType<typeof createActivityDoubles>) => (event: AnyEventObject, info: StepInfo) => {
+  act(() => {
+    if (!doubles.api.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
+  });
+};
+
 walkPaths({
   machineId: 'activity',
   machine: activityMachine,
@@ -79,101 +88,98 @@ walkPaths({
       reportAddress = sendBack;
     });
     const view = renderActivity(<ActivityScreen />, { doubles, watchUrl, inspect });
-    let lastEvent: AnyEventObject | undefined;
+    const settle = settleWith(doubles);
+    const notLoading = () => expect(doubles.api.pending('loadActivity')).toHaveLength(0);
+    /** The entries of the page (kept by a failed load), with the range shown, or none. */
+    const entriesShown = ({ context }: Ctx) => {
+      if (context.entries.length === 0) return false;
+      const list = screen.getByRole('list', { name: 'Activity' });
+      expect(list).toHaveAttribute('aria-busy', 'false');
+      expect(within(list).getAllByTestId('activity-entry')).toHaveLength(ENTRIES.length);
+      expect(within(list).getAllByTestId('activity-entry')[0]).toHaveTextContent('Dana Whitfield changed the plan of Ben Ode');
+      const from = (context.page - 1) * 25 + 1;
+      expect(screen.getByText(`Showing ${from}–${from + ENTRIES.length - 1} of 60`)).toBeInTheDocument();
+      return true;
+    };
     return {
-      async perform(event, info) {
-        lastEvent = event;
-        switch (event.type) {
-          case 'activity.urlChanged':
-            act(() => reportAddress?.(event));
-            return;
-          case 'activity.filterKind':
-            await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), String(event.kind));
-            return;
-          case 'activity.filterMember': {
-            const list = screen.getByRole('list', { name: 'Activity' });
-            await user.click(within(list).getAllByRole('button', { name: String(event.name) })[0] as HTMLElement);
-            return;
-          }
-          case 'activity.clearMember':
-            await user.click(screen.getByRole('button', { name: /^Remove the member filter/ }));
-            return;
-          case 'activity.goToPage':
-            await user.click(screen.getByRole('button', { name: event.page === 2 ? 'page 2' : 'previous page' }));
-            return;
-          case 'activity.retry':
-            await user.click(screen.getByRole('button', { name: 'Try again' }));
-            return;
-          default:
-            act(() => {
-              if (!doubles.api.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-            });
-        }
-      },
-      async assert(_state, snapshot) {
-        const trail = asTrail(snapshot);
-        const { context } = trail;
-        const sections = screen.getByRole('navigation', { name: 'User Management sections' });
-        expect(within(sections).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
-        expect(screen.getByRole('combobox', { name: 'Kind of change' })).toHaveValue(context.kind);
-        expect(screen.getByRole('option', { name: kindLabel(context.kind), selected: true })).toBeInTheDocument();
-        const chip = screen.queryByText(/^Member: /);
-        if (context.memberId === null) expect(chip).not.toBeInTheDocument();
-        else expect(chip).toHaveTextContent(`Member: ${context.memberName ?? context.memberId}`);
-
-        if (trail.matches('opening')) {
+      ...tableDriver(activityMachine, {
+        // The Activity tab of User Management, the filters as the view has them, the member's chip when one is picked.
+        every: ({ context }) => {
+          const sections = screen.getByRole('navigation', { name: 'User Management sections' });
+          expect(within(sections).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
+          expect(screen.getByRole('combobox', { name: 'Kind of change' })).toHaveValue(context.kind);
+          expect(screen.getByRole('option', { name: kindLabel(context.kind), selected: true })).toBeInTheDocument();
+          const chip = screen.queryByText(/^Member: /);
+          if (context.memberId === null) expect(chip).not.toBeInTheDocument();
+          else expect(chip).toHaveTextContent(`Member: ${context.memberName ?? context.memberId}`);
+        },
+        states: {
           // Nothing asked until the address is known; placeholders meanwhile.
-          expect(doubles.api.pending('loadActivity')).toHaveLength(0);
-          expect(screen.getByRole('list', { name: 'Activity' })).toHaveAttribute('aria-busy', 'true');
-          expect(doubles.address.url()).toBe('/users/activity');
-          return;
-        }
-        // From here on the address shows the view (the back-and-forth of the walk included).
-        expect(doubles.address.url()).toBe(`/users/activity${activityViewQuery(context)}`);
-        if (trail.matches({ browsing: 'loading' })) {
-          expect(doubles.api.pending('loadActivity').map((call) => call.input)).toEqual([
-            {
-              page: context.page,
-              limit: 25,
-              ...(context.memberId !== null ? { memberId: context.memberId } : {}),
-              ...(context.kind !== 'all' ? { kind: context.kind } : {}),
-            },
-          ]);
-          expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-          // Placeholders at first, then the entries shown dimmed until the new ones arrive.
-          if (!context.hasLoaded || context.entries.length > 0) {
+          opening: () => {
+            expect(doubles.api.pending('loadActivity')).toHaveLength(0);
             expect(screen.getByRole('list', { name: 'Activity' })).toHaveAttribute('aria-busy', 'true');
-          } else {
+            expect(doubles.address.url()).toBe('/users/activity');
+          },
+          // From here on the address shows the view (the back-and-forth of the walk included).
+          browsing: ({ context }) => expect(doubles.address.url()).toBe(`/users/activity${activityViewQuery(context)}`),
+          'browsing.loading': ({ context }) => {
+            expect(doubles.api.pending('loadActivity').map((call) => call.input)).toEqual([
+              {
+                page: context.page,
+                limit: 25,
+                ...(context.memberId !== null ? { memberId: context.memberId } : {}),
+                ...(context.kind !== 'all' ? { kind: context.kind } : {}),
+              },
+            ]);
+            expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+            // Placeholders at first, then the entries shown dimmed until the new ones arrive.
+            if (!context.hasLoaded || context.entries.length > 0) {
+              expect(screen.getByRole('list', { name: 'Activity' })).toHaveAttribute('aria-busy', 'true');
+            } else {
+              expect(screen.queryByRole('list', { name: 'Activity' })).not.toBeInTheDocument();
+            }
+          },
+          // Only an answer leads here: the page, or the empty trail saying why it is empty.
+          'browsing.ready': (ctx) => {
+            const { context, event } = ctx;
+            notLoading();
+            expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+            expect(event?.type).toBe('xstate.done.actor.loadActivity');
+            if (entriesShown(ctx)) return;
+            const filtered = context.kind !== 'all' || context.memberId !== null;
+            expect(screen.getByRole('heading', { name: filtered ? 'No matching activity' : 'No activity yet' })).toBeInTheDocument();
             expect(screen.queryByRole('list', { name: 'Activity' })).not.toBeInTheDocument();
-          }
-          return;
-        }
-        expect(doubles.api.pending('loadActivity')).toHaveLength(0);
-        if (trail.matches({ browsing: 'failed' })) {
-          const alert = screen.getByRole('alert');
-          expect(alert).toHaveTextContent('Error loading activity');
-          expect(alert).toHaveTextContent(FAILURE);
-          expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
-        } else {
-          expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-          expect(lastEvent?.type).toBe('xstate.done.actor.loadActivity');
-        }
-        // A failed load keeps the entries shown before it.
-        if (context.entries.length > 0) {
-          const list = screen.getByRole('list', { name: 'Activity' });
-          expect(list).toHaveAttribute('aria-busy', 'false');
-          expect(within(list).getAllByTestId('activity-entry')).toHaveLength(ENTRIES.length);
-          expect(within(list).getAllByTestId('activity-entry')[0]).toHaveTextContent('Dana Whitfield changed the plan of Ben Ode');
-          const from = (context.page - 1) * 25 + 1;
-          expect(screen.getByText(`Showing ${from}–${from + ENTRIES.length - 1} of 60`)).toBeInTheDocument();
-        } else if (trail.matches({ browsing: 'ready' })) {
-          const filtered = context.kind !== 'all' || context.memberId !== null;
-          expect(screen.getByRole('heading', { name: filtered ? 'No matching activity' : 'No activity yet' })).toBeInTheDocument();
-          expect(screen.queryByRole('list', { name: 'Activity' })).not.toBeInTheDocument();
-        } else {
-          expect(screen.queryByRole('list', { name: 'Activity' })).not.toBeInTheDocument();
-        }
-      },
+          },
+          // The failure, with Try again; a failed load keeps the entries shown before it.
+          'browsing.failed': (ctx) => {
+            notLoading();
+            const alert = screen.getByRole('alert');
+            expect(alert).toHaveTextContent('Error loading activity');
+            expect(alert).toHaveTextContent(FAILURE);
+            expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+            if (!entriesShown(ctx)) expect(screen.queryByRole('list', { name: 'Activity' })).not.toBeInTheDocument();
+          },
+        },
+        events: {
+          'activity.urlChanged': (event) => {
+            act(() => reportAddress?.(event));
+          },
+          'activity.filterKind': ({ kind }) => user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), kind),
+          'activity.filterMember': async ({ name }) => {
+            const list = screen.getByRole('list', { name: 'Activity' });
+            await user.click(within(list).getAllByRole('button', { name: String(name) })[0] as HTMLElement);
+          },
+          'activity.clearMember': () => user.click(screen.getByRole('button', { name: /^Remove the member filter/ })),
+          'activity.goToPage': ({ page }) => user.click(screen.getByRole('button', { name: page === 2 ? 'page 2' : 'previous page' })),
+          // The screen has no refresh of its own (excluded from its paths; the card's walk below refreshes).
+          'activity.refresh': () => {
+            throw new Error('the Activity screen has no refresh: only the billing card refreshes its trail');
+          },
+          'activity.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+          'xstate.done.actor.loadActivity': settle,
+          'xstate.error.actor.loadActivity': settle,
+        },
+      }),
       teardown() {
         view.unmount();
         doubles.api.reset();
@@ -189,6 +195,11 @@ const cardPaths = generateModelPaths(activityMachine, {
   events: loaded,
 });
 
+/** The card has no filters, pages or address: those events are not in its paths, and performing one is a mistake of the walk. */
+const notOnTheCard = (what: string) => () => {
+  throw new Error(`the billing page's activity card has no ${what}`);
+};
+
 walkPaths({
   machineId: 'activity',
   machine: activityMachine,
@@ -197,58 +208,69 @@ walkPaths({
     const doubles = createActivityDoubles(`/billing/user/${BEN.memberId}`);
     const user = userEvent.setup();
     const view = renderActivity(<MemberActivityCard userId={BEN.memberId} refreshKey={0} />, { doubles, inspect });
+    const settle = settleWith(doubles);
     let refreshes = 0;
+    /** The card, found once it is drawn (every state's check finds it first). */
+    const card = () => within(screen.getByRole('region', { name: 'Recent activity' }));
     return {
-      async perform(event, info) {
-        if (event.type === 'activity.retry') {
-          await user.click(screen.getByRole('button', { name: 'Try again' }));
-          return;
-        }
-        if (event.type === 'activity.refresh') {
+      ...tableDriver(activityMachine, {
+        // The card, its link to the whole trail of the member; the address is left alone (the card's trail is not the page's view).
+        every: async () => {
+          const region = await screen.findByRole('region', { name: 'Recent activity' });
+          expect(within(region).getByRole('link', { name: 'See all activity' })).toHaveAttribute(
+            'href',
+            `/users/activity?member=${BEN.memberId}`,
+          );
+          expect(doubles.address.urls()).toEqual([`/billing/user/${BEN.memberId}`]);
+          expect(within(region).queryByRole('combobox')).not.toBeInTheDocument();
+        },
+        states: {
+          // The card's trail ignores the address: `opening` is left at once, never seen.
+          opening: () => {
+            throw new Error('the card waited for an address: its trail (one member) should ignore the URL');
+          },
+          browsing: inSubstates,
+          'browsing.loading': ({ context }) => {
+            expect(doubles.api.pending('loadActivity').map((call) => call.input)).toEqual([{ page: 1, limit: 5, memberId: BEN.memberId }]);
+            // Placeholders at first; on a refresh, the entries shown stay (dimmed) until the new ones arrive.
+            if (!context.hasLoaded || context.entries.length > 0) {
+              const list = within(card().getByRole('list', { name: 'Recent activity' }));
+              expect(card().getByRole('list', { name: 'Recent activity' })).toHaveAttribute('aria-busy', 'true');
+              expect(list.queryAllByTestId('activity-entry')).toHaveLength(context.entries.length);
+            }
+          },
+          'browsing.failed': () => {
+            expect(card().getByRole('alert')).toHaveTextContent(`Error loading activity${FAILURE}`);
+            expect(card().queryByRole('list')).not.toBeInTheDocument();
+          },
+          'browsing.ready': ({ context }) => {
+            expect(card().queryByRole('alert')).not.toBeInTheDocument();
+            if (context.entries.length > 0) {
+              const entries = within(card().getByRole('list', { name: 'Recent activity' })).getAllByTestId('activity-entry');
+              expect(entries).toHaveLength(ENTRIES.length);
+              // The card's names are text: it has no filter to set.
+              expect(card().queryByRole('button', { name: BEN.name })).not.toBeInTheDocument();
+            } else {
+              expect(card().getByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
+            }
+          },
+        },
+        events: {
+          'activity.urlChanged': notOnTheCard('address'),
+          'activity.filterKind': notOnTheCard('kind filter'),
+          'activity.filterMember': notOnTheCard('member filter'),
+          'activity.clearMember': notOnTheCard('member filter'),
+          'activity.goToPage': notOnTheCard('pages'),
+          'activity.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
           // The billing page has read the member's billing again: a new one for the card.
-          refreshes += 1;
-          view.rerender(<MemberActivityCard userId={BEN.memberId} refreshKey={refreshes} />);
-          return;
-        }
-        act(() => {
-          if (!doubles.api.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
-        });
-      },
-      async assert(_state, snapshot) {
-        const trail = asTrail(snapshot);
-        const card = await screen.findByRole('region', { name: 'Recent activity' });
-        expect(within(card).getByRole('link', { name: 'See all activity' })).toHaveAttribute(
-          'href',
-          `/users/activity?member=${BEN.memberId}`,
-        );
-        // The card's trail is not the page's view: the address is left alone.
-        expect(doubles.address.urls()).toEqual([`/billing/user/${BEN.memberId}`]);
-        expect(within(card).queryByRole('combobox')).not.toBeInTheDocument();
-        if (trail.matches({ browsing: 'loading' })) {
-          expect(doubles.api.pending('loadActivity').map((call) => call.input)).toEqual([{ page: 1, limit: 5, memberId: BEN.memberId }]);
-          // Placeholders at first; on a refresh, the entries shown stay (dimmed) until the new ones arrive.
-          if (!trail.context.hasLoaded || trail.context.entries.length > 0) {
-            const list = within(card).getByRole('list', { name: 'Recent activity' });
-            expect(list).toHaveAttribute('aria-busy', 'true');
-            expect(within(list).queryAllByTestId('activity-entry')).toHaveLength(trail.context.entries.length);
-          }
-          return;
-        }
-        if (trail.matches({ browsing: 'failed' })) {
-          expect(within(card).getByRole('alert')).toHaveTextContent(`Error loading activity${FAILURE}`);
-          expect(within(card).queryByRole('list')).not.toBeInTheDocument();
-          return;
-        }
-        expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
-        if (trail.context.entries.length > 0) {
-          const entries = within(within(card).getByRole('list', { name: 'Recent activity' })).getAllByTestId('activity-entry');
-          expect(entries).toHaveLength(ENTRIES.length);
-          // The card's names are text: it has no filter to set.
-          expect(within(card).queryByRole('button', { name: BEN.name })).not.toBeInTheDocument();
-        } else {
-          expect(within(card).getByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
-        }
-      },
+          'activity.refresh': () => {
+            refreshes += 1;
+            view.rerender(<MemberActivityCard userId={BEN.memberId} refreshKey={refreshes} />);
+          },
+          'xstate.done.actor.loadActivity': settle,
+          'xstate.error.actor.loadActivity': settle,
+        },
+      }),
       teardown() {
         view.unmount();
         doubles.api.reset();
