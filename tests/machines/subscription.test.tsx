@@ -123,10 +123,12 @@ walkPaths({
       return dialog();
     };
     const dialog = () => within(screen.getByRole('dialog', { name: dialogName }));
-    const settle = (event: AnyEventObject, info: StepInfo) =>
+    // act() is not returned: awaiting the act of a synchronous callback flushes outside the act environment.
+    const settle = (event: AnyEventObject, info: StepInfo) => {
       act(() => {
         if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
       });
+    };
     const cancel = async (reason: string, button: 'Cancel Now' | 'Cancel at Period End') => {
       const d = dialog();
       const field = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
@@ -243,7 +245,9 @@ walkPaths({
           'subscription.keep': () => user.click(within(confirmation()).getByRole('button', { name: 'Keep subscription' })),
           'subscription.reactivate': () => user.click(dialog().getByRole('button', { name: 'Reactivate' })),
           'subscription.cancelPayment': () => user.click(dialog().getByRole('button', { name: 'Cancel' })),
-          'xstate.after.closeAfterSuccess.subscription.succeeded': () => act(() => delays.fire('closeAfterSuccess')),
+          'xstate.after.closeAfterSuccess.subscription.succeeded': () => {
+            act(() => delays.fire('closeAfterSuccess'));
+          },
           'xstate.done.actor.updateSubscription': settle,
           'xstate.error.actor.updateSubscription': settle,
           'xstate.done.actor.cancelSubscription': settle,
