@@ -246,7 +246,9 @@ walkPaths({
             else act(() => actor.send({ type: 'auth.signOut' }));
           },
           // The API client sends this when a 401 cannot be recovered.
-          'auth.sessionExpired': () => act(() => actor.send({ type: 'auth.sessionExpired' })),
+          'auth.sessionExpired': () => {
+            act(() => actor.send({ type: 'auth.sessionExpired' }));
+          },
           'xstate.done.actor.checkSession': async (event, info) => {
             // The real checkSession reads the pending confirmation an earlier visit stored.
             const pending = (event.output as SessionCheck).pending;
