@@ -177,7 +177,10 @@ function setupFlow(pending: PendingConfirmation | null) {
       act(async () => {
         if (!fakes.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
       });
-    const expire = () => act(() => delays.fire('challengeExpiry'));
+    // act() is not returned: awaiting the act of a synchronous callback flushes outside the act environment.
+    const expire = () => {
+      act(() => delays.fire('challengeExpiry'));
+    };
     const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
     const status = () =>
       screen
