@@ -20,11 +20,11 @@ import { fileURLToPath } from 'node:url';
 import { createBillingModule } from '../../server/billing';
 import { answerQuestion, createCopilotModule } from '../../server/copilot';
 import { openDatabase, type Database } from '../../server/core/db';
-import { cognitoCall } from '../../server/core/userPool';
 import { seedDatabase } from '../../server/seed';
 import type { CopilotIntent } from '../../src/contract/api';
 import { PLACEHOLDERS, bankQuestions } from '../../tests/server/copilot-questions.bank';
-import { ADMIN, percentile } from './browser';
+import { percentile } from './browser';
+import { adminAccessToken } from './admin';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -90,13 +90,7 @@ export async function measureCopilot(
   log: (line: string) => void,
   rounds = 2,
 ): Promise<CopilotFigures> {
-  const auth = await cognitoCall<{ AuthenticationResult?: { AccessToken?: string } }>(stack.cognitoEndpoint, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: stack.clientId,
-    AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password },
-  });
-  const token = auth.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('The seeded administrator could not sign in to the user pool');
+  const token = await adminAccessToken(stack);
   const questions = questionsOf((q) => (/\{\w+\}/.test(q) ? null : q));
   const ask = async (query: string, previousIntent?: CopilotIntent) => {
     const res = await fetch(`${stack.apiUrl}/api/copilot/ask`, {

@@ -17,10 +17,10 @@
  * by its batch buffers, one that gathered the file would grow by the file (and more) instead.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cognitoCall } from '../../server/core/userPool';
 import { EXPORT_HEADER } from '../../server/users/export';
 import type { ExportMembersResponse, UserStats } from '../../src/contract/api';
-import { ADMIN, percentile, round } from './browser';
+import { percentile, round } from './browser';
+import { adminAccessToken } from './admin';
 
 export interface ExportFigures {
   export_members: number;
@@ -47,17 +47,6 @@ const SAMPLE_MS = 50;
 const MB = 1024 * 1024;
 const QUOTE = 0x22;
 const LINE_FEED = 0x0a;
-
-async function adminToken(stack: StackRef): Promise<string> {
-  const auth = await cognitoCall<{ AuthenticationResult?: { AccessToken?: string } }>(stack.cognitoEndpoint, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: stack.clientId,
-    AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password },
-  });
-  const token = auth.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('The seeded administrator could not sign in to the user pool');
-  return token;
-}
 
 /** RSS samples every 50 ms from `start()` to `stop()`, and the kernel's high-water mark when it can be reset. */
 function rssMonitor() {
@@ -123,7 +112,7 @@ async function readCsv(body: ReadableStream<Uint8Array>): Promise<{ records: num
 
 /** Over HTTP against the local stack of `npm run bench`: `runs` whole exports, timed, with the API's RSS. */
 export async function measureExport(stack: StackRef, log: (line: string) => void, runs = 3): Promise<ExportFigures> {
-  const token = await adminToken(stack);
+  const token = await adminAccessToken(stack);
   const auth = { Authorization: `Bearer ${token}` };
   const statsResponse = await fetch(`${stack.apiUrl}/api/users/stats`, { headers: auth });
   if (!statsResponse.ok) throw new Error(`GET /api/users/stats: HTTP ${statsResponse.status}`);

@@ -22,9 +22,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { cognitoCall } from '../../server/core/userPool';
 import { startStack } from '../stack';
-import { ADMIN, round } from './browser';
+import { round } from './browser';
+import { adminAccessToken } from './admin';
 import type { LoadRun } from './report';
 import { searchTerms } from './users';
 
@@ -60,17 +60,6 @@ export function loadPaths(): string[] {
   return paths;
 }
 
-async function adminToken(stack: LoadStackRef): Promise<string> {
-  const auth = await cognitoCall<{ AuthenticationResult?: { AccessToken?: string } }>(stack.cognitoEndpoint, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: stack.clientId,
-    AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password },
-  });
-  const token = auth.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('The seeded administrator could not sign in to the user pool');
-  return token;
-}
-
 /** autocannon against one running stack, at each of `connections`, `durationS` seconds each. */
 export async function measureLoad(
   stack: LoadStackRef,
@@ -81,7 +70,7 @@ export async function measureLoad(
   const { connections = LOAD_CONNECTIONS, durationS = LOAD_DURATION_S } = options;
   if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(stack.apiUrl))
     throw new Error(`The load runs on loopback only, not ${stack.apiUrl}`);
-  const token = await adminToken(stack);
+  const token = await adminAccessToken(stack);
   const headers = { authorization: `Bearer ${token}` };
   const paths = loadPaths();
   for (const path of paths) {
