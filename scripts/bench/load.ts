@@ -34,13 +34,13 @@ export interface LoadStackRef {
   clientId: string;
 }
 
-export const LOAD_CONNECTIONS = [10, 100] as const;
-export const LOAD_DURATION_S = 10;
+const LOAD_CONNECTIONS = [10, 100] as const;
+const LOAD_DURATION_S = 10;
 /** Pages of 25 rows each search is asked for. */
 const PAGES = [1, 2];
 const TERMS = 6;
 /** A request without an answer after this long counts as an error (a timeout), not in the latencies. */
-export const REQUEST_TIMEOUT_S = 10;
+const REQUEST_TIMEOUT_S = 10;
 
 /** The database a stack started now would use: PostgreSQL when DATABASE_URL is set (scripts/stack.ts). */
 export function defaultDatabase(): LoadRun['database'] {
@@ -48,7 +48,7 @@ export function defaultDatabase(): LoadRun['database'] {
 }
 
 /** The databases the load runs on: PGlite always, PostgreSQL when DATABASE_URL is set. */
-export function loadDatabases(): LoadRun['database'][] {
+function loadDatabases(): LoadRun['database'][] {
   return process.env['DATABASE_URL'] ? ['pglite', 'postgresql'] : ['pglite'];
 }
 
@@ -61,7 +61,7 @@ export function loadPaths(): string[] {
 }
 
 /** autocannon against one running stack, at each of `connections`, `durationS` seconds each. */
-export async function measureLoad(
+async function measureLoad(
   stack: LoadStackRef,
   database: LoadRun['database'],
   log: (line: string) => void,
