@@ -6,7 +6,9 @@
  * boundary we don't own) replaced.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
+import { pendingActor } from './pending-actor';
+import { createActor, waitFor as waitForSnapshot } from 'xstate';
+import type { NonReducibleUnknown } from 'xstate';
 import type { Services } from '../../src/services';
 import type { BillingOverview } from '../../src/contract/api';
 import {
@@ -24,27 +26,9 @@ import { EMPTY_OVERVIEW, OVERVIEW } from '../views/billing/fixtures';
 const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
 
 function openBillingOverview() {
-  const loads: { resolve: (overview: BillingOverview) => void; reject: (error: unknown) => void }[] = [];
-  const signals: AbortSignal[] = [];
-  const actor = createActor(
-    billingOverviewMachine.provide({
-      actors: {
-        loadOverview: fromPromise<BillingOverview>(
-          ({ signal }) =>
-            new Promise<BillingOverview>((resolve, reject) => {
-              signals.push(signal);
-              loads.push({ resolve, reject });
-            }),
-        ),
-      },
-    }),
-  ).start();
-  const last = () => {
-    const load = loads.at(-1);
-    if (!load) throw new Error('nothing is loading');
-    return load;
-  };
-  return { actor, loads, signals, last };
+  const load = pendingActor<BillingOverview, NonReducibleUnknown>();
+  const actor = createActor(billingOverviewMachine.provide({ actors: { loadOverview: load.logic } })).start();
+  return { actor, loads: load.calls, last: load.last };
 }
 
 describe('the billing overview', () => {
@@ -147,9 +131,9 @@ describe('the billing overview', () => {
   });
 
   it('leaving the screen while it loads cancels the request', () => {
-    const { actor, signals } = openBillingOverview();
+    const { actor, loads } = openBillingOverview();
     actor.stop();
-    expect(signals[0]?.aborted).toBe(true);
+    expect(loads[0]?.signal.aborted).toBe(true);
   });
 
   it('reads the overview from the API', async () => {

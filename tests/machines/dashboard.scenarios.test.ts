@@ -5,7 +5,9 @@
  * API client with only `fetch` (the network, a boundary we don't own) replaced.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
+import { pendingActor } from './pending-actor';
+import { createActor, waitFor as waitForSnapshot } from 'xstate';
+import type { NonReducibleUnknown } from 'xstate';
 import type { Services } from '../../src/services';
 import type { UserStats } from '../../src/contract/api';
 import {
@@ -27,29 +29,11 @@ const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 
 
 const STATS: UserStats = { total: 42, active: 30, pending: 12, licensed: 25 };
 
-/** Each load is a promise the scenario settles; `signals` are the loads' abort signals. */
+/** Each load is a promise the scenario settles, kept with its abort signal. */
 function openDashboard() {
-  const loads: { resolve: (data: DashboardData) => void; reject: (error: unknown) => void }[] = [];
-  const signals: AbortSignal[] = [];
-  const actor = createActor(
-    dashboardMachine.provide({
-      actors: {
-        loadDashboard: fromPromise<DashboardData>(
-          ({ signal }) =>
-            new Promise<DashboardData>((resolve, reject) => {
-              signals.push(signal);
-              loads.push({ resolve, reject });
-            }),
-        ),
-      },
-    }),
-  ).start();
-  const last = () => {
-    const load = loads.at(-1);
-    if (!load) throw new Error('nothing is loading');
-    return load;
-  };
-  return { actor, loads, signals, last };
+  const load = pendingActor<DashboardData, NonReducibleUnknown>();
+  const actor = createActor(dashboardMachine.provide({ actors: { loadDashboard: load.logic } })).start();
+  return { actor, loads: load.calls, last: load.last };
 }
 
 describe('the dashboard', () => {
@@ -115,10 +99,10 @@ describe('the dashboard', () => {
   });
 
   it('leaving the dashboard while it loads cancels the requests', () => {
-    const { actor, signals } = openDashboard();
-    expect(signals[0]?.aborted).toBe(false);
+    const { actor, loads } = openDashboard();
+    expect(loads[0]?.signal.aborted).toBe(false);
     actor.stop();
-    expect(signals[0]?.aborted).toBe(true);
+    expect(loads[0]?.signal.aborted).toBe(true);
   });
 
   it('asks the API for the user stats and the billing overview at the same time, and shows both', async () => {
