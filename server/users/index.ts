@@ -118,21 +118,33 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const limit = Number(query.limit);
     const where = whereOf({ orgId, search: query.search, role: query.role, status: query.status });
     const order = orderOf(query.sort);
-    // One pass over the matching rows: the page and, as a window count over the same WHERE, the
-    // total (a separate count(*) would scan the trigram index a second time).
-    const list = await db.query<MemberRow & { total_matching: number }>(
-      `SELECT ${MEMBER_COLUMNS}, count(*) OVER ()::int AS total_matching FROM members WHERE ${where.sql}
-        ORDER BY ${orderBySql(order)} LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
-      [...where.params, limit, (page - 1) * limit],
-    );
-    // A page past the end has no row to carry the total: count on its own then.
-    const total =
-      list.rows[0]?.total_matching ??
-      (page > 1
-        ? ((await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params)).rows[0]
-            ?.total ?? 0)
-        : 0);
-    const body: UserListResponse = { users: list.rows.map(toUser), total, page, limit };
+    const countMatching = async () =>
+      (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params)).rows[0]?.total ??
+      0;
+    const pageSql = (columns: string) =>
+      `SELECT ${columns} FROM members WHERE ${where.sql}
+        ORDER BY ${orderBySql(order)} LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`;
+    const pageParams = [...where.params, limit, (page - 1) * limit];
+    let rows: MemberRow[];
+    let total: number;
+    if (query.search?.trim()) {
+      // A search: one pass over the matching rows (few, through the trigram index) gives the page
+      // and, as a window count over the same WHERE, the total; a separate count(*) would scan the
+      // trigram index a second time. A page past the end has no row to carry the total.
+      const list = await db.query<MemberRow & { total_matching: number }>(
+        pageSql(`${MEMBER_COLUMNS}, count(*) OVER ()::int AS total_matching`),
+        pageParams,
+      );
+      rows = list.rows;
+      total = list.rows[0]?.total_matching ?? (page > 1 ? await countMatching() : 0);
+    } else {
+      // No search: the page is read from the sort key's index, 25 rows and no more, and the total is
+      // counted on its own. A window count here would make every row of the organisation (100,000
+      // and more) be read and sorted to send 25 of them.
+      rows = (await db.query<MemberRow>(pageSql(MEMBER_COLUMNS), pageParams)).rows;
+      total = await countMatching();
+    }
+    const body: UserListResponse = { users: rows.map(toUser), total, page, limit };
     return c.json(body);
   });
 
