@@ -160,11 +160,13 @@ async function main() {
   // so they are here when the session has been checked (no loading frame). Otherwise the console,
   // the screen signing in leads to (the `?next=` route or the dashboard) and the machines they
   // start, once the visitor starts filling in the form: signing in then renders them at once,
-  // instead of fetching the Assistant's machine the shell waits for, and then the screen.
+  // instead of fetching the Assistant's machine the shell waits for, and then the screen. A tab with
+  // a session also starts its screen's first reads (the route's readAhead), so the data is on its
+  // way while the code and the session check are.
   if (identity.hasStoredSession()) {
     void lazyApi.preload();
     prefetchSignedInApp();
-    prefetchScreen(window.location.pathname, machines);
+    prefetchScreen(window.location.pathname, machines, services);
   } else {
     onFirstInteraction(() => {
       void lazyApi.preload();

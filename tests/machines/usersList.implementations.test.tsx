@@ -19,6 +19,7 @@ import type { User } from '../../src/contract/api';
 import type { ProductApi } from '../../src/services/api';
 import { createAddressBar } from '../../src/services/address';
 import { createMemoryAddressHost } from '../support/address';
+import { readUsersListAhead } from '../../src/machines/usersList/ahead';
 
 /** The services the list uses: the API client given, the address bar on an in-memory history. */
 function servicesWith(api: ProductApi): Services {
@@ -597,5 +598,43 @@ describe('a page load overtaken by a newer view', () => {
     await vi.waitFor(() => expect(signals).toHaveLength(2));
     actor.send({ type: 'users.filterStatus', status: 'pending' });
     expect(signals.map((s) => `${s.path} ${s.aborted()}`).sort()).toEqual(['/api/users true', '/api/users/stats true']);
+  });
+});
+
+describe('the first load read ahead of the screen (a tab opened at /users with a session)', () => {
+  /** A tab at `url`: the start-up's reads, then the machine started afterwards, over one API client. */
+  async function openAhead(url: string, state: unknown, remembered: string | null) {
+    const requests: string[] = [];
+    const fetchDouble: typeof fetch = (input, init) => {
+      const { pathname, search } = new URL(new Request(input, init).url);
+      requests.push(`${pathname}${search}`);
+      return jsonResponse(200, pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const services = {
+      api: apiOverFetch(fetchDouble),
+      address: createAddressBar(createMemoryAddressHost(url, state).host),
+      storage: { loadUsersView: () => remembered, saveUsersView: () => undefined },
+    } as unknown as Services;
+    readUsersListAhead(services);
+    // The screen comes later: after the session check and its code.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const ahead = [...requests];
+    const actor = createActor(usersListMachine.provide({ ...usersListImplementations(services), delays: { searchDebounce: 0 } })).start();
+    const ready = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    actor.stop();
+    return { ahead, requests, ready };
+  }
+
+  it.each([
+    ['/users', null, null],
+    ['/users?q=%20Smith%20&status=pending&role=Supervisor&page=2&sort=name', null, null],
+    ['/users?page=0&sort=nonsense', null, null],
+    ['/users', { returnToUsersView: true }, '?status=pending&page=3'],
+  ])('at %s the machine takes the page and the Quick Stats read ahead, and asks for nothing more', async (url, state, remembered) => {
+    const { ahead, requests, ready } = await openAhead(url, state, remembered);
+    expect(ahead).toHaveLength(2);
+    expect(requests).toEqual(ahead);
+    expect(ready.context.stats).toEqual(STATS);
+    expect(ready.context.users).toHaveLength(3);
   });
 });

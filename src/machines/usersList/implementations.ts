@@ -10,7 +10,7 @@ import { editUserImplementations, editUserMachine } from '../editUser';
 import type { ExportedFile, ExportMembersInput } from './exporting';
 import type { LoadUsersInput, UsersPage } from './page';
 import type { RowActionInput, RowActionResult } from './rows';
-import { RETURN_TO_USERS_VIEW } from './view';
+import { openingQuery } from './ahead';
 
 /** The browser's local date, YYYY-MM-DD: the day the administrator sees, for the export's file name. */
 function localDate(now: Date): string {
@@ -24,16 +24,6 @@ function isAbort(error: unknown): boolean {
 }
 // Stryker restore all
 
-/** The entry was opened by a link back to the list (the billing page's 'Back to Users'). */
-function returnsToView(state: unknown): boolean {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    'returnToUsersView' in state &&
-    state.returnToUsersView === RETURN_TO_USERS_VIEW.returnToUsersView
-  );
-}
-
 /** The view in the URL (./view.ts): the address as it is and as it moves, and the view written back. */
 export function usersViewImplementations(address: AddressBar, storage: Pick<AppStorage, 'loadUsersView' | 'saveUsersView'>) {
   return {
@@ -44,8 +34,7 @@ export function usersViewImplementations(address: AddressBar, storage: Pick<AppS
        */
       watchUrl: fromCallback<{ type: 'noop' }>(({ sendBack }) => {
         const opened = address.current();
-        const remembered = opened.query === '' && returnsToView(opened.state) ? storage.loadUsersView() : null;
-        sendBack({ type: 'users.urlChanged', query: remembered ?? opened.query });
+        sendBack({ type: 'users.urlChanged', query: openingQuery(opened, storage) });
         return address.onHistoryMove((moved) => {
           if (moved.path === opened.path) sendBack({ type: 'users.urlChanged', query: moved.query });
         });

@@ -16,6 +16,14 @@ export interface LoadUsersInput {
   withStats: boolean;
 }
 
+/** The page a view shows: the request of one load (without the stats), from the view and the page size. */
+export function pageQueryOf(
+  view: { page: number; search: string; status: UserStatusFilter; role: UserRoleFilter; sort: UserSort },
+  limit: number,
+): Omit<LoadUsersInput, 'withStats'> {
+  return { page: view.page, limit, search: view.search.trim(), status: view.status, role: view.role, sort: view.sort };
+}
+
 export interface UsersPage {
   list: UserListResponse;
   /** Null when the load did not ask for them (`withStats: false`): the shown counts stay. */

@@ -47,7 +47,7 @@ import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK, ROW_REFRESHED, UPDATE_USER_
 import { exportFailedMessage, exportInputOf, type ExportedFile, type ExportMembersInput } from './exporting';
 import { ROW_FALLBACK, adjustStats, rowActorId, rowChangeNotice, rowKey, type RowActionInput, type RowActionResult } from './rows';
 import { bulkAsksFirst, type BulkRequest } from './bulk';
-import type { LoadUsersInput, UsersPage } from './page';
+import { pageQueryOf, type LoadUsersInput, type UsersPage } from './page';
 import { messageOf, placeholderAction, placeholderActor, placeholderCallback } from '../shared';
 import { parseUsersView, usersViewQuery } from './view';
 
@@ -350,12 +350,7 @@ export const usersListMachine = setup({
                 id: 'loadUsers',
                 src: 'loadUsers',
                 input: ({ context }) => ({
-                  page: context.page,
-                  limit: context.pageSize,
-                  search: context.search.trim(),
-                  status: context.status,
-                  role: context.role,
-                  sort: context.sort,
+                  ...pageQueryOf(context, context.pageSize),
                   withStats: context.statsStale || context.stats === null,
                 }),
                 onDone: [

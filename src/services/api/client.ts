@@ -12,6 +12,13 @@
  *   one retry with the new token. A second 401, or a refresh that fails for a reason other than the
  *   network, calls `onSessionExpired()` once and the call rejects with the 401 ApiRequestError. A
  *   network failure during the refresh rejects with NetworkError and keeps the session.
+ * - A read made ahead of need (`ahead: true`, ReadOptions) waits up to AHEAD_MAX_AGE_MS for the
+ *   first call for the same path and query, which takes its answer instead of asking again (once).
+ *   The start-up of a tab with a session reads its screen's data this way, alongside the code and
+ *   the session check, instead of after them. It carries no caller's signal, and a 401 is left to the
+ *   call that takes it (no refresh, no signing out from a read nobody has asked for yet). The call
+ *   gets the read's answer or its failure, as if it had made it; after a 401, or when the read was
+ *   made with another access token (another session), it asks again itself.
  * - A GET (idempotent) that meets a network error or a 503 is sent once more, RETRY_DELAY_MS later
  *   (a dropped connection on a site's mobile link, a server restarting behind a load balancer).
  *   Nothing else is retried on its own: a change (POST, PUT, PATCH, DELETE) could be applied twice;
@@ -34,6 +41,12 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The pause before a GET is sent again after a network error or a 503. */
 const RETRY_DELAY_MS = 300;
+
+/**
+ * How long a read made ahead of need waits for its call. A screen asks within a second or two of
+ * start-up, even on a slow phone; an answer older than this is left unread rather than shown.
+ */
+export const AHEAD_MAX_AGE_MS = 10_000;
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -58,6 +71,15 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of a read (a GET) that may be made ahead of need. */
+export interface ReadOptions extends CallOptions {
+  /**
+   * Read now for a call that has not been made yet: the answer is kept (AHEAD_MAX_AGE_MS at most)
+   * for the first call with the same path and query, which takes it instead of asking again.
+   */
+  readonly ahead?: boolean;
+}
+
 type SearchParams = Readonly<Record<string, string | number | undefined>>;
 
 interface RequestSpec {
@@ -70,6 +92,8 @@ interface RequestSpec {
   readonly json?: unknown;
   readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number;
+  /** A GET made ahead of need (ReadOptions.ahead). */
+  readonly ahead?: boolean | undefined;
 }
 
 export interface ApiClient {
@@ -83,6 +107,14 @@ interface Body {
   readonly data: unknown;
   /** The content type said JSON but the body did not parse. */
   readonly malformedJson: boolean;
+}
+
+interface AheadRead {
+  readonly answer: Promise<unknown>;
+  /** When it was made (Date.now()). */
+  readonly at: number;
+  /** The access token it was made with: only a call with the same session takes it. */
+  readonly token: Promise<string | null>;
 }
 
 type RefreshOutcome = { readonly kind: 'refreshed'; readonly token: string } | { readonly kind: 'expired' };
@@ -167,6 +199,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let flight: { readonly replaced: string | null; readonly promise: Promise<RefreshOutcome> } | null = null;
   /** The refreshed token whose retry already got a 401 and signed the session out. */
   let expiredRetryToken: string | null = null;
+  /** Reads made ahead of need, by method, path and query, each waiting for the call it was made for. */
+  const aheadReads = new Map<string, AheadRead>();
 
   async function runRefresh(): Promise<RefreshOutcome> {
     let token: string | null;
@@ -243,7 +277,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ],
           afterResponse: [
             async (_request, _options, { status }) => {
-              if (status !== 401) return undefined;
+              // A read ahead of need leaves a 401 to the call that would take it.
+              if (status !== 401 || spec.ahead) return undefined;
               if (!replayed) {
                 // One refresh shared by every call that failed with this token, then one replay.
                 const outcome = await untilAborted(refreshReplacing(token), signal);
@@ -270,11 +305,51 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return body.data;
   }
 
-  async function request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
+  async function checked<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
     const data = await send(spec);
     const result = v.safeParse(schema, data);
     if (!result.success) throw new ApiResponseError(spec.operation, result.issues);
     return result.output;
+  }
+
+  /** The read made ahead for this key, if one is waiting and young enough (forgotten otherwise). */
+  function waitingAhead(key: string): AheadRead | null {
+    const read = aheadReads.get(key);
+    if (!read) return null;
+    if (Date.now() - read.at <= AHEAD_MAX_AGE_MS) return read;
+    aheadReads.delete(key);
+    return null;
+  }
+
+  /**
+   * The outcome of a read made ahead, as the call's own: its answer or its failure (the call was
+   * made early, not twice). A 401 is the exception (the read left it alone: the call asks again, and
+   * refreshes or signs out as usual), and so is a read made with another session's token.
+   */
+  async function takeAhead<S extends v.GenericSchema>(read: AheadRead, spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
+    const [mine, its] = await untilAborted(Promise.all([options.getAccessToken(), read.token]), spec.signal);
+    if (mine !== its) return checked(spec, schema);
+    try {
+      return (await untilAborted(read.answer, spec.signal)) as v.InferOutput<S>;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401 && !spec.signal?.aborted) return checked(spec, schema);
+      throw error;
+    }
+  }
+
+  function request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
+    if (spec.method !== 'GET') return checked(spec, schema);
+    const key = `${spec.path}?${new URLSearchParams(queryOf(spec.searchParams).map(([k, value]) => [k, String(value)])).toString()}`;
+    const waiting = waitingAhead(key);
+    if (spec.ahead) {
+      if (waiting) return waiting.answer as Promise<v.InferOutput<S>>;
+      const answer = checked({ ...spec, signal: undefined }, schema);
+      aheadReads.set(key, { answer, at: Date.now(), token: options.getAccessToken().catch(() => null) });
+      return answer;
+    }
+    if (!waiting) return checked(spec, schema);
+    aheadReads.delete(key);
+    return takeAhead(waiting, spec, schema);
   }
 
   return { send, request };

@@ -4,7 +4,7 @@
  * leaving a state cancels the request.
  */
 import * as v from 'valibot';
-import { createApiClient, type ApiClientOptions, type CallOptions } from './client';
+import { createApiClient, type ApiClientOptions, type CallOptions, type ReadOptions } from './client';
 import {
   BillingOverviewSchema,
   BulkUpdateResponseSchema,
@@ -35,7 +35,7 @@ import {
 } from '../../contract/api';
 import type { AuditQuery } from '../../contract/audit';
 
-export type { ApiClientOptions, CallOptions } from './client';
+export type { ApiClientOptions, CallOptions, ReadOptions } from './client';
 export * from './errors';
 
 /** SPEC §9: the signup-completion call waits up to 30 seconds. */
@@ -92,7 +92,7 @@ export function createApi(options: ApiClientOptions) {
   const signalOf = (opts: CallOptions | undefined) => opts?.signal;
 
   const users = {
-    list: (params: ListUsersParams = {}, opts?: CallOptions) => {
+    list: (params: ListUsersParams = {}, opts?: ReadOptions) => {
       const search = params.search?.trim();
       return client.request(
         {
@@ -108,12 +108,16 @@ export function createApi(options: ApiClientOptions) {
             sort: params.sort,
           },
           signal: signalOf(opts),
+          ahead: opts?.ahead,
         },
         UserListResponseSchema,
       );
     },
-    stats: (opts?: CallOptions) =>
-      client.request({ operation: 'users.stats', method: 'GET', path: '/api/users/stats', signal: signalOf(opts) }, UserStatsSchema),
+    stats: (opts?: ReadOptions) =>
+      client.request(
+        { operation: 'users.stats', method: 'GET', path: '/api/users/stats', signal: signalOf(opts), ahead: opts?.ahead },
+        UserStatsSchema,
+      ),
     get: async (userId: string, opts?: CallOptions) =>
       (
         await client.request(
@@ -204,9 +208,9 @@ export function createApi(options: ApiClientOptions) {
   };
 
   const billing = {
-    overview: (opts?: CallOptions) =>
+    overview: (opts?: ReadOptions) =>
       client.request(
-        { operation: 'billing.overview', method: 'GET', path: '/api/admin/billing/overview', signal: signalOf(opts) },
+        { operation: 'billing.overview', method: 'GET', path: '/api/admin/billing/overview', signal: signalOf(opts), ahead: opts?.ahead },
         BillingOverviewSchema,
       ),
     user: (userId: string, opts?: CallOptions) =>

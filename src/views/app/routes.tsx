@@ -16,6 +16,9 @@ import type { ReactNode } from 'react';
 import { CreditCard, LayoutDashboard, MessageSquareText, Users, type LucideIcon } from 'lucide-react';
 import { matchRoute, useParams, type Parser } from 'wouter';
 import type { MachineSourceMap } from '../../machines/registry';
+import { readDashboardAhead } from '../../machines/dashboard/ahead';
+import { readUsersListAhead } from '../../machines/usersList/ahead';
+import type { Services } from '../../services';
 import { preloadable, type Preloadable } from './preloadable';
 
 type MachineKey = keyof MachineSourceMap;
@@ -42,6 +45,11 @@ interface RouteSpec<Path extends string, M> {
   render: (module: M, params: ParamsOf<Path>) => ReactNode;
   /** The machines the screen starts, fetched together with its code at start-up. */
   machines?: readonly MachineKey[];
+  /**
+   * Starts the reads the screen's first load makes, at the start-up of a tab with a session, so
+   * that its data is on its way with its code (the machine takes the answers: ReadOptions.ahead).
+   */
+  readAhead?: (services: Services) => void;
   heading: PageHeading;
   /** Its item in the sidebar and the mobile drawer, in table order; none for a page under one. */
   nav?: NavEntry;
@@ -56,17 +64,19 @@ interface AppRoute {
   readonly screen: Pick<Preloadable<unknown>, 'prefetch'>;
   /** The machines the screen starts (keys of the machine registry). */
   readonly machines: readonly MachineKey[];
+  /** Starts the first load's reads ahead of the screen (start-up of a tab with a session), if it has any. */
+  readonly readAhead?: (services: Services) => void;
   readonly heading: PageHeading;
   readonly nav?: NavEntry;
 }
 
 function route<const Path extends string, M>(spec: RouteSpec<Path, M>): AppRoute {
-  const { path, screen, render, machines = [], heading, nav } = spec;
+  const { path, screen, render, machines = [], readAhead, heading, nav } = spec;
   function RouteScreen() {
     const params = useParams<Path>();
     return render(screen.use(), params);
   }
-  return { path, component: RouteScreen, screen, machines, heading, nav };
+  return { path, component: RouteScreen, screen, machines, readAhead, heading, nav };
 }
 
 /** Table order is match order (the first route whose pattern matches wins) and navigation order. */
@@ -76,6 +86,7 @@ export const ROUTES: readonly AppRoute[] = [
     screen: preloadable(() => import('../dashboard/DashboardScreen')),
     render: (m) => <m.DashboardScreen />,
     machines: ['dashboard'],
+    readAhead: readDashboardAhead,
     heading: { title: 'Welcome Back', subtitle: "Here's what is happening across your team today." },
     nav: { label: 'Dashboard', icon: LayoutDashboard },
   }),
@@ -84,6 +95,7 @@ export const ROUTES: readonly AppRoute[] = [
     screen: preloadable(() => import('../users/UsersScreen')),
     render: (m) => <m.UsersScreen />,
     machines: ['usersList'],
+    readAhead: readUsersListAhead,
     heading: { title: 'User Management', subtitle: 'Find, add and manage the people on your team.' },
     nav: { label: 'User Management', icon: Users },
   }),

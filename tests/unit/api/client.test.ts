@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type ProductApi } from '../../../src/services/api';
-import { createApiClient, type ApiClientOptions } from '../../../src/services/api/client';
+import { AHEAD_MAX_AGE_MS, createApiClient, type ApiClientOptions } from '../../../src/services/api/client';
 import { ApiRequestError, ApiResponseError, NetworkError, isAbortError, messageOf } from '../../../src/services/api/errors';
 import { sendJson, startTestServer, wait, type TestServer } from './test-server';
 
@@ -586,5 +586,124 @@ describe('calls (SPEC §7)', () => {
     expect(result).not.toHaveProperty('extra');
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/admin/billing/user' });
     expect(lastBody()).toEqual({ userId: 'u1' });
+  });
+});
+
+describe('reads made ahead of need (ReadOptions.ahead)', () => {
+  const page = (id: string) => ({ users: [user(id)], total: 1, page: 1, limit: 25 });
+  const listRequests = () => server.requests.filter((r) => r.url.startsWith('/api/users?'));
+
+  it('the first call for the same path and query takes the answer instead of asking again; once', async () => {
+    let n = 0;
+    server.handle = (_req, res) => sendJson(res, 200, page(`u${++n}`));
+    const api = createApi(options());
+    const early = api.users.list({ page: 1, limit: 25, sort: '-created' }, { ahead: true });
+    await early;
+    // The same query spelled differently ('all' filters and a blank search are left out of the URL).
+    const taken = await api.users.list({ page: 1, limit: 25, sort: '-created', role: 'all', status: 'all', search: ' ' });
+    expect(taken.users[0]?.userId).toBe('u1');
+    expect(listRequests()).toHaveLength(1);
+    // Taken once: the next call asks the server.
+    expect((await api.users.list({ page: 1, limit: 25, sort: '-created' })).users[0]?.userId).toBe('u2');
+    expect(listRequests()).toHaveLength(2);
+  });
+
+  it('a call that comes while the read is still on its way waits for it rather than asking again', async () => {
+    server.handle = async (_req, res) => {
+      await wait(80);
+      sendJson(res, 200, stats);
+    };
+    const api = createApi(options());
+    void api.users.stats({ ahead: true });
+    await wait(10);
+    await expect(api.users.stats()).resolves.toEqual(stats);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('another query, another path or a change asks the server itself', async () => {
+    server.handle = (req, res) => sendJson(res, 200, req.url.startsWith('/api/users/stats') ? stats : page('u1'));
+    const api = createApi(options());
+    await api.users.list({ page: 1, limit: 25 }, { ahead: true });
+    await api.users.list({ page: 2, limit: 25 });
+    await api.users.stats();
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/users?page=1&limit=25', '/api/users?page=2&limit=25', '/api/users/stats']);
+  });
+
+  it(`an answer older than ${AHEAD_MAX_AGE_MS / 1000} s is not shown: the call asks again`, async () => {
+    let n = 0;
+    server.handle = (_req, res) => sendJson(res, 200, { ...stats, total: ++n });
+    const api = createApi(options());
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(1_000_000);
+    await api.users.stats({ ahead: true });
+    now.mockReturnValue(1_000_000 + AHEAD_MAX_AGE_MS + 1);
+    await expect(api.users.stats()).resolves.toMatchObject({ total: 2 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('just inside the age limit it is taken', async () => {
+    let n = 0;
+    server.handle = (_req, res) => sendJson(res, 200, { ...stats, total: ++n });
+    const api = createApi(options());
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(1_000_000);
+    await api.users.stats({ ahead: true });
+    now.mockReturnValue(1_000_000 + AHEAD_MAX_AGE_MS);
+    await expect(api.users.stats()).resolves.toMatchObject({ total: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("the read's failure is the call's, without a second request (the call was made early, not twice)", async () => {
+    server.handle = (_req, res) => sendJson(res, 500, { message: 'Database unavailable' });
+    const api = createApi(options());
+    await expect(api.billing.overview({ ahead: true })).rejects.toBeInstanceOf(ApiRequestError);
+    const error = await rejection(api.billing.overview());
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).message).toBe('Database unavailable');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 401 neither refreshes nor signs out from the read; the call asks again and refreshes as usual', async () => {
+    let token = 'stale';
+    const refresh = vi.fn(async () => {
+      token = 'fresh';
+      return token;
+    });
+    const expired = vi.fn();
+    server.handle = (req, res) =>
+      req.headers.authorization === 'Bearer fresh' ? sendJson(res, 200, stats) : sendJson(res, 401, { message: 'Token expired' });
+    const api = createApi(options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }));
+    await expect(api.users.stats({ ahead: true })).rejects.toMatchObject({ status: 401 });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(expired).not.toHaveBeenCalled();
+    await expect(api.users.stats()).resolves.toEqual(stats);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(expired).not.toHaveBeenCalled();
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer stale', 'Bearer stale', 'Bearer fresh']);
+  });
+
+  it("a read made with another session's token is never shown to this one", async () => {
+    let token = 'admin-a';
+    server.handle = (req, res) => sendJson(res, 200, page(req.headers.authorization === 'Bearer admin-a' ? 'a-member' : 'b-member'));
+    const api = createApi(options({ getAccessToken: () => Promise.resolve(token) }));
+    await api.users.list({ page: 1 }, { ahead: true });
+    token = 'admin-b';
+    expect((await api.users.list({ page: 1 })).users[0]?.userId).toBe('b-member');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("the caller's abort rejects its call with an AbortError; the read itself is not cancelled", async () => {
+    server.handle = async (_req, res) => {
+      await wait(80);
+      sendJson(res, 200, stats);
+    };
+    const api = createApi(options());
+    const early = api.users.stats({ ahead: true });
+    const controller = new AbortController();
+    const call = api.users.stats({ signal: controller.signal });
+    await wait(10);
+    controller.abort();
+    expect(isAbortError(await rejection(call))).toBe(true);
+    await expect(early).resolves.toEqual(stats);
   });
 });

@@ -14,6 +14,7 @@ import { createActor } from 'xstate';
 import { authMachine } from '../../../src/machines/auth';
 import { MachinesProvider } from '../../../src/views/app/machines-context';
 import { prefetchScreen } from '../../../src/views/app/prefetch';
+import type { Services } from '../../../src/services';
 import { NAV_ITEMS, ROUTES, headingAt, routeAt } from '../../../src/views/app/routes';
 import { SignedInApp } from '../../../src/views/app/SignedInApp';
 import { getSystem } from '../../../src/views/theme/system';
@@ -69,16 +70,17 @@ const currentNavItem = () =>
     .filter((link) => link.getAttribute('aria-current') === 'page')
     .map((link) => link.textContent);
 
-describe('start-up prefetch', () => {
-  const loaders = () => ({
-    chat: vi.fn(() => new Promise<never>(() => undefined)),
-    dashboard: vi.fn(() => new Promise<never>(() => undefined)),
-    usersList: vi.fn(() => new Promise<never>(() => undefined)),
-    billingOverview: vi.fn(() => new Promise<never>(() => undefined)),
-    userBilling: vi.fn(() => new Promise<never>(() => undefined)),
-    activity: vi.fn(() => new Promise<never>(() => undefined)),
-  });
+/** Machine loaders that record being called and never finish. */
+const loaders = () => ({
+  chat: vi.fn(() => new Promise<never>(() => undefined)),
+  dashboard: vi.fn(() => new Promise<never>(() => undefined)),
+  usersList: vi.fn(() => new Promise<never>(() => undefined)),
+  billingOverview: vi.fn(() => new Promise<never>(() => undefined)),
+  userBilling: vi.fn(() => new Promise<never>(() => undefined)),
+  activity: vi.fn(() => new Promise<never>(() => undefined)),
+});
 
+describe('start-up prefetch', () => {
   it("fetches the screen of the address, its machine and the Assistant's machine", async () => {
     const machines = loaders();
     prefetchScreen('/users', machines);
@@ -128,6 +130,48 @@ describe('start-up prefetch', () => {
         [machines.dashboard, machines.usersList, machines.billingOverview, machines.userBilling].map((m) => m.mock.calls.length),
       ).toEqual([0, 0, 0, 0]);
     }
+  });
+});
+
+describe("the start-up's reads of the screen's first load (a tab with a session)", () => {
+  /** Services whose API records the reads made ahead of need; nothing else is used by them. */
+  function recordingServices(path: string) {
+    const reads: string[] = [];
+    const read = (name: string) =>
+      vi.fn((...args: unknown[]) => {
+        const options = args.at(-1) as { ahead?: boolean } | undefined;
+        reads.push(`${name}${options?.ahead ? ' ahead' : ''}`);
+        return new Promise<never>(() => undefined);
+      });
+    const services = {
+      api: { users: { list: read('users.list'), stats: read('users.stats') }, billing: { overview: read('billing.overview') } },
+      address: { current: () => ({ path, query: '', state: null }) },
+      storage: { loadUsersView: () => null },
+    } as unknown as Services;
+    return { services, reads };
+  }
+
+  it.each([
+    ['/', ['users.stats ahead', 'billing.overview ahead']],
+    ['/users', ['users.list ahead', 'users.stats ahead']],
+    ['/users/activity', []],
+    ['/billing', []],
+    ['/ai', []],
+    ['/nowhere', []],
+  ])('%s: %j', async (path, expected) => {
+    const { services, reads } = recordingServices(path);
+    const machines = loaders();
+    prefetchScreen(path, machines, services);
+    await vi.waitFor(() => expect(machines.chat).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads.sort()).toEqual([...expected].sort());
+  });
+
+  it('without services (a tab without a session, prefetching on its first keystroke): no reads', async () => {
+    const { reads } = recordingServices('/users');
+    prefetchScreen('/users', loaders());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toEqual([]);
   });
 });
 
