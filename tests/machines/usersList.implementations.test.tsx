@@ -619,7 +619,9 @@ describe('the first load read ahead of the screen (a tab opened at /users with a
     // The screen comes later: after the session check and its code.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const ahead = [...requests];
-    const actor = createActor(usersListMachine.provide({ ...usersListImplementations(services), delays: { searchDebounce: 0 } })).start();
+    const actor = createActor(usersListMachine.provide({ ...usersListImplementations(services), delays: { searchDebounce: 0 } }), {
+      input: {},
+    }).start();
     const ready = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
     actor.stop();
     return { ahead, requests, ready };
