@@ -1,6 +1,6 @@
 import { Menu, Portal, type SystemStyleObject } from '@chakra-ui/react';
 import { MoreHorizontal } from 'lucide-react';
-import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTimeTip } from '../shared/useTimeTip';
 import { Link } from 'wouter';
 import { formatDateTime, formatRelativeTime } from '../../domain/dates';
@@ -135,10 +135,45 @@ export const memberStyles: SystemStyleObject = {
   '& :is(input, a, button, time):focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
 };
 
-export function RowMenu({ user, statusBusy, onAction }: { user: User; statusBusy: boolean; onAction: OnAction }) {
+/** How the row menu was first asked for: a pointer or Enter/Space opens it, an arrow key also highlights an item. */
+type Opening = { highlight: 'edit' | 'delete' | null };
+
+/**
+ * The row's actions (Edit, Activate or Deactivate, Delete). Until it is first opened, a row holds
+ * only the menu's button: a Chakra menu is a state machine of its own, made, started and subscribed
+ * with its row, and 25 of them were on every page and search (issue 17). The first click, Enter,
+ * Space or arrow key on the button mounts the menu open (ArrowDown highlights its first item and
+ * ArrowUp its last, as a menu button does), which takes the focus; from then on the row keeps it.
+ */
+export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAction }) {
+  const [opening, setOpening] = useState<Opening | null>(null);
+  if (opening) return <MountedRowMenu {...props} highlight={opening.highlight} />;
+  const label = `Actions for ${props.user.name}`;
+  return (
+    <button
+      type="button"
+      className="hl-actions"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setOpening({ highlight: null })}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+        e.preventDefault();
+        setOpening({ highlight: e.key === 'ArrowDown' ? 'edit' : 'delete' });
+      }}
+    >
+      <MoreHorizontal aria-hidden size={16} />
+    </button>
+  );
+}
+
+function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User; statusBusy: boolean; onAction: OnAction } & Opening) {
   return (
     <Menu.Root
-      // Mounted only while open: 25 closed menus cost nothing on each search.
+      defaultOpen
+      defaultHighlightedValue={highlight}
+      // Its items are mounted only while it is open.
       lazyMount
       unmountOnExit
       onSelect={({ value }) => {

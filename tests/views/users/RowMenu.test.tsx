@@ -1,0 +1,85 @@
+/**
+ * A row's actions menu (MemberParts.tsx): until it is first opened a row holds only its button,
+ * with no menu machine behind it; the first click, Enter, Space or arrow key opens the real menu,
+ * which takes the focus, and the row keeps it from then on.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RowMenu } from '../../../src/views/users/MemberParts';
+import { getSystem } from '../../../src/views/theme/system';
+import { makeUser } from './fixtures';
+// For its ResizeObserver stand-in (jsdom has none; Chakra's menus position themselves with one).
+import './render-users';
+
+function renderMenu(statusBusy = false) {
+  const member = { ...makeUser(0), isActive: true };
+  const onAction = vi.fn();
+  render(
+    <ChakraProvider value={getSystem()}>
+      <RowMenu user={member} statusBusy={statusBusy} onAction={onAction} />
+    </ChakraProvider>,
+  );
+  const button = () => screen.getByRole('button', { name: `Actions for ${member.name}` });
+  return { member, onAction, button, user: userEvent.setup() };
+}
+
+const itemNamed = (name: string) => screen.getAllByRole('menuitem').find((item) => item.textContent === name) as HTMLElement;
+
+describe('the row menu', () => {
+  it('is a menu button with nothing behind it until it is opened', () => {
+    const { button } = renderMenu();
+    expect(button()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(document.querySelector('[data-scope="menu"]')).toBeNull();
+  });
+
+  it('a click opens it with the focus in it; choosing Edit asks for the edit of that member', async () => {
+    const { button, member, onAction, user } = renderMenu();
+    await user.click(button());
+    await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+    expect(button()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Deactivate', 'Delete']);
+    await user.click(itemNamed('Edit'));
+    expect(onAction).toHaveBeenCalledWith('edit', member);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('ArrowDown opens it on its first item and ArrowUp on its last, from the keyboard alone', async () => {
+    const { button, member, onAction, user } = renderMenu();
+    button().focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(itemNamed('Edit')).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await waitFor(() => expect(button()).toHaveFocus());
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(itemNamed('Delete')).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{Enter}');
+    expect(onAction).toHaveBeenCalledWith('delete', member);
+  });
+
+  it('Enter on the button opens it too, and it opens again after closing', async () => {
+    const { button, user } = renderMenu();
+    button().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await user.click(button());
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
+  it('while a status change is on its way, Deactivate is disabled', async () => {
+    const { button, user } = renderMenu(true);
+    await user.click(button());
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .find((item) => item.textContent === 'Deactivate'),
+    ).toHaveAttribute('data-disabled');
+  });
+});
