@@ -2,6 +2,7 @@ import { Box, ChakraProvider, Flex } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import type { MachineSourceMap } from '../../machines/registry';
+import { FrameFirst } from '../shared/FrameFirst';
 import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { getCoreSystem } from '../theme/core';
@@ -52,13 +53,19 @@ function SignedInAppPlaceholder() {
   );
 }
 
-/** The signed-in console once its chunk is here; a chunk that fails to arrive shows the error page. */
+/**
+ * The signed-in console once its chunk is here; a chunk that fails to arrive shows the error page.
+ * Its frame is painted first and the console rendered after it, in slices (FrameFirst): rendered the
+ * moment the session is confirmed, the console was one long task.
+ */
 function SignedIn() {
   const [path] = useLocation();
   return (
     <RouteErrorBoundary resetKey={path}>
       <Suspense fallback={<SignedInAppPlaceholder />}>
-        <SignedInApp />
+        <FrameFirst frame={<SignedInAppPlaceholder />}>
+          <SignedInApp />
+        </FrameFirst>
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -1,0 +1,31 @@
+/**
+ * FrameFirst (src/views/shared/FrameFirst.tsx): the frame is committed first and the large tree
+ * after it, in a render of its own (a transition); the signed-in console renders this way (App.tsx).
+ */
+import { act, render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { FrameFirst } from '../../../src/views/shared/FrameFirst';
+
+function Mark({ name, commits }: { name: string; commits: string[] }) {
+  useLayoutEffect(() => {
+    commits.push(name);
+  }, [name, commits]);
+  return <p>{name}</p>;
+}
+
+describe('FrameFirst', () => {
+  it('commits the frame, then the children in a render of their own', async () => {
+    const commits: string[] = [];
+    await act(async () => {
+      render(
+        <FrameFirst frame={<Mark name="frame" commits={commits} />}>
+          <Mark name="console" commits={commits} />
+        </FrameFirst>,
+      );
+    });
+    expect(commits).toEqual(['frame', 'console']);
+    expect(screen.getByText('console')).toBeInTheDocument();
+    expect(screen.queryByText('frame')).not.toBeInTheDocument();
+  });
+});
