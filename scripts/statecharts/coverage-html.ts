@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { allStateNodes, describeMachineGraph, statePath } from '../../src/dev/statechart/machine-graph';
 import type { TransitionEdge } from '../../src/dev/statechart/machine-graph';
-import { mermaidId, renderMermaid } from '../../src/dev/statechart/mermaid';
+import { drawable, mermaidId, renderMermaid } from '../../src/dev/statechart/mermaid';
 import type { ModelReport, WalkedBy } from '../../tests/support/model/report';
 
 export type CoverageStatus = 'ok' | 'GAPS' | 'STALE' | 'NO REPORT';
@@ -122,42 +122,6 @@ export function diagramEdges(machine: AnyStateMachine, source: string): DiagramE
     out.push({ transition: chosen ? chosen.index : null, label });
   }
   return out;
-}
-
-const TOP_RELATION = /^ {2}(\S+) --> (\S+?)(: .*)?$/;
-const WRAPPER = 'machine_root_';
-
-/**
- * Two things in renderMermaid's source that Mermaid 12 refuses: the `--` between parallel regions
- * at the top level (it accepts it only inside a composite state: a machine whose root is parallel,
- * usersList), and a state called `root` (Mermaid's own name for the diagram's root; renderMermaid
- * calls the machine's root that in transitions declared on the machine itself). Such a diagram is
- * drawn inside one composite state named after the machine, and the machine's own transitions
- * start or end on it. The relation lines keep their order, which is how the page finds each edge.
- */
-export function drawable(source: string, machineId: string): string {
-  const lines = source.split('\n');
-  const touchesRoot = (line: string): boolean => {
-    const m = TOP_RELATION.exec(line);
-    return m !== null && (m[1] === 'root' || m[2] === 'root');
-  };
-  if (!lines.some((l) => l === '  --') && !lines.some(touchesRoot)) return source;
-  const [head = 'stateDiagram-v2', ...body] = lines;
-  // The machine's own block ends with its transitions (renderMermaid writes a block's edges last).
-  let split = body.length;
-  while (split > 0 && TOP_RELATION.test(body[split - 1] ?? '')) split -= 1;
-  const rename = (line: string): string =>
-    line.replace(TOP_RELATION, (_all, from: string, to: string, label: string | undefined) => {
-      const id = (x: string): string => (x === 'root' ? WRAPPER : x);
-      return `  ${id(from)} --> ${id(to)}${label ?? ''}`;
-    });
-  return [
-    head,
-    `  state "${machineId.replace(/"/g, "'")}" as ${WRAPPER} {`,
-    ...body.slice(0, split).map((l) => `  ${l}`),
-    '  }',
-    ...body.slice(split).map(rename),
-  ].join('\n');
 }
 
 interface PageMachine {

@@ -1,7 +1,7 @@
 /** Markdown + Mermaid rendering of one machine. Output is deterministic (definition order). */
 import type { AnyStateNode } from 'xstate';
 import { allStateNodes, describeMachineGraph, kindOf, statePath } from '../../src/dev/statechart/machine-graph';
-import { renderMermaid } from '../../src/dev/statechart/mermaid';
+import { drawable, renderMermaid } from '../../src/dev/statechart/mermaid';
 import type { DiscoveredMachine } from './discover';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -115,12 +115,12 @@ export function renderMachinePage(d: DiscoveredMachine): string {
     '## Open it in the Stately visualiser',
     '',
     `- Paste the contents of \`${d.sourceFile}\` into <https://stately.ai/viz> (the machine names its actors, guards and delays by string, so it renders without the implementations).`,
-    '- Or run `npm run dev` and open the console with `?inspect` added to the URL: the Stately inspector attaches to every running machine (development only).',
+    "- Or run `npm run dev` and open the console with `?inspect` added to the URL: the offline Statechart inspector opens beside it, with every running machine, its current state highlighted and its event log (development only; `?inspect=stately` attaches Stately's inspector instead, which needs stately.ai).",
     '',
     '## Diagram',
     '',
     '```mermaid',
-    renderMermaid(machine),
+    drawable(renderMermaid(machine), machine.id),
     '```',
     '',
     '## States',
