@@ -242,11 +242,60 @@ function SortableHeader({
   );
 }
 
+/**
+ * The table's header row. Memoised on what it shows: the sort, and whether this page's members are
+ * all, some or none selected. A search or a new page (new `users`, `selected` unchanged) leaves it
+ * as it is, instead of resolving its eleven Chakra header cells again with every page.
+ */
+const MembersHeader = memo(
+  function MembersHeader({
+    users,
+    selected,
+    sort,
+    onSort,
+    onSelectAll,
+  }: Pick<MembersViewProps, 'users' | 'selected' | 'sort' | 'onSort' | 'onSelectAll'>) {
+    const header = (label: string, column: UserSortKey, width?: string) => (
+      <SortableHeader label={label} column={column} width={width} sort={sort} onSort={onSort} />
+    );
+    return (
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader width={WIDTHS.select}>
+            <SelectAll users={users} selected={selected} onChange={onSelectAll} />
+          </Table.ColumnHeader>
+          {header('Name', 'name', WIDTHS.name)}
+          {header('Email', 'email')}
+          {header('Last active', 'lastActive', WIDTHS.lastActive)}
+          <Table.ColumnHeader width={WIDTHS.phone}>Phone</Table.ColumnHeader>
+          {header('Role', 'role', WIDTHS.role)}
+          {header('Created', 'created', WIDTHS.created)}
+          <Table.ColumnHeader width={WIDTHS.status}>Status</Table.ColumnHeader>
+          <Table.ColumnHeader width={WIDTHS.license}>License</Table.ColumnHeader>
+          <Table.ColumnHeader width={WIDTHS.billing}>Billing</Table.ColumnHeader>
+          <Table.ColumnHeader width={WIDTHS.actions}>
+            <Text srOnly>Actions</Text>
+          </Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+    );
+  },
+  (before, after) =>
+    before.sort === after.sort &&
+    before.onSort === after.onSort &&
+    before.onSelectAll === after.onSelectAll &&
+    selectionOf(before.users, before.selected) === selectionOf(after.users, after.selected),
+);
+
+/** What the 'select all' box shows for a page: every member selected, some, none, or an empty page. */
+function selectionOf(users: User[], selected: string[]): 'all' | 'some' | 'none' | 'empty' {
+  if (users.length === 0) return 'empty';
+  const count = users.filter((u) => selected.includes(u.userId)).length;
+  return count === users.length ? 'all' : count > 0 ? 'some' : 'none';
+}
+
 /** The members as a table (SPEC §2): every column and action fits from 1280 px wide windows on. */
 function MembersTable({ users, firstLoad, refreshing, skeletonRows, selected, busy, sort, now, onSort, ...on }: MembersViewProps) {
-  const header = (label: string, column: UserSortKey, width?: string) => (
-    <SortableHeader label={label} column={column} width={width} sort={sort} onSort={onSort} />
-  );
   return (
     // position: relative makes the scroll area the containing block of anything absolutely
     // positioned inside it, so nothing can widen the whole page past the viewport.
@@ -261,25 +310,7 @@ function MembersTable({ users, firstLoad, refreshing, skeletonRows, selected, bu
         aria-busy={firstLoad || refreshing}
         opacity={refreshing && !firstLoad ? 0.6 : 1}
       >
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader width={WIDTHS.select}>
-              <SelectAll users={users} selected={selected} onChange={on.onSelectAll} />
-            </Table.ColumnHeader>
-            {header('Name', 'name', WIDTHS.name)}
-            {header('Email', 'email')}
-            {header('Last active', 'lastActive', WIDTHS.lastActive)}
-            <Table.ColumnHeader width={WIDTHS.phone}>Phone</Table.ColumnHeader>
-            {header('Role', 'role', WIDTHS.role)}
-            {header('Created', 'created', WIDTHS.created)}
-            <Table.ColumnHeader width={WIDTHS.status}>Status</Table.ColumnHeader>
-            <Table.ColumnHeader width={WIDTHS.license}>License</Table.ColumnHeader>
-            <Table.ColumnHeader width={WIDTHS.billing}>Billing</Table.ColumnHeader>
-            <Table.ColumnHeader width={WIDTHS.actions}>
-              <Text srOnly>Actions</Text>
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
+        <MembersHeader users={users} selected={selected} sort={sort} onSort={onSort} onSelectAll={on.onSelectAll} />
         <Table.Body>
           {firstLoad ? Array.from({ length: skeletonRows }, (_, i) => <SkeletonRow key={i} />) : null}
           {!firstLoad && users.length === 0 ? (
@@ -318,12 +349,14 @@ export function UsersTable(props: UsersTableProps) {
   const cards = useCardLayout();
   const now = useNow();
 
-  // Stable callbacks for the memoised rows and cards, always calling the latest handlers.
+  // Stable callbacks for the memoised rows, cards and header, always calling the latest handlers.
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
   });
   const onSelect = useCallback((userId: string, value: boolean) => latest.current.onSelect(userId, value), []);
+  const onSelectAll = useCallback((value: boolean) => latest.current.onSelectAll(value), []);
+  const onSort = useCallback((sort: UserSort) => latest.current.onSort(sort), []);
   const onAction = useCallback((action: RowAction, user: User) => {
     const handlers = latest.current;
     if (action === 'license') handlers.onSetLicense(user, !user.hasLicense);
@@ -342,9 +375,9 @@ export function UsersTable(props: UsersTableProps) {
     sort: props.sort,
     now,
     onSelect,
-    onSelectAll: props.onSelectAll,
+    onSelectAll,
     onAction,
-    onSort: props.onSort,
+    onSort,
   };
   return cards ? <UserCards {...view} /> : <MembersTable {...view} />;
 }
