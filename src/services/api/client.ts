@@ -199,7 +199,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let flight: { readonly replaced: string | null; readonly promise: Promise<RefreshOutcome> } | null = null;
   /** The refreshed token whose retry already got a 401 and signed the session out. */
   let expiredRetryToken: string | null = null;
-  /** Reads made ahead of need, by method, path and query, each waiting for the call it was made for. */
+  /** Reads made ahead of need (GETs), by path and query, each waiting for the call it was made for. */
   const aheadReads = new Map<string, AheadRead>();
 
   async function runRefresh(): Promise<RefreshOutcome> {
