@@ -672,7 +672,9 @@ describe('reads made ahead of need (ReadOptions.ahead)', () => {
     const expired = vi.fn();
     server.handle = (req, res) =>
       req.headers.authorization === 'Bearer fresh' ? sendJson(res, 200, stats) : sendJson(res, 401, { message: 'Token expired' });
-    const api = createApi(options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }));
+    const api = createApi(
+      options({ getAccessToken: () => Promise.resolve(token), refreshAccessToken: refresh, onSessionExpired: expired }),
+    );
     await expect(api.users.stats({ ahead: true })).rejects.toMatchObject({ status: 401 });
     expect(refresh).not.toHaveBeenCalled();
     expect(expired).not.toHaveBeenCalled();
