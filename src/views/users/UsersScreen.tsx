@@ -307,11 +307,38 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
   );
 });
 
+/**
+ * The screen's head: its sections, the Quick Stats, the filters and the actions. It does not depend
+ * on the page of members, so a search or a new page re-renders the table under it, not its Chakra
+ * components.
+ */
+const UsersHead = memo(function UsersHead({ actor }: { actor: UsersListActorRef }) {
+  const ref = actor;
+  const stats = useSelector(ref, selectStats);
+  return (
+    <>
+      <UsersSections current="members" />
+      <QuickStats stats={stats} />
+      <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
+        {/* At least 480 px wide (the search, Status and Role side by side), else a line of its own. */}
+        <Box flex="1 1 480px" minWidth="0">
+          <Filters actor={ref} />
+        </Box>
+        <Flex gap="3" wrap="wrap">
+          <ExportButton actor={ref} />
+          <Button colorPalette="brand" onClick={() => ref.send({ type: 'users.openAdd' })}>
+            <UserPlus aria-hidden /> Add User
+          </Button>
+        </Flex>
+      </Flex>
+    </>
+  );
+});
+
 /** User Management (SPEC §2 Users screen). */
 export function UsersScreen() {
   const ref: UsersListActorRef = useScreenActor('usersList');
   const users = useSelector(ref, selectUsers);
-  const stats = useSelector(ref, selectStats);
   const firstLoad = useSelector(ref, selectIsFirstLoad);
   const refreshing = useSelector(ref, selectIsRefreshing);
   const loadError = useSelector(ref, selectLoadError);
@@ -337,20 +364,7 @@ export function UsersScreen() {
 
   return (
     <Stack gap="5">
-      <UsersSections current="members" />
-      <QuickStats stats={stats} />
-      <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
-        {/* At least 480 px wide (the search, Status and Role side by side), else a line of its own. */}
-        <Box flex="1 1 480px" minWidth="0">
-          <Filters actor={ref} />
-        </Box>
-        <Flex gap="3" wrap="wrap">
-          <ExportButton actor={ref} />
-          <Button colorPalette="brand" onClick={() => ref.send({ type: 'users.openAdd' })}>
-            <UserPlus aria-hidden /> Add User
-          </Button>
-        </Flex>
-      </Flex>
+      <UsersHead actor={ref} />
       {actionError !== null ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
