@@ -629,28 +629,19 @@ describe('reads made ahead of need (ReadOptions.ahead)', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/api/users?page=1&limit=25', '/api/users?page=2&limit=25', '/api/users/stats']);
   });
 
-  it(`an answer older than ${AHEAD_MAX_AGE_MS / 1000} s is not shown: the call asks again`, async () => {
+  it.each([
+    ['just inside the age limit it is taken', AHEAD_MAX_AGE_MS, 1],
+    [`an answer older than ${AHEAD_MAX_AGE_MS / 1000} s is not shown: the call asks again`, AHEAD_MAX_AGE_MS + 1, 2],
+  ])('%s', async (_name, age, requests) => {
     let n = 0;
     server.handle = (_req, res) => sendJson(res, 200, { ...stats, total: ++n });
     const api = createApi(options());
     const now = vi.spyOn(Date, 'now');
     now.mockReturnValue(1_000_000);
     await api.users.stats({ ahead: true });
-    now.mockReturnValue(1_000_000 + AHEAD_MAX_AGE_MS + 1);
-    await expect(api.users.stats()).resolves.toMatchObject({ total: 2 });
-    expect(server.requests).toHaveLength(2);
-  });
-
-  it('just inside the age limit it is taken', async () => {
-    let n = 0;
-    server.handle = (_req, res) => sendJson(res, 200, { ...stats, total: ++n });
-    const api = createApi(options());
-    const now = vi.spyOn(Date, 'now');
-    now.mockReturnValue(1_000_000);
-    await api.users.stats({ ahead: true });
-    now.mockReturnValue(1_000_000 + AHEAD_MAX_AGE_MS);
-    await expect(api.users.stats()).resolves.toMatchObject({ total: 1 });
-    expect(server.requests).toHaveLength(1);
+    now.mockReturnValue(1_000_000 + age);
+    await expect(api.users.stats()).resolves.toMatchObject({ total: requests });
+    expect(server.requests).toHaveLength(requests);
   });
 
   it("the read's failure is the call's, without a second request (the call was made early, not twice)", async () => {
