@@ -135,15 +135,16 @@ export const memberStyles: SystemStyleObject = {
   '& :is(input, a, button, time):focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
 };
 
-/** How the row menu was first asked for: a pointer or Enter/Space opens it, an arrow key also highlights an item. */
+/** How the row menu was first asked for: which item it opens on (none for a pointer). */
 type Opening = { highlight: 'edit' | 'delete' | null };
 
 /**
  * The row's actions (Edit, Activate or Deactivate, Delete). Until it is first opened, a row holds
  * only the menu's button: a Chakra menu is a state machine of its own, made, started and subscribed
  * with its row, and 25 of them were on every page and search (issue 17). The first click, Enter,
- * Space or arrow key on the button mounts the menu open (ArrowDown highlights its first item and
- * ArrowUp its last, as a menu button does), which takes the focus; from then on the row keeps it.
+ * Space or arrow key on the button mounts the menu open, as the menu itself would open: Enter,
+ * Space and ArrowDown on its first item, ArrowUp on its last, a pointer on none. The menu takes
+ * the focus; from then on the row keeps it.
  */
 export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAction }) {
   const [opening, setOpening] = useState<Opening | null>(null);
@@ -156,7 +157,9 @@ export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAc
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
-      onClick={() => setOpening({ highlight: null })}
+      // A click from the keyboard (Enter or Space: `detail` 0) opens on the first item, as a menu
+      // button does; one from a pointer opens with none highlighted.
+      onClick={(e) => setOpening({ highlight: e.detail === 0 ? 'edit' : null })}
       onKeyDown={(e) => {
         if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
         e.preventDefault();

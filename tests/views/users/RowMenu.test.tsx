@@ -41,6 +41,7 @@ describe('the row menu', () => {
     await user.click(button());
     await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
     expect(button()).toHaveAttribute('aria-expanded', 'true');
+    expect(document.querySelector('[role="menuitem"][data-highlighted]')).toBeNull();
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Deactivate', 'Delete']);
     await user.click(itemNamed('Edit'));
     expect(onAction).toHaveBeenCalledWith('edit', member);
@@ -61,11 +62,12 @@ describe('the row menu', () => {
     expect(onAction).toHaveBeenCalledWith('delete', member);
   });
 
-  it('Enter on the button opens it too, and it opens again after closing', async () => {
+  it('Enter on the button opens it on its first item too, and it opens again after closing', async () => {
     const { button, user } = renderMenu();
     button().focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+    await waitFor(() => expect(itemNamed('Edit')).toHaveAttribute('data-highlighted'));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await user.click(button());
