@@ -64,7 +64,7 @@ interface AppRoute {
   readonly screen: Pick<Preloadable<unknown>, 'prefetch'>;
   /** The machines the screen starts (keys of the machine registry). */
   readonly machines: readonly MachineKey[];
-  /** Starts the first load's reads ahead of the screen (start-up of a tab with a session), if it has any. */
+  /** Starts the first load's reads ahead of the screen (start-up of a tab with a session), for a screen that loads data. */
   readonly readAhead?: (services: Services) => void;
   readonly heading: PageHeading;
   readonly nav?: NavEntry;
