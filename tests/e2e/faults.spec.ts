@@ -24,8 +24,8 @@ import {
   countIdentityCalls,
   countRequests,
   createMembers,
-  someMember,
   injectFault,
+  newMember,
   revokeRefreshToken,
   signIn,
   storedRefreshToken,
@@ -83,7 +83,7 @@ interface ScreenCase {
 }
 
 async function firstUser(page: Page, apiUrl: string): Promise<{ name: string; billingPath: string }> {
-  const member = await someMember(page, apiUrl);
+  const member = await newMember(page, apiUrl, 'Fault');
   return { name: member.name, billingPath: `/billing/user/${encodeURIComponent(member.userId)}` };
 }
 

@@ -18,7 +18,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
-import { signIn, someMember } from '../support/e2e/faults';
+import { newMember, signIn } from '../support/e2e/faults';
 
 const API_DELAY_MS = 600;
 
@@ -174,7 +174,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       // a full run at 2 workers). The time limit is not what this test checks; the shifts are.
       test.setTimeout(180_000);
       await signIn(page);
-      const member = await someMember(page, stack.apiUrl);
+      const member = await newMember(page, stack.apiUrl, 'Layout');
       await recordShifts(page);
       await delayApi(page, stack.apiUrl);
       for (const path of ['/', '/users', '/billing', `/billing/user/${encodeURIComponent(member.userId)}`, '/ai']) {

@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { UNSAFE_URL_MESSAGE } from '../../src/domain/urls';
 import { IDENTITY_KEY_PREFIX, PENDING_CONFIRMATION_KEY } from '../../src/services/storage';
 import { expect, test } from '../support/e2e/fixtures';
-import { countIdentityCalls, signIn, someMember } from '../support/e2e/faults';
+import { countIdentityCalls, signIn, newMember } from '../support/e2e/faults';
 import { JWT_PATTERN, storageSnapshot, watchCsp } from '../support/e2e/security';
 
 type Policy = Map<string, string[]>;
@@ -51,9 +51,9 @@ function expectStrictPolicy(policy: Policy, origins: { api: string; identity: st
 
 const META_PATTERN = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i;
 
-/** A user's billing path, from a member the API lists (the seeded ids are not hard-coded). */
+/** The billing path of a member made for the test (the seeded ids are not hard-coded). */
 async function someUserBillingPath(page: Page, apiUrl: string): Promise<string> {
-  const member = await someMember(page, apiUrl);
+  const member = await newMember(page, apiUrl, 'Secure');
   return `/billing/user/${encodeURIComponent(member.userId)}`;
 }
 

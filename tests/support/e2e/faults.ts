@@ -189,12 +189,30 @@ async function callApi(page: Page, apiUrl: string, method: string, path: string,
   return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
-/** A member of the administrator's organisation (the first of the list), read through the API. */
-export async function someMember(page: Page, apiUrl: string): Promise<{ userId: string; name: string }> {
-  const list = (await callApi(page, apiUrl, 'GET', '/api/users?limit=1')) as { users: Array<{ userId: string; name: string }> };
-  const first = list.users[0];
-  if (!first) throw new Error('the organisation has no members');
-  return { userId: first.userId, name: first.name };
+/** Letters only (member names may not carry digits), different on every call. */
+function uniqueLetters(): string {
+  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  let text = '';
+  while (n > 0) {
+    text = String.fromCharCode(97 + (n % 26)) + text;
+    n = Math.floor(n / 26);
+  }
+  return text;
+}
+
+/**
+ * A member of the administrator's organisation that this test alone knows: created through the API
+ * with a unique name and email. Tests share a stack, and another one may delete or rename whatever
+ * member happens to be listed first (a billing page then says "User not found", seen in CI).
+ */
+export async function newMember(page: Page, apiUrl: string, namePrefix: string): Promise<{ userId: string; name: string }> {
+  const tag = uniqueLetters();
+  const created = (await callApi(page, apiUrl, 'POST', '/api/users', {
+    name: `${namePrefix} ${tag[0]?.toUpperCase() ?? ''}${tag.slice(1)}`,
+    email: `own-${tag}@hardline.test`,
+    phoneNumber: `+1555${String(Date.now()).slice(-7)}`,
+  })) as { user: { userId: string; name: string } };
+  return { userId: created.user.userId, name: created.user.name };
 }
 
 /** Creates members (unique emails) through the API; returns their names. */
