@@ -16,6 +16,7 @@ export default defineConfig({
     include: [
       'tests/machines/*.scenarios.test.{ts,tsx}',
       'tests/machines/*.implementations.test.{ts,tsx}',
+      'tests/machines/modules.load.test.ts',
       'tests/unit/domain/**/*.test.{ts,tsx}',
       'tests/unit/activity-*.test.ts',
     ],
