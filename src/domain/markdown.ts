@@ -61,6 +61,7 @@ function isSpace(ch: string | undefined): boolean {
  * dialect also accepts as a bullet.
  */
 function isEscapable(ch: string | undefined): boolean {
+  // Stryker disable next-line ConditionalExpression: `''.charCodeAt(0)` is NaN, which is in no range and is not '•', so the length check changes no answer
   if (ch === undefined || ch.length !== 1) return false;
   const c = ch.charCodeAt(0);
   return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e) || ch === '•';
@@ -69,14 +70,17 @@ function isEscapable(ch: string | undefined): boolean {
 /** A letter or digit next to `_` makes it part of a word (snake_case), not emphasis. */
 function isWordChar(ch: string | undefined): boolean {
   if (ch === undefined) return false;
+  // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: never asked about '_' itself: a '_' run takes every '_' next to it, so its neighbours are other characters
   if (ch === '_') return true;
   const c = ch.charCodeAt(0);
   if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) return true;
   // Beyond ASCII: letters are the characters that have a case (enough for names in any script we show).
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the ASCII characters that get here are not letters or digits, and none of them has a case
   return c > 0x7f && ch.toLowerCase() !== ch.toUpperCase();
 }
 
 function isDigit(ch: string | undefined): boolean {
+  // Stryker disable next-line ConditionalExpression: `undefined >= '0'` is false
   return ch !== undefined && ch >= '0' && ch <= '9';
 }
 
@@ -94,6 +98,7 @@ const INLINE_SPECIAL = new Set(['\\', '`', '*', '_', '[', ']', '(', ')', '<', '>
 const LINE_START_SPECIAL = new Set(['#', '-', '+', '=', '•']);
 
 function isLineBreakOrControl(c: number): boolean {
+  // Stryker disable next-line EqualityOperator: `c < 0x20` → `c <= 0x20` only adds the space, which is written as a space either way
   return c < 0x20 || c === 0x7f || (c >= 0x80 && c <= 0x9f) || c === 0x2028 || c === 0x2029;
 }
 
@@ -106,6 +111,7 @@ function isLineBreakOrControl(c: number): boolean {
 export function escapeMarkdown(text: string, atLineStart = false): string {
   let out = '';
   let lineStart = atLineStart;
+  // Stryker disable next-line EqualityOperator: one step past the end `charAt` gives '', which writes nothing
   for (let i = 0; i < text.length; i += 1) {
     const ch = text.charAt(i);
     const c = ch.charCodeAt(0);
@@ -125,6 +131,7 @@ export function escapeMarkdown(text: string, atLineStart = false): string {
       while (isDigit(text.charAt(j))) j += 1;
       out += text.slice(i, j);
       const next = text.charAt(j);
+      // Stryker disable next-line ConditionalExpression: a ')' not escaped here is escaped on the next step, as an inline special character
       if (next === '.' || next === ')') {
         out += `\\${next}`;
         j += 1;
@@ -147,6 +154,7 @@ type ListBlock = Extract<Block, { kind: 'list' }>;
 /** Index of the first non-space character at or after `from`. */
 function skipSpaces(line: string, from: number, meter: ParseMeter): number {
   let i = from;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: past the end the character is undefined, which is not a space
   while (i < line.length && isSpace(line[i])) {
     meter.steps += 1;
     i += 1;
@@ -162,6 +170,7 @@ function isFence(line: string, meter: ParseMeter): boolean {
 
 function headingOf(line: string, meter: ParseMeter): { level: number; text: string } | null {
   let level = 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: past the end the character is undefined, which is not '#'
   while (level < line.length && line[level] === '#') {
     meter.steps += 1;
     level += 1;
@@ -170,17 +179,21 @@ function headingOf(line: string, meter: ParseMeter): { level: number; text: stri
   const start = skipSpaces(line, level, meter);
   // Trailing spaces, then a closing run of '#' (only when a space or the start precedes it).
   let end = line.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the character before `start` is a space (the one after the #s), so the loop can only pass `start` over spaces, and `slice(start, end)` is '' for any `end <= start`
   while (end > start && isSpace(line[end - 1])) {
     meter.steps += 1;
     end -= 1;
   }
   let hashes = end;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the character before `start` is a space, so the loop stops there on its own
   while (hashes > start && line[hashes - 1] === '#') {
     meter.steps += 1;
     hashes -= 1;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: with no closing #s `hashes` is `end`, and cutting at `end` changes nothing; the character before `start` is a space, so `hashes === start` adds nothing to the space test
   if (hashes < end && (hashes === start || isSpace(line[hashes - 1]))) {
     end = hashes;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: as above: below `start` there are only spaces, and `slice(start, end)` is '' for any `end <= start`
     while (end > start && isSpace(line[end - 1])) {
       meter.steps += 1;
       end -= 1;
@@ -198,6 +211,7 @@ function listItemOf(line: string, meter: ParseMeter): { ordered: boolean; start:
     return { ordered: false, start: 1, text: line.slice(skipSpaces(line, i + 1, meter)) };
   }
   let j = i;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the loop stops at the first non-digit (undefined past the end is none); without the cap of 10 it reads more digits of a number the next line refuses (more than 9) anyway. `j + i` on this line is killed (indented numbers)
   while (j < line.length && j - i < 10 && isDigit(line[j])) {
     meter.steps += 1;
     j += 1;
@@ -210,6 +224,7 @@ function listItemOf(line: string, meter: ParseMeter): { ordered: boolean; start:
 function splitLines(source: string, meter: ParseMeter): string[] {
   const lines: string[] = [];
   let start = 0;
+  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined, which ends no line
   for (let i = 0; i < source.length; i += 1) {
     meter.steps += 1;
     const ch = source[i];
@@ -223,9 +238,11 @@ function splitLines(source: string, meter: ParseMeter): string[] {
 }
 
 /** Splits the text into blocks (line based; no nesting). */
+// Stryker disable next-line ObjectLiteral: the default meter is read by nobody (steps on undefined become NaN, unseen)
 export function parseBlocks(source: string, meter: ParseMeter = { steps: 0 }): Block[] {
   const lines = splitLines(source, meter);
   const blocks: Block[] = [];
+  // Stryker disable next-line ObjectLiteral: `open`'s fields are only tested for truth, and undefined is as false as null
   const open: { paragraph: string[] | null; list: ListBlock | null } = { paragraph: null, list: null };
   const close = () => {
     if (open.paragraph) blocks.push({ kind: 'paragraph', lines: open.paragraph });
@@ -234,14 +251,18 @@ export function parseBlocks(source: string, meter: ParseMeter = { steps: 0 }): B
     open.list = null;
   };
 
+  // Stryker disable next-line EqualityOperator: one step past the last line reads '' (a blank line), which closes the open blocks as the end does
   for (let i = 0; i < lines.length; i += 1) {
+    // Stryker disable next-line StringLiteral: `i` is inside the array here; the fallback is for the type only
     const line = lines[i] ?? '';
     meter.steps += 1;
     if (isFence(line, meter)) {
       close();
       const body: string[] = [];
       i += 1;
+      // Stryker disable next-line StringLiteral: `i` is inside the array here; the fallback is for the type only
       while (i < lines.length && !isFence(lines[i] ?? '', meter)) {
+        // Stryker disable next-line StringLiteral: `i` is inside the array here; the fallback is for the type only
         body.push(lines[i] ?? '');
         i += 1;
       }
@@ -274,6 +295,7 @@ export function parseBlocks(source: string, meter: ParseMeter = { steps: 0 }): B
     if (open.list && isSpace(line[0])) {
       // An indented line continues the last list item.
       const items = open.list.items;
+      // Stryker disable next-line StringLiteral: an item is continued only when the list has one; the fallback is for the type only
       items[items.length - 1] = `${items[items.length - 1] ?? ''} ${trimmed}`;
       continue;
     }
@@ -294,6 +316,7 @@ type Marker = '*' | '**' | '_' | '__';
 /** Backslash escapes resolved (link labels and image alt text are shown as plain text). */
 function unescape(text: string, meter: ParseMeter): string {
   let out = '';
+  // Stryker disable next-line EqualityOperator: one step past the end `charAt` gives '', which adds nothing
   for (let i = 0; i < text.length; i += 1) {
     meter.steps += 1;
     const ch = text.charAt(i);
@@ -313,13 +336,16 @@ function unescape(text: string, meter: ParseMeter): string {
  * consecutive `[` never overlap, since each stops at the next `[`.
  */
 function labelEnd(src: string, open: number, meter: ParseMeter): number {
+  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined: no ']', '[' or escape
   for (let i = open + 1; i < src.length; i += 1) {
     meter.steps += 1;
     const ch = src[i];
     if (ch === '\\' && isEscapable(src[i + 1])) i += 1;
     else if (ch === ']') return i;
+    // Stryker disable next-line UnaryOperator: callers take an end only past `open + 1` (`open` is at least 0), so 1 is refused as -1 is
     else if (ch === '[') return -1;
   }
+  // Stryker disable next-line UnaryOperator: same as the line above
   return -1;
 }
 
@@ -330,6 +356,7 @@ function labelEnd(src: string, open: number, meter: ParseMeter): number {
  */
 function destinationEnd(src: string, from: number, meter: ParseMeter): number {
   let depth = 0;
+  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined: no space and no parenthesis
   for (let i = from; i < src.length; i += 1) {
     meter.steps += 1;
     const ch = src[i];
@@ -351,9 +378,11 @@ function destinationEnd(src: string, from: number, meter: ParseMeter): number {
  * preceded by one (`_` also needs no letter or digit outside it), and at most one emphasis of each
  * marker is open at a time; openers never closed are text. Code spans take one backtick each side.
  */
+// Stryker disable next-line ObjectLiteral: the default meter is read by nobody
 export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inline[] {
   const out: Inline[] = [];
   /** Openers, innermost last; each is a placeholder text node at `at` in `out`. */
+  // Stryker disable next-line ArrayDeclaration: entries are found by the index stored when they were pushed; an extra first entry is never an opener and is never read
   const frames: { marker: Marker; at: number }[] = [];
   const openAt = new Map<Marker, number>();
   let text = '';
@@ -366,11 +395,13 @@ export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inli
   };
 
   let i = 0;
+  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined, which matches no branch and moves on
   while (i < src.length) {
     meter.steps += 1;
     const ch = src[i];
 
     if (ch === '\\' && isEscapable(src[i + 1])) {
+      // Stryker disable next-line StringLiteral: the escaped character exists (isEscapable said so); the fallback is for the type only
       text += src.slice(runStart, i) + (src[i + 1] ?? '');
       i += 2;
       runStart = i;
@@ -380,7 +411,9 @@ export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inli
     if (ch === '`') {
       // The next backtick closes the span: a scan either ends the text, consumes the span, or stops
       // at the very next character (an empty span is text), so scans never overlap.
+      // Stryker disable next-line UnaryOperator: `close > i + 1` refuses 1 as it refuses -1 (`i` is at least 0)
       let close = -1;
+      // Stryker disable next-line EqualityOperator: one step past the end the character is undefined, not a backtick
       for (let j = i + 1; j < src.length; j += 1) {
         meter.steps += 1;
         if (src[j] === '`') {
@@ -400,6 +433,7 @@ export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inli
       continue;
     }
 
+    // Stryker disable next-line ConditionalExpression: another character before '[' is not an image: the label scan from it stops at that '[' at once, and the next step reads the '[' as a link. (This also hides `src[i + 1] === '['` → true, which the '!x](u)' test kills; `||` for `&&` is killed)
     if (ch === '[' || (ch === '!' && src[i + 1] === '[')) {
       const image = ch === '!';
       const open = image ? i + 1 : i;
@@ -435,15 +469,19 @@ export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inli
         continue;
       }
       const marker = (length === 2 ? ch + ch : ch) as Marker;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: `src[-1]` is undefined too
       const before = i > 0 ? src[i - 1] : undefined;
       const after = src[end];
       const intraword = ch === '_';
+      // Stryker disable next-line ConditionalExpression: an opener at the very end never closes and stays text, which mergeText joins to the text before it
       const canOpen = after !== undefined && !isSpace(after) && !(intraword && isWordChar(before));
+      // Stryker disable next-line ConditionalExpression: at the start there is no opener to close, and the run is then tested as an opener as before
       const canClose = before !== undefined && !isSpace(before) && !(intraword && isWordChar(after));
       const opener = openAt.get(marker);
       if (canClose && opener !== undefined) {
         flush(i);
         const frame = frames[opener];
+        // Stryker disable next-line OptionalChaining: an opener's index always names a frame
         const at = frame?.at ?? out.length;
         const children = out.splice(at + 1);
         meter.steps += children.length;

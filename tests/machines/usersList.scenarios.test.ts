@@ -357,6 +357,20 @@ describe('row changes: licence and status', () => {
     expect(notices.at(-1)?.message).toBe(`${ANA.name} was activated`);
   });
 
+  it('a row change that ends leaves the other rows’ changes running: only its own row stops being busy', async () => {
+    const { actor, rows, snapshot } = await openLoaded();
+    actor.send({ type: 'users.setLicense', user: ANA, hasLicense: false });
+    actor.send({ type: 'users.setLicense', user: BEN, hasLicense: true });
+    actor.send({ type: 'users.setStatus', user: CARLA, isActive: false });
+    const busy = [...selectBusy(snapshot())];
+    expect(busy).toHaveLength(3);
+    rows[1]?.answer({ type: 'row.failed', kind: 'license', userId: BEN.userId, error: new Error('No licences left') });
+    expect(selectBusy(snapshot())).toEqual([busy[0], busy[2]]);
+    rows[2]?.answer({ type: 'row.conflicted', kind: 'status', user: CARLA, message: 'Changed elsewhere' });
+    expect(selectBusy(snapshot())).toEqual([busy[0]]);
+    expect(rows[0]?.stopped).toBe(false);
+  });
+
   it(`a change that fails shows its message above the table (or '${UPDATE_LICENSE_FALLBACK}' / '${UPDATE_STATUS_FALLBACK}') until dismissed; the row stays`, async () => {
     const { actor, rows, notices, snapshot } = await openLoaded();
     actor.send({ type: 'users.setLicense', user: BEN, hasLicense: true });

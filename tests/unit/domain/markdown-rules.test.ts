@@ -259,3 +259,68 @@ describe('the work meter', () => {
     expect(steps((meter) => parseInline(nested, meter))).toBeGreaterThan(steps((meter) => parseInline(flat, meter)));
   });
 });
+
+// Each of these was a mutant the tests above let through (docs/mutation.md, "Survivors, one by one").
+describe('edges the rules above do not reach', () => {
+  it('keeps a backslash at the very end, and an escaped backslash in a label', () => {
+    expect(parseInline('a\\')).toEqual([text('a\\')]);
+    expect(parseInline('[a\\\\*](u)')).toEqual([{ kind: 'link', label: 'a\\*', url: 'u' }]);
+  });
+
+  it('counts \\r as a space where a line has one (parseInline is also called on text not split into lines)', () => {
+    expect(parseInline('*\r*')).toEqual([text('*\r*')]);
+  });
+
+  it('reads 0 as a digit: a list can start at 0, and escaping keeps it text', () => {
+    expect(parseBlocks('0. zero')).toEqual([{ kind: 'list', ordered: true, start: 0, items: ['zero'] }]);
+    expect(escapeMarkdown('0. zero', true)).toBe('0\\. zero');
+  });
+
+  it('counts the digits of an indented number from its first digit', () => {
+    expect(parseBlocks('   123456789. nine')).toEqual([{ kind: 'list', ordered: true, start: 123456789, items: ['nine'] }]);
+    expect(parseBlocks('   1234567. seven')).toEqual([{ kind: 'list', ordered: true, start: 1234567, items: ['seven'] }]);
+    expect(parseBlocks('   1234567890. ten')).toEqual([{ kind: 'paragraph', lines: ['1234567890. ten'] }]);
+  });
+
+  it('turns U+0080 and U+009F, the ends of the C1 controls, into spaces', () => {
+    expect(escapeMarkdown('a\u0080b\u009fc\u00a0d')).toBe('a b c\u00a0d');
+  });
+
+  it('makes an image only of "![", a link only of "](" , and leaves a lone marker at the end as text', () => {
+    expect(parseInline('!x](u)')).toEqual([text('!x](u)')]);
+    expect(parseInline('x![y](u)')).toEqual([text('xy')]);
+    expect(parseInline('[a]xy) z')).toEqual([text('[a]xy) z')]);
+    expect(parseInline('a*')).toEqual([text('a*')]);
+  });
+
+  it('opens one emphasis of a marker at a time: a second opener is text until the first closes', () => {
+    expect(parseInline('*a *b*')).toEqual([em(text('a *b'))]);
+  });
+});
+
+describe('the work meter, pass by pass', () => {
+  const steps = (run: (meter: ParseMeter) => unknown) => {
+    const meter: ParseMeter = { steps: 0 };
+    run(meter);
+    return meter.steps;
+  };
+
+  // Steps added by one more unit of the repeated part: each pass over the text that looks at that
+  // part counts it. Pinned from the parser as it is: a pass that stops counting, or counts down,
+  // changes the slope (a lower bound alone cannot see a pass that under-counts).
+  it.each([
+    ['spaces before a list marker', (n: number) => `${' '.repeat(n)}- a`, 'blocks', 4],
+    ['#s of a would-be heading', (n: number) => `${'#'.repeat(n)} a`, 'blocks', 3],
+    ['spaces after a heading', (n: number) => `# a${' '.repeat(n)}`, 'blocks', 3],
+    ['closing #s of a heading', (n: number) => `# a ${'#'.repeat(n)}`, 'blocks', 3],
+    ['spaces before closing #s', (n: number) => `# a${' '.repeat(n)}#`, 'blocks', 3],
+    ['digits of a list number', (n: number) => `${'1'.repeat(n)}. a`, 'blocks', 3],
+    ['list items', (n: number) => '- a\n'.repeat(n), 'blocks', 13],
+    ['paragraph lines', (n: number) => 'a\n'.repeat(n), 'blocks', 8],
+    ['characters of a link label', (n: number) => `[${'a'.repeat(n)}](u)`, 'inline', 2],
+    ['nodes inside emphasis', (n: number) => `*${'a `b` '.repeat(n)}*`, 'inline', 10],
+  ] as const)('%s', (_, build, parser, slope) => {
+    const count = (n: number) => steps((meter) => (parser === 'blocks' ? parseBlocks(build(n), meter) : parseInline(build(n), meter)));
+    for (let n = 1; n <= 8; n += 1) expect(count(n + 1) - count(n), `from ${n} to ${n + 1}`).toBe(slope);
+  });
+});

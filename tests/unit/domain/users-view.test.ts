@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, USER_SORTS, USER_STATUS_FILTERS } from '../../../src/contract/api';
+import { LIMITS } from '../../../src/domain/limits';
 import { DEFAULT_USERS_VIEW, parseUsersView, usersViewQuery, type UsersView } from '../../../src/machines/usersList/view';
 
 describe('users view in the URL', () => {
@@ -32,7 +33,10 @@ describe('users view in the URL', () => {
     expect(view).toEqual({ ...DEFAULT_USERS_VIEW, search: 'ok' });
     for (const page of ['-1', '1.5', '2e3', 'abc', '99999999', '']) expect(parseUsersView(`?page=${page}`).page).toBe(1);
     expect(parseUsersView('?page=1000000').page).toBe(1_000_000);
-    expect(parseUsersView(`?q=${'a'.repeat(255)}`).search).toBe('');
+    // Seven digits pass the pattern; one past the last page is still refused.
+    expect(parseUsersView('?page=1000001').page).toBe(1);
+    expect(parseUsersView(`?q=${'a'.repeat(LIMITS.search)}`).search).toBe('a'.repeat(LIMITS.search));
+    expect(parseUsersView(`?q=${'a'.repeat(LIMITS.search + 1)}`).search).toBe('');
     expect(parseUsersView('?role=all&status=all').role).toBe('all');
     // Unknown parameters are ignored, not an error.
     expect(parseUsersView('?utm_source=mail&status=active')).toEqual({ ...DEFAULT_USERS_VIEW, status: 'active' });
