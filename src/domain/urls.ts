@@ -12,12 +12,13 @@ export interface SafeUrlOptions {
 }
 
 function originOf(value: string): string | null {
+  let origin: string | null = null;
   try {
-    return new URL(value).origin;
-    // Stryker disable next-line BlockStatement: equivalent, an undefined origin is no more equal to an http URL's origin than null
+    origin = new URL(value).origin;
   } catch {
-    return null;
+    // Not a URL: it has no origin.
   }
+  return origin;
 }
 
 /** The normalised URL when it is safe to open, else null. */

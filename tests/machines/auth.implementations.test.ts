@@ -244,6 +244,22 @@ describe('the sign-in flow over the real identity service', () => {
     expect(s.seen.map((r) => r.line)).toEqual(['POST /users/activate', 'GET /api/me']);
   });
 
+  it('signing out while the account is being activated aborts the activation', async () => {
+    const s = services((line) => (line === 'POST /users/activate' ? 'hold' : healthy()(line)));
+    const complete = vi.fn(async () => ({ kind: 'session' as const, tokens: tokens(Date.now()) }));
+    vi.mocked(s.fake.gateway.authenticate).mockResolvedValue({ kind: 'newPasswordRequired', complete });
+    const { actor, flow, until } = start(s);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    await waitFor(flow(), (f) => f.matches('newPassword'));
+    flow().send({ type: 'auth.newPassword', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    await vi.waitFor(() => expect(s.seen.at(-1)?.line).toBe('POST /users/activate'));
+    expect(s.seen.at(-1)?.signal.aborted).toBe(false);
+    actor.send({ type: 'auth.signOut' });
+    await until((snapshot) => snapshot.matches('signedOut'));
+    expect(s.seen.at(-1)?.signal.aborted).toBe(true);
+  });
+
   it("the authenticator app's code answers Cognito's challenge", async () => {
     const s = services(healthy());
     const answer = vi.fn(async () => ({ kind: 'session' as const, tokens: tokens(Date.now()) }));

@@ -60,6 +60,8 @@ describe('forgot password', () => {
     actor.send({ type: 'forgot.sendCode', email: 'forgetful' });
     expect(actor.getSnapshot().value).toEqual({ requestCode: 'idle' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'Please enter a valid email address' });
+    // A field's error is not the form's: the message above the form stays empty.
+    expect(actor.getSnapshot().context.formError).toBeNull();
     expect(requests).toHaveLength(0);
   });
 

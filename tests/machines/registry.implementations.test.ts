@@ -67,6 +67,29 @@ describe('the machine registry', () => {
     expect(await first).toBe(await registry.dashboard());
   });
 
+  it('a machine that failed to load is loaded again on the next call, not remembered as failed', async () => {
+    // A chunk that does not arrive (the network, a boundary we don't own) is stood for by the
+    // services failing once while the activity machine's implementations are built from them.
+    const base = services().services;
+    let failures = 1;
+    const flaky = Object.create(base, {
+      address: {
+        get() {
+          if (failures > 0) {
+            failures -= 1;
+            throw new Error('Failed to fetch dynamically imported module');
+          }
+          return base.address;
+        },
+      },
+    }) as Services;
+    const registry = createMachineRegistry(flaky);
+    await expect(registry.activity()).rejects.toThrow('Failed to fetch dynamically imported module');
+    const machine = await registry.activity();
+    expect(machine.id).toBe('activity');
+    expect(await registry.activity()).toBe(machine);
+  });
+
   it('gives every key the machine of that name', async () => {
     const registry = createMachineRegistry(services().services);
     const ids: Record<string, string> = {};

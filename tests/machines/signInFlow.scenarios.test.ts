@@ -155,6 +155,20 @@ describe('Sign In', () => {
     expect(selectMfaChallenge(s)).toBeUndefined();
   });
 
+  it('Sign In is plain only with nothing remembered and nothing said: each one alone makes it not plain', () => {
+    const plain = openLogin().snapshot();
+    const as = (value: string, context: Partial<SignInFlowSnapshot['context']>) =>
+      signInFlowMachine.resolveState({ value, context: { ...plain.context, ...context } });
+    expect(selectIsPlainSignIn(as('signIn', {}))).toBe(true);
+    expect(selectIsPlainSignIn(as('signUp', {}))).toBe(false);
+    expect(selectIsPlainSignIn(as('signIn', { signInEmail: EMAIL }))).toBe(false);
+    expect(selectIsPlainSignIn(as('signIn', { formError: EXPIRED }))).toBe(false);
+    expect(selectIsPlainSignIn(as('signIn', { notice: 'Password reset. Sign in with the new one.' }))).toBe(false);
+    expect(selectIsPlainSignIn(as('signIn', { pendingConfirmation: { email: EMAIL, isRequired: false, signupData: SIGNUP_DATA } }))).toBe(
+      false,
+    );
+  });
+
   it('why the session ended shows on Sign In', () => {
     const s = openLogin(null, 'Your session has expired. Please sign in again.').snapshot();
     expect(selectFormError(s)).toBe('Your session has expired. Please sign in again.');

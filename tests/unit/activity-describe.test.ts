@@ -169,6 +169,8 @@ describe('values in words', () => {
     expect(changesOf({ hasLicense: 'seat-1' }, { hasLicense: 'seat-2' }).map(changeText)).toEqual(['License: seat-1 → seat-2']);
     expect(changesOf({ isActive: 0 }, { isActive: 1 }).map(changeText)).toEqual(['Status: 0 → 1']);
     expect(changesOf({ planType: 'enterprise' }, { planType: 'lite' }).map(changeText)).toEqual(['Plan: enterprise → Hardline Lite']);
+    // A plan's key in another field is that field's text, not the plan's name.
+    expect(changesOf({ name: 'lite' }, { name: 'pro' }).map(changeText)).toEqual(['Name: lite → pro']);
     expect(changesOf({ phoneNumber: 5551234567 }, null).map(changeText)).toEqual(['Phone: 5551234567']);
     expect(changesOf({ expiresAt: 0 }, null).map(changeText)).toEqual(['Link expires: 0']);
     expect(changeText({ label: 'Reason' })).toBe('Reason: none');

@@ -38,7 +38,9 @@ export function parseActivityView(query: string): ActivityView {
   const member = params.get('member');
   const kind = params.get('kind');
   return {
+    // Stryker disable next-line ConditionalExpression: `v.is` refuses null, so the null check only narrows the type
     memberId: member !== null && v.is(MemberIdSchema, member) ? member : DEFAULT_ACTIVITY_VIEW.memberId,
+    // Stryker disable next-line ConditionalExpression: `isActivityKindFilter` refuses null, so the null check only narrows the type
     kind: kind !== null && isActivityKindFilter(kind) ? kind : DEFAULT_ACTIVITY_VIEW.kind,
     page: pageOf(params.get('page')),
   };

@@ -81,6 +81,7 @@ export const authMachine = setup({
       !pending.isRequired &&
       // A code entered from Sign In (no Create Account in this browser) has no signup data to send.
       pending.signupData.organization.trim() !== '' &&
+      // Stryker disable next-line ConditionalExpression: the guard runs only in signedIn.checkingPendingSignup, where the user is always set; the check narrows the type
       context.user !== null &&
       pending.email.toLowerCase() === context.user.email.toLowerCase(),
     isAdministrator: (_, result: MembershipResult) => result.kind === 'member' && result.me.isAdmin,
@@ -174,6 +175,7 @@ export const authMachine = setup({
           invoke: {
             id: 'completeSignup',
             src: 'completeSignup',
+            // Stryker disable next-line OptionalChaining,StringLiteral: completingSignup is inside signedIn, where the user is always set; the fallback is for the type only
             input: ({ context }) => ({ pending: context.pendingConfirmation, email: context.user?.email ?? '' }),
             onDone: { target: 'checkingAccess', actions: ['forgetPending', 'clearPendingConfirmation'] },
             onError: {

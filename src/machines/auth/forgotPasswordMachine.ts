@@ -42,6 +42,7 @@ function formErrors(event: ForgotPasswordEvent): Errors | null {
     const result = validate(ResetEmailSchema, event);
     return result.ok ? null : result.errors;
   }
+  // Stryker disable next-line ConditionalExpression: only the two submit events reach formErrors (the isFormInvalid guard and assignFormErrors are on them alone), so past sendCode the event is reset
   if (event.type === 'forgot.reset') return resetPasswordErrors(event);
   return null;
 }

@@ -90,6 +90,7 @@ export const signInFlowMachine = setup({
     /** What Sign In's answer carries: the user (signed in) or who sets a new password. */
     assignSignInResult: assign((_, result: SignInResult) => {
       if (result.kind === 'signedIn') return { signedIn: { user: result.user, passwordSet: false } };
+      // Stryker disable next-line ConditionalExpression: the action runs only on the signed-in and new-password answers, and the signed-in one returned on the line above
       if (result.kind === 'newPasswordRequired') return { passwordChangeUsername: result.username };
       return {};
     }),
@@ -114,10 +115,12 @@ export const signInFlowMachine = setup({
   .extend<{ persistPending: undefined; openConfirmEmail: undefined; signUpConfirmed: string }>({
     actions: {
       persistPending: enqueueActions(({ context, enqueue }) => {
+        // Stryker disable next-line ConditionalExpression: persistPending runs only after Create Account, whose accept action (assignPendingFromSignUp) has just set the pending confirmation
         if (context.pendingConfirmation) enqueue({ type: 'savePendingConfirmation', params: { pending: context.pendingConfirmation } });
       }),
       /** Confirm Email for the account signed in to: the sign-up this browser kept for it, or its email alone. */
       openConfirmEmail: enqueueActions(({ context, enqueue }) => {
+        // Stryker disable next-line LogicalOperator: openConfirmEmail runs only behind hasUnconfirmedEmail, and unconfirmedEmail is a copy of signInEmail (assignUnconfirmedEmail): `&&` gives the same email
         const email = context.unconfirmedEmail ?? context.signInEmail;
         const kept = context.pendingConfirmation;
         const pending: PendingConfirmation =
@@ -133,7 +136,9 @@ export const signInFlowMachine = setup({
        */
       signUpConfirmed: enqueueActions(({ context, enqueue }, notice: string) => {
         const pending = context.pendingConfirmation && { ...context.pendingConfirmation, isRequired: false };
+        // Stryker disable next-line OptionalChaining: a sign-up is confirmed only while one is kept (Create Account and Confirm Email set it first)
         enqueue.assign({ pendingConfirmation: pending, signInEmail: pending?.email ?? context.signInEmail, ...noMessages, notice });
+        // Stryker disable next-line ConditionalExpression: same: the kept sign-up is always there when this runs
         if (pending) enqueue({ type: 'savePendingConfirmation', params: { pending } });
       }),
     },
@@ -151,6 +156,7 @@ export const signInFlowMachine = setup({
       signedIn: null,
     }),
     output: ({ context }) => {
+      // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: the final state is entered only by transitions that assign signedIn first
       if (!context.signedIn) throw new Error('signInFlow finished without a signed-in user');
       return context.signedIn;
     },
@@ -239,6 +245,7 @@ export const signInFlowMachine = setup({
         invoke: {
           id: 'resendCode',
           src: 'resendCode',
+          // Stryker disable next-line OptionalChaining,StringLiteral: confirmEmail is entered only with a pending confirmation (openConfirmEmail, persistPending or the one this browser kept)
           input: ({ context }) => ({ email: context.pendingConfirmation?.email ?? '' }),
         },
         ...formStep({
@@ -246,6 +253,7 @@ export const signInFlowMachine = setup({
           src: 'confirmSignUp',
           input: ({ context, event }: Ctx & { event: SignInFlowEvent }) => {
             assertEvent(event, 'auth.confirm');
+            // Stryker disable next-line OptionalChaining,StringLiteral: same: confirmEmail always has its pending confirmation
             return { email: context.pendingConfirmation?.email ?? '', code: event.code.trim() };
           },
           onDone: { target: '#signInFlow.signIn', actions: { type: 'signUpConfirmed', params: AUTH_MESSAGES.emailConfirmed } },

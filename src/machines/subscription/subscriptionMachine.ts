@@ -113,7 +113,6 @@ export const subscriptionMachine = setup({
   guards: {
     // Stryker disable next-line ConditionalExpression: the guard is only on subscription.update, so its first test is always true (the unknown-plan scenario tests the rest)
     isValidPlan: ({ event }) => event.type === 'subscription.update' && v.is(PlanTypeSchema, event.planType),
-    hasSubscription: ({ context }) => context.subscription !== null,
     canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,
     isCancellationScheduled: ({ context }) => context.subscription?.cancelAtPeriodEnd === true,
     isReasonInvalid: ({ event }) => reasonProblem(event) !== null,
