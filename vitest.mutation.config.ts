@@ -17,6 +17,7 @@ export default defineConfig({
       'tests/machines/*.scenarios.test.{ts,tsx}',
       'tests/machines/*.implementations.test.{ts,tsx}',
       'tests/machines/modules.load.test.ts',
+      'tests/machines/statecharts.docs.test.ts',
       'tests/unit/domain/**/*.test.{ts,tsx}',
       'tests/unit/activity-*.test.ts',
     ],

@@ -140,7 +140,6 @@ export const chatMachine = setup({
   context: { messages: [], pendingQuestion: null, inputError: null, lastIntent: null },
   states: {
     idle: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: "Waiting for the administrator's question.",
       on: {
         'chat.send': [
@@ -158,7 +157,6 @@ export const chatMachine = setup({
       },
     },
     awaitingReply: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: 'The question is being answered: the typing indicator shows and sending is blocked.',
       tags: ['pending'],
       invoke: {

@@ -202,7 +202,6 @@ export const subscriptionMachine = setup({
     },
     confirmingCancel: {
       description:
-        // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
         "'Cancel Now' asks first, naming the member, the plan and what the server does (it ends today, nothing refunded); nothing is sent until confirmed.",
       on: {
         'subscription.confirmCancelNow': { target: 'cancelling' },

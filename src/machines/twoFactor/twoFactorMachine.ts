@@ -101,7 +101,6 @@ export const twoFactorMachine = setup({
   context: { setup: null, notice: null, error: null, fieldErrors: {}, formError: null },
   states: {
     loading: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: 'Reads whether sign-in asks for the authenticator app (GetUser).',
       tags: ['pending'],
       invoke: {
@@ -115,17 +114,14 @@ export const twoFactorMachine = setup({
       },
     },
     loadFailed: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: "The setting could not be read: the message and 'Try again'.",
       on: { 'twoFactor.retry': { target: 'loading', actions: 'clearNotices' } },
     },
     off: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: "Sign-in asks for the password only: 'Set up' starts the authenticator app.",
       on: { 'twoFactor.startSetup': { target: 'associating', actions: 'clearNotices' } },
     },
     associating: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: 'Asks the pool for a new secret (AssociateSoftwareToken).',
       tags: ['pending'],
       invoke: {
@@ -139,7 +135,6 @@ export const twoFactorMachine = setup({
       },
     },
     settingUp: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: "The QR code and the key for the app, and the app's first code: checked, then two-factor sign-in is on.",
       ...formStep({
         submit: 'twoFactor.submitCode',
@@ -154,12 +149,10 @@ export const twoFactorMachine = setup({
       }),
     },
     on: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: "Sign-in asks for the authenticator app's code: 'Turn off' asks for a current one.",
       on: { 'twoFactor.turnOff': { target: 'turningOff', actions: 'clearNotices' } },
     },
     turningOff: {
-      // Stryker disable next-line StringLiteral: a state's description, documentation only: shown in docs/statecharts (npm run statecharts -- --check fails when it changes)
       description: 'A current code of the app: checked, then two-factor sign-in is off.',
       ...formStep({
         submit: 'twoFactor.submitCode',
