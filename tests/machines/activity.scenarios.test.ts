@@ -206,6 +206,7 @@ describe('the Activity screen', () => {
     actor.send({ type: 'activity.goToPage', page: 2 });
     load.last().reject(new Error('HTTP 502: Bad Gateway'));
     await settle();
+    expect(ACTIVITY_ERROR_TITLE).toBe('Error loading activity');
     expect(selectError(snapshot())).toBe('HTTP 502: Bad Gateway');
     expect(selectEntries(snapshot())).toEqual(ENTRIES);
     expect(selectIsFirstLoad(snapshot())).toBe(false);

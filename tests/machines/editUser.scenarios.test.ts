@@ -10,6 +10,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { User } from '../../src/contract/api';
 import {
   MEMBER_CHANGED,
+  MEMBER_CHANGED_HINT,
   editUserMachine,
   selectEditUserError,
   selectEditUserFieldErrors,
@@ -104,6 +105,11 @@ describe('the Edit User modal', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(selectEditUserError(actor.getSnapshot())).toBe(MEMBER_CHANGED);
+    // What the dialog says under it: the administrator's changes are kept, and how to go on.
+    expect([MEMBER_CHANGED, MEMBER_CHANGED_HINT]).toEqual([
+      'This member was changed by someone else',
+      'Your changes are still in the form. Save again to replace theirs with yours, or Cancel to keep theirs.',
+    ]);
     expect(selectEditedUser(actor.getSnapshot())).toEqual(ANA);
     save();
     expect(update.last().input.updates.version).toBe(3);

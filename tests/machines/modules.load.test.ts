@@ -15,11 +15,17 @@
  * machine's behaviour (the trap the registry test describes).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StateMachine, type AnyStateMachine } from 'xstate';
+import { StateMachine, createActor, toPromise, type AnyActorLogic, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 const MODULES = import.meta.glob(['../../src/machines/**/*.ts', '../../src/domain/**/*.ts']);
 
 const loaded = new Map<string, Record<string, unknown>>();
+
+/** The `src` of every invoke in a machine, as declared (names of the machine's actors). */
+function invokedSources(node: AnyStateNode): string[] {
+  const own = node.invoke.map((definition) => definition.src).filter((src): src is string => typeof src === 'string');
+  return [...own, ...Object.values(node.states).flatMap(invokedSources)];
+}
 
 function exportedMachines(): Map<AnyStateMachine, string[]> {
   const machines = new Map<AnyStateMachine, string[]>();
@@ -49,5 +55,44 @@ describe('the machines and the domain rules', () => {
     const ids = [...machines.keys()].map((machine) => machine.id);
     for (const [machine, where] of machines) expect(machine.id, where.join(', ')).toMatch(/^[a-z][A-Za-z]+$/);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+  it('every actor a machine invokes is declared, and until provided it names itself in its error', async () => {
+    const notProvided = /^The "(.*)" actor is not provided$/;
+    for (const machine of exportedMachines().keys()) {
+      const actors = machine.implementations.actors as Record<string, AnyActorLogic>;
+      for (const src of invokedSources(machine.root)) expect(Object.keys(actors), `${machine.id} invokes ${src}`).toContain(src);
+      for (const [name, logic] of Object.entries(actors)) {
+        if (logic instanceof StateMachine) continue; // a child machine, not a placeholder
+        const actor = createActor(logic);
+        const failed = toPromise(actor).then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        actor.start();
+        const message = await failed;
+        expect(notProvided.exec(message ?? '')?.[1], `${machine.id}: ${name}`).toBe(name);
+      }
+    }
+  });
+
+  it('every placeholder action names itself in its error', () => {
+    const notProvided = /^The "(.*)" action is not provided$/;
+    let placeholders = 0;
+    for (const machine of exportedMachines().keys()) {
+      for (const [name, action] of Object.entries(machine.implementations.actions as Record<string, unknown>)) {
+        if (typeof action !== 'function') continue;
+        let message = '';
+        try {
+          (action as (args: unknown, params: unknown) => void)({}, undefined);
+        } catch (error) {
+          message = error instanceof Error ? error.message : '';
+        }
+        const named = notProvided.exec(message)?.[1];
+        if (named === undefined) continue; // an action of the machine's own (assign, emit…), not a placeholder
+        placeholders += 1;
+        expect(named, `${machine.id}: ${name}`).toBe(name);
+      }
+    }
+    expect(placeholders).toBeGreaterThanOrEqual(5);
   });
 });

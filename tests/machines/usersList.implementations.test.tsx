@@ -10,6 +10,7 @@ import {
   selectEditUserRef,
   usersListImplementations,
   usersListMachine,
+  type UsersListActorRef,
   type UsersListEmitted,
 } from '../../src/machines/usersList';
 import type { Services } from '../../src/services';
@@ -302,11 +303,13 @@ describe('the view in the URL over the address bar', () => {
     memory.back();
     await ready();
     expect(pages().at(-1)).toBe('/api/users?page=1&limit=25&sort=-created');
-    memory.host.history.pushState(null, '', '/billing/user/user-1');
+    // Another screen's address whose query the list would read as its own (page 2).
+    memory.host.history.pushState(null, '', '/users/activity?page=2');
     memory.back();
     await ready();
     const asked = pages().length;
     memory.forward();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(pages()).toHaveLength(asked);
     actor.stop();
     memory.back();
@@ -476,6 +479,56 @@ describe('a row change in flight when the list closes', () => {
     await vi.waitFor(() => expect(signals).toHaveLength(2));
     actor.stop();
     expect(signals.map((s) => s.aborted)).toEqual([true, true]);
+  });
+});
+
+describe('a delete, a bulk change or an export in flight when the list closes', () => {
+  it.each([
+    [
+      'a delete',
+      'DELETE',
+      (actor: UsersListActorRef, user: User) => {
+        actor.send({ type: 'users.confirmDelete', user });
+        actor.send({ type: 'users.delete' });
+      },
+    ],
+    [
+      'a bulk change',
+      'PATCH',
+      (actor: UsersListActorRef, user: User) => {
+        actor.send({ type: 'users.bulkUpdate', userIds: [user.userId], updates: { role: 'Admin' } });
+      },
+    ],
+    [
+      'an export',
+      'POST',
+      (actor: UsersListActorRef) => {
+        actor.send({ type: 'users.export' });
+      },
+    ],
+  ] as const)('%s is aborted', async (_, method, start) => {
+    const signals: AbortSignal[] = [];
+    const fetchDouble: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (request.method === method) {
+        signals.push(request.signal);
+        return new Promise((__, reject) => {
+          request.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        });
+      }
+      return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
+    };
+    const actor = createActor(
+      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      { input: { pageSize: 25 } },
+    ).start();
+    const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    start(actor, first.context.users[1] as User);
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0]?.aborted).toBe(false);
+    actor.stop();
+    expect(signals[0]?.aborted).toBe(true);
   });
 });
 

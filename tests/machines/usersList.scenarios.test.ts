@@ -161,6 +161,8 @@ describe('the users list and its view in the URL', () => {
     expect(writes).toEqual([{ query: '?q=ana&status=pending&role=Supervisor&page=2&sort=name', mode: 'replace' }]);
     expect(selectIsFirstLoad(snapshot())).toBe(true);
     expect(selectIsRefreshing(snapshot())).toBe(true);
+    expect(selectUsers(snapshot())).toEqual([]);
+    expect(selectSelected(snapshot())).toEqual([]);
     expect(snapshot().hasTag('pending')).toBe(true);
     expect(selectFilters(snapshot())).toEqual({ search: 'ana', status: 'pending', role: 'Supervisor' });
     expect(selectSort(snapshot())).toBe('name');
@@ -259,6 +261,8 @@ describe('the users list and its view in the URL', () => {
     click('email');
     expect(selectSort(snapshot())).toBe('email');
     expect(load.last().input.sort).toBe('email');
+    click('created');
+    expect(selectSort(snapshot())).toBe('-created');
   });
 
   it('Back or Forward shows the view of that address, written back in place', async () => {
@@ -289,10 +293,28 @@ describe('the users list and its view in the URL', () => {
     expect(selectTotal(snapshot())).toBe(0);
   });
 
+  it('without a page size of its own, the list asks for pages of 25', () => {
+    const load = pendingActor<UsersPage, LoadUsersInput>();
+    const actor = createActor(
+      usersListMachine.provide({
+        actors: { loadUsers: load.logic, watchUrl: fromCallback(({ sendBack }) => sendBack({ type: 'users.urlChanged', query: '' })) },
+        actions: { writeUrl: () => undefined },
+      }),
+      { input: undefined },
+    ).start();
+    expect(selectPageSize(actor.getSnapshot())).toBe(25);
+    expect(load.calls.map((c) => c.input.limit)).toEqual([25]);
+    actor.stop();
+  });
+
   it(`a failed load shows '${USERS_ERROR_TITLE}' with the message (or '${FETCH_USERS_FALLBACK}'), and 'Try again' loads again`, async () => {
     const { actor, load, answerWith, snapshot } = openUsers();
     load.last().reject(new Error('HTTP 503: Service Unavailable'));
     await settle();
+    // Not loading any more: no skeleton rows, no dimmed rows, only the error.
+    expect(selectIsFirstLoad(snapshot())).toBe(false);
+    expect(selectIsRefreshing(snapshot())).toBe(false);
+    expect(selectIsBulkUpdating(snapshot())).toBe(false);
     expect(USERS_ERROR_TITLE).toBe('Error loading users');
     expect(selectLoadError(snapshot())).toBe('HTTP 503: Service Unavailable');
     actor.send({ type: 'users.retry' });

@@ -99,6 +99,7 @@ const showView = (mode: UrlWrite['mode']) =>
   }) as const;
 
 export const activityMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     context: {} as ActivityContext,
     events: {} as ActivityEvent,

@@ -30,6 +30,7 @@ function formErrors(event: MfaChallengeEvent): FormErrors<typeof MfaCodeSchema> 
 }
 
 export const mfaChallengeMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     context: {} as MfaChallengeContext,
     events: {} as MfaChallengeEvent,

@@ -47,6 +47,7 @@ const failureMessage =
     messageOf(event.error, fallback);
 
 export const signInFlowMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     context: {} as SignInFlowContext,
     events: {} as SignInFlowEvent,

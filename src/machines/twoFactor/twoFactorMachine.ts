@@ -67,6 +67,7 @@ const codeFailed = {
 } as const;
 
 export const twoFactorMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     context: {} as TwoFactorContext,
     events: {} as TwoFactorEvent,

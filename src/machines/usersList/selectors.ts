@@ -24,11 +24,14 @@ export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches
 export const selectBusy = (s: UsersListSnapshot): string[] => s.context.busy;
 
 export const selectAddUserRef = (s: UsersListSnapshot): AddUserActorRef | undefined =>
+  // Stryker disable next-line ObjectLiteral: outside `adding` the list has no addUser child, so the answer is undefined either way
   s.matches({ list: 'adding' }) ? (s.children.addUser as AddUserActorRef | undefined) : undefined;
 export const selectEditUserRef = (s: UsersListSnapshot): EditUserActorRef | undefined =>
+  // Stryker disable next-line ObjectLiteral: outside `editing` the list has no editUser child, so the answer is undefined either way
   s.matches({ list: 'editing' }) ? (s.children.editUser as EditUserActorRef | undefined) : undefined;
 
 export const selectDeleteTarget = (s: UsersListSnapshot): User | null =>
+  // Stryker disable next-line ConditionalExpression,ObjectLiteral: the delete target is set only on the way into confirmingDelete and cleared on every way out of it and of deleting (clearDialog, forgetDeleted), so outside them it is null anyway
   s.matches({ list: 'confirmingDelete' }) || s.matches({ list: 'deleting' }) ? s.context.deleteTarget : null;
 export const selectIsDeleting = (s: UsersListSnapshot): boolean => s.matches({ list: 'deleting' });
 export const selectDeleteError = (s: UsersListSnapshot): string | null => s.context.deleteError;

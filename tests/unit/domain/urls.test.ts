@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { safeExternalUrl } from '../../../src/domain/urls';
+import { UNSAFE_URL_MESSAGE, safeExternalUrl } from '../../../src/domain/urls';
 
 const local = { allowedOrigins: ['http://127.0.0.1:8787', 'http://localhost:5173/'] };
 
@@ -58,5 +58,11 @@ describe('safeExternalUrl', () => {
     expect(safeExternalUrl(null)).toBeNull();
     expect(safeExternalUrl(undefined)).toBeNull();
     expect(safeExternalUrl('   ')).toBeNull();
+  });
+});
+
+describe('a link that is refused', () => {
+  it('says why, in the words the billing page shows', () => {
+    expect(UNSAFE_URL_MESSAGE).toBe('This link cannot be opened because it is not a secure (https) address.');
   });
 });
