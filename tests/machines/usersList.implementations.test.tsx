@@ -432,18 +432,28 @@ describe('dialogs and failures over the API client', () => {
   });
 });
 
+/** `fetch` as the browser has it for these calls: never answers, and rejects with an AbortError once aborted. */
+function hangingUntilAborted(request: Request): Promise<Response> {
+  return new Promise((_, reject) => {
+    request.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+  });
+}
+
+/** The list over its real implementations and `fetch` as given, started, with its first page. */
+async function startListOver(fetchDouble: typeof fetch) {
+  const actor = createActor(
+    usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+    { input: { pageSize: 25 } },
+  ).start();
+  const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+  return { actor, first };
+}
+
 /**
  * What the list asks of the network when it closes mid-change. (Nothing can be reported to it
  * then: XState drops what a stopped callback actor sends back.)
  */
 describe('a row change in flight when the list closes', () => {
-  /** `fetch` as the browser has it for these calls: never answers, and rejects with an AbortError once aborted. */
-  function hangingUntilAborted(request: Request): Promise<Response> {
-    return new Promise((_, reject) => {
-      request.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-    });
-  }
-
   function startHanging(answer: (request: Request) => Promise<Response> | null) {
     const signals: AbortSignal[] = [];
     const fetchDouble: typeof fetch = (input, init) => {
@@ -513,17 +523,11 @@ describe('a delete, a bulk change or an export in flight when the list closes', 
       const path = new URL(request.url).pathname;
       if (request.method === method) {
         signals.push(request.signal);
-        return new Promise((__, reject) => {
-          request.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-        });
+        return hangingUntilAborted(request);
       }
       return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
-    const actor = createActor(
-      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
-      { input: { pageSize: 25 } },
-    ).start();
-    const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    const { actor, first } = await startListOver(fetchDouble);
     start(actor, first.context.users[1] as User);
     await vi.waitFor(() => expect(signals).toHaveLength(1));
     expect(signals[0]?.aborted).toBe(false);
@@ -595,11 +599,7 @@ describe('a dialog closed while its request is out', () => {
       }
       return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
-    const actor = createActor(
-      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
-      { input: { pageSize: 25 } },
-    ).start();
-    const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
+    const { actor, first } = await startListOver(fetchDouble);
     const ben = first.context.users[1] as User;
     const values = { name: ben.name, email: ben.email, phoneNumber: ben.phoneNumber, role: 'Admin' as const };
     actor.send({ type: 'users.edit', user: ben });

@@ -15,6 +15,13 @@ const em = (...children: Inline[]): Inline => ({ kind: 'em', children });
 /** CommonMark §2.1: the ASCII punctuation characters. */
 const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
+/** The steps a parse counts on the work meter. */
+function steps(run: (meter: ParseMeter) => unknown): number {
+  const meter: ParseMeter = { steps: 0 };
+  run(meter);
+  return meter.steps;
+}
+
 describe('backslash escapes', () => {
   it('make exactly the ASCII punctuation characters, and the bullet •, plain text', () => {
     const candidates = [...Array.from({ length: 0x80 }, (_, c) => String.fromCharCode(c)), '•', '·', 'é', '–', '“'];
@@ -225,12 +232,7 @@ describe('escapeMarkdown', () => {
 });
 
 describe('the work meter', () => {
-  /** One step at least per character: every character is looked at (an escape and its character count once). */
-  const steps = (run: (meter: ParseMeter) => unknown) => {
-    const meter: ParseMeter = { steps: 0 };
-    run(meter);
-    return meter.steps;
-  };
+  // One step at least per character: every character is looked at (an escape and its character count once).
 
   it.each([
     ['plain text', 'plain text here'],
@@ -299,12 +301,6 @@ describe('edges the rules above do not reach', () => {
 });
 
 describe('the work meter, pass by pass', () => {
-  const steps = (run: (meter: ParseMeter) => unknown) => {
-    const meter: ParseMeter = { steps: 0 };
-    run(meter);
-    return meter.steps;
-  };
-
   // Steps added by one more unit of the repeated part: each pass over the text that looks at that
   // part counts it. Pinned from the parser as it is: a pass that stops counting, or counts down,
   // changes the slope (a lower bound alone cannot see a pass that under-counts).
