@@ -15,6 +15,11 @@ import { renderIndex, renderMachinePage } from '../../scripts/statecharts/render
 
 const DOCS = join(process.cwd(), 'docs', 'statecharts');
 
+// Imported here as well as by discoverMachines (which loads them by file URL, where Vitest cannot
+// see the import): Stryker reruns a static mutant only in the test files whose imports reach the
+// mutated module (Vitest's `related`), and without these this file was never among them.
+import.meta.glob('../../src/machines/*/index.ts', { eager: true });
+
 describe('docs/statecharts', () => {
   const pages = new Map<string, string>();
 
