@@ -342,10 +342,12 @@ function labelEnd(src: string, open: number, meter: ParseMeter): number {
     const ch = src[i];
     if (ch === '\\' && isEscapable(src[i + 1])) i += 1;
     else if (ch === ']') return i;
-    // Stryker disable next-line UnaryOperator: callers take an end only past `open + 1` (`open` is at least 0), so 1 is refused as -1 is
-    else if (ch === '[') return -1;
+    else if (ch === '[') {
+      // Stryker disable next-line UnaryOperator: callers take an end only past `open + 1` (`open` is at least 0), so 1 is refused as -1 is
+      return -1;
+    }
   }
-  // Stryker disable next-line UnaryOperator: same as the line above
+  // Stryker disable next-line UnaryOperator: as for the '[' above: 1 is refused as -1 is
   return -1;
 }
 

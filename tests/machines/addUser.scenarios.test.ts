@@ -43,6 +43,8 @@ describe('the Add User modal', () => {
     const { actor, invite, submit } = openModal();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(selectIsSubmitting(actor.getSnapshot())).toBe(false);
+    expect(selectAddUserError(actor.getSnapshot())).toBeNull();
+    expect(selectAddUserFieldErrors(actor.getSnapshot())).toEqual({});
 
     submit(ROSA);
     expect(actor.getSnapshot().value).toBe('submitting');

@@ -43,6 +43,7 @@ describe('the dashboard', () => {
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);
     expect(selectStats(actor.getSnapshot())).toBeNull();
     expect(selectOverview(actor.getSnapshot())).toBeNull();
+    expect(selectDashboardError(actor.getSnapshot())).toBeNull();
 
     last().resolve({ stats: STATS, overview: OVERVIEW });
     const loaded = await waitFor(actor, (s) => s.matches('loaded'));

@@ -293,6 +293,18 @@ describe('the users list and its view in the URL', () => {
     expect(selectTotal(snapshot())).toBe(0);
   });
 
+  it('until the address arrives, the filters are the defaults: an empty search, every status and every role', () => {
+    const actor = createActor(
+      usersListMachine.provide({
+        actors: { loadUsers: pendingActor<UsersPage, LoadUsersInput>().logic, watchUrl: fromCallback(() => undefined) },
+        actions: { writeUrl: () => undefined },
+      }),
+      { input: { pageSize: 25 } },
+    ).start();
+    expect(selectFilters(actor.getSnapshot())).toEqual({ search: '', status: 'all', role: 'all' });
+    actor.stop();
+  });
+
   it('without a page size of its own, the list asks for pages of 25', () => {
     const load = pendingActor<UsersPage, LoadUsersInput>();
     const actor = createActor(
@@ -676,11 +688,13 @@ describe('the Add, Edit and Delete dialogs', () => {
   });
 
   it('Back while a delete or a bulk change runs lets it finish, then shows the view of that address', async () => {
-    const { actor, remove, bulk, load, historyMove, snapshot } = await openLoaded();
+    const { actor, remove, bulk, load, historyMove, writes, snapshot } = await openLoaded();
     actor.send({ type: 'users.confirmDelete', user: BEN });
     actor.send({ type: 'users.delete' });
     historyMove('?role=Admin');
     expect(selectIsDeleting(snapshot())).toBe(true);
+    // The address is written back in its one spelling, in place (Back made no entry to add to).
+    expect(writes.at(-1)).toEqual({ query: '?role=Admin', mode: 'replace' });
     expect(remove.last().signal.aborted).toBe(false);
     remove.last().resolve();
     await settle();
@@ -691,6 +705,7 @@ describe('the Add, Edit and Delete dialogs', () => {
     actor.send({ type: 'users.bulkUpdate', userIds: [BEN.userId], updates: { hasLicense: true } });
     historyMove('?role=Supervisor');
     expect(selectIsBulkUpdating(snapshot())).toBe(true);
+    expect(writes.at(-1)).toEqual({ query: '?role=Supervisor', mode: 'replace' });
     bulk.last().resolve(1);
     await settle();
     expect(load.last().input.role).toBe('Supervisor');
