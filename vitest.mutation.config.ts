@@ -10,6 +10,11 @@ import { defineConfig } from 'vitest/config';
  * Everything here runs in the node environment: no DOM is needed, and jsdom's start-up would be paid
  * again by every test file Stryker reruns.
  */
+// The process runs in a time zone that changes its clocks, so the daylight-saving cases of
+// tests/unit/domain/dates-dst.test.ts run in Stryker's worker threads (where a TZ set later is
+// ignored) instead of in a child process Stryker cannot see. Every test here is zone-independent.
+process.env.TZ = 'America/New_York';
+
 export default defineConfig({
   define: { global: 'globalThis' },
   test: {
