@@ -82,6 +82,32 @@ function withUsedPalettes<T extends Record<string, unknown>>(colors: T): T {
   return Object.fromEntries(Object.entries(colors).filter(([name]) => used.has(name) || !chakraPalettes.has(name))) as T;
 }
 
+type TokenTree = { [name: string]: unknown };
+
+/**
+ * Semantic tokens with their light value only. The console has one colour scheme, light (SPEC
+ * shows no dark mode and nothing sets Chakra's `.dark` class), while each of Chakra's semantic
+ * tokens holds a light and a dark value (`{ _light, _dark }`). Given both, `createSystem` builds
+ * both sets of variables under their conditions: about 40% of its work, done on the page's first
+ * task (issue 17), and a fifth of the CSS every page carries. Throws on a condition other than
+ * those two (or `base`), so that a Chakra upgrade with a new one cannot be silently flattened.
+ */
+export function lightOnly<T extends TokenTree>(tree: T): T {
+  const flatten = (node: unknown, path: string): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    if (!('value' in node)) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, flatten(child, `${path}.${key}`)]));
+    const { value } = node;
+    if (typeof value !== 'object' || value === null) return node;
+    const conditions = Object.keys(value);
+    const unknown = conditions.filter((key) => key !== '_light' && key !== '_dark' && key !== 'base');
+    if (unknown.length > 0)
+      throw new Error(`Semantic token ${path.slice(1)} has a condition the console does not flatten: ${unknown.join(', ')}`);
+    const light = value as { _light?: unknown; base?: unknown };
+    return { ...node, value: light._light ?? light.base };
+  };
+  return flatten(tree, '') as T;
+}
+
 /** Chakra's default theme (tokens, text styles, animations...) with the recipes and palettes above. */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -92,7 +118,7 @@ const chakraTheme = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withUsedPalettes(tokens.colors ?? {}) },
-    semanticTokens: { ...semanticTokens, colors: withUsedPalettes(semanticTokens.colors ?? {}) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: withUsedPalettes(semanticTokens.colors ?? {}) }),
     recipes: coreRecipes,
     slotRecipes: coreSlotRecipes,
     textStyles,
@@ -131,7 +157,7 @@ const config = defineConfig({
       colors: {
         fg: {
           // Chakra's red.500 error text is 3.8:1 on white; red.700 is 6.5:1 (WCAG AA).
-          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+          error: { value: '{colors.red.700}' },
         },
         brand: {
           // #b23c0b, not brand.600: white text keeps ≥ 4.5:1 contrast on the 90% hover shade too.
