@@ -1,9 +1,35 @@
 import { Portal, Spinner, Stack, Toast, Toaster, createToaster } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 
 /** The app's one toaster: success and failure notices, a reversible change with its 'Undo'. */
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4 });
 
+/**
+ * Whether the tab has shown a toast yet: set for good by its first toast. Chakra's Toaster, as it
+ * mounts, copies the store's toasts into its state machine with a `flushSync`: mounted with the
+ * signed-in console, that forced every render the console had pending into one synchronous task
+ * (74 ms on this machine's /users load, four times that on Lighthouse's phone: issue 17). Mounted
+ * with the first toast instead, it finds that toast in the store and shows it. Followed from this
+ * module's start, so a toast made before AppToaster subscribes (a screen's effect runs before its
+ * own) is not missed.
+ */
+let hasToasted = false;
+const toastedListeners = new Set<() => void>();
+toaster.subscribe(() => {
+  if (hasToasted) return;
+  hasToasted = true;
+  for (const listener of toastedListeners) listener();
+});
+
+function subscribeToasted(listener: () => void): () => void {
+  toastedListeners.add(listener);
+  return () => toastedListeners.delete(listener);
+}
+
+const useHasToasted = (): boolean => useSyncExternalStore(subscribeToasted, () => hasToasted);
+
 export function AppToaster() {
+  if (!useHasToasted()) return null;
   return (
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
