@@ -21,7 +21,13 @@ export function registerBillingRoutes(app: Hono<AppEnv>, deps: ServerDeps, clock
 
   app.get('/api/admin/billing/overview', async (c) => {
     const { orgId } = adminOf(c);
-    return c.json(await billingOverview(db, orgId, clock()));
+    // Its figures are several reads (model.ts): one snapshot, so that they add up while members
+    // are added or deleted meanwhile.
+    const overview = await db.transaction(async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return billingOverview(tx, orgId, clock());
+    });
+    return c.json(overview);
   });
 
   app.post('/api/admin/billing/user', async (c) => {

@@ -134,15 +134,26 @@ describe('GET /api/admin/billing/overview', () => {
         ('c-trialing', 'org-c', 'Trialing C', 't@c.example', '+15550000004', 'Field Worker', false),
         ('c-trial-only', 'org-c', 'Trial Only C', 'to@c.example', '+15550000005', 'Field Worker', false),
         ('c-expired', 'org-c', 'Expired C', 'e@c.example', '+15550000006', 'Field Worker', false),
-        ('c-canceled', 'org-c', 'Canceled C', 'x@c.example', '+15550000007', 'Field Worker', false);
+        ('c-canceled', 'org-c', 'Canceled C', 'x@c.example', '+15550000007', 'Field Worker', false),
+        ('c-pro-trial', 'org-c', 'Pro Trial C', 'pt@c.example', '+15550000008', 'Field Worker', false),
+        ('c-trialing-trial', 'org-c', 'Trialing Trial C', 'tt@c.example', '+15550000009', 'Field Worker', false),
+        ('c-canceled-trial', 'org-c', 'Canceled Trial C', 'ct@c.example', '+15550000010', 'Field Worker', false);
       INSERT INTO subscriptions (id, org_id, member_id, plan_type, status, current_period_start, current_period_end) VALUES
         ('sub_c1', 'org-c', 'c-pro', 'pro', 'active', '2025-06-01T00:00:00Z', '2025-07-01T00:00:00Z'),
         ('sub_c2', 'org-c', 'c-lite-due', 'lite', 'past_due', '2025-06-01T00:00:00Z', '2025-07-01T00:00:00Z'),
         ('sub_c3', 'org-c', 'c-trialing', 'pro', 'trialing', '2025-06-01T00:00:00Z', '2025-06-15T00:00:00Z'),
-        ('sub_c4', 'org-c', 'c-canceled', 'pro', 'canceled', '2025-05-01T00:00:00Z', '2025-06-01T00:00:00Z');
+        ('sub_c4', 'org-c', 'c-canceled', 'pro', 'canceled', '2025-05-01T00:00:00Z', '2025-06-01T00:00:00Z'),
+        ('sub_c5', 'org-c', 'c-pro-trial', 'pro', 'active', '2025-06-01T00:00:00Z', '2025-07-01T00:00:00Z'),
+        ('sub_c6', 'org-c', 'c-trialing-trial', 'lite', 'trialing', '2025-06-01T00:00:00Z', '2025-06-15T00:00:00Z'),
+        ('sub_c7', 'org-c', 'c-canceled-trial', 'lite', 'canceled', '2025-05-01T00:00:00Z', '2025-06-01T00:00:00Z');
+      -- An open trial row beside a subscription that decides (pro, trialing) counts once, under the
+      -- subscription; beside one that does not (canceled), it makes the member a trial.
       INSERT INTO trials (member_id, org_id, started_at, ends_at) VALUES
         ('c-trial-only', 'org-c', '2025-06-05T00:00:00Z', '2025-06-19T00:00:00Z'),
-        ('c-expired', 'org-c', '2025-05-01T00:00:00Z', '2025-05-15T00:00:00Z');
+        ('c-expired', 'org-c', '2025-05-01T00:00:00Z', '2025-05-15T00:00:00Z'),
+        ('c-pro-trial', 'org-c', '2025-06-05T00:00:00Z', '2025-06-19T00:00:00Z'),
+        ('c-trialing-trial', 'org-c', '2025-06-05T00:00:00Z', '2025-06-19T00:00:00Z'),
+        ('c-canceled-trial', 'org-c', '2025-06-05T00:00:00Z', '2025-06-19T00:00:00Z');
       INSERT INTO invoices (id, org_id, member_id, member_name, member_email, number, status, plan_type, amount_due, amount_paid) VALUES
         ('in_c1', 'org-c', 'c-lite-due', 'Lite Due C', 'l@c.example', 'C-0001', 'open', 'lite', 4999, 0),
         ('in_c2', 'org-c', 'c-canceled', 'Canceled C', 'x@c.example', 'C-0002', 'uncollectible', 'pro', 12999, 0),
@@ -154,9 +165,9 @@ describe('GET /api/admin/billing/overview', () => {
     expect(res.status).toBe(200);
     const overview = v.parse(BillingOverviewSchema, res.body);
     expect(overview).toEqual({
-      totalUsers: 7,
-      subscribedUsers: 3,
-      subscriptionBreakdown: { pro: 1, lite: 1, trial: 2, free: 3 },
+      totalUsers: 10,
+      subscribedUsers: 5,
+      subscriptionBreakdown: { pro: 2, lite: 1, trial: 4, free: 3 },
       unpaidInvoices: 2,
       recentTransactions: [],
     });
