@@ -20,8 +20,11 @@ export interface MembersViewProps {
   users: User[];
   /** No page has arrived yet: placeholders of the final size. */
   firstLoad: boolean;
-  /** A newer page is on its way: the shown members are dimmed. */
-  refreshing: boolean;
+  /**
+   * The element that is busy while a newer page is on its way (aria-busy; dimmed, `data-refreshing`),
+   * marked without a render of the view (busyMark.ts).
+   */
+  busyRef: (element: HTMLElement | null) => void;
   skeletonRows: number;
   selected: string[];
   busy: string[];

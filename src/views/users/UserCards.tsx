@@ -39,6 +39,8 @@ const SORT_OPTIONS = Object.keys(SORT_LABELS) as UserSort[];
 const isSort = (value: string): value is UserSort => (USER_SORTS as readonly string[]).includes(value);
 
 const cardStyles: SystemStyleObject = {
+  // A newer page is on its way (busyMark.ts).
+  '& .hl-cards[data-refreshing]': { opacity: 0.6 },
   ...memberStyles,
   '& .hl-cards-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', minHeight: '10', mb: '3' },
   '& .hl-check-label': { display: 'inline-flex', alignItems: 'center', gap: '2', textStyle: 'sm', cursor: 'pointer', flexShrink: 0 },
@@ -136,7 +138,7 @@ function SkeletonCard() {
 }
 
 /** The members as a list of cards: select all and the sort above them (the table's headers do both there). */
-export function UserCards({ users, firstLoad, refreshing, skeletonRows, selected, busy, sort, now, ...on }: MembersViewProps) {
+export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, ...on }: MembersViewProps) {
   return (
     <Box css={cardStyles}>
       <div className="hl-cards-bar">
@@ -167,13 +169,7 @@ export function UserCards({ users, firstLoad, refreshing, skeletonRows, selected
       {!firstLoad && users.length === 0 ? (
         <p className="hl-empty">No users found</p>
       ) : (
-        <Box
-          as="ul"
-          className="hl-cards"
-          aria-label="Users"
-          aria-busy={firstLoad || refreshing}
-          opacity={refreshing && !firstLoad ? 0.6 : 1}
-        >
+        <Box as="ul" ref={busyRef} className="hl-cards" aria-label="Users">
           {firstLoad
             ? Array.from({ length: skeletonRows }, (_, i) => <SkeletonCard key={i} />)
             : users.map((user) => (

@@ -13,9 +13,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { Download, Search, UserPlus } from 'lucide-react';
-import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { LIMITS } from '../../domain/limits';
 import {
   USERS_ERROR_TITLE,
@@ -57,6 +57,7 @@ import { AddUserDialog } from './AddUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { UsersTable } from './UsersTable';
+import { createBusyMark, type BusyMark } from './busyMark';
 import { BulkConfirmDialog } from './BulkConfirmDialog';
 import { UsersSections } from './UsersSections';
 
@@ -117,7 +118,9 @@ const QuickStats = memo(function QuickStats({ stats }: { stats: UserStats | null
 
 const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
-  const filters = useSelector(ref, selectFilters);
+  // A new object with each state of the list: compared by its fields, or every state of the list
+  // (a search's request leaving, its answer arriving) would render the filters again (issue 17).
+  const filters = useSelector(ref, selectFilters, shallowEqual);
   // The box keeps what is typed; when the list's search changes otherwise (the URL read at
   // opening, Back or Forward), the box shows that instead.
   const [search, setSearch] = useState(filters.search);
@@ -257,6 +260,14 @@ const ExportButton = memo(function ExportButton({ actor }: { actor: UsersListAct
   );
 });
 
+/** Marks the members view busy from the list's state (busyMark.ts); renders nothing. */
+function BusyState({ actor, mark }: { actor: UsersListActorRef; mark: BusyMark }) {
+  const firstLoad = useSelector(actor, selectIsFirstLoad);
+  const refreshing = useSelector(actor, selectIsRefreshing);
+  useLayoutEffect(() => mark.set({ firstLoad, refreshing }), [mark, firstLoad, refreshing]);
+  return null;
+}
+
 const UsersPagination = memo(function UsersPagination({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const total = useSelector(ref, selectTotal);
@@ -340,7 +351,9 @@ export function UsersScreen() {
   const ref: UsersListActorRef = useScreenActor('usersList');
   const users = useSelector(ref, selectUsers);
   const firstLoad = useSelector(ref, selectIsFirstLoad);
-  const refreshing = useSelector(ref, selectIsRefreshing);
+  // Busy and dimmed while a newer page is on its way: written onto the view's element by BusyState
+  // below, not given to it, so that a search's loading state does not render the table again.
+  const [busyMark] = useState(() => createBusyMark({ firstLoad: true, refreshing: false }));
   const loadError = useSelector(ref, selectLoadError);
   const actionError = useSelector(ref, selectActionError);
   const selected = useSelector(ref, selectSelected);
@@ -382,7 +395,7 @@ export function UsersScreen() {
           <UsersTable
             users={users}
             firstLoad={firstLoad}
-            refreshing={refreshing}
+            busyRef={busyMark.attach}
             skeletonRows={pageSize}
             selected={selected}
             busy={busy}
@@ -396,6 +409,7 @@ export function UsersScreen() {
             onSort={(value) => ref.send({ type: 'users.sort', sort: value })}
           />
           <UsersPagination actor={ref} />
+          <BusyState actor={ref} mark={busyMark} />
         </>
       )}
       <Dialogs actor={ref} />

@@ -25,8 +25,8 @@ export interface UsersTableProps {
   users: User[];
   /** No page has arrived yet: skeleton rows of the final size. */
   firstLoad: boolean;
-  /** A newer page is on its way: the shown rows are dimmed. */
-  refreshing: boolean;
+  /** Marked busy while a newer page is on its way (busyMark.ts): the table's or the cards' element. */
+  busyRef: (element: HTMLElement | null) => void;
   skeletonRows: number;
   selected: string[];
   busy: string[];
@@ -110,6 +110,8 @@ const WIDTHS = {
  */
 const tableStyles: SystemStyleObject = {
   ...memberStyles,
+  // A newer page is on its way (busyMark.ts).
+  '&[data-refreshing]': { opacity: 0.6 },
   '& th': { px: '1.5' },
   '& tbody tr': { bg: 'bg' },
   '& tbody tr[data-selected]': { bg: 'gray.subtle' },
@@ -295,21 +297,12 @@ function selectionOf(users: User[], selected: string[]): 'all' | 'some' | 'none'
 }
 
 /** The members as a table (SPEC §2): every column and action fits from 1280 px wide windows on. */
-function MembersTable({ users, firstLoad, refreshing, skeletonRows, selected, busy, sort, now, onSort, ...on }: MembersViewProps) {
+function MembersTable({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, onSort, ...on }: MembersViewProps) {
   return (
     // position: relative makes the scroll area the containing block of anything absolutely
     // positioned inside it, so nothing can widen the whole page past the viewport.
     <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="lg" bg="bg">
-      <Table.Root
-        size="sm"
-        minWidth="58rem"
-        tableLayout="fixed"
-        colorPalette="brand"
-        css={tableStyles}
-        aria-label="Users"
-        aria-busy={firstLoad || refreshing}
-        opacity={refreshing && !firstLoad ? 0.6 : 1}
-      >
+      <Table.Root size="sm" minWidth="58rem" tableLayout="fixed" colorPalette="brand" css={tableStyles} aria-label="Users" ref={busyRef}>
         <MembersHeader users={users} selected={selected} sort={sort} onSort={onSort} onSelectAll={on.onSelectAll} />
         <Table.Body>
           {firstLoad ? Array.from({ length: skeletonRows }, (_, i) => <SkeletonRow key={i} />) : null}
@@ -368,7 +361,7 @@ export function UsersTable(props: UsersTableProps) {
   const view: MembersViewProps = {
     users: props.users,
     firstLoad: props.firstLoad,
-    refreshing: props.refreshing,
+    busyRef: props.busyRef,
     skeletonRows: props.skeletonRows,
     selected: props.selected,
     busy: props.busy,

@@ -5,12 +5,13 @@
  * same information and actions. jsdom has no layout, so the width is what `matchMedia` answers
  * (stubbed here); the sizes themselves are measured in a browser (tests/e2e/users-layout.spec.ts).
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createControlledDelays } from '../../support/model';
 import { STATS, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
+import { getSystem } from '../../../src/views/theme/system';
 
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
@@ -74,7 +75,7 @@ async function loaded(kind: 'table' | 'list') {
   expect(members()).toHaveAttribute('aria-busy', 'true');
   act(() => doubles.list.resolve('loadUsers', { list: { users: MEMBERS, total: 3, page: 1, limit: 25 }, stats: STATS }));
   await within(members()).findByText(MEMBERS[0]?.name ?? '');
-  return { doubles, fakes: doubles.list, members, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+  return { doubles, delays, fakes: doubles.list, members, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
 
 /**
@@ -315,5 +316,32 @@ describe('UsersScreen: cards at 768 px and narrower', { timeout: 60_000 }, () =>
     expect(within(screen.getByRole('table', { name: 'Users' })).getByText(MEMBERS[0]?.name ?? '')).toBeInTheDocument();
     width.resize(412);
     expect(within(members()).getAllByRole('listitem')).toHaveLength(3);
+  });
+});
+
+describe('UsersScreen: while a newer page loads', { timeout: 60_000 }, () => {
+  it.each([
+    ['table', 1440],
+    ['list', 412],
+  ] as const)('the %s is busy and dimmed by its attributes, without rendering it again (issue 17)', async (kind, width) => {
+    stubWidth(width);
+    const { doubles, delays, members } = await loaded(kind);
+    expect(members()).toHaveAttribute('aria-busy', 'false');
+    expect(members()).not.toHaveAttribute('data-refreshing');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'Member' } });
+    // Every Chakra element resolves its styles with the system's css() as it renders.
+    const css = vi.spyOn(getSystem(), 'css');
+    try {
+      act(() => delays.fire('searchDebounce'));
+      expect(members()).toHaveAttribute('aria-busy', 'true');
+      expect(members()).toHaveAttribute('data-refreshing');
+      expect(within(members()).getByText(MEMBERS[0]?.name ?? '')).toBeInTheDocument();
+      expect(css).not.toHaveBeenCalled();
+    } finally {
+      css.mockRestore();
+    }
+    act(() => doubles.list.resolve('loadUsers', makePage(1, { total: 2 })));
+    await waitFor(() => expect(members()).toHaveAttribute('aria-busy', 'false'));
+    expect(members()).not.toHaveAttribute('data-refreshing');
   });
 });
