@@ -87,10 +87,13 @@ export function routeSourcesOf(table: string): Record<string, string> {
 /** Dynamic imports the login path triggers on its own (loaded before /login is usable). */
 const LOGIN_EAGER_SOURCE = /^src\/views\/login\//;
 /**
- * Login steps fetched only when they show (src/views/login/lazyForms.tsx): Reset Password, the
- * authenticator code, 'Resend code'. Not part of what /login downloads before it is usable.
+ * Login steps fetched only when they show (src/views/login/lazyForms.tsx): every step but Sign In.
+ * Not part of what /login downloads before it is usable.
  */
 export const LOGIN_ON_DEMAND_SOURCES = [
+  'src/views/login/SignUpForm.tsx',
+  'src/views/login/ConfirmEmailForm.tsx',
+  'src/views/login/NewPasswordForm.tsx',
   'src/views/login/ForgotPasswordForm.tsx',
   'src/views/login/MfaCodeForm.tsx',
   'src/views/login/ResendCode.tsx',

@@ -18,7 +18,7 @@ import { createAddressBar } from './services/address';
 import { safeReturnPath } from './domain/urls';
 import { App, prefetchSignedInApp } from './views/app/App';
 import { prefetchScreen } from './views/app/prefetch';
-import { prefetchRecoveryForms } from './views/login/lazyForms';
+import { prefetchLoginSteps } from './views/login/lazyForms';
 import type { Inspector } from './views/app/machines-context';
 import { getCoreSystem } from './views/theme/core';
 
@@ -173,7 +173,7 @@ async function main() {
       prefetchSignedInApp();
       const next = safeReturnPath(new URLSearchParams(window.location.search).get('next'));
       prefetchScreen(new URL(next, window.location.origin).pathname, machines);
-      prefetchRecoveryForms();
+      prefetchLoginSteps();
     });
   }
 

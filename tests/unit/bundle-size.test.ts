@@ -53,7 +53,7 @@ describe('production bundle', () => {
     expect(budgetProblems(report)).toEqual([]);
   });
 
-  it('fetches the rarely used login steps (Reset Password, the authenticator code, Resend code) only when they show', () => {
+  it('fetches the login steps other than Sign In (Create Account, Confirm Email, Set New Password, Reset Password, the authenticator code, Resend code) only when they show', () => {
     for (const src of LOGIN_ON_DEMAND_SOURCES) {
       const lazy = report.lazy[src.replace(/^src\//, '')];
       expect(lazy, `${src} is a lazy chunk`).toBeDefined();

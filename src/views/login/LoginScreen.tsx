@@ -7,12 +7,9 @@ import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectFormError, selectLoginMode, selectNotice, type SignInFlowActorRef, type LoginMode } from '../../machines/auth';
 import { Logo } from '../layout/Logo';
-import { ConfirmEmailForm } from './ConfirmEmailForm';
 import { FormMessages } from './FormMessages';
-import { ForgotPasswordForm, MfaCodeForm } from './lazyForms';
-import { NewPasswordForm } from './NewPasswordForm';
+import { ConfirmEmailForm, ForgotPasswordForm, MfaCodeForm, NewPasswordForm, SignUpForm } from './lazyForms';
 import { SignInForm } from './SignInForm';
-import { SignUpForm } from './SignUpForm';
 
 const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
   signIn: { title: 'Sign In', subtitle: 'Welcome back. Sign in to the Hardline Admin Console.' },
@@ -49,10 +46,10 @@ export function LoginScreen({ flow }: { flow: SignInFlowActorRef }) {
             {mode === 'forgotPassword' || mode === 'mfa' ? null : <FormMessages error={error} notice={notice} />}
             <Box>
               {mode === 'signIn' ? <SignInForm key="signIn" flow={flow} /> : null}
-              {mode === 'signUp' ? <SignUpForm key="signUp" flow={flow} /> : null}
-              {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" flow={flow} /> : null}
-              {mode === 'newPassword' ? <NewPasswordForm key="newPassword" flow={flow} /> : null}
               <Suspense fallback={<StepArriving />}>
+                {mode === 'signUp' ? <SignUpForm key="signUp" flow={flow} /> : null}
+                {mode === 'confirmEmail' ? <ConfirmEmailForm key="confirmEmail" flow={flow} /> : null}
+                {mode === 'newPassword' ? <NewPasswordForm key="newPassword" flow={flow} /> : null}
                 {mode === 'forgotPassword' ? <ForgotPasswordForm key="forgotPassword" flow={flow} /> : null}
                 {mode === 'mfa' ? <MfaCodeForm key="mfa" flow={flow} /> : null}
               </Suspense>
@@ -67,7 +64,7 @@ export function LoginScreen({ flow }: { flow: SignInFlowActorRef }) {
   );
 }
 
-/** While the code of a rarely used step (./lazyForms.tsx) arrives. */
+/** While the code of a step other than Sign In (./lazyForms.tsx) arrives. */
 function StepArriving() {
   return (
     <Center py="6" role="status" aria-live="polite">
