@@ -169,7 +169,8 @@ walkPaths({
     );
 
     const fill = async (label: string, value: string) => {
-      const input = screen.getByLabelText(label, { selector: 'input' });
+      // A login step other than Sign In arrives as a chunk of its own (src/views/login/lazyForms.tsx).
+      const input = await screen.findByLabelText(label, { selector: 'input' });
       await user.clear(input);
       if (value !== '') {
         await user.click(input);
