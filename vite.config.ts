@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp.ts';
 import { prerenderLogin } from './scripts/prerender.ts';
 import { cdnBehaviour } from './scripts/cdn.ts';
+import { signedInPreloads } from './scripts/signed-in-preloads.ts';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const CHAKRA_THEME = join(ROOT, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');
@@ -64,7 +65,13 @@ export default defineConfig(({ mode }) => {
   const settings = cspSettingsFromEnv(env);
   const consoleRecipes = consoleOnlyRecipeFiles();
   return {
-    plugins: [react(), cspMeta(cspDirectives(settings, { header: false })), prerenderLogin(), cdnBehaviour(securityHeaders(settings))],
+    plugins: [
+      react(),
+      signedInPreloads(),
+      cspMeta(cspDirectives(settings, { header: false })),
+      prerenderLogin(),
+      cdnBehaviour(securityHeaders(settings)),
+    ],
     // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
     define: { global: 'globalThis' },
     build: {

@@ -137,6 +137,8 @@ export interface BundleReport {
   totalJsGzipKb: number;
   totalJsFiles: number;
   cssGzipKb: number;
+  /** The files index.html (every route but /login) and login.html announce with modulepreload. */
+  preloads: { index: string[]; login: string[] };
   /** Forbidden code found in the build, by file. */
   forbidden: Array<{ what: string; file: string }>;
   /**
@@ -236,9 +238,19 @@ export function measureDist(distDir: string, modules?: Record<string, string[]>)
     totalJsGzipKb: sumKb(js),
     totalJsFiles: js.length,
     cssGzipKb: sumKb(css),
+    preloads: { index: modulePreloadsOf(join(distDir, 'index.html')), login: modulePreloadsOf(join(distDir, 'login.html')) },
     forbidden,
     ...(modules ? { modules } : {}),
   };
+}
+
+/** The files a built page announces with `<link rel="modulepreload">`, relative to the build ('assets/x.js'). */
+function modulePreloadsOf(page: string): string[] {
+  const html = readFileSync(page, 'utf8');
+  return [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)]
+    .map(([tag]) => /href="\/?([^"]+)"/.exec(tag)?.[1])
+    .filter((file): file is string => file !== undefined)
+    .sort();
 }
 
 export interface ModuleSize {

@@ -118,6 +118,31 @@ describe('production bundle', () => {
     for (const file of consoleOnly) expect(consoleModules).toContain(file);
   });
 
+  it('announces the signed-in console and the dashboard in index.html (modulepreload), and none of it in login.html', () => {
+    // What a signed-in tab opening `/` runs before its first screen: the console (App.tsx), its
+    // recipes, the API client (main.tsx), the Assistant's machine and the route table
+    // (prefetch.ts), the dashboard's screen and machine (routes.tsx).
+    const signedIn = ['views/app/SignedInApp.tsx', 'views/theme/system.ts', 'services/api/index.ts', 'views/app/routes.tsx'].flatMap(
+      (name) => {
+        const lazy = report.lazy[name];
+        expect(lazy, `src/${name} is a lazy chunk`).toBeDefined();
+        return lazy?.files ?? [];
+      },
+    );
+    // The machines' modules share a chunk with their selectors (named after the machine's folder).
+    const machines = ['chat', 'dashboard'].map((name) => report.preloads.index.find((file) => file.startsWith(`assets/${name}-`)));
+    expect(machines.every((file) => file !== undefined)).toBe(true);
+    const needed = new Set([...signedIn, ...(report.routes.dashboard?.files ?? []), ...(machines as string[])]);
+    expect(needed.size).toBeGreaterThan(5);
+    for (const file of needed) expect(report.preloads.index, `index.html preloads ${file}`).toContain(file);
+    // Nothing else: not another route's screen, not a login step fetched on demand.
+    for (const file of report.preloads.index) expect([...needed, ...report.loginFiles]).toContain(file);
+    for (const file of report.routes.users?.files ?? []) if (!needed.has(file)) expect(report.preloads.index).not.toContain(file);
+    // login.html keeps only the entry's own preloads: the form is usable sooner without the console in the way.
+    expect(report.preloads.login.length).toBeGreaterThan(0);
+    for (const file of report.preloads.login) expect(report.loginFiles).toContain(file);
+  });
+
   it('ships no dev-only code (the XState inspector)', () => {
     expect(report.forbidden).toEqual([]);
   });
