@@ -198,6 +198,7 @@ describe('measurement rules', () => {
       Object.keys(ROUTE_SOURCES).map((route) => [route, { gzipKb: ROUTE_JS_BUDGET_KB[route] ?? 0, files: [`assets/${route}.js`] }]),
     ),
     lazy: {},
+    preloads: { index: [], login: [] },
     totalJsGzipKb: 400,
     totalJsFiles: 10,
     cssGzipKb: 0,
