@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Text, type IconButtonProps } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
@@ -10,14 +10,39 @@ import { AccountMenu } from '../account/AccountMenu';
 import { Logo } from './Logo';
 import { SidebarFooter, SidebarNav } from './Sidebar';
 
-function MobileNav() {
+/** The header's menu button, below `lg` (from `lg` on, the sidebar shows the navigation). */
+function MenuButton(props: Omit<IconButtonProps, 'aria-label' | 'children'>) {
+  return (
+    <IconButton aria-label="Open navigation" variant="ghost" display={{ base: 'inline-flex', lg: 'none' }} {...props}>
+      <Menu />
+    </IconButton>
+  );
+}
+
+/**
+ * The navigation drawer of phones and tablets. The drawer (Chakra's Drawer: a dialog machine, its
+ * positioner and portal) is mounted the first time the menu button is pressed, and stays mounted
+ * after: until then the button stands alone. Mounted with the header, closed, it was a third of the
+ * header's first render on every signed-in load, the render before the first screen shows.
+ */
+export function MobileNav() {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (!used)
+    return (
+      <MenuButton
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      />
+    );
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
-        <IconButton aria-label="Open navigation" variant="ghost" display={{ base: 'inline-flex', lg: 'none' }}>
-          <Menu />
-        </IconButton>
+        <MenuButton />
       </Drawer.Trigger>
       <Portal>
         <Drawer.Backdrop />
