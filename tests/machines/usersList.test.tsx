@@ -327,7 +327,8 @@ walkPaths({
           },
           'users.filterStatus': ({ status }) => user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), status),
           'users.filterRole': ({ role }) => user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), role),
-          'users.goToPage': ({ page }) => user.click(screen.getByRole('button', { name: page === 2 ? 'page 2' : 'previous page' })),
+          'users.goToPage': ({ page }) =>
+            screen.findByRole('button', { name: page === 2 ? 'page 2' : 'previous page' }).then((button) => user.click(button)),
           'users.sort': async ({ sort }) => {
             const key = sort.replace(/^-/, '') as keyof typeof SORT_HEADERS;
             const header = screen.getByRole('columnheader', { name: SORT_HEADERS[key] });

@@ -1,5 +1,6 @@
 import { ButtonGroup, Flex, IconButton, Pagination, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { memo } from 'react';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -14,8 +15,12 @@ export interface ListPagerProps {
   onPageChange: (page: number) => void;
 }
 
-/** 'Showing 26–50 of 240' and the page buttons under a paged list (User Management, Activity). */
-export function ListPager({ total, page, pageSize, from, to, onPageChange }: ListPagerProps) {
+/**
+ * 'Showing 26–50 of 240' and the page buttons under a paged list (User Management, Activity).
+ * Memoised on its props (give it a stable `onPageChange`): Chakra's Pagination is a machine and a
+ * button per page, worth rendering only when what it shows changes.
+ */
+export const ListPager = memo(function ListPager({ total, page, pageSize, from, to, onPageChange }: ListPagerProps) {
   return (
     <Flex justify="space-between" align="center" wrap="wrap" gap="3" minHeight="10">
       <Text color="fg.muted" fontSize="sm" aria-live="polite">
@@ -38,4 +43,4 @@ export function ListPager({ total, page, pageSize, from, to, onPageChange }: Lis
       </Pagination.Root>
     </Flex>
   );
-}
+});

@@ -72,19 +72,11 @@ const ActivityPagination = memo(function ActivityPagination({ actor }: { actor: 
   const page = useSelector(actor, selectPage);
   const limit = useSelector(actor, selectLimit);
   const entries = useSelector(actor, selectEntries);
+  const goToPage = useCallback((next: number) => actor.send({ type: 'activity.goToPage', page: next }), [actor]);
   if (entries.length === 0) return null;
   const from = (page - 1) * limit + 1;
   const to = Math.min(from + entries.length - 1, total);
-  return (
-    <ListPager
-      total={total}
-      page={page}
-      pageSize={limit}
-      from={from}
-      to={to}
-      onPageChange={(next) => actor.send({ type: 'activity.goToPage', page: next })}
-    />
-  );
+  return <ListPager total={total} page={page} pageSize={limit} from={from} to={to} onPageChange={goToPage} />;
 });
 
 /**

@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_INVALID_MESSAGE } from '../../../src/domain/phone';
 import { ApiRequestError } from '../../../src/services/api/errors';
 import type { LoadUsersInput } from '../../../src/machines/usersList';
@@ -75,7 +75,8 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(stat('Active').getByText('45')).toBeInTheDocument();
     expect(stat('Pending').getByText('15')).toBeInTheDocument();
     expect(stat('Licensed').getByText('20')).toBeInTheDocument();
-    expect(screen.getByText('Showing 1–25 of 60')).toBeInTheDocument();
+    // The pager follows the rows a frame later (useAfterPaint).
+    expect(await screen.findByText('Showing 1–25 of 60')).toBeInTheDocument();
     expect(within(table()).getAllByText('pending')).toHaveLength(6);
   });
 
@@ -98,6 +99,28 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
   });
 
+  it("commits a search's rows first and updates the pager under them once that frame is painted", async () => {
+    const { fakes, delays } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1)));
+    expect(await screen.findByText('Showing 1–25 of 60')).toBeInTheDocument();
+    // The browser's frames are the test's from here: the order is certain.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    try {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: '5551' } });
+      act(() => delays.fire('searchDebounce'));
+      act(() => fakes.resolve('loadUsers', { ...makePage(1, { total: 1, count: 1 }), stats: null }));
+      // The rows are on the page in the answer's own render; the pager is not part of it.
+      await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+      expect(screen.getByText('Showing 1–25 of 60')).toBeInTheDocument();
+      act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
+      expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('debounces the search and never lets an older answer overwrite a newer one', async () => {
     const { fakes, delays } = start();
     act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
@@ -118,7 +141,7 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     // The aborted request answering late changes nothing.
     act(() => older?.resolve(makePage(1, { count: 3 })));
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
-    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
     // The search's answer carried no counts: the Quick Stats of the first load are still shown.
     expect(stat('Total').getByText(String(STATS.total))).toBeInTheDocument();
   });

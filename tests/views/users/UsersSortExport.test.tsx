@@ -54,7 +54,7 @@ describe('UsersScreen: sorting and Export CSV', { timeout: 60_000 }, () => {
     expect(within(header('Phone')).queryByRole('button')).not.toBeInTheDocument();
 
     // From page 2, a new order starts again at page 1, like a filter (and fetches no Quick Stats).
-    await user.click(screen.getByRole('button', { name: 'page 2' }));
+    await user.click(await screen.findByRole('button', { name: 'page 2' }));
     act(() => fakes.resolve('loadUsers', makePage(2, { count: 3 })));
     await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
 
@@ -107,7 +107,7 @@ describe('UsersScreen: sorting and Export CSV', { timeout: 60_000 }, () => {
 
     // The list does not wait for the export, nor stop it.
     const loads = fakes.calls('loadUsers').length;
-    await user.click(screen.getByRole('button', { name: 'page 2' }));
+    await user.click(await screen.findByRole('button', { name: 'page 2' }));
     expect(fakes.calls('loadUsers')).toHaveLength(loads + 1);
     act(() => fakes.resolve('loadUsers', makePage(2, { count: 3 })));
     await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
