@@ -2,6 +2,7 @@ import { Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'wouter';
 import { NAV_ITEMS, isCurrent } from '../app/routes';
 import { Logo } from './Logo';
+import { useMediaQuery } from '../shared/useMediaQuery';
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const [path] = useLocation();
@@ -51,7 +52,17 @@ export function SidebarFooter() {
   );
 }
 
+/** Chakra's `lg` breakpoint (1024 px): the sidebar's; below it, the header's menu button opens the navigation. */
+export const SIDEBAR_QUERY = '(min-width: 64em)';
+
+/**
+ * The sidebar, on screens from `lg` on. Narrower, it is not rendered at all rather than rendered
+ * and hidden: on a phone its elements and their styles were about a tenth of the signed-in
+ * console's first render, for nothing shown. Without `matchMedia` (jsdom), rendered.
+ */
 export function Sidebar() {
+  const wide = useMediaQuery(SIDEBAR_QUERY, true);
+  if (!wide) return null;
   return (
     <Flex
       as="aside"

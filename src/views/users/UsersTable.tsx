@@ -1,6 +1,6 @@
 import { Skeleton, Table, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatShortDate } from '../../domain/dates';
 import { formatPhone } from '../../domain/phone';
 import { initials } from '../../domain/text';
@@ -20,6 +20,7 @@ import {
   type RowAction,
 } from './MemberParts';
 import { UserCards } from './UserCards';
+import { useMediaQuery } from '../shared/useMediaQuery';
 
 export interface UsersTableProps {
   users: User[];
@@ -47,23 +48,12 @@ export interface UsersTableProps {
 /** Phones and narrow tablets (Chakra's `md` breakpoint and below, 768 px) get the cards. */
 const CARDS_QUERY = '(max-width: 48em)';
 
-function subscribeToCardsQuery(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const query = window.matchMedia(CARDS_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
 /**
  * Whether the members show as cards. Read from the media query during the first render, so the page
  * never draws the table and then swaps it (no layout shift); without `matchMedia` (jsdom), the table.
  */
 function useCardLayout(): boolean {
-  return useSyncExternalStore(
-    subscribeToCardsQuery,
-    () => typeof window.matchMedia === 'function' && window.matchMedia(CARDS_QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery(CARDS_QUERY, false);
 }
 
 /** How often 'Last active' is counted again while the list stays open. */
