@@ -67,7 +67,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      signedInPreloads(),
+      signedInPreloads(readFileSync(join(ROOT, 'src/views/app/routes.tsx'), 'utf8')),
       cspMeta(cspDirectives(settings, { header: false })),
       prerenderLogin(),
       cdnBehaviour(securityHeaders(settings)),

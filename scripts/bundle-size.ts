@@ -137,8 +137,8 @@ export interface BundleReport {
   totalJsGzipKb: number;
   totalJsFiles: number;
   cssGzipKb: number;
-  /** The files index.html (every route but /login) and login.html announce with modulepreload. */
-  preloads: { index: string[]; login: string[] };
+  /** Per page of the build ('index.html', 'login.html', 'users.html'...), the files it announces with modulepreload. */
+  preloads: Record<string, string[]>;
   /** Forbidden code found in the build, by file. */
   forbidden: Array<{ what: string; file: string }>;
   /**
@@ -238,7 +238,9 @@ export function measureDist(distDir: string, modules?: Record<string, string[]>)
     totalJsGzipKb: sumKb(js),
     totalJsFiles: js.length,
     cssGzipKb: sumKb(css),
-    preloads: { index: modulePreloadsOf(join(distDir, 'index.html')), login: modulePreloadsOf(join(distDir, 'login.html')) },
+    preloads: Object.fromEntries(
+      everything.filter((f) => f.endsWith('.html')).map((page) => [page, modulePreloadsOf(join(distDir, page))]),
+    ),
     forbidden,
     ...(modules ? { modules } : {}),
   };

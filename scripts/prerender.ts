@@ -24,7 +24,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { SIGNED_IN_PRELOAD_ATTR } from './signed-in-preloads';
+import { withoutSignedInPreloads } from './signed-in-preloads';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
@@ -40,11 +40,6 @@ export function loginPage(index: string, markup: string, path: string): string {
   return withoutSignedInPreloads(index)
     .replace('</head>', () => `${styles.join('\n')}\n${HOLD_ROOT}\n</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${body}</div>${REVEAL_ROOT}`);
-}
-
-/** index.html's preloads of the signed-in console (scripts/signed-in-preloads.ts) have no place on /login. */
-function withoutSignedInPreloads(index: string): string {
-  return index.replace(new RegExp(`\\s*<link [^>]*${SIGNED_IN_PRELOAD_ATTR}[^>]*>`, 'g'), '');
 }
 
 export function prerenderLogin(): Plugin {

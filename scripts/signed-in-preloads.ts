@@ -1,23 +1,27 @@
 /**
- * Vite plugin: index.html (the page of every route but /login) announces the signed-in console's
- * chunks and the dashboard's with `<link rel="modulepreload">` (issue 17).
+ * Vite plugin: each console page announces the chunks its first screen needs with
+ * `<link rel="modulepreload">` (issue 17).
  *
  * Without them, each chunk was found only once the chunk importing it had been fetched and run:
- * HTML -> entry (run) -> the console's some twenty chunks (run) -> the dashboard's screen -> its
- * data. On a phone's link (about 150 ms a round trip, six connections over HTTP/1.1) those waves
- * were a good part of the dashboard's time to its largest paint. Announced by the HTML, they are
- * fetched alongside the entry.
+ * HTML -> entry (run) -> the console's some twenty chunks (run) -> the screen's -> its data. On a
+ * phone's link (about 150 ms a round trip, six connections over HTTP/1.1) those waves were a good
+ * part of the dashboard's time to its largest paint. Announced by the HTML, they are fetched
+ * alongside the entry.
  *
  * - SIGNED_IN_ROOTS: what every signed-in page starts at once (App.tsx's console and its Chakra
- *   recipes, main.tsx's API client, prefetch.ts' route table and the Assistant's machine);
- *   DASHBOARD_ROOTS: the screen and machine of the page at `/` (routes.tsx, registry.ts). Each with
- *   the chunks it imports statically, less those the entry already brings.
+ *   recipes, main.tsx's API client, prefetch.ts' route table and the Assistant's machine); then
+ *   the route's screen and the machines it starts, read from the route table (routes.tsx). Each
+ *   with the chunks it imports statically, less those the entry already brings.
+ * - index.html serves `/` (the dashboard) and every address without a page of its own; each other
+ *   route without parameters gets one (`users.html`, `users/activity.html`, `billing.html`,
+ *   `ai.html`), which `vite preview` serves for its path, as a web server does with
+ *   `try_files $uri $uri.html /index.html` (README).
  * - The links carry `data-signed-in`; login.html, made from index.html (scripts/prerender.ts),
  *   drops them: a visitor signing in needs none of it before the form is usable (the console is
  *   fetched once they start filling it in, src/main.tsx).
- * - Trade-off: a visitor without a session who opens `/` (or another console address) fetches the
- *   console for nothing before the Gate sends them to /login. Deep links of other routes also
- *   fetch the dashboard's chunk (about 10 kB gzip) that they do not show.
+ * - Trade-off: a visitor without a session who opens a console address fetches the console for
+ *   nothing before the Gate sends them to /login. An address with parameters (a member's billing)
+ *   is served index.html and fetches the dashboard's chunk (about 10 kB gzip) it does not show.
  */
 import type { Plugin, Rolldown } from 'vite';
 
@@ -30,8 +34,36 @@ export const SIGNED_IN_ROOTS = [
   'src/views/app/routes.tsx',
 ] as const;
 
-/** What the page at `/` (index.html) starts besides the console: the dashboard's screen and machine (routes.tsx). */
-export const DASHBOARD_ROOTS = ['src/views/dashboard/DashboardScreen.tsx', 'src/machines/dashboard/index.ts'] as const;
+/** A console route as the route table declares it (src/views/app/routes.tsx). */
+export interface RouteEntry {
+  path: string;
+  /** The screen's module and the modules of the machines it starts. */
+  roots: string[];
+}
+
+/**
+ * The routes of the console's route table, read from its source (`route({ path, screen:
+ * preloadable(() => import('../area/Screen')), machines: [...] })`), so a new route gets its page
+ * without being listed here too.
+ */
+export function routesOf(table: string): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  for (const [, body] of table.matchAll(/route\(\{([\s\S]*?)\n {2}\}\)/g)) {
+    const path = /path: '([^']+)'/.exec(body ?? '')?.[1];
+    const screen = /import\('\.\.\/(\w+\/\w+)'\)/.exec(body ?? '')?.[1];
+    if (!path || !screen) continue;
+    const machines = [...(/machines: \[([^\]]*)\]/.exec(body ?? '')?.[1] ?? '').matchAll(/'(\w+)'/g)].map(([, key]) => key as string);
+    routes.push({ path, roots: [`src/views/${screen}.tsx`, ...machines.map((key) => `src/machines/${key}/index.ts`)] });
+  }
+  if (routes.length === 0 || !routes.some((r) => r.path === '/'))
+    throw new Error('signed-in preloads: no route found in the route table (has it changed shape?)');
+  return routes;
+}
+
+/** The page a route's address is served from: `index.html` for `/`, `users/activity.html` for `/users/activity`. */
+export function pageOf(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
 
 /** The attribute that marks the console's preloads in index.html (login.html drops the tags that carry it). */
 export const SIGNED_IN_PRELOAD_ATTR = 'data-signed-in';
@@ -69,9 +101,17 @@ export function preloadFiles(bundle: Rolldown.OutputBundle, roots: readonly stri
   return files;
 }
 
-/** Adds the signed-in console's and the dashboard's modulepreloads to index.html. */
-export function signedInPreloads(): Plugin {
+const linkTag = (href: string): string => `<link rel="modulepreload" crossorigin href="${href}" ${SIGNED_IN_PRELOAD_ATTR}>`;
+
+/**
+ * Adds the console's and the `/` route's modulepreloads to index.html, and writes a page of its own
+ * for every other route without parameters (`users.html`, `users/activity.html`, ...): index.html
+ * with that route's screen and machines announced instead of the dashboard's.
+ */
+export function signedInPreloads(routeTable: string): Plugin {
   let base = '/';
+  const routes = routesOf(routeTable);
+  const home = routes.find((r) => r.path === '/') as RouteEntry;
   return {
     name: 'hardline-signed-in-preloads',
     apply: 'build',
@@ -82,12 +122,35 @@ export function signedInPreloads(): Plugin {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
-        return preloadFiles(context.bundle, [...SIGNED_IN_ROOTS, ...DASHBOARD_ROOTS]).map((file) => ({
+        return preloadFiles(context.bundle, [...SIGNED_IN_ROOTS, ...home.roots]).map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}`, [SIGNED_IN_PRELOAD_ATTR]: true },
           injectTo: 'head',
         }));
       },
     },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') return;
+        const html = String(index.source);
+        const withoutOwn = withoutSignedInPreloads(html);
+        for (const route of routes) {
+          if (route === home || route.path.includes(':')) continue;
+          const links = preloadFiles(bundle, [...SIGNED_IN_ROOTS, ...route.roots]).map((file) => linkTag(`${base}${file}`));
+          this.emitFile({
+            type: 'asset',
+            fileName: pageOf(route.path),
+            source: withoutOwn.replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`),
+          });
+        }
+      },
+    },
   };
+}
+
+/** `html` without the console's preloads (login.html's, and each route page's before its own are added). */
+export function withoutSignedInPreloads(html: string): string {
+  return html.replace(new RegExp(`\\s*<link [^>]*${SIGNED_IN_PRELOAD_ATTR}[^>]*>`, 'g'), '');
 }

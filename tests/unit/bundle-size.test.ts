@@ -118,29 +118,43 @@ describe('production bundle', () => {
     for (const file of consoleOnly) expect(consoleModules).toContain(file);
   });
 
-  it('announces the signed-in console and the dashboard in index.html (modulepreload), and none of it in login.html', () => {
-    // What a signed-in tab opening `/` runs before its first screen: the console (App.tsx), its
-    // recipes, the API client (main.tsx), the Assistant's machine and the route table
-    // (prefetch.ts), the dashboard's screen and machine (routes.tsx).
-    const signedIn = ['views/app/SignedInApp.tsx', 'views/theme/system.ts', 'services/api/index.ts', 'views/app/routes.tsx'].flatMap(
+  it("announces the signed-in console and each route's screen in its page (modulepreload), and none of it in login.html", () => {
+    // What a signed-in tab runs before its first screen: the console (App.tsx), its recipes, the
+    // API client (main.tsx), the Assistant's machine and the route table (prefetch.ts)...
+    const console = ['views/app/SignedInApp.tsx', 'views/theme/system.ts', 'services/api/index.ts', 'views/app/routes.tsx'].flatMap(
       (name) => {
         const lazy = report.lazy[name];
         expect(lazy, `src/${name} is a lazy chunk`).toBeDefined();
         return lazy?.files ?? [];
       },
     );
-    // The machines' modules share a chunk with their selectors (named after the machine's folder).
-    const machines = ['chat', 'dashboard'].map((name) => report.preloads.index.find((file) => file.startsWith(`assets/${name}-`)));
-    expect(machines.every((file) => file !== undefined)).toBe(true);
-    const needed = new Set([...signedIn, ...(report.routes.dashboard?.files ?? []), ...(machines as string[])]);
-    expect(needed.size).toBeGreaterThan(5);
-    for (const file of needed) expect(report.preloads.index, `index.html preloads ${file}`).toContain(file);
-    // Nothing else: not another route's screen, not a login step fetched on demand.
-    for (const file of report.preloads.index) expect([...needed, ...report.loginFiles]).toContain(file);
-    for (const file of report.routes.users?.files ?? []) if (!needed.has(file)) expect(report.preloads.index).not.toContain(file);
+    // ...then the screen of its address and the machines it starts (theirs share a chunk with
+    // their selectors, named after the machine's folder).
+    const pages: Array<[page: string, route: string, machines: string[]]> = [
+      ['index.html', 'dashboard', ['dashboard']],
+      ['users.html', 'users', ['usersList']],
+      ['users/activity.html', 'activity', ['activity']],
+      ['billing.html', 'billing_overview', ['billingOverview']],
+      ['ai.html', 'assistant', []],
+    ];
+    for (const [page, route, machines] of pages) {
+      const preloads = report.preloads[page];
+      expect(preloads, `${page} is built`).toBeDefined();
+      const machineFiles = ['chat', ...machines].map((name) => preloads?.find((file) => file.startsWith(`assets/${name}-`)));
+      expect(
+        machineFiles.every((file) => file !== undefined),
+        `${page}: the machines' chunks`,
+      ).toBe(true);
+      const needed = new Set([...console, ...(report.routes[route]?.files ?? []), ...(machineFiles as string[])]);
+      expect(report.routes[route]?.files.length).toBeGreaterThan(0);
+      for (const file of needed) expect(preloads, `${page} preloads ${file}`).toContain(file);
+      // Nothing else: not another route's screen, not a login step fetched on demand.
+      for (const file of preloads ?? []) expect([...needed, ...report.loginFiles], `${page}: ${file}`).toContain(file);
+    }
+    expect(report.preloads['index.html']).not.toEqual(report.preloads['users.html']);
     // login.html keeps only the entry's own preloads: the form is usable sooner without the console in the way.
-    expect(report.preloads.login.length).toBeGreaterThan(0);
-    for (const file of report.preloads.login) expect(report.loginFiles).toContain(file);
+    expect(report.preloads['login.html']?.length).toBeGreaterThan(0);
+    for (const file of report.preloads['login.html'] ?? []) expect(report.loginFiles).toContain(file);
   });
 
   it('ships no dev-only code (the XState inspector)', () => {
@@ -198,7 +212,7 @@ describe('measurement rules', () => {
       Object.keys(ROUTE_SOURCES).map((route) => [route, { gzipKb: ROUTE_JS_BUDGET_KB[route] ?? 0, files: [`assets/${route}.js`] }]),
     ),
     lazy: {},
-    preloads: { index: [], login: [] },
+    preloads: {},
     totalJsGzipKb: 400,
     totalJsFiles: 10,
     cssGzipKb: 0,

@@ -1,0 +1,49 @@
+// @vitest-environment node
+/**
+ * The console pages' preloads (scripts/signed-in-preloads.ts): the routes read from the route
+ * table, the page each is served from, and the marked links login.html drops. What a build
+ * announces per page is checked on a real build in bundle-size.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { pageOf, routesOf, withoutSignedInPreloads } from '../../scripts/signed-in-preloads';
+
+describe('signed-in preloads', () => {
+  it('reads every route of the route table with its screen and the machines it starts', () => {
+    const routes = routesOf(readFileSync('src/views/app/routes.tsx', 'utf8'));
+    expect(routes).toEqual([
+      { path: '/', roots: ['src/views/dashboard/DashboardScreen.tsx', 'src/machines/dashboard/index.ts'] },
+      { path: '/users', roots: ['src/views/users/UsersScreen.tsx', 'src/machines/usersList/index.ts'] },
+      { path: '/users/activity', roots: ['src/views/users/ActivityScreen.tsx', 'src/machines/activity/index.ts'] },
+      { path: '/billing', roots: ['src/views/billing/BillingOverviewScreen.tsx', 'src/machines/billingOverview/index.ts'] },
+      {
+        path: '/billing/user/:userId',
+        roots: ['src/views/billing/UserBillingScreen.tsx', 'src/machines/userBilling/index.ts', 'src/machines/activity/index.ts'],
+      },
+      { path: '/ai', roots: ['src/views/assistant/AssistantScreen.tsx'] },
+    ]);
+  });
+
+  it('refuses a route table it cannot read, rather than building pages without preloads', () => {
+    expect(() => routesOf('export const ROUTES = [];')).toThrow(/no route found/);
+  });
+
+  it('serves / from index.html and every other route from a page named after its path', () => {
+    expect(pageOf('/')).toBe('index.html');
+    expect(pageOf('/users')).toBe('users.html');
+    expect(pageOf('/users/activity')).toBe('users/activity.html');
+  });
+
+  it("drops the console's marked preloads and keeps the entry's own", () => {
+    const html = [
+      '<head>',
+      '<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/SignedInApp.js" data-signed-in>',
+      '<link rel="modulepreload" crossorigin href="/assets/console.js" data-signed-in>',
+      '</head>',
+    ].join('\n');
+    expect(withoutSignedInPreloads(html)).toBe(
+      ['<head>', '<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime.js">', '</head>'].join('\n'),
+    );
+  });
+});
