@@ -68,7 +68,8 @@ function BillingCard({ overview, loading }: { overview: BillingOverview | null; 
         </HStack>
       </Card.Header>
       <Card.Body gap="4">
-        <SimpleGrid columns={3} gap="4">
+        {/* Two columns on a phone: three there broke "subscriptions" inside the word at 390 px. */}
+        <SimpleGrid columns={{ base: 2, sm: 3 }} gap="4">
           <Figure label="Pro subscriptions" value={overview?.subscriptionBreakdown.pro} loading={loading} />
           <Figure label="Lite subscriptions" value={overview?.subscriptionBreakdown.lite} loading={loading} />
           <Figure label="Total users" value={overview?.totalUsers} loading={loading} />
