@@ -69,36 +69,39 @@ export function pageOf(path: string): string {
 export const SIGNED_IN_PRELOAD_ATTR = 'data-signed-in';
 
 const normalise = (id: string): string => id.replace(/\\/g, '/').split('?')[0] as string;
-const endsWithAny = (id: string, roots: readonly string[]): boolean => roots.some((root) => normalise(id).endsWith(`/${root}`));
+
+/** `start` and every chunk they import statically, transitively, breadth first (import order). */
+function chunkClosure(
+  byFile: ReadonlyMap<string, Rolldown.OutputChunk>,
+  start: readonly string[],
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
+  const seen = new Set<string>();
+  const queue = [...start];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file) || skip.has(file)) continue;
+    seen.add(file);
+    queue.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return [...seen];
+}
 
 /** The files to preload for `roots`: their chunks and the chunks those import statically, minus the entry's own. */
 export function preloadFiles(bundle: Rolldown.OutputBundle, roots: readonly string[]): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const entryFiles = new Set<string>();
-  for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
-    const stack = [entry.fileName];
-    for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
-      if (entryFiles.has(file)) continue;
-      entryFiles.add(file);
-      stack.push(...(byFile.get(file)?.imports ?? []));
-    }
-  }
-  const files: string[] = [];
-  const stack: string[] = [];
-  for (const root of roots) {
-    const chunk = chunks.find((c) => c.moduleIds.some((id) => endsWithAny(id, [root])));
-    if (!chunk) throw new Error(`signed-in chunks: no chunk holds ${root}`);
-    stack.push(chunk.fileName);
-  }
-  const seen = new Set<string>();
-  for (let file = stack.shift(); file !== undefined; file = stack.shift()) {
-    if (seen.has(file) || entryFiles.has(file)) continue;
-    seen.add(file);
-    files.push(file);
-    stack.push(...(byFile.get(file)?.imports ?? []));
-  }
-  return files;
+  const entryFiles = new Set(
+    chunkClosure(
+      byFile,
+      chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+    ),
+  );
+  const rootFiles = roots.map((root) => {
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => normalise(id).endsWith(`/${root}`)));
+    if (!chunk) throw new Error(`signed-in preloads: no chunk holds ${root}`);
+    return chunk.fileName;
+  });
+  return chunkClosure(byFile, rootFiles, entryFiles);
 }
 
 const linkTag = (href: string): string => `<link rel="modulepreload" crossorigin href="${href}" ${SIGNED_IN_PRELOAD_ATTR}>`;

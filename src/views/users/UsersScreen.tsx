@@ -15,7 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Download, Search, UserPlus } from 'lucide-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { LIMITS } from '../../domain/limits';
 import {
   USERS_ERROR_TITLE,
@@ -33,12 +33,10 @@ import {
   selectIsFirstLoad,
   selectIsRefreshing,
   selectLoadError,
-  selectPage,
   selectPageSize,
   selectSelected,
   selectSort,
   selectStats,
-  selectTotal,
   selectUsers,
   ROLES,
   USER_STATUS_FILTERS,
@@ -51,8 +49,6 @@ import type { UserStats } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
-import { ListPager } from '../shared/ListPager';
-import { useAfterPaint } from '../shared/useAfterPaint';
 import { toaster } from '../shared/toaster';
 import { AddUserDialog } from './AddUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -61,6 +57,7 @@ import { UsersTable } from './UsersTable';
 import { createBusyMark, type BusyMark } from './busyMark';
 import { BulkConfirmDialog } from './BulkConfirmDialog';
 import { UsersSections } from './UsersSections';
+import { UsersPagination } from './UsersPagination';
 
 const count = new Intl.NumberFormat('en-US');
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
@@ -268,39 +265,6 @@ function BusyState({ actor, mark }: { actor: UsersListActorRef; mark: BusyMark }
   useLayoutEffect(() => mark.set({ firstLoad, refreshing }), [mark, firstLoad, refreshing]);
   return null;
 }
-
-interface PagerState {
-  total: number;
-  page: number;
-  pageSize: number;
-  firstLoad: boolean;
-}
-
-const samePager = (a: PagerState, b: PagerState): boolean =>
-  a.total === b.total && a.page === b.page && a.pageSize === b.pageSize && a.firstLoad === b.firstLoad;
-
-/**
- * The pager under the list. It shows the list's count and page a frame after the rows
- * (useAfterPaint): a search's or a page's rows are rendered, committed and painted first, and the
- * pager (Chakra's Pagination, a machine and a button per page) follows. Rendered with the rows, it
- * held every search's rows back by about as long as the rows themselves took (the users bench,
- * request to rows on screen: search p95 109 -> 70 ms without it).
- */
-const UsersPagination = memo(function UsersPagination({ actor }: { actor: UsersListActorRef }) {
-  const ref = actor;
-  const live: PagerState = {
-    total: useSelector(ref, selectTotal),
-    page: useSelector(ref, selectPage),
-    pageSize: useSelector(ref, selectPageSize),
-    firstLoad: useSelector(ref, selectIsFirstLoad),
-  };
-  const { total, page, pageSize, firstLoad } = useAfterPaint(live, samePager);
-  const goToPage = useCallback((next: number) => ref.send({ type: 'users.goToPage', page: next }), [ref]);
-  if (firstLoad || total === 0) return <Box minHeight="10" />;
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return <ListPager total={total} page={page} pageSize={pageSize} from={from} to={to} onPageChange={goToPage} />;
-});
 
 const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
