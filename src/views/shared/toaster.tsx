@@ -26,7 +26,13 @@ function subscribeToasted(listener: () => void): () => void {
   return () => toastedListeners.delete(listener);
 }
 
-const useHasToasted = (): boolean => useSyncExternalStore(subscribeToasted, () => hasToasted);
+/** Rendered at build time (the console's shell, src/prerender.tsx), nothing has been toasted yet. */
+const useHasToasted = (): boolean =>
+  useSyncExternalStore(
+    subscribeToasted,
+    () => hasToasted,
+    () => false,
+  );
 
 export function AppToaster() {
   if (!useHasToasted()) return null;
