@@ -70,6 +70,12 @@ export function prefetchMachine<K extends keyof MachineRegistry>(machines: Machi
   if (source && isLoader(source)) loadOf(source).prefetch();
 }
 
+/** The machine `key` once it is here (at once for logic given directly): see consoleReady (prefetch.ts). */
+export function loadMachine<K extends keyof MachineRegistry>(machines: MachineSourceMap, key: K): Promise<unknown> {
+  const source: MachineSource<K> | undefined = machines[key];
+  return source && isLoader(source) ? loadOf(source).load() : Promise.resolve(source);
+}
+
 function isLoader<K extends keyof MachineRegistry>(source: MachineSource<K>): source is MachineLoader<MachineRegistry[K]> {
   return typeof source === 'function';
 }

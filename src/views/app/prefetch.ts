@@ -13,7 +13,8 @@
  */
 import type { MachineSourceMap } from '../../machines/registry';
 import type { Services } from '../../services';
-import { prefetchMachine } from './machines-context';
+import { loadSignedInApp } from './App';
+import { loadMachine, prefetchMachine } from './machines-context';
 
 /** Failures are left to the real loads, which report them. */
 export function prefetchScreen(path: string, machines: MachineSourceMap, services?: Services): void {
@@ -28,4 +29,21 @@ export function prefetchScreen(path: string, machines: MachineSourceMap, service
     },
     () => undefined,
   );
+}
+
+/**
+ * Resolves once everything the signed-in console's first render at `path` reads is here: the
+ * console's chunk and recipes, the route's screen, the machines it starts and the Assistant's. A
+ * render after it suspends nowhere, so it commits the whole console at once: what replacing the
+ * prerendered shell needs (src/main.tsx). Rejects when one of them cannot be fetched.
+ */
+export async function consoleReady(path: string, machines: MachineSourceMap): Promise<void> {
+  const { routeAt } = await import('./routes');
+  const route = routeAt(path);
+  await Promise.all([
+    loadSignedInApp(),
+    loadMachine(machines, 'chat'),
+    route?.screen.load(),
+    ...(route?.machines ?? []).map((key) => loadMachine(machines, key)),
+  ]);
 }

@@ -14,6 +14,8 @@ import { use } from 'react';
 export interface Preloadable<T> {
   /** Starts the load (once); failures are left to the render that needs it. */
   prefetch(): void;
+  /** The same load as a promise: for code that must wait until the module is here (src/main.tsx). */
+  load(): Promise<T>;
   /** The module, for a component under a Suspense boundary: suspends only while it is on its way. */
   use(): T;
 }
@@ -48,6 +50,7 @@ export function preloadable<T>(load: () => Promise<T>, now: () => number = Date.
     prefetch: () => {
       start().catch(() => undefined);
     },
+    load: () => start(),
     // The tracked fields are React's own convention; the promise itself is what `use` receives.
     use: () => use(start() as Promise<T>),
   };

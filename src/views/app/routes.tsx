@@ -61,7 +61,7 @@ interface AppRoute {
   /** The screen with the path's parameters (a wouter Route's `component`), under its Suspense boundary. */
   readonly component: () => ReactNode;
   /** The screen's code, for the start-up prefetch (prefetch.ts). */
-  readonly screen: Pick<Preloadable<unknown>, 'prefetch'>;
+  readonly screen: Pick<Preloadable<unknown>, 'prefetch' | 'load'>;
   /** The machines the screen starts (keys of the machine registry). */
   readonly machines: readonly MachineKey[];
   /** Starts the first load's reads ahead of the screen (start-up of a tab with a session), for a screen that loads data. */

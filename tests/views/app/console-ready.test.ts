@@ -1,0 +1,56 @@
+/**
+ * consoleReady (src/views/app/prefetch.ts): what src/main.tsx waits for before the live console
+ * replaces the prerendered shell, so that its first render suspends nowhere.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { MachineSourceMap } from '../../../src/machines/registry';
+import { consoleReady } from '../../../src/views/app/prefetch';
+import { ROUTES } from '../../../src/views/app/routes';
+import { placeholderActor } from '../../../src/machines/shared';
+
+/** A loader per key that resolves to some logic, counting its calls. */
+function loaders() {
+  const logic = placeholderActor<void>('stand-in');
+  const made = (key: string) => vi.fn(() => Promise.resolve(logic)).mockName(key);
+  const map = { chat: made('chat'), dashboard: made('dashboard'), usersList: made('usersList'), activity: made('activity') };
+  return { map, machines: map as unknown as MachineSourceMap };
+}
+
+describe('consoleReady', () => {
+  it("loads the console, the route's screen and machines, and the Assistant's machine", async () => {
+    const { map, machines } = loaders();
+    await consoleReady('/', machines);
+    expect(map.chat).toHaveBeenCalledTimes(1);
+    expect(map.dashboard).toHaveBeenCalledTimes(1);
+    expect(map.usersList).not.toHaveBeenCalled();
+    // The screen's chunk is here: loading it again is the same, settled load.
+    const dashboard = ROUTES.find((r) => r.path === '/')!;
+    await expect(dashboard.screen.load()).resolves.toHaveProperty('DashboardScreen');
+  });
+
+  it('loads each route its own machines, once however often it is asked', async () => {
+    const { map, machines } = loaders();
+    await consoleReady('/users', machines);
+    await consoleReady('/users', machines);
+    expect(map.usersList).toHaveBeenCalledTimes(1);
+    expect(map.dashboard).not.toHaveBeenCalled();
+  });
+
+  it('an address no route shows needs the console alone (it shows its error page)', async () => {
+    const { map, machines } = loaders();
+    await consoleReady('/nowhere', machines);
+    expect(map.chat).toHaveBeenCalledTimes(1);
+    expect(map.dashboard).not.toHaveBeenCalled();
+  });
+
+  it('fails when a machine cannot be fetched (main.tsx then renders without the shell)', async () => {
+    const { machines } = loaders();
+    const failing = { ...machines, dashboard: () => Promise.reject(new Error('chunk failed')) } as MachineSourceMap;
+    await expect(consoleReady('/', failing)).rejects.toThrow('chunk failed');
+  });
+
+  it('takes logic given directly as it is', async () => {
+    const logic = placeholderActor<void>('direct');
+    await expect(consoleReady('/', { chat: logic, dashboard: logic } as unknown as MachineSourceMap)).resolves.toBeUndefined();
+  });
+});
