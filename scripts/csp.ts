@@ -4,8 +4,11 @@
  *
  * Relaxation, on purpose: `style-src 'unsafe-inline'`. Chakra UI (Emotion) writes its styles into
  * <style> elements at run time; a static SPA has no per-response nonce to give them. Inline styles
- * cannot run script, and script-src stays strict ('self' and Stripe only, no 'unsafe-inline', no eval).
+ * cannot run script, and script-src stays strict ('self', Stripe and the hash of the one inline
+ * script, scripts/shell-gate.ts; no 'unsafe-inline', no eval).
  */
+import { SHELL_GATE_HASH } from './shell-gate.ts';
+
 export interface CspSettings {
   apiBaseUrl?: string;
   cognitoEndpoint?: string;
@@ -39,7 +42,7 @@ export function cspDirectives(settings: CspSettings, { header }: { header: boole
   );
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", STRIPE_SCRIPT]],
+    ['script-src', ["'self'", SHELL_GATE_HASH, STRIPE_SCRIPT]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https://*.stripe.com']],
     ['font-src', ["'self'", 'data:']],

@@ -1,6 +1,15 @@
 /**
- * Vite plugin: after a production build, renders /login (src/prerender.tsx) and writes
- * `<outDir>/login.html`: the built index.html (same CSP meta tag, same modulepreloads) with the
+ * Vite plugin: after a production build, renders the prerendered pages of src/prerender.tsx.
+ *
+ * The console's shell: each page of SHELL_PATHS (index.html for /) gets the console as its first
+ * render draws it while the data is on its way, in `<div id="root" data-shell="/" inert>` (nothing in
+ * it can be focused or pressed until it is live), with its styles in `<head>`. It is held hidden by
+ * a style in `<head>` until the inline script after the root (scripts/shell-gate.ts) shows it, for a
+ * tab with a session at that very path, or removes it. Once the session is an administrator's, the
+ * live console replaces it in one commit and the root turns live (not inert) (src/main.tsx): nothing
+ * on screen goes back to a spinner or a bare frame in between, the same components drew both.
+ *
+ * /login: writes `<outDir>/login.html`: the built index.html (same CSP meta tag, same modulepreloads) with the
  * sign-in form already in `<div id="root">` and its styles in `<head>`. `vite preview` serves it for
  * /login (it tries `<path>.html`); a real deployment maps /login to login.html and every other route
  * to index.html (README).
@@ -24,7 +33,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { withoutSignedInPreloads } from './signed-in-preloads';
+import { SHELL_ATTRIBUTE, SHELL_GATE_SCRIPT, SHELL_SHOWN_ATTRIBUTE } from './shell-gate.ts';
+import { pageOf, withoutSignedInPreloads } from './signed-in-preloads.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
@@ -40,6 +50,19 @@ export function loginPage(index: string, markup: string, path: string): string {
   return withoutSignedInPreloads(index)
     .replace('</head>', () => `${styles.join('\n')}\n${HOLD_ROOT}\n</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${body}</div>${REVEAL_ROOT}`);
+}
+
+/** Hides a console page's shell until the gate script (after the root) shows it. */
+export const HOLD_SHELL = `<style data-shell-hold>#root[${SHELL_ATTRIBUTE}]:not([${SHELL_SHOWN_ATTRIBUTE}]){visibility:hidden}</style>`;
+
+/** A console page (index.html for /) with the shell at `path` in its root (exported for the tests). */
+export function shellPage(page: string, markup: string, path: string): string {
+  if (!page.includes(ROOT_ELEMENT)) throw new Error(`prerender: ${ROOT_ELEMENT} not found in the page of ${path}`);
+  const styles = markup.match(EMOTION_STYLE) ?? [];
+  const body = markup.replace(EMOTION_STYLE, '');
+  return page
+    .replace('</head>', () => `${styles.join('\n')}\n${HOLD_SHELL}\n</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" ${SHELL_ATTRIBUTE}="${path}" inert>${body}</div><script>${SHELL_GATE_SCRIPT}</script>`);
 }
 
 export function prerenderLogin(): Plugin {
@@ -63,11 +86,18 @@ export function prerenderLogin(): Plugin {
       try {
         const entry = (await server.ssrLoadModule('/src/prerender.tsx')) as {
           renderLoginPage(): Promise<string>;
+          renderConsoleShell(path: string): Promise<string>;
           PRERENDERED_PATH: string;
+          SHELL_PATHS: readonly string[];
         };
         const markup = await entry.renderLoginPage();
         const index = await readFile(join(outDir, 'index.html'), 'utf8');
         await writeFile(join(outDir, 'login.html'), loginPage(index, markup, entry.PRERENDERED_PATH));
+        // After login.html: it is made from index.html as the build wrote it, without a shell.
+        for (const path of entry.SHELL_PATHS) {
+          const file = join(outDir, pageOf(path));
+          await writeFile(file, shellPage(await readFile(file, 'utf8'), await entry.renderConsoleShell(path), path));
+        }
       } finally {
         await server.close();
       }

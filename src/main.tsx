@@ -11,13 +11,24 @@ import { createLazyApi } from './services/api/lazy';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
-import { selectIsCheckingSession, selectIsPlainSignIn, selectSignInFlow, type AuthActorRef } from './machines/auth';
+import {
+  selectAccessFailed,
+  selectIsAuthorized,
+  selectIsCheckingSession,
+  selectIsCompletingSignup,
+  selectIsNotAdministrator,
+  selectIsPlainSignIn,
+  selectSignInFlow,
+  type AuthActorRef,
+  type AuthSnapshot,
+} from './machines/auth';
+import type { MachineSourceMap } from './machines/registry';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { createAddressBar } from './services/address';
 import { safeReturnPath } from './domain/urls';
 import { App, prefetchSignedInApp } from './views/app/App';
-import { prefetchScreen } from './views/app/prefetch';
+import { consoleReady, prefetchScreen } from './views/app/prefetch';
 import { prefetchLoginSteps } from './views/login/lazyForms';
 import type { Inspector } from './views/app/machines-context';
 import { getCoreSystem } from './views/theme/core';
@@ -102,6 +113,33 @@ async function showsPrerenderedPage(auth: AuthActorRef, path: string): Promise<b
   return flow !== undefined && selectIsPlainSignIn(flow.getSnapshot());
 }
 
+/** Whether the Gate shows a screen (the console, Sign In, a refusal...) rather than its spinner (src/views/app/Gate.tsx). */
+function gateDecided(s: AuthSnapshot): boolean {
+  return (
+    selectIsAuthorized(s) ||
+    selectIsCompletingSignup(s) ||
+    selectIsNotAdministrator(s) ||
+    selectAccessFailed(s) ||
+    selectSignInFlow(s) !== undefined
+  );
+}
+
+/**
+ * Whether the live console replaces the prerendered shell on screen (scripts/prerender.ts) in one
+ * commit: once the session has been checked and is an administrator's, and everything the console's
+ * first render reads has arrived (consoleReady), so that render suspends nowhere. Until then the
+ * shell stays. Otherwise (signed out, refused, a chunk that cannot be fetched), false: the page is
+ * rendered as without a shell, at once.
+ */
+async function consoleReplacesShell(auth: AuthActorRef, machines: MachineSourceMap): Promise<boolean> {
+  const settled = await waitFor(auth, gateDecided, { timeout: 20_000 }).catch(() => null);
+  if (settled === null || !selectIsAuthorized(settled)) return false;
+  return consoleReady(window.location.pathname, machines).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function main() {
   // Evaluating the modules is a task of its own: the start-up work below begins in the next one,
   // rather than lengthening that task (a long task is what Total Blocking Time counts).
@@ -109,10 +147,15 @@ async function main() {
   const rootElement = document.getElementById('root') as HTMLElement;
   /** Set on the root element of a prerendered page (dist/login.html) to the path it shows. */
   const prerenderedPath = rootElement.dataset.prerendered ?? null;
+  /** The path of the console's shell on screen (index.html); its gate script removed it if not shown. */
+  const shellPath = rootElement.dataset.shell ?? null;
   /** A root of our own, without the prerendered markup (it shows something else). */
   const freshRoot = (): Root => {
     rootElement.replaceChildren();
     delete rootElement.dataset.prerendered;
+    delete rootElement.dataset.shell;
+    delete rootElement.dataset.shellShown;
+    rootElement.removeAttribute('inert');
     return createRoot(rootElement);
   };
 
@@ -186,18 +229,27 @@ async function main() {
   await nextTask();
   getCoreSystem();
   await nextTask();
-  const app = (
+  const app = (shell: boolean, onLive?: () => void) => (
     <StrictMode>
-      <App machines={machines} actors={{ auth }} inspect={inspect} />
+      <App machines={machines} actors={{ auth }} inspect={inspect} shell={shell} onLive={onLive} />
     </StrictMode>
   );
   if (prerenderedPath !== null && (await showsPrerenderedPage(auth, prerenderedPath))) {
     startTransition(() => {
-      hydrateRoot(rootElement, app);
+      hydrateRoot(rootElement, app(false));
     });
+  } else if (shellPath !== null && (await consoleReplacesShell(auth, machines))) {
+    // Not cleared here: React removes the shell in the commit that draws the console, which then
+    // turns the root live (no longer inert). Replaced rather than hydrated: hydrating it measured
+    // slower on a phone (its render is not split into slices) and the header's name, which the
+    // shell cannot know, moved the header when it came in.
+    const root = createRoot(rootElement);
+    delete rootElement.dataset.shell;
+    delete rootElement.dataset.shellShown;
+    startTransition(() => root.render(app(true, () => rootElement.removeAttribute('inert'))));
   } else {
     const root = freshRoot();
-    startTransition(() => root.render(app));
+    startTransition(() => root.render(app(false)));
   }
 
   // The SDK signs in, up and out of first-time passwords; a tab with a session does not need it

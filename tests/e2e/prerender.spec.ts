@@ -3,11 +3,16 @@
  * sends, React hydrates it without a mismatch (a mismatch is a page error, which fails the test), and
  * a visitor who types before the JavaScript has run loses nothing and cannot submit the form natively.
  *
+ * The console's shell (index.html for /, scripts/prerender.ts): a tab with a session sees the
+ * dashboard drawn before the JavaScript has run, inert until the live console replaces it.
+ *
  * The only fake: page.route holds the console's entry script back until the test releases it, to
  * make the "before the JavaScript ran" moment last (on a slow phone it lasts on its own).
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { ADMIN } from '../support/e2e/accounts';
+import { signIn } from '../support/e2e/faults';
 
 test('/login arrives with the sign-in form in its HTML, under the same CSP @auth @perf', async ({ request }) => {
   const response = await request.get('/login');
@@ -50,4 +55,68 @@ test('typed before the JavaScript ran is kept, Enter does not submit natively, a
   // Signed in, /login (the prerendered page) gives way to the console.
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+});
+
+/** Holds the console's entry script back until `release()`: the "before the JavaScript ran" moment. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The page has been parsed (its inline script has run), while its entry script may still be held. */
+async function parsed(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.readyState !== 'loading');
+}
+
+test('/ arrives with the console shell: a tab with a session sees the dashboard before the JavaScript, then it turns live @auth @perf', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<div id="root" data-shell="\/" inert>.*Welcome Back.*Operational/s);
+
+  await signIn(page);
+  const release = await holdEntry(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const root = page.locator('#root');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByText('Operational')).toBeVisible();
+  await expect(root).toHaveAttribute('data-shell-shown', '');
+  // Drawn, not live: nothing in it can be pressed or focused yet.
+  await expect(root).toHaveAttribute('inert', '');
+  await expect(page.getByTestId('signed-in-username')).toHaveText('');
+
+  release();
+  await expect(root).not.toHaveAttribute('inert');
+  await expect(page.getByTestId('signed-in-username')).toHaveText(ADMIN.email);
+  await page.getByRole('link', { name: 'User Management' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+});
+
+test('no shell for a visitor without a session, nor at an address index.html answers for another page @auth @perf', async ({ page }) => {
+  let release = await holdEntry(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await parsed(page);
+  const root = page.locator('#root');
+  await expect(root).toBeEmpty();
+  await expect(root).not.toHaveAttribute('inert');
+  release();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+
+  await signIn(page);
+  await page.unrouteAll();
+  release = await holdEntry(page);
+  await page.goto('/billing/user/nobody', { waitUntil: 'commit' });
+  await parsed(page);
+  await expect(root).toBeEmpty();
+  await expect(root).not.toHaveAttribute('inert');
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Billing' })).toBeVisible();
 });

@@ -13,6 +13,11 @@ import { IconTrigger, NameTrigger, type AccountTrigger } from './AccountTriggers
 
 const liveMenu = preloadable(() => import('./AccountMenuLive'));
 
+/** The menu's chunk, once here: the console's shell (src/prerender.tsx) is drawn with the live menu. */
+export function loadAccountMenu(): Promise<unknown> {
+  return liveMenu.load();
+}
+
 function LiveMenu({ username, openAtStart }: { username: string | null; openAtStart: AccountTrigger | null }) {
   const { AccountMenuLive } = liveMenu.use();
   return <AccountMenuLive username={username} openAtStart={openAtStart} />;

@@ -1,8 +1,8 @@
 import { Box, ChakraProvider, Flex } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { MachineSourceMap } from '../../machines/registry';
-import { FrameFirst } from '../shared/FrameFirst';
+import { FrameFirst, ShellOnScreen } from '../shared/FrameFirst';
 import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { getCoreSystem } from '../theme/core';
@@ -28,6 +28,11 @@ const signedInApp = preloadable(() =>
  */
 export function prefetchSignedInApp(): void {
   signedInApp.prefetch();
+}
+
+/** The signed-in console's chunk (with its recipes added), once here: see consoleReady (prefetch.ts). */
+export function loadSignedInApp(): Promise<unknown> {
+  return signedInApp.load();
 }
 
 function SignedInApp() {
@@ -76,15 +81,31 @@ export interface AppProps {
   machines: MachineSourceMap;
   actors: AppActors;
   inspect?: Inspector;
+  /**
+   * The page holds the console's prerendered shell (scripts/prerender.ts), which this render
+   * replaces in one commit: the console renders at once, without first painting its bare frame.
+   */
+  shell?: boolean;
+  /** Called when the first render has been committed (the shell has been replaced: the root turns live). */
+  onLive?: () => void;
 }
 
-export function App({ machines, actors, inspect }: AppProps) {
+/** Renders nothing; calls `onLive` once its commit has landed. */
+function LiveSignal({ onLive }: { onLive: () => void }) {
+  useLayoutEffect(() => onLive(), [onLive]);
+  return null;
+}
+
+export function App({ machines, actors, inspect, shell = false, onLive }: AppProps) {
   return (
     <ChakraProvider value={getCoreSystem()}>
       <MachinesProvider machines={machines} actors={actors} inspect={inspect}>
-        <Gate>
-          <SignedIn />
-        </Gate>
+        {onLive ? <LiveSignal onLive={onLive} /> : null}
+        <ShellOnScreen.Provider value={shell}>
+          <Gate>
+            <SignedIn />
+          </Gate>
+        </ShellOnScreen.Provider>
       </MachinesProvider>
     </ChakraProvider>
   );

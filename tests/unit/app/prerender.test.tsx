@@ -60,3 +60,54 @@ describe('login.html from index.html (scripts/prerender.ts)', () => {
     expect(() => loginPage('<div id="app"></div>', '<main></main>', '/login')).toThrow(/root/);
   });
 });
+
+describe("the console's shell (src/prerender.tsx)", () => {
+  it('is the dashboard as its first render draws it: header, navigation, placeholders and the fixed figures', async () => {
+    const { renderConsoleShell } = await import('../../../src/prerender');
+    const html = await renderConsoleShell('/');
+    expect(html).toMatch(/<h1[^>]*>Welcome Back<\/h1>/);
+    for (const text of ['Dashboard', 'User Management', 'Billing Overview', 'Assistant', 'Sign out', 'Total Users', 'Active Users'])
+      expect(html, text).toContain(text);
+    // SPEC §9's fixed figures are the console's own; the counts are placeholders until the data is here.
+    expect(html).toContain('Operational');
+    expect(html).toContain('AI Messages Today');
+    expect(html).toMatch(/chakra-skeleton/);
+    expect(html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')).not.toMatch(/\d,\d{3}/);
+    // Not the frame the console paints first without a shell, nor a Suspense fallback.
+    expect(html).not.toContain('signed-in-placeholder');
+    expect(html).not.toContain('<!--$!-->');
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  });
+
+  it("carries nobody's name, no data, no script and no configuration", async () => {
+    const { renderConsoleShell } = await import('../../../src/prerender');
+    const html = await renderConsoleShell('/');
+    expect(html).toContain('aria-label="Account: "');
+    expect(html).not.toMatch(/[\w.-]+@[\w-]+\.[a-z]+|<script/i);
+    expect(html).not.toMatch(/VITE_|pk_(test|live)_|eyJ[\w-]+\./);
+  });
+});
+
+describe('a console page with its shell (scripts/prerender.ts)', () => {
+  const page =
+    '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
+
+  it('holds the shell, inert, in the root, its styles in <head>, hidden until the gate after it shows it', async () => {
+    const { shellPage, HOLD_SHELL } = await import('../../../scripts/prerender');
+    const { SHELL_GATE_SCRIPT } = await import('../../../scripts/shell-gate');
+    const markup = '<div><style data-emotion="css 2b">.css-2b{color:red}</style><h1 class="css-2b">Welcome $& $1</h1></div>';
+    const html = shellPage(page, markup, '/');
+    expect(html).toContain(
+      `<div id="root" data-shell="/" inert><div><h1 class="css-2b">Welcome $& $1</h1></div></div><script>${SHELL_GATE_SCRIPT}</script></body>`,
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style data-emotion="css 2b">.css-2b{color:red}</style>');
+    expect(head).toContain(HOLD_SHELL);
+    expect(HOLD_SHELL).toMatch(/#root\[data-shell\]:not\(\[data-shell-shown\]\)\{visibility:hidden\}/);
+  });
+
+  it('refuses a page without the empty root element', async () => {
+    const { shellPage } = await import('../../../scripts/prerender');
+    expect(() => shellPage('<div id="app"></div>', '<main></main>', '/')).toThrow(/root/);
+  });
+});

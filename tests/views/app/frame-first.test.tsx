@@ -5,7 +5,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { FrameFirst } from '../../../src/views/shared/FrameFirst';
+import { FrameFirst, ShellOnScreen } from '../../../src/views/shared/FrameFirst';
 
 function Mark({ name, commits }: { name: string; commits: string[] }) {
   useLayoutEffect(() => {
@@ -27,5 +27,19 @@ describe('FrameFirst', () => {
     expect(commits).toEqual(['frame', 'console']);
     expect(screen.getByText('console')).toBeInTheDocument();
     expect(screen.queryByText('frame')).not.toBeInTheDocument();
+  });
+
+  it('under the prerendered shell, commits the children at once: the shell is the frame', async () => {
+    const commits: string[] = [];
+    await act(async () => {
+      render(
+        <ShellOnScreen.Provider value>
+          <FrameFirst frame={<Mark name="frame" commits={commits} />}>
+            <Mark name="console" commits={commits} />
+          </FrameFirst>
+        </ShellOnScreen.Provider>,
+      );
+    });
+    expect(commits).toEqual(['console']);
   });
 });

@@ -1,0 +1,88 @@
+/**
+ * The console shell's gate (scripts/shell-gate.ts): the one inline script of the console's pages,
+ * run here in a document like the page's (jsdom), before anything else on it.
+ */
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cspDirectives } from '../../../scripts/csp';
+import { SHELL_GATE_HASH, SHELL_GATE_SCRIPT, SHELL_SESSION_KEY_PREFIX } from '../../../scripts/shell-gate';
+import { IDENTITY_KEY_PREFIX } from '../../../src/services/storage';
+
+const SHELL = '<header><h1>Welcome Back</h1></header><main><dd>Operational</dd></main>';
+
+/** The page's root as the build writes it, at `path`, with the gate run over it. */
+function load(path: string, shellPath = '/'): HTMLElement {
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = `<div id="root" data-shell="${shellPath}" inert>${SHELL}</div>`;
+  // The very text the page carries (and the CSP hashes), run as the browser would.
+  new Function(SHELL_GATE_SCRIPT)();
+  return document.getElementById('root') as HTMLElement;
+}
+
+function signIn(user = 'b7c1-admin'): void {
+  sessionStorage.setItem(`${IDENTITY_KEY_PREFIX}client123.LastAuthUser`, user);
+}
+
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  document.body.innerHTML = '';
+});
+
+describe('the console shell gate', () => {
+  it('shows the shell to a tab with a session, at the path it was drawn for', () => {
+    signIn();
+    const root = load('/');
+    expect(root.hasAttribute('data-shell-shown')).toBe(true);
+    expect(root.getAttribute('data-shell')).toBe('/');
+    expect(root.hasAttribute('inert')).toBe(true);
+    expect(root.textContent).toContain('Operational');
+  });
+
+  it('removes it, and its inertness, for a visitor with no session', () => {
+    const root = load('/');
+    expect(root.children).toHaveLength(0);
+    expect(root.hasAttribute('data-shell')).toBe(false);
+    expect(root.hasAttribute('data-shell-shown')).toBe(false);
+    expect(root.hasAttribute('inert')).toBe(false);
+  });
+
+  it('removes it at any other address index.html answers (a user billing page, an unknown one)', () => {
+    signIn();
+    for (const path of ['/billing/user/abc', '/nowhere', '/users']) {
+      const root = load(path);
+      expect(root.children, path).toHaveLength(0);
+      expect(root.hasAttribute('inert'), path).toBe(false);
+    }
+    // A query or a fragment does not change the path.
+    expect(load('/?tab=x#top').hasAttribute('data-shell-shown')).toBe(true);
+  });
+
+  it('needs the SDK key of a signed-in user, with a value, in sessionStorage (where the tokens are)', () => {
+    localStorage.setItem(`${IDENTITY_KEY_PREFIX}client123.LastAuthUser`, 'admin');
+    expect(load('/').children).toHaveLength(0);
+    signIn('');
+    expect(load('/').children).toHaveLength(0);
+    sessionStorage.setItem(`${IDENTITY_KEY_PREFIX}client123.admin.idToken`, 'x');
+    expect(load('/').children).toHaveLength(0);
+    sessionStorage.setItem('Other.client123.LastAuthUser', 'admin');
+    expect(load('/').children).toHaveLength(0);
+    signIn('admin');
+    expect(load('/').hasAttribute('data-shell-shown')).toBe(true);
+  });
+
+  it('reads the same keys as the identity service', () => {
+    expect(SHELL_SESSION_KEY_PREFIX).toBe(IDENTITY_KEY_PREFIX);
+  });
+
+  it('is allowed by the Content-Security-Policy by its hash, and no other inline script is', () => {
+    const expected = `'sha256-${createHash('sha256').update(SHELL_GATE_SCRIPT).digest('base64')}'`;
+    expect(SHELL_GATE_HASH).toBe(expected);
+    for (const header of [true, false]) {
+      const scriptSrc = cspDirectives({}, { header })
+        .split('; ')
+        .find((d) => d.startsWith('script-src '));
+      expect(scriptSrc?.split(' ').slice(1).sort()).toEqual(["'self'", expected, 'https://js.stripe.com'].sort());
+    }
+  });
+});
