@@ -14,19 +14,8 @@ import { expect, test } from '../support/e2e/fixtures';
 import { ADMIN } from '../support/e2e/accounts';
 import { signIn } from '../support/e2e/faults';
 
-test('/login arrives with the sign-in form in its HTML, under the same CSP @auth @perf', async ({ request }) => {
-  const response = await request.get('/login');
-  expect(response.ok()).toBe(true);
-  expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  const html = await response.text();
-  expect(html).toMatch(/<div id="root" data-prerendered="\/login">.*<form[^>]*aria-label="Sign in"/s);
-  expect(html).toContain('Welcome back. Sign in to the Hardline Admin Console.');
-  expect(html).toMatch(/<meta http-equiv="Content-Security-Policy"/);
-  // Other routes are the plain shell (they depend on the session).
-  expect(await (await request.get('/users')).text()).toContain('<div id="root"></div>');
-});
-
-test('typed before the JavaScript ran is kept, Enter does not submit natively, and signing in works @auth @perf', async ({ page }) => {
+/** Holds the console's entry script back until `release()`: the "before the JavaScript ran" moment. */
+async function holdEntry(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -35,6 +24,23 @@ test('typed before the JavaScript ran is kept, Enter does not submit natively, a
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('/login arrives with the sign-in form in its HTML, under the same CSP @auth @perf', async ({ request }) => {
+  const response = await request.get('/login');
+  expect(response.ok()).toBe(true);
+  expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  const html = await response.text();
+  expect(html).toMatch(/<div id="root" data-prerendered="\/login">.*<form[^>]*aria-label="Sign in"/s);
+  expect(html).toContain('Welcome back. Sign in to the Hardline Admin Console.');
+  expect(html).toMatch(/<meta http-equiv="Content-Security-Policy"/);
+  // Other routes' pages carry no prerendered markup (they depend on the session).
+  expect(await (await request.get('/users')).text()).toContain('<div id="root"></div>');
+});
+
+test('typed before the JavaScript ran is kept, Enter does not submit natively, and signing in works @auth @perf', async ({ page }) => {
+  const release = await holdEntry(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const email = page.locator('input[name="username"]');
   const password = page.locator('input[name="password"]');
@@ -56,19 +62,6 @@ test('typed before the JavaScript ran is kept, Enter does not submit natively, a
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
 });
-
-/** Holds the console's entry script back until `release()`: the "before the JavaScript ran" moment. */
-async function holdEntry(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** The page has been parsed (its inline script has run), while its entry script may still be held. */
 async function parsed(page: Page): Promise<void> {
