@@ -42,13 +42,20 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
 export const HOLD_ROOT = '<style data-prerender-hold>#root[data-prerendered]{visibility:hidden}</style>';
 export const REVEAL_ROOT = '<style data-prerender-reveal>#root[data-prerendered]{visibility:visible}</style>';
 
+/**
+ * The rendered markup's Emotion `<style>` tags, in order and one a line, for `<head>`, and the markup
+ * without them for the root (see above).
+ */
+function splitStyles(markup: string): { styles: string; body: string } {
+  return { styles: (markup.match(EMOTION_STYLE) ?? []).join('\n'), body: markup.replace(EMOTION_STYLE, '') };
+}
+
 /** login.html from the built index.html and the rendered markup (exported for the tests). */
 export function loginPage(index: string, markup: string, path: string): string {
   if (!index.includes(ROOT_ELEMENT)) throw new Error(`prerender: ${ROOT_ELEMENT} not found in index.html`);
-  const styles = markup.match(EMOTION_STYLE) ?? [];
-  const body = markup.replace(EMOTION_STYLE, '');
+  const { styles, body } = splitStyles(markup);
   return withoutSignedInPreloads(index)
-    .replace('</head>', () => `${styles.join('\n')}\n${HOLD_ROOT}\n</head>`)
+    .replace('</head>', () => `${styles}\n${HOLD_ROOT}\n</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${body}</div>${REVEAL_ROOT}`);
 }
 
@@ -58,10 +65,9 @@ export const HOLD_SHELL = `<style data-shell-hold>#root[${SHELL_ATTRIBUTE}]:not(
 /** A console page (index.html for /) with the shell at `path` in its root (exported for the tests). */
 export function shellPage(page: string, markup: string, path: string): string {
   if (!page.includes(ROOT_ELEMENT)) throw new Error(`prerender: ${ROOT_ELEMENT} not found in the page of ${path}`);
-  const styles = markup.match(EMOTION_STYLE) ?? [];
-  const body = markup.replace(EMOTION_STYLE, '');
+  const { styles, body } = splitStyles(markup);
   return page
-    .replace('</head>', () => `${styles.join('\n')}\n${HOLD_SHELL}\n</head>`)
+    .replace('</head>', () => `${styles}\n${HOLD_SHELL}\n</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root" ${SHELL_ATTRIBUTE}="${path}" inert>${body}</div><script>${SHELL_GATE_SCRIPT}</script>`);
 }
 
