@@ -2,7 +2,8 @@
  * `npm run bench`: the console's performance, measured end to end (issue 17).
  *
  *  1. starts the local stack on free ports in a temp dir with a 100,000-member organisation
- *     (`vite build` + `vite preview`, the production bundle);
+ *     (`vite build` + `vite preview`, the production bundle), in a process of its own at a lower CPU
+ *     priority than the browser (scripts/bench/stack-process.ts: a phone shares its CPU with no API);
  *  2. bundle sizes from that build's Vite manifest (scripts/bundle-size.ts), each route's beside its budget;
  *  3. Lighthouse, desktop and mobile presets, for /login, the signed-in dashboard and the signed-in
  *     /users, each `--runs` times (default 5), interleaved round by round; median, min and max
@@ -44,9 +45,9 @@ import {
   type LighthouseSummary,
   type LoadRun,
 } from './bench/report';
+import { startStackProcess } from './bench/stack-process';
 import { measureUsers } from './bench/users';
 import { LOGIN_JS_BUDGET_KB, measureDist } from './bundle-size';
-import { startStack } from './stack';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -86,7 +87,7 @@ async function main(): Promise<number> {
   await mkdir(reportsDir, { recursive: true });
 
   log(`Starting the local stack with ${users.toLocaleString('en-US')} members (build, seed)...`);
-  const stack = await startStack({
+  const stack = await startStackProcess({
     webPort: 0,
     apiPort: 0,
     cognitoPort: 0,
@@ -171,7 +172,7 @@ async function exportOnly(users: number): Promise<number> {
   const reportsDir = join(ROOT, 'reports');
   await mkdir(reportsDir, { recursive: true });
   log(`Starting the API and the user pool with ${users.toLocaleString('en-US')} members (seed)...`);
-  const stack = await startStack({
+  const stack = await startStackProcess({
     webPort: 0,
     apiPort: 0,
     cognitoPort: 0,

@@ -8,19 +8,19 @@
  * organisation's total from GET /api/users/stats) plus the header. Records are counted with a
  * quote-aware scan, so a line break inside a quoted cell does not count.
  *
- * Memory: the bench's stack runs the API in this process (scripts/stack.ts `startApiServer`, with
- * PGlite in the same process unless DATABASE_URL is set), so the API's memory is this process's
- * resident set (RSS). It is sampled every 50 ms (`process.memoryUsage.rss()`), and the kernel's own
- * high-water mark (VmHWM in /proc/self/status, reset through /proc/self/clear_refs just before the
- * runs) backs it up where Linux allows, since a sample can miss a peak while the event loop is busy.
+ * Memory: the bench's stack runs the API in a process of its own (scripts/bench/stack-process.ts,
+ * with PGlite in the same process unless DATABASE_URL is set), so the API's memory is that process's
+ * resident set (RSS). It is sampled every 50 ms (VmRSS in /proc/<pid>/status), and the kernel's own
+ * high-water mark (VmHWM, reset through /proc/<pid>/clear_refs just before the runs) backs it up
+ * where Linux allows, since a sample can miss a peak.
  * The figure that matters is the growth over the RSS before the runs: a server that streams grows
  * by its batch buffers, one that gathered the file would grow by the file (and more) instead.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { EXPORT_HEADER } from '../../server/users/export';
 import type { ExportMembersResponse, UserStats } from '../../src/contract/api';
 import { percentile, round } from './browser';
 import { adminAccessToken } from './admin';
+import { processMemory, resetHighWaterMark } from './stack-process';
 
 export interface ExportFigures {
   export_members: number;
@@ -41,6 +41,8 @@ interface StackRef {
   apiUrl: string;
   cognitoEndpoint: string;
   clientId: string;
+  /** The API's process. */
+  pid: number;
 }
 
 const SAMPLE_MS = 50;
@@ -48,37 +50,24 @@ const MB = 1024 * 1024;
 const QUOTE = 0x22;
 const LINE_FEED = 0x0a;
 
-/** RSS samples every 50 ms from `start()` to `stop()`, and the kernel's high-water mark when it can be reset. */
-function rssMonitor() {
+/** Process `pid`'s RSS sampled every 50 ms from `start()` to `stop()`, and its high-water mark when that can be reset. */
+function rssMonitor(pid: number) {
   let peak = 0;
   let timer: NodeJS.Timeout | undefined;
   let hwmReset = false;
   const sample = () => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  };
-  const hwmBytes = (): number | null => {
-    try {
-      const kb = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-      return kb ? Number(kb) * 1024 : null;
-    } catch {
-      return null;
-    }
+    peak = Math.max(peak, processMemory(pid).rss);
   };
   return {
     start() {
-      try {
-        writeFileSync('/proc/self/clear_refs', '5'); // Linux: VmHWM := current RSS
-        hwmReset = hwmBytes() !== null;
-      } catch {
-        hwmReset = false;
-      }
+      hwmReset = resetHighWaterMark(pid);
       sample();
       timer = setInterval(sample, SAMPLE_MS);
     },
     stop(): { peak: number; hwm: number | null } {
       if (timer) clearInterval(timer);
       sample();
-      return { peak, hwm: hwmReset ? hwmBytes() : null };
+      return { peak, hwm: hwmReset ? processMemory(pid).hwm : null };
     },
   };
 }
@@ -138,8 +127,8 @@ export async function measureExport(stack: StackRef, log: (line: string) => void
     return { ms, records, bytes };
   };
 
-  const monitor = rssMonitor();
-  const before = process.memoryUsage.rss();
+  const monitor = rssMonitor(stack.pid);
+  const before = processMemory(stack.pid).rss;
   monitor.start();
   const results: Array<{ ms: number; records: number; bytes: number }> = [];
   let memory: { peak: number; hwm: number | null };

@@ -9,9 +9,10 @@
  * once beforehand and must answer 200, so a broken token or query shows as an error here, not as a
  * table of fast 401s.
  *
- * The bench's stack runs the API (and PGlite) on this process's main thread, so autocannon runs in a
- * worker thread of its own (`workers: 1`): the load generator does not queue behind the server it
- * measures on one event loop. It still shares the machine's cores with the API.
+ * The bench's stacks run the API (and PGlite) in a process of their own (scripts/bench/stack-process.ts,
+ * at niceness 10), and autocannon runs in a worker thread of the bench (`workers: 1`, niceness 0). The
+ * API's one thread and the load generator each have a core of the two, so the priority rarely decides
+ * anything here; they still share the machine.
  *
  * Databases: always the API on PGlite; when DATABASE_URL is set, also the API on that PostgreSQL
  * database (which the stack wipes and seeds, as every stack of the bench does). A stack already
@@ -22,10 +23,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startStack } from '../stack';
 import { round } from './browser';
 import { adminAccessToken } from './admin';
 import type { LoadRun } from './report';
+import { startStackProcess } from './stack-process';
 import { searchTerms } from './users';
 
 export interface LoadStackRef {
@@ -131,7 +132,7 @@ export async function measureLoadOnEveryDatabase(options: {
     }
     log(`  starting an API on ${database} with ${users.toLocaleString('en-US')} members (seed)...`);
     const dataDir = mkdtempSync(join(tmpdir(), 'hardline-bench-load-'));
-    const stack = await startStack({
+    const stack = await startStackProcess({
       webPort: 0,
       apiPort: 0,
       cognitoPort: 0,

@@ -288,10 +288,10 @@ const MEANINGS: Record<string, string> = {
   export_csv_ms_min: 'same, fastest run',
   export_csv_ms_max: 'same, slowest run',
   export_api_rss_before_mb:
-    "RSS of the API's process just before the exports. The bench's stack runs the API inside the bench's own Node process (PGlite too, unless DATABASE_URL), so this RSS is API, database engine and bench driver together",
-  export_api_rss_peak_mb: "highest RSS of the API's process during the exports, sampled every 50 ms (process.memoryUsage.rss())",
+    "RSS of the API's process just before the exports. The bench's stack runs the API in a Node process of its own (PGlite too, unless DATABASE_URL), without the bench's drivers: this RSS is the API and its database engine",
+  export_api_rss_peak_mb: "highest RSS of the API's process during the exports, sampled every 50 ms (VmRSS in /proc/<pid>/status)",
   export_api_rss_hwm_mb:
-    "the kernel's RSS high-water mark of that process over the exports (VmHWM, reset through /proc/self/clear_refs first): catches a peak the 50 ms samples miss",
+    "the kernel's RSS high-water mark of that process over the exports (VmHWM, reset through /proc/<pid>/clear_refs first): catches a peak the 50 ms samples miss",
   export_api_rss_growth_mb:
     'the higher of the two peaks minus the RSS before: what exporting every member cost in memory (a streamed file costs its batch buffers, not the file)',
   load_duration_s: 'length of each API load run (autocannon), seconds',
@@ -361,7 +361,9 @@ const EXPLANATIONS: ReadonlyArray<{ title: string; prefix: RegExp; text: string 
       'min and max show the spread (a single run varies by about ±0.05). FCP is when something first shows, LCP when the main content shows, TBT how long the page ignores taps ' +
       'while loading, CLS how much the layout jumps (a jump under the thumb is a mis-tap). The mobile preset is the administrator on a site with a phone. ' +
       "The dashboard arrives with the console's shell in its HTML (drawn at build time, inert until the live console replaces it): its FCP and LCP are the shell's, " +
-      'and TBT counts from that first paint, so the start-up JavaScript that makes the console live, which ran before the first paint when the page arrived empty, now counts in it.',
+      'and TBT counts from that first paint, so the start-up JavaScript that makes the console live, which ran before the first paint when the page arrived empty, now counts in it. ' +
+      'The local stack (the API with its database, the identity emulator, the web server) runs in a process of its own at a lower CPU priority (niceness 10) than Chromium: ' +
+      "a phone shares its CPU with no server, and on the bench's two shared cores the API's work would otherwise be counted as the page's.",
   },
   {
     title: 'User Management at scale',
@@ -390,7 +392,7 @@ const EXPLANATIONS: ReadonlyArray<{ title: string; prefix: RegExp; text: string 
     title: 'API under load',
     prefix: /^load_/,
     text:
-      "autocannon (in a worker thread of the bench's process, on loopback) sends GET /api/users?search=... with a valid bearer token, cycling through several search terms and pages, " +
+      "autocannon (in a worker thread of the bench's process, on loopback; the API in its own process) sends GET /api/users?search=... with a valid bearer token, cycling through several search terms and pages, " +
       'for a fixed time at 10 and at 100 concurrent connections, against the reference API on PGlite and, when DATABASE_URL is set, on PostgreSQL. Requests per second, p50 and p99 latency ' +
       'and failures show how the users search holds when a whole office searches at once. Information, no gate: the load generator shares the 2 cores with the API.',
   },

@@ -1,0 +1,139 @@
+/**
+ * The bench's local stack in a process of its own, at a lower CPU priority than the browser it measures.
+ *
+ * A deployment runs the reference API on a server, and the administrator's phone or laptop shares its
+ * CPU with no API. On the bench's two cores everything shares: when the API (and PGlite, which runs
+ * its queries on the API's own thread) ran inside the bench's process, it also shared one event loop
+ * with the Lighthouse and Playwright drivers, and competed with Chromium's renderer at the same
+ * priority, so the API's work was counted as the page's. Here the stack (`startStack()` from
+ * scripts/stack.ts: the API, the identity emulator, the console's server) runs in a child Node
+ * process started under `nice`, so every thread of it and every process it starts has the lower
+ * priority (on Linux a niceness set from inside applies to one thread only). The browser still waits
+ * for every answer; it only no longer loses the CPU to the server while it renders.
+ *
+ * The child reports the stack's addresses over IPC, stops the stack when asked (or when the bench
+ * goes away), and its pid lets the export measure the API's memory (`processMemory`).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startStack, type Stack, type StackOptions } from '../stack';
+
+/** The stack's niceness: below the browser's 0, so Chromium gets the CPU first when both want it. */
+const STACK_NICE = 10;
+
+const OPTIONS_ENV = 'BENCH_STACK_PROCESS';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const STOP_TIMEOUT_MS = 30_000;
+
+/** What the bench reads of a running stack. */
+export type StackAddresses = Pick<Stack, 'webUrl' | 'apiUrl' | 'cognitoEndpoint' | 'userPoolId' | 'clientId' | 'webEnv'>;
+
+export interface StackProcess extends StackAddresses {
+  /** The child's pid: the API's process (and PGlite's, unless DATABASE_URL is set). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+type ChildOptions = Omit<StackOptions, 'onUnexpectedExit'>;
+
+type ChildMessage = { type: 'ready'; stack: StackAddresses } | { type: 'failed'; error: string } | { type: 'exited'; name: string };
+
+/** Starts `startStack(options)` in a child process at niceness `nice` (`nice -n`); resolves once the stack is up. */
+export function startStackProcess(options: ChildOptions, nice = STACK_NICE): Promise<StackProcess> {
+  const child = spawn('nice', ['-n', String(nice), process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: ROOT,
+    env: { ...process.env, [OPTIONS_ENV]: JSON.stringify(options) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.connected) child.send({ type: 'stop' });
+    else child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((done, fail) => {
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(new Error(`The stack's process ended before the stack was up (${signal ?? `exit code ${String(code)}`})`));
+    child.once('exit', onExit);
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'ready') {
+        child.off('exit', onExit);
+        done({ ...message.stack, pid: child.pid ?? -1, stop });
+      } else if (message.type === 'failed') {
+        child.off('exit', onExit);
+        fail(new Error(`The stack did not start: ${message.error}`));
+      } else {
+        console.error(`[bench] ${message.name} stopped while the stack was running`);
+      }
+    });
+  });
+}
+
+/** Resident set and the kernel's high-water mark of process `pid`, in bytes (Linux /proc; `ps` elsewhere, with no high-water mark). */
+export function processMemory(pid: number): { rss: number; hwm: number | null } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => /^(\d+)\s*kB$/.exec(new RegExp(`^${field}:\\s+(.*)$`, 'm').exec(status)?.[1] ?? '')?.[1];
+    const rss = kb('VmRSS');
+    const hwm = kb('VmHWM');
+    if (rss) return { rss: Number(rss) * 1024, hwm: hwm ? Number(hwm) * 1024 : null };
+  } catch {
+    // Not Linux: ask ps below.
+  }
+  const rssKb = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+  if (!Number.isFinite(rssKb) || rssKb <= 0) throw new Error(`No memory figure for process ${pid}`);
+  return { rss: rssKb * 1024, hwm: null };
+}
+
+/** Sets process `pid`'s high-water mark to its current RSS (Linux); false where the kernel does not allow it. */
+export function resetHighWaterMark(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return processMemory(pid).hwm !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The child (already at its niceness): the stack, its addresses to the parent, and a stop when asked or orphaned. */
+async function child(): Promise<void> {
+  // Resolves once the message is on its way (process.exit right after a bare send could drop it).
+  const send = (message: ChildMessage) => new Promise<void>((sent) => (process.send ? process.send(message, () => sent()) : sent()));
+  const options = JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions;
+  let stack: Stack | null = null;
+  let stopping = false;
+  const stopAndExit = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    (stack ? stack.stop() : Promise.resolve()).then(
+      () => process.exit(code),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('message', (message: { type?: string }) => {
+    if (message.type === 'stop') stopAndExit(0);
+  });
+  // The bench went away without stopping it: do not outlive it.
+  process.on('disconnect', () => stopAndExit(0));
+  process.on('SIGTERM', () => stopAndExit(0));
+  try {
+    stack = await startStack({ ...options, onUnexpectedExit: (name) => void send({ type: 'exited', name }) });
+  } catch (error) {
+    await send({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  }
+  const { webUrl, apiUrl, cognitoEndpoint, userPoolId, clientId, webEnv } = stack;
+  await send({ type: 'ready', stack: { webUrl, apiUrl, cognitoEndpoint, userPoolId, clientId, webEnv } });
+}
+
+if (process.env[OPTIONS_ENV] && process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  void child();
+}
