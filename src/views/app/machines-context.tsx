@@ -62,15 +62,10 @@ function loadOf<T extends AnyActorLogic>(loader: MachineLoader<T>): Preloadable<
 }
 
 /**
- * Starts loading the machine `key` ahead of its screen (a no-op for logic given directly), through
- * the same load `useMachine` reads: a screen that renders after it has arrived does not suspend.
+ * The machine `key` once it is here (at once for logic given directly), through the same load
+ * `useMachine` reads: a screen that renders after it has arrived does not suspend. See consoleReady
+ * (prefetch.ts).
  */
-export function prefetchMachine<K extends keyof MachineRegistry>(machines: MachineSourceMap, key: K): void {
-  const source: MachineSource<K> | undefined = machines[key];
-  if (source && isLoader(source)) loadOf(source).prefetch();
-}
-
-/** The machine `key` once it is here (at once for logic given directly): see consoleReady (prefetch.ts). */
 export function loadMachine<K extends keyof MachineRegistry>(machines: MachineSourceMap, key: K): Promise<unknown> {
   const source: MachineSource<K> | undefined = machines[key];
   return source && isLoader(source) ? loadOf(source).load() : Promise.resolve(source);

@@ -1,10 +1,10 @@
 /**
- * The start-up prefetch of a tab that holds a session (src/main.tsx calls it next to
- * prefetchSignedInApp): the screen of its address, the machines that screen starts, and the
- * Assistant's machine (the signed-in layout starts it on every page), so that they are here when
- * the session has been checked and the console renders with no loading frame. With `services` (a
- * tab that holds a session), also the reads of the screen's first load (the route's `readAhead`):
- * its data is then on its way alongside its code and the session check, rather than after them.
+ * The start-up prefetch of a tab that holds a session (src/main.tsx): everything consoleReady waits
+ * for (the console, the screen of its address, the machines that screen starts, and the Assistant's
+ * machine, which the signed-in layout starts on every page), so that it is here when the session
+ * has been checked and the console renders with no loading frame. With `services` (a tab that holds
+ * a session), also the reads of the screen's first load (the route's `readAhead`): its data is then
+ * on its way alongside its code and the session check, rather than after them.
  *
  * The route table (routes.tsx) is loaded here, not imported: it holds every route's heading and
  * navigation icon, which have no place in the /login JavaScript. It is a small chunk that the
@@ -14,36 +14,36 @@
 import type { MachineSourceMap } from '../../machines/registry';
 import type { Services } from '../../services';
 import { loadSignedInApp } from './App';
-import { loadMachine, prefetchMachine } from './machines-context';
+import { loadMachine } from './machines-context';
 
-/** Failures are left to the real loads, which report them. */
+/**
+ * Starts every load consoleReady waits for and, with `services`, the route's reads, without waiting
+ * for them. Failures are left to the real loads, which report them: nothing here rejects unhandled.
+ */
 export function prefetchScreen(path: string, machines: MachineSourceMap, services?: Services): void {
-  prefetchMachine(machines, 'chat');
-  import('./routes').then(
-    ({ routeAt }) => {
-      const route = routeAt(path);
-      if (!route) return;
-      if (services) route.readAhead?.(services);
-      route.screen.prefetch();
-      for (const key of route.machines) prefetchMachine(machines, key);
-    },
-    () => undefined,
-  );
+  if (services) {
+    import('./routes').then(
+      ({ routeAt }) => routeAt(path)?.readAhead?.(services),
+      () => undefined,
+    );
+  }
+  consoleReady(path, machines).catch(() => undefined);
 }
 
 /**
  * Resolves once everything the signed-in console's first render at `path` reads is here: the
  * console's chunk and recipes, the route's screen, the machines it starts and the Assistant's. A
  * render after it suspends nowhere, so it commits the whole console at once: what replacing the
- * prerendered shell needs (src/main.tsx). Rejects when one of them cannot be fetched.
+ * prerendered shell needs (src/main.tsx). Rejects when one of them cannot be fetched. The loads
+ * that need no route start at once, without waiting for the route table.
  */
 export async function consoleReady(path: string, machines: MachineSourceMap): Promise<void> {
-  const { routeAt } = await import('./routes');
-  const route = routeAt(path);
   await Promise.all([
     loadSignedInApp(),
     loadMachine(machines, 'chat'),
-    route?.screen.load(),
-    ...(route?.machines ?? []).map((key) => loadMachine(machines, key)),
+    import('./routes').then(({ routeAt }) => {
+      const route = routeAt(path);
+      return Promise.all([route?.screen.load(), ...(route?.machines ?? []).map((key) => loadMachine(machines, key))]);
+    }),
   ]);
 }

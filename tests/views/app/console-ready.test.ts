@@ -1,10 +1,12 @@
 /**
  * consoleReady (src/views/app/prefetch.ts): what src/main.tsx waits for before the live console
- * replaces the prerendered shell, so that its first render suspends nowhere.
+ * replaces the prerendered shell, so that its first render suspends nowhere; and the start-up
+ * prefetch (prefetchScreen), which starts those very loads without waiting for them. Which route
+ * prefetches what, and its reads ahead: routes.test.tsx.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { MachineSourceMap } from '../../../src/machines/registry';
-import { consoleReady } from '../../../src/views/app/prefetch';
+import { consoleReady, prefetchScreen } from '../../../src/views/app/prefetch';
 import { ROUTES } from '../../../src/views/app/routes';
 import { placeholderActor } from '../../../src/machines/shared';
 
@@ -52,5 +54,30 @@ describe('consoleReady', () => {
   it('takes logic given directly as it is', async () => {
     const logic = placeholderActor<void>('direct');
     await expect(consoleReady('/', { chat: logic, dashboard: logic } as unknown as MachineSourceMap)).resolves.toBeUndefined();
+  });
+});
+
+describe('prefetchScreen', () => {
+  it('starts every load consoleReady waits for: consoleReady then asks for nothing more', async () => {
+    const { map, machines } = loaders();
+    prefetchScreen('/users/activity', machines);
+    expect(map.chat).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(map.activity).toHaveBeenCalledTimes(1));
+    await consoleReady('/users/activity', machines);
+    expect([map.chat, map.activity, map.usersList, map.dashboard].map((m) => m.mock.calls.length)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('leaves a failed load to the real one: nothing rejects unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const failed = () => Promise.reject(new Error('chunk failed'));
+      prefetchScreen('/', { chat: failed, dashboard: failed } as unknown as MachineSourceMap);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
   });
 });
