@@ -11,17 +11,7 @@ import { createLazyApi } from './services/api/lazy';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
-import {
-  selectAccessFailed,
-  selectIsAuthorized,
-  selectIsCheckingSession,
-  selectIsCompletingSignup,
-  selectIsNotAdministrator,
-  selectIsPlainSignIn,
-  selectSignInFlow,
-  type AuthActorRef,
-  type AuthSnapshot,
-} from './machines/auth';
+import { selectGateScreen, selectIsCheckingSession, selectIsPlainSignIn, selectSignInFlow, type AuthActorRef } from './machines/auth';
 import type { MachineSourceMap } from './machines/registry';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
@@ -113,17 +103,6 @@ async function showsPrerenderedPage(auth: AuthActorRef, path: string): Promise<b
   return flow !== undefined && selectIsPlainSignIn(flow.getSnapshot());
 }
 
-/** Whether the Gate shows a screen (the console, Sign In, a refusal...) rather than its spinner (src/views/app/Gate.tsx). */
-function gateDecided(s: AuthSnapshot): boolean {
-  return (
-    selectIsAuthorized(s) ||
-    selectIsCompletingSignup(s) ||
-    selectIsNotAdministrator(s) ||
-    selectAccessFailed(s) ||
-    selectSignInFlow(s) !== undefined
-  );
-}
-
 /**
  * Whether the live console replaces the prerendered shell on screen (scripts/prerender.ts) in one
  * commit: once the session has been checked and is an administrator's, and everything the console's
@@ -132,8 +111,9 @@ function gateDecided(s: AuthSnapshot): boolean {
  * rendered as without a shell, at once.
  */
 async function consoleReplacesShell(auth: AuthActorRef, machines: MachineSourceMap): Promise<boolean> {
-  const settled = await waitFor(auth, gateDecided, { timeout: 20_000 }).catch(() => null);
-  if (settled === null || !selectIsAuthorized(settled)) return false;
+  // Until the Gate shows a screen (the console, Sign In, a refusal...) rather than its spinner.
+  const settled = await waitFor(auth, (s) => selectGateScreen(s) !== 'checking', { timeout: 20_000 }).catch(() => null);
+  if (settled === null || selectGateScreen(settled) !== 'console') return false;
   return consoleReady(window.location.pathname, machines).then(
     () => true,
     () => false,

@@ -14,6 +14,7 @@ import {
   authMachine,
   selectAccessError,
   selectAccessFailed,
+  selectGateScreen,
   selectIsAuthorized,
   selectIsCheckingSession,
   selectIsCompletingSignup,
@@ -24,6 +25,7 @@ import {
   selectUsername,
   signInFlowMachine,
   type AuthSnapshot,
+  type GateScreen,
   type MembershipResult,
   type PendingConfirmation,
   type SessionCheck,
@@ -470,6 +472,77 @@ describe('signup completion', () => {
       'Account setup is taking longer than expected. It continues on the server: refresh the page in a minute to see your workspace.',
     );
     expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+  });
+});
+
+describe('what the Gate shows (selectGateScreen)', () => {
+  /** The session's state as a path, e.g. 'signedIn.authorized'. */
+  const stateOf = (s: AuthSnapshot): string =>
+    typeof s.value === 'string'
+      ? s.value
+      : Object.entries(s.value)
+          .map(([parent, child]) => `${parent}.${child}`)
+          .join();
+  /** Every state of the session machine that has no states of its own. */
+  const leaves = (node: typeof authMachine.root): string[] =>
+    Object.keys(node.states).length === 0 ? [node.path.join('.')] : Object.values(node.states).flatMap(leaves);
+
+  it('every state of the session shows one screen: the console, a screen of its own, Sign In, or the spinner', async () => {
+    const shown = new Map<string, GateScreen>();
+    const see = (c: Console) => shown.set(stateOf(c.snapshot()), selectGateScreen(c.snapshot()));
+
+    // Signed out, then signing in with a first-time password, a failed access check, 'Try again'.
+    const c = openConsole();
+    see(c);
+    c.checkSession.last().resolve({ user: null, pending: null });
+    await settle();
+    see(c);
+    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+    c.signIn.last().resolve({ kind: 'newPasswordRequired', username: EMAIL });
+    await settle();
+    c.flow().send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
+    c.completeNewPassword.last().resolve(USER);
+    await settle();
+    see(c);
+    c.activateUser.last().resolve(undefined);
+    await settle();
+    see(c);
+    c.loadMembership.last().reject(new Error(''));
+    await settle();
+    see(c);
+    c.actor.send({ type: 'auth.retry' });
+    c.loadMembership.last().resolve({ kind: 'member', me: ME });
+    await settle();
+    see(c);
+    c.actor.send({ type: 'auth.signOut' });
+    see(c);
+
+    // A session found on start: the kept sign-up is read, then completed; a member who is not an administrator.
+    const kept = openConsole();
+    kept.checkSession.last().resolve({ user: USER, pending: null });
+    await settle();
+    see(kept);
+    kept.loadPendingSignup.last().resolve({ ...KEPT, isRequired: false });
+    await settle();
+    see(kept);
+    const worker = await signedInOnStart();
+    worker.loadMembership.last().resolve({ kind: 'member', me: { ...ME, isAdmin: false, role: 'Field Worker' } });
+    await settle();
+    see(worker);
+
+    expect(Object.fromEntries(shown)).toEqual({
+      checkingSession: 'checking',
+      signedOut: 'signIn',
+      'signedIn.activating': 'checking',
+      'signedIn.checkingAccess': 'checking',
+      'signedIn.accessFailed': 'accessCheckFailed',
+      'signedIn.authorized': 'console',
+      signingOut: 'checking',
+      'signedIn.checkingPendingSignup': 'checking',
+      'signedIn.completingSignup': 'settingUp',
+      'signedIn.notAdministrator': 'accessDenied',
+    });
+    expect([...shown.keys()].sort()).toEqual(leaves(authMachine.root).sort());
   });
 });
 

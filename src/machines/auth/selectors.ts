@@ -22,6 +22,24 @@ export const selectUsername = (s: AuthSnapshot) => s.context.user?.email ?? null
 export const selectMembership = (s: AuthSnapshot) => s.context.membership;
 export const selectIsSigningOut = (s: AuthSnapshot) => s.matches('signingOut');
 
+/**
+ * What the Gate shows (src/views/app/Gate.tsx): the console to an administrator, 'Setting up your
+ * account...', a refusal, a failed access check, Sign In while signed out (the sign-in flow runs),
+ * and otherwise its spinner ('checking': the session, the kept sign-up, the account's activation or
+ * its access check is on its way, or signing out). src/main.tsx waits for anything but 'checking'
+ * before it decides whether the console replaces its shell.
+ */
+export type GateScreen = 'console' | 'settingUp' | 'accessDenied' | 'accessCheckFailed' | 'signIn' | 'checking';
+
+export function selectGateScreen(s: AuthSnapshot): GateScreen {
+  if (selectIsAuthorized(s)) return 'console';
+  if (selectIsCompletingSignup(s)) return 'settingUp';
+  if (selectIsNotAdministrator(s)) return 'accessDenied';
+  if (selectAccessFailed(s)) return 'accessCheckFailed';
+  if (selectSignInFlow(s) !== undefined) return 'signIn';
+  return 'checking';
+}
+
 // The sign-in flow (./signInFlowMachine.ts).
 
 export function selectLoginMode(s: SignInFlowSnapshot): LoginMode {

@@ -7,15 +7,7 @@ import { Center, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import {
-  selectAccessFailed,
-  selectIsAuthorized,
-  selectIsCompletingSignup,
-  selectIsNotAdministrator,
-  selectSignInFlow,
-  type AuthActorRef,
-  type SignInFlowActorRef,
-} from '../../machines/auth';
+import { selectGateScreen, selectSignInFlow, type AuthActorRef, type SignInFlowActorRef } from '../../machines/auth';
 import { LoginScreen } from '../login/LoginScreen';
 import { useAppActors } from './machines-context';
 import { preloadable } from './preloadable';
@@ -31,19 +23,21 @@ export const SETTING_UP_TITLE = 'Setting up your account...';
 
 export function Gate({ children }: { children: ReactNode }) {
   const { auth } = useAppActors();
-  const authorized = useSelector(auth, selectIsAuthorized);
-  const completingSignup = useSelector(auth, selectIsCompletingSignup);
-  const notAdministrator = useSelector(auth, selectIsNotAdministrator);
-  const accessFailed = useSelector(auth, selectAccessFailed);
+  const gateScreen = useSelector(auth, selectGateScreen);
   const signInFlow = useSelector(auth, selectSignInFlow);
   useEffect(() => sessionScreens.prefetch(), []);
 
-  if (authorized) return <>{children}</>;
-  if (completingSignup) return <SessionScreen which="settingUp" auth={auth} />;
-  if (notAdministrator) return <SessionScreen which="accessDenied" auth={auth} />;
-  if (accessFailed) return <SessionScreen which="accessCheckFailed" auth={auth} />;
-  if (signInFlow) return <LoginRoute flow={signInFlow} />;
-  return <FullPageSpinner />;
+  switch (gateScreen) {
+    case 'console':
+      return <>{children}</>;
+    case 'signIn':
+      // The flow is there whenever the Gate shows Sign In (selectGateScreen); checked for its type.
+      return signInFlow ? <LoginRoute flow={signInFlow} /> : <FullPageSpinner />;
+    case 'checking':
+      return <FullPageSpinner />;
+    default:
+      return <SessionScreen which={gateScreen} auth={auth} />;
+  }
 }
 
 type SessionScreenName = 'settingUp' | 'accessDenied' | 'accessCheckFailed';
