@@ -120,6 +120,16 @@ async function consoleReplacesShell(auth: AuthActorRef, machines: MachineSourceM
   );
 }
 
+/**
+ * Removes the marks of the console's shell from the root (the path it shows, and that its gate
+ * script showed it), which its style in `<head>` reads (scripts/prerender.ts). Not `inert`: the
+ * shell's branch keeps it until the live console has replaced the shell.
+ */
+function forgetShell(root: HTMLElement): void {
+  delete root.dataset.shell;
+  delete root.dataset.shellShown;
+}
+
 async function main() {
   // Evaluating the modules is a task of its own: the start-up work below begins in the next one,
   // rather than lengthening that task (a long task is what Total Blocking Time counts).
@@ -133,8 +143,7 @@ async function main() {
   const freshRoot = (): Root => {
     rootElement.replaceChildren();
     delete rootElement.dataset.prerendered;
-    delete rootElement.dataset.shell;
-    delete rootElement.dataset.shellShown;
+    forgetShell(rootElement);
     rootElement.removeAttribute('inert');
     return createRoot(rootElement);
   };
@@ -224,8 +233,7 @@ async function main() {
     // slower on a phone (its render is not split into slices) and the header's name, which the
     // shell cannot know, moved the header when it came in.
     const root = createRoot(rootElement);
-    delete rootElement.dataset.shell;
-    delete rootElement.dataset.shellShown;
+    forgetShell(rootElement);
     startTransition(() => root.render(app(true, () => rootElement.removeAttribute('inert'))));
   } else {
     const root = freshRoot();
