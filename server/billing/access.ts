@@ -8,10 +8,10 @@
  *      that has not ended yet                                -> trial
  *   3. else (no subscription, canceled, trial over)         -> free
  *
- * `accessLevelSql` is the rule for one member's row. The Assistant counts levels without joining
- * every member (from its subscription tallies, plus the open trials of members whose subscription
- * does not decide): `subscriptionLevel`, `subscriptionDecidesSql` and `openTrialSql` are the same
- * rule taken apart for that, and `accessLevelSql` is built from them.
+ * `accessLevelSql` is the rule for one member's row. The overview and the Assistant count levels
+ * without joining every member (counts.ts: the subscription tallies, plus the open trials of members
+ * whose subscription does not decide): `subscriptionLevel`, `subscriptionDecidesSql` and
+ * `openTrialSql` are the same rule taken apart for that, and `accessLevelSql` is built from them.
  */
 import type { AccessLevel } from '../../src/contract/api';
 import { isPlanType } from '../../src/domain/plans';

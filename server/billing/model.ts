@@ -13,7 +13,9 @@ import { PLANS } from '../../src/domain/plans';
 import { ApiError } from '../core/module';
 import { recordAudit, type AuditActor } from '../audit';
 import type { AuditValues } from '../../src/contract/audit';
-import { accessLevelSql, isPaidStatus, openTrialSql, subscriptionDecidesSql, subscriptionLevel, type AccessLevel } from './access';
+import type { TallyReadOptions } from '../copilot/tallies';
+import { accessLevelSql, isPaidStatus, type AccessLevel } from './access';
+import { accessCounts, unpaidInvoiceCount } from './counts';
 import type { Db } from './db';
 import { invoicePrefix, newId } from './ids';
 import { SETUP_INTENT_TTL_MS } from './schema';
@@ -102,49 +104,14 @@ async function countPaymentMethods(db: Db, orgId: string, memberId: string): Pro
 // Reads
 // ---------------------------------------------------------------------------------------------
 
-/** Statuses that make a member a subscribed user (SPEC §6's overview). */
-const SUBSCRIBED_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
-
 /**
- * Members per access level, and the subscribed ones, without reading every member's row. Pro, lite,
- * trialing and subscribed come from the subscriptions alone (at most one per member, counted per
- * status and plan on their index); trial adds the open trials of members whose subscription does
- * not decide their level; free is the rest. The rule is access.ts'. The single query it replaces
- * joined all members with their subscription and trial: 0.75–0.93 s at 100,000 members on PGlite,
- * where one query at a time runs, so every other request of the console (a dashboard's /api/me)
- * waited behind it (issue 17).
+ * The overview: the counts (counts.ts, from the tallies the database keeps, plus the open trials) and
+ * the newest transactions. `tallies` is for the caller's read-only snapshot: it compacts crowded
+ * tallies afterwards instead of here.
  */
-async function accessBreakdown(db: Db, orgId: string, now: Date): Promise<Omit<BillingOverview, 'unpaidInvoices' | 'recentTransactions'>> {
-  const { rows: members } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM members WHERE org_id = $1', [orgId]);
-  const { rows: subscriptions } = await db.query<{ status: string; plan_type: string | null; n: number }>(
-    'SELECT status, plan_type, count(*)::int AS n FROM subscriptions WHERE org_id = $1 GROUP BY status, plan_type',
-    [orgId],
-  );
-  const { rows: trials } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM trials t
-      WHERE t.org_id = $1 AND ${openTrialSql('$2')}
-        AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = t.member_id AND s.org_id = t.org_id AND ${subscriptionDecidesSql()})`,
-    [orgId, now],
-  );
-  const count = (level: AccessLevel) =>
-    subscriptions.filter((r) => subscriptionLevel(r.status, r.plan_type) === level).reduce((sum, r) => sum + r.n, 0);
-  const totalUsers = members[0]?.n ?? 0;
-  const pro = count('pro');
-  const lite = count('lite');
-  const trial = count('trial') + (trials[0]?.n ?? 0);
-  return {
-    totalUsers,
-    subscribedUsers: subscriptions.filter((r) => SUBSCRIBED_STATUSES.has(r.status)).reduce((sum, r) => sum + r.n, 0),
-    subscriptionBreakdown: { pro, lite, trial, free: totalUsers - pro - lite - trial },
-  };
-}
-
-export async function billingOverview(db: Db, orgId: string, now: Date): Promise<BillingOverview> {
-  const breakdown = await accessBreakdown(db, orgId, now);
-  const { rows: unpaid } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM invoices WHERE org_id = $1 AND status IN ('open', 'uncollectible')`,
-    [orgId],
-  );
+export async function billingOverview(db: Db, orgId: string, now: Date, tallies: TallyReadOptions = {}): Promise<BillingOverview> {
+  const { totalUsers, subscribedUsers, pro, lite, trial, free } = await accessCounts(db, orgId, now, tallies);
+  const unpaidInvoices = await unpaidInvoiceCount(db, orgId, tallies);
   const { rows: recent } = await db.query<{
     id: string;
     type: Transaction['type'];
@@ -164,8 +131,10 @@ export async function billingOverview(db: Db, orgId: string, now: Date): Promise
     [orgId],
   );
   return {
-    ...breakdown,
-    unpaidInvoices: unpaid[0]?.n ?? 0,
+    totalUsers,
+    subscribedUsers,
+    subscriptionBreakdown: { pro, lite, trial, free },
+    unpaidInvoices,
     recentTransactions: recent.map((r) => ({
       id: r.id,
       type: r.type,

@@ -6,10 +6,11 @@
  */
 import type { CopilotIntent } from '../../src/contract/api';
 import type { Queryable } from '../core/db';
-import { accessLevelSql, openTrialSql, subscriptionDecidesSql, subscriptionLevel } from '../billing/access';
+import { accessLevelSql } from '../billing/access';
+import { accessCounts, paidCounts } from '../billing/counts';
 import { PLANS } from '../../src/domain/plans';
 import type { Group } from './lexicon';
-import { readTallies, tallyCount, type TallyDb, type TallyRow } from './tallies';
+import { readTallies, type TallyDb, type TallyRow } from './tallies';
 import { isoDay, resolveWindow, type Range } from './time';
 
 export type Db = TallyDb;
@@ -381,36 +382,6 @@ async function fromTallies(db: Db, orgId: string, intent: CopilotIntent, now: Da
     }
   }
   return { n, sum, groups: [...groups.values()].filter((g) => g.n !== 0) };
-}
-
-/**
- * Members per access level (pro, lite, trial, free) without a join over every member. Pro and lite
- * come from the subscription tallies alone; trial and free (the rest) also need the open trials of
- * members without a live subscription, the one costly read, made only when asked for.
- */
-async function paidCounts(db: Db, orgId: string): Promise<{ pro: number; lite: number; trialing: number }> {
-  const subscriptions = await readTallies(db, orgId, 'subscriptions');
-  return {
-    pro: tallyCount(subscriptions, (r) => subscriptionLevel(r.a, r.b) === 'pro'),
-    lite: tallyCount(subscriptions, (r) => subscriptionLevel(r.a, r.b) === 'lite'),
-    trialing: tallyCount(subscriptions, (r) => subscriptionLevel(r.a, r.b) === 'trial'),
-  };
-}
-
-async function accessCounts(db: Db, orgId: string, now: Date): Promise<Record<'pro' | 'lite' | 'trial' | 'free', number>> {
-  const { pro, lite, trialing } = await paidCounts(db, orgId);
-  const [members, trials] = [
-    await readTallies(db, orgId, 'members'),
-    await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM trials t
-        WHERE t.org_id = $1 AND ${openTrialSql('$2')}
-          AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = t.member_id AND s.org_id = t.org_id AND ${subscriptionDecidesSql()})`,
-      [orgId, now],
-    ),
-  ];
-  const total = tallyCount(members);
-  const trial = trialing + (trials.rows[0]?.n ?? 0);
-  return { pro, lite, trial, free: total - pro - lite - trial };
 }
 
 function onlyAccess(intent: CopilotIntent): boolean {

@@ -7,7 +7,8 @@
  */
 import type { Queryable } from '../core/db';
 
-export type TallySubject = 'members' | 'subscriptions' | 'invoices' | 'transactions';
+export const TALLY_SUBJECTS = ['members', 'subscriptions', 'invoices', 'transactions'] as const;
+export type TallySubject = (typeof TALLY_SUBJECTS)[number];
 
 export interface TallyRow {
   /** YYYY-MM-DD (created day, UTC), or null for members. */
@@ -31,7 +32,8 @@ export interface TallyDb extends Queryable {
   transaction?<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
 }
 
-async function compact(db: TallyDb, orgId: string, subject: TallySubject): Promise<void> {
+/** Folds an organisation's rows of a subject into one row per group (serialised per organisation and subject). */
+export async function compactTallies(db: TallyDb, orgId: string, subject: TallySubject): Promise<void> {
   const work = async (tx: Queryable) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`copilot_tallies:${orgId}:${subject}`]);
     await tx.query(
@@ -45,6 +47,14 @@ async function compact(db: TallyDb, orgId: string, subject: TallySubject): Promi
   else await work(db);
 }
 
+export interface TallyReadOptions {
+  /**
+   * Called instead of compacting when the rows have grown crowded: for a reader in a read-only
+   * transaction (the billing overview's snapshot), which compacts with `compactTallies` afterwards.
+   */
+  onCrowded?: (subject: TallySubject) => void;
+}
+
 /**
  * The organisation's tallies of a subject, summed per group; days in [from, to) when given
  * (YYYY-MM-DD), and by day only when `byDay` (else `day` is null).
@@ -53,7 +63,7 @@ export async function readTallies(
   db: TallyDb,
   orgId: string,
   subject: TallySubject,
-  options: { from?: string; to?: string; byDay?: boolean } = {},
+  options: { from?: string; to?: string; byDay?: boolean } & TallyReadOptions = {},
 ): Promise<TallyRow[]> {
   const params: unknown[] = [orgId, subject];
   let where = 'org_id = $1 AND subject = $2';
@@ -72,7 +82,10 @@ export async function readTallies(
   // this read (which sums the days), or a read over many days would compact, in vain, every time.
   const pieces = rows.reduce((sum, r) => sum + r.pieces, 0);
   const groups = rows.reduce((sum, r) => sum + Math.max(1, r.days), 0);
-  if (pieces > groups * 4 + COMPACT_SLACK) await compact(db, orgId, subject);
+  if (pieces > groups * 4 + COMPACT_SLACK) {
+    if (options.onCrowded) options.onCrowded(subject);
+    else await compactTallies(db, orgId, subject);
+  }
   return rows
     .filter((r) => r.n !== 0 || r.amount !== 0)
     .map(({ pieces: _p, days: _d, ...r }) => ({ ...r, n: Number(r.n), amount: Number(r.amount) }));

@@ -193,6 +193,84 @@ describe('GET /api/admin/billing/overview', () => {
     );
     expect(overview.unpaidInvoices).toBe(rows[0]?.n);
   });
+
+  /** The overview's counts made the slow way: every member's row, by the rule of server/billing/access.ts, at `now`. */
+  async function countedRowByRow(orgId: string, now: Date) {
+    const { rows } = await h.db.query<{ level: string; n: number }>(
+      `SELECT CASE WHEN s.status IN ('active', 'past_due') THEN s.plan_type
+                   WHEN s.status = 'trialing' OR (t.converted_at IS NULL AND t.ends_at > $2) THEN 'trial'
+                   ELSE 'free' END AS level, count(*)::int AS n
+         FROM members m LEFT JOIN subscriptions s ON s.member_id = m.id LEFT JOIN trials t ON t.member_id = m.id
+        WHERE m.org_id = $1 GROUP BY 1`,
+      [orgId, now],
+    );
+    const level = (name: string) => rows.find((r) => r.level === name)?.n ?? 0;
+    const one = async (sql: string) => (await h.db.query<{ n: number }>(sql, [orgId])).rows[0]?.n ?? 0;
+    return {
+      totalUsers: rows.reduce((sum, r) => sum + r.n, 0),
+      subscribedUsers: await one(
+        "SELECT count(*)::int AS n FROM subscriptions WHERE org_id = $1 AND status IN ('active', 'trialing', 'past_due')",
+      ),
+      subscriptionBreakdown: { pro: level('pro'), lite: level('lite'), trial: level('trial'), free: level('free') },
+      unpaidInvoices: await one("SELECT count(*)::int AS n FROM invoices WHERE org_id = $1 AND status IN ('open', 'uncollectible')"),
+    };
+  }
+
+  async function overviewCounts() {
+    const res = await h.json('GET', '/api/admin/billing/overview');
+    expect(res.status).toBe(200);
+    const { recentTransactions: _, ...counts } = v.parse(BillingOverviewSchema, res.body);
+    return counts;
+  }
+
+  it('counts, from the tallies the database keeps, what a count of every row gives, through writes of every kind', async () => {
+    expect(await overviewCounts()).toEqual(await countedRowByRow('org-a', NOW));
+    // Through the API: an upgrade, a cancellation now, a member added and one deleted.
+    expect(
+      (await h.json('POST', `/api/admin/billing/update-subscription?userId=${fx.lite_with_card.userId}`, { planType: 'pro' })).status,
+    ).toBe(200);
+    expect(
+      (await h.json('POST', '/api/admin/billing/cancel-subscription', { userId: fx.past_due.userId, cancelAtPeriodEnd: false })).status,
+    ).toBe(200);
+    // Behind the API's back, in bulk: a whole statement's rows at once.
+    await h.db.query(
+      "UPDATE invoices SET status = 'void' WHERE org_id = 'org-a' AND status = 'open' AND id IN (SELECT id FROM invoices WHERE org_id = 'org-a' AND status = 'open' LIMIT 2)",
+    );
+    await h.db.exec(`
+      INSERT INTO members (id, org_id, name, email, phone_number, role, is_admin) VALUES
+        ('count-1', 'org-a', 'Count One', 'count1@a.example', '+15550009901', 'Field Worker', false),
+        ('count-2', 'org-a', 'Count Two', 'count2@a.example', '+15550009902', 'Supervisor', false);
+      INSERT INTO subscriptions (id, org_id, member_id, plan_type, status, current_period_start, current_period_end) VALUES
+        ('sub_count_2', 'org-a', 'count-2', 'pro', 'active', '2025-06-01T00:00:00Z', '2025-07-01T00:00:00Z');
+    `);
+    expect(await overviewCounts()).toEqual(await countedRowByRow('org-a', NOW));
+    // A member deleted takes their subscription with them (ON DELETE CASCADE), and both counts follow.
+    await h.db.query("DELETE FROM members WHERE id IN ('count-1', 'count-2')");
+    expect(await overviewCounts()).toEqual(await countedRowByRow('org-a', NOW));
+    // Trials end with time, which no write records: the count follows the clock.
+    h.clock.now = new Date(NOW.getTime() + 40 * 86_400_000);
+    expect(await overviewCounts()).toEqual(await countedRowByRow('org-a', h.clock.now));
+  });
+
+  it('compacts tallies grown crowded after its read-only snapshot, not inside it', async () => {
+    // One statement per member: each adds a tally row of its own (the triggers append, per statement).
+    for (let i = 0; i < 600; i += 1)
+      await h.db.query(
+        `INSERT INTO members (id, org_id, name, email, phone_number, role, is_admin) VALUES ($1, 'org-a', $2, $3, '+15550009999', 'Field Worker', false)`,
+        [`crowd-${i}`, `Crowd ${i}`, `crowd${i}@a.example`],
+      );
+    const tallyRows = async () =>
+      (await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM copilot_tallies WHERE org_id = 'org-a' AND subject = 'members'"))
+        .rows[0]?.n ?? 0;
+    try {
+      expect(await tallyRows()).toBeGreaterThan(600);
+      expect(await overviewCounts()).toEqual(await countedRowByRow('org-a', NOW));
+      expect(await tallyRows()).toBeLessThan(50);
+      expect(await overviewCounts()).toEqual(await countedRowByRow('org-a', NOW));
+    } finally {
+      await h.db.query("DELETE FROM members WHERE id LIKE 'crowd-%'");
+    }
+  }, 60_000);
 });
 
 describe('access and validation', () => {

@@ -3,7 +3,8 @@
  * no question mark, synonyms, small typos, follow-ups), grouped by family, each with its ground
  * truth computed independently of the parser: plain SQL over the seeded database ($1 is the
  * organisation's id; dates are written out for the fixed clock of copilot-harness.ts, Wednesday
- * 2025-06-11 15:00 UTC), or the billing overview endpoint.
+ * 2025-06-11 15:00 UTC). Never the billing overview: the Assistant and the overview make their
+ * counts in one place (server/billing/counts.ts), so one cannot be the other's ground truth.
  *
  * Used by copilot-questions.test.ts (accuracy per family) and scripts/bench/copilot.ts (latency).
  *
@@ -16,9 +17,8 @@
 export type Truth =
   /** The first number of the first line is the count; the sources are the first 10 records of the ordered ids (ids SQL, in order). */
   | { kind: 'records'; sql: string }
-  /** The first number of the first line (a count from SQL, or from the billing overview). */
+  /** The first number of the first line (SQL returning n). */
   | { kind: 'count'; sql: string }
-  | { kind: 'overview'; field: 'pro' | 'lite' | 'trial' | 'free' | 'subscribedUsers' | 'unpaidInvoices' }
   /** The sources are exactly the first ids of this ordered SQL (the N latest, the longest...). */
   | { kind: 'first'; sql: string; n?: number }
   /** Lines "- label: n" (SQL returning label, n), the larger ones that must be shown. */
@@ -183,26 +183,26 @@ export const BANK: readonly BankEntry[] = [
     questions: ['list admins', 'who are the administrators'],
     truth: { kind: 'records', sql: members("role = 'Admin'") },
   },
-  // Access levels (the billing overview's breakdown is the ground truth)
+  // Access levels (every member's level by the rule, counted row by row)
   {
     family: 'access levels',
     questions: ['how many pro users', 'how many people are on the pro plan', 'number of members on Hardline Pro'],
-    truth: { kind: 'overview', field: 'pro' },
+    truth: { kind: 'count', sql: countMembers(`${ACCESS} = 'pro'`) },
   },
   {
     family: 'access levels',
     questions: ['how many lite users', 'how many members are on the lite plan'],
-    truth: { kind: 'overview', field: 'lite' },
+    truth: { kind: 'count', sql: countMembers(`${ACCESS} = 'lite'`) },
   },
   {
     family: 'access levels',
     questions: ['how many users are on a trial', 'how many members are trialing', 'trial users count'],
-    truth: { kind: 'overview', field: 'trial' },
+    truth: { kind: 'count', sql: countMembers(`${ACCESS} = 'trial'`) },
   },
   {
     family: 'access levels',
     questions: ['how many users are on the free plan', 'how many members have no subscription'],
-    truth: { kind: 'overview', field: 'free' },
+    truth: { kind: 'count', sql: countMembers(`${ACCESS} = 'free'`) },
   },
   {
     family: 'access levels',
@@ -394,7 +394,10 @@ export const BANK: readonly BankEntry[] = [
   {
     family: 'subscriptions',
     questions: ['how many subscribers do we have', 'how many paying users', 'number of subscribed users'],
-    truth: { kind: 'overview', field: 'subscribedUsers' },
+    truth: {
+      kind: 'count',
+      sql: "SELECT count(*) AS n FROM subscriptions WHERE org_id = $1 AND status IN ('active', 'trialing', 'past_due')",
+    },
   },
   {
     family: 'subscriptions',
@@ -421,7 +424,7 @@ export const BANK: readonly BankEntry[] = [
   {
     family: 'invoices',
     questions: ['how many unpaid invoices', 'unpaid invoices?', 'how many invoices have not been paid'],
-    truth: { kind: 'overview', field: 'unpaidInvoices' },
+    truth: { kind: 'count', sql: "SELECT count(*) AS n FROM invoices WHERE org_id = $1 AND status IN ('open', 'uncollectible')" },
   },
   {
     family: 'invoices',
@@ -873,7 +876,14 @@ export const BANK: readonly BankEntry[] = [
     questions: ['what got done this week'],
     truth: { kind: 'records', sql: tasks(`t.status = 'done' AND ${inRange('t.completed_at', '2025-06-09', '2025-06-16')}`) },
   },
-  { family: 'subscriptions', questions: ['how many people are paying'], truth: { kind: 'overview', field: 'subscribedUsers' } },
+  {
+    family: 'subscriptions',
+    questions: ['how many people are paying'],
+    truth: {
+      kind: 'count',
+      sql: "SELECT count(*) AS n FROM subscriptions WHERE org_id = $1 AND status IN ('active', 'trialing', 'past_due')",
+    },
+  },
   {
     family: 'subscriptions',
     questions: ['how many subscriptions got cancelled last month'],
