@@ -72,6 +72,16 @@ function start(check: SessionCheck, signIn: SignInResult, pendingAfterSignIn: Pe
   return { actor, flow, saved };
 }
 
+/** From Sign In: signs in with a first-time password and sets a new one (the account's activation follows). */
+async function setFirstTimePassword(c: Console): Promise<void> {
+  c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+  c.signIn.last().resolve({ kind: 'newPasswordRequired', username: EMAIL });
+  await settle();
+  c.flow().send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
+  c.completeNewPassword.last().resolve(USER);
+  await settle();
+}
+
 describe('recovery scenarios', () => {
   it("'Enter confirmation code' reuses the sign-up this browser kept for that email", async () => {
     const { actor, flow, saved } = start({ user: null, pending: KEPT }, { kind: 'confirmSignUp' }, null);
@@ -365,12 +375,7 @@ describe('the session', () => {
     const c = openConsole();
     c.checkSession.last().resolve({ user: null, pending: null });
     await settle();
-    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
-    c.signIn.last().resolve({ kind: 'newPasswordRequired', username: EMAIL });
-    await settle();
-    c.flow().send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
-    c.completeNewPassword.last().resolve(USER);
-    await settle();
+    await setFirstTimePassword(c);
     expect(c.snapshot().value).toEqual({ signedIn: 'activating' });
     expect(c.snapshot().hasTag('pending')).toBe(true);
     expect(c.snapshot().context.user).toEqual(USER);
@@ -385,12 +390,7 @@ describe('the session', () => {
     const c = openConsole();
     c.checkSession.last().resolve({ user: null, pending: null });
     await settle();
-    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
-    c.signIn.last().resolve({ kind: 'newPasswordRequired', username: EMAIL });
-    await settle();
-    c.flow().send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
-    c.completeNewPassword.last().resolve(USER);
-    await settle();
+    await setFirstTimePassword(c);
     const failure = new Error('activation refused');
     c.activateUser.last().reject(failure);
     await settle();
@@ -497,12 +497,7 @@ describe('what the Gate shows (selectGateScreen)', () => {
     c.checkSession.last().resolve({ user: null, pending: null });
     await settle();
     see(c);
-    c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
-    c.signIn.last().resolve({ kind: 'newPasswordRequired', username: EMAIL });
-    await settle();
-    c.flow().send({ type: 'auth.newPassword', password: 'Brand#New2026', confirmPassword: 'Brand#New2026' });
-    c.completeNewPassword.last().resolve(USER);
-    await settle();
+    await setFirstTimePassword(c);
     see(c);
     c.activateUser.last().resolve(undefined);
     await settle();
