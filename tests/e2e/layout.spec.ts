@@ -184,3 +184,23 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+test.describe('the header on a small phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('every screen shows its whole title beside the menu, the account and Sign out @perf', async ({ page, stack }) => {
+    await signIn(page);
+    const member = await newMember(page, stack.apiUrl, 'Header');
+    for (const path of ['/', '/users', '/users/activity', '/billing', `/billing/user/${encodeURIComponent(member.userId)}`, '/ai']) {
+      await page.goto(path);
+      const title = page.getByRole('banner').getByRole('heading', { level: 1 });
+      await expect(title).toBeVisible();
+      // Truncated, the title's text would be wider than its box (it ends in an ellipsis).
+      const fits = await title.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(fits, `${path}: "${await title.textContent()}" fits the header`).toBe(true);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+    }
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  });
+});

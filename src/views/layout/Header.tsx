@@ -82,7 +82,7 @@ export function Header() {
     <Flex
       as="header"
       align="center"
-      gap="4"
+      gap={{ base: '2', sm: '4' }}
       px={{ base: '4', md: '8' }}
       py="4"
       bg="bg"
@@ -102,16 +102,23 @@ export function Header() {
           </Text>
         ) : null}
       </Box>
-      <HStack gap="3" flexShrink={0}>
+      <HStack gap={{ base: '1', sm: '3' }} flexShrink={0}>
         <AccountMenu username={username} />
+        {/* On a phone the button is its icon alone (its name stays "Sign out"), so that the screen's
+            title keeps the room it needs beside the menu button and the account menu. */}
         <Button
           size="sm"
           variant="outline"
+          aria-label={signingOut ? 'Signing out...' : 'Sign out'}
+          px={{ base: '2', sm: '3' }}
           onClick={() => auth.send({ type: 'auth.signOut' })}
           loading={signingOut}
           loadingText="Signing out..."
         >
-          <LogOut aria-hidden="true" /> Sign out
+          <LogOut aria-hidden="true" />
+          <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+            Sign out
+          </Box>
         </Button>
       </HStack>
     </Flex>
