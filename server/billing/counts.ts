@@ -8,6 +8,10 @@
  * (copilot/tallies.ts: statement-level triggers append +n / -n per group in the writing
  * transaction), so a count here is a sum over a few rows, exact in any snapshot.
  *
+ * The tallies' table and triggers are installed by the copilot module's schema
+ * (server/copilot/schema.ts), which the API always runs after billing's (`serverModules` in
+ * server/index.ts): billing's reads depend on it, as the Assistant's depend on billing's rule.
+ *
  * The rule is access.ts': pro, lite and trialing come from the subscriptions alone (at most one per
  * member, tallied by status and plan); trial adds the open trials of members whose subscription does
  * not decide their level, the one read that depends on the time and is made from the rows; free is

@@ -19,6 +19,7 @@ import type { Database, Queryable } from '../../server/core/db';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
 import { openTestDatabase } from './support/db';
 import { billingSchemaSqlV1 } from './support-billing/schema-v1';
+import { copilotSchemaSql } from '../../server/copilot/schema';
 
 const BILLING_TABLES = [
   'subscriptions',
@@ -238,8 +239,17 @@ describe('upgrading a database made with the first billing schema', () => {
         setup_intents: 0,
         payment_method_sessions: 0,
       });
+      // The overview counts from the tallies the Assistant's schema keeps (server/billing/counts.ts);
+      // a database from before them has them filled from its rows when that schema first runs.
+      await old.exec(copilotSchemaSql);
       const overview = await billingOverview(old, 'org-u', new Date('2025-06-11T15:00:00Z'));
       expect(overview.recentTransactions).toEqual([expect.objectContaining({ id: 'txn_u1', userName: 'Lee Carver', amount: 12999 })]);
+      expect(overview).toMatchObject({
+        totalUsers: 1,
+        subscribedUsers: 0,
+        subscriptionBreakdown: { pro: 0, lite: 0, trial: 0, free: 1 },
+        unpaidInvoices: 0,
+      });
     } finally {
       await old.close();
       await fresh.close();
