@@ -4,20 +4,17 @@
  * (copilot/query.ts).
  *
  * Counting 100,000 members, or grouping their subscriptions, is a scan of them all on every
- * dashboard load (about 30 and 25 ms on PGlite). The database already keeps those counts as tallies
- * (copilot/tallies.ts: statement-level triggers append +n / -n per group in the writing
- * transaction), so a count here is a sum over a few rows, exact in any snapshot.
- *
- * The tallies' table and triggers are installed by the copilot module's schema
- * (server/copilot/schema.ts), which the API always runs after billing's (`serverModules` in
- * server/index.ts): billing's reads depend on it, as the Assistant's depend on billing's rule.
+ * dashboard load (about 30 and 25 ms on PGlite). The database keeps those counts as tallies
+ * (tallies-schema.ts: statement-level triggers append +n / -n per group in the writing
+ * transaction; tallies.ts reads them), so a count here is a sum over a few rows, exact in any
+ * snapshot.
  *
  * The rule is access.ts': pro, lite and trialing come from the subscriptions alone (at most one per
  * member, tallied by status and plan); trial adds the open trials of members whose subscription does
  * not decide their level, the one read that depends on the time and is made from the rows; free is
  * the rest.
  */
-import { readTallies, tallyCount, type TallyDb, type TallyReadOptions } from '../copilot/tallies';
+import { readTallies, tallyCount, type TallyDb, type TallyReadOptions } from './tallies';
 import { openTrialSql, subscriptionDecidesSql, subscriptionLevel } from './access';
 
 /** Subscription statuses that make a member a subscribed user (SPEC §6's overview). */

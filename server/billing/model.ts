@@ -13,7 +13,7 @@ import { PLANS } from '../../src/domain/plans';
 import { ApiError } from '../core/module';
 import { recordAudit, type AuditActor } from '../audit';
 import type { AuditValues } from '../../src/contract/audit';
-import type { TallyReadOptions } from '../copilot/tallies';
+import type { TallyReadOptions } from './tallies';
 import { accessLevelSql, isPaidStatus, type AccessLevel } from './access';
 import { accessCounts, unpaidInvoiceCount } from './counts';
 import type { Db } from './db';

@@ -9,7 +9,7 @@ import { adminOf, parseBody, parseValue, type AppEnv, type AppContext, type Serv
 import { hashToken, newToken } from './ids';
 import { PAYMENT_METHOD_LINK_TTL_MS } from './hosted';
 import { recordAudit } from '../audit';
-import { compactTallies, type TallySubject } from '../copilot/tallies';
+import { compactTallies, type TallySubject } from './tallies';
 import { billingOverview, cancelSubscription, completeSubscription, findMember, updateSubscription, userBilling } from './model';
 
 /** `?userId=` of the update/complete calls, validated like a body field. */
@@ -24,7 +24,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>, deps: ServerDeps, clock
     const { orgId } = adminOf(c);
     // Its figures are several reads (model.ts): one snapshot, so that they add up while members
     // are added or deleted meanwhile. The snapshot is read-only, so tallies that have grown crowded
-    // are compacted after it (copilot/tallies.ts).
+    // are compacted after it (tallies.ts).
     const crowded = new Set<TallySubject>();
     const overview = await db.transaction(async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');

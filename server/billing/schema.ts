@@ -4,6 +4,8 @@
  * org_id and every query filters by it.
  */
 
+import { talliesSchemaSql } from './tallies-schema';
+
 /** How long an open setup intent can be completed and is handed out again (then a new one is made). */
 export const SETUP_INTENT_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -152,4 +154,5 @@ UPDATE setup_intents s SET status = 'canceled'
                 WHERE n.member_id = s.member_id AND n.plan_type = s.plan_type AND n.status = 'requires_payment_method'
                   AND (n.created_at, n.id) > (s.created_at, s.id));
 CREATE UNIQUE INDEX IF NOT EXISTS setup_intents_one_open ON setup_intents (member_id, plan_type) WHERE status = 'requires_payment_method';
+${talliesSchemaSql}
 `;

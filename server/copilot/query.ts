@@ -10,7 +10,7 @@ import { accessLevelSql } from '../billing/access';
 import { accessCounts, paidCounts } from '../billing/counts';
 import { PLANS } from '../../src/domain/plans';
 import type { Group } from './lexicon';
-import { readTallies, type TallyDb, type TallyRow } from './tallies';
+import { readTallies, type TallyDb, type TallyRow } from '../billing/tallies';
 import { isoDay, resolveWindow, type Range } from './time';
 
 export type Db = TallyDb;

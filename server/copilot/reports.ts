@@ -9,7 +9,7 @@ import type { Queryable } from '../core/db';
 import type { Source } from '../../src/contract/api';
 import type { Topic } from './lexicon';
 import { formatDuration } from './format';
-import { readTallies, tallyCount, type TallyRow } from './tallies';
+import { readTallies, tallyCount, type TallyRow } from '../billing/tallies';
 import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
 
 export type Db = Queryable;
@@ -67,7 +67,7 @@ interface MemberCounts {
   licensed: number;
 }
 
-/** From the member tallies (role, active, licensed; see schema.ts): exact, without reading every member. */
+/** From the member tallies (role, active, licensed; see billing/tallies-schema.ts): exact, without reading every member. */
 function memberCounts(tallies: readonly TallyRow[]): MemberCounts {
   return {
     total: tallyCount(tallies),

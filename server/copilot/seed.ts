@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SeedContext, SeedMember } from '../core/module';
 import type { Db } from './reports';
-import { TALLY_SUBJECTS, compactTallies } from './tallies';
 
 const DAY_MS = 86_400_000;
 
@@ -233,8 +232,4 @@ export async function seedCopilot(ctx: SeedContext): Promise<void> {
       tasks,
     );
   });
-  // The tallies' triggers appended a row per group for every batch the modules before this one
-  // inserted (members, subscriptions, invoices, transactions: tens of thousands of rows at 100,000
-  // members). Fold them now, so that the first dashboard and the first answer do not sum them all.
-  for (const subject of TALLY_SUBJECTS) await compactTallies(ctx.db, orgId, subject);
 }

@@ -19,7 +19,6 @@ import type { Database, Queryable } from '../../server/core/db';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
 import { openTestDatabase } from './support/db';
 import { billingSchemaSqlV1 } from './support-billing/schema-v1';
-import { copilotSchemaSql } from '../../server/copilot/schema';
 
 const BILLING_TABLES = [
   'subscriptions',
@@ -239,9 +238,8 @@ describe('upgrading a database made with the first billing schema', () => {
         setup_intents: 0,
         payment_method_sessions: 0,
       });
-      // The overview counts from the tallies the Assistant's schema keeps (server/billing/counts.ts);
-      // a database from before them has them filled from its rows when that schema first runs.
-      await old.exec(copilotSchemaSql);
+      // The overview counts from the tallies billing's schema keeps (server/billing/tallies-schema.ts):
+      // the upgrade above filled them from the database's rows, and the triggers followed the delete.
       const overview = await billingOverview(old, 'org-u', new Date('2025-06-11T15:00:00Z'));
       expect(overview.recentTransactions).toEqual([expect.objectContaining({ id: 'txn_u1', userName: 'Lee Carver', amount: 12999 })]);
       expect(overview).toMatchObject({

@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ApiErrorBodySchema, type CopilotIntent } from '../../src/contract/api';
+import { billingSchemaSql } from '../../server/billing';
 import { copilotSchemaSql } from '../../server/copilot';
-import { readTallies, type TallySubject } from '../../server/copilot/tallies';
+import { readTallies, type TallySubject } from '../../server/billing/tallies';
 import { createCopilotHarness, NOW, type CopilotHarness } from './copilot-harness';
 
 let h: CopilotHarness;
@@ -164,7 +165,12 @@ describe('a database from before issue 15', () => {
         )
         .join('\n')}
     `);
-    await h.db.exec(copilotSchemaSql);
+    // A start runs every module's schema in order: billing's (with the tallies), then the Assistant's.
+    const start = async () => {
+      await h.db.exec(billingSchemaSql);
+      await h.db.exec(copilotSchemaSql);
+    };
+    await start();
     const shape = async () => ({
       indexes: (
         await h.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename IN ('calls', 'tasks') ORDER BY indexname")
@@ -172,7 +178,7 @@ describe('a database from before issue 15', () => {
       tallies: (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM copilot_tallies')).rows[0]?.n,
     });
     const first = await shape();
-    await h.db.exec(copilotSchemaSql);
+    await start();
     expect(await shape()).toEqual(first);
     expect(first.indexes).toEqual(expect.arrayContaining(['calls_search_vector_idx', 'tasks_search_vector_idx']));
     expect(first.indexes).not.toContain('calls_search_idx');
