@@ -17,7 +17,7 @@ import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { createAddressBar } from './services/address';
 import { safeReturnPath } from './domain/urls';
-import { App, prefetchSignedInApp } from './views/app/App';
+import { App } from './views/app/App';
 import { consoleReady, prefetchScreen } from './views/app/prefetch';
 import { prefetchLoginSteps } from './views/login/lazyForms';
 import type { Inspector } from './views/app/machines-context';
@@ -200,12 +200,10 @@ async function main() {
   // way while the code and the session check are.
   if (identity.hasStoredSession()) {
     void lazyApi.preload();
-    prefetchSignedInApp();
     prefetchScreen(window.location.pathname, machines, services);
   } else {
     onFirstInteraction(() => {
       void lazyApi.preload();
-      prefetchSignedInApp();
       const next = safeReturnPath(new URLSearchParams(window.location.search).get('next'));
       prefetchScreen(new URL(next, window.location.origin).pathname, machines);
       prefetchLoginSteps();

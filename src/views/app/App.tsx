@@ -23,14 +23,9 @@ const signedInApp = preloadable(() =>
 );
 
 /**
- * Fetches the signed-in console ahead of need (while the login screen idles, or at once for a tab
- * with a session), so signing in does not wait for it. Safe to call any number of times.
+ * The signed-in console's chunk (with its recipes added), once here: consoleReady waits for it, and
+ * prefetchScreen starts it ahead of need (prefetch.ts). Safe to call any number of times.
  */
-export function prefetchSignedInApp(): void {
-  signedInApp.prefetch();
-}
-
-/** The signed-in console's chunk (with its recipes added), once here: see consoleReady (prefetch.ts). */
 export function loadSignedInApp(): Promise<unknown> {
   return signedInApp.load();
 }
