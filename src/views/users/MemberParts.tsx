@@ -42,6 +42,8 @@ type OnAction = (action: RowAction, user: User) => void;
 /** One member's row or card: re-rendered only when its member, selection, busy flags or `now` change. */
 export interface MemberItemProps {
   user: User;
+  /** The row's key (rowKeys.ts), also on its element, which a newly arrived member may take over. */
+  rowKey: number;
   selected: boolean;
   licenseBusy: boolean;
   statusBusy: boolean;

@@ -21,6 +21,7 @@ import {
   type MemberItemProps,
   type MembersViewProps,
 } from './MemberParts';
+import { ROW_KEY_ATTRIBUTE, useRecycledRowKeys } from './rowKeys';
 
 const SORT_LABELS: Record<UserSort, string> = {
   '-created': 'Newest first',
@@ -59,10 +60,10 @@ const cardStyles: SystemStyleObject = {
   '& .hl-empty': { textAlign: 'center', py: '10', color: 'fg.muted', borderWidth: '1px', borderRadius: 'l3', bg: 'bg' },
 };
 
-const UserCard = memo(function UserCard({ user, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
+const UserCard = memo(function UserCard({ user, rowKey, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);
   return (
-    <li className="hl-card" data-selected={selected ? '' : undefined}>
+    <li className="hl-card" data-selected={selected ? '' : undefined} {...{ [ROW_KEY_ATTRIBUTE]: rowKey }}>
       <div className="hl-card-head">
         <SelectBox user={user} selected={selected} onSelect={onSelect} />
         <span className="hl-avatar" aria-hidden="true">
@@ -76,7 +77,8 @@ const UserCard = memo(function UserCard({ user, selected, licenseBusy, statusBus
             {user.email}
           </span>
         </span>
-        <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
+        {/* Its open menu belongs to this member: a member who takes the card over gets a closed one. */}
+        <RowMenu key={user.userId} user={user} statusBusy={statusBusy} onAction={onAction} />
       </div>
       <dl className="hl-facts">
         <div>
@@ -139,6 +141,7 @@ function SkeletonCard() {
 
 /** The members as a list of cards: select all and the sort above them (the table's headers do both there). */
 export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, ...on }: MembersViewProps) {
+  const keys = useRecycledRowKeys(users.map((u) => u.userId));
   return (
     <Box css={cardStyles}>
       <div className="hl-cards-bar">
@@ -174,7 +177,8 @@ export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, b
             ? Array.from({ length: skeletonRows }, (_, i) => <SkeletonCard key={i} />)
             : users.map((user) => (
                 <UserCard
-                  key={user.userId}
+                  key={keys.get(user.userId)}
+                  rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
                   licenseBusy={busy.includes(`license:${user.userId}`)}

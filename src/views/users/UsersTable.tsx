@@ -21,6 +21,7 @@ import {
 } from './MemberParts';
 import { UserCards } from './UserCards';
 import { useMediaQuery } from '../shared/useMediaQuery';
+import { ROW_KEY_ATTRIBUTE, useRecycledRowKeys } from './rowKeys';
 
 export interface UsersTableProps {
   users: User[];
@@ -155,10 +156,10 @@ function SkeletonRow() {
   );
 }
 
-const UserRow = memo(function UserRow({ user, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
+const UserRow = memo(function UserRow({ user, rowKey, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);
   return (
-    <tr data-selected={selected ? '' : undefined}>
+    <tr data-selected={selected ? '' : undefined} {...{ [ROW_KEY_ATTRIBUTE]: rowKey }}>
       <td>
         <SelectBox user={user} selected={selected} onSelect={onSelect} />
       </td>
@@ -197,7 +198,8 @@ const UserRow = memo(function UserRow({ user, selected, licenseBusy, statusBusy,
         <BillingLink user={user} />
       </td>
       <td>
-        <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
+        {/* Its open menu belongs to this member: a member who takes the row over gets a closed one. */}
+        <RowMenu key={user.userId} user={user} statusBusy={statusBusy} onAction={onAction} />
       </td>
     </tr>
   );
@@ -288,6 +290,7 @@ function selectionOf(users: User[], selected: string[]): 'all' | 'some' | 'none'
 
 /** The members as a table (SPEC §2): every column and action fits from 1280 px wide windows on. */
 function MembersTable({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, onSort, ...on }: MembersViewProps) {
+  const keys = useRecycledRowKeys(users.map((u) => u.userId));
   return (
     // position: relative makes the scroll area the containing block of anything absolutely
     // positioned inside it, so nothing can widen the whole page past the viewport.
@@ -307,7 +310,8 @@ function MembersTable({ users, firstLoad, busyRef, skeletonRows, selected, busy,
             ? null
             : users.map((user) => (
                 <UserRow
-                  key={user.userId}
+                  key={keys.get(user.userId)}
+                  rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
                   licenseBusy={busy.includes(`license:${user.userId}`)}
