@@ -155,7 +155,9 @@ export async function measureUsers(page: Page, webUrl: string, apiUrl: string, l
     server.push(end - start);
     await api.idle(100);
   }
-  log(`  ${latencies.length} searches: ${latencies.map((v) => v.toFixed(0)).join(' ')} ms`);
+  log(
+    `  ${latencies.length} searches, request to rows (of which the response): ${latencies.map((v, i) => `${v.toFixed(0)} (${(server[i] ?? 0).toFixed(0)})`).join(' ')} ms`,
+  );
   return {
     users_first_page_runs: loads.length,
     users_first_page_ms: round(percentile(loads, 50)),
