@@ -30,6 +30,26 @@ describe('DashboardScreen', { timeout: 60_000 }, () => {
     expect(location.history.at(-1)).toBe('/ai');
   });
 
+  it('draws the figures in a render of their own, after the update that brought them (issue 17)', async () => {
+    // Outside act(), React schedules as in a browser: an actor's update (an external store's) renders
+    // at once, in a microtask; the figures' render, deferred, waits for a task of React's scheduler,
+    // where React can split it into slices and yield to input in between.
+    const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const doubles = createDashboardDoubles();
+      renderDashboard({ doubles });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      doubles.resolve('loadDashboard', { stats: STATS, overview: OVERVIEW });
+      for (let i = 0; i < 50; i++) await Promise.resolve();
+      expect(screen.queryByText('20 licensed')).not.toBeInTheDocument();
+      expect(await card('Total Users').findByText('20 licensed')).toBeInTheDocument();
+      expect(card('Active Users').getByText('45')).toBeInTheDocument();
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
+    }
+  });
+
   it('says no invoice is unpaid, in place of the warning, when every invoice is paid', async () => {
     const doubles = createDashboardDoubles();
     renderDashboard({ doubles });
