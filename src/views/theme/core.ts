@@ -8,7 +8,7 @@
  * the console's chunk (src/views/app/App.tsx) and adds them to this same system before any of it
  * renders. Every view uses these tokens rather than ad-hoc colours.
  */
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -104,12 +104,67 @@ export function lightOnly<T extends TokenTree>(tree: T): T {
   return flatten(tree) as T;
 }
 
+/**
+ * The style props whose CSS reads the custom properties Chakra's global CSS resets on every element
+ * (`*`): the filters (`filter="auto"` with `blur`, `brightness`...), the backdrop filters and the
+ * rings (`ring`, `ringColor`...). The console uses none of them, so those resets are left out
+ * (`withoutUnusedResets`). tests/unit/theme-resets.test.ts fails when a view or a recipe uses one.
+ */
+export const UNUSED_RESET_PROPS = [
+  'filter',
+  'blur',
+  'brightness',
+  'contrast',
+  'grayscale',
+  'hueRotate',
+  'invert',
+  'saturate',
+  'sepia',
+  'dropShadow',
+  'backdropFilter',
+  'backdropBlur',
+  'backdropBrightness',
+  'backdropContrast',
+  'backdropGrayscale',
+  'backdropHueRotate',
+  'backdropInvert',
+  'backdropOpacity',
+  'backdropSaturate',
+  'backdropSepia',
+  'ring',
+  'ringColor',
+  'ringOffset',
+  'ringOffsetColor',
+  'ringInset',
+] as const;
+
+/** The custom properties the props above set and read (`--blur`, `--backdrop-blur`, `--ring-color`...). */
+export function isUnusedReset(property: string): boolean {
+  return /^--(ring-|backdrop-|(blur|brightness|contrast|grayscale|hue-rotate|invert|saturate|sepia|drop-shadow)$)/.test(property);
+}
+
+type GlobalStyles = Record<string, SystemStyleObject>;
+
+/**
+ * Chakra's global CSS without the resets of `UNUSED_RESET_PROPS`. Chakra declares 23 custom
+ * properties on every element (`*`), so that an element's filter or ring never inherits its
+ * parent's: each element then holds a custom property map of its own, and every style recalculation
+ * computes them for every element of the page (on a slow phone, a large part of painting the
+ * console's shell and of drawing the live console over it; issue 17). The other declarations of
+ * `*` (the font features and the `--global-*` properties the preflight reads) stay as they are.
+ */
+export function withoutUnusedResets(styles: GlobalStyles): GlobalStyles {
+  const all = styles['*'];
+  if (!all) return styles;
+  return { ...styles, '*': Object.fromEntries(Object.entries(all).filter(([property]) => !isUnusedReset(property))) as SystemStyleObject };
+}
+
 /** Chakra's default theme (tokens, text styles, animations...) with the recipes and palettes above. */
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: withoutUnusedResets(globalCss),
   theme: {
     breakpoints,
     keyframes,
