@@ -28,6 +28,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminAccessToken } from './bench/admin';
 import { launchChromium, signIn } from './bench/browser';
 import { measureHeap } from './bench/heap';
 import { runLighthouse } from './bench/lighthouse';
@@ -128,7 +129,7 @@ async function main(): Promise<number> {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       await signIn(page, stack.webUrl);
-      Object.assign(figures, await measureUsers(page, stack.webUrl, stack.apiUrl, log));
+      Object.assign(figures, await measureUsers(page, stack.webUrl, stack.apiUrl, await adminAccessToken(stack), log));
       await context.close();
 
       log(`[${elapsed()}] heap over navigations...`);

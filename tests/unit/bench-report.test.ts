@@ -228,6 +228,8 @@ describe('every figure has a meaning', () => {
     users_search_max_ms: 1,
     users_search_count: 1,
     users_search_server_p50_ms: 1,
+    users_search_cold_api_first_ms: 1,
+    users_search_cold_api_max_ms: 1,
   };
   const heap: Record<keyof HeapFigures, number> = {
     heap_after_5_nav_mb: 1,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccessToken } from '../../../scripts/bench/admin';
 import type { UserStats } from '../../../src/contract/api';
 import { processMemory, startStackProcess, type StackProcess } from '../../../scripts/bench/stack-process';
+import { warmSearchApi } from '../../../scripts/bench/users';
 
 let stack: StackProcess;
 let dataDir: string;
@@ -82,6 +83,14 @@ describe("the bench's stack process", () => {
     const res = await fetch(`${stack.apiUrl}/api/users/stats`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as UserStats).total).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers the users bench's warm-up searches, as the console sends them, and refuses them without a valid token", async () => {
+    const token = await adminAccessToken(stack);
+    const times = await warmSearchApi(stack.apiUrl, token, ['a', 'zzq']);
+    expect(times).toHaveLength(2);
+    for (const ms of times) expect(ms).toBeGreaterThan(0);
+    await expect(warmSearchApi(stack.apiUrl, 'not-a-token', ['a'])).rejects.toThrow('GET /api/users?search=a answered 401');
   });
 
   it("reads the API process's memory from outside", () => {
