@@ -2,16 +2,21 @@
  * Dates en-US (SPEC §9), in the viewer's time zone. Invalid or missing input shows '—'.
  *
  * Recent ICU versions put a narrow no-break space (U+202F) before AM/PM; it is replaced by a plain
- * space so the text is the same in every browser and in Node ('3:04 PM').
+ * space so the text is the same in every browser and in Node ('3:04 PM'). The formatters are made on
+ * first use (./intl.ts).
  */
+
+import { lazily } from './intl';
 
 export type DateInput = Date | string | number | null | undefined;
 
-const SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const LONG = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const SHORT = lazily(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+const LONG = lazily(() => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }));
+const TIME = lazily(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }));
+const DATE_TIME = lazily(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+);
+const RELATIVE = lazily(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 const INVALID_DATE_TEXT = '—';
 
@@ -29,22 +34,22 @@ function format(formatter: Intl.DateTimeFormat, value: DateInput): string {
 
 /** 'Jan 5, 2026' */
 export function formatShortDate(value: DateInput): string {
-  return format(SHORT, value);
+  return format(SHORT(), value);
 }
 
 /** 'January 5, 2026' */
 export function formatLongDate(value: DateInput): string {
-  return format(LONG, value);
+  return format(LONG(), value);
 }
 
 /** '3:04 PM' */
 export function formatTime(value: DateInput): string {
-  return format(TIME, value);
+  return format(TIME(), value);
 }
 
 /** 'Jan 5, 2026, 3:04 PM' */
 export function formatDateTime(value: DateInput): string {
-  return format(DATE_TIME, value);
+  return format(DATE_TIME(), value);
 }
 
 /** What `formatRelativeTime` says of a moment that never happened (a member never active). */
@@ -92,13 +97,13 @@ export function formatRelativeTime(value: DateInput, now: Date | number): string
   const gap = date.getTime() - reference.getTime();
   const whole = (unit: number) => Math.trunc(gap / unit) || 0;
   const size = Math.abs(gap);
-  if (size < MINUTE) return RELATIVE.format(whole(SECOND), 'second');
-  if (size < HOUR) return RELATIVE.format(whole(MINUTE), 'minute');
-  if (size < DAY) return RELATIVE.format(whole(HOUR), 'hour');
+  if (size < MINUTE) return RELATIVE().format(whole(SECOND), 'second');
+  if (size < HOUR) return RELATIVE().format(whole(MINUTE), 'minute');
+  if (size < DAY) return RELATIVE().format(whole(HOUR), 'hour');
   const months = calendarMonths(reference, date);
-  if (Math.abs(months) >= 12) return RELATIVE.format(Math.trunc(months / 12), 'year');
-  if (months !== 0) return RELATIVE.format(months, 'month');
+  if (Math.abs(months) >= 12) return RELATIVE().format(Math.trunc(months / 12), 'year');
+  if (months !== 0) return RELATIVE().format(months, 'month');
   // A 24-hour gap within one 25-hour day (when daylight saving time ends) still counts as a day.
   const days = calendarDays(reference, date);
-  return RELATIVE.format(days === 0 ? Math.sign(gap) : days, 'day');
+  return RELATIVE().format(days === 0 ? Math.sign(gap) : days, 'day');
 }

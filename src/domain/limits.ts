@@ -6,6 +6,7 @@
  * Lengths count UTF-16 code units, as `String.prototype.length`, valibot's `maxLength` and the
  * HTML `maxlength` attribute do, so the browser, the console's validation and the API agree.
  */
+import { formatCount } from './intl';
 export const LIMITS = {
   /** A person's full name (sign-up) and a member's name. */
   name: 100,
@@ -37,11 +38,9 @@ export const LIMITS = {
   requestBodyBytes: 64 * 1024,
 } as const;
 
-const count = new Intl.NumberFormat('en-US');
-
 /** 'Name must be at most 100 characters' (the label as the reader knows the field). */
 export function tooLongMessage(label: string, max: number): string {
-  return `${label} must be at most ${count.format(max)} characters`;
+  return `${label} must be at most ${formatCount(max)} characters`;
 }
 
 /** 'The request body is too large (limit 64 kB).' */

@@ -9,11 +9,11 @@ import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';
+import { formatCount } from '../../domain/intl';
 
 export const BILLING_OVERVIEW_ERROR_TITLE = 'Error loading billing overview';
 
-const count = new Intl.NumberFormat('en-US');
-const figure = (value: number | undefined) => (value === undefined ? '—' : count.format(value));
+const figure = (value: number | undefined) => (value === undefined ? '—' : formatCount(value));
 
 const TRANSACTION_ICONS: Record<Transaction['type'], { icon: LucideIcon; label: string; color: string }> = {
   payment_succeeded: { icon: CircleCheck, label: 'Payment succeeded', color: 'green.fg' },

@@ -16,14 +16,13 @@ import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
+import { formatCount } from '../../domain/intl';
 
 /** SPEC §9: fixed figures of the dashboard. */
 export const AI_MESSAGES_TODAY = 0;
 export const SYSTEM_STATUS = 'Operational';
 /** Shown in place of the unpaid-invoices warning when there is nothing to warn about. */
 export const NO_UNPAID_INVOICES = 'No unpaid invoices';
-
-const count = new Intl.NumberFormat('en-US');
 
 function Figure({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   return (
@@ -33,7 +32,7 @@ function Figure({ label, value, loading }: { label: string; value: number | unde
       </Text>
       <Skeleton loading={loading} height="8" width={loading ? '12' : 'auto'}>
         <Text fontSize="xl" fontWeight="semibold">
-          {value === undefined ? '—' : count.format(value)}
+          {value === undefined ? '—' : formatCount(value)}
         </Text>
       </Skeleton>
     </Stack>
@@ -46,7 +45,7 @@ function InvoiceStatus({ unpaid }: { unpaid: number }) {
     <Alert.Root status={unpaid > 0 ? 'warning' : 'success'} borderRadius="md" data-testid="invoice-status">
       <Alert.Indicator />
       <Alert.Title>
-        {unpaid > 0 ? `${count.format(unpaid)} unpaid ${unpaid === 1 ? 'invoice needs' : 'invoices need'} attention` : NO_UNPAID_INVOICES}
+        {unpaid > 0 ? `${formatCount(unpaid)} unpaid ${unpaid === 1 ? 'invoice needs' : 'invoices need'} attention` : NO_UNPAID_INVOICES}
       </Alert.Title>
     </Alert.Root>
   );
@@ -154,15 +153,15 @@ const DashboardFigures = memo(function DashboardFigures({ view, onRetry }: { vie
               label="Total Users"
               icon={<Users aria-hidden size={20} />}
               loading={loading && stats === null}
-              value={count.format(stats?.total ?? 0)}
-              help={`${count.format(stats?.licensed ?? 0)} licensed`}
+              value={formatCount(stats?.total ?? 0)}
+              help={`${formatCount(stats?.licensed ?? 0)} licensed`}
             />
             <StatCard
               label="Active Users"
               icon={<UserCheck aria-hidden size={20} />}
               loading={loading && stats === null}
-              value={count.format(stats?.active ?? 0)}
-              help={`${count.format(stats?.pending ?? 0)} pending`}
+              value={formatCount(stats?.active ?? 0)}
+              help={`${formatCount(stats?.pending ?? 0)} pending`}
             />
             <StatCard
               label="AI Messages Today"

@@ -1,7 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { isNearLimit } from '../../domain/limits';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../domain/intl';
 
 /**
  * '1,850 / 2,000 characters' under a field once it nears its limit (its last tenth), so the limit is said
@@ -11,7 +10,7 @@ export function CharacterCount({ length, max }: { length: number; max: number })
   if (!isNearLimit(length, max)) return null;
   return (
     <Text as="span" color={length >= max ? 'fg.error' : 'fg.muted'} data-character-count="">
-      {count.format(length)} / {count.format(max)} characters
+      {formatCount(length)} / {formatCount(max)} characters
     </Text>
   );
 }

@@ -1,8 +1,7 @@
 import { ButtonGroup, Flex, IconButton, Pagination, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { memo } from 'react';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../domain/intl';
 
 export interface ListPagerProps {
   /** Rows the list has in all. */
@@ -24,7 +23,7 @@ export const ListPager = memo(function ListPager({ total, page, pageSize, from, 
   return (
     <Flex justify="space-between" align="center" wrap="wrap" gap="3" minHeight="10">
       <Text color="fg.muted" fontSize="sm" aria-live="polite">
-        Showing {count.format(from)}–{count.format(to)} of {count.format(total)}
+        Showing {formatCount(from)}–{formatCount(to)} of {formatCount(total)}
       </Text>
       <Pagination.Root count={total} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(e) => onPageChange(e.page)}>
         <ButtonGroup variant="ghost" size="sm">

@@ -58,8 +58,8 @@ import { createBusyMark, type BusyMark } from './busyMark';
 import { BulkConfirmDialog } from './BulkConfirmDialog';
 import { UsersSections } from './UsersSections';
 import { UsersPagination } from './UsersPagination';
+import { formatCount } from '../../domain/intl';
 
-const count = new Intl.NumberFormat('en-US');
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
 
 const STATUS_LABELS: Record<UserStatusFilter, string> = { all: 'All statuses', active: 'Active', pending: 'Pending' };
@@ -107,7 +107,7 @@ const QuickStats = memo(function QuickStats({ stats }: { stats: UserStats | null
     <Box as="section" aria-label="Quick Stats">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
         {items.map(([label, key]) => (
-          <StatCard key={key} label={label} loading={stats === null} value={stats === null ? '—' : count.format(stats[key])} />
+          <StatCard key={key} label={label} loading={stats === null} value={stats === null ? '—' : formatCount(stats[key])} />
         ))}
       </SimpleGrid>
     </Box>
