@@ -153,7 +153,7 @@ type GlobalStyles = Record<string, SystemStyleObject>;
  * console's shell and of drawing the live console over it; issue 17). The other declarations of
  * `*` (the font features and the `--global-*` properties the preflight reads) stay as they are.
  */
-export function withoutUnusedResets(styles: GlobalStyles): GlobalStyles {
+function withoutUnusedResets(styles: GlobalStyles): GlobalStyles {
   const all = styles['*'];
   if (!all) return styles;
   return { ...styles, '*': Object.fromEntries(Object.entries(all).filter(([property]) => !isUnusedReset(property))) as SystemStyleObject };
