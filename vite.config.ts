@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp.ts';
+import { chakraLazyGlobal } from './scripts/chakra-lazy-global.ts';
 import { prerenderLogin } from './scripts/prerender.ts';
 import { cdnBehaviour } from './scripts/cdn.ts';
 import { signedInPreloads } from './scripts/signed-in-preloads.ts';
@@ -70,6 +71,7 @@ export default defineConfig(({ mode }) => {
       signedInPreloads(readFileSync(join(ROOT, 'src/views/app/routes.tsx'), 'utf8')),
       cspMeta(cspDirectives(settings, { header: false })),
       prerenderLogin(),
+      chakraLazyGlobal(),
       cdnBehaviour(securityHeaders(settings)),
     ],
     // amazon-cognito-identity-js bundles `buffer`, which reads `global`.

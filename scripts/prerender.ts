@@ -35,6 +35,7 @@ import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { SHELL_ATTRIBUTE, SHELL_GATE_SCRIPT, SHELL_SHOWN_ATTRIBUTE } from './shell-gate.ts';
 import { pageOf, withoutSignedInPreloads } from './signed-in-preloads.ts';
+import { PRERENDERED_GLOBAL_ATTRIBUTE } from '../src/views/theme/prerendered-global.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
@@ -42,12 +43,30 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
 export const HOLD_ROOT = '<style data-prerender-hold>#root[data-prerendered]{visibility:hidden}</style>';
 export const REVEAL_ROOT = '<style data-prerender-reveal>#root[data-prerendered]{visibility:visible}</style>';
 
+const EMOTION_STYLE_OPENING = /^<style data-emotion="([^"]*)">/;
+
+/**
+ * An Emotion `<style>` tag as it goes into `<head>`:
+ * - `data-s` tells Emotion's client that the tag is already where it belongs (in `<head>`, in
+ *   order), so it does not move each one to the end of `<head>` and back as it starts, restyling
+ *   the page each time;
+ * - the global styles (`css-global`: Chakra's reset, global styles and token custom properties) are
+ *   marked as the page's own (src/views/theme/prerendered-global.ts): the live page keeps them
+ *   rather than build them again.
+ */
+function headStyle(tag: string): string {
+  return tag.replace(EMOTION_STYLE_OPENING, (_, names: string) => {
+    const global = names.startsWith('css-global ') ? ` ${PRERENDERED_GLOBAL_ATTRIBUTE}` : '';
+    return `<style data-emotion="${names}" data-s=""${global}>`;
+  });
+}
+
 /**
  * The rendered markup's Emotion `<style>` tags, in order and one a line, for `<head>`, and the markup
  * without them for the root (see above).
  */
 function splitStyles(markup: string): { styles: string; body: string } {
-  return { styles: (markup.match(EMOTION_STYLE) ?? []).join('\n'), body: markup.replace(EMOTION_STYLE, '') };
+  return { styles: (markup.match(EMOTION_STYLE) ?? []).map(headStyle).join('\n'), body: markup.replace(EMOTION_STYLE, '') };
 }
 
 /** login.html from the built index.html and the rendered markup (exported for the tests). */

@@ -22,6 +22,7 @@ import { consoleReady, prefetchScreen } from './views/app/prefetch';
 import { prefetchLoginSteps } from './views/login/lazyForms';
 import type { Inspector } from './views/app/machines-context';
 import { getCoreSystem } from './views/theme/core';
+import { adoptPrerenderedGlobalCss } from './views/theme/prerendered-global';
 
 /**
  * `npm run dev` with `?inspect`: the in-app statechart inspector (src/dev/inspector, works offline);
@@ -214,7 +215,8 @@ async function main() {
   // then a render (or, on the prerendered /login, a hydration) that React splits into slices (a
   // transition) so that no single task runs long.
   await nextTask();
-  getCoreSystem();
+  // A prerendered page carries the system's global CSS: the system does not build it again.
+  adoptPrerenderedGlobalCss(getCoreSystem(), document);
   await nextTask();
   const app = (shell: boolean, onLive?: () => void) => (
     <StrictMode>

@@ -115,3 +115,40 @@ test('no shell for a visitor without a session, nor at an address index.html ans
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
+
+/**
+ * The page's `<style>` elements that declare Chakra's token custom properties: the Emotion name they
+ * carry (`css-global <name>` as prerendered, `css-global` once Emotion's `<Global>` manages it) and
+ * whether the prerender marked it.
+ */
+async function tokenStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('style')]
+      .filter((style) => [...(style.sheet?.cssRules ?? [])].some((rule) => /--chakra-colors-brand-solid\s*:/.test(rule.cssText)))
+      .map((style) => `${style.getAttribute('data-emotion')}${style.hasAttribute('data-prerendered-global') ? ' (prerendered)' : ''}`),
+  );
+}
+
+test('a prerendered page keeps its global CSS: the live page does not build it again, and is styled by it @auth @perf', async ({
+  page,
+}) => {
+  // /login: the sign-in form hydrates over the prerendered page.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  const prerendered = await tokenStyles(page);
+  expect(prerendered).toEqual([expect.stringMatching(/^css-global \S+ \(prerendered\)$/)]);
+  // Signed in, the dashboard's shell (index.html) gives way to the live console.
+  await signIn(page);
+  await page.goto('/');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByTestId('signed-in-username')).toHaveText(ADMIN.email);
+  expect(await tokenStyles(page)).toEqual(prerendered);
+  // Chakra's global styles apply: the page's background is bg.subtle.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(250, 250, 250)');
+
+  // A page with nothing prerendered (users.html) builds the global CSS as it starts.
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  expect(await tokenStyles(page)).toEqual(['css-global']);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(250, 250, 250)');
+});

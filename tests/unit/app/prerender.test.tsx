@@ -39,8 +39,10 @@ describe('login.html from index.html (scripts/prerender.ts)', () => {
     const page = loginPage(index, markup, '/login');
     expect(page).toContain('<div id="root" data-prerendered="/login"><main><p class="css-2b">Hi $& $1</p></main></div>');
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toContain('<style data-emotion="css-global 1a">:root{--x:1}</style>');
-    expect(head).toContain('<style data-emotion="css 2b">.css-2b{color:red}</style>');
+    // Marked as in place (data-s: Emotion's client leaves them where they are), and the global styles
+    // as the page's own (src/views/theme/prerendered-global.ts).
+    expect(head).toContain('<style data-emotion="css-global 1a" data-s="" data-prerendered-global>:root{--x:1}</style>');
+    expect(head).toContain('<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>');
     expect(page.indexOf('css-global 1a')).toBeLessThan(page.indexOf('css 2b'));
     expect(page).toContain('<script type="module" src="/assets/index-x.js"></script>');
   });
@@ -101,7 +103,7 @@ describe('a console page with its shell (scripts/prerender.ts)', () => {
       `<div id="root" data-shell="/" inert><div><h1 class="css-2b">Welcome $& $1</h1></div></div><script>${SHELL_GATE_SCRIPT}</script></body>`,
     );
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<style data-emotion="css 2b">.css-2b{color:red}</style>');
+    expect(head).toContain('<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>');
     expect(head).toContain(HOLD_SHELL);
     expect(HOLD_SHELL).toMatch(/#root\[data-shell\]:not\(\[data-shell-shown\]\)\{visibility:hidden\}/);
   });
