@@ -5,6 +5,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp.ts';
 import { chakraLazyGlobal } from './scripts/chakra-lazy-global.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 import { prerenderLogin } from './scripts/prerender.ts';
 import { cdnBehaviour } from './scripts/cdn.ts';
 import { signedInPreloads } from './scripts/signed-in-preloads.ts';
@@ -69,6 +70,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       signedInPreloads(readFileSync(join(ROOT, 'src/views/app/routes.tsx'), 'utf8')),
+      compileHints(),
       cspMeta(cspDirectives(settings, { header: false })),
       prerenderLogin(),
       chakraLazyGlobal(),

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINT } from './compile-hints.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -141,6 +142,10 @@ export interface BundleReport {
   preloads: Record<string, string[]>;
   /** Forbidden code found in the build, by file. */
   forbidden: Array<{ what: string; file: string }>;
+  /** The entry chunk (every page runs it first). */
+  entryFile: string;
+  /** The JS files that start with V8's compile hint (scripts/compile-hints.ts). */
+  compileHinted: string[];
   /**
    * The modules with code in each JS file (repo-relative: src/..., node_modules/...), when this
    * script built the console (not with --dist).
@@ -226,9 +231,11 @@ export function measureDist(distDir: string, modules?: Record<string, string[]>)
   const js = everything.filter((f) => f.endsWith('.js'));
   const css = everything.filter((f) => f.endsWith('.css'));
   const forbidden: BundleReport['forbidden'] = [];
+  const compileHinted: string[] = [];
   for (const file of js) {
     const text = readFileSync(join(distDir, file), 'utf8');
     for (const rule of FORBIDDEN_IN_PRODUCTION) if (rule.pattern.test(text)) forbidden.push({ what: rule.what, file });
+    if (text.startsWith(`${COMPILE_HINT}\n`)) compileHinted.push(file);
   }
   return {
     loginJsGzipKb: sumKb(loginFiles),
@@ -242,6 +249,8 @@ export function measureDist(distDir: string, modules?: Record<string, string[]>)
       everything.filter((f) => f.endsWith('.html')).map((page) => [page, modulePreloadsOf(join(distDir, page))]),
     ),
     forbidden,
+    entryFile: (manifest[entries[0] as string] as ManifestChunk).file,
+    compileHinted: compileHinted.sort(),
     ...(modules ? { modules } : {}),
   };
 }

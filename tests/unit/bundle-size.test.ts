@@ -157,6 +157,11 @@ describe('production bundle', () => {
     for (const file of report.preloads['login.html'] ?? []) expect(report.loginFiles).toContain(file);
   });
 
+  it("starts the entry, and only the entry, with V8's compile hint (scripts/compile-hints.ts)", () => {
+    expect(report.loginFiles).toContain(report.entryFile);
+    expect(report.compileHinted).toEqual([report.entryFile]);
+  });
+
   it('ships no dev-only code (the XState inspector)', () => {
     expect(report.forbidden).toEqual([]);
   });
@@ -217,6 +222,8 @@ describe('measurement rules', () => {
     totalJsFiles: 10,
     cssGzipKb: 0,
     forbidden: [],
+    entryFile: 'assets/index.js',
+    compileHinted: ['assets/index.js'],
   };
 
   it('has a budget for every route and nothing else', () => {
