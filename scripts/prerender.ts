@@ -61,12 +61,46 @@ function headStyle(tag: string): string {
   });
 }
 
+const EMOTION_STYLE_PARTS = /^<style data-emotion="([^"]*)">([\s\S]*)<\/style>$/;
+
+/**
+ * Consecutive element styles (`css <names>`) as one tag carrying all their names, their rules in the
+ * same order. Emotion's server rendering writes one tag before each element it styles (64 on the
+ * dashboard's shell); its client takes every such tag over as it starts, moving each in `<head>`,
+ * and the browser processes each moved sheet again. One tag, one move. Global styles stay tags of
+ * their own (each `<Global>` finds its own by name), and a run of element styles ends at one, so no
+ * rule changes its place in the cascade.
+ */
+function mergeElementStyles(tags: readonly string[]): string[] {
+  const merged: string[] = [];
+  let names: string[] = [];
+  let rules = '';
+  const flush = () => {
+    if (names.length > 0) merged.push(`<style data-emotion="css ${names.join(' ')}">${rules}</style>`);
+    names = [];
+    rules = '';
+  };
+  for (const tag of tags) {
+    const [, key = '', css = ''] = EMOTION_STYLE_PARTS.exec(tag) ?? [];
+    if (key.startsWith('css ')) {
+      names.push(key.slice('css '.length));
+      rules += css;
+    } else {
+      flush();
+      merged.push(tag);
+    }
+  }
+  flush();
+  return merged;
+}
+
 /**
  * The rendered markup's Emotion `<style>` tags, in order and one a line, for `<head>`, and the markup
  * without them for the root (see above).
  */
 function splitStyles(markup: string): { styles: string; body: string } {
-  return { styles: (markup.match(EMOTION_STYLE) ?? []).map(headStyle).join('\n'), body: markup.replace(EMOTION_STYLE, '') };
+  const tags = mergeElementStyles(markup.match(EMOTION_STYLE) ?? []);
+  return { styles: tags.map(headStyle).join('\n'), body: markup.replace(EMOTION_STYLE, '') };
 }
 
 /** login.html from the built index.html and the rendered markup (exported for the tests). */

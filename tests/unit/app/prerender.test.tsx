@@ -47,6 +47,24 @@ describe('login.html from index.html (scripts/prerender.ts)', () => {
     expect(page).toContain('<script type="module" src="/assets/index-x.js"></script>');
   });
 
+  it('puts consecutive element styles in one tag with all their names, rules in order; a global style ends a run', async () => {
+    const { loginPage } = await import('../../../scripts/prerender');
+    const markup =
+      '<style data-emotion="css-global 1a">:root{--x:1}</style>' +
+      '<main><style data-emotion="css 2b">.css-2b{color:red}</style><p class="css-2b">A</p>' +
+      '<style data-emotion="css 3c 4d">.css-3c{margin:0}.css-4d{padding:0}</style><p class="css-3c css-4d">B</p>' +
+      '<style data-emotion="css-global 5e">body{margin:0}</style>' +
+      '<style data-emotion="css 6f">.css-6f{color:blue}</style><p class="css-6f">C</p></main>';
+    const head = loginPage(index, markup, '/login').split('</head>')[0] ?? '';
+    const styles = head.match(/<style data-emotion[^>]*>[^<]*<\/style>/g);
+    expect(styles).toEqual([
+      '<style data-emotion="css-global 1a" data-s="" data-prerendered-global>:root{--x:1}</style>',
+      '<style data-emotion="css 2b 3c 4d" data-s="">.css-2b{color:red}.css-3c{margin:0}.css-4d{padding:0}</style>',
+      '<style data-emotion="css-global 5e" data-s="" data-prerendered-global>body{margin:0}</style>',
+      '<style data-emotion="css 6f" data-s="">.css-6f{color:blue}</style>',
+    ]);
+  });
+
   it('shows the page whole or not at all: the root is hidden from <head> until a style right after it has been parsed', async () => {
     const { loginPage, HOLD_ROOT, REVEAL_ROOT } = await import('../../../scripts/prerender');
     const page = loginPage(index, '<main><p>Hi</p></main>', '/login');
