@@ -152,8 +152,12 @@ type Opening = { highlight: 'edit' | 'delete' | null };
  * the focus; from then on the row keeps it.
  */
 export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAction }) {
-  const [opening, setOpening] = useState<Opening | null>(null);
-  if (opening) return <MountedRowMenu {...props} highlight={opening.highlight} />;
+  // The opening belongs to the member it was asked for. When another member takes the row over
+  // (rowKeys.ts), the row shows that member's closed button again, and the same button element
+  // stays: a search hands over all 25 rows, and remounting their buttons was DOM work on every one.
+  const [opening, setOpening] = useState<(Opening & { userId: string }) | null>(null);
+  if (opening && opening.userId !== props.user.userId) setOpening(null);
+  else if (opening) return <MountedRowMenu {...props} highlight={opening.highlight} />;
   const label = `Actions for ${props.user.name}`;
   return (
     <button
@@ -164,11 +168,11 @@ export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAc
       aria-expanded={false}
       // A click from the keyboard (Enter or Space: `detail` 0) opens on the first item, as a menu
       // button does; one from a pointer opens with none highlighted.
-      onClick={(e) => setOpening({ highlight: e.detail === 0 ? 'edit' : null })}
+      onClick={(e) => setOpening({ userId: props.user.userId, highlight: e.detail === 0 ? 'edit' : null })}
       onKeyDown={(e) => {
         if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
         e.preventDefault();
-        setOpening({ highlight: e.key === 'ArrowDown' ? 'edit' : 'delete' });
+        setOpening({ userId: props.user.userId, highlight: e.key === 'ArrowDown' ? 'edit' : 'delete' });
       }}
     >
       <MoreHorizontal aria-hidden size={16} />

@@ -78,7 +78,7 @@ const UserCard = memo(function UserCard({ user, rowKey, selected, licenseBusy, s
           </span>
         </span>
         {/* Its open menu belongs to this member: a member who takes the card over gets a closed one. */}
-        <RowMenu key={user.userId} user={user} statusBusy={statusBusy} onAction={onAction} />
+        <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
       </div>
       <dl className="hl-facts">
         <div>

@@ -199,7 +199,7 @@ const UserRow = memo(function UserRow({ user, rowKey, selected, licenseBusy, sta
       </td>
       <td>
         {/* Its open menu belongs to this member: a member who takes the row over gets a closed one. */}
-        <RowMenu key={user.userId} user={user} statusBusy={statusBusy} onAction={onAction} />
+        <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
       </td>
     </tr>
   );

@@ -145,12 +145,15 @@ describe('the users table across pages', () => {
     const second = page(3).map((u, i) => ({ ...u, isActive: i !== 1, hasLicense: i === 2 }));
     const table = renderTable(first);
     const before = rows();
+    const buttonsBefore = before.map((row) => row.querySelector('button.hl-actions'));
     table.show(second);
     const after = rows();
     expect(after).toHaveLength(3);
     after.forEach((row, i) => {
       const member = second[i] as User;
       expect(row).toBe(before[i]);
+      // The actions button too: only its label changes, it is not made again for the new member.
+      expect(row.querySelector('button.hl-actions')).toBe(buttonsBefore[i]);
       const cells = within(row);
       expect(cells.getByRole('checkbox', { name: `Select ${member.name}` })).not.toBeChecked();
       expect(cells.getByText(member.email)).toBeInTheDocument();
@@ -204,6 +207,10 @@ describe('the users table across pages', () => {
     table.show([x, b]);
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: `Actions for ${x.name}` })).toHaveAttribute('aria-expanded', 'false');
+    // The member coming back to the row does not bring the menu back open either.
+    table.show([a, b]);
+    expect(screen.getByRole('button', { name: `Actions for ${a.name}` })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });
 
