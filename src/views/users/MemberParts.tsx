@@ -2,7 +2,7 @@ import { Menu, Portal, type SystemStyleObject } from '@chakra-ui/react';
 import { MoreHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTimeTip } from '../shared/useTimeTip';
-import { Link } from 'wouter';
+import { ROUTE_LINK_ATTRIBUTE } from '../shared/useRouteLinks';
 import { formatDateTime, formatRelativeTime } from '../../domain/dates';
 import type { User, UserSort } from '../../contract/api';
 
@@ -248,11 +248,17 @@ export function StatusBadge({ user }: { user: User }) {
   );
 }
 
+/** A plain link: the table or the cards around it open it inside the console (useRouteLinks). */
 export function BillingLink({ user }: { user: User }) {
   return (
-    <Link className="hl-link" href={`/billing/user/${encodeURIComponent(user.userId)}`} aria-label={`View Billing for ${user.name}`}>
+    <a
+      className="hl-link"
+      href={`/billing/user/${encodeURIComponent(user.userId)}`}
+      aria-label={`View Billing for ${user.name}`}
+      {...{ [ROUTE_LINK_ATTRIBUTE]: '' }}
+    >
       View Billing
-    </Link>
+    </a>
   );
 }
 

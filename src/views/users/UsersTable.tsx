@@ -22,6 +22,7 @@ import {
 import { UserCards } from './UserCards';
 import { useMediaQuery } from '../shared/useMediaQuery';
 import { ROW_KEY_ATTRIBUTE, useRecycledRowKeys } from './rowKeys';
+import { useRouteLinks } from '../shared/useRouteLinks';
 
 export interface UsersTableProps {
   users: User[];
@@ -291,11 +292,21 @@ function selectionOf(users: User[], selected: string[]): 'all' | 'some' | 'none'
 /** The members as a table (SPEC §2): every column and action fits from 1280 px wide windows on. */
 function MembersTable({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, onSort, ...on }: MembersViewProps) {
   const keys = useRecycledRowKeys(users.map((u) => u.userId));
+  const openLink = useRouteLinks();
   return (
     // position: relative makes the scroll area the containing block of anything absolutely
     // positioned inside it, so nothing can widen the whole page past the viewport.
     <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="lg" bg="bg">
-      <Table.Root size="sm" minWidth="58rem" tableLayout="fixed" colorPalette="brand" css={tableStyles} aria-label="Users" ref={busyRef}>
+      <Table.Root
+        size="sm"
+        minWidth="58rem"
+        tableLayout="fixed"
+        colorPalette="brand"
+        css={tableStyles}
+        aria-label="Users"
+        ref={busyRef}
+        onClick={openLink}
+      >
         <MembersHeader users={users} selected={selected} sort={sort} onSort={onSort} onSelectAll={on.onSelectAll} />
         <Table.Body>
           {firstLoad ? Array.from({ length: skeletonRows }, (_, i) => <SkeletonRow key={i} />) : null}

@@ -70,12 +70,12 @@ async function loaded(kind: 'table' | 'list') {
   const delays = createControlledDelays(['searchDebounce']);
   delays.install();
   uninstall = () => delays.uninstall();
-  renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce } });
+  const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce } });
   const members = () => screen.getByRole(kind, { name: 'Users' });
   expect(members()).toHaveAttribute('aria-busy', 'true');
   act(() => doubles.list.resolve('loadUsers', { list: { users: MEMBERS, total: 3, page: 1, limit: 25 }, stats: STATS }));
   await within(members()).findByText(MEMBERS[0]?.name ?? '');
-  return { doubles, delays, fakes: doubles.list, members, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+  return { doubles, delays, fakes: doubles.list, members, location: view.location, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
 
 /**
@@ -198,7 +198,7 @@ describe('UsersScreen: the table fits a laptop', { timeout: 60_000 }, () => {
 describe('UsersScreen: cards at 768 px and narrower', { timeout: 60_000 }, () => {
   it('shows one card per member with the same information, and no table', async () => {
     stubWidth(412);
-    const { members } = await loaded('list');
+    const { members, location, user } = await loaded('list');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(members()).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
@@ -226,6 +226,9 @@ describe('UsersScreen: cards at 768 px and narrower', { timeout: 60_000 }, () =>
     expect(first.getByRole('checkbox', { name: `License for ${member.name}` })).toBeChecked();
     expect(never.getByRole('checkbox', { name: `License for ${MEMBERS[1]?.name}` })).not.toBeChecked();
     expect(first.getByRole('link', { name: `View Billing for ${member.name}` })).toHaveAttribute('href', '/billing/user/user-0');
+    // It opens the member's billing inside the console.
+    await user.click(first.getByRole('link', { name: `View Billing for ${member.name}` }));
+    expect(location.history.at(-1)).toBe('/billing/user/user-0');
   });
 
   it('placeholders while the first page loads, and No users found for an empty answer', async () => {

@@ -80,6 +80,14 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(within(table()).getAllByText('pending')).toHaveLength(6);
   });
 
+  it("View Billing opens the member's billing inside the console", async () => {
+    const { fakes, view, user } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1)));
+    const first = makeUser(0);
+    await user.click(await within(table()).findByRole('link', { name: `View Billing for ${first.name}` }));
+    expect(view.location.history.at(-1)).toBe('/billing/user/user-0');
+  });
+
   it("shows 'No users found' for an empty answer", async () => {
     const { fakes } = start();
     act(() => fakes.resolve('loadUsers', makePage(1, { total: 0 })));
