@@ -94,7 +94,6 @@ export const memberStyles: SystemStyleObject = {
     borderRadius: 'full',
     // gray.500 on white is 4.8:1: the off track meets the 3:1 of WCAG 1.4.11 (non-text contrast).
     bg: 'gray.500',
-    transition: 'background-color 0.15s',
     _before: {
       content: '""',
       position: 'absolute',
@@ -103,10 +102,15 @@ export const memberStyles: SystemStyleObject = {
       boxSize: '3',
       borderRadius: 'full',
       bg: 'white',
-      transition: 'transform 0.15s',
     },
     _checked: { bg: 'brand.solid', _before: { transform: 'translateX(0.75rem)' } },
     _disabled: { opacity: 0.6 },
+    // The switch slides only while the pointer or the focus is on it, that is when somebody flips
+    // it. A search hands rows over to other members (rowKeys.ts): a transition on every switch
+    // that changed made Chrome bring style and layout up to date before the frame's callbacks, and
+    // the rows reached the screen about 5 ms later on average (issue 17); and a switch slid for
+    // nobody's click.
+    '&:hover, &:focus': { transition: 'background-color 0.15s', _before: { transition: 'transform 0.15s' } },
   },
   '& .hl-link': { textStyle: 'sm', color: 'brand.fg', fontWeight: 'medium', borderRadius: 'l1', _hover: { textDecoration: 'underline' } },
   '& .hl-actions': {
