@@ -1,13 +1,13 @@
 import { Menu, Portal, type SystemStyleObject } from '@chakra-ui/react';
 import { MoreHorizontal } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { useTimeTip } from '../shared/useTimeTip';
 import { ROUTE_LINK_ATTRIBUTE } from '../shared/useRouteLinks';
 import { formatDateTime, formatRelativeTime } from '../../domain/dates';
 import type { User, UserSort } from '../../contract/api';
 
 /**
- * The parts a User Management table row (UsersTable) and a phone card (UserCards) share: their
+ * The parts a User Management table row (MembersTable) and a phone card (UserCards) share: their
  * props, the row menu, the select boxes, the licence switch, the status badge, View Billing and
  * 'Last active'. Like the rows, the parts are plain elements styled once at the list
  * (`memberStyles`), not a Chakra component per part.
@@ -35,6 +35,8 @@ export interface MembersViewProps {
   onSelectAll: (selected: boolean) => void;
   onAction: OnAction;
   onSort: (sort: UserSort) => void;
+  /** The list's one click handler for its View Billing links (useRouteLinks). */
+  onOpenLink: (event: MouseEvent<HTMLElement>) => void;
 }
 type OnSelect = (userId: string, selected: boolean) => void;
 type OnAction = (action: RowAction, user: User) => void;

@@ -22,7 +22,6 @@ import {
   type MembersViewProps,
 } from './MemberParts';
 import { ROW_KEY_ATTRIBUTE, useRecycledRowKeys } from './rowKeys';
-import { useRouteLinks } from '../shared/useRouteLinks';
 
 const SORT_LABELS: Record<UserSort, string> = {
   '-created': 'Newest first',
@@ -141,11 +140,10 @@ function SkeletonCard() {
 }
 
 /** The members as a list of cards: select all and the sort above them (the table's headers do both there). */
-export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, ...on }: MembersViewProps) {
+export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, onOpenLink, ...on }: MembersViewProps) {
   const keys = useRecycledRowKeys(users.map((u) => u.userId));
-  const openLink = useRouteLinks();
   return (
-    <Box css={cardStyles} onClick={openLink}>
+    <Box css={cardStyles} onClick={onOpenLink}>
       <div className="hl-cards-bar">
         <label className="hl-check-label">
           <SelectAll users={users} selected={selected} onChange={on.onSelectAll} />
