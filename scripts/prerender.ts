@@ -38,12 +38,18 @@ import { pageOf, withoutSignedInPreloads } from './signed-in-preloads.ts';
 import { PRERENDERED_GLOBAL_ATTRIBUTE } from '../src/views/theme/prerendered-global.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
+/** An Emotion `<style>` tag of the rendered markup: its names (`css <names>`, `css-global <names>`) and rules. */
+const EMOTION_STYLE = /<style data-emotion="([^"]*)">([\s\S]*?)<\/style>/g;
 /** Hides the prerendered root until REVEAL_ROOT, after it, has been parsed (see above). */
 export const HOLD_ROOT = '<style data-prerender-hold>#root[data-prerendered]{visibility:hidden}</style>';
 export const REVEAL_ROOT = '<style data-prerender-reveal>#root[data-prerendered]{visibility:visible}</style>';
 
-const EMOTION_STYLE_OPENING = /^<style data-emotion="([^"]*)">/;
+/** An Emotion style tag, read once from the markup. */
+interface EmotionStyle {
+  /** What its `data-emotion` names: `css <names>` or `css-global <names>`. */
+  key: string;
+  css: string;
+}
 
 /**
  * An Emotion `<style>` tag as it goes into `<head>`:
@@ -54,14 +60,10 @@ const EMOTION_STYLE_OPENING = /^<style data-emotion="([^"]*)">/;
  *   marked as the page's own (src/views/theme/prerendered-global.ts): the live page keeps them
  *   rather than build them again.
  */
-function headStyle(tag: string): string {
-  return tag.replace(EMOTION_STYLE_OPENING, (_, names: string) => {
-    const global = names.startsWith('css-global ') ? ` ${PRERENDERED_GLOBAL_ATTRIBUTE}` : '';
-    return `<style data-emotion="${names}" data-s=""${global}>`;
-  });
+function headStyle({ key, css }: EmotionStyle): string {
+  const global = key.startsWith('css-global ') ? ` ${PRERENDERED_GLOBAL_ATTRIBUTE}` : '';
+  return `<style data-emotion="${key}" data-s=""${global}>${css}</style>`;
 }
-
-const EMOTION_STYLE_PARTS = /^<style data-emotion="([^"]*)">([\s\S]*)<\/style>$/;
 
 /**
  * Consecutive element styles (`css <names>`) as one tag carrying all their names, their rules in the
@@ -71,20 +73,19 @@ const EMOTION_STYLE_PARTS = /^<style data-emotion="([^"]*)">([\s\S]*)<\/style>$/
  * their own (each `<Global>` finds its own by name), and a run of element styles ends at one, so no
  * rule changes its place in the cascade.
  */
-function mergeElementStyles(tags: readonly string[]): string[] {
-  const merged: string[] = [];
+function mergeElementStyles(tags: readonly EmotionStyle[]): EmotionStyle[] {
+  const merged: EmotionStyle[] = [];
   let names: string[] = [];
   let rules = '';
   const flush = () => {
-    if (names.length > 0) merged.push(`<style data-emotion="css ${names.join(' ')}">${rules}</style>`);
+    if (names.length > 0) merged.push({ key: `css ${names.join(' ')}`, css: rules });
     names = [];
     rules = '';
   };
   for (const tag of tags) {
-    const [, key = '', css = ''] = EMOTION_STYLE_PARTS.exec(tag) ?? [];
-    if (key.startsWith('css ')) {
-      names.push(key.slice('css '.length));
-      rules += css;
+    if (tag.key.startsWith('css ')) {
+      names.push(tag.key.slice('css '.length));
+      rules += tag.css;
     } else {
       flush();
       merged.push(tag);
@@ -99,7 +100,7 @@ function mergeElementStyles(tags: readonly string[]): string[] {
  * without them for the root (see above).
  */
 function splitStyles(markup: string): { styles: string; body: string } {
-  const tags = mergeElementStyles(markup.match(EMOTION_STYLE) ?? []);
+  const tags = mergeElementStyles([...markup.matchAll(EMOTION_STYLE)].map(([, key = '', css = '']) => ({ key, css })));
   return { styles: tags.map(headStyle).join('\n'), body: markup.replace(EMOTION_STYLE, '') };
 }
 
