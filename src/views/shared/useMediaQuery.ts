@@ -1,19 +1,48 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * One MediaQueryList per query for the page's life: the browser keeps it matched as the window
+ * changes, so reading `.matches` is a field read rather than a new list evaluated again (React reads
+ * the snapshot on every render of a subscriber, and User Management's list renders with each page).
+ * Kept per `matchMedia` function: the page has one; a test that replaces it gets lists of its own.
+ */
+const listsByMatcher = new WeakMap<Window['matchMedia'], Map<string, MediaQueryList>>();
+
+function listOf(query: string): MediaQueryList | null {
+  const matcher = window.matchMedia as Window['matchMedia'] | undefined;
+  if (typeof matcher !== 'function') return null;
+  let lists = listsByMatcher.get(matcher);
+  if (!lists) {
+    lists = new Map();
+    listsByMatcher.set(matcher, lists);
+  }
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
 
 /**
  * Whether `query` matches, kept up to date as the window changes. Read during the first render, so
  * a layout chosen by it never draws one form and then swaps to the other (no layout shift). Where
- * the browser has no `matchMedia` (jsdom in the view tests), `fallback`.
+ * the browser has no `matchMedia` (jsdom in the view tests), `fallback`. Subscribes once per query
+ * (a stable `subscribe`), not again with each render.
  */
 export function useMediaQuery(query: string, fallback: boolean): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const list = window.matchMedia(query);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = listOf(query);
+      if (!list) return () => {};
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => listOf(query)?.matches ?? fallback,
     () => fallback,
   );
 }
