@@ -150,6 +150,12 @@ export const memberStyles: SystemStyleObject = {
 type Opening = { highlight: 'edit' | 'delete' | null };
 
 /**
+ * The actions button's icon, made once: a search hands 25 rows to other members and each row's
+ * button renders again, but an element that is the same object is not rendered again by React.
+ */
+const ACTIONS_ICON = <MoreHorizontal aria-hidden size={16} />;
+
+/**
  * The row's actions (Edit, Activate or Deactivate, Delete). Until it is first opened, a row holds
  * only the menu's button: a Chakra menu is a state machine of its own, made, started and subscribed
  * with its row, and 25 of them were on every page and search (issue 17). The first click, Enter,
@@ -181,7 +187,7 @@ export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAc
         setOpening({ userId: props.user.userId, highlight: e.key === 'ArrowDown' ? 'edit' : 'delete' });
       }}
     >
-      <MoreHorizontal aria-hidden size={16} />
+      {ACTIONS_ICON}
     </button>
   );
 }
@@ -200,7 +206,7 @@ function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User;
     >
       <Menu.Trigger asChild>
         <button type="button" className="hl-actions" aria-label={`Actions for ${user.name}`}>
-          <MoreHorizontal aria-hidden size={16} />
+          {ACTIONS_ICON}
         </button>
       </Menu.Trigger>
       <Portal>

@@ -114,6 +114,9 @@ const QuickStats = memo(function QuickStats({ stats }: { stats: UserStats | null
   );
 });
 
+/** Made once: the search box renders with every keystroke, and the same element is not rendered again. */
+const SEARCH_ICON = <Search aria-hidden size={16} />;
+
 const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   // A new object with each state of the list: compared by its fields, or every state of the list
@@ -133,7 +136,7 @@ const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
     <Flex gap="3" wrap="wrap" align="flex-end">
       <Field.Root flex="1 1 280px">
         <Field.Label>Search users</Field.Label>
-        <InputGroup startElement={<Search aria-hidden size={16} />}>
+        <InputGroup startElement={SEARCH_ICON}>
           <Input
             ref={searchBox}
             aria-keyshortcuts="/"
