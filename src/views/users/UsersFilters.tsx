@@ -1,0 +1,128 @@
+/**
+ * User Management's filters (SPEC §2): the search box (name, email or phone; '/' focuses it), the
+ * status and the role. Each change is sent to the list's machine, which debounces the search and
+ * keeps the filters in the address.
+ */
+import { Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { Search } from 'lucide-react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { LIMITS } from '../../domain/limits';
+import {
+  selectFilters,
+  ROLES,
+  USER_STATUS_FILTERS,
+  type UserRoleFilter,
+  type UserStatusFilter,
+  type UsersListActorRef,
+} from '../../machines/usersList';
+
+const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
+
+const STATUS_LABELS: Record<UserStatusFilter, string> = { all: 'All statuses', active: 'Active', pending: 'Pending' };
+
+function isStatusFilter(value: string): value is UserStatusFilter {
+  return (USER_STATUS_FILTERS as readonly string[]).includes(value);
+}
+function isRoleFilter(value: string): value is UserRoleFilter {
+  return (ROLE_FILTERS as readonly string[]).includes(value);
+}
+
+/** Where typing '/' is text, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** '/' focuses the search box when no field has focus (and no dialog is open), as in Gmail or GitHub. */
+function useSlashToSearch(box: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (isTyping(event.target) || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      event.preventDefault();
+      box.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [box]);
+}
+
+/** Made once: the search box renders with every keystroke, and the same element is not rendered again. */
+const SEARCH_ICON = <Search aria-hidden size={16} />;
+
+export const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
+  const ref = actor;
+  // A new object with each state of the list: compared by its fields, or every state of the list
+  // (a search's request leaving, its answer arriving) would render the filters again (issue 17).
+  const filters = useSelector(ref, selectFilters, shallowEqual);
+  // The box keeps what is typed; when the list's search changes otherwise (the URL read at
+  // opening, Back or Forward), the box shows that instead.
+  const [search, setSearch] = useState(filters.search);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useSlashToSearch(searchBox);
+  const [listSearch, setListSearch] = useState(filters.search);
+  if (listSearch !== filters.search) {
+    setListSearch(filters.search);
+    setSearch(filters.search);
+  }
+  return (
+    <Flex gap="3" wrap="wrap" align="flex-end">
+      <Field.Root flex="1 1 280px">
+        <Field.Label>Search users</Field.Label>
+        <InputGroup startElement={SEARCH_ICON}>
+          <Input
+            ref={searchBox}
+            aria-keyshortcuts="/"
+            type="search"
+            maxLength={LIMITS.search}
+            placeholder="Name, email or phone"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              ref.send({ type: 'users.search', search: e.target.value });
+            }}
+          />
+        </InputGroup>
+      </Field.Root>
+      <Field.Root width={{ base: 'full', sm: '44' }}>
+        <Field.Label>Status</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={filters.status}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (isStatusFilter(value)) ref.send({ type: 'users.filterStatus', status: value });
+            }}
+          >
+            {USER_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root width={{ base: 'full', sm: '52' }}>
+        <Field.Label>Role</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={filters.role}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (isRoleFilter(value)) ref.send({ type: 'users.filterRole', role: value });
+            }}
+          >
+            {ROLE_FILTERS.map((r) => (
+              <option key={r} value={r}>
+                {r === 'all' ? 'All roles' : r}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </Flex>
+  );
+});
