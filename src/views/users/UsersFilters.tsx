@@ -21,11 +21,47 @@ const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
 
 const STATUS_LABELS: Record<UserStatusFilter, string> = { all: 'All statuses', active: 'Active', pending: 'Pending' };
 
-function isStatusFilter(value: string): value is UserStatusFilter {
-  return (USER_STATUS_FILTERS as readonly string[]).includes(value);
-}
-function isRoleFilter(value: string): value is UserRoleFilter {
-  return (ROLE_FILTERS as readonly string[]).includes(value);
+/**
+ * A filter's labelled select (full width on a phone, `width` from the `sm` breakpoint): it offers
+ * `options` and reports only one of them, whatever the element's value (an option removed from the
+ * page by an extension, say) might be.
+ */
+function FilterSelect<T extends string>({
+  label,
+  width,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  label: string;
+  width: string;
+  value: T;
+  options: readonly T[];
+  labelOf: (option: T) => string;
+  onChange: (option: T) => void;
+}) {
+  return (
+    <Field.Root width={{ base: 'full', sm: width }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={value}
+          onChange={(e) => {
+            const chosen = options.find((option) => option === e.currentTarget.value);
+            if (chosen !== undefined) onChange(chosen);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labelOf(option)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
 }
 
 /** Where typing '/' is text, not a shortcut. */
@@ -85,44 +121,22 @@ export const Filters = memo(function Filters({ actor }: { actor: UsersListActorR
           />
         </InputGroup>
       </Field.Root>
-      <Field.Root width={{ base: 'full', sm: '44' }}>
-        <Field.Label>Status</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={filters.status}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              if (isStatusFilter(value)) ref.send({ type: 'users.filterStatus', status: value });
-            }}
-          >
-            {USER_STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width={{ base: 'full', sm: '52' }}>
-        <Field.Label>Role</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={filters.role}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              if (isRoleFilter(value)) ref.send({ type: 'users.filterRole', role: value });
-            }}
-          >
-            {ROLE_FILTERS.map((r) => (
-              <option key={r} value={r}>
-                {r === 'all' ? 'All roles' : r}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <FilterSelect
+        label="Status"
+        width="44"
+        value={filters.status}
+        options={USER_STATUS_FILTERS}
+        labelOf={(status) => STATUS_LABELS[status]}
+        onChange={(status) => ref.send({ type: 'users.filterStatus', status })}
+      />
+      <FilterSelect
+        label="Role"
+        width="52"
+        value={filters.role}
+        options={ROLE_FILTERS}
+        labelOf={(role) => (role === 'all' ? 'All roles' : role)}
+        onChange={(role) => ref.send({ type: 'users.filterRole', role })}
+      />
     </Flex>
   );
 });
