@@ -3,7 +3,7 @@
  * organisation: at 1366×768 and 1280×800 every column and action of the members table (View
  * Billing and the row menu included) lies inside the window, and neither the page nor the table
  * scrolls sideways; at 412 px the members are cards with the same actions, and the page does not
- * scroll sideways; 'Last active' shows the exact en-US date and time on hover and on focus.
+ * scroll sideways, nor at 320 px with the pager under ten pages or more; 'Last active' shows the exact en-US date and time on hover and on focus.
  * Nothing here changes a member (other workers count them).
  */
 import type { Locator, Page } from '@playwright/test';
@@ -16,6 +16,8 @@ const LAPTOPS = [
   { width: 1280, height: 800 },
 ] as const;
 const PHONE = { width: 412, height: 823 } as const;
+/** The narrowest phone we lay out for. */
+const SMALL_PHONE = { width: 320, height: 640 } as const;
 
 async function api<T>(page: Page, session: ApiSession, path: string): Promise<T> {
   const res = await page.request.get(`${session.apiUrl}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
@@ -188,5 +190,32 @@ test.describe('User Management fits the screen @users', () => {
     await expect(list).toHaveCount(0);
     await page.setViewportSize(PHONE);
     await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(25);
+  });
+
+  test('at 320 px the pager of ten pages or more fits the window: on the first page, in the middle and on the last @users', async ({
+    page,
+    stack,
+  }) => {
+    await page.setViewportSize(SMALL_PHONE);
+    const session = await signInAsAdmin(page, stack.apiUrl);
+    // The seeded organisation has 240 members (ten pages) or more: other workers only add members.
+    const { total } = await api<UserListResponse>(page, session, '/api/users?limit=25');
+    expect(total, 'members in the organisation').toBeGreaterThan(9 * 25);
+    const pager = page.getByRole('navigation', { name: 'pagination' });
+    for (const [path, current] of [
+      ['/users', 'page 1'],
+      ['/users?page=5', 'page 5'],
+    ] as const) {
+      await page.goto(path);
+      await expect(pager.getByRole('button', { name: current, exact: true })).toHaveAttribute('aria-current', 'page');
+      for (const button of await pager.getByRole('button').all()) {
+        await expectInsideWindow(page, button, `${path}: pager button '${await button.getAttribute('aria-label')}'`);
+      }
+      expect(await sidewaysScroll(page), `${path}: the page scrolls sideways`).toBe(0);
+    }
+    // The last page is one step away.
+    await pager.getByRole('button', { name: /^last page, page \d+$/ }).click();
+    await expect(pager.getByRole('button', { name: 'next page', exact: true })).toBeDisabled();
+    expect(await sidewaysScroll(page), 'on the last page, the page scrolls sideways').toBe(0);
   });
 });
