@@ -307,4 +307,33 @@ test.describe('User Management @users', () => {
       expect(failed).toBe(1);
     });
   });
+
+  test.describe('when the connection drops', () => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+    test('a search made offline fails with a message, and runs by itself when the connection comes back @users', async ({
+      page,
+      context,
+      stack,
+    }) => {
+      const session = await signInAsAdmin(page, stack.apiUrl);
+      const matching = await api<UserListResponse>(page, session, '/api/users?search=hall&limit=25');
+      expect(matching.total, 'members matching "hall"').toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'User Management' }).click();
+      await expect(rows(page).first()).toBeVisible();
+
+      await context.setOffline(true);
+      await page.getByRole('searchbox', { name: 'Search users' }).fill('hall');
+      const alert = page.getByRole('alert').filter({ hasText: 'Error loading users' });
+      await expect(alert).toContainText('Cannot reach the server');
+      await expect(page.getByRole('searchbox', { name: 'Search users' }), 'the search typed offline is kept').toHaveValue('hall');
+
+      await context.setOffline(false);
+      await expect(alert).toBeHidden();
+      await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
+      // Other workers add members as they go: the rows are checked for the search, not counted.
+      await expect(rows(page).first()).toBeVisible();
+      for (const text of await rows(page).allInnerTexts()) expect(text.toLowerCase()).toContain('hall');
+    });
+  });
 });

@@ -107,6 +107,18 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
   });
 
+  it('loads again by itself when the connection comes back after a failed load, without a tap', async () => {
+    const { fakes } = start();
+    act(() => fakes.reject('loadUsers', new TypeError('Failed to fetch')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading users');
+    expect(fakes.pending('loadUsers')).toHaveLength(0);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(fakes.pending('loadUsers')).toHaveLength(1);
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("commits a search's rows first and updates the pager under them once that frame is painted", async () => {
     const { fakes, delays } = start();
     act(() => fakes.resolve('loadUsers', makePage(1)));
