@@ -53,6 +53,8 @@ interface RouteSpec<Path extends string, M> {
   heading: PageHeading;
   /** Its item in the sidebar and the mobile drawer, in table order; none for a page under one. */
   nav?: NavEntry;
+  /** The page's name in the browser's tab and history (`pageTitleAt`); by default its nav label, else its title. */
+  pageTitle?: string;
 }
 
 /** One route as its readers see it. */
@@ -68,15 +70,16 @@ interface AppRoute {
   readonly readAhead?: (services: Services) => void;
   readonly heading: PageHeading;
   readonly nav?: NavEntry;
+  readonly pageTitle: string;
 }
 
 function route<const Path extends string, M>(spec: RouteSpec<Path, M>): AppRoute {
-  const { path, screen, render, machines = [], readAhead, heading, nav } = spec;
+  const { path, screen, render, machines = [], readAhead, heading, nav, pageTitle = nav?.label ?? heading.title } = spec;
   function RouteScreen() {
     const params = useParams<Path>();
     return render(screen.use(), params);
   }
-  return { path, component: RouteScreen, screen, machines, readAhead, heading, nav };
+  return { path, component: RouteScreen, screen, machines, readAhead, heading, nav, pageTitle };
 }
 
 /** Table order is match order (the first route whose pattern matches wins) and navigation order. */
@@ -108,6 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
     render: (m) => <m.ActivityScreen />,
     machines: ['activity'],
     heading: { title: 'User Management', subtitle: 'Who changed what, and when: every change made to members and their billing.' },
+    pageTitle: 'Activity · User Management',
   }),
   route({
     path: '/billing',
@@ -160,6 +164,11 @@ function matches(pattern: string, path: string, beneath = false): boolean {
 /** The route the router shows at `path`, if any. */
 export function routeAt(path: string): AppRoute | undefined {
   return ROUTES.find((r) => matches(r.path, path));
+}
+
+/** The page's name at `path`, for the browser's title (useDocumentTitle): 'User Management'. */
+export function pageTitleAt(path: string): string {
+  return routeAt(path)?.pageTitle ?? NOT_FOUND_HEADING.title;
 }
 
 /** The header's title and subtitle at `path` (SPEC §2 Layout). */

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { selectIsSigningOut, selectUsername } from '../../machines/auth';
 import { useAppActors } from '../app/machines-context';
-import { headingAt } from '../app/routes';
+import { headingAt, pageTitleAt } from '../app/routes';
+import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { AccountMenu } from '../account/AccountMenu';
 import { Logo } from './Logo';
 import { SidebarFooter, SidebarNav } from './Sidebar';
@@ -77,6 +78,7 @@ export function Header() {
   const username = useSelector(auth, selectUsername);
   const signingOut = useSelector(auth, selectIsSigningOut);
   const heading = headingAt(path);
+  useDocumentTitle(pageTitleAt(path));
 
   return (
     <Flex

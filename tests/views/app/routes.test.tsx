@@ -5,7 +5,9 @@
  * prefetch (prefetch.ts). The screens are stand-ins: what is tested is which one a path opens.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ReactNode } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -15,7 +17,8 @@ import { authMachine } from '../../../src/machines/auth';
 import { MachinesProvider } from '../../../src/views/app/machines-context';
 import { prefetchScreen } from '../../../src/views/app/prefetch';
 import type { Services } from '../../../src/services';
-import { NAV_ITEMS, ROUTES, headingAt, routeAt } from '../../../src/views/app/routes';
+import { NAV_ITEMS, ROUTES, headingAt, pageTitleAt, routeAt } from '../../../src/views/app/routes';
+import { APP_TITLE } from '../../../src/views/shared/useDocumentTitle';
 import { SignedInApp } from '../../../src/views/app/SignedInApp';
 import { getSystem } from '../../../src/views/theme/system';
 
@@ -212,6 +215,35 @@ describe('the signed-in console', () => {
       else expect(screen.queryByText(text)).not.toBeInTheDocument();
     }
     expect(currentNavItem()).toEqual([lit]);
+  });
+
+  it("names each page in the browser's title as the console goes from page to page, and the console alone once it goes", async () => {
+    const location = renderConsoleAt('/users');
+    expect(await screen.findByTestId('screen')).toHaveTextContent('users');
+    for (const [path, shown, page] of [
+      ['/', 'dashboard', 'Dashboard'],
+      ['/users', 'users', 'User Management'],
+      ['/users/activity?member=u-42', 'activity', 'Activity · User Management'],
+      ['/billing', 'billing overview', 'Billing Overview'],
+      ['/billing/user/u-42', 'user billing u-42', 'User Billing'],
+      ['/ai', 'assistant', 'Assistant'],
+      ['/nowhere', null, 'Page not found'],
+    ] as const) {
+      act(() => location.navigate(path));
+      if (shown === null) expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
+      else expect(await screen.findByTestId('screen')).toHaveTextContent(shown);
+      await waitFor(() => expect(document.title).toBe(`${page} · Hardline Admin Console`));
+    }
+    // Signed out, the console goes: the console's name alone, as on Sign In.
+    cleanup();
+    expect(document.title).toBe(APP_TITLE);
+  });
+
+  it("ends every title with the console's name, the title of index.html (and so of every prerendered page)", () => {
+    const html = readFileSync(resolve(__dirname, '../../../index.html'), 'utf8');
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(APP_TITLE);
+    expect(pageTitleAt('/billing/user/u-1')).toBe('User Billing');
+    expect(pageTitleAt('/users/activity')).toBe('Activity · User Management');
   });
 
   it('lists the four navigation items of SPEC §2 in order', () => {
