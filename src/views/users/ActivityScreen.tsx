@@ -1,10 +1,9 @@
-import { CloseButton, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { CloseButton, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { memo, useCallback } from 'react';
 import {
   ACTIVITY_ERROR_TITLE,
   ACTIVITY_KIND_FILTERS,
-  isActivityKindFilter,
   kindLabel,
   selectEntries,
   selectError,
@@ -21,6 +20,7 @@ import {
 } from '../../machines/activity';
 import { useScreenActor } from '../app/machines-context';
 import { ErrorBox } from '../shared/ErrorBox';
+import { FilterSelect } from '../shared/FilterSelect';
 import { ListPager } from '../shared/ListPager';
 import { ActivityEmpty, ActivityList, type ActivityMember } from './ActivityList';
 import { UsersSections } from './UsersSections';
@@ -28,25 +28,14 @@ import { UsersSections } from './UsersSections';
 const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef }) {
   const kind = useSelector(actor, selectKind);
   return (
-    <Field.Root width={{ base: 'full', sm: '64' }}>
-      <Field.Label>Kind of change</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={kind}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            if (isActivityKindFilter(value)) actor.send({ type: 'activity.filterKind', kind: value });
-          }}
-        >
-          {ACTIVITY_KIND_FILTERS.map((k) => (
-            <option key={k} value={k}>
-              {kindLabel(k)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <FilterSelect
+      label="Kind of change"
+      width="64"
+      value={kind}
+      options={ACTIVITY_KIND_FILTERS}
+      labelOf={kindLabel}
+      onChange={(next) => actor.send({ type: 'activity.filterKind', kind: next })}
+    />
   );
 });
 

@@ -3,11 +3,12 @@
  * status and the role. Each change is sent to the list's machine, which debounces the search and
  * keeps the filters in the address.
  */
-import { Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Field, Flex, Input, InputGroup } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { LIMITS } from '../../domain/limits';
+import { FilterSelect } from '../shared/FilterSelect';
 import {
   selectFilters,
   ROLES,
@@ -20,49 +21,6 @@ import {
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
 
 const STATUS_LABELS: Record<UserStatusFilter, string> = { all: 'All statuses', active: 'Active', pending: 'Pending' };
-
-/**
- * A filter's labelled select (full width on a phone, `width` from the `sm` breakpoint): it offers
- * `options` and reports only one of them, whatever the element's value (an option removed from the
- * page by an extension, say) might be.
- */
-function FilterSelect<T extends string>({
-  label,
-  width,
-  value,
-  options,
-  labelOf,
-  onChange,
-}: {
-  label: string;
-  width: string;
-  value: T;
-  options: readonly T[];
-  labelOf: (option: T) => string;
-  onChange: (option: T) => void;
-}) {
-  return (
-    <Field.Root width={{ base: 'full', sm: width }}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={value}
-          onChange={(e) => {
-            const chosen = options.find((option) => option === e.currentTarget.value);
-            if (chosen !== undefined) onChange(chosen);
-          }}
-        >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labelOf(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 /** Where typing '/' is text, not a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
