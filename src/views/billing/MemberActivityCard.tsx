@@ -74,7 +74,7 @@ function MemberActivity({ userId, refreshKey }: { userId: string; refreshKey: un
         <ErrorBox title={ACTIVITY_ERROR_TITLE} message={error} onRetry={() => ref.send({ type: 'activity.retry' })} />
       ) : null}
       {empty ? (
-        <ActivityEmpty filtered about="member" />
+        <ActivityEmpty about="member" />
       ) : (
         <ActivityList
           label={TITLE}

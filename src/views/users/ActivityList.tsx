@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { memo, useEffect, useState } from 'react';
 import type { AuditEntry } from '../../contract/audit';
-import { changeText, describeEntry } from '../../machines/activity';
+import { changeText, describeEntry, type ActivityFilteredBy } from '../../machines/activity';
 import { ActivityTime } from './ActivityTime';
 
 /** How often the relative times are counted again (ms): '30 seconds ago' becomes '1 minute ago' on its own. */
@@ -132,13 +132,20 @@ export function ActivityList({ label, entries, firstLoad, refreshing, skeletonRo
 }
 
 /** Nothing to show: what gets recorded, or, with a filter on, that nothing matches it. */
-export function ActivityEmpty({ filtered, about }: { filtered: boolean; about: 'organisation' | 'member' }) {
-  const title = filtered && about === 'organisation' ? 'No matching activity' : 'No activity yet';
+/** Why a filtered trail is empty, and what to change: the filters that are on. */
+const NOTHING_MATCHES: Record<NonNullable<ActivityFilteredBy>, string> = {
+  kind: 'Nothing recorded is of this kind. Choose another kind of change.',
+  member: 'Nothing recorded is about this member. Remove the member filter to see every change.',
+  both: 'Nothing recorded matches these filters. Choose another kind of change, or remove the member filter.',
+};
+
+export function ActivityEmpty({ about, filteredBy = null }: { about: 'organisation' | 'member'; filteredBy?: ActivityFilteredBy }) {
+  const title = filteredBy !== null && about === 'organisation' ? 'No matching activity' : 'No activity yet';
   const text =
     about === 'member'
       ? 'Changes to this member and to their subscription show here: who made them, when, and what changed.'
-      : filtered
-        ? 'Nothing recorded matches these filters. Choose another kind of change, or remove the member filter.'
+      : filteredBy !== null
+        ? NOTHING_MATCHES[filteredBy]
         : 'Every change an administrator makes shows here: members invited, added, edited or deleted, licenses, status, bulk changes, plan changes, cancellations and payment method pages opened.';
   return (
     <Stack gap="1" py="8" textAlign="center" align="center">

@@ -8,7 +8,7 @@ import {
   selectEntries,
   selectError,
   selectIsEmpty,
-  selectIsFiltered,
+  selectFilteredBy,
   selectIsFirstLoad,
   selectIsLoading,
   selectKind,
@@ -80,7 +80,7 @@ export function ActivityScreen() {
   const loading = useSelector(ref, selectIsLoading);
   const error = useSelector(ref, selectError);
   const empty = useSelector(ref, selectIsEmpty);
-  const filtered = useSelector(ref, selectIsFiltered);
+  const filteredBy = useSelector(ref, selectFilteredBy);
   const limit = useSelector(ref, selectLimit);
   const filterMember = useCallback(
     (member: ActivityMember) => ref.send({ type: 'activity.filterMember', memberId: member.memberId, name: member.name }),
@@ -98,7 +98,7 @@ export function ActivityScreen() {
         <ErrorBox title={ACTIVITY_ERROR_TITLE} message={error} onRetry={() => ref.send({ type: 'activity.retry' })} />
       ) : null}
       {empty ? (
-        <ActivityEmpty filtered={filtered} about="organisation" />
+        <ActivityEmpty about="organisation" filteredBy={filteredBy} />
       ) : (
         <ActivityList
           label="Activity"

@@ -193,5 +193,20 @@ describe('Activity screen', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), 'Bulk change');
     await settle(doubles, answer([]));
     expect(screen.getByRole('heading', { name: 'No matching activity' })).toBeInTheDocument();
+    // Only the kind is filtered: the message does not send the administrator to a member filter that is not on.
+    expect(screen.getByText('Nothing recorded is of this kind. Choose another kind of change.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [`?member=${BEN.memberId}`, 'Nothing recorded is about this member. Remove the member filter to see every change.'],
+    [
+      `?member=${BEN.memberId}&kind=members.bulk`,
+      'Nothing recorded matches these filters. Choose another kind of change, or remove the member filter.',
+    ],
+  ])('an empty answer under %s says which filter to change', async (query, message) => {
+    const doubles = open(`/users/activity${query}`);
+    await settle(doubles, answer([]));
+    expect(screen.getByRole('heading', { name: 'No matching activity' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
   });
 });
