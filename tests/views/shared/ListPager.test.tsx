@@ -24,7 +24,14 @@ function stubWindow(phone: boolean) {
 function renderPager(page: number, onPageChange = vi.fn()) {
   render(
     <ChakraProvider value={getSystem()}>
-      <ListPager total={240} page={page} pageSize={25} from={(page - 1) * 25 + 1} to={Math.min(page * 25, 240)} onPageChange={onPageChange} />
+      <ListPager
+        total={240}
+        page={page}
+        pageSize={25}
+        from={(page - 1) * 25 + 1}
+        to={Math.min(page * 25, 240)}
+        onPageChange={onPageChange}
+      />
     </ChakraProvider>,
   );
   return onPageChange;
