@@ -17,12 +17,12 @@ export const selectIsEmpty = (s: ActivitySnapshot): boolean => s.matches({ brows
 /** The member filter for the chip ('Member: Ana Diaz ✕'): their name when known, else their id; null for every member. */
 export const selectMemberFilter = (s: ActivitySnapshot): { memberId: string; label: string } | null =>
   s.context.memberId === null ? null : { memberId: s.context.memberId, label: s.context.memberName ?? s.context.memberId };
-/** Some filter is on: an empty answer says 'No matching activity' instead of 'No activity yet'. */
-export const selectIsFiltered = (s: ActivitySnapshot): boolean => s.context.kind !== 'all' || s.context.memberId !== null;
+export type ActivityFilteredBy = 'kind' | 'member' | 'both' | null;
 /** Which filters are on, so that an empty answer says which one to change: a kind of change, a member, both, or none. */
 export const selectFilteredBy = (s: ActivitySnapshot): ActivityFilteredBy => {
   const kind = s.context.kind !== 'all';
   const member = s.context.memberId !== null;
   return kind && member ? 'both' : kind ? 'kind' : member ? 'member' : null;
 };
-export type ActivityFilteredBy = 'kind' | 'member' | 'both' | null;
+/** Some filter is on: an empty answer says 'No matching activity' instead of 'No activity yet'. */
+export const selectIsFiltered = (s: ActivitySnapshot): boolean => selectFilteredBy(s) !== null;

@@ -131,7 +131,6 @@ export function ActivityList({ label, entries, firstLoad, refreshing, skeletonRo
   );
 }
 
-/** Nothing to show: what gets recorded, or, with a filter on, that nothing matches it. */
 /** Why a filtered trail is empty, and what to change: the filters that are on. */
 const NOTHING_MATCHES: Record<NonNullable<ActivityFilteredBy>, string> = {
   kind: 'Nothing recorded is of this kind. Choose another kind of change.',
@@ -139,6 +138,7 @@ const NOTHING_MATCHES: Record<NonNullable<ActivityFilteredBy>, string> = {
   both: 'Nothing recorded matches these filters. Choose another kind of change, or remove the member filter.',
 };
 
+/** Nothing to show: what gets recorded, or, with a filter on, that nothing matches it and which filter to change. */
 export function ActivityEmpty({ about, filteredBy = null }: { about: 'organisation' | 'member'; filteredBy?: ActivityFilteredBy }) {
   const title = filteredBy !== null && about === 'organisation' ? 'No matching activity' : 'No activity yet';
   const text =
