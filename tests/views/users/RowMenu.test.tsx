@@ -55,15 +55,16 @@ describe('the row menu', () => {
     // The highlight is there as the menu mounts; the focus moves into it a frame later, and only
     // then do its keys work (Escape or Enter sent before went to the page: seen 1 run in 8).
     await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-    expect(itemNamed('Edit')).toHaveAttribute('data-highlighted');
+    await waitFor(() => expect(itemNamed('Edit')).toHaveAttribute('data-highlighted'));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await waitFor(() => expect(button()).toHaveFocus());
     await user.keyboard('{ArrowUp}');
     await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-    expect(itemNamed('Delete')).toHaveAttribute('data-highlighted');
+    // The highlight follows the focus by a frame (the menu's own requestAnimationFrame): wait for it.
+    await waitFor(() => expect(itemNamed('Delete')).toHaveAttribute('data-highlighted'));
     await user.keyboard('{Enter}');
-    expect(onAction).toHaveBeenCalledWith('delete', member);
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('delete', member));
   });
 
   it('Enter on the button opens it on its first item too, and it opens again after closing', async () => {
