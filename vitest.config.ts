@@ -1,12 +1,87 @@
 import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Every Vitest suite, as projects of one config (plugins, `define`, setup and options written once):
+ *
+ *   unit      tests/unit      domain rules, services, scripts (node, or jsdom where a file says so)
+ *   views     tests/views     React screens in jsdom, with their machines or a fake actor
+ *   server    tests/server    the reference API over HTTP, on PGlite (TEST_DATABASE_URL: PostgreSQL)
+ *   model     tests/machines  named scenarios and the model-based walks of every machine through the
+ *                             real views; each walk writes reports/model/<id>.json
+ *   mutation  only under Stryker (`npm run test:mutation`): the fast, render-free machine and domain
+ *                             tests it reruns against every mutant, in the node environment
+ *
+ * `npm run test:unit` runs unit, views and server; `npm run test:model` runs model, then the coverage
+ * report. With VITEST_JSON_REPORT set (npm test sets it per step) a JSON report is written there too:
+ * `npm test` counts tests from it.
+ */
+const jsonReport = process.env['VITEST_JSON_REPORT'];
+
+const unit: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'unit',
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+  },
+};
+
+const views: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'views', include: ['tests/views/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+};
+
+const server: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' },
+};
+
+const model: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'model',
+    include: ['tests/machines/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    globalSetup: ['tests/support/model/global-setup.ts'],
+    testTimeout: 60_000,
+  },
+};
+
+/**
+ * Stryker reruns these against every mutant of src/machines and src/domain (stryker.config.json).
+ * The generated walks drive the real views in jsdom and take minutes per run: far too slow to repeat
+ * per mutant on two cores. The process runs in a zone that changes its clocks, so the daylight-saving
+ * cases of tests/unit/domain/dates-dst.test.ts run in Stryker's worker threads (where a TZ set later
+ * is ignored) instead of in a child process Stryker cannot see. Every test here is zone-independent.
+ */
+const mutation: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'mutation',
+    include: [
+      'tests/machines/*.scenarios.test.{ts,tsx}',
+      'tests/machines/*.implementations.test.{ts,tsx}',
+      'tests/machines/modules.load.test.ts',
+      'tests/machines/statecharts.docs.test.ts',
+      'tests/unit/domain/**/*.test.{ts,tsx}',
+      'tests/unit/activity-*.test.ts',
+    ],
+    environment: 'node',
+    env: { TZ: 'America/New_York' },
+  },
+};
+
+const underStryker = process.env['STRYKER_MUTATOR_WORKER'] !== undefined;
+if (underStryker) process.env['TZ'] = 'America/New_York';
 
 export default defineConfig({
   plugins: [react()],
+  // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
   define: { global: 'globalThis' },
   test: {
-    include: ['tests/{unit,views,server}/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
+    projects: underStryker ? [mutation] : [unit, views, server, model],
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 20_000,
     // Vitest's default keeps a core for itself (cores - 1): one worker on the 2-core CI machine, so
@@ -15,5 +90,8 @@ export default defineConfig({
     // ports, and model reports merged under a lock (tests/support/model/walk.ts).
     maxWorkers: '100%',
     restoreMocks: true,
+    passWithNoTests: false,
+    reporters: jsonReport ? ['default', 'json'] : ['default'],
+    ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
   },
 });

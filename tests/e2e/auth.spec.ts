@@ -49,14 +49,18 @@ test.describe('authentication @auth', () => {
     ).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
 
+    // Signup completion is held until the test has seen the set-up screen, then let through.
+    let letThrough: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
     await page.route('**/api/complete-signup', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Setting up your account...' })).toBeVisible();
     await expect(page.getByText(/provisioning a phone number/)).toBeVisible();
+    letThrough();
 
     await expect(page.getByRole('navigation').getByText('Dashboard')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(email)).toBeVisible();

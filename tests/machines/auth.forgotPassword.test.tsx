@@ -109,14 +109,12 @@ walkPaths({
           },
           resetPassword: async () => {
             await onStep();
-            await waitFor(() => {
-              const code = screen.getByLabelText('Reset code', { selector: 'input' });
-              expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-              expect(code).toHaveAttribute('inputmode', 'numeric');
-              expect(code).toHaveAttribute('maxLength', '6');
-              expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAttribute('autocomplete', 'new-password');
-              expect(screen.getByLabelText('Password requirements')).toBeInTheDocument();
-            });
+            const code = await screen.findByLabelText('Reset code', { selector: 'input' });
+            expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+            expect(code).toHaveAttribute('inputmode', 'numeric');
+            expect(code).toHaveAttribute('maxLength', '6');
+            expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAttribute('autocomplete', 'new-password');
+            expect(screen.getByLabelText('Password requirements')).toBeInTheDocument();
           },
           'resetPassword.idle': () =>
             waitFor(() => {

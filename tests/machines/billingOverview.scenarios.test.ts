@@ -5,7 +5,7 @@
  * scenario runs the real implementation over the real API client with only `fetch` (the network, a
  * boundary we don't own) replaced.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pendingActor } from './pending-actor';
 import { createActor, waitFor as waitForSnapshot } from 'xstate';
 import type { NonReducibleUnknown } from 'xstate';
@@ -161,7 +161,7 @@ describe('the billing overview', () => {
     });
     const services = { api } as Pick<Services, 'api'> as Services;
     const actor = createActor(billingOverviewMachine.provide(billingOverviewImplementations(services))).start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
     expect(signals[0]?.aborted).toBe(false);
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);

@@ -3,7 +3,7 @@
  * network, a boundary we don't own) is a double, so the request and the answer shapes are checked
  * as they travel.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { CHAT_FAILURE_MESSAGE, chatImplementations, chatMachine } from '../../src/machines/chat';
 import { apiOverFetch, jsonResponse } from '../support/api';
@@ -144,7 +144,7 @@ describe('chat machine over the API client', () => {
         }),
     );
     actor.send({ type: 'chat.send', text: 'Slow?' });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]?.signal.aborted).toBe(false);
     actor.stop();
     expect(seen[0]?.signal.aborted).toBe(true);

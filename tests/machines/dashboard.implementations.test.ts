@@ -3,7 +3,7 @@
  * network, a boundary we don't own) is a double. Its data read ahead of the screen at start-up
  * (a tab opened at / with a session) is what its load shows, without asking again.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { readDashboardAhead } from '../../src/machines/dashboard/ahead';
 import { dashboardImplementations, dashboardMachine } from '../../src/machines/dashboard';
@@ -37,8 +37,7 @@ describe('dashboard over the API client', () => {
   it('takes the two reads made ahead of it at start-up, and asks for nothing more', async () => {
     const { services, requests, start } = open(answers);
     readDashboardAhead(services);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(requests.sort()).toEqual(['/api/admin/billing/overview', '/api/users/stats']);
+    await vi.waitFor(() => expect(requests.sort()).toEqual(['/api/admin/billing/overview', '/api/users/stats']));
     const loaded = await waitFor(start(), (s) => s.matches('loaded'));
     expect(loaded.context.data).toEqual({ stats: STATS, overview: OVERVIEW });
     expect(requests).toHaveLength(2);
@@ -50,7 +49,7 @@ describe('dashboard over the API client', () => {
       fail && path.endsWith('/overview') ? jsonResponse(500, { message: 'Billing is unavailable' }) : answers(path),
     );
     readDashboardAhead(services);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
     const actor = start();
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.error).toBe('Billing is unavailable');

@@ -4,7 +4,7 @@
  * load is a promise the test settles; the last scenario runs the real implementation over the real
  * API client with only `fetch` (the network, a boundary we don't own) replaced.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pendingActor } from './pending-actor';
 import { createActor, waitFor as waitForSnapshot } from 'xstate';
 import type { NonReducibleUnknown } from 'xstate';
@@ -136,8 +136,7 @@ describe('the dashboard', () => {
     });
     const services = { api } as Pick<Services, 'api'> as Services;
     const actor = createActor(dashboardMachine.provide(dashboardImplementations(services))).start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(signals).toHaveLength(2);
+    await vi.waitFor(() => expect(signals).toHaveLength(2));
     expect(signals.map((s) => s.aborted)).toEqual([false, false]);
     actor.stop();
     expect(signals.map((s) => s.aborted)).toEqual([true, true]);

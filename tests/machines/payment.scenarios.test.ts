@@ -7,7 +7,7 @@
  * Stripe.js and `fetch` replaced.
  */
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
 import type { Services } from '../../src/services';
 import { createPayments, type ConfirmedSetup, type ConfirmSetupInput } from '../../src/services/payments';
@@ -267,8 +267,7 @@ describe('the payment step over our payments service and API client', () => {
     actor.send({ type: 'payment.elementReady' });
     actor.send({ type: 'payment.submit', elements: ELEMENTS });
     await waitFor(actor, (s) => s.matches('completing'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(signals).toHaveLength(1);
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
     expect(signals[0]?.aborted).toBe(false);
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);

@@ -5,7 +5,7 @@
  * (loading Stripe.js, confirming the setup, completing the subscription) are deferred doubles the
  * walk settles step by step; the load timeout is a named delay the walk fires.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
@@ -88,7 +88,7 @@ walkPaths({
           },
           // Stripe is loaded but its element has not reported ready: the form stays disabled.
           mounting: async () => {
-            await waitFor(() => expect(screen.getByTestId('stripe-payment-element')).toBeInTheDocument());
+            expect(await screen.findByTestId('stripe-payment-element')).toBeInTheDocument();
             expect(screen.getByRole('button', { name: submitName })).toBeDisabled();
           },
           ready: async () => {
@@ -124,7 +124,7 @@ walkPaths({
         events: {
           'xstate.after.stripeLoadTimeout.payment.loadingStripe': () => act(() => delays.fire('stripeLoadTimeout')),
           'payment.elementReady': async () => {
-            await waitFor(() => expect(screen.getByTestId('stripe-payment-element')).toBeInTheDocument());
+            expect(await screen.findByTestId('stripe-payment-element')).toBeInTheDocument();
             act(() => control.fireReady());
           },
           'payment.submit': () => user.click(screen.getByRole('button', { name: submitName })),

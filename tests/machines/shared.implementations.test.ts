@@ -5,15 +5,14 @@
  * so a stopped and restarted actor (what @xstate/react does in React's Strict Mode) hears only
  * from its new run.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { fromAbortablePromise } from '../../src/machines/shared';
+import { nextTurn } from '../support/turn';
 
 /** fromPromise keeps its promise creator as the logic's `config`, typed unknown there. */
 type Run = (args: { input: undefined; signal: AbortSignal }) => PromiseLike<string>;
 const runOf = (logic: { config?: unknown }): Run => logic.config as Run;
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('fromAbortablePromise', () => {
   it('passes the output and the input through', async () => {
@@ -36,8 +35,7 @@ describe('fromAbortablePromise', () => {
     const errors: unknown[] = [];
     actor.subscribe({ error: (error) => errors.push(error) });
     actor.start();
-    await tick();
-    expect(errors).toEqual([new Error('Server unavailable')]);
+    await vi.waitFor(() => expect(errors).toEqual([new Error('Server unavailable')]));
   });
 
   it('a run whose signal was aborted never settles, whether its work then fails or succeeds', async () => {
@@ -61,7 +59,8 @@ describe('fromAbortablePromise', () => {
         () => settled.push('rejected'),
       );
       controller.abort();
-      await tick();
+      // The abort settles the work at once; one more turn lets anything chained on it run.
+      await nextTurn();
       expect(settled, outcome).toEqual([]);
     }
   });

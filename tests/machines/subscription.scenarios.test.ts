@@ -7,7 +7,7 @@
  * (the network, a boundary we don't own) replaced.
  */
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
 import type { Services } from '../../src/services';
 import { createPayments, type ConfirmedSetup, type ConfirmSetupInput } from '../../src/services/payments';
@@ -458,8 +458,7 @@ describe('the Manage Subscription modal over the API client', () => {
         input: { billing: LITE_USER },
       }).start();
       send(actor);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(signals).toHaveLength(1);
+      await vi.waitFor(() => expect(signals).toHaveLength(1));
       expect(signals[0]?.aborted).toBe(false);
       actor.stop();
       expect(signals[0]?.aborted).toBe(true);

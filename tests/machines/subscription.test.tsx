@@ -130,7 +130,7 @@ walkPaths({
       });
     };
     const cancel = async (reason: string, button: 'Cancel Now' | 'Cancel at Period End') => {
-      const d = dialog();
+      const d = within(screen.getByRole('dialog', { name: dialogName }));
       const field = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
       await user.clear(field);
       if (reason.length > LIMITS.cancellationReason) fireEvent.change(field, { target: { value: reason } });
@@ -258,7 +258,7 @@ walkPaths({
           'xstate.done.actor.payment': async () => {
             const d = dialog();
             act(() => pay.resolve('loadStripe', stripe));
-            await waitFor(() => expect(d.getByTestId('stripe-payment-element')).toBeInTheDocument());
+            expect(await d.findByTestId('stripe-payment-element')).toBeInTheDocument();
             act(() => control.fireReady());
             const submit = d.getByRole('button', { name: 'Setup Payment & Update to Hardline Pro' });
             await waitFor(() => expect(submit).toBeEnabled());

@@ -21,6 +21,7 @@ import type { ProductApi } from '../../src/services/api';
 import { createAddressBar } from '../../src/services/address';
 import { createMemoryAddressHost } from '../support/address';
 import { readUsersListAhead } from '../../src/machines/usersList/ahead';
+import { nextTurn } from '../support/turn';
 
 /** The services the list uses: the API client given, the address bar on an in-memory history. */
 function servicesWith(api: ProductApi): Services {
@@ -309,7 +310,8 @@ describe('the view in the URL over the address bar', () => {
     await ready();
     const asked = pages().length;
     memory.forward();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The address bar tells the machine at once; one more turn lets any load it started go out.
+    await nextTurn();
     expect(pages()).toHaveLength(asked);
     actor.stop();
     memory.back();
@@ -670,7 +672,8 @@ describe('the first load read ahead of the screen (a tab opened at /users with a
     } as unknown as Services;
     readUsersListAhead(services);
     // The screen comes later: after the session check and its code.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    await nextTurn();
     const ahead = [...requests];
     const actor = createActor(usersListMachine.provide({ ...usersListImplementations(services), delays: { searchDebounce: 0 } }), {
       input: {},

@@ -126,6 +126,8 @@ describe('the inspector panel', () => {
     const log = screen.getByTestId('inspector-log');
     await within(log).findByText('xstate.done.actor.checkSession');
     expect(within(log).getByText('checkingSession → signedOut')).toBeInTheDocument();
+    // Mermaid's drawing is an SVG with no accessible role of its own.
+    // eslint-disable-next-line testing-library/no-node-access
     await waitForDom(() => expect(screen.getByTestId('inspector-chart').querySelector('svg')).not.toBeNull());
     expect(drawn.at(-1)).toContain(`class ${mermaidId('signedOut')} active`);
 

@@ -61,6 +61,8 @@ export function createControlledDelays<const N extends string>(names: readonly N
         if (name !== undefined && typeof handler === 'function') {
           return hold(() => (handler as (...a: unknown[]) => void)(...args), name) as unknown as ReturnType<typeof setTimeout>;
         }
+        // Any other timer passes through to the real clock unchanged (this patches it; it sleeps nowhere).
+        // eslint-disable-next-line no-restricted-syntax
         return real.setTimeout(handler as () => void, ms, ...args) as unknown as ReturnType<typeof setTimeout>;
       };
       const patchedClear = (id?: ReturnType<typeof setTimeout> | string | number): void => {
@@ -88,6 +90,8 @@ export function createControlledDelays<const N extends string>(names: readonly N
       setTimeout: (fn, ms) => {
         const name = byMs.get(ms);
         if (name !== undefined) return hold(() => fn(), name);
+        // Not a held delay: the real clock's timer, as the machine asked for it.
+        // eslint-disable-next-line no-restricted-syntax
         return globalThis.setTimeout(fn, ms);
       },
       clearTimeout: (id) => {

@@ -119,6 +119,8 @@ export function installStripeDouble(win: StripeDoubleWindow): StripeDoubleContro
           emit('ready');
         };
         if (control.holdReady) pendingReady.push(becomeReady);
+        // The double of Stripe.js (a boundary we do not own) takes a while to become ready, as the real one does.
+        // eslint-disable-next-line no-restricted-syntax
         else win.setTimeout(becomeReady, control.readyDelayMs);
       },
       unmount: function () {

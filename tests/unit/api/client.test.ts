@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type ProductApi } from '../../../src/services/api';
 import { AHEAD_MAX_AGE_MS, createApiClient, type ApiClientOptions } from '../../../src/services/api/client';
 import { ApiRequestError, ApiResponseError, NetworkError, isAbortError, messageOf } from '../../../src/services/api/errors';
-import { sendJson, startTestServer, wait, type TestServer } from './test-server';
+import { gate, nextTurn, sendJson, startTestServer, type TestServer } from './test-server';
 
 const user = (userId: string) => ({
   userId,
@@ -30,8 +30,12 @@ beforeEach(async () => {
   server = await startTestServer();
 });
 afterEach(async () => {
+  // Handlers held at a gate are cut off here: closing the server destroys their sockets.
   await server.close();
 });
+
+/** Waits until the server has received `count` requests. */
+const received = (count: number) => vi.waitFor(() => expect(server.requests).toHaveLength(count));
 
 function options(overrides: Partial<ApiClientOptions> = {}): ApiClientOptions {
   return {
@@ -158,8 +162,8 @@ describe('errors (SPEC §8)', () => {
   it('turns a connection dropped mid-answer into NetworkError', async () => {
     server.handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-      res.write('{"total":');
-      setTimeout(() => res.socket?.destroy(), 20);
+      // Cut once the first half of the body is on its way.
+      res.write('{"total":', () => res.socket?.destroy());
     };
     const error = await rejection(createApi(options()).users.stats());
     expect(error).toBeInstanceOf(NetworkError);
@@ -175,23 +179,28 @@ describe('errors (SPEC §8)', () => {
 
 describe('cancellation and timeouts', () => {
   it("a caller's abort rejects with an AbortError even though the server answers later", async () => {
+    const answer = gate();
     server.handle = async (_req, res) => {
-      await wait(200);
+      await answer.passed;
       sendJson(res, 200, stats);
     };
     const controller = new AbortController();
     const pending = createApi(options()).users.stats({ signal: controller.signal });
-    await wait(30);
+    await received(1);
     controller.abort();
     const error = await rejection(pending);
     expect(isAbortError(error)).toBe(true);
+    answer.open();
   });
 
   it('a slow answer for an old search never lands after a newer one', async () => {
+    const oldAnswer = gate();
+    const oldSent = gate();
     server.handle = async (req, res) => {
       const search = new URL(req.url, server.url).searchParams.get('search');
-      if (search === 'old') await wait(250);
+      if (search === 'old') await oldAnswer.passed;
       sendJson(res, 200, { users: [user(search ?? 'none')], total: 1, page: 1, limit: 25 });
+      if (search === 'old') oldSent.open();
     };
     const api = createApi(options());
     const shown: string[] = [];
@@ -199,12 +208,15 @@ describe('cancellation and timeouts', () => {
     const old = rejection(
       api.users.list({ search: 'old' }, { signal: first.signal }).then((r) => shown.push(...r.users.map((u) => u.userId))),
     );
-    await wait(20);
+    await received(1);
     first.abort();
     const second = new AbortController();
     await api.users.list({ search: 'new' }, { signal: second.signal }).then((r) => shown.push(...r.users.map((u) => u.userId)));
     expect(isAbortError(await old)).toBe(true);
-    await wait(300);
+    // Now the old answer goes out: it must not land.
+    oldAnswer.open();
+    await oldSent.passed;
+    await nextTurn();
     expect(shown).toEqual(['new']);
   });
 
@@ -217,10 +229,8 @@ describe('cancellation and timeouts', () => {
   });
 
   it('times out with a clear NetworkError', async () => {
-    server.handle = async (_req, res) => {
-      await wait(400);
-      sendJson(res, 200, stats);
-    };
+    // The server never answers.
+    server.handle = () => undefined;
     const error = await rejection(createApi(options({ timeoutMs: 80 })).users.stats());
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ timedOut: true, message: 'The server took too long to answer. Please try again.' });
@@ -237,8 +247,11 @@ describe('cancellation and timeouts', () => {
   });
 
   it('gives complete-signup its own 30 s timeout instead of the default', async () => {
-    server.handle = async (_req, res) => {
-      await wait(250);
+    const signupAnswer = gate();
+    server.handle = async (req, res) => {
+      // Other calls are never answered; complete-signup once the test opens the gate.
+      if (req.url !== '/api/complete-signup') return;
+      await signupAnswer.passed;
       sendJson(res, 200, { organizationId: 'o1', devicePhoneNumber: '+15550001111', message: 'ok' });
     };
     const api = createApi(options({ timeoutMs: 80 }));
@@ -249,9 +262,13 @@ describe('cancellation and timeouts', () => {
       organization: 'Summit',
       cognitoUserId: 'sub-1',
     };
-    await expect(api.completeSignup(body)).resolves.toEqual({ organizationId: 'o1', devicePhoneNumber: '+15550001111', message: 'ok' });
+    const signup = api.completeSignup(body);
+    await received(1);
+    // A call with the default timeout, sent after complete-signup, times out while complete-signup waits on.
+    await expect(api.users.stats()).rejects.toMatchObject({ timedOut: true });
+    signupAnswer.open();
+    await expect(signup).resolves.toEqual({ organizationId: 'o1', devicePhoneNumber: '+15550001111', message: 'ok' });
     expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual(body);
-    await expect(api.users.stats()).rejects.toBeInstanceOf(NetworkError);
   });
 });
 
@@ -296,10 +313,7 @@ describe('one retry of a GET after a network error or a 503', () => {
     expect(server.requests).toHaveLength(1);
 
     server.requests.length = 0;
-    server.handle = async (_req, res) => {
-      await wait(400);
-      sendJson(res, 200, stats);
-    };
+    server.handle = () => undefined; // never answers
     expect(await rejection(createApi(options({ timeoutMs: 80 })).users.stats())).toMatchObject({ timedOut: true });
     expect(server.requests).toHaveLength(1);
   });
@@ -320,21 +334,28 @@ describe('one retry of a GET after a network error or a 503', () => {
 });
 
 describe('401: single-flight refresh and one retry', () => {
-  /** Accepts only `valid`; answers 401 to anything else, after `delayFor(index)` ms. */
-  function authServer(valid: () => string, delayFor: (index: number) => number = () => 0) {
+  /**
+   * Accepts only `valid`; answers 401 to anything else. `holdRefused(n)` may hold the 401 of the
+   * n-th request (from 0) until a promise settles; `refused` counts the 401s sent.
+   */
+  function authServer(valid: () => string, holdRefused: (index: number) => Promise<void> | undefined = () => undefined) {
     let index = 0;
+    const refused = { count: 0 };
     server.handle = async (req, res) => {
       const n = index++;
-      await wait(delayFor(n));
-      if (req.headers.authorization === `Bearer ${valid()}`) sendJson(res, 200, stats);
-      else sendJson(res, 401, { message: 'Token expired' });
+      if (req.headers.authorization === `Bearer ${valid()}`) return sendJson(res, 200, stats);
+      await holdRefused(n);
+      refused.count += 1;
+      sendJson(res, 401, { message: 'Token expired' });
     };
+    return refused;
   }
 
-  function session(initial: string) {
+  /** A session whose refresh finishes once `until` settles (at once by default). */
+  function session(initial: string, until: () => Promise<void> = () => Promise.resolve()) {
     let token = initial;
     const refresh = vi.fn(async () => {
-      await wait(30);
+      await until();
       token = `${initial}-refreshed`;
       return token;
     });
@@ -346,8 +367,10 @@ describe('401: single-flight refresh and one retry', () => {
   }
 
   it('ten concurrent 401s cause one refresh and ten retried successes', async () => {
-    const s = session('stale');
-    authServer(() => 'stale-refreshed');
+    // The refresh finishes only once all ten 401s have been sent: every one of them meets it running.
+    let refused = { count: 0 };
+    const s = session('stale', () => vi.waitFor(() => expect(refused.count).toBe(10)));
+    refused = authServer(() => 'stale-refreshed');
     const results = await Promise.all(Array.from({ length: 10 }, () => s.api.users.stats()));
     expect(results).toEqual(Array.from({ length: 10 }, () => stats));
     expect(s.refresh).toHaveBeenCalledTimes(1);
@@ -359,9 +382,15 @@ describe('401: single-flight refresh and one retry', () => {
 
   it('401s that arrive after the refresh has finished reuse its token instead of refreshing again', async () => {
     const s = session('stale');
+    // The first request's 401 goes out at once; the other nine only once its refresh has finished.
+    const refreshFinished = async () => {
+      await vi.waitFor(() => expect(s.refresh).toHaveBeenCalledTimes(1));
+      await s.refresh.mock.results[0]?.value;
+      await nextTurn();
+    };
     authServer(
       () => 'stale-refreshed',
-      (n) => (n < 10 ? n * 15 : 0),
+      (n) => (n === 0 ? undefined : refreshFinished()),
     );
     const results = await Promise.all(Array.from({ length: 10 }, () => s.api.users.stats()));
     expect(results).toHaveLength(10);
@@ -434,13 +463,15 @@ describe('401: single-flight refresh and one retry', () => {
   });
 
   it('an abort while waiting for the refresh rejects with AbortError', async () => {
-    const s = session('stale');
+    const refreshDone = gate();
+    const s = session('stale', () => refreshDone.passed);
     authServer(() => 'stale-refreshed');
     const controller = new AbortController();
     const pending = s.api.users.stats({ signal: controller.signal });
-    await wait(15);
+    await vi.waitFor(() => expect(s.refresh).toHaveBeenCalledTimes(1));
     controller.abort();
     expect(isAbortError(await rejection(pending))).toBe(true);
+    refreshDone.open();
   });
 });
 
@@ -609,14 +640,17 @@ describe('reads made ahead of need (ReadOptions.ahead)', () => {
   });
 
   it('a call that comes while the read is still on its way waits for it rather than asking again', async () => {
+    const answer = gate();
     server.handle = async (_req, res) => {
-      await wait(80);
+      await answer.passed;
       sendJson(res, 200, stats);
     };
     const api = createApi(options());
     void api.users.stats({ ahead: true });
-    await wait(10);
-    await expect(api.users.stats()).resolves.toEqual(stats);
+    await received(1);
+    const call = api.users.stats();
+    answer.open();
+    await expect(call).resolves.toEqual(stats);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -686,17 +720,20 @@ describe('reads made ahead of need (ReadOptions.ahead)', () => {
   });
 
   it("the caller's abort rejects its call with an AbortError; the read itself is not cancelled", async () => {
+    const answer = gate();
     server.handle = async (_req, res) => {
-      await wait(80);
+      await answer.passed;
       sendJson(res, 200, stats);
     };
     const api = createApi(options());
     const early = api.users.stats({ ahead: true });
     const controller = new AbortController();
     const call = api.users.stats({ signal: controller.signal });
-    await wait(10);
+    await received(1);
     controller.abort();
     expect(isAbortError(await rejection(call))).toBe(true);
+    answer.open();
     await expect(early).resolves.toEqual(stats);
+    expect(server.requests).toHaveLength(1);
   });
 });

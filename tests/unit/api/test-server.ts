@@ -26,7 +26,25 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(JSON.stringify(body));
 }
 
-export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * A gate a handler (or a double) waits at until the test opens it: the test decides when an answer
+ * goes out, instead of a fixed delay that a busy machine can outrun or fall behind.
+ */
+export interface Gate {
+  /** Resolves once the gate is open (at once if it already is). */
+  readonly passed: Promise<void>;
+  open(): void;
+}
+
+export function gate(): Gate {
+  let open: () => void = () => undefined;
+  const passed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { passed, open: () => open() };
+}
+
+export { nextTurn } from '../../support/turn';
 
 export async function startTestServer(): Promise<TestServer> {
   const sockets = new Set<Socket>();

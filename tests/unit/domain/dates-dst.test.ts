@@ -79,7 +79,7 @@ beforeAll(() => {
   const names = Object.keys(CASES) as CaseName[];
   const questions = names.map((name) => CASES[name]);
   // In a worker thread the zone can only be the one the process started in: the mutation run
-  // starts in New York's (vitest.mutation.config.ts), so Stryker sees these cases fail.
+  // starts in New York's (the `mutation` project of vitest.config.ts), so Stryker sees these cases fail.
   const values = isMainThread || process.env.TZ === ZONE ? answerHere(questions) : answerInChild(questions);
   answers = Object.fromEntries(names.map((name, i) => [name, values[i] ?? 'missing'])) as Record<CaseName, string | number>;
 });

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCognitoVerifier } from '../../../server/core/auth';
 import { cognitoCall } from '../../../server/core/userPool';
 import {
@@ -82,14 +82,15 @@ const post = (endpoint: string, target: string, body: object) =>
 const resend = (email: string) => post(proxy.endpoint, 'ResendConfirmationCode', { ClientId: pool.clientId, Username: email });
 
 /** The stack's printed line starting with `prefix`, waiting up to timeoutMs for it. */
-async function printedLine(prefix: string, timeoutMs = 5_000): Promise<Seen> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = printed.find((seen) => seen.line.startsWith(prefix));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`The stack printed no line starting "${prefix}" within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function printedLine(prefix: string, timeoutMs = 5_000): Promise<Seen> {
+  return vi.waitFor(
+    () => {
+      const found = printed.find((seen) => seen.line.startsWith(prefix));
+      if (!found) throw new Error(`The stack printed no line starting "${prefix}" within ${timeoutMs} ms`);
+      return found;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 const codeOf = (seen: Seen) => seen.line.split(': ').pop() ?? '';
 

@@ -9,6 +9,7 @@ import type { MachineSourceMap } from '../../../src/machines/registry';
 import { consoleReady, prefetchScreen } from '../../../src/views/app/prefetch';
 import { ROUTES } from '../../../src/views/app/routes';
 import { placeholderActor } from '../../../src/machines/shared';
+import { nextTurn } from '../../support/turn';
 
 /** A loader per key that resolves to some logic, counting its calls. */
 function loaders() {
@@ -73,8 +74,12 @@ describe('prefetchScreen', () => {
     process.on('unhandledRejection', record);
     try {
       const failed = () => Promise.reject(new Error('chunk failed'));
-      prefetchScreen('/', { chat: failed, dashboard: failed } as unknown as MachineSourceMap);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const machines = { chat: failed, dashboard: failed } as unknown as MachineSourceMap;
+      prefetchScreen('/', machines);
+      // Once the real load has failed, the prefetch's own failure has settled too; Node reports an
+      // unhandled rejection at the end of the turn in which it happened.
+      await expect(consoleReady('/', machines)).rejects.toThrow('chunk failed');
+      await nextTurn();
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', record);

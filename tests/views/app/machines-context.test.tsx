@@ -4,7 +4,7 @@
  * during a concurrent render (a transition, as src/main.tsx renders), the hooks after `use` still
  * work (skipping `use` on the replay made React fail with "Update hook called on initial render").
  */
-import { act } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
@@ -37,18 +37,21 @@ async function renderInTransition(loader: () => Promise<typeof dashboardMachine>
     });
     await Promise.resolve();
   });
-  return { container, recoverable, unmount: () => act(() => root.unmount()) };
+  return {
+    recoverable,
+    unmount: async () => {
+      await act(() => root.unmount());
+      container.remove();
+    },
+  };
 }
 
 describe('useScreenActor with a lazily loaded machine', () => {
   it('runs the machine once loaded, with no recoverable error when React replays the screen', async () => {
     const machine = dashboardMachine.provide({ actors: createDashboardDoubles().actors });
     // Already settled when the screen first asks: React suspends, then replays the screen.
-    const { container, recoverable, unmount } = await renderInTransition(() => Promise.resolve(machine));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-    expect(container.querySelector('[data-testid="probe"]')?.textContent).toBe('loading');
+    const { recoverable, unmount } = await renderInTransition(() => Promise.resolve(machine));
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('loading'));
     expect(recoverable).toEqual([]);
     await unmount();
   });
@@ -59,13 +62,14 @@ describe('useScreenActor with a lazily loaded machine', () => {
     const pending = new Promise<typeof machine>((r) => {
       resolve = r;
     });
-    const { container, recoverable, unmount } = await renderInTransition(() => pending);
-    expect(container.querySelector('[data-testid="probe"]')).toBeNull();
+    const { recoverable, unmount } = await renderInTransition(() => pending);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByTestId('probe')).not.toBeInTheDocument();
     await act(async () => {
       resolve(machine);
-      await new Promise((r) => setTimeout(r, 10));
+      await pending;
     });
-    expect(container.querySelector('[data-testid="probe"]')?.textContent).toBe('loading');
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('loading'));
     expect(recoverable).toEqual([]);
     await unmount();
   });

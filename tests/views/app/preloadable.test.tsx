@@ -33,6 +33,8 @@ function mount(module: Preloadable<{ Greeting: () => ReactNode }>) {
   });
   const root = createRoot(container);
   const render = () =>
+    // A root of its own (ReactDOM's, not Testing Library's render): act flushes what it renders.
+    // eslint-disable-next-line testing-library/no-unnecessary-act
     act(async () => {
       root.render(
         <Boundary key={Math.random()}>

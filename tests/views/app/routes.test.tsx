@@ -5,7 +5,7 @@
  * prefetch (prefetch.ts). The screens are stand-ins: what is tested is which one a path opens.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ReactNode } from 'react';
@@ -21,6 +21,7 @@ import { NAV_ITEMS, ROUTES, headingAt, pageTitleAt, routeAt } from '../../../src
 import { APP_TITLE } from '../../../src/views/shared/useDocumentTitle';
 import { SignedInApp } from '../../../src/views/app/SignedInApp';
 import { getSystem } from '../../../src/views/theme/system';
+import { nextTurn } from '../../support/turn';
 
 // Stand-ins for the screens; `loaded` records which screen modules have been fetched.
 const { loaded, standIn } = vi.hoisted(() => {
@@ -55,7 +56,7 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 
 function renderConsoleAt(path: string) {
   const location = memoryLocation({ path, record: true });
-  render(
+  const { unmount } = render(
     <ChakraProvider value={getSystem()}>
       <MachinesProvider machines={{}} actors={{ auth: createActor(authMachine) }}>
         <Router hook={location.hook} searchHook={location.searchHook}>
@@ -64,7 +65,7 @@ function renderConsoleAt(path: string) {
       </MachinesProvider>
     </ChakraProvider>,
   );
-  return location;
+  return Object.assign(location, { unmount });
 }
 
 const currentNavItem = () =>
@@ -72,6 +73,15 @@ const currentNavItem = () =>
     .queryAllByRole('link', { hidden: true })
     .filter((link) => link.getAttribute('aria-current') === 'page')
     .map((link) => link.textContent);
+
+/**
+ * Once the route table the prefetch asked for is here, and the turn in which the prefetch acted on it
+ * is over: what the prefetch starts from the table has started by then.
+ */
+async function routeTableHere(): Promise<void> {
+  await import('../../../src/views/app/routes');
+  await nextTurn();
+}
 
 /** Machine loaders that record being called and never finish. */
 const loaders = () => ({
@@ -126,9 +136,9 @@ describe('start-up prefetch', () => {
     for (const path of ['/ai', '/nowhere', '/login']) {
       const machines = loaders();
       prefetchScreen(path, machines);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await routeTableHere();
       expect(machines.chat).toHaveBeenCalledTimes(1);
-      if (path === '/ai') expect(loaded).toContain('assistant');
+      if (path === '/ai') await vi.waitFor(() => expect(loaded).toContain('assistant'));
       expect(
         [machines.dashboard, machines.usersList, machines.billingOverview, machines.userBilling].map((m) => m.mock.calls.length),
       ).toEqual([0, 0, 0, 0]);
@@ -165,15 +175,16 @@ describe("the start-up's reads of the screen's first load (a tab with a session)
     const { services, reads } = recordingServices(path);
     const machines = loaders();
     prefetchScreen(path, machines, services);
-    await vi.waitFor(() => expect(machines.chat).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The reads start as soon as the route table is here.
+    await routeTableHere();
     expect(reads.sort()).toEqual([...expected].sort());
   });
 
   it('without services (a tab without a session, prefetching on its first keystroke): no reads', async () => {
     const { reads } = recordingServices('/users');
-    prefetchScreen('/users', loaders());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const machines = loaders();
+    prefetchScreen('/users', machines);
+    await routeTableHere();
     expect(reads).toEqual([]);
   });
 });
@@ -235,7 +246,7 @@ describe('the signed-in console', () => {
       await waitFor(() => expect(document.title).toBe(`${page} · Hardline Admin Console`));
     }
     // Signed out, the console goes: the console's name alone, as on Sign In.
-    cleanup();
+    location.unmount();
     expect(document.title).toBe(APP_TITLE);
   });
 

@@ -22,10 +22,13 @@ import { getSystem } from '../../../src/views/theme/system';
 import { noAppActors } from '../users/render-users';
 import { OVERVIEW, STATS } from '../users/fixtures';
 
-/** Resolves with `value` after a moment, or rejects as the API client does when `signal` aborts first. */
+/**
+ * Resolves with `value` on the event loop's next turn, or rejects as the API client does when
+ * `signal` aborts first (Strict Mode's second mount aborts the first request within the same render).
+ */
 function answer<T>(value: T, signal: AbortSignal | undefined): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(value), 20);
+    const timer = setTimeout(() => resolve(value), 0);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
       reject(new DOMException('The request was cancelled.', 'AbortError'));

@@ -19,6 +19,8 @@ const card = () => screen.getByRole('region', { name: 'Recent activity' });
 
 /** Renders inside an async act, so React renders what waited for a machine loader once it settles. */
 async function renderLoading(...args: Parameters<typeof renderActivity>) {
+  // An async act: the machine loader settles in a microtask, and React renders its screen within it.
+  // eslint-disable-next-line testing-library/no-unnecessary-act
   await act(async () => {
     renderActivity(...args);
   });

@@ -4,7 +4,7 @@
  * sees: verbatim validation messages, the password toggle, the disabled code submit.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -47,7 +47,7 @@ beforeEach(() => {
 describe('Sign In', () => {
   it('shows the SPEC messages for an invalid email and a missing password', async () => {
     const { user } = renderLogin();
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(alerts()).toEqual(['Please enter a valid email address', 'Password is required']);

@@ -37,6 +37,8 @@ describe('the Sign In form becoming live', () => {
       </ChakraProvider>
     );
     const prerendered = new DOMParser().parseFromString(renderToString(form), 'text/html');
+    // The prerendered document is parsed HTML, not the rendered screen: Testing Library has no hold on it.
+    // eslint-disable-next-line testing-library/no-node-access
     const buttonIn = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name) ?? null;
 
     render(form);

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getSystem } from '../../../src/views/theme/system';
 import { AppToaster, toaster } from '../../../src/views/shared/toaster';
 
-const toastGroup = () => document.querySelector('[data-scope="toast"][data-part="group"]');
+const toastGroup = () => screen.queryByRole('region', { name: /^Notifications/ });
 
 function renderToaster() {
   return render(

@@ -33,6 +33,8 @@ describe('the row menu', () => {
     expect(button()).toHaveAttribute('aria-haspopup', 'menu');
     expect(button()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    // Not even a hidden menu: none of its parts is in the document until it is first opened.
+    // eslint-disable-next-line testing-library/no-node-access
     expect(document.querySelector('[data-scope="menu"]')).toBeNull();
   });
 
@@ -41,7 +43,7 @@ describe('the row menu', () => {
     await user.click(button());
     await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
     expect(button()).toHaveAttribute('aria-expanded', 'true');
-    expect(document.querySelector('[role="menuitem"][data-highlighted]')).toBeNull();
+    expect(screen.getAllByRole('menuitem').filter((item) => item.hasAttribute('data-highlighted'))).toEqual([]);
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Deactivate', 'Delete']);
     await user.click(itemNamed('Edit'));
     expect(onAction).toHaveBeenCalledWith('edit', member);
