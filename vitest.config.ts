@@ -35,7 +35,9 @@ const views: TestProjectInlineConfiguration = {
 
 const server: TestProjectInlineConfiguration = {
   extends: true,
-  test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' },
+  // Real HTTP, a real (embedded) database and whole seeded organisations: a generous limit, so a busy
+  // machine makes them slower, never failed.
+  test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
 };
 
 const model: TestProjectInlineConfiguration = {
@@ -83,7 +85,7 @@ export default defineConfig({
   test: {
     projects: underStryker ? [mutation] : [unit, views, server, model],
     setupFiles: ['tests/support/setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     // Vitest's default keeps a core for itself (cores - 1): one worker on the 2-core CI machine, so
     // the files ran one after another while the other core idled. Every file runs in its own process
     // (pool forks, isolate), so two at once share nothing but the disk: temporary directories, free

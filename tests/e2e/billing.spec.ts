@@ -70,7 +70,7 @@ async function openModal(page: Page, billing: UserBilling) {
 
 test.describe('billing @billing', () => {
   test('upgrades a Lite user to Pro; the modal shows success, then closes and the page refreshes @billing', async ({ page, stack }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const user = await pick(page, session, 'on an active Lite plan with a card', activeLite);
     await openBilling(page, user);
     const status = page.getByRole('region', { name: 'Subscription Status' });
@@ -90,7 +90,7 @@ test.describe('billing @billing', () => {
     stack,
   }) => {
     const stripe = await routeStripe(page);
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const user = await pick(page, session, 'on a trial without a card', trialWithoutCard);
     await openBilling(page, user);
     await expect(page.getByText('No payment methods on file')).toBeVisible();
@@ -133,7 +133,7 @@ test.describe('billing @billing', () => {
 
     test('the payment step says so when Stripe.js cannot load, and Cancel returns to the buttons @billing', async ({ page, stack }) => {
       await page.route('https://js.stripe.com/**', (route) => route.abort('connectionrefused'));
-      const session = await signInAsAdmin(page, stack.apiUrl);
+      const session = await signInAsAdmin(page, stack);
       const user = await pick(page, session, 'on a trial without a card', trialWithoutCard, 1);
       await openBilling(page, user);
       const dialog = await openModal(page, user);
@@ -146,7 +146,7 @@ test.describe('billing @billing', () => {
   });
 
   test('cancels at period end, then reactivates @billing', async ({ page, stack }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const user = await pick(page, session, 'on an active Pro plan', activePro);
     await openBilling(page, user);
     let dialog = await openModal(page, user);
@@ -166,7 +166,7 @@ test.describe('billing @billing', () => {
   });
 
   test('cancels now, after saying what happens; keeping it sends nothing @billing', async ({ page, stack }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const user = await pick(page, session, 'on an active Pro plan', activePro, 1);
     await openBilling(page, user);
     const dialog = await openModal(page, user);
@@ -199,7 +199,7 @@ test.describe('billing @billing', () => {
     stack,
     context,
   }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const user = await pick(
       page,
       session,

@@ -179,7 +179,7 @@ for (const screen of SCREENS) {
       stack,
     }) => {
       if (kind === 'hang') await page.clock.install();
-      await signIn(page);
+      await signIn(page, stack);
       // Signing in lands on the dashboard, which loads its data: let that finish first, so that no
       // request of that page is the fault's first hit (the clock would then jump before the
       // screen under test has started its requests, and their timeouts would never come). Wait for
@@ -240,7 +240,7 @@ for (const screen of SCREENS) {
 test.describe('sessions', () => {
   test('an access token that expires mid-session is refreshed once and the request retried unnoticed @faults', async ({ page, stack }) => {
     const identity = countIdentityCalls(page, stack.cognitoEndpoint);
-    await signIn(page);
+    await signIn(page, stack);
     await page.goto('/billing');
     await expect(page.getByRole('heading', { name: 'Subscription Breakdown' })).toBeVisible();
     expect(identity.refreshes).toBe(0);
@@ -276,7 +276,7 @@ test.describe('sessions', () => {
 
   test('a revoked refresh token signs the administrator out with a clear message @faults', async ({ page, stack }) => {
     const identity = countIdentityCalls(page, stack.cognitoEndpoint);
-    await signIn(page);
+    await signIn(page, stack);
     await page.goto('/billing');
     await expect(page.getByRole('heading', { name: 'Subscription Breakdown' })).toBeVisible();
     // Revoked elsewhere (another device's sign-out, an administrator): the emulator refuses it from now on.
@@ -302,7 +302,7 @@ test.describe('sessions', () => {
 
   test('ten requests failing with 401 together cause one refresh @faults', async ({ page, stack }) => {
     const identity = countIdentityCalls(page, stack.cognitoEndpoint);
-    await signIn(page);
+    await signIn(page, stack);
     const marker = `Fault Probe ${Date.now()}`;
     await createMembers(page, stack.apiUrl, marker, 10);
     await page.goto('/users');
@@ -342,8 +342,8 @@ test.describe('double clicks send one request', () => {
     expect(identity.signIns).toBe(1);
   });
 
-  test('add user @faults', async ({ page }) => {
-    await signIn(page, '/users');
+  test('add user @faults', async ({ page, stack }) => {
+    await signIn(page, stack, '/users');
     const invites = countRequests(page, (url, request) => request.method() === 'POST' && /^\/api\/users(\/invite)?$/.test(url.pathname));
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
@@ -361,7 +361,7 @@ test.describe('double clicks send one request', () => {
     await page.route('https://js.stripe.com/**', (route) =>
       route.fulfill({ contentType: 'application/javascript', body: stripeDoubleScript() }),
     );
-    await signIn(page);
+    await signIn(page, stack);
     const marker = `Plan Probe ${Date.now()}`;
     await createMembers(page, stack.apiUrl, marker, 1);
     await page.goto('/users');
@@ -375,8 +375,8 @@ test.describe('double clicks send one request', () => {
     expect(updates.count).toBe(1);
   });
 
-  test('chat send @faults', async ({ page }) => {
-    await signIn(page, '/ai');
+  test('chat send @faults', async ({ page, stack }) => {
+    await signIn(page, stack, '/ai');
     const asks = countRequests(page, apiPath('/api/copilot/ask', 'POST'));
     await page.getByRole('textbox', { name: 'Ask the assistant' }).fill('Who is active today?');
     await page.getByRole('button', { name: 'Send' }).dblclick();

@@ -191,7 +191,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       // network: about 20 s on an idle machine, past the default 60 s on a loaded CI runner (seen in
       // a full run at 2 workers). The time limit is not what this test checks; the shifts are.
       test.setTimeout(180_000);
-      await signIn(page);
+      await signIn(page, stack);
       const member = await newMember(page, stack.apiUrl, 'Layout');
       await recordShifts(page);
       await delayApi(page, stack.apiUrl);
@@ -207,7 +207,7 @@ test.describe('the header on a small phone', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test('every screen shows its whole title beside the menu, the account and Sign out @perf', async ({ page, stack }) => {
-    await signIn(page);
+    await signIn(page, stack);
     const member = await newMember(page, stack.apiUrl, 'Header');
     for (const path of ['/', '/users', '/users/activity', '/billing', `/billing/user/${encodeURIComponent(member.userId)}`, '/ai']) {
       await page.goto(path);

@@ -71,11 +71,12 @@ async function parsed(page: Page): Promise<void> {
 test('/ arrives with the console shell: a tab with a session sees the dashboard before the JavaScript, then it turns live @auth @perf', async ({
   page,
   request,
+  stack,
 }) => {
   const html = await (await request.get('/')).text();
   expect(html).toMatch(/<div id="root" data-shell="\/" inert>.*Welcome Back.*Operational/s);
 
-  await signIn(page);
+  await signIn(page, stack);
   const release = await holdEntry(page);
   await page.goto('/', { waitUntil: 'commit' });
   const root = page.locator('#root');
@@ -93,7 +94,10 @@ test('/ arrives with the console shell: a tab with a session sees the dashboard 
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 });
 
-test('no shell for a visitor without a session, nor at an address index.html answers for another page @auth @perf', async ({ page }) => {
+test('no shell for a visitor without a session, nor at an address index.html answers for another page @auth @perf', async ({
+  page,
+  stack,
+}) => {
   let release = await holdEntry(page);
   await page.goto('/', { waitUntil: 'commit' });
   await parsed(page);
@@ -103,7 +107,7 @@ test('no shell for a visitor without a session, nor at an address index.html ans
   release();
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
 
-  await signIn(page);
+  await signIn(page, stack);
   await page.unrouteAll();
   release = await holdEntry(page);
   // An address no route shows (index.html answers it, as it does /billing/user/...): no API call,
@@ -131,6 +135,7 @@ async function tokenStyles(page: Page): Promise<string[]> {
 
 test('a prerendered page keeps its global CSS: the live page does not build it again, and is styled by it @auth @perf', async ({
   page,
+  stack,
 }) => {
   // /login: the sign-in form hydrates over the prerendered page.
   await page.goto('/login');
@@ -138,7 +143,7 @@ test('a prerendered page keeps its global CSS: the live page does not build it a
   const prerendered = await tokenStyles(page);
   expect(prerendered).toEqual([expect.stringMatching(/^css-global \S+ \(prerendered\)$/)]);
   // Signed in, the dashboard's shell (index.html) gives way to the live console.
-  await signIn(page);
+  await signIn(page, stack);
   await page.goto('/');
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.getByTestId('signed-in-username')).toHaveText(ADMIN.email);

@@ -122,7 +122,7 @@ test('no CSP violation on any route while signed in @security', async ({ page, s
     await page.goto('/login');
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
     pagesChecked += 1;
-    await signIn(page);
+    await signIn(page, stack);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
     pagesChecked += 1;
 
@@ -165,7 +165,7 @@ test('sign-out leaves no token in localStorage, sessionStorage or cookies, and r
   stack,
 }) => {
   const identity = countIdentityCalls(page, stack.cognitoEndpoint);
-  await signIn(page);
+  await signIn(page, stack);
   const signedIn = await storageSnapshot(page);
 
   // While signed in: the tokens are in sessionStorage only.
@@ -212,8 +212,8 @@ test('sign-out leaves no token in localStorage, sessionStorage or cookies, and r
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the session lives in its tab only: a new tab of the same browser is signed out @security', async ({ page, context }) => {
-  await signIn(page);
+test('the session lives in its tab only: a new tab of the same browser is signed out @security', async ({ page, context, stack }) => {
+  await signIn(page, stack);
   const other = await context.newPage();
   await other.goto('/');
   await expect(other.getByRole('form', { name: 'Sign in' })).toBeVisible();
@@ -245,7 +245,7 @@ test.describe('hosted URLs from the API', () => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await signIn(page);
+      await signIn(page, stack);
       const path = await someUserBillingPath(page, stack.apiUrl);
       await page.route(UPDATE_PAYMENT_METHOD, (route) => route.fulfill({ status: 200, json: { hostedUrl: hostile } }));
       await page.goto(path);
@@ -260,7 +260,7 @@ test.describe('hosted URLs from the API', () => {
 
   test('an https hosted URL opens in a new tab with noopener,noreferrer @security', async ({ page, stack }) => {
     const openCalls = await recordWindowOpen(page);
-    await signIn(page);
+    await signIn(page, stack);
     const path = await someUserBillingPath(page, stack.apiUrl);
     const hosted = 'https://billing.stripe.com/p/session/test_hardline';
     await page.route(UPDATE_PAYMENT_METHOD, (route) => route.fulfill({ status: 200, json: { hostedUrl: hosted } }));

@@ -85,7 +85,7 @@ async function expectEntries(list: Locator, expected: ReadonlyArray<readonly [st
 test.describe('Activity trail @users', () => {
   test('each kind of change shows in the Activity section and on the member billing page @users', async ({ page, stack, context }) => {
     test.setTimeout(120_000);
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
 
     // Member changes, through the API: added, invited, edited, licence, status, bulk, deleted.
     const ana = await addMember(page, session, 'Ana Activity', '/api/users');
@@ -187,7 +187,7 @@ test.describe('Activity trail @users', () => {
     page,
     stack,
   }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const cy = await addMember(page, session, 'Cy Activity', '/api/users');
     await call(page, session, 'PATCH', `/api/users/${cy.userId}/toggle-license`, { hasLicense: true });
 

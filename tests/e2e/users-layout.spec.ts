@@ -95,7 +95,7 @@ test.describe('User Management fits the screen @users', () => {
       stack,
     }) => {
       await page.setViewportSize(viewport);
-      await signInAsAdmin(page, stack.apiUrl);
+      await signInAsAdmin(page, stack);
       await openUsers(page);
       const table = page.getByRole('table', { name: 'Users' });
       await expect(table).toHaveAttribute('aria-busy', 'false');
@@ -132,7 +132,7 @@ test.describe('User Management fits the screen @users', () => {
 
   test('at 412 px the members are cards with every action, and no page scrolls sideways @users', async ({ page, stack }) => {
     await page.setViewportSize(PHONE);
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     await openUsers(page);
     const list = page.getByRole('list', { name: 'Users' });
     await expect(list).toHaveAttribute('aria-busy', 'false');
@@ -197,7 +197,7 @@ test.describe('User Management fits the screen @users', () => {
     stack,
   }) => {
     await page.setViewportSize(SMALL_PHONE);
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     // The seeded organisation has 240 members (ten pages) or more: other workers only add members.
     const { total } = await api<UserListResponse>(page, session, '/api/users?limit=25');
     expect(total, 'members in the organisation').toBeGreaterThan(9 * 25);

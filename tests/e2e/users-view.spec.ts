@@ -34,7 +34,7 @@ test.describe('User Management: a view you can share @users', () => {
     page,
     stack,
   }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     await page.getByRole('link', { name: 'User Management' }).click();
     await expect(page).toHaveURL(/\/users$/);
     await settled(page);
@@ -119,7 +119,7 @@ test.describe('User Management: a view you can share @users', () => {
     page,
     stack,
   }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const tag = `Bulkconfirm ${Date.now()}`;
     const one = await addMember(page, session, `${tag} One`);
     const two = await addMember(page, session, `${tag} Two`);

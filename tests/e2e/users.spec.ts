@@ -90,7 +90,7 @@ function csvRowOf(m: User): string[] {
 
 test.describe('User Management @users', () => {
   test('the dashboard figures match the API, and Start Chat opens the Assistant @users', async ({ page, stack }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const total = page.getByRole('group', { name: 'Total Users', exact: true });
     await expect(total).toContainText(/licensed/);
     await expect(async () => {
@@ -118,7 +118,7 @@ test.describe('User Management @users', () => {
   });
 
   test('search by a phone fragment, then filter by role and status @users', async ({ page, stack }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     await openUsers(page);
     // The wide table scrolls inside its own box: the page itself never scrolls sideways.
     await expect(
@@ -163,7 +163,7 @@ test.describe('User Management @users', () => {
   });
 
   test('add a user and find them @users', async ({ page, stack }) => {
-    await signInAsAdmin(page, stack.apiUrl);
+    await signInAsAdmin(page, stack);
     await openUsers(page);
     const stamp = Date.now();
     const name = `Playwright Tester ${stamp}`;
@@ -192,7 +192,7 @@ test.describe('User Management @users', () => {
   });
 
   test('toggle a licence and see the count change @users', async ({ page, stack }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     await openUsers(page);
     // A user of this test's own: added through the API, so no other test toggles them.
     const stamp = Date.now();
@@ -216,7 +216,7 @@ test.describe('User Management @users', () => {
   });
 
   test('sort by name, then Export CSV downloads the filtered, sorted members with formulas neutralised @users', async ({ page, stack }) => {
-    const session = await signInAsAdmin(page, stack.apiUrl);
+    const session = await signInAsAdmin(page, stack);
     const headers = { authorization: `Bearer ${session.token}` };
     // A pending member of this test's own, renamed to something a spreadsheet would run.
     const stamp = Date.now();
@@ -287,7 +287,7 @@ test.describe('User Management @users', () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
     test("shows 'Error loading users' and 'Try again' loads the list @users", async ({ page, stack }) => {
-      await signInAsAdmin(page, stack.apiUrl);
+      await signInAsAdmin(page, stack);
       let failed = 0;
       await page.route(`${stack.apiUrl}/api/users?**`, async (route) => {
         if (failed === 0) {
@@ -316,7 +316,7 @@ test.describe('User Management @users', () => {
       context,
       stack,
     }) => {
-      const session = await signInAsAdmin(page, stack.apiUrl);
+      const session = await signInAsAdmin(page, stack);
       const matching = await api<UserListResponse>(page, session, '/api/users?search=hall&limit=25');
       expect(matching.total, 'members matching "hall"').toBeGreaterThan(0);
       await page.getByRole('link', { name: 'User Management' }).click();

@@ -1,12 +1,25 @@
 /// <reference types="@testing-library/jest-dom/vitest" />
 import { createRequire } from 'node:module';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+/**
+ * How long a wait for something a person would see may take before the test fails: 10 s, for every
+ * `findBy…`, Testing Library `waitFor` and `vi.waitFor`. Their own default (1 s) is a bet on an idle
+ * machine: the suites run beside other work (npm run test:stress runs them with a busy process on
+ * every core). A wait ends as soon as its condition holds, so a generous limit costs nothing when
+ * the test passes; it only decides how late a real failure is reported.
+ */
+const WAIT_MS = 10_000;
+const waitForWithDefault = vi.waitFor;
+vi.waitFor = ((callback, options) =>
+  waitForWithDefault(callback, typeof options === 'number' ? options : { timeout: WAIT_MS, ...options })) as typeof vi.waitFor;
 
 // Files in the node environment (`// @vitest-environment node`: the server, the scripts, pure
 // logic) render nothing: they load neither jest-dom's matchers nor Testing Library.
 if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: WAIT_MS });
   afterEach(() => {
     cleanup();
   });

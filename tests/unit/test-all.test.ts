@@ -24,7 +24,7 @@ const logged = (name: string, log: string, opts: { opens?: string; gate?: string
      fs.appendFileSync(${JSON.stringify(log)}, 'start ${name}\\n');
      ${opts.opens ? `fs.writeFileSync(${JSON.stringify(opts.opens)}, '');` : ''}
      const gate = ${JSON.stringify(opts.gate ?? '')};
-     const until = Date.now() + 15000;
+     const until = Date.now() + 120000;
      const poll = () => !gate || fs.existsSync(gate) ? (fs.appendFileSync(${JSON.stringify(log)}, 'end ${name}\\n'), process.exit(0))
        : Date.now() > until ? process.exit(3) : setTimeout(poll, 10);
      poll();`,
@@ -54,7 +54,7 @@ describe('npm test (scripts/test/all.ts)', () => {
     ]);
     expect(lines(log).slice(0, 2).sort()).toEqual(['start left', 'start right']);
     expect(chunks.filter((c) => c.includes('━━ '))).toHaveLength(2);
-  }, 30_000);
+  }, 150_000);
 
   it('on one core, runs them one after another, as a queue in plan order', async () => {
     const log = join(dir, 'log');
@@ -62,7 +62,7 @@ describe('npm test (scripts/test/all.ts)', () => {
     const results = await runPlan(plan, () => {}, 1);
     expect(results.every((r) => r.status === 'pass')).toBe(true);
     expect(lines(log)).toEqual(['start first', 'end first', 'start second', 'end second', 'start third', 'end third']);
-  }, 30_000);
+  }, 150_000);
 
   it('a step that takes every core waits for the others to end; a zero-slot step runs beside anything', async () => {
     const log = join(dir, 'log');
@@ -81,7 +81,7 @@ describe('npm test (scripts/test/all.ts)', () => {
     expect(order.indexOf('start suite')).toBeGreaterThan(order.indexOf('end check'));
     expect(order.indexOf('start suite')).toBeLessThan(order.indexOf('end setup'));
     expect(order.indexOf('start browser')).toBeGreaterThan(Math.max(order.indexOf('end setup'), order.indexOf('end suite')));
-  }, 30_000);
+  }, 150_000);
 
   it('after a failure it starts nothing more; what runs finishes; what needed the failed step is not run', async () => {
     const log = join(dir, 'log');
@@ -100,7 +100,7 @@ describe('npm test (scripts/test/all.ts)', () => {
       ['dependent', 'not run', undefined],
     ]);
     expect(existsSync(later)).toBe(false);
-  }, 30_000);
+  }, 150_000);
 
   it('refuses a plan whose step needs a step that is not in it', async () => {
     await expect(runPlan([node('a', '', { needs: ['missing'] })], () => {}, 2)).rejects.toThrow('"a" needs "missing"');
@@ -112,7 +112,7 @@ describe('npm test (scripts/test/all.ts)', () => {
     const step = node('suite', "console.log(' Tests  999 passed (999)'); process.exit(1)", { report: { file: report, read: countVitest } });
     const [result] = await runPlan([step], () => {}, 2);
     expect(result).toMatchObject({ status: 'fail', counts: { passed: 12, failed: 1 }, note: 'exit code 1' });
-  }, 30_000);
+  }, 150_000);
 
   it("reads Vitest's and Playwright's report shapes; a flaky test counts as failed; anything else is no count", () => {
     expect(countVitest({ numPassedTests: 3, numFailedTests: 0 })).toEqual({ passed: 3, failed: 0 });

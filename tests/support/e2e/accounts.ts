@@ -1,8 +1,10 @@
 /**
- * The local stack's seeded administrator, and signing in as it through the login form while
- * capturing the access token the console sends (for tests that read or arrange data through the API).
+ * The local stack's seeded administrator, and a tab signed in as it (for tests whose subject is a
+ * signed-in screen; they also get the access token, to read or arrange data through the API).
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { openSignedIn } from './session';
+import type { StackHandle } from './stack-handle';
 
 export const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' } as const;
 
@@ -11,13 +13,7 @@ export interface ApiSession {
   apiUrl: string;
 }
 
-export async function signInAsAdmin(page: Page, apiUrl: string): Promise<ApiSession> {
-  const authorised = page.waitForRequest((r: Request) => r.url().startsWith(apiUrl) && Boolean(r.headers().authorization));
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  const request = await authorised;
-  return { token: (request.headers().authorization ?? '').replace(/^Bearer /, ''), apiUrl };
+/** Opens the dashboard signed in as the seeded administrator (tests/support/e2e/session.ts). */
+export function signInAsAdmin(page: Page, stack: Pick<StackHandle, 'cognitoEndpoint' | 'clientId' | 'apiUrl'>): Promise<ApiSession> {
+  return openSignedIn(page, stack, '/');
 }

@@ -12,8 +12,8 @@
  * - `offline`    the connection drops (`route.abort('internetdisconnected')`).
  */
 import type { Page, Request, Route } from '@playwright/test';
-
-const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
+import { openSignedIn } from './session';
+import type { StackHandle } from './stack-handle';
 
 export const FAULT_KINDS = ['500', 'hang', 'malformed', 'brokenJson', 'offline'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -131,14 +131,10 @@ export function countRequests(page: Page, matcher: RequestMatcher): { readonly c
   return counter;
 }
 
-export async function signIn(page: Page, path = '/'): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+/** Opens `path` signed in as the seeded administrator, once the console is live (Sign out is there). */
+export async function signIn(page: Page, stack: Pick<StackHandle, 'cognitoEndpoint' | 'clientId' | 'apiUrl'>, path = '/'): Promise<void> {
+  await openSignedIn(page, stack, path);
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  if (path !== '/') await page.goto(path);
 }
 
 /** The refresh token the identity SDK keeps in sessionStorage for the signed-in account. */
