@@ -25,6 +25,8 @@ const unit: TestProjectInlineConfiguration = {
     name: 'unit',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Removes the run's shared production build, if a test made one (tests/support/production-build.ts).
+    globalSetup: ['tests/support/production-build-cleanup.ts'],
   },
 };
 

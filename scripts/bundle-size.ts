@@ -6,6 +6,7 @@
  *   npx tsx scripts/bundle-size.ts --json     print the report as JSON (for tests and the bench)
  *   npx tsx scripts/bundle-size.ts --analyze  also list the biggest modules on the /login path
  *   --dist <dir>                              measure an existing build (needs .vite/manifest.json)
+ *   --out <dir>                               build into <dir> and keep it (the unit tests share one build)
  *
  * Figures (gzip, level 9, kB = 1000 bytes):
  *   login  the JavaScript fetched before /login is interactive: the entry chunk, every chunk it
@@ -376,11 +377,15 @@ export async function buildForMeasurement(outDir: string, options: { analyze?: b
   return { outDir, modules, chunkModules };
 }
 
-/** Runs this script in a child process (a clean Vite, outside any test runner) and returns its report. */
-export function measureInChildProcess(): Promise<BundleReport> {
+/**
+ * Runs this script in a child process (a clean Vite, outside any test runner) and returns its report.
+ * With `outDir`, the build is written there and kept (tests that scan the files share it).
+ */
+export function measureInChildProcess(outDir?: string): Promise<BundleReport> {
   return new Promise((resolvePromise, reject) => {
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const child = spawn(process.execPath, [tsx, join(ROOT, 'scripts', 'bundle-size.ts'), '--json'], {
+    const args = [tsx, join(ROOT, 'scripts', 'bundle-size.ts'), '--json', ...(outDir ? ['--out', outDir] : [])];
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -465,6 +470,7 @@ export function analyzeLogin(report: BundleReport, modules: readonly ModuleSize[
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const distArg = args.indexOf('--dist');
+  const outArg = args.indexOf('--out');
   const json = args.includes('--json');
   let outDir: string;
   let temp = false;
@@ -473,8 +479,9 @@ async function main(): Promise<number> {
   if (distArg >= 0) {
     outDir = resolve(args[distArg + 1] ?? '');
   } else {
-    outDir = mkdtempSync(join(tmpdir(), 'hardline-bundle-'));
-    temp = true;
+    // --out <dir>: build there and keep it; otherwise a temporary directory, removed at the end.
+    outDir = outArg >= 0 ? resolve(args[outArg + 1] ?? '') : mkdtempSync(join(tmpdir(), 'hardline-bundle-'));
+    temp = outArg < 0;
     if (!json) console.log('Building the console (vite build)...');
     ({ modules, chunkModules } = await buildForMeasurement(outDir, { analyze: args.includes('--analyze') }));
   }

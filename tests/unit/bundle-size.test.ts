@@ -14,7 +14,6 @@ import {
   ROUTE_SOURCES,
   budgetProblems,
   routeSourcesOf,
-  measureInChildProcess,
   staticClosure,
   type BundleReport,
   type Manifest,
@@ -22,6 +21,7 @@ import {
 import { chakraImports, recipeNeeds } from '../../scripts/bench/chakra-recipes';
 import { coreRecipes, coreSlotRecipes } from '../../src/views/theme/core';
 import { recipes, slotRecipes } from '../../src/views/theme/system';
+import { productionBuild } from '../support/production-build';
 
 let report: BundleReport;
 
@@ -42,8 +42,8 @@ function recipeFilesWithTheirBases(files: readonly string[]): Set<string> {
 }
 
 beforeAll(async () => {
-  report = await measureInChildProcess();
-}, 180_000);
+  ({ report } = await productionBuild());
+}, 300_000);
 
 describe('production bundle', () => {
   it(`downloads at most ${LOGIN_JS_BUDGET_KB} kB of JavaScript (gzip) before /login is interactive`, () => {

@@ -2,17 +2,15 @@
 /**
  * The production build carries no secret or live key, no source map and no dev-only code
  * (scripts/scan-build.ts). The first block checks each rule on planted text, so a rule that could
- * never fire is caught; the second runs a fresh `vite build` and scans what it wrote.
+ * never fire is caught; the second scans a fresh production build (the run's one, shared with the
+ * bundle budgets: tests/support/production-build.ts).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RULES, scanBuild, scanText } from '../../../scripts/scan-build';
-
-const run = promisify(execFile);
+import { productionBuild } from '../../support/production-build';
 
 /** Built from pieces so this file itself never holds a key-shaped string. */
 const fake = (prefix: string, body: string) => `${prefix}${body}`;
@@ -59,33 +57,12 @@ describe('scan-build rules', () => {
   });
 });
 
-describe('a fresh production build', () => {
+describe("the run's production build (tests/support/production-build.ts)", () => {
   let outDir = '';
 
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'hardline-scan-build-'));
-    const root = resolve(__dirname, '../../..');
-    await run(
-      process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          VITE_API_BASE_URL: 'https://api.hardline.example',
-          VITE_COGNITO_USER_POOL_ID: 'us-east-1_ScanBuild1',
-          VITE_COGNITO_CLIENT_ID: 'scanbuildclient',
-          VITE_STRIPE_PUBLISHABLE_KEY: fake('pk_test_', 'HardlineScanBuild0001'),
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
-  }, 240_000);
-
-  afterAll(() => {
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
-  });
+    ({ outDir } = await productionBuild());
+  }, 300_000);
 
   it('has no secret, no source map and no dev-only code', () => {
     const files = readdirSync(join(outDir, 'assets'));
@@ -94,7 +71,14 @@ describe('a fresh production build', () => {
   });
 
   it('would report a source map left in the build', () => {
-    writeFileSync(join(outDir, 'assets', 'leftover.js.map'), '{"version":3,"sources":[]}');
-    expect(scanBuild(outDir).map((f) => f.rule)).toContain('source-map-file');
+    // On a copy: the build is shared with the bundle budgets.
+    const copy = mkdtempSync(join(tmpdir(), 'hardline-scan-build-'));
+    try {
+      cpSync(outDir, copy, { recursive: true });
+      writeFileSync(join(copy, 'assets', 'leftover.js.map'), '{"version":3,"sources":[]}');
+      expect(scanBuild(copy).map((f) => f.rule)).toContain('source-map-file');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
