@@ -9,7 +9,7 @@
  *   the file (`x.js.br`, `x.js.gz`), and sent as the browser accepts them, with
  *   `Vary: Accept-Encoding`. HTML stays compressed on the fly by Vite's preview server.
  *
- * The README's deployment section says the same for a real web server.
+ * docs/HOSTING.md says the same for a real web server.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

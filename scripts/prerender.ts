@@ -12,7 +12,7 @@
  * /login: writes `<outDir>/login.html`: the built index.html (same CSP meta tag, same modulepreloads) with the
  * sign-in form already in `<div id="root">` and its styles in `<head>`. `vite preview` serves it for
  * /login (it tries `<path>.html`); a real deployment maps /login to login.html and every other route
- * to index.html (README).
+ * to index.html (docs/HOSTING.md).
  *
  * The page is rendered through a Vite dev server in SSR mode (ssrLoadModule), so the same source and
  * the same dependency versions as the browser's bundle produce the markup the browser hydrates.

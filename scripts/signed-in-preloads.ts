@@ -15,7 +15,7 @@
  * - index.html serves `/` (the dashboard) and every address without a page of its own; each other
  *   route without parameters gets one (`users.html`, `users/activity.html`, `billing.html`,
  *   `ai.html`), which `vite preview` serves for its path, as a web server does with
- *   `try_files $uri $uri.html /index.html` (README).
+ *   `try_files $uri $uri.html /index.html` (docs/HOSTING.md).
  * - The links carry `data-signed-in`; login.html, made from index.html (scripts/prerender.ts),
  *   drops them: a visitor signing in needs none of it before the form is usable (the console is
  *   fetched once they start filling it in, src/main.tsx).

@@ -10,8 +10,9 @@ import type { Page } from '@playwright/test';
 import { PENDING_CONFIRMATION_KEY } from '../../src/services/storage';
 import { ADMIN } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+import { inviteMember } from '../support/e2e/session';
 
-const FIRST_TIME = { email: 'firsttime@hardline.test', temporaryPassword: 'Temp#2026pass', newPassword: 'Field#Worker2026' };
+const NEW_PASSWORD = 'Field#Worker2026';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -74,16 +75,19 @@ test.describe('authentication @auth', () => {
     // accepts the revocation (the @security sign-out test checks it for a password sign-in).
     test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
 
-    test('a first-time account sets a new password @auth', async ({ page }) => {
+    test('a first-time account sets a new password @auth', async ({ page, stack }) => {
+      // An account an administrator created (SPEC §1), made for this test: a Field Worker, like the
+      // seeded first-time account, which stays as it was for people trying the local stack.
+      const firstTime = await inviteMember(stack, { name: 'Frankie Firsttime' });
       await page.goto('/login');
-      await signIn(page, FIRST_TIME.email, FIRST_TIME.temporaryPassword);
+      await signIn(page, firstTime.email, firstTime.temporaryPassword);
       await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
-      await page.getByLabel('New password', { exact: true }).fill(FIRST_TIME.newPassword);
-      await page.getByLabel('Confirm new password', { exact: true }).fill(FIRST_TIME.newPassword);
+      await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Set New Password' }).click();
-      // The seeded first-time account is a Field Worker: signed in, but the console is for administrators.
+      // A Field Worker: signed in, but the console is for administrators.
       await expect(page.getByRole('heading', { name: 'This console is for administrators' })).toBeVisible();
-      await expect(page.getByText(FIRST_TIME.email)).toBeVisible();
+      await expect(page.getByText(firstTime.email)).toBeVisible();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     });

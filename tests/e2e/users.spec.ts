@@ -73,7 +73,7 @@ function parseCsv(text: string): string[][] {
   return rowsOut;
 }
 
-/** A member as the export writes them (README): formula-looking cells start with an apostrophe. */
+/** A member as the export writes them (docs/API.md): formula-looking cells start with an apostrophe. */
 function csvRowOf(m: User): string[] {
   const neutralise = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
   return [

@@ -67,3 +67,32 @@ export async function openSignedIn(
   await page.goto(path);
   return { token: tokens.AccessToken, apiUrl: stack.apiUrl };
 }
+
+/**
+ * A member invited by the seeded administrator for this test alone (POST /api/users/invite, SPEC §7):
+ * the user pool holds the account with a temporary password, which the stack records. Tests of the
+ * first sign-in use one of their own, so that a second run, or any other test, finds it unchanged.
+ */
+export async function inviteMember(
+  stack: Pick<StackHandle, 'cognitoEndpoint' | 'clientId' | 'apiUrl' | 'getTemporaryPassword'>,
+  member: { name: string; role?: string },
+): Promise<{ email: string; temporaryPassword: string }> {
+  const admin = await poolSignIn(stack);
+  const email = `${member.name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@hardline.test`;
+  const res = await fetch(`${stack.apiUrl}/api/users/invite`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.AccessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: member.name,
+      email,
+      phoneNumber: '+15557654321',
+      role: member.role ?? 'Field Worker',
+      hasLicense: false,
+      isActive: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`Inviting ${email} answered ${res.status}: ${await res.text()}`);
+  const temporaryPassword = await stack.getTemporaryPassword(email);
+  if (!temporaryPassword) throw new Error(`The stack recorded no temporary password for ${email}`);
+  return { email, temporaryPassword };
+}
