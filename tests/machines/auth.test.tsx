@@ -18,7 +18,8 @@ import { useSelector } from '@xstate/react';
 import { expect, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { ACCESS_DENIED_TITLE } from '../../src/views/app/AccessDenied';
-import { Gate, SETTING_UP_TITLE } from '../../src/views/app/Gate';
+import { Gate } from '../../src/views/app/Gate';
+import { SETTING_UP_TITLE } from '../../src/views/app/SessionScreens';
 import { MachinesProvider, useAppActors } from '../../src/views/app/machines-context';
 import { getSystem } from '../../src/views/theme/system';
 import {

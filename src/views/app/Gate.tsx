@@ -19,8 +19,6 @@ import { preloadable } from './preloadable';
  */
 const sessionScreens = preloadable(() => import('./SessionScreens'));
 
-export const SETTING_UP_TITLE = 'Setting up your account...';
-
 export function Gate({ children }: { children: ReactNode }) {
   const { auth } = useAppActors();
   const gateScreen = useSelector(auth, selectGateScreen);

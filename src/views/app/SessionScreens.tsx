@@ -7,7 +7,9 @@ import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/
 import { useSelector } from '@xstate/react';
 import { selectAccessError, type AuthActorRef } from '../../machines/auth';
 import { ErrorBox } from '../shared/ErrorBox';
-import { SETTING_UP_TITLE } from './Gate';
+
+/** SPEC §2 (Gate): shown while signup completion is in progress. */
+export const SETTING_UP_TITLE = 'Setting up your account...';
 
 export { AccessDenied } from './AccessDenied';
 

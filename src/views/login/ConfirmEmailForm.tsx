@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
 import { selectFieldErrors, selectIsPending, selectPendingEmail, type SignInFlowActorRef } from '../../machines/auth';
-import { ResendCode } from './lazyForms';
+import { ResendCode } from './lazyResendCode';
 import { TextField } from './fields';
 
 export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {

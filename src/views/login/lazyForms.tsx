@@ -5,20 +5,19 @@
  * never part of the /login JavaScript (its budget: tests/unit/bundle-size.test.ts).
  */
 import { lazy } from 'react';
+import { loadResendCode } from './lazyResendCode';
 
 const loadSignUp = () => import('./SignUpForm');
 const loadConfirmEmail = () => import('./ConfirmEmailForm');
 const loadNewPassword = () => import('./NewPasswordForm');
 const loadForgotPassword = () => import('./ForgotPasswordForm');
 const loadMfaCode = () => import('./MfaCodeForm');
-const loadResendCode = () => import('./ResendCode');
 
 export const SignUpForm = lazy(() => loadSignUp().then((m) => ({ default: m.SignUpForm })));
 export const ConfirmEmailForm = lazy(() => loadConfirmEmail().then((m) => ({ default: m.ConfirmEmailForm })));
 export const NewPasswordForm = lazy(() => loadNewPassword().then((m) => ({ default: m.NewPasswordForm })));
 export const ForgotPasswordForm = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordForm })));
 export const MfaCodeForm = lazy(() => loadMfaCode().then((m) => ({ default: m.MfaCodeForm })));
-export const ResendCode = lazy(() => loadResendCode().then((m) => ({ default: m.ResendCode })));
 
 /** Fetches every step ahead of need (a failed fetch is tried again when the step shows). */
 export function prefetchLoginSteps(): void {

@@ -21,7 +21,7 @@ interface Tokens {
 }
 
 /** Signs `account` in at the user pool and returns its tokens. */
-export async function poolSignIn(
+async function poolSignIn(
   stack: Pick<StackHandle, 'cognitoEndpoint' | 'clientId'>,
   account: { email: string; password: string } = ADMIN,
 ): Promise<Tokens> {
