@@ -71,7 +71,7 @@ export async function launchSharedStack(): Promise<RunningStack> {
       return;
     }
     if (url.pathname === '/temporary-password') {
-      reply(200, { password: stack.getTemporaryPassword(email) ?? null });
+      void stack.getTemporaryPassword(email).then((password) => reply(200, { password: password ?? null }));
       return;
     }
     reply(404, { error: 'unknown control path' });
