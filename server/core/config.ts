@@ -50,7 +50,10 @@ export function parseConfig<A extends Record<string, ConfigArea>>(areas: A, env:
     }
     for (const issue of result.issues) {
       const variable = v.getDotPath(issue) ?? area;
-      if (!problems.some((p) => p.variable === variable)) problems.push({ variable, message: issue.message });
+      // A required variable that is unset, in a schema without a message of its own for that.
+      const message =
+        variables[variable] === undefined && /^Invalid (key|type)/.test(issue.message) ? `${variable} is missing` : issue.message;
+      if (!problems.some((p) => p.variable === variable)) problems.push({ variable, message });
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);

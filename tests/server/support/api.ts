@@ -173,13 +173,15 @@ export interface TestApi {
 export interface TestApiOptions {
   /** Wraps the database the app uses (e.g. to hold transactions at a barrier); `api.db` is the wrapped one. */
   wrapDatabase?: (db: Database) => Database;
+  /** A database of the test's own (already migrated) instead of a fresh one; `close()` closes it. */
+  database?: Database;
 }
 
 export async function createTestApi(
   modules: readonly ServerModule[] = [signupModule, usersModule],
   options: TestApiOptions = {},
 ): Promise<TestApi> {
-  const opened = await openTestDatabase();
+  const opened = options.database ?? (await openTestDatabase());
   const db = options.wrapDatabase ? options.wrapDatabase(opened) : opened;
   const keys = await createTestKeys();
   const userPool = new FakeUserPool();
