@@ -20,13 +20,18 @@
  *   from then on its refresh tokens issued before it are refused ("Refresh Token has been revoked"),
  *   and so are its access tokens issued before it, on every call that presents one ("Access Token has
  *   been revoked"), as Cognito does. The moments survive a restart (`stateFile`).
+ * - Temporary passwords: the emulator answers NEW_PASSWORD_REQUIRED to an invited account whatever
+ *   password is given. The stand-in notes each temporary password it sees set (AdminCreateUser,
+ *   RESEND) and refuses another one ("Incorrect username or password."), so a resent invitation's
+ *   old password stops working, as on AWS.
  * - AdminDisableUser: the emulator records it but still signs the user in. The stand-in refuses a
  *   disabled account's sign-in (InitiateAuth, RespondToAuthChallenge), refresh and access-token calls
  *   with NotAuthorizedException "User is disabled."; AdminEnableUser (the emulator's) undoes it.
  *
- * When a token was issued is known from the answers that carried it (every AuthenticationResult
- * passes through here, and its tokens' `jti` is noted with the time); a token issued before this
- * process started falls back to its `iat`.
+ * Whether a token was issued before a sign-out is known from the order of events here: every
+ * AuthenticationResult passes through, and its tokens' `jti` is noted in sequence with the sign-outs
+ * (a clock could give both the same millisecond). A token issued before this process started is
+ * compared by its `iat` with the sign-out's time.
  */
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -144,14 +149,19 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
   let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
   let endpoint = '';
 
-  /** When each account last signed out everywhere (ms), by the pool's username. */
-  const signedOutAt = new Map<string, number>(loadState(options.stateFile));
-  /** When the tokens that passed through here were issued (ms), by `jti`. */
-  const issuedAt = new Map<string, number>();
+  /** Orders token issues and sign-outs as they happen here. */
+  let sequence = 0;
+  /** When each account last signed out everywhere (ms, and in sequence when it happened here), by the pool's username. */
+  const signedOut = new Map<string, { at: number; seq?: number }>(loadState(options.stateFile).map(([name, at]) => [name, { at }]));
+  /** Where in the sequence each token that passed through here was issued, by `jti`. */
+  const issued = new Map<string, number>();
+  /** The temporary password each invited account was last given, by the pool's username (memory only). */
+  const temporaryPasswords = new Map<string, string>();
 
   const saveState = async () => {
-    if (options.stateFile)
-      await writeFile(options.stateFile, `${JSON.stringify({ signedOutAt: Object.fromEntries(signedOutAt) }, null, 2)}\n`);
+    if (!options.stateFile) return;
+    const state = { signedOutAt: Object.fromEntries([...signedOut].map(([name, { at }]) => [name, at])) };
+    await writeFile(options.stateFile, `${JSON.stringify(state, null, 2)}\n`);
   };
 
   const requirePool = () => {
@@ -169,17 +179,29 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
     }
   };
 
-  const tokenIssuedAt = (claims: { jti?: string; iat?: number }): number =>
-    (claims.jti ? issuedAt.get(claims.jti) : undefined) ?? (claims.iat ?? 0) * 1000;
+  /** True when the token was issued before the sign-out. */
+  const issuedBefore = (claims: { jti?: string; iat?: number }, signOut: { at: number; seq?: number }): boolean => {
+    const seq = claims.jti ? issued.get(claims.jti) : undefined;
+    if (seq !== undefined && signOut.seq !== undefined) return seq < signOut.seq;
+    return (claims.iat ?? 0) * 1000 < signOut.at;
+  };
 
   /** Refuses a disabled account, and a token of the account issued before it signed out everywhere. */
-  const enforce = async (username: string | undefined, token?: { kind: 'Access' | 'Refresh'; claims: { jti?: string; iat?: number } }) => {
+  const enforce = async (
+    username: string | undefined,
+    token?: { kind: 'Access' | 'Refresh'; claims: { jti?: string; iat?: number } },
+    password?: string,
+  ) => {
     if (!username || !pool) return;
     const user = await findUser(username);
     if (!user) return; // the emulator answers for an account it does not have
     if (user.Enabled === false) throw new CognitoFault('NotAuthorizedException', 'User is disabled.');
-    const since = signedOutAt.get(user.Username);
-    if (token && since !== undefined && tokenIssuedAt(token.claims) < since) {
+    const temporary = temporaryPasswords.get(user.Username);
+    if (password !== undefined && user.UserStatus === 'FORCE_CHANGE_PASSWORD' && temporary !== undefined && temporary !== password) {
+      throw new CognitoFault('NotAuthorizedException', 'Incorrect username or password.');
+    }
+    const signOut = signedOut.get(user.Username);
+    if (token && signOut && issuedBefore(token.claims, signOut)) {
       throw new CognitoFault('NotAuthorizedException', `${token.kind} Token has been revoked`);
     }
   };
@@ -242,6 +264,7 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
       Password: password,
       Permanent: false,
     });
+    temporaryPasswords.set(user.Username, password);
     options.codes.temporaryPassword(email, password);
     return {
       User: {
@@ -256,7 +279,7 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
   };
 
   const recordSignOut = async (username: string) => {
-    signedOutAt.set(username, Date.now());
+    signedOut.set(username, { at: Date.now(), seq: ++sequence });
     await saveState();
     return {};
   };
@@ -295,10 +318,22 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
         const claims = claimsOf(refresh);
         await enforce(claims?.username, { kind: 'Refresh', claims: claims ?? {} });
       } else {
-        await enforce(text(parameters['USERNAME']));
+        await enforce(text(parameters['USERNAME']), undefined, text(parameters['PASSWORD']));
       }
     } else {
       await enforce(text(((body['ChallengeResponses'] ?? {}) as Body)['USERNAME']));
+    }
+  };
+
+  /** Notes the temporary password an account was created with. */
+  const noteTemporaryPassword = (body: Body, answer: UpstreamAnswer) => {
+    const password = text(body['TemporaryPassword']);
+    if (answer.status !== 200 || !password) return;
+    try {
+      const username = text((JSON.parse(answer.raw.toString('utf8')) as { User?: { Username?: unknown } }).User?.Username);
+      if (username) temporaryPasswords.set(username, password);
+    } catch {
+      // not JSON: nothing to note
     }
   };
 
@@ -310,7 +345,7 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
       for (const key of ['AccessToken', 'RefreshToken', 'IdToken']) {
         const token = text(result?.[key]);
         const jti = token ? claimsOf(token)?.jti : undefined;
-        if (jti) issuedAt.set(jti, Date.now());
+        if (jti) issued.set(jti, ++sequence);
       }
     } catch {
       // not JSON: nothing to note
@@ -352,6 +387,7 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
     }
     const answer = await toUpstream(req, raw);
     noteTokens(answer);
+    if (target === 'AdminCreateUser') noteTemporaryPassword(body, answer);
     const headers = { ...answer.headers, 'content-length': String(answer.raw.length) };
     delete headers['transfer-encoding'];
     res.writeHead(answer.status, headers);

@@ -6,7 +6,7 @@
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import type { Database } from '../../../server/core/db';
 import type { Hono } from 'hono';
-import { createApp } from '../../../server/core/app';
+import { createApp, type CreateAppOptions } from '../../../server/core/app';
 import { createTokenVerifier } from '../../../server/core/auth';
 import { openTestDatabase } from './db';
 import { ApiError, type AppEnv, type PoolAccount, type ServerModule, type UserPoolAdmin } from '../../../server/core/module';
@@ -175,6 +175,8 @@ export interface TestApiOptions {
   wrapDatabase?: (db: Database) => Database;
   /** A database of the test's own (already migrated) instead of a fresh one; `close()` closes it. */
   database?: Database;
+  /** The request log, draining, readiness of the keys (server/core/app.ts); errors still go to `errors` unless `log` is given. */
+  app?: Omit<CreateAppOptions, 'logError'> & { identityKeysReady?: () => Promise<boolean> };
 }
 
 export async function createTestApi(
@@ -189,8 +191,14 @@ export async function createTestApi(
   const app = createApp(
     { db, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool },
     modules,
-    createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
-    { logError: (error) => errors.push(error) },
+    {
+      ...createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
+      ...(options.app?.identityKeysReady ? { ready: options.app.identityKeysReady } : {}),
+    },
+    {
+      ...(options.app?.log ? { log: options.app.log } : { logError: (error) => errors.push(error) }),
+      ...(options.app?.isDraining ? { isDraining: options.app.isDraining } : {}),
+    },
   );
   return {
     app,
