@@ -2,7 +2,7 @@
  * `npm test`: every check, stopping after the first stage with a failure, then a summary.
  *
  *   setup -> [lint, statecharts, audit | typecheck, format, unused code] -> unit -> server on PostgreSQL
- *   -> model (+ coverage) -> e2e
+ *   -> model (+ coverage) -> e2e -> e2e on two API processes
  *
  * A stage is one or more lanes run at the same time, each lane its steps in order (stopping at its
  * first failure). The static checks are two lanes: each is one Node process on one core, so on the
@@ -12,7 +12,10 @@
  *
  * `setup` (scripts/setup-test-env.ts) installs Chromium and PostgreSQL with apt where they are missing
  * and this runs as root, or stops at once naming the command to run. The unit step runs the server
- * suite on PGlite; the PostgreSQL step runs it again on a throwaway PostgreSQL cluster.
+ * suite on PGlite; the PostgreSQL step runs it again on a throwaway PostgreSQL cluster, with the
+ * deployment tests (tests/deploy: a production install from a clean copy, several API processes).
+ * The last step runs User Management's browser tests once more against two production API processes
+ * on PostgreSQL behind a round-robin balancer (playwright.processes.config.ts).
  *
  * The audit step (scripts/audit.ts) fails on a high or critical advisory; where the registry's
  * audit endpoint cannot be reached it reports "NOT RUN" in the suite figures instead.
@@ -98,6 +101,7 @@ const stages: Stage[] = [
   [[npmRun('server on PostgreSQL', 'test:postgres', [], parseVitest)]],
   [[npmRun('model', 'test:model', [], parseVitest)]],
   [[npmRun('e2e', 'test:e2e', [], parsePlaywright)]],
+  [[npmRun('e2e on two API processes', 'test:e2e:processes', [], parsePlaywright)]],
 ];
 
 /** Where the steps' output goes: the terminal, or a test's collector. */
