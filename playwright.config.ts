@@ -9,6 +9,8 @@ const isCI = Boolean(process.env.CI);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Only for the two-process run (playwright.processes.config.ts).
+  testIgnore: ['processes.spec.ts'],
   outputDir: 'reports/e2e/artifacts',
   globalSetup: './tests/support/e2e/global-setup.ts',
   fullyParallel: false,

@@ -8,6 +8,8 @@ import react from '@vitejs/plugin-react';
  *   unit      tests/unit      domain rules, services, scripts (node, or jsdom where a file says so)
  *   views     tests/views     React screens in jsdom, with their machines or a fake actor
  *   server    tests/server    the reference API over HTTP, on PGlite (TEST_DATABASE_URL: PostgreSQL)
+ *   deploy    tests/deploy    the built API installed and run as a deployment runs it, on PostgreSQL
+ *                             (`npm run test:postgres` only)
  *   model     tests/machines  named scenarios and the model-based walks of every machine through the
  *                             real views; each walk writes reports/model/<id>.json
  *   mutation  only under Stryker (`npm run test:mutation`): the fast, render-free machine and domain
@@ -40,6 +42,12 @@ const server: TestProjectInlineConfiguration = {
   // Real HTTP, a real (embedded) database and whole seeded organisations: a generous limit, so a busy
   // machine makes them slower, never failed.
   test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+};
+
+/** Needs PostgreSQL and builds the API: only `npm run test:postgres` runs it (scripts/postgres.ts). */
+const deploy: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
 };
 
 const model: TestProjectInlineConfiguration = {
@@ -85,7 +93,7 @@ export default defineConfig({
   // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
   define: { global: 'globalThis' },
   test: {
-    projects: underStryker ? [mutation] : [unit, views, server, model],
+    projects: underStryker ? [mutation] : [unit, views, server, deploy, model],
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 30_000,
     // Vitest's default keeps a core for itself (cores - 1): one worker on the 2-core CI machine, so

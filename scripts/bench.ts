@@ -13,8 +13,9 @@
  *  6. the Assistant's answers over HTTP (scripts/bench/copilot.ts);
  *  7. Export CSV: the whole file of every member, 3 times, and the API's RSS meanwhile
  *     (scripts/bench/export.ts);
- *  8. the API under load: the users search with autocannon at 10 and 100 connections, on PGlite and,
- *     when DATABASE_URL is set, on PostgreSQL (scripts/bench/load.ts);
+ *  8. the API under load: the users search with autocannon at 10 and 100 connections, on PGlite and
+ *     on PostgreSQL with one and with two production API processes (scripts/bench/load.ts; a
+ *     throwaway PostgreSQL unless DATABASE_URL is set);
  *  9. writes reports/bench.json (flat figures) and reports/bench.md, prints PASS/FAIL per gate.
  *
  * Options: --users <n> (default 100000), --runs <n> Lighthouse runs per page and preset (default 5),
@@ -202,7 +203,7 @@ async function exportOnly(users: number): Promise<number> {
   return 0;
 }
 
-/** `--only load`: the API under load on PGlite (and PostgreSQL when DATABASE_URL is set), its own report. */
+/** `--only load`: the API under load on PGlite and on PostgreSQL (one and two processes), its own report. */
 async function loadOnly(users: number): Promise<number> {
   const started = Date.now();
   const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s]${line}`);

@@ -7,6 +7,12 @@
  *   npm start -- --users 100000   seed a large organisation (with --reset on an existing stack)
  *   WEB_PORT, API_PORT, COGNITO_PORT override the ports 5173, 8787, 9229.
  *   DATABASE_URL=postgres://...   the API on that PostgreSQL database instead of PGlite under .data/
+ *   npm start -- --api-processes 2   (with DATABASE_URL) the production entry in two processes behind
+ *                             a round-robin balancer on API_PORT, as a deployment runs it
+ *
+ * Before the API starts, the stack migrates its database and seeds an empty one (scripts/stack/database.ts):
+ * what a deployment does with `npm run migrate` and never with a seed. The API's JSON log goes to
+ * <data dir>/api.log (api-<n>.log for each process).
  *
  * `startStack()` is the same thing as a function, for the Playwright fixture.
  */
@@ -14,8 +20,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startApiServer, type ApiServer } from '../server/index';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { serverModules, startApiServer, type ApiServer } from '../server/index';
+import { createLogger } from '../server/core/log';
 import { createCognitoUserPoolAdmin } from '../server/core/userPool';
+import { startApiProcess, type ApiProcess } from './stack/api-processes';
+import { startBalancer, type Balancer } from './stack/balancer';
+import { openStackDatabase } from './stack/database';
 import {
   ADMIN_ACCOUNT,
   FIRST_TIME_ACCOUNT,
@@ -52,6 +63,12 @@ export interface StackOptions {
   quiet?: boolean;
   /** Members of the seeded organisation (default 240); takes effect when the stack seeds. */
   seedUsers?: number;
+  /**
+   * Run the API as production does: this many processes of the production entry (server/main.ts),
+   * behind a round-robin balancer when more than one. Needs PostgreSQL (databaseUrl). Unset: the API
+   * runs inside the stack's own process, on PGlite or PostgreSQL.
+   */
+  apiProcesses?: number;
   /** Called when cognito-local or the console server exits while the stack is running. */
   onUnexpectedExit?: (name: string, code: number | null) => void;
 }
@@ -68,8 +85,15 @@ export interface Stack {
   getConfirmationCode(email: string, timeoutMs?: number): Promise<string>;
   /** The latest password reset code (ForgotPassword) issued to this email, waiting (up to timeoutMs) until one is. */
   getResetCode(email: string, timeoutMs?: number): Promise<string>;
-  /** The temporary password of an invited (or the seeded first-time) account, if one was issued. */
-  getTemporaryPassword(email: string): string | undefined;
+  /**
+   * The latest temporary password of an invited (or the seeded first-time) account, waiting up to
+   * timeoutMs (default 10 s) for the emulator to deliver one; undefined when none came.
+   */
+  getTemporaryPassword(email: string, timeoutMs?: number): Promise<string | undefined>;
+  /** The API processes' addresses, when the stack runs several (apiProcesses); empty otherwise. */
+  apiProcessUrls: string[];
+  /** Where the API writes its JSON log (one file per process). */
+  apiLogFiles: string[];
   stop(): Promise<void>;
 }
 
@@ -107,6 +131,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const cognitoPort = await resolvePort(options.cognitoPort, 'COGNITO_PORT', 9229, 'cognito-local');
 
   const databaseUrl = options.databaseUrl ?? (process.env['DATABASE_URL'] || undefined);
+  const apiProcesses = options.apiProcesses;
+  if (apiProcesses !== undefined && (!Number.isInteger(apiProcesses) || apiProcesses < 1))
+    throw new Error('apiProcesses must be a whole number of at least 1');
+  if (apiProcesses !== undefined && !databaseUrl) {
+    throw new Error('Several API processes need PostgreSQL: set DATABASE_URL (the embedded PGlite serves one process).');
+  }
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   if (options.reset) {
@@ -115,16 +145,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const codes = createIssuedCodes(log);
   const parseCodes = deliveredCodeParser(codes.delivered);
-  const temporaryPasswords = new Map<string, string>();
 
   const running: ManagedProcess[] = [];
   let api: ApiServer | null = null;
+  let apiLog: WriteStream | null = null;
+  const processes: ApiProcess[] = [];
+  let balancer: Balancer | null = null;
   let proxy: ResendProxy | null = null;
   let stopping = false;
   const stopAll = async () => {
     stopping = true;
     if (api) await api.close().catch((error: unknown) => console.error('[stack] closing the API failed', error));
     api = null;
+    if (balancer) await balancer.close();
+    balancer = null;
+    await Promise.all(processes.splice(0).map((proc) => proc.stop()));
+    apiLog?.end();
+    apiLog = null;
     if (proxy) await proxy.close();
     proxy = null;
     await Promise.all(
@@ -137,9 +174,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
-    // Clients reach the emulator through the ResendConfirmationCode stand-in on the cognito port.
+    // Clients reach the emulator through the stand-in on the cognito port (scripts/stack/resend-proxy.ts:
+    // the calls cognito-local 5.3 lacks or gets wrong).
     const emulatorPort = await freePort();
-    proxy = await startResendProxy({ port: cognitoPort, upstream: `http://127.0.0.1:${emulatorPort}`, codes });
+    proxy = await startResendProxy({
+      port: cognitoPort,
+      upstream: `http://127.0.0.1:${emulatorPort}`,
+      codes,
+      stateFile: join(dataDir, 'stand-in.json'),
+    });
     const cognitoEndpoint = proxy.endpoint;
     const cognito: CognitoProcess = await startCognitoLocal({
       dir: join(dataDir, 'cognito'),
@@ -166,36 +209,83 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await allowTwoFactor(cognitoEndpoint, pool.userPoolId);
     }
     proxy.setPool(pool);
-    temporaryPasswords.set(FIRST_TIME_ACCOUNT.email, FIRST_TIME_ACCOUNT.temporaryPassword);
 
     const webOrigin = `http://127.0.0.1:${webPort}`;
     const apiOrigin = `http://127.0.0.1:${apiPort}`;
+    const config = { apiOrigin, webOrigin };
     const poolRef = { endpoint: cognitoEndpoint, userPoolId: pool.userPoolId, clientId: pool.clientId };
-    api = await startApiServer({
-      port: apiPort,
-      host: '127.0.0.1',
+    const prepared = await openStackDatabase({
+      ...(databaseUrl ? { url: databaseUrl, reset: Boolean(options.reset), requireEmpty: newPool } : {}),
       dataDir: join(dataDir, 'api'),
-      ...(databaseUrl ? { databaseUrl, resetDatabase: Boolean(options.reset), requireEmptyDatabase: newPool } : {}),
-      config: { apiOrigin, webOrigin },
-      cognito: poolRef,
-      userPool: createCognitoUserPoolAdmin({
-        endpoint: cognitoEndpoint,
-        userPoolId: pool.userPoolId,
-        onTemporaryPassword: (email, password) => {
-          temporaryPasswords.set(email.toLowerCase(), password);
-          log(`Temporary password for ${email}: ${password}`);
-        },
-      }),
+      modules: serverModules,
+      config,
       seed: {
         adminSub: pool.adminSub,
         firstTimeSub: pool.firstTimeSub,
         ...(options.seedUsers !== undefined ? { users: options.seedUsers } : {}),
       },
     });
-    if (api.seeded) log(`Seeded "${SEED_ORGANIZATION_NAME}" with ${api.seeded.members} members.`);
+    if (prepared.seeded) log(`Seeded "${SEED_ORGANIZATION_NAME}" with ${prepared.seeded.members} members.`);
+
+    let apiUrl: string;
+    const apiLogFiles: string[] = [];
+    if (apiProcesses === undefined) {
+      const logFile = join(dataDir, 'api.log');
+      apiLog = createWriteStream(logFile, { flags: 'a' });
+      apiLogFiles.push(logFile);
+      api = await startApiServer({
+        port: apiPort,
+        host: '127.0.0.1',
+        db: prepared.db,
+        analyzed: prepared.seeded !== null,
+        config,
+        cognito: poolRef,
+        userPool: createCognitoUserPoolAdmin({
+          userPoolId: pool.userPoolId,
+          region: 'local',
+          endpoint: cognitoEndpoint,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }),
+        log: createLogger({ level: 'info', destination: apiLog }),
+      });
+      apiUrl = api.url;
+    } else {
+      // The processes open the database themselves; the stack's connection was for migrate and seed.
+      await prepared.db.close();
+      const env: Record<string, string> = {
+        DATABASE_URL: databaseUrl ?? '',
+        COGNITO_USER_POOL_ID: pool.userPoolId,
+        COGNITO_REGION: 'local',
+        COGNITO_CLIENT_ID: pool.clientId,
+        COGNITO_ENDPOINT: cognitoEndpoint,
+        CONSOLE_ORIGIN: webOrigin,
+        API_PUBLIC_URL: apiOrigin,
+        LOG_LEVEL: 'info',
+      };
+      const started = await Promise.all(
+        Array.from({ length: apiProcesses }, (_, i) => {
+          const logFile = join(dataDir, `api-${i + 1}.log`);
+          apiLogFiles.push(logFile);
+          return startApiProcess({
+            name: `API process ${i + 1}`,
+            env,
+            logFile,
+            ...(apiProcesses === 1 ? { port: apiPort } : {}),
+          });
+        }),
+      );
+      processes.push(...started);
+      running.push(...started);
+      if (apiProcesses === 1) {
+        apiUrl = started[0]?.url ?? apiOrigin;
+      } else {
+        balancer = await startBalancer({ port: apiPort, backends: started.map((p) => p.url) });
+        apiUrl = balancer.url;
+      }
+    }
 
     const webEnv: Record<string, string> = {
-      VITE_API_BASE_URL: api.url,
+      VITE_API_BASE_URL: apiUrl,
       VITE_COGNITO_USER_POOL_ID: pool.userPoolId,
       VITE_COGNITO_CLIENT_ID: pool.clientId,
       VITE_COGNITO_REGION: 'local',
@@ -251,10 +341,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log('Hardline local stack');
     log(`  Console:        ${webOrigin}${mode === 'none' ? ' (not started)' : ''}`);
     log(
-      `  API:            ${api.url} (${databaseUrl ? `PostgreSQL: ${redactUrl(databaseUrl)}` : `embedded PGlite in ${join(dataDir, 'api')}`})`,
+      `  API:            ${apiUrl} (${databaseUrl ? `PostgreSQL: ${redactUrl(databaseUrl)}` : `embedded PGlite in ${join(dataDir, 'api')}`})`,
     );
+    if (processes.length > 0) log(`                  ${processes.length} production processes: ${processes.map((p) => p.url).join(', ')}`);
+    log(`                  JSON log: ${apiLogFiles.join(', ')}`);
     log(`  cognito-local:  ${cognitoEndpoint} (user pool ${pool.userPoolId}, client ${pool.clientId})`);
-    log("                  (ResendConfirmationCode is answered there by the stack's stand-in: cognito-local lacks it)");
+    log("                  (behind the stack's stand-in for what cognito-local lacks: resends, sign-out everywhere, disabled accounts)");
     log('Seeded accounts:');
     log(`  ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}  (administrator of ${SEED_ORGANIZATION_NAME})`);
     log(`  ${FIRST_TIME_ACCOUNT.email} / ${FIRST_TIME_ACCOUNT.temporaryPassword}  (temporary password: sets a new one at first sign-in)`);
@@ -262,14 +354,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     return {
       webUrl: webOrigin,
-      apiUrl: api.url,
+      apiUrl,
+      apiProcessUrls: processes.map((p) => p.url),
+      apiLogFiles,
       cognitoEndpoint,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
       webEnv,
       getConfirmationCode: (email, timeoutMs = 30_000) => codes.latest('confirmation', email, timeoutMs),
       getResetCode: (email, timeoutMs = 30_000) => codes.latest('reset', email, timeoutMs),
-      getTemporaryPassword: (email) => temporaryPasswords.get(email.toLowerCase()),
+      getTemporaryPassword: async (email, timeoutMs = 10_000) => {
+        if (email.toLowerCase() === FIRST_TIME_ACCOUNT.email) {
+          return codes.latest('temporary', email, 0).catch(() => FIRST_TIME_ACCOUNT.temporaryPassword);
+        }
+        return codes.latest('temporary', email, timeoutMs).catch(() => undefined);
+      },
       stop: stopAll,
     };
   } catch (error) {

@@ -1,16 +1,26 @@
 /**
- * The reference API server: the database (embedded PGlite, or PostgreSQL when a URL is given), the
- * modules, bearer-token verification against the
- * user pool, on Node's HTTP server. `npm start` runs it inside the local stack (scripts/stack.ts).
+ * The reference API server: the modules, bearer-token verification against the user pool, the request
+ * log, on Node's HTTP server, over a database the caller has opened and migrated.
+ *
+ * Two callers: the production entry (server/main.ts: configuration from the environment, a schema
+ * that `npm run migrate` has brought up to date, never a seed) and the local stack (scripts/stack.ts,
+ * which migrates and seeds a database of its own first).
+ *
+ * `close()` shuts down gracefully: /readyz answers 503 at once (the load balancer stops sending new
+ * requests), the server stops accepting connections, idle keep-alive connections are closed, the
+ * requests in flight finish (each connection is closed once its answer is out), and after
+ * `shutdownTimeoutMs` whatever is still running is cut. Then the maintenance timer stops and the
+ * database pool closes.
  */
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './core/app';
 import { createCognitoVerifier, type CognitoPoolRef, type TokenVerifier } from './core/auth';
-import { openDatabase, type Database } from './core/db';
+import type { Database } from './core/db';
+import type { Logger } from './core/log';
 import { startMaintenance } from './core/maintenance';
 import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
-import { isEmpty, seedDatabase, type SeedOptions, type SeedResult } from './seed';
 import { signupModule } from './signup';
 import { usersModule } from './users';
 import { billingModule } from './billing';
@@ -20,75 +30,104 @@ import { auditModule } from './audit';
 /** Every area of the API, in registration order. */
 export const serverModules: readonly ServerModule[] = [signupModule, usersModule, billingModule, copilotModule, auditModule];
 
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+
 export interface StartApiServerOptions {
   port: number;
   host?: string;
-  /** A PostgreSQL connection string (DATABASE_URL); when set, dataDir and memory are not used. */
-  databaseUrl?: string;
-  /** PostgreSQL only: drop every table first (the local stack's --reset). */
-  resetDatabase?: boolean;
-  /** PostgreSQL only: refuse a database that already holds an organisation (seeded for another user pool). */
-  requireEmptyDatabase?: boolean;
-  /** Directory of the embedded database (e.g. .data/api); omitted or `memory: true` for an in-memory one. */
-  dataDir?: string;
-  memory?: boolean;
+  /** The database, already migrated. `close()` closes it. */
+  db: Database;
   config: ServerConfig;
   cognito: CognitoPoolRef;
   userPool: UserPoolAdmin;
-  /** Seeds the organisation when the database is empty. */
-  seed?: Omit<SeedOptions, 'modules' | 'config'>;
   /** Replaces the JWKS verifier (tests). */
   verifier?: TokenVerifier;
   modules?: readonly ServerModule[];
+  /** The request log and unexpected errors (server/core/log.ts); without it, errors go to console.error. */
+  log?: Logger;
+  /** How long `close()` lets requests in flight finish (default 25 s). */
+  shutdownTimeoutMs?: number;
+  /** PGlite: the database was just seeded and analysed, so the start-up ANALYZE is skipped. */
+  analyzed?: boolean;
 }
 
 export interface ApiServer {
   url: string;
   db: Database;
-  /** Set when this start seeded the database. */
-  seeded: SeedResult | null;
+  /** Requests being answered right now. */
+  readonly inFlight: number;
+  /** Graceful shutdown (see the header); resolves once everything is closed. */
   close(): Promise<void>;
 }
 
 export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
+  const { db, log } = options;
   const modules = options.modules ?? serverModules;
-  const db = await openDatabase({
-    modules,
-    ...(options.databaseUrl ? { url: options.databaseUrl, reset: Boolean(options.resetDatabase) } : {}),
-    ...(options.memory || !options.dataDir ? {} : { dataDir: options.dataDir }),
-  });
-  if (options.databaseUrl && options.requireEmptyDatabase && !(await isEmpty(db))) {
-    await db.close();
-    throw new Error(
-      'DATABASE_URL holds an organisation seeded for another user pool, so the seeded accounts could not sign in. ' +
-        '`npm start -- --reset` wipes that database and seeds it again (only ever point the local stack at a database of its own).',
-    );
-  }
-  let seeded: SeedResult | null = null;
-  if (options.seed && (await isEmpty(db))) {
-    seeded = await seedDatabase(db, { ...options.seed, modules, config: options.config });
-  }
   // PGlite has no autovacuum: statistics and dead rows are looked after here (core/maintenance.ts).
-  const maintenance = startMaintenance(db, { analyzed: seeded !== null });
+  const maintenance = startMaintenance(db, {
+    analyzed: Boolean(options.analyzed),
+    ...(log ? { onError: (error: unknown) => log.error({ err: error }, 'database maintenance failed') } : {}),
+  });
   const verifier = options.verifier ?? createCognitoVerifier(options.cognito);
-  const app = createApp({ db, config: options.config, userPool: options.userPool }, modules, verifier);
+  // Fetch the pool's signing keys now, so the first request (and /readyz) need not wait for them.
+  void verifier.ready?.().then((ready) => {
+    if (!ready) log?.warn({ endpoint: options.cognito.endpoint }, "the user pool's signing keys could not be fetched yet");
+  });
+  let draining = false;
+  const app = createApp({ db, config: options.config, userPool: options.userPool }, modules, verifier, {
+    ...(log ? { log } : {}),
+    isDraining: () => draining,
+  });
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s));
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s as Server));
     s.once('error', reject);
   });
+
+  let inFlight = 0;
+  let onIdle: (() => void) | null = null;
+  server.on('request', (_req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (draining) {
+        // Its connection is idle now: close it instead of keeping it alive for a next request.
+        server.closeIdleConnections();
+        if (inFlight === 0) onIdle?.();
+      }
+    });
+  });
+
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${port}`,
-    db,
-    seeded,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | null = null;
+  const close = async () => {
+    draining = true;
+    const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (inFlight > 0) {
+      log?.info({ inFlight, timeoutMs }, 'draining: waiting for the requests in flight');
+      const finished = new Promise<boolean>((resolve) => {
+        onIdle = () => resolve(true);
+        setTimeout(() => resolve(false), timeoutMs).unref();
       });
-      await maintenance.stop();
-      await db.close();
+      if (!(await finished)) log?.warn({ inFlight }, 'shutdown timeout: cutting the requests still in flight');
+    }
+    server.closeAllConnections();
+    await closed;
+    await maintenance.stop();
+    await db.close();
+  };
+  return {
+    url,
+    db,
+    get inFlight() {
+      return inFlight;
+    },
+    close() {
+      closing ??= close();
+      return closing;
     },
   };
 }

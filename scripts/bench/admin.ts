@@ -1,5 +1,5 @@
 /** The bench's measurements over HTTP sign in as the local stack's seeded administrator. */
-import { cognitoCall } from '../../server/core/userPool';
+import { cognitoCall } from '../stack/cognito-call';
 import { ADMIN } from './browser';
 
 /** The administrator's access token from the stack's user pool (USER_PASSWORD_AUTH). */

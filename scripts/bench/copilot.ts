@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { createBillingModule } from '../../server/billing';
 import { answerQuestion, createCopilotModule } from '../../server/copilot';
 import { openDatabase, type Database } from '../../server/core/db';
+import { migrate } from '../../server/core/migrate';
 import { seedDatabase } from '../../server/seed';
 import type { CopilotIntent } from '../../src/contract/api';
 import { PLACEHOLDERS, bankQuestions } from '../../tests/server/copilot-questions.bank';
@@ -119,10 +120,10 @@ export async function measureCopilotEngine(options: {
   const clock = () => now;
   const modules = [createBillingModule({ clock }), createCopilotModule({ clock })];
   const started = Date.now();
-  const db: Database = await openDatabase({
-    modules,
-    ...(process.env['DATABASE_URL'] ? { url: process.env['DATABASE_URL'], reset: true } : {}),
-  });
+  const url = process.env['DATABASE_URL'];
+  const db: Database = await openDatabase(url ? { url } : {});
+  if (url) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await migrate(db);
   try {
     options.log(`Seeding ${options.users.toLocaleString('en-US')} members (${db.engine})...`);
     const seeded = await seedDatabase(db, {

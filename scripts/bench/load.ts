@@ -1,5 +1,5 @@
 /**
- * The reference API under load (issue 17, information, no gate): the users search, GET
+ * The reference API under load (issues 17 and 36, information, no gate): the users search, GET
  * /api/users?search=<term>&page=<n>, at 10 and at 100 concurrent connections for a fixed time each,
  * with autocannon on loopback and the seeded administrator's bearer token (signed in through the
  * stack's user pool, like scripts/bench/export.ts).
@@ -9,20 +9,25 @@
  * once beforehand and must answer 200, so a broken token or query shows as an error here, not as a
  * table of fast 401s.
  *
- * The bench's stacks run the API (and PGlite) in a process of their own (scripts/bench/stack-process.ts,
- * at niceness 10), and autocannon runs in a worker thread of the bench (`workers: 1`, niceness 0). The
- * API's one thread and the load generator each have a core of the two, so the priority rarely decides
- * anything here; they still share the machine.
+ * The bench's stacks run the API in processes of their own (scripts/bench/stack-process.ts, at
+ * niceness 10), and autocannon runs in worker threads of the bench (niceness 0). Everything shares
+ * the machine's cores: the load generator, the API processes, and PostgreSQL's backends.
  *
- * Databases: always the API on PGlite; when DATABASE_URL is set, also the API on that PostgreSQL
- * database (which the stack wipes and seeds, as every stack of the bench does). A stack already
- * running with the right database is reused; otherwise one is started without the console (no
- * build, no browser), seeded with `users` members.
+ * Runs:
+ * - PGlite: the API inside the stack's process (the laptop stack), one connection to its database;
+ * - PostgreSQL, one production process (server/main.ts) and then two, on one database: the stack in
+ *   its several-process mode (`apiProcesses: 2`). "One process" loads the first process only (the
+ *   second sits idle); "two" splits the connections between both, each with an autocannon of its
+ *   own, as a load balancer in front would: requests/s add up, p99 is the higher of the two.
+ *   PostgreSQL is the server of DATABASE_URL when set (its database is wiped and seeded; not while
+ *   the bench's own stack runs on it), otherwise a throwaway one started for the bench
+ *   (scripts/postgres.ts, fsync off like the test servers).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startThrowawayPostgres } from '../postgres';
 import { round } from './browser';
 import { adminAccessToken } from './admin';
 import type { LoadRun } from './report';
@@ -48,11 +53,6 @@ export function defaultDatabase(): LoadRun['database'] {
   return process.env['DATABASE_URL'] ? 'postgresql' : 'pglite';
 }
 
-/** The databases the load runs on: PGlite always, PostgreSQL when DATABASE_URL is set. */
-function loadDatabases(): LoadRun['database'][] {
-  return process.env['DATABASE_URL'] ? ['pglite', 'postgresql'] : ['pglite'];
-}
-
 /** The paths every connection cycles through. */
 export function loadPaths(): string[] {
   const paths: string[] = [];
@@ -61,61 +61,79 @@ export function loadPaths(): string[] {
   return paths;
 }
 
-/** autocannon against one running stack, at each of `connections`, `durationS` seconds each. */
+/** One autocannon run: `connections` against `url` for `durationS`. */
+async function cannon(url: string, connections: number, durationS: number, headers: Record<string, string>, paths: string[]) {
+  return autocannon({
+    url,
+    connections,
+    duration: durationS,
+    workers: 1,
+    timeout: REQUEST_TIMEOUT_S,
+    headers,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+}
+
+/**
+ * autocannon against the API at `urls` (one process, or several sharing the connections), at each
+ * of `connections`, `durationS` seconds each.
+ */
 async function measureLoad(
   stack: LoadStackRef,
+  urls: readonly string[],
   database: LoadRun['database'],
   log: (line: string) => void,
   options: { connections?: readonly number[]; durationS?: number } = {},
 ): Promise<LoadRun[]> {
   const { connections = LOAD_CONNECTIONS, durationS = LOAD_DURATION_S } = options;
-  if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(stack.apiUrl))
-    throw new Error(`The load runs on loopback only, not ${stack.apiUrl}`);
+  for (const url of urls)
+    if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(url)) throw new Error(`The load runs on loopback only, not ${url}`);
   const token = await adminAccessToken(stack);
   const headers = { authorization: `Bearer ${token}` };
   const paths = loadPaths();
-  for (const path of paths) {
-    const response = await fetch(`${stack.apiUrl}${path}`, { headers });
-    if (response.status !== 200) throw new Error(`GET ${path}: HTTP ${response.status} before the load started`);
-    await response.arrayBuffer();
+  for (const url of urls) {
+    for (const path of paths) {
+      const response = await fetch(`${url}${path}`, { headers });
+      if (response.status !== 200) throw new Error(`GET ${path}: HTTP ${response.status} before the load started`);
+      await response.arrayBuffer();
+    }
   }
   const runs: LoadRun[] = [];
   for (const n of connections) {
-    const result = await autocannon({
-      url: stack.apiUrl,
-      connections: n,
-      duration: durationS,
-      workers: 1,
-      timeout: REQUEST_TIMEOUT_S,
-      headers,
-      requests: paths.map((path) => ({ method: 'GET', path })),
-    });
+    const shares = urls.map((_, i) => Math.floor(n / urls.length) + (i < n % urls.length ? 1 : 0));
+    const results = await Promise.all(urls.map((url, i) => cannon(url, shares[i] ?? 0, durationS, headers, paths)));
+    const sum = (pick: (r: (typeof results)[number]) => number) => results.reduce((total, r) => total + pick(r), 0);
     const run: LoadRun = {
       database,
+      ...(urls.length > 1 ? { processes: urls.length } : {}),
       connections: n,
       durationS,
-      requests: result.requests.total,
-      requestsPerSec: round(result.requests.average, 0),
-      p50Ms: round(result.latency.p50, 1),
-      p99Ms: round(result.latency.p99, 1),
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
+      requests: sum((r) => r.requests.total),
+      requestsPerSec: round(
+        sum((r) => r.requests.average),
+        0,
+      ),
+      p50Ms: round(Math.max(...results.map((r) => r.latency.p50)), 1),
+      p99Ms: round(Math.max(...results.map((r) => r.latency.p99)), 1),
+      errors: sum((r) => r.errors),
+      timeouts: sum((r) => r.timeouts),
+      non2xx: sum((r) => r.non2xx),
     };
     log(
-      `  ${database}, ${n} connections: ${run.requestsPerSec} requests/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.requests} responses, ${run.errors} errors, ${run.non2xx} non-2xx`,
+      `  ${database}, ${urls.length} process${urls.length > 1 ? 'es' : ''}, ${n} connections: ${run.requestsPerSec} requests/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.requests} responses, ${run.errors} errors, ${run.non2xx} non-2xx`,
     );
     runs.push(run);
     // autocannon stops sending at the deadline, but the API still works through what it had queued:
-    // one more request, answered after those, so the next run (or stopping the stack) starts on an idle API.
-    await fetch(`${stack.apiUrl}${paths[0] ?? '/api/users'}`, { headers }).then((r) => r.arrayBuffer());
+    // one more request to each, answered after those, so the next run (or stopping the stack) starts on an idle API.
+    await Promise.all(urls.map((url) => fetch(`${url}${paths[0] ?? '/api/users'}`, { headers }).then((r) => r.arrayBuffer())));
   }
   return runs;
 }
 
 /**
- * The load on every database of `loadDatabases()`: on `running` when it has that database, else on a
- * stack of its own (API and user pool only) seeded with `users` members, stopped afterwards.
+ * The load on PGlite (on `running` when it is a PGlite stack, else on a stack of its own) and on
+ * PostgreSQL with one and two API processes (a stack of its own, API and user pool only), each
+ * seeded with `users` members and stopped afterwards.
  */
 export async function measureLoadOnEveryDatabase(options: {
   users: number;
@@ -124,32 +142,59 @@ export async function measureLoadOnEveryDatabase(options: {
 }): Promise<LoadRun[]> {
   const { users, log, running } = options;
   const runs: LoadRun[] = [];
-  for (const database of loadDatabases()) {
-    if (running?.database === database) {
-      log(`  API under load on the running stack (${database})...`);
-      runs.push(...(await measureLoad(running.stack, database, log)));
-      continue;
-    }
-    log(`  starting an API on ${database} with ${users.toLocaleString('en-US')} members (seed)...`);
-    const dataDir = mkdtempSync(join(tmpdir(), 'hardline-bench-load-'));
-    const stack = await startStackProcess({
-      webPort: 0,
-      apiPort: 0,
-      cognitoPort: 0,
-      dataDir,
-      reset: true,
-      mode: 'none',
-      quiet: true,
-      seedUsers: users,
-      // '' is "no PostgreSQL" to startStack (PGlite under dataDir) even when DATABASE_URL is set.
-      databaseUrl: database === 'postgresql' ? (process.env['DATABASE_URL'] ?? '') : '',
-    });
-    try {
-      runs.push(...(await measureLoad(stack, database, log)));
-    } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+  if (running?.database === 'pglite') {
+    log('  API under load on the running stack (pglite)...');
+    runs.push(...(await measureLoad(running.stack, [running.stack.apiUrl], 'pglite', log)));
+  } else {
+    log(`  starting an API on pglite with ${users.toLocaleString('en-US')} members (seed)...`);
+    runs.push(...(await onStack(users, { databaseUrl: '' }, async (stack) => measureLoad(stack, [stack.apiUrl], 'pglite', log))));
+  }
+
+  // DATABASE_URL's database is wiped and seeded, unless the running stack (the bench's) is on it.
+  const ownServer = process.env['DATABASE_URL'] && running?.database !== 'postgresql' ? process.env['DATABASE_URL'] : null;
+  const throwaway = ownServer ? null : await startThrowawayPostgres();
+  const databaseUrl = ownServer ?? throwaway?.url ?? '';
+  try {
+    log(`  starting two API processes on PostgreSQL with ${users.toLocaleString('en-US')} members (seed)...`);
+    runs.push(
+      ...(await onStack(users, { databaseUrl, apiProcesses: 2 }, async (stack) => {
+        const [first = '', second = ''] = stack.apiProcessUrls;
+        return [
+          ...(await measureLoad(stack, [first], 'postgresql', log)),
+          ...(await measureLoad(stack, [first, second], 'postgresql', log)),
+        ];
+      })),
+    );
+  } finally {
+    await throwaway?.stop();
   }
   return runs;
+}
+
+/** `measure` on a stack of its own (no console), seeded with `users` members, stopped afterwards. */
+async function onStack<T>(
+  users: number,
+  api: { databaseUrl: string; apiProcesses?: number },
+  measure: (stack: LoadStackRef & { apiProcessUrls: string[] }) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hardline-bench-load-'));
+  const stack = await startStackProcess({
+    webPort: 0,
+    apiPort: 0,
+    cognitoPort: 0,
+    dataDir,
+    reset: true,
+    mode: 'none',
+    quiet: true,
+    seedUsers: users,
+    // '' is "no PostgreSQL" to startStack (PGlite under dataDir) even when DATABASE_URL is set.
+    databaseUrl: api.databaseUrl,
+    ...(api.apiProcesses ? { apiProcesses: api.apiProcesses } : {}),
+  });
+  try {
+    return await measure(stack);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

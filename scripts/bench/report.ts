@@ -156,6 +156,8 @@ export function lighthouseFigures(summaries: readonly LighthouseSummary[]): Figu
 /** One autocannon run of the users search against one stack (scripts/bench/load.ts). */
 export interface LoadRun {
   database: 'pglite' | 'postgresql';
+  /** API processes under the load (the connections shared between them); 1 when absent. */
+  processes?: number;
   connections: number;
   durationS: number;
   /** Responses received over the run. */
@@ -173,7 +175,7 @@ export interface LoadRun {
 export function loadFigures(runs: readonly LoadRun[]): Figures {
   const f: Figures = {};
   for (const r of runs) {
-    const key = `load_${r.database}_${r.connections}c`;
+    const key = loadKey(r);
     f[`${key}_rps`] = r.requestsPerSec;
     f[`${key}_p50_ms`] = r.p50Ms;
     f[`${key}_p99_ms`] = r.p99Ms;
@@ -182,7 +184,20 @@ export function loadFigures(runs: readonly LoadRun[]): Figures {
     f[`${key}_non2xx`] = r.non2xx;
   }
   if (runs[0]) f.load_duration_s = runs[0].durationS;
+  // What a second API process adds on PostgreSQL, at each number of connections.
+  for (const two of runs.filter((r) => r.database === 'postgresql' && r.processes === 2)) {
+    const one = runs.find((r) => r.database === 'postgresql' && (r.processes ?? 1) === 1 && r.connections === two.connections);
+    if (one && one.requestsPerSec > 0) {
+      f[`load_postgresql_second_process_gain_${two.connections}c_pct`] = Math.round((two.requestsPerSec / one.requestsPerSec - 1) * 100);
+    }
+  }
   return f;
+}
+
+/** `load_<database>[_<n>proc]_<connections>c`: one process keeps the names of the earlier reports. */
+function loadKey(r: LoadRun): string {
+  const processes = r.processes ?? 1;
+  return `load_${r.database}${processes > 1 ? `_${processes}proc` : ''}_${r.connections}c`;
 }
 
 export function checksOf(f: Figures, options: { lighthouse: boolean }): Check[] {
@@ -234,6 +249,27 @@ export function checksOf(f: Figures, options: { lighthouse: boolean }): Check[] 
     `<= ${SEARCH_P95_LIMIT_MS}`,
   );
   check('users searches measured', 'users_search_count', (v) => v >= SEARCHES_MIN, `>= ${SEARCHES_MIN}`);
+  if (f['load_postgresql_100c_rps'] !== undefined) {
+    const from = 'issue 36 (several processes)';
+    check('PostgreSQL, 100 connections, one process: errors', 'load_postgresql_100c_errors', (v) => v === 0, '0', 'aim', from);
+    check('PostgreSQL, 100 connections, one process: p99, ms', 'load_postgresql_100c_p99_ms', (v) => v <= 250, '<= 250', 'aim', from);
+    check(
+      'PostgreSQL, 100 connections, two processes: p99, ms',
+      'load_postgresql_2proc_100c_p99_ms',
+      (v) => v <= 250,
+      '<= 250',
+      'aim',
+      from,
+    );
+    check(
+      'PostgreSQL, 100 connections: what a second process adds, %',
+      'load_postgresql_second_process_gain_100c_pct',
+      (v) => v >= 60,
+      '>= 60',
+      'aim',
+      from,
+    );
+  }
   check(
     'JS objects growth 25 -> 50 navigations (caches full), MB',
     'heap_js_objects_warm_growth_mb',
@@ -321,7 +357,10 @@ export function meaningOf(key: string): string {
     const which = lh[4] === 'min' ? 'lowest of the runs' : lh[4] === 'max' ? 'highest of the runs' : 'median of the runs';
     return `Lighthouse ${lh[2]} preset, ${PAGE_NAMES[lh[1] as LighthousePage]}: ${what}, ${which}`;
   }
-  const load = /^load_(pglite|postgresql)_(\d+)c_(rps|p50_ms|p99_ms|requests|errors|non2xx)$/.exec(key);
+  const gain = /^load_postgresql_second_process_gain_(\d+)c_pct$/.exec(key);
+  if (gain)
+    return `API under load, PostgreSQL, ${gain[1]} connections: requests per second with two API processes over one, minus 1, in per cent`;
+  const load = /^load_(pglite|postgresql)(?:_(\d+)proc)?_(\d+)c_(rps|p50_ms|p99_ms|requests|errors|non2xx)$/.exec(key);
   if (load) {
     const what = {
       rps: 'requests per second (mean over the run)',
@@ -330,8 +369,9 @@ export function meaningOf(key: string): string {
       requests: 'responses received in the run',
       errors: 'connection errors and timeouts (no answer within 10 s; not counted in the latencies)',
       non2xx: 'responses with a status other than 2xx',
-    }[load[3] as string];
-    return `API under load, ${DATABASE_NAMES[load[1] as LoadRun['database']]}, ${load[2]} connections, GET /api/users?search=...: ${what}`;
+    }[load[4] as string];
+    const processes = load[2] ? `${load[2]} API processes sharing the connections` : 'one API process';
+    return `API under load, ${DATABASE_NAMES[load[1] as LoadRun['database']]}, ${processes}, ${load[3]} connections, GET /api/users?search=...: ${what}`;
   }
   return '';
 }
@@ -481,12 +521,12 @@ export function renderMarkdown(f: Figures, parts: ReportParts = {}): string {
       `GET /api/users?search=... (${f.load_distinct_requests ?? '?'} different searches and pages, a valid bearer token), ${f.load_duration_s ?? '?'} s per run, loopback. ` +
         'A request unanswered after 10 s counts as an error (a timeout) and is not in p50/p99. Information, no gate.',
       '',
-      '| Database | Connections | Requests | Requests/s | p50 ms | p99 ms | Errors | Non-2xx |',
-      '|---|---|---|---|---|---|---|---|',
+      '| Database | API processes | Connections | Requests | Requests/s | p50 ms | p99 ms | Errors | Non-2xx |',
+      '|---|---|---|---|---|---|---|---|---|',
     );
     for (const r of load)
       lines.push(
-        `| ${DATABASE_NAMES[r.database]} | ${r.connections} | ${r.requests} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors}${r.timeouts > 0 ? ` (${r.timeouts} timeouts)` : ''} | ${r.non2xx} |`,
+        `| ${DATABASE_NAMES[r.database]} | ${r.processes ?? 1} | ${r.connections} | ${r.requests} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors}${r.timeouts > 0 ? ` (${r.timeouts} timeouts)` : ''} | ${r.non2xx} |`,
       );
     lines.push('');
   }

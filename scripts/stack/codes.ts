@@ -1,15 +1,18 @@
 /**
  * The codes the local stack hands out: confirmation codes (sign-up, and the ResendConfirmationCode
- * stand-in) and password reset codes (ForgotPassword). Each is printed the moment it is issued and
- * kept, per email, for the getters tests use.
+ * stand-in), password reset codes (ForgotPassword) and temporary passwords (an invitation:
+ * AdminCreateUser, or the stand-in's AdminCreateUser RESEND). Each is printed the moment it is issued
+ * and kept, per email, for the getters tests use. The emulator "delivers" a message by logging it;
+ * a real pool would email it.
  */
 import type { DeliveredCode } from './cognito';
 
-export type CodeKind = 'confirmation' | 'reset';
+export type CodeKind = 'confirmation' | 'reset' | 'temporary';
 
 const LABELS: Record<CodeKind, string> = {
   confirmation: 'Confirmation code',
   reset: 'Password reset code',
+  temporary: 'Temporary password',
 };
 
 type Waiter = (code: string) => void;
@@ -17,6 +20,8 @@ type Waiter = (code: string) => void;
 export interface IssuedCodes {
   /** A code cognito-local logged (scripts/stack/cognito.ts `deliveredCodeParser`). */
   delivered(delivered: DeliveredCode): void;
+  /** A temporary password the stand-in issued (AdminCreateUser RESEND), delivered like the emulator's. */
+  temporaryPassword(email: string, password: string): void;
   /**
    * Says the next ForgotPassword code for `email` is a confirmation code: the stand-in has cognito-local
    * issue it that way. Resolves with that code; `cancel` withdraws the claim when the call fails.
@@ -27,8 +32,8 @@ export interface IssuedCodes {
 }
 
 export function createIssuedCodes(print: (line: string) => void): IssuedCodes {
-  const latest: Record<CodeKind, Map<string, string>> = { confirmation: new Map(), reset: new Map() };
-  const waiters: Record<CodeKind, Map<string, Waiter[]>> = { confirmation: new Map(), reset: new Map() };
+  const latest: Record<CodeKind, Map<string, string>> = { confirmation: new Map(), reset: new Map(), temporary: new Map() };
+  const waiters: Record<CodeKind, Map<string, Waiter[]>> = { confirmation: new Map(), reset: new Map(), temporary: new Map() };
   const claims = new Map<string, Waiter[]>();
 
   const wait = (registry: Map<string, Waiter[]>, email: string, timeoutMs: number, describe: string) => {
@@ -65,6 +70,10 @@ export function createIssuedCodes(print: (line: string) => void): IssuedCodes {
   return {
     delivered({ target, destination, code }) {
       const email = destination.toLowerCase();
+      if (target === 'AdminCreateUser') {
+        issue('temporary', email, code);
+        return;
+      }
       if (target !== 'ForgotPassword') {
         issue('confirmation', email, code);
         return;
@@ -78,6 +87,9 @@ export function createIssuedCodes(print: (line: string) => void): IssuedCodes {
       else claims.delete(email);
       issue('confirmation', email, code);
       claim(code);
+    },
+    temporaryPassword(email, password) {
+      issue('temporary', email.toLowerCase(), password);
     },
     claimNextResetAsConfirmation(email, timeoutMs) {
       return wait(claims, email.toLowerCase(), timeoutMs, 'resent confirmation code');

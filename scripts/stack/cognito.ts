@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { attributeOf, cognitoCall, CognitoError } from '../../server/core/userPool';
+import { attributeOf, cognitoCall, CognitoError } from './cognito-call';
 import { startProcess, waitForHttp, type ManagedProcess } from './processes';
 
 export const ADMIN_ACCOUNT = {

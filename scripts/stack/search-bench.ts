@@ -7,7 +7,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createApp } from '../../server/core/app';
 import { openDatabase } from '../../server/core/db';
-import type { ServerModule } from '../../server/core/module';
+import { migrate } from '../../server/core/migrate';
+import type { ServerModule, UserPoolAdmin } from '../../server/core/module';
 import { seedDatabase } from '../../server/seed';
 import { signupModule } from '../../server/signup';
 import { usersModule } from '../../server/users';
@@ -19,13 +20,23 @@ const modules: ServerModule[] = [signupModule, usersModule];
 const config = { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' };
 const adminSub = 'bench-admin';
 
-const db = await openDatabase({ modules });
+const db = await openDatabase();
+await migrate(db);
 let t = performance.now();
 const { orgId, members } = await seedDatabase(db, { modules, config, adminSub, users });
 const seedMs = performance.now() - t;
 console.log(`Seeded ${members} members in ${(seedMs / 1000).toFixed(1)} s`);
 
-const app = createApp({ db, config, userPool: { createUserWithTemporaryPassword: () => Promise.reject(new Error('not used')) } }, modules, {
+const notUsed = () => Promise.reject(new Error('The search bench never calls the user pool'));
+const userPool: UserPoolAdmin = {
+  createUserWithTemporaryPassword: notUsed,
+  resendInvitation: notUsed,
+  disableUser: notUsed,
+  enableUser: notUsed,
+  deleteUser: notUsed,
+  signOutEverywhere: notUsed,
+};
+const app = createApp({ db, config, userPool }, modules, {
   verify: () => Promise.resolve({ sub: adminSub, username: adminSub }),
 });
 

@@ -115,6 +115,11 @@ export const PLAN: readonly Step[] = [
     needs: ['setup', 'model', 'server on PostgreSQL'],
     report: { file: join('reports', 'e2e', 'results.json'), read: countPlaywright },
   }),
+  npmRun('e2e on two API processes', 'test:e2e:processes', {
+    cpus: 'all',
+    needs: ['e2e'],
+    report: { file: join('reports', 'e2e-processes', 'results.json'), read: countPlaywright },
+  }),
 ];
 
 /** Where the steps' output goes: the terminal, or a test's collector. */

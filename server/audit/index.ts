@@ -80,7 +80,6 @@ function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
 
 export const auditModule: ServerModule = {
   name: 'audit',
-  // The table is opened with the core tables (./schema.ts), whichever modules write to it.
-  schemaSql: '',
+  // Its table comes with the core tables (server/migrations/0002.do.audit.sql), whichever modules write to it.
   register,
 };

@@ -5,7 +5,7 @@
  *
  * Counting 100,000 members, or grouping their subscriptions, is a scan of them all on every
  * dashboard load (about 30 and 25 ms on PGlite). The database keeps those counts as tallies
- * (tallies-schema.ts: statement-level triggers append +n / -n per group in the writing
+ * (server/migrations/0005.do.billing.sql: statement-level triggers append +n / -n per group in the writing
  * transaction; tallies.ts reads them), so a count here is a sum over a few rows, exact in any
  * snapshot.
  *

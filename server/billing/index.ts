@@ -6,7 +6,6 @@
 import type { ServerModule } from '../core/module';
 import { registerHostedPages } from './hosted';
 import { registerBillingRoutes } from './routes';
-import { billingSchemaSql } from './schema';
 import { seedBilling } from './seed';
 
 export interface BillingModuleOptions {
@@ -18,7 +17,6 @@ export function createBillingModule(options: BillingModuleOptions = {}): ServerM
   const clock = options.clock ?? (() => new Date());
   return {
     name: 'billing',
-    schemaSql: billingSchemaSql,
     register(app, deps) {
       registerBillingRoutes(app, deps, clock);
       registerHostedPages(app, deps, clock);
@@ -29,5 +27,4 @@ export function createBillingModule(options: BillingModuleOptions = {}): ServerM
 
 export const billingModule: ServerModule = createBillingModule();
 
-export { billingSchemaSql } from './schema';
 export { findBillingFixtures, type BillingFixtures } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Reads of `copilot_tallies` (see tallies-schema.ts): counts and sums per group of an organisation's
+ * Reads of `copilot_tallies` (see server/migrations/0005.do.billing.sql): counts and sums per group of an organisation's
  * members, subscriptions, invoices and transactions, kept by statement-level triggers as rows of
  * +n / -n. A read sums them; when an organisation has gathered many more rows than groups, the
  * read compacts them into one row per group (one transaction, serialised per organisation and

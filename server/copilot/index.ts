@@ -12,7 +12,6 @@ import type { ServerModule } from '../core/module';
 import { adminOf, parseBody } from '../core/module';
 import { CopilotAskRequestSchema, type CopilotAskResponse } from '../../src/contract/api';
 import { answerQuestion } from './engine';
-import { copilotSchemaSql } from './schema';
 import { seedCopilot } from './seed';
 
 export interface CopilotModuleOptions {
@@ -23,7 +22,6 @@ export function createCopilotModule(options: CopilotModuleOptions = {}): ServerM
   const clock = options.clock ?? (() => new Date());
   return {
     name: 'copilot',
-    schemaSql: copilotSchemaSql,
     register(app, { db }) {
       app.post('/api/copilot/ask', async (c) => {
         // The body's isAdmin flag is validated but grants nothing: the caller's membership decides.
@@ -45,5 +43,4 @@ export function createCopilotModule(options: CopilotModuleOptions = {}): ServerM
 
 export const copilotModule: ServerModule = createCopilotModule();
 
-export { copilotSchemaSql } from './schema';
 export { answerQuestion } from './engine';

@@ -67,7 +67,7 @@ interface MemberCounts {
   licensed: number;
 }
 
-/** From the member tallies (role, active, licensed; see billing/tallies-schema.ts): exact, without reading every member. */
+/** From the member tallies (role, active, licensed; see server/migrations/0005.do.billing.sql): exact, without reading every member. */
 function memberCounts(tallies: readonly TallyRow[]): MemberCounts {
   return {
     total: tallyCount(tallies),

@@ -1,19 +1,58 @@
 /**
- * The reference API application: CORS for the console's origin, request limits (body size, control
- * characters), bearer-token authentication on /api/* and /users/*, the caller's membership, JSON
- * errors, and every module's routes.
+ * The reference API application: a request id and a log line for every request, the health and
+ * readiness probes, CORS for the console's origin, request limits (body size, control characters),
+ * bearer-token authentication on /api/* and /users/*, the caller's membership, JSON errors, and
+ * every module's routes.
+ *
+ * - `X-Request-Id`: the caller's, when it is a plain token of at most 128 characters (a load
+ *   balancer's), else a new UUID; sent back on every answer and written on the request's log line.
+ * - `GET /healthz`: 200 while the process runs (liveness). `GET /readyz`: 200 only when the
+ *   database answers and the user pool's signing keys have been fetched, 503 naming what is not
+ *   ready otherwise, and 503 from the moment the process starts draining (SIGTERM), so a load
+ *   balancer stops sending it new requests. Neither needs a token.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
+import { requestId } from 'hono/request-id';
+import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError, type AppEnv, type Caller, type ServerDeps, type ServerModule } from './module';
+import { ApiError, type AppContext, type AppEnv, type Caller, type ServerDeps, type ServerModule } from './module';
 import { InvalidTokenError, type TokenVerifier } from './auth';
 import { limitBody, refuseControlCharacters } from './limits';
+import { serializeError, type Logger } from './log';
+
+/** What /readyz checks, each true when ready. */
+export interface Readiness {
+  database: boolean;
+  identityKeys: boolean;
+}
 
 export interface CreateAppOptions {
-  /** Where unexpected errors are reported; console.error by default. */
-  logError?: (error: unknown) => void;
+  /** Where unexpected errors are reported; the log's error line, or console.error without a log. */
+  logError?: (error: unknown, reqId?: string) => void;
+  /** The request log (one line per request); none when omitted. */
+  log?: Logger;
+  /** True once the process is draining: /readyz answers 503. */
+  isDraining?: () => boolean;
+}
+
+/** How long /readyz waits for the database before calling it not ready. */
+const READY_DATABASE_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The route pattern that answered (`/api/users/:userId`), or null when no route matched. */
+function answeringRoute(c: AppContext): string | null {
+  const route = matchedRoutes(c)[c.req.routeIndex];
+  if (!route || route.path === '*' || route.path.endsWith('/*')) return null;
+  return route.path;
 }
 
 interface MemberRow {
@@ -29,8 +68,45 @@ export function createApp(
   auth: TokenVerifier,
   options: CreateAppOptions = {},
 ): Hono<AppEnv> {
-  const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
+  const { log } = options;
+  const logError =
+    options.logError ??
+    (log
+      ? (error: unknown, reqId?: string) => log.error({ reqId, err: serializeError(error) }, 'unexpected error')
+      : (error: unknown) => console.error('[api] unexpected error', error));
   const app = new Hono<AppEnv>();
+
+  app.use('*', requestId({ limitLength: 128 }));
+  if (log) {
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      log.info(
+        {
+          reqId: c.get('requestId'),
+          method: c.req.method,
+          route: answeringRoute(c),
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
+    });
+  }
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
+    const checks: Readiness = {
+      database: await withTimeout(deps.db.query('SELECT 1'), READY_DATABASE_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      ),
+      identityKeys: auth.ready ? await auth.ready() : true,
+    };
+    const ready = checks.database && checks.identityKeys;
+    return c.json({ status: ready ? 'ready' : 'not ready', checks }, ready ? 200 : 503);
+  });
 
   app.use(
     '*',
@@ -38,6 +114,7 @@ export function createApp(
       origin: (origin) => (origin === deps.config.webOrigin ? origin : null),
       allowHeaders: ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      exposeHeaders: ['X-Request-Id'],
       maxAge: 600,
     }),
   );
@@ -83,7 +160,7 @@ export function createApp(
       const body = error.field ? { message: error.message, field: error.field } : { message: error.message };
       return c.json(body, error.status as ContentfulStatusCode);
     }
-    logError(error);
+    logError(error, c.get('requestId'));
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;

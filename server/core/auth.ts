@@ -15,6 +15,8 @@ interface VerifiedToken {
 export interface TokenVerifier {
   /** Resolves the token's identity, or rejects when the token is not a valid access token. */
   verify(token: string): Promise<VerifiedToken>;
+  /** True once the keys it verifies with are at hand (fetching them if need be): the API's readiness. */
+  ready?(): Promise<boolean>;
 }
 
 export class InvalidTokenError extends Error {
@@ -63,9 +65,26 @@ export interface CognitoPoolRef {
   clientId: string;
 }
 
-/** The verifier for a user pool: its JWKS, its issuer, its app client. */
+/**
+ * The verifier for a user pool: its JWKS, its issuer, its app client. `ready()` fetches the keys when
+ * they have not been fetched yet (jose caches them, and fetches again for a key id it does not know).
+ */
 export function createCognitoVerifier({ endpoint, userPoolId, clientId }: CognitoPoolRef): TokenVerifier {
   const issuer = `${endpoint.replace(/\/+$/, '')}/${userPoolId}`;
-  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
-  return createTokenVerifier({ key: jwks, issuer, clientId });
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), { timeoutDuration: 5_000 });
+  return {
+    ...createTokenVerifier({ key: jwks, issuer, clientId }),
+    async ready() {
+      if (jwks.jwks() !== undefined) return true;
+      return jwks.reload().then(
+        () => jwks.jwks() !== undefined,
+        () => false,
+      );
+    },
+  };
+}
+
+/** The user pool's endpoint: the region's on AWS, or an override (cognito-local). */
+export function userPoolEndpoint(region: string, override?: string): string {
+  return override ?? `https://cognito-idp.${region}.amazonaws.com`;
 }

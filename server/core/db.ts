@@ -9,19 +9,22 @@
  *   (`DATABASE_URL`): real concurrency, so several API processes can share one database.
  *
  * Both answer `{ rows }` with the same JavaScript types (timestamps and dates as Date, integers as
- * number: counts are cast `::int` in SQL). The schema is idempotent DDL: the core tables and the
- * activity trail (server/audit/schema.ts), then each module's own; on PostgreSQL it runs under an
- * advisory lock so that API processes starting together do not race on it.
+ * number: counts are cast `::int` in SQL). Opening a database runs no DDL: the schema comes from the
+ * versioned migrations in server/migrations, applied once per deploy by `npm run migrate`
+ * (./migrate.ts), and the API refuses a database older than its code.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { coreSchemaSql } from './schema';
-import { auditSchemaSql } from '../audit/schema';
 
 /** What a query needs: the database itself or a transaction. */
 export interface Queryable {
   query<T>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** A transaction: queries, and scripts of several statements without parameters (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -34,13 +37,8 @@ export interface Database extends Queryable {
    * Never wait on anything outside the database inside `work`: on PGlite every other request waits
    * with it, on PostgreSQL it holds a pooled connection and its locks.
    */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-/** The schema of a module (core/module.ts ServerModule.schemaSql). */
-export interface SchemaSource {
-  schemaSql: string;
 }
 
 export interface OpenDatabaseOptions {
@@ -48,44 +46,15 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** A directory for a persistent PGlite database; omitted for an in-memory one. */
   dataDir?: string;
-  modules: readonly SchemaSource[];
   /** Connections in the PostgreSQL pool (default 10). */
   poolSize?: number;
-  /** PostgreSQL only: drop every table of the public schema before creating the schema (local stack --reset). */
-  reset?: boolean;
+  /** Told about a database connection error of an idle pooled client (default: console.error). */
+  onConnectionError?: (error: Error) => void;
 }
 
-/** A fixed number for the advisory lock that serialises schema set-up across API processes. */
-const SCHEMA_LOCK = 7_262_026;
-
-function schemaOf(modules: readonly SchemaSource[]): string[] {
-  // Trigram indexes make substring search (name, email, phone fragments) indexed at any size. The
-  // activity trail comes with the core tables: every module that changes members writes to it.
-  return [
-    'CREATE EXTENSION IF NOT EXISTS pg_trgm;',
-    coreSchemaSql,
-    auditSchemaSql,
-    ...modules.map((m) => m.schemaSql).filter((sql) => sql.trim() !== ''),
-  ];
-}
-
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const db = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
-  try {
-    if (db.engine === 'postgres') {
-      await db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-        if (options.reset) await tx.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-        for (const sql of schemaOf(options.modules)) await tx.query(sql);
-      });
-    } else {
-      for (const sql of schemaOf(options.modules)) await db.exec(sql);
-    }
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  return db;
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError);
+  return openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -98,7 +67,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     transaction: (work) =>
       lite.transaction((tx) =>
-        work({ query: <T>(sql: string, params?: readonly unknown[]) => tx.query<T>(sql, params ? [...params] : undefined) }),
+        work({
+          query: <T>(sql: string, params?: readonly unknown[]) => tx.query<T>(sql, params ? [...params] : undefined),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
       ),
     close: () => lite.close(),
   };
@@ -112,11 +86,11 @@ const PG_TYPES = {
   },
 };
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, onConnectionError?: (error: Error) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max, types: PG_TYPES });
   // An idle client's error (the server restarted, a connection was cut) must not crash the process;
   // the pool drops that client and the next query gets a fresh one.
-  pool.on('error', (error) => console.error('[api] database connection error', error.message));
+  pool.on('error', onConnectionError ?? ((error) => console.error('[api] database connection error', error.message)));
   const query = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
     const result = await client.query(sql, params ? [...params] : undefined);
     return { rows: result.rows as T[] };
@@ -131,7 +105,12 @@ function openPostgres(url: string, max: number): Database {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ query: (sql, params) => query(client, sql, params) });
+        const result = await work({
+          query: (sql, params) => query(client, sql, params),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
         await client.query('COMMIT');
         client.release();
         return result;

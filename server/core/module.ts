@@ -1,6 +1,7 @@
 /**
  * The plug-in shape of the reference API. Each area (users, billing, copilot) is a ServerModule:
- * it brings its own tables, routes and seed data; server/core wires them together.
+ * it brings its own routes and seed data; server/core wires them together. Tables come from the
+ * versioned migrations in server/migrations (server/core/migrate.ts), never from a module at start.
  */
 import type { Context, Hono } from 'hono';
 import type { Database } from './db';
@@ -20,7 +21,7 @@ export interface Caller {
   isActive: boolean;
 }
 
-export type AppEnv = { Variables: { caller: Caller } };
+export type AppEnv = { Variables: { caller: Caller; requestId: string } };
 export type AppContext = Context<AppEnv>;
 
 export interface ServerConfig {
@@ -37,9 +38,17 @@ export interface PoolAccount {
   email: string;
 }
 
-/** The part of the user pool the API administers (creating invited members, reading accounts). */
+/**
+ * The part of the user pool the API administers (server/core/userPool.ts on the AWS SDK). `username`
+ * is the pool's username of the account (in a pool that signs in by email: its sub, or its email).
+ * Failures are ApiError: 404 when the pool has no such account (except deleteUser, which is then
+ * done), 409 for a state that forbids the call, 502 when the pool failed.
+ */
 export interface UserPoolAdmin {
-  /** Creates a user with a temporary password; the user must set a new one at first sign-in. */
+  /**
+   * Creates a user with a temporary password, which the pool sends in its invitation email; the user
+   * must set a new password at first sign-in.
+   */
   createUserWithTemporaryPassword(input: {
     email: string;
     name: string;
@@ -53,6 +62,15 @@ export interface UserPoolAdmin {
    * (503); tools that never complete a signup may leave it out.
    */
   findAccount?(username: string): Promise<PoolAccount | null>;
+  /** Sends the invitation again with a new temporary password, while the account has never signed in (else 409). */
+  resendInvitation(input: { email: string; temporaryPassword: string }): Promise<void>;
+  /** The account can no longer sign in or refresh its session ("User is disabled."), until enabled again. */
+  disableUser(username: string): Promise<void>;
+  enableUser(username: string): Promise<void>;
+  /** Deletes the account; an account that is already gone counts as deleted. */
+  deleteUser(username: string): Promise<void>;
+  /** Ends every session of the account: its refresh tokens stop working (access tokens live until they expire). */
+  signOutEverywhere(username: string): Promise<void>;
 }
 
 export interface ServerDeps {
@@ -84,8 +102,6 @@ export interface SeedContext {
 
 export interface ServerModule {
   name: string;
-  /** Idempotent DDL (CREATE TABLE IF NOT EXISTS ..., CREATE INDEX IF NOT EXISTS ...). */
-  schemaSql: string;
   register(app: Hono<AppEnv>, deps: ServerDeps): void;
   seed?(ctx: SeedContext): Promise<void>;
 }

@@ -1,62 +1,30 @@
 /**
- * The user pool over the AWS JSON protocol (POST / with `X-Amz-Target`), as cognito-local 5.3 and the
- * Cognito service speak it — no aws-sdk. Unsigned requests: enough for cognito-local; against a real
- * pool the admin calls need SigV4, so deploy the product API with its own pool credentials instead.
+ * The user pool, administered through the AWS SDK (`@aws-sdk/client-cognito-identity-provider`): the
+ * SDK signs every request with Signature V4, retries throttling and server errors with back-off, and
+ * takes its credentials from the default chain (environment, shared files, the container's or the
+ * instance's role). Against cognito-local (the local stack) the same code runs with an endpoint
+ * override and dummy credentials.
+ *
+ * IAM actions the API's role needs on the pool (docs/DEPLOYMENT.md): cognito-idp:AdminCreateUser,
+ * AdminGetUser, AdminDisableUser, AdminEnableUser, AdminDeleteUser, AdminUserGlobalSignOut.
+ *
+ * Failures reach the HTTP layer as ApiError: an account that is not there is 404, one that already
+ * exists 409, anything else the pool answered or failed with 502 (naming the call), so a route that
+ * does not handle them still answers sensibly.
  */
 import { randomInt } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  type AttributeType,
+  type CognitoIdentityProviderClientConfig,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ApiError, type UserPoolAdmin } from './module';
-
-export class CognitoError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-    readonly httpStatus: number,
-  ) {
-    super(message);
-    this.name = 'CognitoError';
-  }
-}
-
-/** One call of the Cognito Identity Provider API, e.g. `cognitoCall(endpoint, 'AdminCreateUser', {...})`. */
-export async function cognitoCall<T = Record<string, unknown>>(
-  endpoint: string,
-  target: string,
-  body: object,
-  signal?: AbortSignal,
-): Promise<T> {
-  const response = await fetch(`${endpoint.replace(/\/+$/, '')}/`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
-    signal: signal ?? AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  let data: unknown = {};
-  try {
-    data = text === '' ? {} : JSON.parse(text);
-  } catch {
-    data = { message: text };
-  }
-  if (!response.ok) {
-    const record = (data ?? {}) as { __type?: unknown; message?: unknown };
-    const type = typeof record.__type === 'string' ? (record.__type.split('#').pop() ?? record.__type) : 'UnknownError';
-    const message = typeof record.message === 'string' ? record.message : `HTTP ${response.status}`;
-    throw new CognitoError(type, message, response.status);
-  }
-  return data as T;
-}
-
-interface AttributeType {
-  Name: string;
-  Value?: string;
-}
-
-export function attributeOf(attributes: readonly AttributeType[] | undefined, name: string): string | undefined {
-  return attributes?.find((a) => a.Name === name)?.Value;
-}
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
@@ -76,61 +44,158 @@ export function generateTemporaryPassword(length = 12): string {
   return chars.join('');
 }
 
+function attributeOf(attributes: readonly AttributeType[] | undefined, name: string): string | undefined {
+  return attributes?.find((a) => a.Name === name)?.Value;
+}
+
 export interface CognitoUserPoolAdminOptions {
-  endpoint: string;
   userPoolId: string;
-  /** Told about every temporary password issued (the local stack prints it). */
-  onTemporaryPassword?: (email: string, password: string) => void;
+  region: string;
+  /** cognito-local's address (the local stack); unset for AWS, where the region decides it. */
+  endpoint?: string;
+  /** Explicit credentials (dummy ones for cognito-local); the SDK's default chain when unset. */
+  credentials?: CognitoIdentityProviderClientConfig['credentials'];
+  /** Attempts per call, the first included (default 3: two retries with back-off). */
+  maxAttempts?: number;
+  /** Per attempt: connecting (default 3 s) and the whole request (default 10 s). */
+  connectionTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+/** The SDK client for a pool (also for tests, which point it at a recording server). */
+function createUserPoolClient(options: Omit<CognitoUserPoolAdminOptions, 'userPoolId'>): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    maxAttempts: options.maxAttempts ?? 3,
+    retryMode: 'standard',
+    requestHandler: {
+      connectionTimeout: options.connectionTimeoutMs ?? 3_000,
+      requestTimeout: options.requestTimeoutMs ?? 10_000,
+      throwOnRequestTimeout: true,
+    },
+  });
+}
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function failed(what: string, error: unknown): ApiError {
+  return new ApiError(502, `The user pool could not ${what}: ${reasonOf(error)}`);
+}
+
+function noAccount(username: string): ApiError {
+  return new ApiError(404, `The user pool has no account ${username}.`);
 }
 
 /**
- * Creates invited members with AdminCreateUser (FORCE_CHANGE_PASSWORD, so they set a password at
- * first sign-in) and reads accounts with AdminGetUser (signup completion takes the email from here).
+ * The pool's administration for the API:
+ * - invitations: AdminCreateUser with a temporary password, which the pool sends by email (its
+ *   invitation message); the account must set a new password at first sign-in
+ *   (FORCE_CHANGE_PASSWORD). `resendInvitation` sends it again with a new temporary password
+ *   (MessageAction RESEND), while the account has not signed in yet;
+ * - accounts: AdminGetUser (signup completion takes the email from the pool, never from a body);
+ * - access: disable, enable, delete, and sign out everywhere (AdminUserGlobalSignOut: the account's
+ *   refresh tokens stop working; access tokens already issued live until they expire).
  */
-export function createCognitoUserPoolAdmin({ endpoint, userPoolId, onTemporaryPassword }: CognitoUserPoolAdminOptions): UserPoolAdmin {
+export function createCognitoUserPoolAdmin(options: CognitoUserPoolAdminOptions): UserPoolAdmin {
+  const client = createUserPoolClient(options);
+  const UserPoolId = options.userPoolId;
+
+  /** A call on one account; a missing account is 404 unless `missing` says what it means instead. */
+  const onAccount = async (what: string, username: string, send: () => Promise<unknown>, missing?: () => void) => {
+    try {
+      await send();
+    } catch (error) {
+      if (errorName(error) === 'UserNotFoundException') {
+        if (missing) return missing();
+        throw noAccount(username);
+      }
+      throw failed(what, error);
+    }
+  };
+
   return {
     async createUserWithTemporaryPassword({ email, name, phoneNumber, organization, temporaryPassword }) {
-      let result: { User?: { Attributes?: AttributeType[] } };
+      let user;
       try {
-        result = await cognitoCall(endpoint, 'AdminCreateUser', {
-          UserPoolId: userPoolId,
-          Username: email,
-          TemporaryPassword: temporaryPassword,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
-            { Name: 'name', Value: name },
-            { Name: 'phone_number', Value: phoneNumber },
-            { Name: 'custom:organization', Value: organization },
-          ],
-        });
+        ({ User: user } = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId,
+            Username: email,
+            TemporaryPassword: temporaryPassword,
+            DesiredDeliveryMediums: ['EMAIL'],
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+              { Name: 'name', Value: name },
+              { Name: 'phone_number', Value: phoneNumber },
+              { Name: 'custom:organization', Value: organization },
+            ],
+          }),
+        ));
       } catch (error) {
-        if (error instanceof CognitoError && error.type === 'UsernameExistsException') {
+        if (errorName(error) === 'UsernameExistsException') {
           throw new ApiError(409, `An account for ${email} already exists in the user pool.`, 'email');
         }
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ApiError(502, `The user pool could not create the account: ${reason}`);
+        throw failed('create the account', error);
       }
-      const sub = attributeOf(result.User?.Attributes, 'sub');
+      const sub = attributeOf(user?.Attributes, 'sub');
       if (!sub) throw new ApiError(502, 'The user pool created the account but returned no sub.');
-      onTemporaryPassword?.(email, temporaryPassword);
       return { sub };
     },
 
-    async findAccount(username) {
-      let result: { UserAttributes?: AttributeType[] };
+    async resendInvitation({ email, temporaryPassword }) {
       try {
-        result = await cognitoCall(endpoint, 'AdminGetUser', { UserPoolId: userPoolId, Username: username });
+        await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId,
+            Username: email,
+            TemporaryPassword: temporaryPassword,
+            MessageAction: 'RESEND',
+            DesiredDeliveryMediums: ['EMAIL'],
+          }),
+        );
       } catch (error) {
-        if (error instanceof CognitoError && error.type === 'UserNotFoundException') return null;
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ApiError(502, `The user pool could not be asked about the account: ${reason}`);
+        if (errorName(error) === 'UserNotFoundException') throw noAccount(email);
+        if (errorName(error) === 'UnsupportedUserStateException') {
+          throw new ApiError(409, `${email} has already signed in and chosen a password: there is no invitation to resend.`, 'email');
+        }
+        throw failed('resend the invitation', error);
       }
-      const sub = attributeOf(result.UserAttributes, 'sub');
-      const email = attributeOf(result.UserAttributes, 'email');
+    },
+
+    async findAccount(username) {
+      let attributes: AttributeType[] | undefined;
+      try {
+        ({ UserAttributes: attributes } = await client.send(new AdminGetUserCommand({ UserPoolId, Username: username })));
+      } catch (error) {
+        if (errorName(error) === 'UserNotFoundException') return null;
+        throw failed('be asked about the account', error);
+      }
+      const sub = attributeOf(attributes, 'sub');
+      const email = attributeOf(attributes, 'email');
       if (!sub || !email) throw new ApiError(502, 'The user pool answered an account without a sub or an email.');
       return { sub, email };
     },
+
+    disableUser: (username) =>
+      onAccount('disable the account', username, () => client.send(new AdminDisableUserCommand({ UserPoolId, Username: username }))),
+
+    enableUser: (username) =>
+      onAccount('enable the account', username, () => client.send(new AdminEnableUserCommand({ UserPoolId, Username: username }))),
+
+    // Deleting an account that is already gone is done: a retried deletion succeeds.
+    deleteUser: (username) =>
+      onAccount(
+        'delete the account',
+        username,
+        () => client.send(new AdminDeleteUserCommand({ UserPoolId, Username: username })),
+        () => undefined,
+      ),
+
+    signOutEverywhere: (username) =>
+      onAccount('sign the account out', username, () => client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username }))),
   };
 }

@@ -21,11 +21,6 @@ const NO_MEMBERSHIP = 'No organisation membership was found for this account. Co
 const ACCOUNT_UNKNOWN = 'The signed-in account was not found in the user pool.';
 const DEACTIVATED = 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.';
 
-const signupSchemaSql = `
-CREATE UNIQUE INDEX IF NOT EXISTS members_device_phone_number_key ON members (device_phone_number) WHERE device_phone_number IS NOT NULL;
-CREATE INDEX IF NOT EXISTS members_cognito_sub_idx ON members (cognito_sub);
-`;
-
 /**
  * A device number in the fictional 555-01xx range of a random North American area code,
  * e.g. +1 (415) 555-0142: never a real subscriber's number.
@@ -110,7 +105,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   app.post('/users/activate', async (c) => {
     const caller = c.get('caller');
     if (!caller.memberId) throw new ApiError(404, NO_MEMBERSHIP);
-    // Only a member who has never been active (activated_at NULL, see server/core/schema.ts) is
+    // Only a member who has never been active (activated_at NULL, see server/migrations/0001.do.core.sql) is
     // activated; one already active is stamped again (a retried activation succeeds).
     const { rows } = await db.query<{ id: string }>(
       'UPDATE members SET is_active = true, last_active_at = now() WHERE id = $1 AND (is_active OR activated_at IS NULL) RETURNING id',
@@ -145,6 +140,5 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
 
 export const signupModule: ServerModule = {
   name: 'signup',
-  schemaSql: signupSchemaSql,
   register,
 };

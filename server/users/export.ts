@@ -34,18 +34,6 @@ export const EXPORT_LINK_INVALID = 'This export link is invalid, used or expired
 
 export const EXPORT_HEADER = ['Name', 'Email', 'Phone', 'Role', 'Status', 'Licence', 'Created', 'Last active'] as const;
 
-export const exportSchemaSql = `
-CREATE TABLE IF NOT EXISTS member_export_tickets (
-  id TEXT PRIMARY KEY,
-  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  member_id TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
-  request JSONB NOT NULL,
-  file_name TEXT NOT NULL,
-  expires_at TIMESTAMPTZ NOT NULL
-);
-CREATE INDEX IF NOT EXISTS member_export_tickets_expires_idx ON member_export_tickets (expires_at);
-`;
-
 /** A cell a spreadsheet shows as text, never runs. */
 export function neutralise(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;

@@ -26,9 +26,9 @@ import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../co
 import type { Database, Queryable } from '../core/db';
 import { asAdministrator } from './admin';
 import { createInviter, duplicateEmail } from './invite';
-import { usersSchemaSql, whereOf } from './search';
+import { whereOf } from './search';
 import { orderBySql, orderOf } from './sort';
-import { exportSchemaSql, registerExport } from './export';
+import { registerExport } from './export';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 
 const NOT_FOUND = 'User not found.';
@@ -296,6 +296,5 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
 
 export const usersModule: ServerModule = {
   name: 'users',
-  schemaSql: usersSchemaSql + exportSchemaSql,
   register,
 };

@@ -4,7 +4,6 @@
  * indexes, so it stays indexed at any size: `search_text` (lower-cased name and email) and
  * `phone_digits` (the phone's digits, so "(555) 01" or "555 01" match +1 555 01xx...).
  */
-import { sortIndexesSql } from './sort';
 
 export interface ListFilter {
   orgId: string;
@@ -48,15 +47,3 @@ export function whereOf(filter: ListFilter): { sql: string; params: unknown[] } 
   if (filter.status) clauses.push(filter.status === 'active' ? 'is_active' : 'NOT is_active');
   return { sql: clauses.join(' AND '), params };
 }
-
-export const usersSchemaSql = `
-ALTER TABLE members ADD COLUMN IF NOT EXISTS search_text TEXT GENERATED ALWAYS AS (lower(name || ' ' || email)) STORED;
-ALTER TABLE members ADD COLUMN IF NOT EXISTS phone_digits TEXT GENERATED ALWAYS AS (regexp_replace(phone_number, '[^0-9]', '', 'g')) STORED;
-CREATE INDEX IF NOT EXISTS members_search_text_trgm_idx ON members USING gin (search_text gin_trgm_ops);
-CREATE INDEX IF NOT EXISTS members_phone_digits_trgm_idx ON members USING gin (phone_digits gin_trgm_ops);
-CREATE INDEX IF NOT EXISTS members_org_role_created_idx ON members (org_id, role, created_at DESC, id);
--- The Quick Stats and an unfiltered list's total count an organisation's members by status and
--- licence: from this index alone (an index-only scan) rather than from every row.
-CREATE INDEX IF NOT EXISTS members_org_flags_idx ON members (org_id, is_active, has_license);
-${sortIndexesSql}
-`;

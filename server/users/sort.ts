@@ -6,7 +6,9 @@
  *
  * Each key is one SQL expression with no NULLs (a member never active sorts as -infinity, so
  * "never" comes first oldest-first and last newest-first), indexed as (org_id, expression, id):
- * read forwards for one direction and backwards for the other.
+ * read forwards for one direction and backwards for the other. The indexes are
+ * `members_org_sort_<key>_idx` (server/migrations/0004.do.users.sql); a new key needs its index in a
+ * new migration (tests/server/migrations.test.ts checks that every key has one).
  */
 import { DEFAULT_USER_SORT, USER_SORT_KEYS, type UserSort, type UserSortKey } from '../../src/contract/api';
 
@@ -17,7 +19,7 @@ interface SortKey {
   cast: 'text' | 'timestamptz';
 }
 
-const SORT_KEYS: Record<UserSortKey, SortKey> = {
+export const SORT_KEYS: Record<UserSortKey, SortKey> = {
   name: { expression: 'lower(name)', cast: 'text' },
   email: { expression: 'lower(email)', cast: 'text' },
   role: { expression: 'role', cast: 'text' },
@@ -61,11 +63,3 @@ export function afterSql(order: Order, first: number): string {
   const { expression, cast } = SORT_KEYS[order.key];
   return `(${expression}, id) ${order.descending ? '<' : '>'} ($${first}::${cast}, $${first + 1}::text)`;
 }
-
-/** One index per key (org_id first: every query is scoped to an organisation). */
-export const sortIndexesSql = Object.entries(SORT_KEYS)
-  .map(
-    ([name, { expression }]) =>
-      `CREATE INDEX IF NOT EXISTS members_org_sort_${name.toLowerCase()}_idx ON members (org_id, (${expression}), id);`,
-  )
-  .join('\n');

@@ -11,10 +11,10 @@ import { ApiErrorBodySchema, UpdateSubscriptionResponseSchema } from '../../src/
 import { AuditListResponseSchema, type AuditEntry, type AuditListResponse } from '../../src/contract/audit';
 import { serverModules } from '../../server';
 import { recordAudit } from '../../server/audit';
-import { auditSchemaSql } from '../../server/audit/schema';
 import { createApi } from '../../src/services/api';
 import { ApiError } from '../../server/core/module';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
+import { migrationSql } from './support/db';
 
 let api: TestApi;
 let summit: TestOrg;
@@ -523,7 +523,7 @@ describe('the table', () => {
     expect(others).toEqual([]);
     await expect(insertKind('member.hacked')).rejects.toThrow(current);
 
-    await api.db.exec(auditSchemaSql);
+    await api.db.exec(migrationSql('audit'));
     expect(await kindChecks()).toEqual([current]);
 
     // A database made when the list was shorter (and by a build that named the check otherwise).
@@ -534,7 +534,7 @@ describe('the table', () => {
     `);
     expect(await kindChecks()).toEqual(['audit_entries_kind_check', 'audit_entries_kinds_0123456789ab']);
     await expect(insertKind('member.deleted')).rejects.toThrow(/audit_entries_kinds?_/);
-    await api.db.exec(auditSchemaSql);
+    await api.db.exec(migrationSql('audit'));
     expect(await kindChecks()).toEqual([current]);
     await insertKind('member.deleted');
     await api.db.query(`DELETE FROM audit_entries WHERE actor_id = 'a' AND org_id = $1`, [rival.orgId]);

@@ -13,11 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { BillingOverviewSchema, UpdateSubscriptionResponseSchema, UserBillingSchema } from '../../src/contract/api';
 import { serverModules } from '../../server';
-import { billingSchemaSql } from '../../server/billing';
 import { billingOverview } from '../../server/billing/model';
 import type { Database, Queryable } from '../../server/core/db';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
-import { openTestDatabase } from './support/db';
+import { migrationSql, openTestDatabase } from './support/db';
 import { billingSchemaSqlV1 } from './support-billing/schema-v1';
 
 const BILLING_TABLES = [
@@ -177,8 +176,10 @@ describe('upgrading a database made with the first billing schema', () => {
   }
 
   it('keeps every row, fills the name snapshots, stops cascading to history, and ends in the shape of a new database', async () => {
-    const old = await openTestDatabase([{ schemaSql: billingSchemaSqlV1 }]);
-    const fresh = await openTestDatabase([{ schemaSql: billingSchemaSql }]);
+    // The database before billing's migration (0005), with the first billing schema instead.
+    const old = await openTestDatabase({ target: 4 });
+    await old.exec(billingSchemaSqlV1);
+    const fresh = await openTestDatabase();
     try {
       await old.exec(`
         INSERT INTO organizations (id, name) VALUES ('org-u', 'Upgrade Co');
@@ -200,8 +201,8 @@ describe('upgrading a database made with the first billing schema', () => {
           ('seti_pro', 'org-u', 'u-admin', 'seti_pro_secret', 'pro', 'requires_payment_method', '2025-06-01T00:00:00Z');
       `);
 
-      await old.exec(billingSchemaSql);
-      await old.exec(billingSchemaSql); // every later start: nothing more changes
+      await old.exec(migrationSql('billing'));
+      await old.exec(migrationSql('billing')); // applied again: nothing more changes
 
       const upgraded = await shapeOf(old);
       expect(upgraded.columns).toContainEqual(

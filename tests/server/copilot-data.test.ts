@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ApiErrorBodySchema, type CopilotIntent } from '../../src/contract/api';
-import { billingSchemaSql } from '../../server/billing';
-import { copilotSchemaSql } from '../../server/copilot';
 import { readTallies, type TallySubject } from '../../server/billing/tallies';
 import { createCopilotHarness, NOW, type CopilotHarness } from './copilot-harness';
+import { migrationSql } from './support/db';
 
 let h: CopilotHarness;
 
@@ -167,8 +166,8 @@ describe('a database from before issue 15', () => {
     `);
     // A start runs every module's schema in order: billing's (with the tallies), then the Assistant's.
     const start = async () => {
-      await h.db.exec(billingSchemaSql);
-      await h.db.exec(copilotSchemaSql);
+      await h.db.exec(migrationSql('billing'));
+      await h.db.exec(migrationSql('copilot'));
     };
     await start();
     const shape = async () => ({

@@ -16,6 +16,7 @@ import { ApiError, type AppEnv, type Caller, type ServerDeps } from '../../serve
 import { seedDatabase } from '../../server/seed';
 import { CopilotAskResponseSchema, type CopilotAskResponse, type CopilotIntent } from '../../src/contract/api';
 import { openTestDatabase } from './support/db';
+import { userPoolNotUsed } from './support/user-pool';
 
 /** A Wednesday afternoon (UTC): this week started Monday Jun 9, this month Jun 1. */
 export const NOW = new Date('2025-06-11T15:00:00.000Z');
@@ -42,7 +43,7 @@ export async function createCopilotHarness(options: CopilotHarnessOptions = {}):
   const billing = createBillingModule({ clock });
   const copilot = createCopilotModule({ clock });
   const modules = [billing, copilot];
-  const db = options.open ? await options.open(modules) : await openTestDatabase(modules);
+  const db = options.open ? await options.open(modules) : await openTestDatabase();
   const config = { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' };
   const main = await seedDatabase(db, { modules, config, adminSub: 'copilot-admin-a', users: options.users ?? 240, now: NOW });
   const other = await seedDatabase(db, { modules, config, adminSub: 'copilot-admin-b', users: 30, seed: 7, now: NOW });
@@ -64,7 +65,7 @@ export async function createCopilotHarness(options: CopilotHarnessOptions = {}):
   const deps: ServerDeps = {
     db,
     config,
-    userPool: { createUserWithTemporaryPassword: () => Promise.reject(new Error('not used')) },
+    userPool: userPoolNotUsed('The billing and copilot modules never call the user pool'),
   };
   billing.register(app, deps);
   copilot.register(app, deps);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { MeResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/contract/api';
-import { cognitoCall } from '../../server/core/userPool';
+import { cognitoCall } from '../../scripts/stack/cognito-call';
 import { startStack, type Stack } from '../../scripts/stack';
 import { createTestDatabaseUrl } from './support/db';
 
@@ -71,7 +71,7 @@ describe('the local stack', () => {
   it('asks the seeded first-time account for a new password', async () => {
     const result = await signIn('firsttime@hardline.test', 'Temp#2026pass');
     expect(result.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-    expect(stack.getTemporaryPassword('firsttime@hardline.test')).toBe('Temp#2026pass');
+    expect(await stack.getTemporaryPassword('firsttime@hardline.test')).toBe('Temp#2026pass');
   });
 
   it('records the confirmation code cognito-local issues at sign-up', async () => {
@@ -101,7 +101,7 @@ describe('the local stack', () => {
     });
     expect(response.status).toBe(201);
     v.parse(UserResponseSchema, await response.json());
-    const password = stack.getTemporaryPassword('invited.worker@example.com') ?? '';
+    const password = (await stack.getTemporaryPassword('invited.worker@example.com')) ?? '';
     expect(password).not.toBe('');
     expect((await signIn('invited.worker@example.com', password)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
   });

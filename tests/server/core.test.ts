@@ -6,13 +6,11 @@ import { CompleteSignupResponseSchema, MeResponseSchema } from '../../src/contra
 import { ApiError, type ServerModule } from '../../server/core/module';
 import { signupModule } from '../../server/signup';
 import { usersModule } from '../../server/users';
-import { coreSchemaSql } from '../../server/core/schema';
 import { WEB_ORIGIN, addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
-import { openTestDatabase } from './support/db';
+import { migrationSql, openTestDatabase } from './support/db';
 
 const failingModule: ServerModule = {
   name: 'failing',
-  schemaSql: '',
   register(app) {
     app.get('/api/test/boom', () => {
       throw new Error('database exploded');
@@ -254,7 +252,7 @@ describe('signup completion, me and activation', () => {
 
 describe('schema upgrade', () => {
   it('adds version, activated_at and invited_at to a members table made before them, and backfills who has been active', async () => {
-    const db = await openTestDatabase([signupModule, usersModule]);
+    const db = await openTestDatabase();
     try {
       // The members table as the previous version made it (no trigger, none of the new columns).
       await db.exec(`
@@ -266,9 +264,9 @@ describe('schema upgrade', () => {
           ('old-pending', 'old-org', 'Old Pending', 'old.pending@example.com', '+15550008002', 'Field Worker', false, false, NULL),
           ('old-deactivated', 'old-org', 'Old Gone', 'old.gone@example.com', '+15550008003', 'Field Worker', false, false, now() - interval '3 days');
       `);
-      // What the API runs at every start.
-      for (const sql of [coreSchemaSql, signupModule.schemaSql, usersModule.schemaSql]) await db.exec(sql);
-      await db.exec(coreSchemaSql);
+      // The first migrations, as `npm run migrate` applies them to such a database (then once more: nothing changes).
+      for (const name of ['core', 'signup', 'users']) await db.exec(migrationSql(name));
+      await db.exec(migrationSql('core'));
       const { rows } = await db.query<{ id: string; version: number; activated: boolean; invited_at: Date | null }>(
         "SELECT id, version, activated_at IS NOT NULL AS activated, invited_at FROM members WHERE org_id = 'old-org' ORDER BY id",
       );

@@ -10,6 +10,7 @@ import { createBillingModule } from '../../server/billing';
 import { createCopilotModule } from '../../server/copilot';
 import { openDatabase, type Database } from '../../server/core/db';
 import { startMaintenance } from '../../server/core/maintenance';
+import { migrate } from '../../server/core/migrate';
 import { seedDatabase } from '../../server/seed';
 import { openTestDatabase } from './support/db';
 
@@ -35,7 +36,7 @@ describe('database statistics', () => {
   it('the seed leaves every table it filled analysed', async () => {
     const clock = () => NOW;
     const modules = [createBillingModule({ clock }), createCopilotModule({ clock })];
-    db = await openTestDatabase(modules);
+    db = await openTestDatabase();
     await seedDatabase(db, {
       modules,
       config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' },
@@ -47,9 +48,8 @@ describe('database statistics', () => {
   });
 
   it('on PGlite the API analyses a database it did not seed when it starts', async () => {
-    const clock = () => NOW;
-    const modules = [createBillingModule({ clock }), createCopilotModule({ clock })];
-    db = await openDatabase({ modules }); // PGlite whatever the suite's engine: this is its housekeeping
+    db = await openDatabase(); // PGlite whatever the suite's engine: this is its housekeeping
+    await migrate(db);
     await db.exec(`INSERT INTO organizations (id, name, created_at) VALUES ('${crypto.randomUUID()}', 'Stats Ltd', now())`);
     const before = await neverAnalysed(db);
     expect(before.length).toBeGreaterThan(0);

@@ -217,6 +217,19 @@ describe('every figure has a meaning', () => {
       timeouts: 1,
       non2xx: 0,
     },
+    {
+      database: 'postgresql',
+      processes: 2,
+      connections: 100,
+      durationS: 10,
+      requests: 3400,
+      requestsPerSec: 340,
+      p50Ms: 200,
+      p99Ms: 450,
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+    },
   ];
   // Typed as Record<keyof ...>: the compiler (npx tsc) fails here when a measurement gains a figure this list lacks.
   const users: Record<keyof UsersFigures, number> = {
@@ -296,7 +309,9 @@ describe('every figure has a meaning', () => {
     expect(md).toContain('| Lighthouse /login mobile, median | 0.95 | >= 0.95 | PASS | issue 17 |');
     expect(md).toContain('| /login | mobile | 0.95 (0.9–0.97) |');
     expect(md).toContain(`| users | 99 | ${ROUTE_JS_BUDGET_KB.users} | **over** |`);
-    expect(md).toContain('| PostgreSQL | 100 | 2000 | 200 | 400 | 900 | 1 (1 timeouts) | 0 |');
+    expect(md).toContain('| PostgreSQL | 1 | 100 | 2000 | 200 | 400 | 900 | 1 (1 timeouts) | 0 |');
+    expect(md).toContain('| PostgreSQL | 2 | 100 | 3400 | 340 | 200 | 450 | 0 | 0 |');
+    expect(loadFigures(load)['load_postgresql_second_process_gain_100c_pct']).toBe(70);
     expect(md).not.toMatch(/\| `\w+` \| [^|]+ \| {2}\|/); // no figure row with an empty meaning
   });
 });

@@ -10,6 +10,7 @@ import { createCopilotModule } from '../../../server/copilot';
 import { ApiError, type AppEnv, type Caller, type SeedMember, type ServerDeps } from '../../../server/core/module';
 import type { Database } from '../../../server/core/db';
 import { openTestDatabase } from '../support/db';
+import { userPoolNotUsed } from '../support/user-pool';
 import { seededRandom } from '../../../server/seed/random';
 
 export const API_ORIGIN = 'http://127.0.0.1:8787';
@@ -115,7 +116,7 @@ async function insertOrg(
 export async function createHarness(options: { seed?: boolean } = {}): Promise<Harness> {
   const billing = createBillingModule({ clock: () => clock.now });
   const copilot = createCopilotModule({ clock: () => clock.now });
-  const db = await openTestDatabase([billing, copilot]);
+  const db = await openTestDatabase();
   const clock = { now: NOW };
 
   const rng = seededRandom(42);
@@ -155,10 +156,7 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
   const deps: ServerDeps = {
     db,
     config,
-    userPool: {
-      createUserWithTemporaryPassword: () => Promise.reject(new Error('The billing and copilot modules never create users')),
-      findAccount: () => Promise.reject(new Error('The billing and copilot modules never read user pool accounts')),
-    },
+    userPool: userPoolNotUsed('The billing and copilot modules never call the user pool'),
   };
   billing.register(app, deps);
   copilot.register(app, deps);

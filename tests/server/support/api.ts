@@ -6,10 +6,10 @@
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import type { Database } from '../../../server/core/db';
 import type { Hono } from 'hono';
-import { createApp } from '../../../server/core/app';
+import { createApp, type CreateAppOptions } from '../../../server/core/app';
 import { createTokenVerifier } from '../../../server/core/auth';
 import { openTestDatabase } from './db';
-import type { AppEnv, PoolAccount, ServerModule, UserPoolAdmin } from '../../../server/core/module';
+import { ApiError, type AppEnv, type PoolAccount, type ServerModule, type UserPoolAdmin } from '../../../server/core/module';
 import { signupModule } from '../../../server/signup';
 import { usersModule } from '../../../server/users';
 
@@ -77,7 +77,9 @@ class FakeUserPool implements UserPoolAdmin {
     sub: string;
   }> = [];
   /** Every account of the pool by username (as cognito-local, found by sub or email too). */
-  readonly accounts: Array<PoolAccount & { username: string }> = [];
+  readonly accounts: Array<PoolAccount & { username: string; disabled?: boolean; signedOutAt?: Date }> = [];
+  /** Invitations sent again (resendInvitation), in order. */
+  readonly resent: Array<{ email: string; temporaryPassword: string }> = [];
   failWith: Error | null = null;
   private held: Array<{ arrive: () => void; gate: Promise<void> }> = [];
 
@@ -114,9 +116,42 @@ class FakeUserPool implements UserPoolAdmin {
     return { sub };
   }
 
+  private account(username: string) {
+    return this.accounts.find((a) => a.username === username || a.sub === username || a.email === username);
+  }
+
+  /** The account, or the pool's 404 (as server/core/userPool.ts answers it). */
+  private existing(username: string) {
+    const account = this.account(username);
+    if (!account) throw new ApiError(404, `The user pool has no account ${username}.`);
+    return account;
+  }
+
   async findAccount(username: string): Promise<PoolAccount | null> {
-    const account = this.accounts.find((a) => a.username === username || a.sub === username || a.email === username);
+    const account = this.account(username);
     return account ? { sub: account.sub, email: account.email } : null;
+  }
+
+  async resendInvitation(input: { email: string; temporaryPassword: string }) {
+    this.existing(input.email);
+    this.resent.push(input);
+  }
+
+  async disableUser(username: string) {
+    this.existing(username).disabled = true;
+  }
+
+  async enableUser(username: string) {
+    this.existing(username).disabled = false;
+  }
+
+  async deleteUser(username: string) {
+    const account = this.account(username);
+    if (account) this.accounts.splice(this.accounts.indexOf(account), 1);
+  }
+
+  async signOutEverywhere(username: string) {
+    this.existing(username).signedOutAt = new Date();
   }
 }
 
@@ -138,13 +173,17 @@ export interface TestApi {
 export interface TestApiOptions {
   /** Wraps the database the app uses (e.g. to hold transactions at a barrier); `api.db` is the wrapped one. */
   wrapDatabase?: (db: Database) => Database;
+  /** A database of the test's own (already migrated) instead of a fresh one; `close()` closes it. */
+  database?: Database;
+  /** The request log, draining, readiness of the keys (server/core/app.ts); errors still go to `errors` unless `log` is given. */
+  app?: Omit<CreateAppOptions, 'logError'> & { identityKeysReady?: () => Promise<boolean> };
 }
 
 export async function createTestApi(
   modules: readonly ServerModule[] = [signupModule, usersModule],
   options: TestApiOptions = {},
 ): Promise<TestApi> {
-  const opened = await openTestDatabase(modules);
+  const opened = options.database ?? (await openTestDatabase());
   const db = options.wrapDatabase ? options.wrapDatabase(opened) : opened;
   const keys = await createTestKeys();
   const userPool = new FakeUserPool();
@@ -152,8 +191,14 @@ export async function createTestApi(
   const app = createApp(
     { db, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool },
     modules,
-    createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
-    { logError: (error) => errors.push(error) },
+    {
+      ...createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
+      ...(options.app?.identityKeysReady ? { ready: options.app.identityKeysReady } : {}),
+    },
+    {
+      ...(options.app?.log ? { log: options.app.log } : { logError: (error) => errors.push(error) }),
+      ...(options.app?.isDraining ? { isDraining: options.app.isDraining } : {}),
+    },
   );
   return {
     app,

@@ -8,9 +8,15 @@
  *
  * The server suite runs once on each, so every behaviour is checked on both engines, and the
  * concurrency tests meet real parallel connections on PostgreSQL.
+ *
+ * The schema is the migrations (server/migrations), as `npm run migrate` applies them: all of them,
+ * or up to `target` for a test that builds an older database and upgrades it.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database, type SchemaSource } from '../../../server/core/db';
+import { openDatabase, type Database } from '../../../server/core/db';
+import { listMigrations, migrate, MIGRATIONS_DIR } from '../../../server/core/migrate';
 
 const serverUrl = process.env['TEST_DATABASE_URL'] || undefined;
 
@@ -36,15 +42,31 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
   return { url: url.toString(), drop: () => asAdmin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function openTestDatabase(modules: readonly SchemaSource[]): Promise<Database> {
+/** A fresh, migrated database (see the header); `target` stops at that migration version. */
+export async function openTestDatabase(options: { target?: number } = {}): Promise<Database> {
   const created = await createTestDatabaseUrl();
-  if (!created) return openDatabase({ modules });
-  const db = await openDatabase({ url: created.url, modules, poolSize: 12 });
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      await created.drop();
-    },
-  };
+  const opened = await openDatabase(created ? { url: created.url, poolSize: 12 } : {});
+  const db = created
+    ? {
+        ...opened,
+        async close() {
+          await opened.close();
+          await created.drop();
+        },
+      }
+    : opened;
+  try {
+    await migrate(db, options.target === undefined ? {} : { target: options.target });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** The SQL of the migration named `name` (`0005.do.billing.sql` is 'billing'), for tests that re-apply one. */
+export function migrationSql(name: string): string {
+  const migration = listMigrations().find((m) => m.name === name);
+  if (!migration) throw new Error(`No migration named ${name} in ${MIGRATIONS_DIR}`);
+  return readFileSync(join(MIGRATIONS_DIR, migration.file), 'utf8');
 }

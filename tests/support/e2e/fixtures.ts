@@ -55,7 +55,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const [webPort, apiPort, cognitoPort] = (await findFreePorts(3)) as [number, number, number];
       const stack = await startStack({ webPort, apiPort, cognitoPort, dataDir, reset: true, mode: 'preview', quiet: true });
       try {
-        await use({ ...stack, getTemporaryPassword: (email: string) => Promise.resolve(stack.getTemporaryPassword(email)) });
+        await use(stack);
       } finally {
         await stack.stop();
         rmSync(dataDir, { recursive: true, force: true });

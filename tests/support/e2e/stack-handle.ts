@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack } from '../../../scripts/stack';
+import { startStack, type StackOptions } from '../../../scripts/stack';
 import { findFreePorts } from './ports';
 
 export const STACK_ENV = 'E2E_STACK';
@@ -22,6 +22,8 @@ export interface StackHandle {
   userPoolId: string;
   clientId: string;
   webEnv: Record<string, string>;
+  /** The API processes behind apiUrl, when the stack runs several (empty otherwise). */
+  apiProcessUrls: string[];
   /** The latest confirmation code issued to `email` (waits up to timeoutMs for one). */
   getConfirmationCode(email: string, timeoutMs?: number): Promise<string>;
   /** The latest password reset code (ForgotPassword) issued to `email` (waits up to timeoutMs for one). */
@@ -38,6 +40,8 @@ export interface StackDescriptor {
   clientId: string;
   webEnv: Record<string, string>;
   controlUrl: string;
+  /** The API processes behind apiUrl, when the stack runs several. */
+  apiProcessUrls: string[];
 }
 
 export interface RunningStack {
@@ -45,11 +49,15 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** Start the stack on free ports with fresh data, plus its control server. */
-export async function launchSharedStack(): Promise<RunningStack> {
+/**
+ * Start the stack on free ports with fresh data, plus its control server. `api`: the API as several
+ * production processes on a PostgreSQL database (playwright.processes.config.ts) instead of in the
+ * stack's own process.
+ */
+export async function launchSharedStack(api: Pick<StackOptions, 'apiProcesses' | 'databaseUrl'> = {}): Promise<RunningStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hardline-e2e-'));
   const [webPort, apiPort, cognitoPort, controlPort] = (await findFreePorts(4)) as [number, number, number, number];
-  const stack = await startStack({ webPort, apiPort, cognitoPort, dataDir, reset: true, mode: 'preview', quiet: true });
+  const stack = await startStack({ webPort, apiPort, cognitoPort, dataDir, reset: true, mode: 'preview', quiet: true, ...api });
   const codeGetters: Partial<Record<string, (email: string, timeoutMs: number) => Promise<string>>> = {
     '/confirmation-code': (email, timeoutMs) => stack.getConfirmationCode(email, timeoutMs),
     '/reset-code': (email, timeoutMs) => stack.getResetCode(email, timeoutMs),
@@ -71,7 +79,7 @@ export async function launchSharedStack(): Promise<RunningStack> {
       return;
     }
     if (url.pathname === '/temporary-password') {
-      reply(200, { password: stack.getTemporaryPassword(email) ?? null });
+      void stack.getTemporaryPassword(email).then((password) => reply(200, { password: password ?? null }));
       return;
     }
     reply(404, { error: 'unknown control path' });
@@ -86,6 +94,7 @@ export async function launchSharedStack(): Promise<RunningStack> {
       clientId: stack.clientId,
       webEnv: stack.webEnv,
       controlUrl: `http://127.0.0.1:${controlPort}`,
+      apiProcessUrls: stack.apiProcessUrls,
     },
     async stop() {
       await new Promise<void>((resolve) => control.close(() => resolve()));

@@ -19,7 +19,7 @@ import {
   type PoolState,
 } from '../../../scripts/stack/cognito';
 import { freePort } from '../../../scripts/stack/processes';
-import { cognitoCall } from '../../../server/core/userPool';
+import { cognitoCall } from '../../../scripts/stack/cognito-call';
 import type { AppConfig } from '../../../src/services/config';
 import { createIdentityService } from '../../../src/services/identity';
 import { TWO_FACTOR_MESSAGES } from '../../../src/services/identity/twoFactorErrors';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCognitoVerifier } from '../../../server/core/auth';
-import { cognitoCall } from '../../../server/core/userPool';
+import { cognitoCall } from '../../../scripts/stack/cognito-call';
 import {
   ADMIN_ACCOUNT,
   createPool,

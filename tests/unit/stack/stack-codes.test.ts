@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cognitoCall } from '../../../server/core/userPool';
+import { cognitoCall } from '../../../scripts/stack/cognito-call';
 import { startStack, type Stack } from '../../../scripts/stack';
 
 let stack: Stack;

@@ -1,23 +1,24 @@
-/**
- * Core tables every module builds on: organisations and their members (the console's "users").
- * Module tables reference members(id) and organizations(id); every query filters by org_id.
- *
- * The DDL is idempotent and also upgrades a database made by an older version (a `.data/` folder
- * from before a column existed): new columns are added with `ADD COLUMN IF NOT EXISTS`, backfilled,
- * and the trigger and function are replaced on every start.
- *
- * Columns the API keeps for itself (not in the console's `User` unless said):
- * - `version` (in `User`): 1 for a new row, incremented by every UPDATE of the row (trigger), so an
- *   edit can say which version it was made from and a stale one is refused (409).
- * - `activated_at`: when the member first became active — created active, activated by an
- *   administrator, or finishing their first sign-in (`POST /users/activate`). NULL means the member
- *   has never been active: only such a member may activate themself; once a member has been
- *   active, only an administrator can make them active again. Kept by the same trigger, so no code
- *   path can forget it.
- * - `invited_at`: set when the member was created by `POST /api/users/invite`; while `cognito_sub`
- *   is still NULL the user pool account is being created (see server/users/invite.ts).
- */
-export const coreSchemaSql = `
+-- Core tables every module builds on: organisations and their members (the console's "users").
+-- Module tables reference members(id) and organizations(id); every query filters by org_id.
+-- Trigram indexes (pg_trgm) make substring search of names, emails and phone fragments indexed.
+--
+-- Columns the API keeps for itself (not in the console's `User` unless said):
+-- - `version` (in `User`): 1 for a new row, incremented by every UPDATE of the row (trigger), so an
+--   edit can say which version it was made from and a stale one is refused (409).
+-- - `activated_at`: when the member first became active: created active, activated by an
+--   administrator, or finishing their first sign-in (`POST /users/activate`). NULL means the member
+--   has never been active: only such a member may activate themself; once a member has been active,
+--   only an administrator can make them active again. Kept by the same trigger, so no code path can
+--   forget it.
+-- - `invited_at`: set when the member was created by `POST /api/users/invite`; while `cognito_sub` is
+--   still NULL the user pool account is being created (see server/users/invite.ts).
+--
+-- Part of the schema as it stood before versioned migrations (commit 4dd5892): idempotent, so that a
+-- database made by that code, or by an older one, upgrades in place with every row kept.
+-- A migration that has shipped is never edited (its md5 is recorded): change the schema with a new file.
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
 CREATE TABLE IF NOT EXISTS organizations (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,
@@ -66,4 +67,3 @@ CREATE OR REPLACE TRIGGER members_track_changes BEFORE INSERT OR UPDATE ON membe
 
 -- The rule "an organisation keeps an active administrator" reads these rows on every change.
 CREATE INDEX IF NOT EXISTS members_org_active_admins_idx ON members (org_id) WHERE is_admin AND is_active;
-`;

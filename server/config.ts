@@ -1,0 +1,23 @@
+/**
+ * The API's configuration: every area, composed here and nowhere else (server/core/config.ts has the
+ * building blocks and the core areas). To add settings, write an area schema beside the code that
+ * uses it (e.g. `billingArea` in server/billing/config.ts over BILLING_PROVIDER and STRIPE_*), add it
+ * to CONFIG_AREAS, and list its variables in docs/DEPLOYMENT.md. `ApiConfig` then has it, typed, and a
+ * bad value of any of its variables is named with the others when the API starts.
+ */
+import { consoleArea, databaseArea, httpArea, logArea, parseConfig, userPoolArea, type ConfigOf, type Env } from './core/config';
+
+export const CONFIG_AREAS = {
+  http: httpArea,
+  database: databaseArea,
+  userPool: userPoolArea,
+  console: consoleArea,
+  log: logArea,
+};
+
+export type ApiConfig = ConfigOf<typeof CONFIG_AREAS>;
+
+/** The configuration from `env`; throws ConfigError naming every bad variable. */
+export function readConfig(env: Env): ApiConfig {
+  return parseConfig(CONFIG_AREAS, env);
+}
