@@ -32,6 +32,11 @@ export interface SeedOptions {
   users?: number;
   seed?: number;
   now?: Date;
+  /**
+   * The administrator's Hardline number (default: admin@hardline.test's). Device numbers are unique
+   * across the database, so a second organisation seeded beside the first needs its own.
+   */
+  adminDevicePhoneNumber?: string;
 }
 
 export interface SeedResult {
@@ -152,7 +157,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     isActive: true,
     hasLicense: true,
     createdAt: new Date(now.getTime() - 731 * DAY),
-    devicePhoneNumber: SEED_ADMIN.devicePhoneNumber,
+    devicePhoneNumber: options.adminDevicePhoneNumber ?? SEED_ADMIN.devicePhoneNumber,
     lastActiveAt: new Date(now.getTime() - DAY),
   };
   const firstTime: MemberInsert = {

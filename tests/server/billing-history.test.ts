@@ -179,7 +179,8 @@ describe('upgrading a database made with the first billing schema', () => {
     // The database before billing's migration (0005), with the first billing schema instead.
     const old = await openTestDatabase({ target: 4 });
     await old.exec(billingSchemaSqlV1);
-    const fresh = await openTestDatabase();
+    // A new database at the same version (the Assistant's 0006 adds indexes to billing's tables).
+    const fresh = await openTestDatabase({ target: 5 });
     try {
       await old.exec(`
         INSERT INTO organizations (id, name) VALUES ('org-u', 'Upgrade Co');

@@ -46,7 +46,15 @@ export async function createCopilotHarness(options: CopilotHarnessOptions = {}):
   const db = options.open ? await options.open(modules) : await openTestDatabase();
   const config = { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' };
   const main = await seedDatabase(db, { modules, config, adminSub: 'copilot-admin-a', users: options.users ?? 240, now: NOW });
-  const other = await seedDatabase(db, { modules, config, adminSub: 'copilot-admin-b', users: 30, seed: 7, now: NOW });
+  const other = await seedDatabase(db, {
+    modules,
+    config,
+    adminSub: 'copilot-admin-b',
+    users: 30,
+    seed: 7,
+    now: NOW,
+    adminDevicePhoneNumber: '+14155550199',
+  });
   await db.query('UPDATE organizations SET name = $2 WHERE id = $1', [other.orgId, 'Bayside Contracting']);
 
   const caller: Caller = {
