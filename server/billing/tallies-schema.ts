@@ -1,7 +1,7 @@
 /**
  * The tallies (`copilot_tallies`: the name from when only the Assistant read them): counts and sums
  * of an organisation's members, subscriptions, invoices and transactions at scale, for the billing
- * overview (counts.ts) and the Assistant (server/copilot). A count of 100,000 members, or a sum over
+ * overview (server/figures) and the Assistant (server/copilot). A count of 100,000 members, or a sum over
  * 140,000 transactions, is a scan of them all (80-600 ms on PGlite); the overview loads with every
  * dashboard and an answer must take under 50 ms.
  *

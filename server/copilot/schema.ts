@@ -55,6 +55,8 @@ CREATE INDEX IF NOT EXISTS tasks_search_vector_idx ON tasks USING GIN (search);
 -- Members by name (the people a question names) and by last activity ("who was active this week").
 CREATE INDEX IF NOT EXISTS members_org_lower_name_idx ON members (org_id, lower(name) text_pattern_ops);
 CREATE INDEX IF NOT EXISTS members_org_last_active_idx ON members (org_id, last_active_at DESC);
+-- A name nobody has: the closest names (trigram similarity), and members by last name ("% murphy").
+CREATE INDEX IF NOT EXISTS copilot_members_name_trgm_idx ON members USING gin (lower(name) gin_trgm_ops);
 
 
 -- Lists of billing records, newest or largest first, without a scan of the organisation's rows.

@@ -167,7 +167,8 @@ describe('POST /api/copilot/ask — free text', () => {
     const users = answer.sources.filter((s) => s.type === 'user');
     expect(users.map((u) => u.title)).toEqual(['Priya Nguyen']);
     expect(answer.text.split('\n')[0]).toMatch(/^\*\*Priya Nguyen\*\* — /);
-    expect(answer.text).toContain('Calls in the last 30 days: ');
+    expect(answer.text).toContain('- Priya Nguyen made ');
+    expect(answer.text).toContain(' calls in the last 30 days');
     await expectSourcesOf('org-a', answer.sources);
   });
 
