@@ -5,18 +5,19 @@
  * from each family of questions). A model never writes the answer: every number and name in it
  * comes from the data.
  */
-import type { CopilotIntent } from '../../src/contract/api';
+import type { CopilotIntent, PlanType } from '../../src/contract/api';
+import { PLANS } from '../../src/domain/plans';
 import type { Queryable } from '../core/db';
 import type { TallyDb } from '../billing/tallies';
 import { composeAnswer, LIST_LIMIT, type Answer } from './answer/compose';
-import { joinMarkdown, markdownLines, md, type Markdown } from './answer/markdown';
+import { joinMarkdown, markdownLines, md, words, type Markdown } from './answer/markdown';
 import { TOPIC_ANSWERS } from './answer/reports';
 import { searchAnswer, suggestions } from './answer/search';
 import { computeFigures, membersOf } from './data/query';
 import { screenFigureOf, screenFigureSentence, screenSource } from './families/figures';
 import { closestNames, peopleAnswer } from './families/people';
 import type { IntentModel } from './model/client';
-import { dayName } from './answer/format';
+import { dayName, usd as formatUsd } from './answer/format';
 import { parseQuestion, type OrgWords, type Parsed, type PeopleQuery, type PersonRow } from './understand';
 import type { OutOfScope } from './understand/vocabulary';
 import type { Clock } from './time/windows';
@@ -34,7 +35,9 @@ interface OrgContext {
 
 async function orgContext(db: Queryable, orgId: string): Promise<OrgContext> {
   const { rows: org } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
-  const { rows: sites } = await db.query<{ site: string }>('SELECT DISTINCT site FROM calls WHERE org_id = $1 ORDER BY site LIMIT 500', [orgId]);
+  const { rows: sites } = await db.query<{ site: string }>('SELECT DISTINCT site FROM calls WHERE org_id = $1 ORDER BY site LIMIT 500', [
+    orgId,
+  ]);
   return { name: org[0]?.name ?? '', sites: sites.map((s) => s.site) };
 }
 
@@ -44,7 +47,8 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 async function lookupPeople(db: Queryable, orgId: string, query: PeopleQuery): Promise<PersonRow[]> {
   const params: unknown[] = [orgId];
   const parts: string[] = [];
-  const select = (where: string, limit: number) => `(SELECT id, name, email FROM members WHERE org_id = $1 AND ${where} ORDER BY name, id LIMIT ${limit})`;
+  const select = (where: string, limit: number) =>
+    `(SELECT id, name, email FROM members WHERE org_id = $1 AND ${where} ORDER BY name, id LIMIT ${limit})`;
   if (query.names.length > 0) parts.push(select(`lower(name) = ANY($${params.push(query.names)}::text[])`, 50));
   if (query.emails.length > 0) parts.push(select(`lower(email) = ANY($${params.push(query.emails)}::text[])`, 10));
   // The index on lower(name) (text_pattern_ops) serves a first name; the trigram index a last one.
@@ -55,8 +59,24 @@ async function lookupPeople(db: Queryable, orgId: string, query: PeopleQuery): P
   return rows;
 }
 
+/** Which words occur in the organisation's call summaries or task titles (their stored tsvectors, GIN-indexed). */
+async function recordWords(db: Queryable, orgId: string, words: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ w: string }>(
+    `SELECT w FROM unnest($2::text[]) AS w
+      WHERE EXISTS (SELECT 1 FROM calls c WHERE c.org_id = $1 AND c.search @@ plainto_tsquery('english', w))
+         OR EXISTS (SELECT 1 FROM tasks t WHERE t.org_id = $1 AND t.search @@ plainto_tsquery('english', w))`,
+    [orgId, [...words]],
+  );
+  return rows.map((r) => r.w);
+}
+
 function orgWords(db: Queryable, orgId: string, context: OrgContext): OrgWords {
-  return { orgName: context.name, sites: context.sites, lookupPeople: (query) => lookupPeople(db, orgId, query) };
+  return {
+    orgName: context.name,
+    sites: context.sites,
+    lookupPeople: (query) => lookupPeople(db, orgId, query),
+    recordWords: (words) => recordWords(db, orgId, words),
+  };
 }
 
 /** A previous intent from the console, with its person re-read within the caller's organisation. */
@@ -74,7 +94,18 @@ const OUT_OF_SCOPE: Record<OutOfScope, string> = {
   creative: "I can't write poems, stories or jokes: I answer questions from your organisation's own records.",
   general: "I can't answer general-knowledge questions: I only see your organisation's own records, with no web access.",
   company: "I can only see your own organisation's records, not another company's, so I can't answer that.",
+  unrecorded:
+    "Your records don't hold that. I see your members, their calls (sites, summaries, sentiment, outcome), the tasks from those calls and your Hardline billing — not hours worked, pay, codes, suppliers or opinions.",
 };
+
+/** What a plan costs: the plan catalogue (src/domain/plans.ts), as the Manage Subscription dialog shows it. */
+function priceAnswer(plans: readonly PlanType[]): EngineAnswer {
+  const asked = plans.length > 0 ? plans : (['lite', 'pro'] as const);
+  const lines = asked.map((plan) => md`${PLANS[plan].name} costs ${formatUsd(PLANS[plan].priceCents)} a month.`);
+  const others = (['lite', 'pro'] as const).filter((plan) => !asked.includes(plan));
+  const rest = others.map((plan) => md`${PLANS[plan].name}: ${formatUsd(PLANS[plan].priceCents)} a month.`);
+  return { result: markdownLines([words(lines), ...(rest.length > 0 ? [md``, md`(${words(rest)})`] : [])]), sources: [] };
+}
 
 function plain(lines: Markdown[]): EngineAnswer {
   return { result: markdownLines(lines), sources: [] };
@@ -87,10 +118,18 @@ function dayNote(intent: CopilotIntent, clock: Clock): Markdown | null {
   return today === dayIn(clock.now, 'UTC') ? null : md`Days are in your time zone (${clock.zone}), where today is ${dayName(today)}.`;
 }
 
-async function intentAnswer(db: TallyDb, orgId: string, question: string, intent: CopilotIntent, ignored: string[], clock: Clock): Promise<EngineAnswer> {
+async function intentAnswer(
+  db: TallyDb,
+  orgId: string,
+  question: string,
+  intent: CopilotIntent,
+  ignored: string[],
+  clock: Clock,
+): Promise<EngineAnswer> {
   const people = await peopleAnswer(db, orgId, intent, question, clock);
   if (people) return { ...people, intent };
-  const shown = intent.measure === 'latest' || intent.measure === 'longest' ? (intent.limit ?? 5) : LIST_LIMIT;
+  const shown =
+    intent.measure === 'latest' || intent.measure === 'longest' || intent.measure === 'earliest' ? (intent.limit ?? 5) : LIST_LIMIT;
   const figures = await computeFigures(db, orgId, intent, clock, shown);
   const figure = intent.measure === 'count' || intent.measure === 'list' ? screenFigureOf(intent) : null;
   const screen = figure
@@ -101,7 +140,11 @@ async function intentAnswer(db: TallyDb, orgId: string, question: string, intent
   return { result: note ? markdownLines([answer.result, md``, note]) : answer.result, sources: answer.sources, intent };
 }
 
-async function personQuestion(db: Queryable, orgId: string, parsed: Extract<Parsed, { kind: 'unknownPerson' | 'ambiguousPerson' }>): Promise<EngineAnswer> {
+async function personQuestion(
+  db: Queryable,
+  orgId: string,
+  parsed: Extract<Parsed, { kind: 'unknownPerson' | 'ambiguousPerson' }>,
+): Promise<EngineAnswer> {
   if (parsed.kind === 'ambiguousPerson') {
     const names = joinMarkdown(
       parsed.candidates.slice(0, 10).map((c) => md`${c.name}`),
@@ -114,23 +157,48 @@ async function personQuestion(db: Queryable, orgId: string, parsed: Extract<Pars
     };
   }
   const closest = await closestNames(db, orgId, parsed.name);
-  const near = closest.length > 0 ? md` The closest names are ${joinMarkdown(closest.map((n) => md`${n}`), md`, `)}.` : md``;
+  const near =
+    closest.length > 0
+      ? md` The closest names are ${joinMarkdown(
+          closest.map((n) => md`${n}`),
+          md`, `,
+        )}.`
+      : md``;
   return plain([md`I couldn't find a member called “${parsed.name}” in your organisation.${near}`]);
 }
 
-async function answerParsed(db: TallyDb, orgId: string, question: string, parsed: Parsed, clock: Clock, context: OrgContext): Promise<EngineAnswer> {
+async function answerParsed(
+  db: TallyDb,
+  orgId: string,
+  question: string,
+  parsed: Parsed,
+  clock: Clock,
+  context: OrgContext,
+): Promise<EngineAnswer> {
   const exampleSite = context.sites[0];
   switch (parsed.kind) {
     case 'report':
       return TOPIC_ANSWERS[parsed.topic](db, orgId, clock);
+    case 'price':
+      return priceAnswer(parsed.plans);
     case 'search':
-      return searchAnswer(db, orgId, { question, terms: parsed.terms, site: parsed.site, person: parsed.person, window: parsed.window, who: parsed.who }, clock, exampleSite);
+      return searchAnswer(
+        db,
+        orgId,
+        { question, terms: parsed.terms, site: parsed.site, person: parsed.person, window: parsed.window, who: parsed.who },
+        clock,
+        exampleSite,
+      );
     case 'out':
       return plain([md`${OUT_OF_SCOPE[parsed.reason]}`, md``, suggestions(exampleSite)]);
     case 'greeting':
       return plain([md`Hello! I answer from your organisation's records, without the web.`, md``, suggestions(exampleSite)]);
     case 'unclear':
-      return plain([md`I'm not sure which records you mean. Ask about members, calls, tasks, subscriptions, invoices or payments.`, md``, suggestions(exampleSite)]);
+      return plain([
+        md`I'm not sure which records you mean. Ask about members, calls, tasks, subscriptions, invoices or payments.`,
+        md``,
+        suggestions(exampleSite),
+      ]);
     case 'unknownPerson':
     case 'ambiguousPerson':
       return personQuestion(db, orgId, parsed);
@@ -159,4 +227,3 @@ export async function answerQuestion(
   const parsed = fromModel ?? (await parseQuestion(question, { clock, previous, org }));
   return answerParsed(db, orgId, question, parsed, clock, context);
 }
-

@@ -16,8 +16,7 @@
  * keeps those counts as tallies (billing/tallies-schema.ts: statement-level triggers append +n / -n
  * per group in the writing transaction; billing/tallies.ts reads them), so a figure here is a sum
  * over a few rows, exact in any snapshot. Only the open trials (they end with time, which no write
- * records) are read from their rows. Members are counted from their flags' index (the users module
- * runs without the billing module's tallies).
+ * records) are read from their rows.
  */
 import type { Queryable } from '../core/db';
 import { readTallies, tallyCount, type TallyDb, type TallyReadOptions } from '../billing/tallies';
@@ -60,8 +59,33 @@ export interface UnpaidInvoices {
   uncollectible: number;
 }
 
-/** Total, active, pending and licensed members (from the index on the members' flags). */
-export async function memberFigures(db: Queryable, orgId: string): Promise<MemberFigures> {
+/** Whether the database keeps the tallies (the billing module's schema makes them; the users module runs without it in tests). */
+const keepsTallies = new WeakMap<Queryable, boolean>();
+
+async function hasTallies(db: Queryable): Promise<boolean> {
+  let known = keepsTallies.get(db);
+  if (known === undefined) {
+    const { rows } = await db.query<{ kept: boolean }>("SELECT to_regclass('copilot_tallies') IS NOT NULL AS kept");
+    known = rows[0]?.kept === true;
+    keepsTallies.set(db, known);
+  }
+  return known;
+}
+
+/**
+ * Total, active, pending and licensed members: from the member tallies (role, is_active, has_license)
+ * where the database keeps them, else from the index on the members' flags; the same counts either way.
+ */
+export async function memberFigures(db: TallyDb, orgId: string, options: TallyReadOptions = {}): Promise<MemberFigures> {
+  if (await hasTallies(db)) {
+    const tallies = await readTallies(db, orgId, 'members', options);
+    return {
+      total: tallyCount(tallies),
+      active: tallyCount(tallies, (r) => r.b === 'true'),
+      pending: tallyCount(tallies, (r) => r.b !== 'true'),
+      licensed: tallyCount(tallies, (r) => r.c === 'true'),
+    };
+  }
   const { rows } = await db.query<MemberFigures>(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE is_active)::int AS active,
@@ -88,7 +112,7 @@ export async function paidCounts(db: TallyDb, orgId: string, options: TallyReadO
 /** Every member in one access level at `now`, and the subscribed ones. */
 export async function accessFigures(db: TallyDb, orgId: string, now: Date, options: TallyReadOptions = {}): Promise<AccessFigures> {
   const paid = await paidCounts(db, orgId, options);
-  const totalUsers = tallyCount(await readTallies(db, orgId, 'members', options));
+  const totalUsers = (await memberFigures(db, orgId, options)).total;
   // Open trials whose member's subscription does not decide: all open trials, less those joined to a
   // subscription that decides. A member has at most one subscription (subscriptions.member_id is
   // unique), so the join counts each trial once. Written as NOT EXISTS, the planner hashed every

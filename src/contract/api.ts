@@ -421,8 +421,8 @@ export const CancelSubscriptionRequestSchema = v.object({
  * The descriptions are read by a language model too (server/copilot/model: the tool's JSON schema
  * is generated from these schemas).
  */
-const COPILOT_SUBJECTS = ['members', 'calls', 'tasks', 'subscriptions', 'invoices', 'transactions'] as const;
-const COPILOT_MEASURES = ['count', 'list', 'total', 'average', 'longest', 'latest'] as const;
+const COPILOT_SUBJECTS = ['members', 'calls', 'tasks', 'subscriptions', 'invoices', 'transactions', 'changes'] as const;
+const COPILOT_MEASURES = ['count', 'list', 'total', 'average', 'longest', 'latest', 'earliest'] as const;
 const COPILOT_GROUPS = ['role', 'site', 'person', 'day', 'plan', 'status'] as const;
 /** Statuses across the subjects: members active/pending; tasks open/done/overdue; subscriptions active/trialing/past_due/canceled/cancelling/live; invoices paid/open/unpaid/uncollectible/void; transactions succeeded/failed/pending. */
 const COPILOT_STATUSES = [
@@ -459,7 +459,7 @@ const COPILOT_WINDOWS = [
   'month',
 ] as const;
 /** Which date a time window applies to (each subject has a default: joined, started, created). */
-const COPILOT_WINDOW_FIELDS = ['joined', 'active', 'completed', 'due', 'canceled'] as const;
+const COPILOT_WINDOW_FIELDS = ['joined', 'active', 'completed', 'due', 'canceled', 'trialEnd'] as const;
 /** Facts of a member an answer can state (a question such as "what's Sofia's number"). */
 export const MEMBER_FIELDS = [
   'phone',
@@ -473,6 +473,7 @@ export const MEMBER_FIELDS = [
   'lastActive',
   'calls',
   'tasks',
+  'card',
 ] as const;
 export type MemberField = (typeof MEMBER_FIELDS)[number];
 
@@ -492,18 +493,26 @@ const CalendarDate = v.pipe(
 export const CopilotWindowSchema = v.object({
   kind: v.pipe(
     v.picklist(COPILOT_WINDOWS, 'not a known time window'),
-    v.description('A period, relative to today in the administrator\'s time zone; weeks start on Monday.'),
+    v.description("A period, relative to today in the administrator's time zone; weeks start on Monday."),
   ),
   /** last_days / next_days: how many days. */
   days: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3660), v.description('last_days / next_days: how many days, today included.')),
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(3660),
+      v.description('last_days / next_days: how many days, today included.'),
+    ),
   ),
   /** since / month: a calendar date (YYYY-MM-DD; the first of the month for `month`). */
   date: v.optional(v.pipe(CalendarDate, v.description('since: the first day; month: the first day of that month (YYYY-MM-DD).'))),
   field: v.optional(
     v.pipe(
       v.picklist(COPILOT_WINDOW_FIELDS),
-      v.description('Which date the period applies to (members: joined or active; tasks: joined = created, completed or due).'),
+      v.description(
+        'Which date the period applies to (members: joined, active or trialEnd; tasks: joined = created, completed or due; subscriptions: canceled).',
+      ),
     ),
   ),
 });
@@ -519,6 +528,21 @@ export const CopilotFiltersSchema = v.object({
   ),
   plan: v.optional(v.pipe(PlanTypeSchema, v.description('Subscriptions and invoices of one plan.'))),
   site: v.optional(v.pipe(intentText('site', LIMITS.site), v.description('A job site, as the calls name it.'))),
+  /** Members whose first or last name is this ("how many Jonathans", "everyone named Sullivan"). */
+  name: v.optional(v.pipe(intentText('name', LIMITS.name), v.description('Members whose first or last name is this word.'))),
+  /** Members who have (true) or have not (false) used the app: ever, or within the window (whose field is then `active`). */
+  loggedIn: v.optional(
+    v.pipe(v.boolean(), v.description('Members who have (true) or have never (false) used the app, or not within the window.')),
+  ),
+  /** Changes (the activity trail) to this fact of a member. */
+  changed: v.optional(
+    v.pipe(
+      v.picklist(['role', 'license', 'status', 'plan', 'name', 'email', 'phone']),
+      v.description('Changes only: which fact of the member changed.'),
+    ),
+  ),
+  /** Members with a payment method on file. */
+  hasCard: v.optional(v.pipe(v.boolean(), v.description('Members with (or without) a card on file.'))),
   /** Members with this name (several when the name is shared), re-read by the API within the caller's organisation. */
   person: v.optional(
     v.object({ ids: v.pipe(v.array(Id('person id')), v.minLength(1), v.maxLength(10)), name: intentText('person name', LIMITS.name) }),
@@ -531,15 +555,22 @@ export const CopilotFiltersSchema = v.object({
   type: v.optional(v.picklist([...TRANSACTION_TYPES, 'payment'])),
   /** Words searched in call summaries and task titles. */
   terms: v.optional(
-    v.pipe(v.array(intentText('term', LIMITS.searchTerm)), v.maxLength(12), v.description('Words searched in call summaries and task titles.')),
+    v.pipe(
+      v.array(intentText('term', LIMITS.searchTerm)),
+      v.maxLength(12),
+      v.description('Words searched in call summaries and task titles.'),
+    ),
   ),
 });
 
 const copilotIntentEntries = {
-  subject: v.pipe(v.picklist(COPILOT_SUBJECTS, 'not a known subject'), v.description('What the question is about.')),
+  subject: v.pipe(
+    v.picklist(COPILOT_SUBJECTS, 'not a known subject'),
+    v.description("What the question is about (changes: the activity trail of administrators' changes to members and billing)."),
+  ),
   measure: v.pipe(
     v.picklist(COPILOT_MEASURES, 'not a known measure'),
-    v.description('count, list (the records), total or average (talk time, money), longest (or largest), latest.'),
+    v.description('count, list (the records), total or average (talk time, money), longest (or largest), latest, earliest (the oldest).'),
   ),
   groupBy: v.optional(v.pipe(v.picklist(COPILOT_GROUPS), v.description('Counts per role, site, person, day, plan or status.'))),
   /** With groupBy: the group with the most (or fewest) first, named in the answer. */
@@ -552,7 +583,9 @@ const copilotIntentEntries = {
       v.array(v.picklist(MEMBER_FIELDS)),
       v.minLength(1),
       v.maxLength(MEMBER_FIELDS.length),
-      v.description('Members only: the facts asked for (phone, email, role, status, license, plan, trialEnd, joined, lastActive, calls, tasks).'),
+      v.description(
+        'Members only: the facts asked for (phone, email, role, status, license, plan, trialEnd, joined, lastActive, calls, tasks, card).',
+      ),
     ),
   ),
 };
@@ -620,6 +653,7 @@ const ConsoleLinkSchema = v.variant('to', [
     role: v.optional(RoleSchema),
   }),
   v.object({ to: v.literal('billing') }),
+  v.object({ to: v.literal('activity'), member: v.optional(v.pipe(v.string(), v.minLength(1))) }),
   v.object({ to: v.literal('dashboard') }),
 ]);
 export type ConsoleLink = v.InferOutput<typeof ConsoleLinkSchema>;

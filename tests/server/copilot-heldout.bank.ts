@@ -3,6 +3,12 @@
  * construction company asks `POST /api/copilot/ask`, written by someone who has read SPEC.md, the
  * API contract (src/contract) and the seeded data model, and never the Assistant's code.
  *
+ * Measured on the engine before issue 40's changes: 192 of 271 (70.8%); after them: 271 of 271, in
+ * UTC, America/Los_Angeles and Pacific/Auckland alike. The parser was then worked on with these
+ * questions in view, so they are now part of the Assistant's question bank (a regression bank, run
+ * by copilot-heldout.test.ts and timed by scripts/bench/copilot.ts), no longer a held-out measure:
+ * the next measure of how the Assistant generalises needs new questions by someone new.
+ *
  * Every expected answer is computed at run time by plain code: SQL over the seeded tables, or the
  * API's own screen endpoints (GET /api/users/stats, GET /api/admin/billing/overview, POST
  * /api/admin/billing/user). Nothing here is a hard-coded count, name or date of the seed; the
@@ -16,11 +22,9 @@
  * Subscribed and unpaid invoices from GET /api/admin/billing/overview; a member's plan from their
  * billing page. Four phrasings of each.
  *
- * Time zone: the contract's ask request (CopilotAskRequestSchema) carries no time zone yet, so
- * "today", "this week", "last month"... are computed in HELDOUT_TIME_ZONE = 'UTC', the API's day
- * today. When the console starts sending its zone, set HELDOUT_TIME_ZONE to the zone to test (e.g.
- * 'America/Los_Angeles'): the runner sends it with every question as `timeZone` (rename the field
- * in copilot-heldout.run.ts to the contract's), and every window below follows.
+ * Time zone: the console sends its IANA zone with every question (`timeZone`, issue 40), and
+ * "today", "this week", "last month"... are the administrator's. The runner sends
+ * HELDOUT_TIME_ZONE with every question, and every window below is computed in it.
  *
  * Where people read a phrase two ways, both readings pass and the fact says so: a week starting on
  * Monday or on Sunday; "the last 7 days" as 7×24 h or the 7 calendar days to today; "tasks due
@@ -61,15 +65,15 @@ import {
   type WindowKind,
 } from './copilot-heldout.facts';
 
-/** The administrator's zone the expected windows are computed in (see the note above). */
-export const HELDOUT_TIME_ZONE = 'UTC';
+/** The administrator's zone the expected windows are computed in (see the note above); at 08:00 there the UTC day is the same. */
+export const HELDOUT_TIME_ZONE = 'America/Los_Angeles';
 
 /**
- * The share of the bank the Assistant must answer right (copilot-heldout.test.ts): the score
- * measured on the engine as it was when the bank was written, rounded down. Raise it as the
- * Assistant improves; the goal of issue 40 is 0.95.
+ * The share of the bank the Assistant must answer right (copilot-heldout.test.ts): 0.7 when the bank
+ * was written (192/271 measured), raised to what issue 40's engine reaches (271/271), less one
+ * question of slack for data that other work may change (a new status, a new field).
  */
-export const HELDOUT_PASS_THRESHOLD = 0.7;
+export const HELDOUT_PASS_THRESHOLD = 0.99;
 
 export const FAMILIES = [
   'member figures',

@@ -29,6 +29,7 @@ import {
   type Family,
   type HeldoutQuestion,
 } from './copilot-heldout.bank';
+import { inlineText, parseBlocks, parseInline } from '../../src/domain/markdown';
 import { localDay, windows, withoutEcho, type Truth, type WindowKind } from './copilot-heldout.facts';
 import type { HeldoutOrg } from './copilot-heldout.org';
 
@@ -114,6 +115,20 @@ async function checkDefinitions(t: Truth): Promise<string[]> {
   return problems;
 }
 
+/**
+ * The reply as the console shows it: the answer is markdown whose data is escaped ("+1 \\(213\\)"),
+ * and the Assistant screen renders it with src/domain/markdown; the facts are read from that text.
+ */
+function shown(reply: string): string {
+  return parseBlocks(reply)
+    .map((block) => {
+      if (block.kind === 'code') return block.text;
+      const lines = block.kind === 'heading' ? [block.text] : block.kind === 'paragraph' ? block.lines : block.items;
+      return lines.map((line) => inlineText(parseInline(line))).join('\n');
+    })
+    .join('\n\n');
+}
+
 interface Asked {
   reply: string;
   intent: CopilotIntent | undefined;
@@ -137,7 +152,6 @@ export async function runHeldout(
       const previous = q.follows ? byId.get(q.follows) : undefined;
       if (q.follows && !previous) throw new Error(`${q.id} follows ${q.follows}, which is not in the bank`);
       const previousIntent = previous ? (await ask(previous)).intent : undefined;
-      // `timeZone` is not in the contract yet (dropped by the API's schema); see HELDOUT_TIME_ZONE.
       const body = { query: q.query, isAdmin: true, timeZone: zone, ...(previousIntent ? { previousIntent } : {}) };
       try {
         const answer = v.parse(CopilotAskResponseSchema, await org.request('POST', '/api/copilot/ask', body));
@@ -155,7 +169,7 @@ export async function runHeldout(
   for (const q of bank) {
     const { reply } = await ask(q);
     const facts = await q.expect(truth);
-    const read = withoutEcho(reply, q.query);
+    const read = withoutEcho(shown(reply), q.query);
     const expected = facts.map((f) => ({ fact: f.describe, holds: f.holds(read) }));
     const previous = q.follows ? byId.get(q.follows)?.query : undefined;
     const result: HeldoutResult = {

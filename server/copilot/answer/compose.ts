@@ -32,7 +32,8 @@ function np(phrase: Phrase, n: number, options: { when?: boolean } = {}): Markdo
 function scopeOf(intent: CopilotIntent, phrase: Phrase, figures: Figures): Markdown {
   if (figures.scope === null || figures.scope === figures.n) return md``;
   const plainNoun = phrase.pre.text === '' && phrase.post.text === '' && phrase.noun[1] === phrase.base[1];
-  const noun = intent.subject === 'members' && plainNoun && !figures.range ? md`` : md` ${plural(figures.scope, phrase.base[0], phrase.base[1])}`;
+  const noun =
+    intent.subject === 'members' && plainNoun && !figures.range ? md`` : md` ${plural(figures.scope, phrase.base[0], phrase.base[1])}`;
   const when = figures.range ? (intent.subject === 'members' ? md` who ${phrase.when}` : md` ${phrase.when}`) : md``;
   return md` (of ${fmt(figures.scope)}${noun}${when})`;
 }
@@ -42,8 +43,13 @@ function countSentence(intent: CopilotIntent, figures: Figures): Markdown {
   const phrase = FAMILIES[intent.subject].phrase(intent, figures.range);
   const n = figures.n;
   const scope = scopeOf(intent, phrase, figures);
-  if (intent.subject === 'members') return memberCountSentence(intent, n, np(phrase, n, { when: false }), scope, figures.range?.label ?? null);
-  const past = intent.subject === 'calls' || intent.subject === 'transactions' || (intent.subject === 'tasks' && intent.filters.window?.field === 'completed');
+  if (intent.subject === 'members')
+    return memberCountSentence(intent, n, np(phrase, n, { when: false }), scope, figures.range?.label ?? null);
+  const past =
+    intent.subject === 'calls' ||
+    intent.subject === 'transactions' ||
+    intent.subject === 'changes' ||
+    (intent.subject === 'tasks' && intent.filters.window?.field === 'completed');
   const verb = past ? plural(n, 'was', 'were') : plural(n, 'is', 'are');
   return md`There ${verb} ${fmt(n)} ${np(phrase, n)}${scope}.`;
 }
@@ -65,7 +71,9 @@ function totalSentence(intent: CopilotIntent, figures: Figures): Markdown {
   if (intent.subject === 'calls')
     return average ? md`${subject} lasted ${value} on average (${counted}).` : md`${subject} add up to ${value} of talk time (${counted}).`;
   if (intent.subject === 'subscriptions')
-    return average ? md`${subject} are worth ${value} a month on average (${counted}).` : md`${subject} are worth ${value} a month (${counted}).`;
+    return average
+      ? md`${subject} are worth ${value} a month on average (${counted}).`
+      : md`${subject} are worth ${value} a month (${counted}).`;
   return average ? md`${subject} averaged ${value} (${counted}).` : md`${subject} total ${value} (${counted}).`;
 }
 
@@ -95,7 +103,8 @@ function groupLabel(intent: CopilotIntent, group: Group, g: { key: string; label
 function groupAnswer(intent: CopilotIntent, figures: Figures, group: Group): Markdown[] {
   const phrase = FAMILIES[intent.subject].phrase(intent, figures.range);
   const byValue = intent.measure === 'total' || intent.measure === 'average';
-  const valueOf = (g: { n: number; value: number }) => (byValue ? (intent.measure === 'average' ? (g.n === 0 ? 0 : g.value / g.n) : g.value) : g.n);
+  const valueOf = (g: { n: number; value: number }) =>
+    byValue ? (intent.measure === 'average' ? (g.n === 0 ? 0 : g.value / g.n) : g.value) : g.n;
   const sorted = [...figures.groups].sort((a, b) => {
     if (group === 'day' && !intent.rank) return a.key.localeCompare(b.key);
     const d = intent.rank === 'least' ? valueOf(a) - valueOf(b) : valueOf(b) - valueOf(a);
@@ -116,7 +125,10 @@ function groupAnswer(intent: CopilotIntent, figures: Figures, group: Group): Mar
     lines.push(md`${groupLabel(intent, group, top)} ${verb} ${most} ${what}${when}: ${amount} (of ${whole}).`, md``);
   } else {
     const total = byValue ? md`, ${figureOf(intent, figures.sum, figures.n)}` : md``;
-    lines.push(md`${capitalize(np(phrase, 2))} by ${groupName(intent, group)} (${fmt(figures.n)} ${plural(figures.n, phrase.noun[0], phrase.noun[1])}${total}):`, md``);
+    lines.push(
+      md`${capitalize(np(phrase, 2))} by ${groupName(intent, group)} (${fmt(figures.n)} ${plural(figures.n, phrase.noun[0], phrase.noun[1])}${total}):`,
+      md``,
+    );
   }
   if (sorted.length === 0) lines.push(md`- none`);
   for (const g of shown) lines.push(md`- ${groupLabel(intent, group, g)}: ${figure(g)}`);
@@ -132,7 +144,8 @@ function firstAnswer(intent: CopilotIntent, figures: Figures, clock: Clock): Mar
   if ((intent.limit ?? 1) === 1) {
     if (!first) return [countSentence(intent, figures)];
     const lines = [family.first(intent, first, phrase, clock)];
-    if (others.length > 0) lines.push(md``, md`${intent.measure === 'longest' ? 'Next:' : 'Before that:'}`, ...others.map((r) => family.line(intent, r, clock)));
+    if (others.length > 0)
+      lines.push(md``, md`${intent.measure === 'longest' ? 'Next:' : 'Before that:'}`, ...others.map((r) => family.line(intent, r, clock)));
     return lines;
   }
   if (!first) return [countSentence(intent, figures)];
@@ -141,10 +154,16 @@ function firstAnswer(intent: CopilotIntent, figures: Figures, clock: Clock): Mar
       ? intent.subject === 'calls'
         ? 'longest'
         : 'largest'
-      : intent.subject === 'members' && intent.filters.window?.field !== 'active'
-        ? 'newest'
-        : 'most recent';
-  return [md`The ${figures.rows.length} ${which} ${np(phrase, figures.rows.length)}:`, md``, ...figures.rows.map((r) => family.line(intent, r, clock))];
+      : intent.measure === 'earliest'
+        ? 'oldest'
+        : intent.subject === 'members' && intent.filters.window?.field !== 'active'
+          ? 'newest'
+          : 'most recent';
+  return [
+    md`The ${figures.rows.length} ${which} ${np(phrase, figures.rows.length)}:`,
+    md``,
+    ...figures.rows.map((r) => family.line(intent, r, clock)),
+  ];
 }
 
 /** The count and the records, then where the rest are. */
@@ -162,7 +181,11 @@ function listAnswer(intent: CopilotIntent, figures: Figures, clock: Clock, head:
 function sourcesOf(intent: CopilotIntent, figures: Figures, clock: Clock, screen: Source | null): Source[] {
   const family = FAMILIES[intent.subject];
   const list = screen ? null : family.listLink?.(intent);
-  const lead: Source[] = screen ? [screen] : list ? [{ id: `list:${intent.subject}`, type: 'list', title: list.title, link: list.link }] : [];
+  const lead: Source[] = screen
+    ? [screen]
+    : list
+      ? [{ id: `list:${intent.subject}`, type: 'list', title: list.title, link: list.link }]
+      : [];
   return [...lead, ...figures.rows.map((r) => family.source(r, clock))];
 }
 
@@ -183,10 +206,15 @@ export function composeAnswer(intent: CopilotIntent, figures: Figures, options: 
   else if (intent.measure === 'total' || intent.measure === 'average') {
     lines.push(totalSentence(intent, figures));
     if (figures.n > 0 && (figures.scope ?? 0) > figures.n) lines.push(md``, countSentence({ ...intent, measure: 'count' }, figures));
-  } else if (intent.measure === 'latest' || intent.measure === 'longest') lines.push(...firstAnswer(intent, figures, clock));
+  } else if (intent.measure === 'latest' || intent.measure === 'longest' || intent.measure === 'earliest')
+    lines.push(...firstAnswer(intent, figures, clock));
   else lines.push(...listAnswer(intent, figures, clock, screen?.sentence ?? null));
   if (options.ignored.length > 0)
-    lines.push(md``, md`I could not use “${options.ignored.join(' ')}” in this answer; it counts every record that matches the rest of the question.`);
-  const sources = intent.measure === 'count' && !intent.groupBy && screen ? [screen.source] : sourcesOf(intent, figures, clock, screen?.source ?? null);
+    lines.push(
+      md``,
+      md`I could not use “${options.ignored.join(' ')}” in this answer; it counts every record that matches the rest of the question.`,
+    );
+  const sources =
+    intent.measure === 'count' && !intent.groupBy && screen ? [screen.source] : sourcesOf(intent, figures, clock, screen?.source ?? null);
   return { result: markdownLines(lines), sources };
 }

@@ -77,9 +77,12 @@ function sqlOf(intent: CopilotIntent, p: Params, ctx: SqlContext, windowOnly = f
   const family = FAMILIES[intent.subject];
   const scoped = windowOnly ? { ...intent, filters: intent.filters.window ? { window: intent.filters.window } : {} } : intent;
   const sql = family.sql(scoped, p, ctx);
-  if (ctx.range) {
-    const { column, date } = family.windowColumn(intent);
-    const [from, to] = date ? [`${p.add(ctx.range.fromDay)}::date`, `${p.add(ctx.range.toDay)}::date`] : [p.add(ctx.range.from), p.add(ctx.range.to)];
+  const window = ctx.range ? family.windowColumn(intent) : null;
+  if (ctx.range && window) {
+    const { column, date } = window;
+    const [from, to] = date
+      ? [`${p.add(ctx.range.fromDay)}::date`, `${p.add(ctx.range.toDay)}::date`]
+      : [p.add(ctx.range.from), p.add(ctx.range.to)];
     sql.where.push(`${column} >= ${from} AND ${column} < ${to}`);
   }
   return sql;
@@ -144,7 +147,9 @@ async function countDirect(db: Db, orgId: string, intent: CopilotIntent, ctx: Sq
     const groups = rows.map((r) => ({ key: String(r.key ?? ''), label: String(r.label ?? ''), n: Number(r.n), value: Number(r.value) }));
     return { n: groups.reduce((s, g) => s + g.n, 0), sum: groups.reduce((s, g) => s + g.value, 0), groups };
   }
-  const text = p.render(`SELECT count(*)::int AS n, COALESCE(sum(${sql.amount}), 0)::float8 AS sum FROM ${countFrom(sql, where, sql.amount)} WHERE ${where}`);
+  const text = p.render(
+    `SELECT count(*)::int AS n, COALESCE(sum(${sql.amount}), 0)::float8 AS sum FROM ${countFrom(sql, where, sql.amount)} WHERE ${where}`,
+  );
   const { rows } = await db.query<{ n: number; sum: number }>(text, p.values);
   return { n: Number(rows[0]?.n ?? 0), sum: Number(rows[0]?.sum ?? 0), groups: [] };
 }
@@ -174,12 +179,16 @@ function hasFiltersBeyondWindow(intent: CopilotIntent): boolean {
 export async function computeFigures(db: Db, orgId: string, intent: CopilotIntent, clock: Clock, limit: number): Promise<Figures> {
   const ctx = contextOf(intent, clock);
   const counted = await count(db, orgId, intent, ctx, false);
-  const scope = hasFiltersBeyondWindow(intent) ? (await count(db, orgId, { ...intent, groupBy: undefined } as CopilotIntent, ctx, true)).n : null;
+  const scope = hasFiltersBeyondWindow(intent)
+    ? (await count(db, orgId, { ...intent, groupBy: undefined } as CopilotIntent, ctx, true)).n
+    : null;
   let rows: RecordRow[] = [];
   if (counted.n > 0 && limit > 0) {
     const p = new Params(orgId);
     const sql = sqlOf(intent, p, ctx);
-    const text = p.render(`SELECT ${sql.select} FROM ${sql.from} WHERE ${sql.where.join(' AND ')} ORDER BY ${sql.order} LIMIT ${p.add(limit)}`);
+    const text = p.render(
+      `SELECT ${sql.select} FROM ${sql.from} WHERE ${sql.where.join(' AND ')} ORDER BY ${sql.order} LIMIT ${p.add(limit)}`,
+    );
     rows = (await db.query<RecordRow>(text, p.values)).rows;
   }
   return { n: counted.n, scope, sum: counted.sum, rows, groups: counted.groups, range: ctx.range };

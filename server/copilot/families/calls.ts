@@ -37,7 +37,12 @@ export const calls: Family = {
       bare: { from: 'calls c', joined: 'm' },
       where,
       amount: 'c.duration_seconds',
-      order: intent.measure === 'longest' ? 'c.duration_seconds DESC, c.started_at DESC, c.id' : 'c.started_at DESC, c.id',
+      order:
+        intent.measure === 'longest'
+          ? 'c.duration_seconds DESC, c.started_at DESC, c.id'
+          : intent.measure === 'earliest'
+            ? 'c.started_at ASC, c.id'
+            : 'c.started_at DESC, c.id',
       select: 'c.id, c.started_at, c.duration_seconds, c.site, c.summary, c.sentiment, c.outcome, c.member_id, m.name',
       group: {
         site: { key: 'c.site', label: 'c.site' },
@@ -67,11 +72,17 @@ export const calls: Family = {
   line: (_intent, r, clock) =>
     md`- ${dateTime(toDate(r['started_at']), clock.zone)} · ${str(r['site'])} · ${str(r['name'])} (${formatDuration(num(r['duration_seconds']))}): ${excerpt(str(r['summary']))}`,
   // No screen of the console lists calls: the source names the call, with no link.
-  source: (r, clock) => ({ id: r.id, type: 'call', title: `${str(r['site'])} — ${str(r['name'])}, ${shortDate(toDate(r['started_at']), clock.zone)}` }),
+  source: (r, clock) => ({
+    id: r.id,
+    type: 'call',
+    title: `${str(r['site'])} — ${str(r['name'])}, ${shortDate(toDate(r['started_at']), clock.zone)}`,
+  }),
   first(intent, r, phrase, clock) {
     const post = words([phrase.post, phrase.when]);
     const tail = post.text ? md` ${post}` : md``;
     const at = md`${str(r['name'])} at ${str(r['site'])}`;
+    if (intent.measure === 'earliest')
+      return md`The first call${tail} was on ${dateTime(toDate(r['started_at']), clock.zone)}: ${at} (${formatDuration(num(r['duration_seconds']))}) — ${excerpt(str(r['summary']))}`;
     return intent.measure === 'longest'
       ? md`The longest call${tail} lasted ${formatDuration(num(r['duration_seconds']))}: ${at} on ${dateTime(toDate(r['started_at']), clock.zone)} — ${excerpt(str(r['summary']))}`
       : md`The most recent call${tail} was on ${dateTime(toDate(r['started_at']), clock.zone)}: ${at} (${formatDuration(num(r['duration_seconds']))}) — ${excerpt(str(r['summary']))}`;

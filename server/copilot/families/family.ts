@@ -36,6 +36,14 @@ export interface Signals {
   site?: string | undefined;
   person?: Person | undefined;
   window?: CopilotWindow | undefined;
+  /** Members who used the app (ever, or in the window), or not. */
+  login?: boolean | undefined;
+  /** Members with a card on file, or not. */
+  card?: boolean | undefined;
+  /** Which fact of a member a change is to ("who changed Karen's role"). */
+  changed?: Filters['changed'];
+  /** A first or last name several members share, asked of them all ("how many Jonathans"). */
+  name?: string | undefined;
 }
 
 /** Query parameters: `add` numbers one now; `lazy` numbers it only if the final text uses it (PostgreSQL refuses an unused one). */
@@ -108,8 +116,8 @@ export interface Family {
   settle?(intent: CopilotIntent): void;
   /** Which date a window applies to, as the question says. */
   windowField(signals: Signals, filters: Filters): WindowField | undefined;
-  /** The date column a window filters ('date' for a calendar-day column). */
-  windowColumn(intent: CopilotIntent): { column: string; date?: boolean };
+  /** The date column a window filters ('date' for a calendar-day column); null when the family's SQL filters the window itself. */
+  windowColumn(intent: CopilotIntent): { column: string; date?: boolean } | null;
   sql(intent: CopilotIntent, p: Params, ctx: SqlContext): SubjectSql;
   /** Counts from the tallies, when the filters are ones they keep. */
   tally?(intent: CopilotIntent, filters: Filters): TallyPlan | null;

@@ -37,7 +37,12 @@ export const invoices: Family = {
       bare: { from: 'invoices i', joined: 'm' },
       where,
       amount: 'i.amount_due',
-      order: intent.measure === 'longest' ? 'i.amount_due DESC, i.id' : 'i.created_at DESC, i.id',
+      order:
+        intent.measure === 'longest'
+          ? 'i.amount_due DESC, i.id'
+          : intent.measure === 'earliest'
+            ? 'i.created_at ASC, i.id'
+            : 'i.created_at DESC, i.id',
       select:
         "i.id, i.member_id, COALESCE(m.name, 'a former member') AS name, i.number, i.status, i.plan_type, i.amount_due, i.amount_paid, i.created_at",
       group: {
@@ -85,7 +90,7 @@ export const invoices: Family = {
     const facts = md`${str(r['name'])}: ${usd(num(r['amount_due']))}`;
     return intent.measure === 'longest'
       ? md`The largest ${noun}${when} is Invoice ${str(r['number'])} for ${facts} (${str(r['status'])}, ${shortDate(toDate(r['created_at']), clock.zone)}).`
-      : md`The latest ${noun} is Invoice ${str(r['number'])} for ${facts}, ${str(r['status'])}, ${shortDate(toDate(r['created_at']), clock.zone)}.`;
+      : md`The ${intent.measure === 'earliest' ? 'oldest' : 'latest'} ${noun} is Invoice ${str(r['number'])} for ${facts}, ${str(r['status'])}, ${shortDate(toDate(r['created_at']), clock.zone)}.`;
   },
   rest: billingRest,
 };

@@ -12,7 +12,7 @@ import { formatPhone } from '../../../src/domain/phone';
 import { accessLevelSql } from '../../billing/access';
 import type { Queryable } from '../../core/db';
 import { count as fmt, dateTime, plural, shortDate, toDate } from '../answer/format';
-import { markdownLines, md, words, type Markdown } from '../answer/markdown';
+import { joinMarkdown, markdownLines, md, words, type Markdown } from '../answer/markdown';
 import type { Clock } from '../time/windows';
 import { dayIn } from '../time/zone';
 import { editDistance } from '../understand/normalise';
@@ -34,6 +34,8 @@ interface MemberFacts {
   last_call: Date | null;
   open_tasks: number;
   overdue_tasks: number;
+  /** Payment methods on file, the default first. */
+  cards: Array<{ brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean }> | null;
 }
 
 /** Every fact, for a question that names a member and nothing else. */
@@ -47,7 +49,10 @@ async function factsOf(db: Queryable, orgId: string, ids: readonly string[], clo
             (SELECT count(*) FROM calls c WHERE c.org_id = m.org_id AND c.member_id = m.id AND c.started_at >= $4)::int AS calls30,
             (SELECT max(c.started_at) FROM calls c WHERE c.org_id = m.org_id AND c.member_id = m.id) AS last_call,
             (SELECT count(*) FROM tasks k WHERE k.org_id = m.org_id AND k.assignee_member_id = m.id AND k.status = 'open')::int AS open_tasks,
-            (SELECT count(*) FROM tasks k WHERE k.org_id = m.org_id AND k.assignee_member_id = m.id AND k.status = 'open' AND k.due_date < $5::date)::int AS overdue_tasks
+            (SELECT count(*) FROM tasks k WHERE k.org_id = m.org_id AND k.assignee_member_id = m.id AND k.status = 'open' AND k.due_date < $5::date)::int AS overdue_tasks,
+            (SELECT json_agg(json_build_object('brand', pm.brand, 'last4', pm.last4, 'exp_month', pm.exp_month, 'exp_year', pm.exp_year, 'is_default', pm.is_default)
+                             ORDER BY pm.is_default DESC, pm.created_at DESC)
+               FROM payment_methods pm WHERE pm.org_id = m.org_id AND pm.member_id = m.id) AS cards
        FROM members m
        LEFT JOIN subscriptions s ON s.member_id = m.id AND s.org_id = m.org_id
        LEFT JOIN trials t ON t.member_id = m.id AND t.org_id = m.org_id
@@ -96,6 +101,17 @@ function sentence(m: MemberFacts, field: MemberField, clock: Clock): Markdown {
     }
     case 'tasks':
       return md`${name} has ${fmt(m.open_tasks)} open ${plural(m.open_tasks, 'task', 'tasks')} (${fmt(m.overdue_tasks)} overdue).`;
+    case 'card': {
+      // As the member's billing page shows a card: the brand upper-cased, the last four digits, the expiry.
+      const cards = (m.cards ?? []).map(
+        (c) =>
+          md`${c.brand.toUpperCase()} ending ${c.last4}, expires ${c.exp_month}/${c.exp_year}${c.is_default && (m.cards ?? []).length > 1 ? ' (default)' : ''}`,
+      );
+      if (cards.length === 0) return md`${name} has no card on file.`;
+      return cards.length === 1
+        ? md`${name}'s card on file: ${cards[0] ?? md``}.`
+        : md`${name} has ${cards.length} cards on file: ${joinMarkdown(cards, md`; `)}.`;
+    }
   }
 }
 
@@ -129,7 +145,13 @@ export interface PeopleAnswer {
 }
 
 /** The facts of the members an intent names, or a question back when it names several. */
-export async function peopleAnswer(db: Queryable, orgId: string, intent: CopilotIntent, question: string, clock: Clock): Promise<PeopleAnswer | null> {
+export async function peopleAnswer(
+  db: Queryable,
+  orgId: string,
+  intent: CopilotIntent,
+  question: string,
+  clock: Clock,
+): Promise<PeopleAnswer | null> {
   const person = intent.filters.person;
   if (!person || intent.subject !== 'members' || intent.groupBy || intent.filters.window || intent.filters.site) return null;
   const fields = intent.fields ?? PROFILE;
@@ -148,7 +170,10 @@ export async function peopleAnswer(db: Queryable, orgId: string, intent: Copilot
     const shown = fields.filter((f) => f !== 'role' && f !== 'email').slice(0, 3);
     lines.push(md`- ${m.role}, ${m.email}: ${words(shown.map((f) => sentence(m, f, clock)))}`);
   }
-  lines.push(md``, md`Which one do you mean? Ask again with their e-mail, or with what tells them apart (for example “the ${members[1]?.role.toLowerCase() ?? 'supervisor'}”).`);
+  lines.push(
+    md``,
+    md`Which one do you mean? Ask again with their e-mail, or with what tells them apart (for example “the ${members[1]?.role.toLowerCase() ?? 'supervisor'}”).`,
+  );
   return { result: markdownLines(lines), sources };
 }
 
@@ -166,7 +191,12 @@ export async function closestNames(db: Queryable, orgId: string, name: string): 
     [orgId, `${start}%`, `% ${start}%`],
   );
   const distance = (candidate: string) =>
-    Math.min(...candidate.toLowerCase().split(' ').map((word) => Math.min(...typed.split(' ').map((w) => editDistance(w, word, 3)))));
+    Math.min(
+      ...candidate
+        .toLowerCase()
+        .split(' ')
+        .map((word) => Math.min(...typed.split(' ').map((w) => editDistance(w, word, 3)))),
+    );
   return near
     .map((r) => ({ name: r.name, d: distance(r.name) }))
     .filter((r) => r.d <= 2)

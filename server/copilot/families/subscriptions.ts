@@ -27,7 +27,8 @@ export const subscriptions: Family = {
   },
   settle(intent) {
     // Live (active, trialing, past due) unless a status says otherwise; what they are worth a month, the active ones.
-    if (!intent.filters.status && intent.filters.window?.field !== 'canceled') intent.filters.status = intent.measure === 'total' ? 'active' : 'live';
+    if (!intent.filters.status && intent.filters.window?.field !== 'canceled')
+      intent.filters.status = intent.measure === 'total' ? 'active' : 'live';
   },
   windowField: (signals, filters) =>
     signals.whens.includes('canceled') || (filters.status === 'canceled' && !signals.whens.includes('joined')) ? 'canceled' : 'joined',
@@ -48,7 +49,12 @@ export const subscriptions: Family = {
       where,
       amount: PRICE_SQL,
       // Cancelled in a window: the latest cancellations first (and the window's own index serves the order).
-      order: f.window?.field === 'canceled' ? 's.canceled_at DESC, s.id' : 's.created_at DESC, s.id',
+      order:
+        f.window?.field === 'canceled'
+          ? 's.canceled_at DESC, s.id'
+          : intent.measure === 'earliest'
+            ? 's.created_at ASC, s.id'
+            : 's.created_at DESC, s.id',
       select: 's.id, s.member_id, m.name, s.plan_type, s.status, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at',
       group: {
         plan: { key: 's.plan_type', label: 's.plan_type' },
@@ -76,7 +82,8 @@ export const subscriptions: Family = {
     const f = intent.filters;
     const role = roleOf(intent);
     const status = f.status;
-    const state = status === 'live' ? md`live` : status === 'past_due' ? md`past-due` : status && status !== 'cancelling' ? md`${status}` : null;
+    const state =
+      status === 'live' ? md`live` : status === 'past_due' ? md`past-due` : status && status !== 'cancelling' ? md`${status}` : null;
     const label = range?.label ?? '';
     return {
       pre: words([state, f.plan ? md`${PLAN_NAME[f.plan] ?? f.plan}` : null]),
@@ -93,7 +100,9 @@ export const subscriptions: Family = {
   },
   line(_intent, r, clock) {
     const cancelling =
-      r['cancel_at_period_end'] && r['status'] !== 'canceled' ? md`, cancels ${shortDate(toDate(r['current_period_end']), clock.zone)}` : md``;
+      r['cancel_at_period_end'] && r['status'] !== 'canceled'
+        ? md`, cancels ${shortDate(toDate(r['current_period_end']), clock.zone)}`
+        : md``;
     return md`- ${str(r['name'])} — ${PLAN_NAME[str(r['plan_type'])] ?? str(r['plan_type'])}, ${(STATUS_LABEL[str(r['status'])] ?? str(r['status'])).toLowerCase()}${cancelling}, started ${shortDate(toDate(r['created_at']), clock.zone)}`;
   },
   // The member's billing page shows their subscription.
@@ -103,9 +112,9 @@ export const subscriptions: Family = {
     title: `${str(r['name'])} — ${PLAN_NAME[str(r['plan_type'])] ?? ''} (${str(r['status'])})`,
     link: { to: 'member', id: str(r['member_id']) },
   }),
-  first(_intent, r, phrase, clock) {
+  first(intent, r, phrase, clock) {
     const noun = words([phrase.pre, md`${phrase.noun[0]}`, phrase.post]);
-    return md`The newest ${noun} is ${str(r['name'])}'s ${PLAN_NAME[str(r['plan_type'])] ?? ''} plan (${(STATUS_LABEL[str(r['status'])] ?? '').toLowerCase()}), started ${shortDate(toDate(r['created_at']), clock.zone)}.`;
+    return md`The ${intent.measure === 'earliest' ? 'oldest' : 'newest'} ${noun} is ${str(r['name'])}'s ${PLAN_NAME[str(r['plan_type'])] ?? ''} plan (${(STATUS_LABEL[str(r['status'])] ?? '').toLowerCase()}), started ${shortDate(toDate(r['created_at']), clock.zone)}.`;
   },
   rest: billingRest,
 };

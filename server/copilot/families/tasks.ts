@@ -22,8 +22,8 @@ export const tasks: Family = {
     if (signals.outcome === 'resolved') filters.status = 'done';
     if (signals.unassigned) filters.unassigned = true;
     if (signals.terms.length > 0) filters.terms = signals.terms;
-    // "what is due?": open tasks with a due date from today on.
-    if (!signals.window && signals.whens.includes('due') && filters.status === undefined) filters.status = 'open';
+    // "what is due?", "tasks due this week": the ones still to do (a done task is due no more).
+    if (signals.whens.includes('due') && filters.status === undefined) filters.status = 'open';
   },
   windowField(signals, filters) {
     if (signals.whens.includes('due')) return 'due';
@@ -53,7 +53,12 @@ export const tasks: Family = {
       from: 'tasks t LEFT JOIN members a ON a.id = t.assignee_member_id AND a.org_id = t.org_id LEFT JOIN calls c ON c.id = t.call_id AND c.org_id = t.org_id',
       where,
       amount: '0',
-      order: byDue && intent.measure !== 'latest' ? 't.due_date ASC NULLS LAST, t.id' : 't.created_at DESC, t.id',
+      order:
+        byDue && intent.measure !== 'latest'
+          ? 't.due_date ASC NULLS LAST, t.id'
+          : intent.measure === 'earliest'
+            ? 't.created_at ASC, t.id'
+            : 't.created_at DESC, t.id',
       select: `t.id, t.title, t.status, to_char(t.due_date, 'YYYY-MM-DD') AS due_date, t.created_at, t.completed_at, t.assignee_member_id, a.name AS assignee, c.site, ${state} AS state`,
       group: {
         person: { key: "COALESCE(t.assignee_member_id, '')", label: "COALESCE(a.name, 'Unassigned')" },
@@ -89,8 +94,13 @@ export const tasks: Family = {
   },
   // No screen of the console lists tasks: the source names the task, with no link.
   source: (r) => ({ id: r.id, type: 'task', title: str(r['title']) }),
-  first(_intent, r, phrase, clock) {
+  first(intent, r, phrase, clock) {
     const noun = words([phrase.pre, md`${phrase.noun[0]}`, phrase.post]);
+    const state = (STATUS_LABEL[str(r['state'])] ?? str(r['state'])).toLowerCase();
+    if (intent.measure === 'earliest') {
+      const due = r['due_date'] ? md`due ${calendarDay(str(r['due_date']))}` : md`no due date`;
+      return md`The oldest ${noun} is “${str(r['title'])}” (${state}, ${str(r['assignee']) || 'unassigned'}), ${due}, created ${shortDate(toDate(r['created_at']), clock.zone)}.`;
+    }
     return md`The newest ${noun} is “${str(r['title'])}” (${(STATUS_LABEL[str(r['state'])] ?? str(r['state'])).toLowerCase()}, ${str(r['assignee']) || 'unassigned'}), created ${shortDate(toDate(r['created_at']), clock.zone)}.`;
   },
   rest: (_intent, rest) => md`…and ${fmt(rest)} more. Ask about one site, one person or a shorter time window to narrow the list.`,

@@ -41,7 +41,12 @@ export const transactions: Family = {
       bare: { from: 'transactions x', joined: 'm' },
       where,
       amount: 'x.amount',
-      order: intent.measure === 'longest' ? 'x.amount DESC, x.id' : 'x.created_at DESC, x.id DESC',
+      order:
+        intent.measure === 'longest'
+          ? 'x.amount DESC, x.id'
+          : intent.measure === 'earliest'
+            ? 'x.created_at ASC, x.id'
+            : 'x.created_at DESC, x.id DESC',
       select: "x.id, x.member_id, COALESCE(m.name, 'a former member') AS name, x.type, x.status, x.amount, x.description, x.created_at",
       group: {
         status: { key: 'x.status', label: 'x.status' },
@@ -88,7 +93,7 @@ export const transactions: Family = {
     const day = shortDate(toDate(r['created_at']), clock.zone);
     return intent.measure === 'longest'
       ? md`The largest ${noun}${when} was ${usd(num(r['amount']))}: ${what} (${str(r['status'])}, ${day}).`
-      : md`The latest ${noun} is ${what}, ${usd(num(r['amount']))} (${str(r['status'])}), ${day}.`;
+      : md`The ${intent.measure === 'earliest' ? 'first' : 'latest'} ${noun} is ${what}, ${usd(num(r['amount']))} (${str(r['status'])}), ${day}.`;
   },
   rest: billingRest,
 };

@@ -187,7 +187,12 @@ function readDate(tokens: readonly Token[], i: number, today: Day): { day: Day; 
   return d ? { day: d, length: length + (year !== null ? 1 : 0) } : null;
 }
 
-type Reader = (w: (i: number) => string, i: number, tokens: readonly Token[], today: Day) => { window: CopilotWindow; length: number } | null;
+type Reader = (
+  w: (i: number) => string,
+  i: number,
+  tokens: readonly Token[],
+  today: Day,
+) => { window: CopilotWindow; length: number } | null;
 
 /** today, tonight, "so far today", yesterday, tomorrow. */
 const readDayWord: Reader = (w, i) => {
@@ -219,7 +224,7 @@ const readCalendarWord: Reader = (w, i) => {
 /** last / past / previous / next / within / over [the] N days|weeks|months; "past couple of weeks". */
 const readCountedDays: Reader = (w, i, tokens) => {
   const word = w(i);
-  if (!['last', 'past', 'previous', 'next', 'within', 'over'].includes(word)) return null;
+  if (!['last', 'past', 'previous', 'next', 'within', 'over', 'for'].includes(word)) return null;
   let j = i + 1;
   if (w(j) === 'the') j += 1;
   let n = tokens[j]?.num ?? null;
@@ -268,7 +273,10 @@ const readMonth: Reader = (w, i, _tokens, today) => {
   let year = given ? Number(w(i + 2)) : Number(today.slice(0, 4));
   const first = `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-01`;
   if (!given && first > today) year -= 1;
-  return { window: { kind: 'month', date: `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-01` }, length: given ? 3 : 2 };
+  return {
+    window: { kind: 'month', date: `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-01` },
+    length: given ? 3 : 2,
+  };
 };
 
 const READERS: readonly Reader[] = [readDayWord, readCalendarWord, readCountedDays, readSince, readMonth];

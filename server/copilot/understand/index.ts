@@ -56,6 +56,6 @@ export async function parseQuestion(question: string, options: ParseOptions): Pr
   // 6. Validate.
   const valid = validate(intent);
   if (!valid) return { kind: 'unclear' };
-  const ignored = reading.terms.filter((t) => !(valid.filters.terms ?? []).includes(t));
+  const ignored = [...reading.terms.filter((t) => !(valid.filters.terms ?? []).includes(t)), ...reading.unused];
   return { kind: 'intent', intent: valid, ignored, followUp: classified.followUp, people: spelled.people };
 }

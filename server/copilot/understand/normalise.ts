@@ -46,6 +46,38 @@ const BRITISH: Record<string, string> = {
   labour: 'labor',
 };
 
+/** Shorthand typed on a phone: read as the word it stands for. */
+const SHORTHAND: Record<string, string> = {
+  hw: 'how',
+  hwo: 'how',
+  u: 'you',
+  r: 'are',
+  ur: 'your',
+  thx: 'thanks',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmw: 'tomorrow',
+  yday: 'yesterday',
+  yest: 'yesterday',
+  mins: 'minutes',
+  hrs: 'hours',
+  hr: 'hour',
+  yr: 'year',
+  yrs: 'years',
+  b4: 'before',
+  lic: 'license',
+  acct: 'account',
+  accts: 'accounts',
+  emails: 'email',
+  ph: 'phone',
+  tel: 'phone',
+  invs: 'invoices',
+  inv: 'invoice',
+  txns: 'transactions',
+  txn: 'transaction',
+  mbrs: 'members',
+};
+
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
@@ -85,6 +117,12 @@ const NOT_PLURAL = new Set([
   'pms',
 ]);
 
+/** The word without a plural "s", even where `stem` keeps it ("RFIs" -> "rfi", "analysis" stays for `stem`). */
+export function singular(word: string): string {
+  const stemmed = stem(word);
+  return stemmed !== word || !word.endsWith('s') || word.endsWith('ss') || word.length <= 3 ? stemmed : word.slice(0, -1);
+}
+
 export function stem(word: string): string {
   if (word.length <= 3 || NOT_PLURAL.has(word)) return word;
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
@@ -120,7 +158,7 @@ export function tokenize(question: string): Token[] {
   let norm = '';
   const flush = (possessive = false) => {
     if (norm !== '') {
-      const word = BRITISH[norm] ?? norm;
+      const word = BRITISH[norm] ?? SHORTHAND[norm] ?? norm;
       const n = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
       const capital = raw.length > 0 && raw[0] !== raw[0]?.toLowerCase();
       tokens.push({ raw, norm: word, stem: stem(word), capital, num: n, possessive });

@@ -10,7 +10,14 @@ import { groupedDimension, type Reading } from './reading';
 import { PHRASE_INDEX, type Group, type Measure, type Status, type Subject } from './vocabulary';
 
 /** "not paid" is unpaid, "not done" open... */
-const NEGATED: Partial<Record<Status, Status>> = { active: 'pending', pending: 'active', done: 'open', open: 'done', paid: 'unpaid', succeeded: 'failed' };
+const NEGATED: Partial<Record<Status, Status>> = {
+  active: 'pending',
+  pending: 'active',
+  done: 'open',
+  open: 'done',
+  paid: 'unpaid',
+  succeeded: 'failed',
+};
 
 function measureOf(r: Reading): Measure | undefined {
   const m = r.measures;
@@ -20,6 +27,7 @@ function measureOf(r: Reading): Measure | undefined {
   if (m.includes('longest')) return 'longest';
   if (m.includes('total') && !m.includes('count')) return 'total';
   if (m.includes('count')) return duration || (money && !m.includes('list')) ? 'total' : 'count';
+  if (m.includes('earliest')) return 'earliest';
   if (m.includes('latest') || r.has('last')) return 'latest';
   if (m.includes('list') || r.has('who') || r.has('someone')) return 'list';
   return duration || money ? 'total' : undefined;
@@ -72,7 +80,23 @@ function signalsOf(r: Reading): Signals {
     site: r.site,
     person: r.person,
     window: r.window,
+    login: r.login,
+    card: r.card,
+    name: r.name,
+    changed: changedFact(r),
   };
+}
+
+/** The fact of a member a question about changes names: "role changes", "who changed her licence". */
+function changedFact(r: Reading): Signals['changed'] {
+  const dimensions = r.found.flatMap((f) => (f.tag.k === 'dimension' ? [f.tag.v] : []));
+  if (dimensions.includes('role')) return 'role';
+  if (r.licensed !== undefined) return 'license';
+  if (dimensions.includes('status') || r.statuses.some((s) => s === 'active' || s === 'pending')) return 'status';
+  if (dimensions.includes('plan') || r.plan || r.access) return 'plan';
+  if (r.fields.includes('phone') || r.has('number')) return 'phone';
+  if (r.fields.includes('email')) return 'email';
+  return undefined;
 }
 
 /** The filters of one subject, from the question. */
@@ -106,6 +130,14 @@ function fieldsOf(r: Reading, filters: Filters): MemberField[] {
   const fields = new Set<MemberField>(r.fields);
   if (!filters.person) return [...fields];
   if (r.has('number') && !r.measures.includes('count')) fields.add('phone');
+  if (r.has('card')) fields.add('card');
+  // "what's his role", "her status", "which plan is she on": a dimension asked of a person is that fact.
+  for (const f of r.found) {
+    if (f.tag.k !== 'dimension') continue;
+    if (f.tag.v === 'role') fields.add('role');
+    if (f.tag.v === 'status') fields.add('status');
+    if (f.tag.v === 'plan') fields.add('plan');
+  }
   if (fields.size > 0) return [...fields];
   if (filters.licensed !== undefined) fields.add('license');
   if (filters.status) fields.add('status');
@@ -116,24 +148,42 @@ function fieldsOf(r: Reading, filters: Filters): MemberField[] {
   return [...fields];
 }
 
+/** A member's facts asked as a check ("is he licensed?" is licensed + the licence fact): the check is not carried on. */
+function withoutChecks(previous: CopilotIntent): Filters {
+  const checked: Partial<Record<keyof Filters, MemberField>> = { licensed: 'license', status: 'status', role: 'role', access: 'plan' };
+  const filters = { ...previous.filters };
+  for (const [key, field] of Object.entries(checked) as Array<[keyof Filters, MemberField]>)
+    if (previous.fields?.includes(field)) delete filters[key];
+  return filters;
+}
+
 /** The previous intent, with this question's parts over it; another subject ("and tasks?") keeps only where, who and when. */
 function followUp(r: Reading, subject: Subject | undefined, previous: CopilotIntent): CopilotIntent {
   const subj = r.subjects.length > 0 && subject ? subject : previous.subject;
   const mine = filtersFor(r, subj);
   if (mine.window && !r.window && previous.filters.window) delete mine.window;
-  const p = previous.filters;
+  // "and last week?": the new period, on the same date as before (completed, due, joined...) unless the question names another.
+  const field = previous.filters.window?.field;
+  if (mine.window && field && r.whens.length === 0 && subj === previous.subject) mine.window = { ...mine.window, field };
   const same = subj === previous.subject;
-  const carried: Filters = same ? { ...p } : { ...(p.window ? { window: p.window } : {}), ...(p.site ? { site: p.site } : {}), ...(p.person ? { person: p.person } : {}) };
+  const p = same ? withoutChecks(previous) : previous.filters;
+  const carried: Filters = same
+    ? { ...p }
+    : { ...(p.window ? { window: p.window } : {}), ...(p.site ? { site: p.site } : {}), ...(p.person ? { person: p.person } : {}) };
   const measure = measureOf(r);
   const groupBy = groupOf(r, subject);
-  const intent: CopilotIntent = { subject: subj, measure: measure ?? (same ? previous.measure : 'count'), filters: { ...carried, ...mine } };
+  const intent: CopilotIntent = {
+    subject: subj,
+    measure: measure ?? (same ? previous.measure : 'count'),
+    filters: { ...carried, ...mine },
+  };
   const group = groupBy ?? (measure && measure !== 'count' && measure !== 'total' && measure !== 'average' ? undefined : previous.groupBy);
   if (group) intent.groupBy = group;
   const rank = groupBy ? r.rank : group ? previous.rank : undefined;
   if (rank) intent.rank = rank;
   const limit = limitOf(r) ?? previous.limit;
   if (limit) intent.limit = limit;
-  const fields = subj === 'members' ? fieldsOf(r, mine) : [];
+  const fields = subj === 'members' ? fieldsOf(r, intent.filters) : [];
   if (fields.length > 0) intent.fields = fields;
   else if (same && previous.fields) intent.fields = previous.fields;
   return intent;
@@ -156,5 +206,16 @@ function newIntent(r: Reading, subject: Subject): CopilotIntent {
   if (limit !== undefined) intent.limit = limit;
   const fields = subject === 'members' ? fieldsOf(r, filters) : [];
   if (fields.length > 0) intent.fields = fields;
-  return intent;
+  return r.universal ? exceptions(intent) : intent;
+}
+
+/** "Are all the project managers licensed?": the ones who are not (none means yes). */
+function exceptions(intent: CopilotIntent): CopilotIntent {
+  const f = { ...intent.filters };
+  if (f.licensed !== undefined) f.licensed = !f.licensed;
+  else if (f.loggedIn !== undefined) f.loggedIn = !f.loggedIn;
+  else if (f.hasCard !== undefined) f.hasCard = !f.hasCard;
+  else if (f.status && NEGATED[f.status]) f.status = NEGATED[f.status];
+  else return intent;
+  return { ...intent, measure: 'list', filters: f };
 }

@@ -7,7 +7,7 @@
  * when exactly one is ("suprevisors", "pneding", "this weeek").
  */
 import { PHRASE_INDEX, STOP_WORDS, matchPhrases } from './vocabulary';
-import { editDistance, stem, tokenize, typoBudget, type Token } from './normalise';
+import { editDistance, singular, stem, tokenize, typoBudget, type Token } from './normalise';
 
 export interface Person {
   ids: string[];
@@ -36,11 +36,14 @@ export interface OrgWords {
   sites: readonly string[];
   /** Members matching any part of the query (at most a few dozen). */
   lookupPeople(query: PeopleQuery): Promise<PersonRow[]>;
+  /** Which of these words occur in the organisation's call summaries or task titles. */
+  recordWords(words: readonly string[]): Promise<string[]>;
 }
 
 /** A name the question gives that no member has, or several do. */
 export type NameIssue =
-  | { kind: 'ambiguous'; name: string; candidates: PersonRow[] }
+  /** One word several members' names have: `plural` when typed as a plural ("Jonathans"), `named` after "named" or "called". */
+  | { kind: 'ambiguous'; name: string; candidates: PersonRow[]; plural: boolean; named: boolean }
   | { kind: 'unmatched'; name: string; start: number; end: number; strong: boolean };
 
 export interface Spelled {
@@ -52,6 +55,8 @@ export interface Spelled {
   /** The members a named person is (with their e-mails, to tell two of the same name apart). */
   people?: PersonRow[];
   nameIssue?: NameIssue;
+  /** Words no vocabulary knows that occur in the organisation's calls or tasks (the others are no search term). */
+  recordWords: ReadonlySet<string>;
 }
 
 interface Span {
@@ -194,8 +199,31 @@ function findSite(
 // Members' names
 // ---------------------------------------------------------------------------------------------
 
-/** Words after which a single word is a person ("calls by tom", "did jacob"). */
-const PERSON_PREPOSITIONS = new Set(['by', 'from', 'for', 'to', 'assigned', 'of', 'with', 'did', 'does', 'has', 'have', 'is', 'was', 'about']);
+/** Words after which a single word is a person ("calls by tom", "did jacob", "everyone named sullivan"). */
+const PERSON_PREPOSITIONS = new Set([
+  'by',
+  'from',
+  'for',
+  'to',
+  'assigned',
+  'of',
+  'with',
+  'did',
+  'does',
+  'has',
+  'have',
+  'is',
+  'was',
+  'about',
+  'named',
+  'called',
+]);
+
+/** Whether a word is followed by a member's fact ("sofias number", "marks email"): then it is a name. */
+function beforeFact(tokens: readonly Token[], i: number): boolean {
+  const next = tokens[i + 1]?.stem ?? '';
+  return (PHRASE_INDEX.get(next) ?? []).some((e) => e.tags.some((t) => t.k === 'field' || t.k === 'number' || t.k === 'card'));
+}
 
 interface NameCandidates {
   full: Map<string, Span>;
@@ -227,8 +255,12 @@ function nameCandidates(tokens: readonly Token[], used: readonly boolean[]): Nam
     }
     const t = tokens[i];
     const before = tokens[i - 1]?.norm ?? '';
-    const looksLikeName = t && (t.capital || t.possessive || PERSON_PREPOSITIONS.has(before));
-    if (t && looksLikeName && !vocabAt.has(i) && t.norm.length >= 3 && !eligible[i + 1]) single.set(t.norm, { start: i, length: 1 });
+    const looksLikeName = t && (t.capital || t.possessive || PERSON_PREPOSITIONS.has(before) || beforeFact(tokens, i));
+    if (t && looksLikeName && !vocabAt.has(i) && t.norm.length >= 3 && !eligible[i + 1]) {
+      single.set(t.norm, { start: i, length: 1 });
+      // "Jonathans", "sofias": the name without its plural or possessive "s".
+      if (t.norm.endsWith('s') && t.norm.length > 3) single.set(t.norm.slice(0, -1), { start: i, length: 1 });
+    }
   }
   return { full, single, eligible };
 }
@@ -239,7 +271,13 @@ function isKnownWordStrict(word: string): boolean {
 }
 
 /** The person the question names, from the members the lookup found. */
-function resolvePeople(tokens: readonly Token[], used: boolean[], candidates: NameCandidates, rows: readonly PersonRow[], emails: readonly string[]) {
+function resolvePeople(
+  tokens: readonly Token[],
+  used: boolean[],
+  candidates: NameCandidates,
+  rows: readonly PersonRow[],
+  emails: readonly string[],
+) {
   const byEmail = rows.filter((r) => emails.includes(r.email.toLowerCase()));
   if (byEmail.length > 0) return { person: { ids: byEmail.map((r) => r.id), name: byEmail[0]?.name ?? '' }, people: byEmail };
   // The longest full name that matched wins; several members may share it.
@@ -260,8 +298,17 @@ function resolvePeople(tokens: readonly Token[], used: boolean[], candidates: Na
     if (matches.length === 0) continue;
     used[span.start] = true;
     const only = matches[0];
-    if (matches.length > 1 && new Set(matches.map(lower)).size > 1)
-      return { nameIssue: { kind: 'ambiguous', name: tokens[span.start]?.raw ?? word, candidates: matches.slice(0, 10) } as NameIssue };
+    if (matches.length > 1 && new Set(matches.map(lower)).size > 1) {
+      const typed = tokens[span.start];
+      const issue: NameIssue = {
+        kind: 'ambiguous',
+        name: word.charAt(0).toUpperCase() + word.slice(1),
+        candidates: matches.slice(0, 10),
+        plural: typed !== undefined && typed.norm !== word && !typed.possessive && !beforeFact(tokens, span.start),
+        named: ['named', 'called'].includes(tokens[span.start - 1]?.norm ?? ''),
+      };
+      return { nameIssue: issue };
+    }
     if (only) return { person: { ids: matches.slice(0, 10).map((p) => p.id), name: only.name }, people: matches.slice(0, 10) };
   }
   return {};
@@ -282,7 +329,12 @@ function unmatchedName(tokens: readonly Token[], used: readonly boolean[], candi
     const named = (t.capital && i > 0) || t.possessive || PERSON_PREPOSITIONS.has(before);
     if (!named || PHRASE_INDEX.has(t.stem)) continue;
     let end = i;
-    while (end + 1 < tokens.length && candidates.eligible[end + 1] && (tokens[end + 1]?.capital || tokens[end]?.capital === false) && !used[end + 1])
+    while (
+      end + 1 < tokens.length &&
+      candidates.eligible[end + 1] &&
+      (tokens[end + 1]?.capital || tokens[end]?.capital === false) &&
+      !used[end + 1]
+    )
       end += 1;
     if (end - i >= 3) end = i + 2;
     const name = tokens
@@ -325,15 +377,20 @@ export async function spell(tokens: readonly Token[], emails: readonly string[],
     used,
   );
   const corrected = [...timeFixed];
+  const unknown: string[] = [];
   for (const i of vocabulary.unknown) {
     const t = timeFixed[i];
     if (!t || used[i]) continue;
     const fix = correctTypo(t.stem) ?? correctTypo(t.norm);
     if (fix) corrected[i] = withWord(t, fix);
+    // The word as typed and without its plural ("RFIs": the records say "RFI").
+    else if (t.num === null && t.norm.length >= 2) unknown.push(t.norm, singular(t.norm));
   }
+  const words = [...new Set(unknown)].slice(0, 24);
   return {
     tokens: corrected,
     used,
+    recordWords: new Set(words.length > 0 ? await org.recordWords(words) : []),
     ...(siteMatch ? { site: siteMatch.site } : {}),
     ...(found.person ? { person: found.person, people: found.people } : {}),
     ...(nameIssue ? { nameIssue } : {}),

@@ -34,7 +34,9 @@ export function validate(raw: CopilotIntent): CopilotIntent | null {
   const countOnly = fitted.subject === 'members' || fitted.subject === 'tasks';
   if (fitted.measure === 'average' && (countOnly || fitted.subject === 'subscriptions')) fitted.measure = 'count';
   if (fitted.measure === 'total' && countOnly) fitted.measure = 'count';
-  if (fitted.measure === 'longest' && (countOnly || fitted.subject === 'subscriptions')) fitted.measure = 'list';
+  // The longest-serving member is the one who joined first; a task or a subscription has no length.
+  if (fitted.measure === 'longest')
+    fitted.measure = fitted.subject === 'members' ? 'earliest' : countOnly || fitted.subject === 'subscriptions' ? 'list' : 'longest';
   const checked = v.safeParse(CopilotIntentSchema, fitted);
   return checked.success ? checked.output : null;
 }

@@ -13,7 +13,7 @@ export type Status = NonNullable<CopilotIntent['filters']['status']>;
 export type Access = NonNullable<CopilotIntent['filters']['access']>;
 export type WindowField = NonNullable<NonNullable<CopilotIntent['filters']['window']>['field']>;
 export type Topic = 'weekly_report' | 'organization_insights' | 'call_analytics' | 'task_overview' | 'user_activity';
-export type OutOfScope = 'weather' | 'creative' | 'general' | 'company';
+export type OutOfScope = 'weather' | 'creative' | 'general' | 'company' | 'unrecorded';
 
 /** What a phrase means. */
 export type Tag =
@@ -38,6 +38,8 @@ export type Tag =
   | { k: 'money' }
   | { k: 'duration' }
   | { k: 'new' }
+  /** Joining the organisation ("signed up", "hired"): members, unless another subject is named. */
+  | { k: 'joining' }
   | { k: 'who' }
   | { k: 'anaphora' }
   | { k: 'followup' }
@@ -46,6 +48,12 @@ export type Tag =
   | { k: 'out'; v: OutOfScope }
   | { k: 'greeting' }
   | { k: 'negation' }
+  /** Using the app ("logged in", "on the app"): members seen, ever or in a window. */
+  | { k: 'login' }
+  /** A card on file (a payment method). */
+  | { k: 'card' }
+  /** Someone outside the organisation: a subcontractor, a supplier (paid outside Hardline's billing). */
+  | { k: 'thirdParty' }
   | { k: 'last' }
   | { k: 'ours' }
   /** A fact of a member ("phone number", "e-mail", "trial end"): asked of a person, or shown for each member listed. */
@@ -62,7 +70,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'currently right now so far ever yet still just also too very really like any some up out over under than then or but if ' +
     'again please kindly quick quickly exactly approximately roughly around about whole entire overall altogether ' +
     'make made making work working worked use using used one ones bit little lot lots kind sort type please thank ' +
-    'their theirs his her hers him he she s guy gal buddy dude'
+    'their theirs s guy gal buddy dude all going ongoing rn anymore'
   )
     .split(' ')
     .flatMap((w) => [w, stem(w)]),
@@ -100,6 +108,10 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ],
   ['invoice|bill|billing statement', [S('invoices')]],
   ['transaction|billing event|billing activity|billing history', [S('transactions')]],
+  [
+    'change|changed|edit|edited|modified|modification|altered|activity log|audit|audit log|audit trail|activity trail|history of changes|who changed|what changed',
+    [S('changes')],
+  ],
   ['payment|charge|refund', [S('transactions'), { k: 'payments' }]],
   [
     'revenue|income|earning|collect|collected|collection|money collected|cash|take in|took in|bring in|brought in|came in|come in|money in|money received|received',
@@ -111,7 +123,7 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [S('calls'), { k: 'duration' }],
   ],
   ['minute|hour', [{ k: 'duration' }]],
-  ['amount|spend|spent|cost|value|worth|dollar|usd|price|billed|charged', [{ k: 'money' }]],
+  ['amount|spend|spent|cost|value|worth|dollar|usd|price|billed|charged|pay|payed', [{ k: 'money' }]],
   // Roles (people)
   [
     'field worker|fieldworker|field crew|field staff|field tech|laborer|labourer|worker in the field|field hand|field personnel',
@@ -126,7 +138,7 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [ST('pending')],
   ],
   ['active|activated|enabled', [ST('active')]],
-  ['open|incomplete|unfinished|not done|not completed|not finished|to be done|remaining|in progress|unresolved', [ST('open')]],
+  ['open|left|incomplete|unfinished|not done|not completed|not finished|to be done|remaining|in progress|unresolved', [ST('open')]],
   ['done|completed|complete|finished|closed|resolved task|checked off', [ST('done')]],
   ['overdue|late|past due date|behind schedule|missed deadline|past their due date', [ST('overdue')]],
   ['past due|past-due|delinquent|in arrears|behind on payment', [ST('past_due')]],
@@ -137,7 +149,10 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [ST('cancelling')],
   ],
   ['paid|settled', [ST('paid')]],
-  ['unpaid|outstanding|not paid|not been paid|not yet paid|havent been paid|hasnt been paid|havent paid|owing|owed|due invoice', [ST('unpaid')]],
+  [
+    'unpaid|outstanding|owe|owes|not paid|not been paid|not yet paid|havent been paid|hasnt been paid|havent paid|owing|owed|due invoice',
+    [ST('unpaid')],
+  ],
   ['uncollectible|written off', [ST('uncollectible')]],
   ['void|voided', [ST('void')]],
   ['failed|declined|bounced|unsuccessful|rejected|failure', [ST('failed')]],
@@ -168,6 +183,11 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['average|avg|mean|typical|on average|per call average', [M('average')]],
   ['longest|largest|biggest|highest|most expensive|longest running|lengthiest|max|maximum', [M('longest')]],
   ['latest|most recent|newest|recent|recently|last one|latest one|freshest|just now', [M('latest')]],
+  [
+    'oldest|earliest|first|longest serving|longest tenure|most senior|been with us the longest|been here the longest|been with us longest|been here longest',
+    [M('earliest')],
+  ],
+  ['most recently active|recently active|last to log in|latest login', [M('latest'), W('active'), { k: 'login' }]],
   ['last', [{ k: 'last' }]],
   ['most|top|busiest|highest number|the most|leading|greatest number|more than anyone', [{ k: 'rank', v: 'most' }]],
   ['least|fewest|quietest|lowest|bottom|the fewest', [{ k: 'rank', v: 'least' }]],
@@ -184,9 +204,19 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['daily|day by day|per day|each day|every day|a day', [G('day')]],
   ['status|state', [D('status')]],
   // When a window applies
-  ['joined|added|created|signed up|sign up|onboarded|hired|invited|registered|came on|started|opened|issued|raised|logged', [W('joined')]],
+  [
+    'joined|join|joining|signed up|sign up|sign ups|signups|signup|onboarded|hired|hire|came on|registered',
+    [W('joined'), { k: 'joining' }],
+  ],
+  ['added|created|invited|started|start|opened|issued|raised|logged', [W('joined')]],
   ['new', [{ k: 'new' }]],
-  ['seen|logged in|signed in|online|used the app|activity|was active|were active|been active|last active|last seen', [W('active')]],
+  ['seen|activity|was active|were active|been active|last active|last seen', [W('active')]],
+  [
+    'logged in|log in|login|logged on|log on|signed in|sign in|online|on the app|in the app|use the app|used the app|using the app|use hardline|used hardline|using hardline|opened the app',
+    [W('active'), { k: 'login' }],
+  ],
+  ['card|credit card|debit card|card on file|payment method|payment card|card details|cards on file', [{ k: 'card' }]],
+  ['subcontractor|sub contractor|supplier|vendor|contractor', [{ k: 'thirdParty' }]],
   [
     'completed on|finished on|closed on|got done|get done|were completed|was completed|were finished|were closed|got completed|got finished',
     [W('completed'), ST('done')],
@@ -211,21 +241,27 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [{ k: 'field', v: 'phone' }],
   ],
   ['number|num', [{ k: 'number' }]],
-  ['email|e mail|email address|mail address|mail|address', [{ k: 'field', v: 'email' }]],
-  ['contact|contact info|contact details|reach|get hold of', [{ k: 'field', v: 'phone' }, { k: 'field', v: 'email' }]],
+  ['email|e mail|email address|mail address|mail', [{ k: 'field', v: 'email' }]],
+  [
+    'contact|contact info|contact details|reach|get hold of',
+    [
+      { k: 'field', v: 'phone' },
+      { k: 'field', v: 'email' },
+    ],
+  ],
   [
     'trial end|trial ends|trial ending|trial expire|trial expires|trial expiry|trial expiration|end of trial|trial over|trial run out|trial runs out|trial finish|trial left|days left',
-    [{ k: 'field', v: 'trialEnd' }],
+    [{ k: 'field', v: 'trialEnd' }, W('trialEnd')],
   ],
   ['join date|date joined|joined on|start date|started on|member since|since when|added on|created on', [{ k: 'field', v: 'joined' }]],
   [
     'last log in|last login|last logged in|last logged on|last signed in|last sign in|last used|last online|last on|last active|last seen|last activity|last time',
-    [{ k: 'field', v: 'lastActive' }, W('active')],
+    [{ k: 'field', v: 'lastActive' }, W('active'), M('latest'), { k: 'login' }],
   ],
   ['licence status|license status|seat status', [{ k: 'field', v: 'license' }]],
   // Follow-ups
   [
-    'them|those|these|they|of them|of those|among them|among those|the same|same|ones|that list|that group|each of them|out of those',
+    'them|those|these|they|of them|of those|among them|among those|the same|same|ones|that list|that group|each of them|out of those|he|she|him|her|his|hers',
     [{ k: 'anaphora' }],
   ],
   ['and|what about|how about|and what about|same for|now|only|just the|only the|ok and|also', [{ k: 'followup' }]],
@@ -261,6 +297,11 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ],
   // Out of scope
   ['weather|forecast|temperature|rain|raining|snow|snowing|wind|windy|sunny|humidity|storm|hurricane|degrees', [OUT('weather')]],
+  [
+    'gate code|door code|lock code|access code|alarm code|entry code|password|wifi|license plate|licence plate|plate number|opening hours|business hours|hours of operation|what time does|what time do|overtime|payroll|wage|wages|salary|salaries|paycheck|pay rate|hourly rate|timesheet|timesheets|hours worked|work hours|working hours|best|worst|favorite|most productive|hardest working|hardest worker|laziest|most reliable|smartest|top performer' +
+      '|address|home address|mailing address|street address|birthday|birth date|date of birth|dob|age|budget|estimate|bid|profit|margin|vacation|holiday|time off|pto|sick|sick day|day off|days off|leave|emergency contact|next of kin|ssn|social security',
+    [OUT('unrecorded')],
+  ],
   ['poem|poetry|haiku|limerick|song|lyrics|joke|story|essay|rap|sonnet|riddle|funny', [OUT('creative')]],
   [
     'capital of|president|prime minister|stock|stock price|share price|bitcoin|crypto|news|headline|recipe|translate|movie|football|soccer|basketball|score|election|horoscope|lottery|population of|meaning of life|write code|javascript|python',

@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { QUICK_PROMPTS } from '../../../src/domain/assistant';
 import { parseQuestion, type OrgWords } from '../../../server/copilot/understand';
 
-const org: OrgWords = { orgName: 'Summit Builders', sites: [], lookupPeople: () => Promise.resolve([]) };
+const org: OrgWords = {
+  orgName: 'Summit Builders',
+  sites: [],
+  lookupPeople: () => Promise.resolve([]),
+  recordWords: () => Promise.resolve([]),
+};
 
 describe('the quick prompts (SPEC §2)', () => {
   it('are the five the SPEC names, in its order', () => {
@@ -25,7 +30,10 @@ describe('the quick prompts (SPEC §2)', () => {
     '%s asks a question the API answers with that report',
     async (label, query) => {
       const topic = label.toLowerCase().replace(' ', '_');
-      await expect(parseQuestion(query, { clock: { now: new Date(2026, 4, 20, 15, 30), zone: 'UTC' }, org })).resolves.toEqual({ kind: 'report', topic });
+      await expect(parseQuestion(query, { clock: { now: new Date(2026, 4, 20, 15, 30), zone: 'UTC' }, org })).resolves.toEqual({
+        kind: 'report',
+        topic,
+      });
     },
   );
 });
