@@ -128,7 +128,7 @@ export function classify(r: Reading, previous: CopilotIntent | undefined): Class
     return { kind: 'price', plans };
 
   const filters = filterCount(r);
-  const asked = r.subjects.length + filters + r.measures.length + r.terms.length + r.fields.length;
+  const asked = r.subjects.length + filters + r.measures.length + r.terms.length + r.unused.length + r.fields.length;
   const grouping = r.found.filter((f) => f.tag.k === 'group' || f.tag.k === 'dimension').length;
   const extras = [r.window, r.site, r.person, r.has('duration'), r.has('money')].filter(Boolean).length;
   if (r.has('greeting') && asked + grouping + extras === 0) return { kind: 'greeting' };
