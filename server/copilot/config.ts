@@ -39,7 +39,8 @@ const CopilotEnvSchema = v.pipe(
       v.pipe(
         v.string(),
         v.url('must be a URL such as http://127.0.0.1:8000/v1/chat/completions'),
-        v.check((url) => /^https?:$/.test(new URL(url).protocol), 'must be an http or https URL'),
+        // Runs even after v.url reported a bad URL (valibot collects every issue), so it must not throw.
+        v.check((url) => !URL.canParse(url) || /^https?:$/.test(new URL(url).protocol), 'must be an http or https URL'),
       ),
     ),
     ASSISTANT_MODEL_NAME: optionalText(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'))),
@@ -81,9 +82,21 @@ export function readCopilotConfig(env: Readonly<Record<string, string | undefine
     ASSISTANT_MODEL_API_KEY: env['ASSISTANT_MODEL_API_KEY'],
     ASSISTANT_MODEL_TIMEOUT_MS: env['ASSISTANT_MODEL_TIMEOUT_MS'],
   });
-  if (!result.success)
-    throw new CopilotConfigError(result.issues.map((issue) => ({ variable: v.getDotPath(issue) ?? 'ASSISTANT_MODEL', message: issue.message })));
-  const { ASSISTANT_MODEL_URL: url, ASSISTANT_MODEL_NAME: model, ASSISTANT_MODEL_API_KEY: apiKey, ASSISTANT_MODEL_TIMEOUT_MS: timeout } = result.output;
+  if (!result.success) {
+    // One problem per variable: its first (a bad URL is not also reported as a bad protocol).
+    const problems = new Map<string, string>();
+    for (const issue of result.issues) {
+      const variable = v.getDotPath(issue) ?? 'ASSISTANT_MODEL';
+      if (!problems.has(variable)) problems.set(variable, issue.message);
+    }
+    throw new CopilotConfigError([...problems].map(([variable, message]) => ({ variable, message })));
+  }
+  const {
+    ASSISTANT_MODEL_URL: url,
+    ASSISTANT_MODEL_NAME: model,
+    ASSISTANT_MODEL_API_KEY: apiKey,
+    ASSISTANT_MODEL_TIMEOUT_MS: timeout,
+  } = result.output;
   if (url === undefined || model === undefined) return { model: null };
   return { model: { url, model, timeoutMs: timeout ?? DEFAULT_MODEL_TIMEOUT_MS, ...(apiKey ? { apiKey } : {}) } };
 }

@@ -60,6 +60,8 @@ export interface Reading {
   card?: boolean | undefined;
   /** "Are all the project managers licensed?": a question about everyone, answered with those who are not. */
   universal: boolean;
+  /** Asked yes or no ("is Mark licensed?", "does she have a card"): a fact checked, not a filter. */
+  yesNo: boolean;
   /** A first or last name asked of everyone who has it ("how many Jonathans", "everyone named Sullivan"). */
   name?: string | undefined;
   has(k: Tag['k']): boolean;
@@ -90,6 +92,7 @@ export interface ReadingInput {
 }
 
 const EVERYONE = new Set(['all', 'every', 'everyone', 'everybody', 'each']);
+const YES_NO = new Set(['is', 'are', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'can']);
 
 export function readTags(input: ReadingInput): Reading {
   const { tokens, used } = input;
@@ -126,8 +129,8 @@ export function readTags(input: ReadingInput): Reading {
     people: input.people,
     nameIssue: shared.keep ? input.nameIssue : undefined,
     name: shared.name,
-    universal:
-      ['are', 'is', 'do', 'does', 'have', 'has'].includes(tokens[0]?.norm ?? '') && tokens.slice(1, 4).some((t) => EVERYONE.has(t.norm)),
+    universal: YES_NO.has(tokens[0]?.norm ?? '') && tokens.slice(1, 4).some((t) => EVERYONE.has(t.norm)),
+    yesNo: YES_NO.has(tokens[0]?.norm ?? ''),
     window: input.window,
     subjects: all('subject').map((t) => t.v),
     statuses: all('status').map((t) => t.v),

@@ -183,7 +183,9 @@ function followUp(r: Reading, subject: Subject | undefined, previous: CopilotInt
   if (rank) intent.rank = rank;
   const limit = limitOf(r) ?? previous.limit;
   if (limit) intent.limit = limit;
-  const fields = subj === 'members' ? fieldsOf(r, intent.filters) : [];
+  // "the supervisor" after two members of one name narrows to one, the same facts asked; "is he licensed?" checks a fact.
+  const asksFact = r.fields.length > 0 || r.has('number') || r.has('card') || r.found.some((f) => f.tag.k === 'dimension') || r.yesNo;
+  const fields = subj === 'members' && (asksFact || !(same && previous.fields)) ? fieldsOf(r, intent.filters) : [];
   if (fields.length > 0) intent.fields = fields;
   else if (same && previous.fields) intent.fields = previous.fields;
   return intent;
