@@ -334,7 +334,7 @@ async function weeklyReport(db: Db, orgId: string, { now, zone }: Clock): Promis
 // Organisation insights
 // ---------------------------------------------------------------------------------------------
 
-async function organizationInsights(db: Db, orgId: string, { now, zone }: Clock): Promise<Answer> {
+async function organizationInsights(db: Db, orgId: string, { now }: Clock): Promise<Answer> {
   const since = daysBefore(now, 30);
   const { rows: org } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
   const tallies = await readTallies(db, orgId, 'members');
