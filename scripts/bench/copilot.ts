@@ -141,7 +141,7 @@ export async function measureCopilotEngine(options: {
       values[key] = (await db.query<{ name: string }>(sql, [seeded.orgId])).rows[0]?.name ?? '';
     const questions = questionsOf((q) => q.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? ''));
     const ask = async (query: string, previousIntent?: CopilotIntent) =>
-      (await answerQuestion(db, seeded.orgId, query, previousIntent, now)).intent;
+      (await answerQuestion(db, seeded.orgId, query, previousIntent, { now, zone: 'UTC' })).intent;
     const load = loadavg()[0] ?? 0;
     const slowest = new Map<string, number>();
     const times = await timeBank(questions, ask, options.rounds, slowest);

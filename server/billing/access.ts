@@ -9,7 +9,7 @@
  *   3. else (no subscription, canceled, trial over)         -> free
  *
  * `accessLevelSql` is the rule for one member's row. The overview and the Assistant count levels
- * without joining every member (counts.ts: the subscription tallies, plus the open trials of members
+ * without joining every member (server/figures: the subscription tallies, plus the open trials of members
  * whose subscription does not decide): `subscriptionLevel`, `subscriptionDecidesSql` and
  * `openTrialSql` are the same rule taken apart for that, and `accessLevelSql` is built from them.
  */

@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import type { AuditValues } from '../../src/contract/audit';
 import type { TallyReadOptions } from './tallies';
 import { accessLevelSql, isPaidStatus, type AccessLevel } from './access';
-import { accessCounts, unpaidInvoiceCount } from './counts';
+import { accessFigures, unpaidInvoices } from '../figures';
 import type { Db } from './db';
 import { invoicePrefix, newId } from './ids';
 import { SETUP_INTENT_TTL_MS } from './schema';
@@ -105,13 +105,13 @@ async function countPaymentMethods(db: Db, orgId: string, memberId: string): Pro
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The overview: the counts (counts.ts, from the tallies the database keeps, plus the open trials) and
+ * The overview: the counts (server/figures: the figures every screen and the Assistant read, from the tallies the database keeps, plus the open trials) and
  * the newest transactions. `tallies` is for the caller's read-only snapshot: it compacts crowded
  * tallies afterwards instead of here.
  */
 export async function billingOverview(db: Db, orgId: string, now: Date, tallies: TallyReadOptions = {}): Promise<BillingOverview> {
-  const { totalUsers, subscribedUsers, pro, lite, trial, free } = await accessCounts(db, orgId, now, tallies);
-  const unpaidInvoices = await unpaidInvoiceCount(db, orgId, tallies);
+  const { totalUsers, subscribedUsers, pro, lite, trial, free } = await accessFigures(db, orgId, now, tallies);
+  const { unpaid } = await unpaidInvoices(db, orgId, tallies);
   const { rows: recent } = await db.query<{
     id: string;
     type: Transaction['type'];
@@ -134,7 +134,7 @@ export async function billingOverview(db: Db, orgId: string, now: Date, tallies:
     totalUsers,
     subscribedUsers,
     subscriptionBreakdown: { pro, lite, trial, free },
-    unpaidInvoices,
+    unpaidInvoices: unpaid,
     recentTransactions: recent.map((r) => ({
       id: r.id,
       type: r.type,

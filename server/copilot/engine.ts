@@ -1,16 +1,27 @@
 /**
- * One question to one answer: the organisation's words (its name, sites), the parse, then the
- * figures, the search, a report, or an honest "I can't answer that from your data".
+ * One question to one answer. The question is understood as an intent, by a language model when
+ * one is configured (model/) and else, or when the model fails, by the rule parser (understand/);
+ * the intent is answered from the organisation's data (figures from server/figures and SQL, words
+ * from each family of questions). A model never writes the answer: every number and name in it
+ * comes from the data.
  */
-import type { CopilotIntent } from '../../src/contract/api';
-import { accessLevelSql } from '../billing/access';
-import { TOPIC_ANSWERS } from './reports';
-import { composeAnswer, LIST_LIMIT, profileAnswer, type Answer } from './compose';
-import type { OutOfScope } from './lexicon';
-import { joinMarkdown, markdownLines, md } from './markdown';
-import { parseQuestion, type OrgWords, type Parsed } from './parse';
-import { computeFigures, membersOf, type Db } from './query';
-import { searchAnswer, suggestions } from './search';
+import type { CopilotIntent, PlanType } from '../../src/contract/api';
+import { PLANS } from '../../src/domain/plans';
+import type { Queryable } from '../core/db';
+import type { TallyDb } from '../billing/tallies';
+import { composeAnswer, LIST_LIMIT, type Answer } from './answer/compose';
+import { joinMarkdown, markdownLines, md, words, type Markdown } from './answer/markdown';
+import { TOPIC_ANSWERS } from './answer/reports';
+import { searchAnswer, suggestions } from './answer/search';
+import { computeFigures, membersOf } from './data/query';
+import { screenFigureOf, screenFigureSentence, screenSource } from './families/figures';
+import { closestNames, peopleAnswer } from './families/people';
+import type { IntentModel } from './model/client';
+import { dayName, usd as formatUsd } from './answer/format';
+import { parseQuestion, type OrgWords, type Parsed, type PeopleQuery, type PersonRow } from './understand';
+import type { OutOfScope } from './understand/vocabulary';
+import type { Clock } from './time/windows';
+import { dayIn } from './time/zone';
 
 export interface EngineAnswer extends Answer {
   /** What the question was understood as, when it asked for records (sent back with a follow-up). */
@@ -22,7 +33,7 @@ interface OrgContext {
   sites: string[];
 }
 
-async function orgContext(db: Db, orgId: string): Promise<OrgContext> {
+async function orgContext(db: Queryable, orgId: string): Promise<OrgContext> {
   const { rows: org } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
   const { rows: sites } = await db.query<{ site: string }>('SELECT DISTINCT site FROM calls WHERE org_id = $1 ORDER BY site LIMIT 500', [
     orgId,
@@ -30,43 +41,46 @@ async function orgContext(db: Db, orgId: string): Promise<OrgContext> {
   return { name: org[0]?.name ?? '', sites: sites.map((s) => s.site) };
 }
 
-function orgWords(db: Db, orgId: string, context: OrgContext): OrgWords {
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Members named in a question: by e-mail, full name, first name or last name; one statement. */
+async function lookupPeople(db: Queryable, orgId: string, query: PeopleQuery): Promise<PersonRow[]> {
+  const params: unknown[] = [orgId];
+  const parts: string[] = [];
+  const select = (where: string, limit: number) =>
+    `(SELECT id, name, email FROM members WHERE org_id = $1 AND ${where} ORDER BY name, id LIMIT ${limit})`;
+  if (query.names.length > 0) parts.push(select(`lower(name) = ANY($${params.push(query.names)}::text[])`, 50));
+  if (query.emails.length > 0) parts.push(select(`lower(email) = ANY($${params.push(query.emails)}::text[])`, 10));
+  // The index on lower(name) (text_pattern_ops) serves a first name; the trigram index a last one.
+  for (const word of query.firstNames) parts.push(select(`lower(name) LIKE $${params.push(`${escapeLike(word)} %`)}`, 11));
+  for (const word of query.lastNames) parts.push(select(`lower(name) LIKE $${params.push(`% ${escapeLike(word)}`)}`, 11));
+  if (parts.length === 0) return [];
+  const { rows } = await db.query<PersonRow>(parts.join(' UNION '), params);
+  return rows;
+}
+
+/** Which words occur in the organisation's call summaries or task titles (their stored tsvectors, GIN-indexed). */
+async function recordWords(db: Queryable, orgId: string, words: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ w: string }>(
+    `SELECT w FROM unnest($2::text[]) AS w
+      WHERE EXISTS (SELECT 1 FROM calls c WHERE c.org_id = $1 AND c.search @@ plainto_tsquery('english', w))
+         OR EXISTS (SELECT 1 FROM tasks t WHERE t.org_id = $1 AND t.search @@ plainto_tsquery('english', w))`,
+    [orgId, [...words]],
+  );
+  return rows.map((r) => r.w);
+}
+
+function orgWords(db: Queryable, orgId: string, context: OrgContext): OrgWords {
   return {
     orgName: context.name,
     sites: context.sites,
-    async lookupPeople(names, firstNames) {
-      const full = names.slice(0, 40);
-      const first = firstNames.slice(0, 5);
-      const found: Array<{ id: string; name: string }> = [];
-      if (full.length > 0) {
-        const { rows } = await db.query<{ id: string; name: string }>(
-          'SELECT id, name FROM members WHERE org_id = $1 AND lower(name) = ANY($2::text[]) ORDER BY name, id LIMIT 50',
-          [orgId, full],
-        );
-        found.push(...rows);
-      }
-      for (const word of first) {
-        // A first name: the index on lower(name) (text_pattern_ops) serves the prefix.
-        const { rows } = await db.query<{ id: string; name: string }>(
-          "SELECT id, name FROM members WHERE org_id = $1 AND lower(name) LIKE $2 ESCAPE '\\' ORDER BY name, id LIMIT 11",
-          [orgId, `${word.replace(/[\\%_]/g, (c) => `\\${c}`)} %`],
-        );
-        found.push(...rows);
-      }
-      return found;
-    },
+    lookupPeople: (query) => lookupPeople(db, orgId, query),
+    recordWords: (words) => recordWords(db, orgId, words),
   };
 }
 
-const OUT_OF_SCOPE: Record<OutOfScope, string> = {
-  weather: "I can't tell you the weather: I only see your organisation's own records, and I have no weather data or web access.",
-  creative: "I can't write poems, stories or jokes: I answer questions from your organisation's own records.",
-  general: "I can't answer general-knowledge questions: I only see your organisation's own records, with no web access.",
-  company: "I can only see your own organisation's records, not another company's, so I can't answer that.",
-};
-
 /** A previous intent from the console, with its person re-read within the caller's organisation. */
-async function checkedPrevious(db: Db, orgId: string, previous: CopilotIntent | undefined): Promise<CopilotIntent | undefined> {
+async function checkedPrevious(db: Queryable, orgId: string, previous: CopilotIntent | undefined): Promise<CopilotIntent | undefined> {
   if (!previous?.filters.person) return previous;
   const members = await membersOf(db, orgId, previous.filters.person.ids);
   const filters = { ...previous.filters };
@@ -75,111 +89,141 @@ async function checkedPrevious(db: Db, orgId: string, previous: CopilotIntent | 
   return { ...previous, filters };
 }
 
-async function personProfile(db: Db, orgId: string, intent: CopilotIntent, now: Date): Promise<Answer | null> {
-  const person = intent.filters.person;
-  const others = Object.entries(intent.filters).filter(([k, v]) => k !== 'person' && v !== undefined);
-  if (!person || person.ids.length !== 1 || others.length > 0 || intent.groupBy || intent.measure !== 'list') return null;
-  const figures = await computeFigures(db, orgId, { subject: 'members', measure: 'list', filters: { person } }, now, 1);
-  const member = figures.rows[0];
-  if (!member) return null;
-  const id = member.id;
-  const since = new Date(now.getTime() - 30 * 86_400_000);
-  const { rows: calls } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM calls WHERE org_id = $1 AND member_id = $2 AND started_at >= $3',
-    [orgId, id, since],
-  );
-  const { rows: last } = await db.query<{ id: string; started_at: Date; site: string }>(
-    'SELECT id, started_at, site FROM calls WHERE org_id = $1 AND member_id = $2 ORDER BY started_at DESC, id LIMIT 1',
-    [orgId, id],
-  );
-  const { rows: tasks } = await db.query<{ open: number; overdue: number }>(
-    "SELECT count(*) FILTER (WHERE status = 'open')::int AS open, count(*) FILTER (WHERE status = 'open' AND due_date < $3::date)::int AS overdue FROM tasks WHERE org_id = $1 AND assignee_member_id = $2",
-    [orgId, id, now.toISOString().slice(0, 10)],
-  );
-  const { rows: level } = await db.query<{ level: string }>(
-    `SELECT ${accessLevelSql('$3')} AS level FROM members m
-       LEFT JOIN subscriptions s ON s.member_id = m.id AND s.org_id = m.org_id
-       LEFT JOIN trials t ON t.member_id = m.id AND t.org_id = m.org_id
-      WHERE m.org_id = $1 AND m.id = $2`,
-    [orgId, id, now],
-  );
-  return profileAnswer(member, {
-    access: level[0]?.level ?? 'free',
-    calls30: calls[0]?.n ?? 0,
-    lastCall: last[0] ? { id: last[0].id, started_at: last[0].started_at, site: last[0].site } : null,
-    openTasks: tasks[0]?.open ?? 0,
-    overdueTasks: tasks[0]?.overdue ?? 0,
-  });
+const OUT_OF_SCOPE: Record<OutOfScope, string> = {
+  weather: "I can't tell you the weather: I only see your organisation's own records, and I have no weather data or web access.",
+  creative: "I can't write poems, stories or jokes: I answer questions from your organisation's own records.",
+  general: "I can't answer general-knowledge questions: I only see your organisation's own records, with no web access.",
+  company: "I can only see your own organisation's records, not another company's, so I can't answer that.",
+  unrecorded:
+    "Your records don't hold that. I see your members, their calls (sites, summaries, sentiment, outcome), the tasks from those calls and your Hardline billing — not hours worked, pay, codes, suppliers or opinions.",
+};
+
+/** What a plan costs: the plan catalogue (src/domain/plans.ts), as the Manage Subscription dialog shows it. */
+function priceAnswer(plans: readonly PlanType[]): EngineAnswer {
+  const asked = plans.length > 0 ? plans : (['lite', 'pro'] as const);
+  const lines = asked.map((plan) => md`${PLANS[plan].name} costs ${formatUsd(PLANS[plan].priceCents)} a month.`);
+  const others = (['lite', 'pro'] as const).filter((plan) => !asked.includes(plan));
+  const rest = others.map((plan) => md`${PLANS[plan].name}: ${formatUsd(PLANS[plan].priceCents)} a month.`);
+  return { result: markdownLines([words(lines), ...(rest.length > 0 ? [md``, md`(${words(rest)})`] : [])]), sources: [] };
 }
 
-export async function answerQuestion(
-  db: Db,
+function plain(lines: Markdown[]): EngineAnswer {
+  return { result: markdownLines(lines), sources: [] };
+}
+
+/** "Today" is the administrator's: said when their day is not UTC's (from 4 pm in California, say). */
+function dayNote(intent: CopilotIntent, clock: Clock): Markdown | null {
+  if (!intent.filters.window || clock.zone === 'UTC') return null;
+  const today = dayIn(clock.now, clock.zone);
+  return today === dayIn(clock.now, 'UTC') ? null : md`Days are in your time zone (${clock.zone}), where today is ${dayName(today)}.`;
+}
+
+async function intentAnswer(
+  db: TallyDb,
   orgId: string,
   question: string,
-  previousIntent: CopilotIntent | undefined,
-  now: Date,
+  intent: CopilotIntent,
+  ignored: string[],
+  clock: Clock,
 ): Promise<EngineAnswer> {
-  const context = await orgContext(db, orgId);
+  const people = await peopleAnswer(db, orgId, intent, question, clock);
+  if (people) return { ...people, intent };
+  const shown =
+    intent.measure === 'latest' || intent.measure === 'longest' || intent.measure === 'earliest' ? (intent.limit ?? 5) : LIST_LIMIT;
+  const figures = await computeFigures(db, orgId, intent, clock, shown);
+  const figure = intent.measure === 'count' || intent.measure === 'list' ? screenFigureOf(intent) : null;
+  const screen = figure
+    ? { figure, source: screenSource(figure), sentence: await screenFigureSentence(db, orgId, figure, figures.n) }
+    : undefined;
+  const answer = composeAnswer(intent, figures, { clock, ignored, screen });
+  const note = dayNote(intent, clock);
+  return { result: note ? markdownLines([answer.result, md``, note]) : answer.result, sources: answer.sources, intent };
+}
+
+async function personQuestion(
+  db: Queryable,
+  orgId: string,
+  parsed: Extract<Parsed, { kind: 'unknownPerson' | 'ambiguousPerson' }>,
+): Promise<EngineAnswer> {
+  if (parsed.kind === 'ambiguousPerson') {
+    const names = joinMarkdown(
+      parsed.candidates.slice(0, 10).map((c) => md`${c.name}`),
+      md`, `,
+    );
+    const more = parsed.candidates.length > 10 ? md` and others` : md``;
+    return {
+      result: md`Several members are called ${parsed.name}: ${names}${more}. Which one do you mean? Ask again with the full name.`,
+      sources: parsed.candidates.slice(0, 10).map((c) => ({ id: c.id, type: 'user', title: c.name, link: { to: 'member', id: c.id } })),
+    };
+  }
+  const closest = await closestNames(db, orgId, parsed.name);
+  const near =
+    closest.length > 0
+      ? md` The closest names are ${joinMarkdown(
+          closest.map((n) => md`${n}`),
+          md`, `,
+        )}.`
+      : md``;
+  return plain([md`I couldn't find a member called “${parsed.name}” in your organisation.${near}`]);
+}
+
+async function answerParsed(
+  db: TallyDb,
+  orgId: string,
+  question: string,
+  parsed: Parsed,
+  clock: Clock,
+  context: OrgContext,
+): Promise<EngineAnswer> {
   const exampleSite = context.sites[0];
-  const previous = await checkedPrevious(db, orgId, previousIntent);
-  const parsed: Parsed = await parseQuestion(question, { now, previous, org: orgWords(db, orgId, context) });
   switch (parsed.kind) {
     case 'report':
-      return TOPIC_ANSWERS[parsed.topic](db, orgId, now);
+      return TOPIC_ANSWERS[parsed.topic](db, orgId, clock);
+    case 'price':
+      return priceAnswer(parsed.plans);
     case 'search':
       return searchAnswer(
         db,
         orgId,
         { question, terms: parsed.terms, site: parsed.site, person: parsed.person, window: parsed.window, who: parsed.who },
-        now,
+        clock,
         exampleSite,
       );
     case 'out':
-      return { result: markdownLines([md`${OUT_OF_SCOPE[parsed.reason]}`, md``, suggestions(exampleSite)]), sources: [] };
+      return plain([md`${OUT_OF_SCOPE[parsed.reason]}`, md``, suggestions(exampleSite)]);
     case 'greeting':
-      return {
-        result: markdownLines([md`Hello! I answer from your organisation's records, without the web.`, md``, suggestions(exampleSite)]),
-        sources: [],
-      };
+      return plain([md`Hello! I answer from your organisation's records, without the web.`, md``, suggestions(exampleSite)]);
     case 'unclear':
-      return {
-        result: markdownLines([
-          md`I'm not sure which records you mean. Ask about members, calls, tasks, subscriptions, invoices or payments.`,
-          md``,
-          suggestions(exampleSite),
-        ]),
-        sources: [],
-      };
+      return plain([
+        md`I'm not sure which records you mean. Ask about members, calls, tasks, subscriptions, invoices or payments.`,
+        md``,
+        suggestions(exampleSite),
+      ]);
     case 'unknownPerson':
-      return {
-        result: markdownLines([md`I couldn't find a member called “${parsed.name}” in your organisation.`, md``, suggestions(exampleSite)]),
-        sources: [],
-      };
-    case 'ambiguousPerson': {
-      const names = joinMarkdown(
-        parsed.candidates.map((c) => md`${c.name}`),
-        md`, `,
-      );
-      const more = parsed.candidates.length > 10 ? md` and others` : md``;
-      return {
-        result: md`Several members are called ${parsed.name}: ${names}${more}. Ask again with the full name of the one you mean.`,
-        sources: parsed.candidates.slice(0, 10).map((c) => ({ id: c.id, type: 'user', title: c.name })),
-      };
-    }
-    case 'intent': {
-      const { intent } = parsed;
-      if (intent.subject === 'members') {
-        const profile = await personProfile(db, orgId, intent, now);
-        if (profile) return { ...profile, intent };
-      }
-      const shown =
-        intent.measure === 'list'
-          ? LIST_LIMIT
-          : intent.measure === 'latest' || intent.measure === 'longest'
-            ? (intent.limit ?? 5)
-            : LIST_LIMIT;
-      const figures = await computeFigures(db, orgId, intent, now, shown);
-      return { ...composeAnswer(intent, figures, parsed.ignored), intent };
-    }
+    case 'ambiguousPerson':
+      return personQuestion(db, orgId, parsed);
+    case 'intent':
+      return intentAnswer(db, orgId, question, parsed.intent, parsed.ignored, clock);
   }
+}
+
+export interface AnswerOptions {
+  /** A language model that reads the question into an intent (model/client.ts); none: the rule parser alone. */
+  model?: IntentModel | null | undefined;
+}
+
+export async function answerQuestion(
+  db: TallyDb,
+  orgId: string,
+  question: string,
+  previousIntent: CopilotIntent | undefined,
+  clock: Clock,
+  options: AnswerOptions = {},
+): Promise<EngineAnswer> {
+  const context = await orgContext(db, orgId);
+  const previous = await checkedPrevious(db, orgId, previousIntent);
+  const org = orgWords(db, orgId, context);
+  const fromModel = options.model ? await options.model.read(question, { clock, previous, org }) : null;
+  const parsed = fromModel ?? (await parseQuestion(question, { clock, previous, org }));
+  return answerParsed(db, orgId, question, parsed, clock, context);
 }

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SeedContext, SeedMember } from '../core/module';
-import type { Db } from './reports';
+import type { Queryable as Db } from '../core/db';
 
 const DAY_MS = 86_400_000;
 

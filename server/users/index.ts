@@ -30,6 +30,7 @@ import { whereOf } from './search';
 import { orderBySql, orderOf } from './sort';
 import { registerExport } from './export';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
+import { memberFigures } from '../figures';
 
 const NOT_FOUND = 'User not found.';
 const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
@@ -152,15 +153,8 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
 
   app.get('/api/users/stats', async (c) => {
     const { orgId } = adminOf(c);
-    const { rows } = await db.query<UserStats>(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE is_active)::int AS active,
-              count(*) FILTER (WHERE NOT is_active)::int AS pending,
-              count(*) FILTER (WHERE has_license)::int AS licensed
-         FROM members WHERE org_id = $1`,
-      [orgId],
-    );
-    const stats: UserStats = rows[0] ?? { total: 0, active: 0, pending: 0, licensed: 0 };
+    // Quick Stats and the Dashboard's figures: defined once, in server/figures (the Assistant reads them too).
+    const stats: UserStats = await memberFigures(db, orgId);
     return c.json(stats);
   });
 

@@ -107,3 +107,8 @@ export function formatRelativeTime(value: DateInput, now: Date | number): string
   const days = calendarDays(reference, date);
   return RELATIVE().format(days === 0 ? Math.sign(gap) : days, 'day');
 }
+
+/** The viewer's IANA time zone ("America/Los_Angeles"), as the browser knows it; 'UTC' if it does not say. */
+export function currentTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -24,6 +24,8 @@ export const LIMITS = {
   site: 200,
   /** One word of an Assistant intent's free-text search. */
   searchTerm: 50,
+  /** An IANA time zone name sent with a question ("America/Argentina/ComodRivadavia" is among the longest, 32). */
+  timeZone: 64,
   /** Any id: member ids (UUIDs), the user pool's `sub`, provider-style ids (`seti_…`, `pm_…`). */
   id: 100,
   /** The users list search (long enough for a whole email address). */

@@ -3,7 +3,7 @@
  * network, a boundary we don't own) is a double, so the request and the answer shapes are checked
  * as they travel.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { CHAT_FAILURE_MESSAGE, chatImplementations, chatMachine } from '../../src/machines/chat';
 import { apiOverFetch, jsonResponse } from '../support/api';
@@ -35,8 +35,17 @@ function startChat(answer: (seen: Seen) => Promise<Response>) {
   return { actor, seen };
 }
 
+// The console's zone as the browser reports it (Intl follows TZ): sent with every question (issue 40).
+const ZONE = 'Pacific/Auckland';
+beforeEach(() => {
+  vi.stubEnv('TZ', ZONE);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
 describe('chat machine over the API client', () => {
-  it('asks with { query, isAdmin: true } and keeps the nested result, sources and web flag', async () => {
+  it("asks with { query, isAdmin: true } and the console's time zone, and keeps the nested result, sources and web flag", async () => {
     const { actor, seen } = startChat(() =>
       jsonResponse(200, {
         result: { result: 'Found on the web.' },
@@ -49,7 +58,7 @@ describe('chat machine over the API client', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.url).toBe('http://127.0.0.1:9/api/copilot/ask');
-    expect(seen[0]?.body).toEqual({ query: 'Any news?', isAdmin: true });
+    expect(seen[0]?.body).toEqual({ query: 'Any news?', isAdmin: true, timeZone: ZONE });
     expect(seen[0]?.authorization).toBe('Bearer token-1');
     const [question, reply] = done.context.messages;
     expect(question).toMatchObject({ type: 'user', content: 'Any news?' });
@@ -112,14 +121,14 @@ describe('chat machine over the API client', () => {
     actor.send({ type: 'chat.clear' });
     await ask('and last week?');
     const bodies = seen.map((s) => s.body as Record<string, unknown>);
-    expect(bodies[0]).toEqual({ query: 'How many users are pending?', isAdmin: true });
-    expect(bodies[1]).toEqual({ query: 'which of them are supervisors?', isAdmin: true, previousIntent: pending });
+    expect(bodies[0]).toEqual({ query: 'How many users are pending?', isAdmin: true, timeZone: ZONE });
+    expect(bodies[1]).toEqual({ query: 'which of them are supervisors?', isAdmin: true, previousIntent: pending, timeZone: ZONE });
     // The failed turn changed nothing: the retry asks in the same context.
-    expect(bodies[2]).toEqual({ query: 'which of them are supervisors?', isAdmin: true, previousIntent: pending });
+    expect(bodies[2]).toEqual({ query: 'which of them are supervisors?', isAdmin: true, previousIntent: pending, timeZone: ZONE });
     expect(bodies[3]?.previousIntent).toMatchObject({ filters: { role: 'Supervisor' } });
     // A reply without an intent (a greeting, a search) ends the context.
-    expect(bodies[4]).toEqual({ query: 'how many users', isAdmin: true });
-    expect(bodies[5]).toEqual({ query: 'and last week?', isAdmin: true });
+    expect(bodies[4]).toEqual({ query: 'how many users', isAdmin: true, timeZone: ZONE });
+    expect(bodies[5]).toEqual({ query: 'and last week?', isAdmin: true, timeZone: ZONE });
     expect(actor.getSnapshot().context.lastIntent).toBeNull();
   });
 
@@ -132,7 +141,7 @@ describe('chat machine over the API client', () => {
     actor.send({ type: 'chat.send', text: 'second' });
     const done = await waitFor(actor, (s) => s.matches('idle') && s.context.messages.length === 4);
     expect(done.context.messages[1]).toMatchObject({ content: 'An answer.' });
-    expect(seen[1]?.body).toEqual({ query: 'second', isAdmin: true });
+    expect(seen[1]?.body).toEqual({ query: 'second', isAdmin: true, timeZone: ZONE });
   });
 
   it('aborts the request when the conversation ends', async () => {

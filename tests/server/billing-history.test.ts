@@ -240,7 +240,7 @@ describe('upgrading a database made with the first billing schema', () => {
         setup_intents: 0,
         payment_method_sessions: 0,
       });
-      // The overview counts from the tallies billing's schema keeps (server/billing/tallies-schema.ts):
+      // The overview counts from the tallies billing's schema keeps (server/migrations/0005.do.billing.sql):
       // the upgrade above filled them from the database's rows, and the triggers followed the delete.
       const overview = await billingOverview(old, 'org-u', new Date('2025-06-11T15:00:00Z'));
       expect(overview.recentTransactions).toEqual([expect.objectContaining({ id: 'txn_u1', userName: 'Lee Carver', amount: 12999 })]);

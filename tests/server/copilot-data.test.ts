@@ -279,6 +279,15 @@ describe("the caller's organisation only", () => {
       const answer = await h.ask(question);
       expect(answer.sources.length, question).toBeGreaterThan(0);
       for (const source of answer.sources) {
+        if (source.link?.to === 'member') {
+          const { rows } = await h.db.query<{ org_id: string }>('SELECT org_id FROM members WHERE id = $1', [source.link.id]);
+          expect(rows[0]?.org_id, `${question}: ${source.title} links to a member of the organisation`).toBe(h.orgId);
+        }
+        // A screen's figure or list: no row of its own, a link to the screen.
+        if (source.type === 'figure' || source.type === 'list') {
+          expect(source.link, `${question}: ${source.title}`).toBeDefined();
+          continue;
+        }
         const table = TABLE[source.type];
         expect(table, `${question}: ${source.type}`).toBeDefined();
         const { rows } = await h.db.query<{ org_id: string }>(`SELECT org_id FROM ${table} WHERE id = $1`, [source.id]);

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { createBillingModule } from '../../server/billing';
-import { createCopilotModule } from '../../server/copilot';
+import { createCopilotModule, type CopilotModuleOptions } from '../../server/copilot';
 import type { Database } from '../../server/core/db';
 import { ApiError, type AppEnv, type Caller, type ServerDeps } from '../../server/core/module';
 import { seedDatabase } from '../../server/seed';
@@ -27,7 +27,7 @@ export interface CopilotHarness {
   orgId: string;
   adminId: string;
   otherOrgId: string;
-  ask(query: string, previousIntent?: CopilotIntent): Promise<CopilotAskResponse & { text: string }>;
+  ask(query: string, previousIntent?: CopilotIntent, timeZone?: string): Promise<CopilotAskResponse & { text: string }>;
   json(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
@@ -36,12 +36,17 @@ export interface CopilotHarnessOptions {
   users?: number;
   /** Opens the database (default: the test engine's, support/db.ts). */
   open?: (modules: ReturnType<typeof createCopilotModule>[]) => Promise<Database>;
+  /** The API's clock (default: NOW, the seed's); a test may move it after the seed. */
+  clock?: () => Date;
+  /** The Assistant module's own options besides the clock (a model endpoint). */
+  copilot?: Omit<CopilotModuleOptions, 'clock'>;
 }
 
 export async function createCopilotHarness(options: CopilotHarnessOptions = {}): Promise<CopilotHarness> {
-  const clock = () => NOW;
+  const clock = options.clock ?? (() => NOW);
   const billing = createBillingModule({ clock });
-  const copilot = createCopilotModule({ clock });
+  // No model unless the test asks: `copilot: {}` lets the module read the environment as the API does.
+  const copilot = createCopilotModule({ clock, ...(options.copilot ?? { config: { model: null } }) });
   const modules = [billing, copilot];
   const db = options.open ? await options.open(modules) : await openTestDatabase();
   const config = { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' };
@@ -103,8 +108,9 @@ export async function createCopilotHarness(options: CopilotHarnessOptions = {}):
     adminId: main.adminMemberId,
     otherOrgId: other.orgId,
     json,
-    async ask(query, previousIntent) {
-      const res = await json('POST', '/api/copilot/ask', { query, isAdmin: true, ...(previousIntent ? { previousIntent } : {}) });
+    async ask(query, previousIntent, timeZone) {
+      const request = { query, isAdmin: true, ...(previousIntent ? { previousIntent } : {}), ...(timeZone ? { timeZone } : {}) };
+      const res = await json('POST', '/api/copilot/ask', request);
       if (res.status !== 200) throw new Error(`ask "${query}": ${res.status} ${JSON.stringify(res.body)}`);
       const body = v.parse(CopilotAskResponseSchema, res.body);
       return { ...body, text: typeof body.result === 'string' ? body.result : body.result.result };

@@ -3,8 +3,8 @@
  * no question mark, synonyms, small typos, follow-ups), grouped by family, each with its ground
  * truth computed independently of the parser: plain SQL over the seeded database ($1 is the
  * organisation's id; dates are written out for the fixed clock of copilot-harness.ts, Wednesday
- * 2025-06-11 15:00 UTC). Never the billing overview: the Assistant and the overview make their
- * counts in one place (server/billing/counts.ts), so one cannot be the other's ground truth.
+ * 2025-06-11 15:00 UTC). Never the billing overview: the Assistant and the overview read their
+ * figures from one place (server/figures), so one cannot be the other's ground truth.
  *
  * Used by copilot-questions.test.ts (accuracy per family) and scripts/bench/copilot.ts (latency).
  *
@@ -357,8 +357,9 @@ export const BANK: readonly BankEntry[] = [
   },
   {
     family: 'tasks',
+    // Due means still to do: a task completed is due no more (issue 40's held-out bank reads it so too).
     questions: ['tasks due this week', 'which tasks are due this week'],
-    truth: { kind: 'records', sql: tasks(`t.due_date >= '2025-06-09' AND t.due_date < '2025-06-16'`, byDue) },
+    truth: { kind: 'records', sql: tasks(`t.status = 'open' AND t.due_date >= '2025-06-09' AND t.due_date < '2025-06-16'`, byDue) },
   },
   {
     family: 'tasks',
@@ -408,12 +409,10 @@ export const BANK: readonly BankEntry[] = [
     },
   },
   {
+    // The Billing Overview's Subscription Breakdown: members by access level (issue 40: the screen's figure, not live subscriptions per plan).
     family: 'subscriptions',
     questions: ['subscriptions by plan', 'how many subscriptions per plan'],
-    truth: {
-      kind: 'groups',
-      sql: "SELECT initcap(plan_type) AS label, count(*) AS n FROM subscriptions WHERE org_id = $1 AND status IN ('active', 'trialing', 'past_due') GROUP BY 1",
-    },
+    truth: { kind: 'groups', sql: `SELECT initcap(${ACCESS}) AS label, count(*) AS n FROM members WHERE org_id = $1 GROUP BY 1` },
   },
   {
     family: 'subscriptions',
@@ -428,8 +427,19 @@ export const BANK: readonly BankEntry[] = [
   },
   {
     family: 'invoices',
-    questions: ['how many open invoices', 'outstanding invoices'],
+    questions: ['how many open invoices'],
     truth: { kind: 'records', sql: invoices("i.status = 'open'") },
+  },
+  {
+    // "Outstanding" is the Dashboard's unpaid invoices: open or uncollectible (issue 40).
+    family: 'invoices',
+    questions: ['outstanding invoices', 'list the outstanding invoices'],
+    truth: { kind: 'records', sql: invoices("i.status IN ('open', 'uncollectible')") },
+  },
+  {
+    family: 'invoices',
+    questions: ['how many invoices are outstanding', 'any outstanding invoices? how many'],
+    truth: { kind: 'count', sql: "SELECT count(*) AS n FROM invoices WHERE org_id = $1 AND status IN ('open', 'uncollectible')" },
   },
   {
     family: 'invoices',

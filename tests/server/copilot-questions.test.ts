@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CopilotAskResponse, CopilotIntent } from '../../src/contract/api';
-import { formatDuration, usd } from '../../server/copilot/format';
+import { formatDuration, usd } from '../../server/copilot/answer/format';
 import { BANK, PLACEHOLDERS, bankQuestions, type BankEntry, type Truth } from './copilot-questions.bank';
 import { createCopilotHarness, type CopilotHarness } from './copilot-harness';
 
@@ -47,7 +47,8 @@ async function column<T>(sql: string, key: string): Promise<T[]> {
 /** Why the answer is wrong, or null when it is right. */
 async function judge(truth: Truth, answer: Answer): Promise<string | null> {
   const line = firstLine(answer.text);
-  const ids = answer.sources.map((s) => s.id);
+  // The records cited, after the screen that shows them (a 'list' or 'figure' source leads).
+  const ids = answer.sources.filter((s) => s.type !== 'list' && s.type !== 'figure').map((s) => s.id);
   if (answer.webSearchUsed) return 'webSearchUsed';
   switch (truth.kind) {
     case 'count': {

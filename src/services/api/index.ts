@@ -79,6 +79,8 @@ export interface AssistantAnswer {
 export interface AskOptions extends CallOptions {
   /** The previous answer's `intent`: the question is a follow-up to it. */
   readonly previousIntent?: CopilotIntent;
+  /** The administrator's IANA time zone: "today" and the times in the answer are theirs. */
+  readonly timeZone?: string;
 }
 
 /** Accepts any answer: for calls whose response the console does not read. */
@@ -275,7 +277,12 @@ export function createApi(options: ApiClientOptions) {
 
   const copilot = {
     ask: async (query: string, opts?: AskOptions): Promise<AssistantAnswer> => {
-      const json = { query, isAdmin: true, ...(opts?.previousIntent ? { previousIntent: opts.previousIntent } : {}) };
+      const json = {
+        query,
+        isAdmin: true,
+        ...(opts?.previousIntent ? { previousIntent: opts.previousIntent } : {}),
+        ...(opts?.timeZone ? { timeZone: opts.timeZone } : {}),
+      };
       const answer = await client.request(
         { operation: 'copilot.ask', method: 'POST', path: '/api/copilot/ask', json, signal: signalOf(opts) },
         CopilotAskResponseSchema,

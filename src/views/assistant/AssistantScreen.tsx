@@ -20,23 +20,15 @@ import {
   type ChatActorRef,
   type ChatMessage,
 } from '../../machines/chat';
-import type { Source } from '../../contract/api';
 import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
 import { Markdown } from './markdown';
+import { consolePathOf } from './sourceLinks';
 
 /** SPEC §9. */
 export const CHAT_PANEL_HEIGHT = '600px';
 
 export const SOURCE_NOTE = { web: 'Sources from web search', vector: 'Sources from organization data' } as const;
-
-/**
- * The console page of a cited member: their billing page (/billing/user/{id}). Built here from the
- * source's id, never from the answer's text; other sources (calls, tasks, billing records) have no page.
- */
-export function consolePathOf(source: Source): string | null {
-  return source.type === 'user' && source.id !== '' ? `/billing/user/${encodeURIComponent(source.id)}` : null;
-}
 
 /**
  * Sends a question; true when the machine takes it (appends it to the conversation: its guards
@@ -281,7 +273,8 @@ function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: ((
         ) : (
           <Markdown text={message.content} />
         )}
-        {!fromUser && !message.failed ? <SourceNote message={message} /> : null}
+        {/* The source note only with sources: a refusal or a greeting cites none (issue 40). */}
+        {!fromUser && !message.failed && message.sources.length > 0 ? <SourceNote message={message} /> : null}
         {onRetry ? (
           <Button size="xs" mt="2" variant="outline" colorPalette="red" bg="bg" onClick={onRetry}>
             <RotateCcw aria-hidden />
@@ -307,32 +300,30 @@ function SourceNote({ message }: { message: ChatMessage }) {
         </Icon>
         <Text>{SOURCE_NOTE[message.sourceType]}</Text>
       </HStack>
-      {message.sources.length > 0 ? (
-        <List.Root ps="5" mt="1" gap="0.5" aria-label="Sources">
-          {message.sources.map((source) => {
-            const href = safeExternalUrl(source.url);
-            const page = consolePathOf(source);
-            return (
-              <List.Item key={`${source.type}:${source.id}`}>
-                {page ? (
-                  <Link asChild color="brand.fg" textDecoration="underline">
-                    <RouterLink href={page}>{source.title}</RouterLink>
-                  </Link>
-                ) : href ? (
-                  <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
-                    {source.title}
-                  </Link>
-                ) : (
-                  source.title
-                )}{' '}
-                <Text as="span" color="fg.muted">
-                  ({source.type})
-                </Text>
-              </List.Item>
-            );
-          })}
-        </List.Root>
-      ) : null}
+      <List.Root ps="5" mt="1" gap="0.5" aria-label="Sources">
+        {message.sources.map((source) => {
+          const href = safeExternalUrl(source.url);
+          const page = consolePathOf(source);
+          return (
+            <List.Item key={`${source.type}:${source.id}`}>
+              {page ? (
+                <Link asChild color="brand.fg" textDecoration="underline">
+                  <RouterLink href={page}>{source.title}</RouterLink>
+                </Link>
+              ) : href ? (
+                <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                  {source.title}
+                </Link>
+              ) : (
+                source.title
+              )}{' '}
+              <Text as="span" color="fg.muted">
+                ({source.type})
+              </Text>
+            </List.Item>
+          );
+        })}
+      </List.Root>
     </Box>
   );
 }

@@ -596,7 +596,12 @@ describe('calls (SPEC §7)', () => {
     };
     await expect(api.copilot.ask('nested')).resolves.toEqual({ text: 'Nested answer', sources, webSearchUsed: true });
     expect(lastBody()).toEqual({ query: 'nested', isAdmin: true });
-    await expect(api.copilot.ask('plain')).resolves.toEqual({ text: 'Plain answer', sources: [], webSearchUsed: false });
+    await expect(api.copilot.ask('plain', { timeZone: 'America/Los_Angeles' })).resolves.toEqual({
+      text: 'Plain answer',
+      sources: [],
+      webSearchUsed: false,
+    });
+    expect(lastBody()).toEqual({ query: 'plain', isAdmin: true, timeZone: 'America/Los_Angeles' });
   });
 
   it('billing.user posts the user id and parses the billing', async () => {

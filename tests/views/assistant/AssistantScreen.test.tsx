@@ -132,6 +132,58 @@ describe('AssistantScreen', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it('links each source to the screen that shows the same rows: User Management with its filters, the overview, the dashboard, a billing page, the activity', async () => {
+    const { fakes, user, input, log } = setup();
+    await user.type(input, 'list pending supervisors{Enter}');
+    act(() =>
+      fakes.resolve(
+        'ask',
+        reply('2 supervisors are pending activation (of 240).', {
+          sources: [
+            {
+              id: 'list:members',
+              type: 'list',
+              title: 'User Management — Pending, Supervisor',
+              link: { to: 'users', status: 'pending', role: 'Supervisor' },
+            },
+            { id: 'figure:pro', type: 'figure', title: 'Billing Overview — Pro Users', link: { to: 'billing' } },
+            { id: 'figure:unpaid', type: 'figure', title: 'Dashboard — unpaid invoices', link: { to: 'dashboard' } },
+            { id: 'in_1', type: 'invoice', title: 'Invoice 0042 — Ana Ruiz', link: { to: 'member', id: 'm-1' } },
+            { id: 'e1', type: 'change', title: 'Dana — Ana Ruiz', link: { to: 'activity', member: 'm 1' } },
+            { id: 't1', type: 'task', title: 'Pour the slab' },
+          ],
+        }),
+      ),
+    );
+    const sources = await within(log).findByRole('list', { name: 'Sources' });
+    expect(
+      within(sources)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['User Management — Pending, Supervisor', '/users?status=pending&role=Supervisor'],
+      ['Billing Overview — Pro Users', '/billing'],
+      ['Dashboard — unpaid invoices', '/'],
+      ['Invoice 0042 — Ana Ruiz', '/billing/user/m-1'],
+      ['Dana — Ana Ruiz', '/users/activity?member=m+1'],
+    ]);
+    // A task has no screen of its own: its title, no link.
+    expect(within(sources).getByText('Pour the slab')).toBeInTheDocument();
+    await user.click(within(sources).getByRole('link', { name: 'User Management — Pending, Supervisor' }));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/users?status=pending&role=Supervisor');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('shows the source note only with sources: a refusal cites none and has none', async () => {
+    const { fakes, user, input, log } = setup();
+    await user.type(input, 'write me a poem{Enter}');
+    act(() => fakes.resolve('ask', reply("I can't write poems, stories or jokes.")));
+    const refusal = await within(log).findByText("I can't write poems, stories or jokes.");
+    const bubble = refusal.closest('[data-message-type]') as HTMLElement;
+    expect(within(bubble).queryByText(/Sources from/)).not.toBeInTheDocument();
+    expect(within(bubble).queryByRole('list', { name: 'Sources' })).not.toBeInTheDocument();
+  });
+
   it('breaks the line on Shift+Enter without sending', async () => {
     const { fakes, user, input } = setup();
     await user.type(input, 'first line{Shift>}{Enter}{/Shift}second line');

@@ -109,15 +109,27 @@ describe('Organisation data in Assistant answers', () => {
     });
   }
 
-  it('a typed question echoed back and the records it finds are text too', async () => {
+  it('a typed question and the records it finds are text too', async () => {
     const { user, log } = setup();
-    const question = '[Sign in again](https://evil.example)';
+    // "Sign in": the members who have used the app, every hostile name among them.
+    await user.click(screen.getByRole('textbox', { name: 'Ask the assistant' }));
+    await user.paste('[Sign in again](https://evil.example)');
+    await user.keyboard('{Enter}');
+    const bubble = await answerBubble(log);
+    expectInert(bubble, []);
+    for (const value of HOSTILE.members) expect(bubble).toHaveTextContent(shownAs(value));
+  });
+
+  it('a question echoed back is text', async () => {
+    const { user, log } = setup();
+    const question = 'zzqq <b>zzqq</b> _qqzz_ ~~zq~~ [x](y)';
     await user.click(screen.getByRole('textbox', { name: 'Ask the assistant' }));
     await user.paste(question);
     await user.keyboard('{Enter}');
     const bubble = await answerBubble(log);
+    // Nothing in the calls or tasks: the members whose name or e-mail has one of its words ("x").
     expectInert(bubble, ['Members']);
     expect(bubble).toHaveTextContent(`Here is what I found in your organisation's records for "${question}":`);
-    for (const value of [...HOSTILE.members, '_m0_@hostile.example']) expect(bubble).toHaveTextContent(shownAs(value));
+    expect(bubble).toHaveTextContent(shownAs(HOSTILE.members[2]));
   });
 });

@@ -5,12 +5,15 @@
  * text is built with the `md` tag (./markdown.ts), which escapes every piece of organisation data it
  * interpolates: names, titles and summaries are shown as written, never read as markup.
  */
-import type { Queryable } from '../core/db';
-import type { Source } from '../../src/contract/api';
-import type { Topic } from './lexicon';
-import { formatDuration } from './format';
-import { readTallies, tallyCount, type TallyRow } from '../billing/tallies';
+import type { Queryable } from '../../core/db';
+import type { Source } from '../../../src/contract/api';
+import type { Topic } from '../understand/vocabulary';
+import { dayName, formatDuration } from './format';
+import { memberFigures } from '../../figures';
+import { readTallies } from '../../billing/tallies';
 import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
+import type { Clock } from '../time/windows';
+import { addDays, dayIn, startOfDay } from '../time/zone';
 
 export type Db = Queryable;
 
@@ -26,22 +29,18 @@ function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
 }
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** "Jun 4" in the zone. */
+function shortDate(date: Date, zone: string): string {
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: zone });
 }
 
-function shortDate(date: Date): string {
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** "Jun 4, 2:13 PM PDT". */
+function shortDateTime(date: Date, zone: string): string {
+  return `${shortDate(date, zone)}, ${date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone, timeZoneName: 'short' })}`;
 }
 
-function shortDateTime(date: Date): string {
-  return `${shortDate(date)}, ${date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC`;
-}
-
-function dueLabel(due: string | Date | null): string {
-  if (!due) return 'no due date';
-  const day = typeof due === 'string' ? due : isoDay(due);
-  return `due ${shortDate(new Date(`${day}T00:00:00Z`))}`;
+function dueLabel(due: string | null): string {
+  return due ? `due ${shortDate(new Date(`${due}T00:00:00Z`), 'UTC')}` : 'no due date';
 }
 
 function percent(part: number, whole: number): string {
@@ -60,30 +59,14 @@ function report(id: string, title: string): Source {
   return { id: `report:${id}`, type: 'report', title };
 }
 
-interface MemberCounts {
-  total: number;
-  active: number;
-  pending: number;
-  licensed: number;
-}
-
-/** From the member tallies (role, active, licensed; see server/migrations/0005.do.billing.sql): exact, without reading every member. */
-function memberCounts(tallies: readonly TallyRow[]): MemberCounts {
-  return {
-    total: tallyCount(tallies),
-    active: tallyCount(tallies, (r) => r.b === 'true'),
-    pending: tallyCount(tallies, (r) => r.b !== 'true'),
-    licensed: tallyCount(tallies, (r) => r.c === 'true'),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // User activity
 // ---------------------------------------------------------------------------------------------
 
-async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
+async function userActivity(db: Db, orgId: string, { now, zone }: Clock): Promise<Answer> {
   const since = daysBefore(now, 7);
-  const counts = memberCounts(await readTallies(db, orgId, 'members'));
+  const counts = await memberFigures(db, orgId);
   const { rows: week } = await db.query<{ seen: number; calls: number; callers: number }>(
     `WITH last_call AS (
        SELECT member_id, max(started_at) AS at FROM calls WHERE org_id = $1 GROUP BY member_id
@@ -119,12 +102,12 @@ async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
   } else {
     lines.push(md`Most recently active:`);
     recent.forEach((r, i) =>
-      lines.push(md`${i + 1}. ${r.name} (${r.role}) — ${shortDateTime(r.last_seen)}, ${plural(r.calls_week, 'call')} this week`),
+      lines.push(md`${i + 1}. ${r.name} (${r.role}) — ${shortDateTime(r.last_seen, zone)}, ${plural(r.calls_week, 'call')} this week`),
     );
   }
   return {
     result: markdownLines(lines),
-    sources: [report('user-activity', 'User activity — last 7 days'), ...recent.map((r) => ({ id: r.id, type: 'user', title: r.name }))],
+    sources: [report('user-activity', 'User activity — last 7 days'), ...recent.map((r) => ({ id: r.id, type: 'user', title: r.name, link: { to: 'member' as const, id: r.id } }))],
   };
 }
 
@@ -132,8 +115,9 @@ async function userActivity(db: Db, orgId: string, now: Date): Promise<Answer> {
 // Call analytics
 // ---------------------------------------------------------------------------------------------
 
-async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> {
+async function callAnalytics(db: Db, orgId: string, { now, zone }: Clock): Promise<Answer> {
   const since = daysBefore(now, 30);
+  const today = dayIn(now, zone);
   const { rows: totals } = await db.query<{
     n: number;
     total: number;
@@ -156,10 +140,10 @@ async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> 
     [orgId, since, daysBefore(now, 60), now],
   );
   const { rows: byDay } = await db.query<{ day: string; n: number; total: number }>(
-    `SELECT to_char((started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n, sum(duration_seconds)::int AS total
+    `SELECT to_char((started_at AT TIME ZONE $4)::date, 'YYYY-MM-DD') AS day, count(*)::int AS n, sum(duration_seconds)::int AS total
        FROM calls WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3
       GROUP BY 1 ORDER BY 1`,
-    [orgId, new Date(`${isoDay(daysBefore(now, 6))}T00:00:00Z`), now],
+    [orgId, startOfDay(addDays(today, -6), zone), now, zone],
   );
   const { rows: longest } = await db.query<{
     id: string;
@@ -197,27 +181,21 @@ async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> 
     md`Calls by day (last 7 days):`,
   ];
   for (let i = 6; i >= 0; i -= 1) {
-    const day = isoDay(daysBefore(now, i));
+    const day = addDays(today, -i);
     const d = dayCounts.get(day);
-    const label = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-    lines.push(md`- ${label}: ${d ? md`${plural(d.n, 'call')}, ${formatDuration(d.total)}` : '0 calls'}`);
+    lines.push(md`- ${dayName(day)}: ${d ? md`${plural(d.n, 'call')}, ${formatDuration(d.total)}` : '0 calls'}`);
   }
   lines.push(md``, md`Longest calls:`);
   longest.forEach((c, i) =>
     lines.push(
-      md`${i + 1}. ${formatDuration(c.duration_seconds)} — ${c.name} at ${c.site}, ${shortDate(c.started_at)}: ${excerpt(c.summary)}`,
+      md`${i + 1}. ${formatDuration(c.duration_seconds)} — ${c.name} at ${c.site}, ${shortDate(c.started_at, zone)}: ${excerpt(c.summary)}`,
     ),
   );
   return {
     result: markdownLines(lines),
     sources: [
       report('call-analytics', 'Call analytics — last 30 days'),
-      ...longest.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(c.started_at)}` })),
+      ...longest.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(c.started_at, zone)}` })),
     ],
   };
 }
@@ -226,8 +204,8 @@ async function callAnalytics(db: Db, orgId: string, now: Date): Promise<Answer> 
 // Task overview
 // ---------------------------------------------------------------------------------------------
 
-async function taskOverview(db: Db, orgId: string, now: Date): Promise<Answer> {
-  const today = isoDay(now);
+async function taskOverview(db: Db, orgId: string, { now, zone }: Clock): Promise<Answer> {
+  const today = dayIn(now, zone);
   const { rows: totals } = await db.query<{ open: number; done: number; overdue: number; unassigned: number; due_week: number }>(
     `SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
             count(*) FILTER (WHERE status = 'done')::int AS done,
@@ -282,7 +260,7 @@ async function taskOverview(db: Db, orgId: string, now: Date): Promise<Answer> {
 // Weekly report
 // ---------------------------------------------------------------------------------------------
 
-async function weeklyReport(db: Db, orgId: string, now: Date): Promise<Answer> {
+async function weeklyReport(db: Db, orgId: string, { now, zone }: Clock): Promise<Answer> {
   const since = daysBefore(now, 7);
   const { rows: calls } = await db.query<{ n: number; total: number; callers: number }>(
     `SELECT count(*)::int AS n, COALESCE(sum(duration_seconds), 0)::int AS total, count(DISTINCT member_id)::int AS callers
@@ -324,7 +302,7 @@ async function weeklyReport(db: Db, orgId: string, now: Date): Promise<Answer> {
     md`, `,
   );
   const lines = [
-    md`**Weekly report — ${shortDate(since)} to ${shortDate(now)}**`,
+    md`**Weekly report — ${shortDate(since, zone)} to ${shortDate(now, zone)}**`,
     md``,
     md`- Calls: ${plural(c.n, 'call')} by ${plural(c.callers, 'member')}, ${formatDuration(c.total)} of talk time.`,
     md`- Tasks: ${t.created} created from calls, ${t.completed} completed; ${t.open} open now.`,
@@ -340,14 +318,14 @@ async function weeklyReport(db: Db, orgId: string, now: Date): Promise<Answer> {
   }
   if (attention.length > 0) {
     lines.push(md``, md`Needs attention:`);
-    attention.forEach((a) => lines.push(md`- ${a.site}, ${shortDate(a.started_at)} (${a.name}): ${excerpt(a.summary)}`));
+    attention.forEach((a) => lines.push(md`- ${a.site}, ${shortDate(a.started_at, zone)} (${a.name}): ${excerpt(a.summary)}`));
   }
   return {
     result: markdownLines(lines),
     sources: [
-      report('weekly-report', `Weekly report — ${shortDate(since)} to ${shortDate(now)}`),
-      ...attention.map((a) => ({ id: a.id, type: 'call', title: `${a.site} — ${a.name}, ${shortDate(a.started_at)}` })),
-      ...newMembers.map((m) => ({ id: m.id, type: 'user', title: m.name })),
+      report('weekly-report', `Weekly report — ${shortDate(since, zone)} to ${shortDate(now, zone)}`),
+      ...attention.map((a) => ({ id: a.id, type: 'call', title: `${a.site} — ${a.name}, ${shortDate(a.started_at, zone)}` })),
+      ...newMembers.map((m) => ({ id: m.id, type: 'user', title: m.name, link: { to: 'member' as const, id: m.id } })),
     ],
   };
 }
@@ -356,11 +334,11 @@ async function weeklyReport(db: Db, orgId: string, now: Date): Promise<Answer> {
 // Organisation insights
 // ---------------------------------------------------------------------------------------------
 
-async function organizationInsights(db: Db, orgId: string, now: Date): Promise<Answer> {
+async function organizationInsights(db: Db, orgId: string, { now }: Clock): Promise<Answer> {
   const since = daysBefore(now, 30);
   const { rows: org } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
   const tallies = await readTallies(db, orgId, 'members');
-  const counts = memberCounts(tallies);
+  const counts = await memberFigures(db, orgId);
   const { rows: usage } = await db.query<{ licensed_active: number; unlicensed_callers: number }>(
     `WITH callers AS (SELECT DISTINCT member_id FROM calls WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3)
      SELECT count(*) FILTER (WHERE m.has_license AND (c.member_id IS NOT NULL OR m.last_active_at >= $2))::int AS licensed_active,
@@ -403,7 +381,7 @@ async function organizationInsights(db: Db, orgId: string, now: Date): Promise<A
   };
 }
 
-export const TOPIC_ANSWERS: Record<Topic, (db: Db, orgId: string, now: Date) => Promise<Answer>> = {
+export const TOPIC_ANSWERS: Record<Topic, (db: Db, orgId: string, clock: Clock) => Promise<Answer>> = {
   user_activity: userActivity,
   call_analytics: callAnalytics,
   task_overview: taskOverview,

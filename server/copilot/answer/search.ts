@@ -6,14 +6,16 @@
  * time window the question names narrows the search. When no call or task matches, members are
  * searched by name, role and email.
  */
-import type { CopilotWindow, Source } from '../../src/contract/api';
+import type { CopilotWindow, Source } from '../../../src/contract/api';
+import type { Queryable } from '../../core/db';
 import type { Answer } from './compose';
-import { count as fmt, dateTime, excerpt, formatDuration, shortDate, toDate } from './format';
-import { STOP_WORDS, tokenize } from './lexicon';
+import { calendarDay, count as fmt, dateTime, excerpt, formatDuration, shortDate, toDate } from './format';
+import { tokenize } from '../understand/normalise';
+import type { Person } from '../understand/spelling';
+import { STOP_WORDS } from '../understand/vocabulary';
+import { resolveWindow, type Clock } from '../time/windows';
+import { dayIn } from '../time/zone';
 import { joinMarkdown, markdownLines, md, type Markdown } from './markdown';
-import type { Person } from './parse';
-import type { Db } from './query';
-import { isoDay, resolveWindow } from './time';
 
 export interface SearchRequest {
   question: string;
@@ -75,16 +77,16 @@ interface TaskHit {
 }
 
 export async function searchAnswer(
-  db: Db,
+  db: Queryable,
   orgId: string,
   request: SearchRequest,
-  now: Date,
+  clock: Clock,
   exampleSite: string | undefined,
 ): Promise<Answer> {
   const terms = request.terms.filter((t) => /^[a-z0-9]+$/.test(t)).slice(0, 12);
   if (terms.length === 0) return nothing(request.question, exampleSite);
   const anyOf = terms.join(' or ');
-  const range = request.window ? resolveWindow(request.window, now) : null;
+  const range = request.window ? resolveWindow(request.window, clock) : null;
 
   const callParams: unknown[] = [orgId, anyOf, terms];
   const callWhere = ['c.org_id = $1', 'c.search @@ q.q'];
@@ -174,17 +176,16 @@ export async function searchAnswer(
     lines.push(md``, md`**Calls**`);
     topCalls.forEach((c) =>
       lines.push(
-        md`- ${dateTime(toDate(c.started_at))} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${excerpt(c.summary, 160)}`,
+        md`- ${dateTime(toDate(c.started_at), clock.zone)} · ${c.site} · ${c.name} (${formatDuration(c.duration_seconds)}): ${excerpt(c.summary, 160)}`,
       ),
     );
   }
   if (topTasks.length > 0) {
     lines.push(md``, md`**Tasks**`);
+    const today = dayIn(clock.now, clock.zone);
     topTasks.forEach((t) => {
-      const due = t.due_date ? md`, due ${shortDate(new Date(`${t.due_date}T00:00:00Z`))}` : md``;
-      lines.push(
-        md`- ${t.status === 'done' ? 'Done' : t.due_date && t.due_date < isoDay(now) ? 'Overdue' : 'Open'}: ${t.title} — ${t.name ?? 'unassigned'}${due}`,
-      );
+      const due = t.due_date ? md`, due ${calendarDay(t.due_date)}` : md``;
+      lines.push(md`- ${t.status === 'done' ? 'Done' : t.due_date && t.due_date < today ? 'Overdue' : 'Open'}: ${t.title} — ${t.name ?? 'unassigned'}${due}`);
     });
   }
   if (members.length > 0) {
@@ -192,9 +193,9 @@ export async function searchAnswer(
     members.forEach((m) => lines.push(md`- ${m.name} (${m.role}) — ${m.email}, ${m.is_active ? 'active' : 'pending'}`));
   }
   const sources: Source[] = [
-    ...topCalls.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(toDate(c.started_at))}` })),
+    ...topCalls.map((c) => ({ id: c.id, type: 'call', title: `${c.site} — ${c.name}, ${shortDate(toDate(c.started_at), clock.zone)}` })),
     ...topTasks.map((t) => ({ id: t.id, type: 'task', title: t.title })),
-    ...members.map((m) => ({ id: m.id, type: 'user', title: m.name })),
+    ...members.map((m): Source => ({ id: m.id, type: 'user', title: m.name, link: { to: 'member', id: m.id } })),
   ];
   return { result: markdownLines(lines), sources };
 }

@@ -1,13 +1,10 @@
 /**
- * The words the Assistant understands: how a question is cut into tokens, how tokens are
- * normalised (lower case, accents, British spellings, plurals), how small typos are corrected, and
- * the vocabulary of phrases that carry meaning (subjects, measures, filters, groupings...).
- *
- * Everything here is plain data and small pure functions: no regular expression runs over the
- * whole question more than once, and the work is linear in its length (a question is at most
- * 2,000 characters, and only its first MAX_TOKENS tokens are read).
+ * The words the Assistant understands: the vocabulary of phrases that carry meaning (subjects,
+ * measures, filters, groupings, a member's facts...), each with its tags, and the small words that
+ * carry none. Plain data; phrases are normalised and stemmed like the question (normalise.ts).
  */
-import type { CopilotIntent, Role } from '../../src/contract/api';
+import type { CopilotIntent, MemberField, Role } from '../../../src/contract/api';
+import { stem, tokenize } from './normalise';
 
 export type Subject = CopilotIntent['subject'];
 export type Measure = CopilotIntent['measure'];
@@ -16,7 +13,7 @@ export type Status = NonNullable<CopilotIntent['filters']['status']>;
 export type Access = NonNullable<CopilotIntent['filters']['access']>;
 export type WindowField = NonNullable<NonNullable<CopilotIntent['filters']['window']>['field']>;
 export type Topic = 'weekly_report' | 'organization_insights' | 'call_analytics' | 'task_overview' | 'user_activity';
-export type OutOfScope = 'weather' | 'creative' | 'general' | 'company';
+export type OutOfScope = 'weather' | 'creative' | 'general' | 'company' | 'unrecorded';
 
 /** What a phrase means. */
 export type Tag =
@@ -41,6 +38,8 @@ export type Tag =
   | { k: 'money' }
   | { k: 'duration' }
   | { k: 'new' }
+  /** Joining the organisation ("signed up", "hired"): members, unless another subject is named. */
+  | { k: 'joining' }
   | { k: 'who' }
   | { k: 'anaphora' }
   | { k: 'followup' }
@@ -49,187 +48,18 @@ export type Tag =
   | { k: 'out'; v: OutOfScope }
   | { k: 'greeting' }
   | { k: 'negation' }
+  /** Using the app ("logged in", "on the app"): members seen, ever or in a window. */
+  | { k: 'login' }
+  /** A card on file (a payment method). */
+  | { k: 'card' }
+  /** Someone outside the organisation: a subcontractor, a supplier (paid outside Hardline's billing). */
+  | { k: 'thirdParty' }
   | { k: 'last' }
-  | { k: 'ours' };
-
-export interface Token {
-  /** As typed (for names: capitalisation tells a name from a word). */
-  raw: string;
-  /** Lower case, accents removed, British spellings mapped, apostrophes dropped. */
-  norm: string;
-  /** `norm` without a plural ending. */
-  stem: string;
-  /** Whether it starts with a capital letter as typed. */
-  capital: boolean;
-  /** A number as typed ("5", "30"), or a number word ("five"). */
-  num: number | null;
-}
-
-/** Only this many tokens of a question are read (a question is at most 2,000 characters). */
-const MAX_TOKENS = 60;
-
-const BRITISH: Record<string, string> = {
-  licence: 'license',
-  licences: 'licenses',
-  licenced: 'licensed',
-  unlicenced: 'unlicensed',
-  organisation: 'organization',
-  organisations: 'organizations',
-  organisation_s: 'organization',
-  cancelled: 'canceled',
-  cancelling: 'canceling',
-  cancellation: 'cancelation',
-  cancellations: 'cancelations',
-  summarise: 'summarize',
-  analyse: 'analyze',
-  utilisation: 'utilization',
-  behaviour: 'behavior',
-  favourite: 'favorite',
-  harbour: 'harbor',
-  centre: 'center',
-  colour: 'color',
-  labour: 'labor',
-};
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
-
-/** Removes a plural ending: "members" -> "member", "activities" -> "activity", "boxes" -> "box". */
-/** Words whose final "s" is not a plural. */
-const NOT_PLURAL = new Set([
-  'news',
-  'series',
-  'species',
-  'always',
-  'perhaps',
-  'analytics',
-  'status',
-  'its',
-  'yes',
-  'less',
-  'unless',
-  'across',
-  'thanks',
-  'pms',
-]);
-
-export function stem(word: string): string {
-  if (word.length <= 3 || NOT_PLURAL.has(word)) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('sses')) return word.slice(0, -2);
-  if (word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
-  if (word.endsWith('ches') || word.endsWith('shes') || word.endsWith('xes')) return word.slice(0, -2);
-  if (word.endsWith('s')) return word.slice(0, -1);
-  return word;
-}
-
-function isLetter(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-}
-
-/**
- * The question as tokens: words of letters and digits (an apostrophe inside a word is dropped, so
- * "haven't" is "havent" and "Priya's" is "priyas" until the possessive is removed), dates such as
- * 2025-06-01 and 6/1 kept whole. A possessive "'s" is removed.
- */
-export function tokenize(question: string): Token[] {
-  const text = question.normalize('NFKD');
-  const tokens: Token[] = [];
-  let raw = '';
-  let norm = '';
-  const flush = () => {
-    if (norm !== '') {
-      let word = norm;
-      // A possessive ("priya's" typed with an apostrophe becomes "priyas"): kept as written when
-      // the apostrophe was there, so the name lookup can try both.
-      const mapped = BRITISH[word] ?? word;
-      word = mapped;
-      const n = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
-      tokens.push({ raw, norm: word, stem: stem(word), capital: raw.length > 0 && raw[0] !== raw[0]?.toLowerCase(), num: n });
-    }
-    raw = '';
-    norm = '';
-  };
-  for (let i = 0; i < text.length && tokens.length < MAX_TOKENS; i += 1) {
-    const ch = text[i] ?? '';
-    const code = ch.toLowerCase().charCodeAt(0);
-    // Combining marks (accents after NFKD) are skipped.
-    if (code >= 0x300 && code <= 0x36f) continue;
-    if (isLetter(code)) {
-      raw += ch;
-      norm += ch.toLowerCase();
-      continue;
-    }
-    const next = text[i + 1] ?? '';
-    const nextIsWord = isLetter(next.toLowerCase().charCodeAt(0));
-    // Apostrophes inside a word: "haven't", "priya's" (the possessive is dropped).
-    if ((ch === "'" || ch === '\u2019') && norm !== '' && nextIsWord) {
-      if ((next === 's' || next === 'S') && !isLetter((text[i + 2] ?? ' ').toLowerCase().charCodeAt(0))) {
-        i += 1;
-        flush();
-        continue;
-      }
-      continue;
-    }
-    // Dates: 2025-06-01, 6/1, 6/1/2025 stay one token.
-    if ((ch === '-' || ch === '/') && /^\d[\d/-]*\d$|^\d$/.test(norm) && /\d/.test(next)) {
-      raw += ch;
-      norm += ch;
-      continue;
-    }
-    flush();
-  }
-  flush();
-  return tokens;
-}
-
-/** Damerau-Levenshtein distance (adjacent transpositions count as one edit), bounded by `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i += 1) {
-    const row: number[] = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min((rows[i - 1]?.[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (rows[i - 1]?.[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      row.push(d);
-      if (d < best) best = d;
-    }
-    rows.push(row);
-    if (i > 0 && best > max) return max + 1;
-  }
-  return rows[a.length]?.[b.length] ?? max + 1;
-}
-
-/** How many edits a word of this length may be away from a vocabulary word and still be it. */
-export function typoBudget(length: number): number {
-  if (length >= 8) return 2;
-  if (length >= 4) return 1;
-  return 0;
-}
+  | { k: 'ours' }
+  /** A fact of a member ("phone number", "e-mail", "trial end"): asked of a person, or shown for each member listed. */
+  | { k: 'field'; v: MemberField }
+  /** "number" alone: a phone number when a person is named. */
+  | { k: 'number' };
 
 /** Words that carry no meaning for the parser (they still separate names and phrases), as typed and stemmed. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -239,7 +69,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'can could would should will shall may might must please pls plz tell give show get got find let lets see know need want ' +
     'currently right now so far ever yet still just also too very really like any some up out over under than then or but if ' +
     'again please kindly quick quickly exactly approximately roughly around about whole entire overall altogether ' +
-    'make made making work working worked use using used one ones bit little lot lots kind sort type please thank'
+    'make made making work working worked use using used one ones bit little lot lots kind sort type please thank ' +
+    'their theirs s guy gal buddy dude all going ongoing rn anymore'
   )
     .split(' ')
     .flatMap((w) => [w, stem(w)]),
@@ -277,6 +108,10 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ],
   ['invoice|bill|billing statement', [S('invoices')]],
   ['transaction|billing event|billing activity|billing history', [S('transactions')]],
+  [
+    'change|changed|edit|edited|modified|modification|altered|activity log|audit|audit log|audit trail|activity trail|history of changes|who changed|what changed',
+    [S('changes')],
+  ],
   ['payment|charge|refund', [S('transactions'), { k: 'payments' }]],
   [
     'revenue|income|earning|collect|collected|collection|money collected|cash|take in|took in|bring in|brought in|came in|come in|money in|money received|received',
@@ -288,7 +123,7 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [S('calls'), { k: 'duration' }],
   ],
   ['minute|hour', [{ k: 'duration' }]],
-  ['amount|spend|spent|cost|value|worth|dollar|usd|price|billed|charged', [{ k: 'money' }]],
+  ['amount|spend|spent|cost|value|worth|dollar|usd|price|billed|charged|pay|payed', [{ k: 'money' }]],
   // Roles (people)
   [
     'field worker|fieldworker|field crew|field staff|field tech|laborer|labourer|worker in the field|field hand|field personnel',
@@ -303,7 +138,7 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [ST('pending')],
   ],
   ['active|activated|enabled', [ST('active')]],
-  ['open|outstanding|incomplete|unfinished|not done|not completed|not finished|to be done|remaining|in progress|unresolved', [ST('open')]],
+  ['open|left|incomplete|unfinished|not done|not completed|not finished|to be done|remaining|in progress|unresolved', [ST('open')]],
   ['done|completed|complete|finished|closed|resolved task|checked off', [ST('done')]],
   ['overdue|late|past due date|behind schedule|missed deadline|past their due date', [ST('overdue')]],
   ['past due|past-due|delinquent|in arrears|behind on payment', [ST('past_due')]],
@@ -314,7 +149,10 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [ST('cancelling')],
   ],
   ['paid|settled', [ST('paid')]],
-  ['unpaid|not paid|not been paid|not yet paid|havent been paid|hasnt been paid|havent paid|owing|owed|due invoice', [ST('unpaid')]],
+  [
+    'unpaid|outstanding|owe|owes|not paid|not been paid|not yet paid|havent been paid|hasnt been paid|havent paid|owing|owed|due invoice',
+    [ST('unpaid')],
+  ],
   ['uncollectible|written off', [ST('uncollectible')]],
   ['void|voided', [ST('void')]],
   ['failed|declined|bounced|unsuccessful|rejected|failure', [ST('failed')]],
@@ -345,6 +183,11 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['average|avg|mean|typical|on average|per call average', [M('average')]],
   ['longest|largest|biggest|highest|most expensive|longest running|lengthiest|max|maximum', [M('longest')]],
   ['latest|most recent|newest|recent|recently|last one|latest one|freshest|just now', [M('latest')]],
+  [
+    'oldest|earliest|first|longest serving|longest tenure|most senior|been with us the longest|been here the longest|been with us longest|been here longest',
+    [M('earliest')],
+  ],
+  ['most recently active|recently active|last to log in|latest login', [M('latest'), W('active'), { k: 'login' }]],
   ['last', [{ k: 'last' }]],
   ['most|top|busiest|highest number|the most|leading|greatest number|more than anyone', [{ k: 'rank', v: 'most' }]],
   ['least|fewest|quietest|lowest|bottom|the fewest', [{ k: 'rank', v: 'least' }]],
@@ -361,9 +204,19 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
   ['daily|day by day|per day|each day|every day|a day', [G('day')]],
   ['status|state', [D('status')]],
   // When a window applies
-  ['joined|added|created|signed up|sign up|onboarded|hired|invited|registered|came on|started|opened|issued|raised|logged', [W('joined')]],
+  [
+    'joined|join|joining|signed up|sign up|sign ups|signups|signup|onboarded|hired|hire|came on|registered',
+    [W('joined'), { k: 'joining' }],
+  ],
+  ['added|created|invited|started|start|opened|issued|raised|logged', [W('joined')]],
   ['new', [{ k: 'new' }]],
-  ['seen|logged in|signed in|online|used the app|activity|was active|were active|been active|last active|last seen', [W('active')]],
+  ['seen|activity|was active|were active|been active|last active|last seen', [W('active')]],
+  [
+    'logged in|log in|login|logged on|log on|signed in|sign in|online|on the app|in the app|use the app|used the app|using the app|use hardline|used hardline|using hardline|opened the app',
+    [W('active'), { k: 'login' }],
+  ],
+  ['card|credit card|debit card|card on file|payment method|payment card|card details|cards on file', [{ k: 'card' }]],
+  ['subcontractor|sub contractor|supplier|vendor|contractor', [{ k: 'thirdParty' }]],
   [
     'completed on|finished on|closed on|got done|get done|were completed|was completed|were finished|were closed|got completed|got finished',
     [W('completed'), ST('done')],
@@ -382,9 +235,33 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     'unassigned|not assigned|no assignee|without an assignee|nobody assigned|no one assigned|no owner|assigned to nobody|assigned to no one|nobody is assigned|no one is assigned|nobody is assigned to|no one is assigned to|nobody owns|with nobody on',
     [{ k: 'unassigned' }],
   ],
+  // Facts of a member (asked of a person, or shown for each member listed)
+  [
+    'phone|phone number|phone no|phone num|cell|cell number|cell phone|cellphone|mobile|mobile number|telephone|contact number|number to reach|digits',
+    [{ k: 'field', v: 'phone' }],
+  ],
+  ['number|num', [{ k: 'number' }]],
+  ['email|e mail|email address|mail address|mail', [{ k: 'field', v: 'email' }]],
+  [
+    'contact|contact info|contact details|reach|get hold of',
+    [
+      { k: 'field', v: 'phone' },
+      { k: 'field', v: 'email' },
+    ],
+  ],
+  [
+    'trial end|trial ends|trial ending|trial expire|trial expires|trial expiry|trial expiration|end of trial|trial over|trial run out|trial runs out|trial finish|trial left|days left',
+    [{ k: 'field', v: 'trialEnd' }, W('trialEnd')],
+  ],
+  ['join date|date joined|joined on|start date|started on|member since|since when|added on|created on', [{ k: 'field', v: 'joined' }]],
+  [
+    'last log in|last login|last logged in|last logged on|last signed in|last sign in|last used|last online|last on|last active|last seen|last activity|last time',
+    [{ k: 'field', v: 'lastActive' }, W('active'), M('latest'), { k: 'login' }],
+  ],
+  ['licence status|license status|seat status', [{ k: 'field', v: 'license' }]],
   // Follow-ups
   [
-    'them|those|these|they|of them|of those|among them|among those|the same|same|ones|that list|that group|each of them|out of those',
+    'them|those|these|they|of them|of those|among them|among those|the same|same|ones|that list|that group|each of them|out of those|he|she|him|her|his|hers',
     [{ k: 'anaphora' }],
   ],
   ['and|what about|how about|and what about|same for|now|only|just the|only the|ok and|also', [{ k: 'followup' }]],
@@ -415,11 +292,16 @@ const PHRASES: ReadonlyArray<[string, Tag[]]> = [
     [{ k: 'frame' }],
   ],
   [
-    'organization|company|org|business|firm|whole team|whole company|entire company|we|our team|my team|my crew|our crew|my organization|our organization',
+    'organization|company|org|business|firm|whole team|whole company|entire company|we|our team|my team|my crew|our crew|my organization|our organization|hardline|on hardline|in hardline|the app|the platform|the system',
     [{ k: 'ours' }],
   ],
   // Out of scope
   ['weather|forecast|temperature|rain|raining|snow|snowing|wind|windy|sunny|humidity|storm|hurricane|degrees', [OUT('weather')]],
+  [
+    'gate code|door code|lock code|access code|alarm code|entry code|password|wifi|license plate|licence plate|plate number|opening hours|business hours|hours of operation|what time does|what time do|overtime|payroll|wage|wages|salary|salaries|paycheck|pay rate|hourly rate|timesheet|timesheets|hours worked|work hours|working hours|best|worst|favorite|most productive|hardest working|hardest worker|laziest|most reliable|smartest|top performer' +
+      '|address|home address|mailing address|street address|birthday|birth date|date of birth|dob|age|budget|estimate|bid|profit|margin|vacation|holiday|time off|pto|sick|sick day|day off|days off|leave|emergency contact|next of kin|ssn|social security',
+    [OUT('unrecorded')],
+  ],
   ['poem|poetry|haiku|limerick|song|lyrics|joke|story|essay|rap|sonnet|riddle|funny', [OUT('creative')]],
   [
     'capital of|president|prime minister|stock|stock price|share price|bitcoin|crypto|news|headline|recipe|translate|movie|football|soccer|basketball|score|election|horoscope|lottery|population of|meaning of life|write code|javascript|python',
@@ -457,91 +339,28 @@ export const PHRASE_INDEX: ReadonlyMap<string, readonly PhraseEntry[]> = (() => 
   return index;
 })();
 
-/** Single vocabulary words a typo may be corrected to (at least 4 letters, not stop words). */
-const VOCABULARY: readonly string[] = (() => {
-  const words = new Set<string>();
-  for (const list of PHRASE_INDEX.values())
-    for (const entry of list) for (const w of entry.words) if (w.length >= 4 && !STOP_WORDS.has(w)) words.add(w);
-  for (const w of [
-    'today',
-    'yesterday',
-    'tomorrow',
-    'week',
-    'month',
-    'year',
-    'since',
-    'past',
-    'previous',
-    'january',
-    'february',
-    'march',
-    'april',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-    'monday',
-    'tuesday',
-    'wednesday',
-    'thursday',
-    'friday',
-    'saturday',
-    'sunday',
-  ])
-    words.add(w);
-  return [...words];
-})();
-
-/** Words of time expressions: a typo in them is corrected before windows are read ("this weeek"). */
-const TIME_WORDS: readonly string[] = [
-  'today',
-  'yesterday',
-  'tomorrow',
-  'week',
-  'weeks',
-  'month',
-  'months',
-  'year',
-  'days',
-  'last',
-  'past',
-  'previous',
-  'since',
-  'this',
-];
-
-/** The time word `word` is a small typo of, if any (at least 4 letters, one edit). */
-export function correctTimeWord(word: string): string | null {
-  if (word.length < 4 || TIME_WORDS.includes(word) || STOP_WORDS.has(word) || PHRASE_INDEX.has(stem(word))) return null;
-  const found = TIME_WORDS.filter((t) => t[0] === word[0] && editDistance(word, t, 1) <= 1);
-  return found.length === 1 ? (found[0] ?? null) : null;
+/** A phrase of the vocabulary found in the question: its tags, where it starts, how many tokens. */
+export interface Found {
+  tag: Tag;
+  at: number;
+  length: number;
 }
 
-/** The vocabulary word `word` is a small typo of, if exactly one is nearest. */
-export function correctTypo(word: string): string | null {
-  const budget = typoBudget(word.length);
-  if (budget === 0 || /\d/.test(word)) return null;
-  let best: string[] = [];
-  let bestDistance = budget + 1;
-  for (const candidate of VOCABULARY) {
-    if (Math.abs(candidate.length - word.length) > budget + 1) continue;
-    // A typo keeps the first letter (or swaps the first two): cheap and avoids far-fetched matches.
-    if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) continue;
-    // A doubled last letter of a plural ("taskss") is one slip from the plural.
-    const d = Math.min(editDistance(word, candidate, budget), editDistance(word, `${candidate}s`, budget));
-    if (d < bestDistance) {
-      best = [candidate];
-      bestDistance = d;
-    } else if (d === bestDistance) {
-      best.push(candidate);
+/** The vocabulary's phrases over the tokens not yet used, longest first; `unknown` are the other content words. */
+export function matchPhrases(stems: readonly string[], taken: readonly boolean[]): { found: Found[]; unknown: number[] } {
+  const used = [...taken];
+  const found: Found[] = [];
+  const unknown: number[] = [];
+  for (let i = 0; i < stems.length; i += 1) {
+    if (used[i]) continue;
+    const entry = (PHRASE_INDEX.get(stems[i] ?? '') ?? []).find((e) => e.words.every((w, k) => !used[i + k] && stems[i + k] === w));
+    if (!entry) {
+      if (!STOP_WORDS.has(stems[i] ?? '')) unknown.push(i);
+      continue;
     }
+    for (const tag of entry.tags) found.push({ tag, at: i, length: entry.words.length });
+    for (let k = 0; k < entry.words.length; k += 1) used[i + k] = true;
+    i += entry.words.length - 1;
   }
-  if (best.length === 1) return best[0] ?? null;
-  // A tie: the word with the same letters (two swapped, the commonest slip) wins, if only one has them.
-  const letters = (w: string) => [...w].sort().join('');
-  const same = best.filter((c) => letters(c) === letters(word));
-  return same.length === 1 ? (same[0] ?? null) : null;
+  return { found, unknown };
 }

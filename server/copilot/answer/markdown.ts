@@ -8,7 +8,7 @@
  * renderer undoes). `Answer.result` is a `Markdown`, not a string, so text built any other way does
  * not type-check, and no interpolation can be forgotten.
  */
-import { escapeMarkdown } from '../../src/domain/markdown';
+import { escapeMarkdown } from '../../../src/domain/markdown';
 
 const MARKDOWN: unique symbol = Symbol('markdown');
 
