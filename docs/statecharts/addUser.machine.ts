@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const addUserMachine = createMachine({
   id: 'addUser',
   initial: 'editing',
+  meta: { spec: ['§2 Users screen', '§4 Users'] },
   context: { fieldErrors: {}, error: null, request: null, created: null },
   states: {
     editing: {

@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const authMachine = createMachine({
   id: 'auth',
   initial: 'checkingSession',
+  meta: { spec: ['§2 Gate', '§4 Authentication'] },
   context: {
     user: null,
     pendingConfirmation: null,

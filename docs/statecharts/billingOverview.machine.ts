@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const billingOverviewMachine = createMachine({
   id: 'billingOverview',
   initial: 'loading',
+  meta: { spec: ['§2 Billing Overview'] },
   context: { overview: null, error: null },
   states: {
     loading: {

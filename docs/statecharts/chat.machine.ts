@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const chatMachine = createMachine({
   id: 'chat',
   initial: 'idle',
+  meta: { spec: ['§2 Assistant screen', '§4 Chat'] },
   context: { messages: [], pendingQuestion: null, inputError: null, lastIntent: null },
   states: {
     idle: {

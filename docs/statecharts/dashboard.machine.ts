@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const dashboardMachine = createMachine({
   id: 'dashboard',
   initial: 'loading',
+  meta: { spec: ['§2 Dashboard'] },
   context: { data: null, error: null },
   states: {
     loading: {

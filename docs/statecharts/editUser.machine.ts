@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const editUserMachine = createMachine({
   id: 'editUser',
   initial: 'editing',
+  meta: { spec: ['§2 Users screen', '§4 Users'] },
   states: {
     editing: {
       on: {

@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const forgotPasswordMachine = createMachine({
   id: 'forgotPassword',
   initial: 'requestCode',
+  meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   states: {
     requestCode: {
       initial: 'idle',

@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const mfaChallengeMachine = createMachine({
   id: 'mfaChallenge',
   initial: 'enterCode',
+  meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   context: { user: null, fieldErrors: {}, formError: null },
   states: {
     enterCode: {

@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const paymentMachine = createMachine({
   id: 'payment',
   initial: 'loadingStripe',
+  meta: { spec: ['§2 Manage Subscription modal', '§4 Subscription'] },
   states: {
     loadingStripe: {
       tags: ['pending'],

@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const resendCodeMachine = createMachine({
   id: 'resendCode',
   initial: 'ready',
+  meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   states: {
     ready: { on: { 'resend.send': { target: 'sending', actions: 'clearMessages' } } },
     sending: {

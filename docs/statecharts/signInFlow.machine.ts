@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const signInFlowMachine = createMachine({
   id: 'signInFlow',
   initial: 'opening',
+  meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   states: {
     opening: { always: [{ target: 'confirmEmail', guard: 'isAwaitingCode' }, 'signIn'] },
     signIn: {

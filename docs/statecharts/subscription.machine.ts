@@ -12,6 +12,7 @@ import { createMachine, and } from 'xstate';
 export const subscriptionMachine = createMachine({
   id: 'subscription',
   initial: 'editing',
+  meta: { spec: ['§2 Manage Subscription modal', '§4 Subscription'] },
   states: {
     editing: {
       on: {

@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const userBillingMachine = createMachine({
   id: 'userBilling',
   initial: 'loading',
+  meta: { spec: ['§2 Single-user billing'] },
   states: {
     loading: {
       tags: ['pending'],

@@ -12,6 +12,7 @@ import { createMachine, and } from 'xstate';
 export const usersListMachine = createMachine({
   id: 'usersList',
   type: 'parallel',
+  meta: { spec: ['§2 Users screen', '§4 Users'] },
   invoke: { id: 'watchUrl', src: 'watchUrl' },
   on: {
     'users.setLicense': { actions: 'startRowAction' },

@@ -16,6 +16,7 @@ import { drawable, renderMermaid } from '../../src/dev/statechart/mermaid';
 import { diagramEdges, renderCoveragePage, writeCoveragePage } from '../../scripts/statecharts/coverage-html';
 import type { MachineCoverage } from '../../scripts/statecharts/coverage-html';
 import { discoverMachines } from '../../scripts/statecharts/discover';
+import { specClaims } from '../../scripts/statecharts/spec-sections';
 import { guardOutcomes, transitionPairs } from '../support/model/criteria';
 import type { ModelReport } from '../support/model/report';
 
@@ -432,6 +433,24 @@ describe('coverage page: transition pairs, guard outcomes, SPEC sections', () =>
     expect(spec).toEqual([['§4 Saving', 'save', '4/5']]);
     expect(doc.getElementById('spec')?.nextElementSibling?.textContent).toBe(
       '1 of 1 SPEC section named by the machines have walked transitions.',
+    );
+  });
+});
+
+describe('SPEC sections named by the machines', () => {
+  it('each SPEC-backed machine names its sections in meta.spec, in the form the page reads', async () => {
+    const machines = await discoverMachines('src/machines');
+    const named = new Map(machines.map((d) => [d.machine.id, specClaims(d.machine).map((c) => c.section)] as const));
+    // activity and twoFactor implement features added beyond the SPEC.
+    for (const [id, sections] of named) {
+      if (id === 'activity' || id === 'twoFactor') expect(sections, id).toEqual([]);
+      else expect(sections.length, id).toBeGreaterThan(0);
+    }
+    expect(named.get('chat')).toEqual(['§2 Assistant screen', '§4 Chat']);
+    // A machine that names a section claims all its transitions.
+    const chat = machines.find((d) => d.machine.id === 'chat');
+    expect(specClaims(chat?.machine as AnyStateMachine)[0]?.transitions).toHaveLength(
+      describeMachineGraph(chat?.machine as AnyStateMachine).transitions.length,
     );
   });
 });
