@@ -25,7 +25,7 @@ export interface Infeasible {
   guards: Map<string, Map<string, string>>;
 }
 
-export const emptyInfeasible = (): Infeasible => ({ pairs: new Map(), guards: new Map() });
+const emptyInfeasible = (): Infeasible => ({ pairs: new Map(), guards: new Map() });
 
 /** The reason a suggested entry carries until a person writes the real one; refused as a reason. */
 const PLACEHOLDER = 'WHY NO WALK CAN TAKE THESE (or walk them)';

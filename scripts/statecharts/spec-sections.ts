@@ -17,7 +17,7 @@ export interface SpecClaim {
 }
 
 /** A section reference: `§` and a section number, then its title (`§4 Authentication`). */
-export const SECTION = /^§\d+(\.\d+)*( .+)?$/;
+const SECTION = /^§\d+(\.\d+)*( .+)?$/;
 
 function sectionsOf(meta: unknown): string[] {
   const spec = (meta as { spec?: unknown } | undefined)?.spec;

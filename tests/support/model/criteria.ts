@@ -22,8 +22,8 @@ import type { MachineGraph, TransitionEdge } from './machine-graph';
 /** The machine's start, as the first member of a pair. */
 export const START = '(start)';
 
-export const pairKey = (into: string, out: string): string => `${into} >> ${out}`;
-export const guardKey = (transition: string, outcome: boolean): string => `${outcome ? 'true' : 'false'}: ${transition}`;
+const pairKey = (into: string, out: string): string => `${into} >> ${out}`;
+const guardKey = (transition: string, outcome: boolean): string => `${outcome ? 'true' : 'false'}: ${transition}`;
 
 export interface PairItem {
   key: string;
@@ -63,7 +63,7 @@ function properAncestors(node: AnyStateNode): AnyStateNode[] {
  * domain): the source itself for a transition into its own substates that does not re-enter,
  * otherwise the least common ancestor of source and targets. A history target counts as its parent.
  */
-export function transitionDomain(t: AnyTransitionDefinition): AnyStateNode | undefined {
+function transitionDomain(t: AnyTransitionDefinition): AnyStateNode | undefined {
   const targets = (t.target ?? []).map((n: AnyStateNode) => (isHistory(n) && n.parent ? n.parent : n));
   if (targets.length === 0) return undefined;
   if (!t.reenter && targets.every((n) => n === t.source || isDescendant(n, t.source))) return t.source;
