@@ -1,5 +1,7 @@
 /**
- * `npm run statecharts` — regenerate docs/statecharts from the machines in src/machines.
+ * `npm run statecharts` — regenerate docs/statecharts from the machines in src/machines: a page per
+ * machine (<id>.md), an index (README.md) and, per machine, a self-contained file for the Stately
+ * visualiser (<id>.machine.ts, scripts/statecharts/viz.ts).
  * `npm run statecharts -- --check` — fail (exit 1) when the committed pages are stale.
  * Options for trying it elsewhere: `--machines <dir>` (default src/machines), `--out <dir>` (default docs/statecharts).
  */
@@ -7,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { discoverMachines } from './statecharts/discover';
 import { renderIndex, renderMachinePage } from './statecharts/render';
+import { renderVizFile, vizFileName } from './statecharts/viz';
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -21,10 +24,13 @@ async function main(): Promise<number> {
   const machines = await discoverMachines(machinesDir);
 
   const expected = new Map<string, string>();
-  for (const d of machines) expected.set(`${d.machine.id}.md`, renderMachinePage(d));
+  for (const d of machines) {
+    expected.set(`${d.machine.id}.md`, renderMachinePage(d));
+    expected.set(vizFileName(d.machine.id), renderVizFile(d));
+  }
   expected.set('README.md', renderIndex(machines));
 
-  const existing = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.md')) : [];
+  const existing = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.md') || f.endsWith('.machine.ts')) : [];
   const stale: string[] = [];
   for (const [file, content] of expected) {
     const path = join(outDir, file);

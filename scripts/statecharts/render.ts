@@ -3,6 +3,7 @@ import type { AnyStateNode } from 'xstate';
 import { allStateNodes, describeMachineGraph, kindOf, statePath } from '../../src/dev/statechart/machine-graph';
 import { drawable, renderMermaid } from '../../src/dev/statechart/mermaid';
 import type { DiscoveredMachine } from './discover';
+import { vizFileName } from './viz';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string): string => `\`${text}\``;
@@ -114,7 +115,7 @@ export function renderMachinePage(d: DiscoveredMachine): string {
     '',
     '## Open it in the Stately visualiser',
     '',
-    `- Paste the contents of \`${d.sourceFile}\` into <https://stately.ai/viz> (the machine names its actors, guards and delays by string, so it renders without the implementations).`,
+    `- [\`${vizFileName(machine.id)}\`](${vizFileName(machine.id)}): the machine as one self-contained \`createMachine({...})\`, importing only \`xstate\`, its guards, actions, actors and delays named as strings. Paste it into <https://stately.ai/viz>, or open it in VS Code with the Stately editor extension ("Open Visual Editor"). Generated with this page; a test evaluates it on its own and checks it gives this machine's graph.`,
     "- Or run `npm run dev` and open the console with `?inspect` added to the URL: the offline Statechart inspector opens beside it, with every running machine, its current state highlighted and its event log (development only; `?inspect=stately` attaches Stately's inspector instead, which needs stately.ai).",
     '',
     '## Diagram',
@@ -159,7 +160,13 @@ export function renderMachinePage(d: DiscoveredMachine): string {
 export function renderIndex(machines: DiscoveredMachine[]): string {
   const rows = machines.map((d) => {
     const g = describeMachineGraph(d.machine);
-    return [`[\`${d.machine.id}\`](${d.machine.id}.md)`, code(d.sourceFile), String(g.states.length), String(g.transitions.length)];
+    return [
+      `[\`${d.machine.id}\`](${d.machine.id}.md)`,
+      code(d.sourceFile),
+      `[${vizFileName(d.machine.id)}](${vizFileName(d.machine.id)})`,
+      String(g.states.length),
+      String(g.transitions.length),
+    ];
   });
   return [
     '# Statecharts',
@@ -169,9 +176,9 @@ export function renderIndex(machines: DiscoveredMachine[]): string {
     'One page per machine in `src/machines`, generated from the machine definitions.',
     'Regenerate with `npm run statecharts`; `npm run statecharts -- --check` (run by `npm test`) fails when these pages are stale.',
     '',
-    table(['Machine', 'Source', 'States', 'Transitions'], rows),
+    table(['Machine', 'Source', 'Visualiser file', 'States', 'Transitions'], rows),
     '',
-    'To explore a machine interactively, paste its source file into <https://stately.ai/viz>, or run `npm run dev` and add `?inspect` to the console URL.',
+    'To explore a machine interactively, paste its visualiser file (`<id>.machine.ts`, self-contained: it imports only `xstate`) into <https://stately.ai/viz> or open it with the Stately editor extension, or run `npm run dev` and add `?inspect` to the console URL. How the files are made and checked: [docs/STATECHARTS.md](../STATECHARTS.md).',
     '',
   ].join('\n');
 }

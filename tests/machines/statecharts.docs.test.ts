@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discoverMachines } from '../../scripts/statecharts/discover';
 import { renderIndex, renderMachinePage } from '../../scripts/statecharts/render';
+import { renderVizFile, vizFileName } from '../../scripts/statecharts/viz';
 
 const DOCS = join(process.cwd(), 'docs', 'statecharts');
 
@@ -25,15 +26,18 @@ describe('docs/statecharts', () => {
 
   beforeAll(async () => {
     const machines = await discoverMachines('src/machines');
-    for (const d of machines) pages.set(`${d.machine.id}.md`, renderMachinePage(d));
+    for (const d of machines) {
+      pages.set(`${d.machine.id}.md`, renderMachinePage(d));
+      pages.set(vizFileName(d.machine.id), renderVizFile(d));
+    }
     pages.set('README.md', renderIndex(machines));
   });
 
-  it('has one page per machine and an index, and nothing else', () => {
-    expect(pages.size).toBeGreaterThanOrEqual(17);
+  it('has one page and one visualiser file per machine and an index, and nothing else', () => {
+    expect(pages.size).toBeGreaterThanOrEqual(33);
     expect(
       readdirSync(DOCS)
-        .filter((f) => f.endsWith('.md'))
+        .filter((f) => f.endsWith('.md') || f.endsWith('.machine.ts'))
         .sort(),
     ).toEqual([...pages.keys()].sort());
   });

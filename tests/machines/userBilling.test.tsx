@@ -70,6 +70,7 @@ function build() {
 }
 
 const paths = generateModelPaths(build().machine, {
+  cover: 'pairs',
   input: { userId: 'u-lite' },
   // Refresh is raised by the machine when the modal closes (and sent by 'Try again' after a failed refresh).
   exclude: ['userBilling.refresh'],
@@ -92,6 +93,9 @@ const paths = generateModelPaths(build().machine, {
     // Not an Error: the SPEC §8 fallback applies.
     'xstate.error.actor.updatePaymentMethod': { type: 'xstate.error.actor.updatePaymentMethod', error: { status: 500 } },
     'xstate.done.actor.subscription': { type: 'xstate.done.actor.subscription' },
+    // 'Manage' payment methods is under the open Manage Subscription modal (inert): a person presses it only when the modal is closed.
+    'userBilling.managePaymentMethods': (s) =>
+      s.matches({ ready: { subscription: 'closed' } }) ? [{ type: 'userBilling.managePaymentMethods' }] : [],
   },
 });
 

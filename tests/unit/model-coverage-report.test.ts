@@ -9,13 +9,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromPromise, setup } from 'xstate';
+import { createMachine, fromPromise, setup } from 'xstate';
 import type { AnyStateMachine } from 'xstate';
 import { describeMachineGraph } from '../../src/dev/statechart/machine-graph';
 import { drawable, renderMermaid } from '../../src/dev/statechart/mermaid';
 import { diagramEdges, renderCoveragePage, writeCoveragePage } from '../../scripts/statecharts/coverage-html';
 import type { MachineCoverage } from '../../scripts/statecharts/coverage-html';
 import { discoverMachines } from '../../scripts/statecharts/discover';
+import { specClaims } from '../../scripts/statecharts/spec-sections';
+import { guardOutcomes, transitionPairs } from '../support/model/criteria';
 import type { ModelReport } from '../support/model/report';
 
 const saveMachine = setup({
@@ -322,5 +324,133 @@ describe('coverage page: files', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('coverage page: transition pairs, guard outcomes, SPEC sections', () => {
+  const P = {
+    startBlank: `(start) >> ${KEYS.blank}`,
+    startCancel: `(start) >> ${KEYS.cancel}`,
+    errorSubmit: `${KEYS.error} >> ${KEYS.submit}`,
+    submitDone: `${KEYS.submit} >> ${KEYS.done}`,
+  };
+  const pairKeys = transitionPairs(saveMachine).map((p) => p.key);
+  const guardKeys = guardOutcomes(saveMachine).map((g) => g.key);
+  const walkedPairs = [P.startBlank, P.submitDone];
+  const report: ModelReport = {
+    ...gapReport,
+    pairs: {
+      covered: walkedPairs.length,
+      total: pairKeys.length,
+      missing: pairKeys.filter((k) => !walkedPairs.includes(k)),
+      walkedBy: { [P.submitDone]: { path: 'editing -(form.submit)-> saving -(done.actor.saveName)-> saved', step: 2 } },
+    },
+    guards: { covered: 1, total: 2, missing: [`false: ${KEYS.blank}`], walkedBy: {} },
+    paths: {
+      'editing -(form.submit)-> saving -(done.actor.saveName)-> saved': [
+        'editing --form.submit--> saving',
+        'saving --done.actor.saveName--> saved',
+      ],
+    },
+    plans: [
+      {
+        cover: 'pairs',
+        label: 'default input, every event',
+        shortest: 6,
+        simple: { count: 4, bound: 10_000, capped: false },
+        paths: 3,
+        steps: 7,
+      },
+    ],
+  };
+  const judged = new Map(
+    pairKeys.map((k) => [
+      k,
+      walkedPairs.includes(k)
+        ? ({ kind: 'walked' } as const)
+        : k === P.startCancel
+          ? ({ kind: 'infeasible', reason: 'The Cancel button appears only after a first edit.' } as const)
+          : ({ kind: 'gap' } as const),
+    ]),
+  );
+  const guardsJudged = new Map(
+    guardKeys.map((k) => [k, k.startsWith('true') ? ({ kind: 'walked' } as const) : ({ kind: 'gap' } as const)]),
+  );
+  // The same machine, naming the SPEC section it implements.
+  const specMachine = createMachine({ ...(saveMachine.config as Parameters<typeof createMachine>[0]), meta: { spec: ['§4 Saving'] } });
+  const doc = parse(renderCoveragePage([{ machine: specMachine, report, status: 'GAPS', pairs: judged, guards: guardsJudged }]));
+  const rowsOf = (kind: string) => [...section(doc, 'save').querySelectorAll<HTMLTableRowElement>(`tr[data-kind="${kind}"]`)];
+  const rowOf = (kind: string, key: string) => {
+    const found = rowsOf(kind).find((tr) => tr.getAttribute('title') === key);
+    if (!found) throw new Error(`no ${kind} row for ${key}`);
+    return found;
+  };
+
+  it('lists every pair: gaps in red, the infeasible with their reason, the walked with their path', () => {
+    expect(rowsOf('pair')).toHaveLength(pairKeys.length);
+    expect(rowOf('pair', P.errorSubmit).className).toBe('uncovered');
+    expect(rowOf('pair', P.errorSubmit).textContent).toContain('no walk takes it, and it is not declared infeasible');
+    expect(rowOf('pair', P.startCancel).className).toBe('infeasible');
+    expect(rowOf('pair', P.startCancel).querySelector('td.reason')?.textContent).toBe('The Cancel button appears only after a first edit.');
+    const walked = rowOf('pair', P.submitDone);
+    expect(walked.className).toBe('covered');
+    expect(walked.closest('details')?.querySelector('summary')?.textContent).toBe('2 walked pairs');
+    expect(walked.querySelector('.where')?.textContent).toBe('at step 2 of 2');
+    expect([...walked.querySelectorAll('ol.steps li')].map((li) => li.className)).toEqual(['', 'taking']);
+  });
+
+  it('names the two transitions of a pair, so the diagram can light them', () => {
+    const graph = describeMachineGraph(saveMachine);
+    const row = rowOf('pair', P.errorSubmit);
+    expect(row.dataset.into).toBe(String(graph.transitions.findIndex((t) => t.key === KEYS.error)));
+    expect(row.dataset.out).toBe(String(graph.transitions.findIndex((t) => t.key === KEYS.submit)));
+    expect(rowOf('pair', P.startBlank).dataset.into).toBe('-1');
+  });
+
+  it('lists both outcomes of each guard and draws a walked transition with a gap as partial', () => {
+    expect(rowsOf('guard').map((tr) => [tr.cells[2]?.textContent, tr.className])).toEqual([
+      ['true', 'covered'],
+      ['false', 'uncovered'],
+    ]);
+    const data = diagramData(doc, 'save') as DiagramData & { transitions: Array<{ covered: boolean; partial: boolean; title: string }> };
+    const graph = describeMachineGraph(saveMachine);
+    const blank = data.transitions[graph.transitions.findIndex((t) => t.key === KEYS.blank)];
+    expect(blank).toMatchObject({ covered: true, partial: true });
+    expect(blank?.title).toContain('guard isBlank never seen false');
+    // Only gaps make a transition partial: the infeasible pair through `cancel` does not (it is uncovered anyway).
+    expect(data.transitions[graph.transitions.findIndex((t) => t.key === KEYS.done)]).toMatchObject({ covered: true, partial: false });
+  });
+
+  it('sums walked/feasible, counts the paths, and lists the SPEC sections with their walked transitions', () => {
+    const infeasible = 1;
+    const feasible = pairKeys.length - infeasible;
+    expect(section(doc, 'save').querySelector('.figures')?.textContent).toContain(
+      `transition pairs 2/${feasible} (+1 infeasible), guard outcomes 1/2`,
+    );
+    const summary = doc.querySelector('table.summary tbody tr');
+    expect(summary?.textContent).toContain('6 / 4 / 3 (7)');
+    const spec = [...doc.querySelectorAll<HTMLTableRowElement>('table.spec tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent));
+    expect(spec).toEqual([['§4 Saving', 'save', '4/5']]);
+    expect(doc.getElementById('spec')?.nextElementSibling?.textContent).toBe(
+      '1 of 1 SPEC section named by the machines have walked transitions.',
+    );
+  });
+});
+
+describe('SPEC sections named by the machines', () => {
+  it('each SPEC-backed machine names its sections in meta.spec, in the form the page reads', async () => {
+    const machines = await discoverMachines('src/machines');
+    const named = new Map(machines.map((d) => [d.machine.id, specClaims(d.machine).map((c) => c.section)] as const));
+    // activity and twoFactor implement features added beyond the SPEC.
+    for (const [id, sections] of named) {
+      if (id === 'activity' || id === 'twoFactor') expect(sections, id).toEqual([]);
+      else expect(sections.length, id).toBeGreaterThan(0);
+    }
+    expect(named.get('chat')).toEqual(['§2 Assistant screen', '§4 Chat']);
+    // A machine that names a section claims all its transitions.
+    const chat = machines.find((d) => d.machine.id === 'chat');
+    expect(specClaims(chat?.machine as AnyStateMachine)[0]?.transitions).toHaveLength(
+      describeMachineGraph(chat?.machine as AnyStateMachine).transitions.length,
+    );
   });
 });

@@ -187,7 +187,8 @@ describe('model harness: walking', () => {
   });
 
   it('names, for each transition it took, the generated path that walked it and the step that took it', async () => {
-    const paths = generateModelPaths(demoMachine, { events });
+    // One shortest path per edge (the paths this test names); covering walks are named the same way.
+    const paths = generateModelPaths(demoMachine, { events, cover: 'transitions' });
     const report = await walkAll(paths);
     const walkedBy = report.walkedBy ?? {};
     // Every covered transition has a path, and only covered ones.
@@ -305,7 +306,7 @@ describe('model harness: writeModelReport', () => {
     try {
       writeModelReport({ id: 'm', states: figures(['a', 'b'], 4), transitions: figures(['t1'], 3) }, dir);
       const merged = writeModelReport({ id: 'm', states: figures(['b', 'c'], 4), transitions: figures([], 3) }, dir);
-      expect(merged).toEqual({ id: 'm', states: figures(['b'], 4), transitions: figures([], 3), walkedBy: {} });
+      expect(merged).toEqual({ id: 'm', states: figures(['b'], 4), transitions: figures([], 3), walkedBy: {}, paths: {}, plans: [] });
       expect(JSON.parse(readFileSync(join(dir, 'm.json'), 'utf8'))).toEqual(merged);
       expect(readdirSync(dir)).toEqual(['m.json']);
     } finally {

@@ -275,7 +275,8 @@ describe('walk tables: in a walk', () => {
   });
 
   it('fails the walk when an entry checks the wrong thing', async () => {
-    const [path] = generateModelPaths(formMachine).filter((p) => p.steps.some((s) => s.event.type === AFTER));
+    // Shortest paths: the one through the delay never shows the help text.
+    const [path] = generateModelPaths(formMachine, { cover: 'transitions' }).filter((p) => p.steps.some((s) => s.event.type === AFTER));
     if (!path) throw new Error('expected a path through the settleDown delay');
     const wrong = setupWith((_, state) => {
       if (state === 'shown') throw new Error('shown: the help text is missing');

@@ -75,13 +75,20 @@ function describeGuard(guard: unknown): string | undefined {
       return `${type.slice('xstate.'.length)}(${inner})`;
     }
     if (type) return type;
+    // XState v5's higher-order guards are functions named after themselves, holding their operands.
+    if (typeof guard === 'function' && (g.name === 'and' || g.name === 'or' || g.name === 'not') && Array.isArray(g.guards)) {
+      return `${g.name}(${(g.guards as unknown[]).map((x) => describeGuard(x) ?? '?').join(', ')})`;
+    }
+    if (typeof guard === 'function' && g.name === 'stateIn' && 'stateValue' in guard) {
+      return `stateIn(${JSON.stringify((guard as { stateValue: unknown }).stateValue)})`;
+    }
     if (typeof g.name === 'string' && g.name !== '' && g.name !== 'guard') return g.name;
     return 'inline guard';
   }
   return String(guard);
 }
 
-function describeAction(action: unknown): string {
+export function describeAction(action: unknown): string {
   if (typeof action === 'string') return action;
   if (action && (typeof action === 'object' || typeof action === 'function')) {
     const a = action as { type?: unknown; name?: unknown };

@@ -64,6 +64,8 @@ export const addUserMachine = setup({
   },
 }).createMachine({
   id: 'addUser',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Users screen', '§4 Users'] },
   initial: 'editing',
   context: { fieldErrors: {}, error: null, request: null, created: null },
   output: ({ context }) => context.created,

@@ -108,6 +108,8 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Gate', '§4 Authentication'] },
   initial: 'checkingSession',
   context: { user: null, pendingConfirmation: null, signedOutMessage: null, membership: null, accessError: null },
   states: {

@@ -77,6 +77,8 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   initial: 'requestCode',
   context: ({ input }) => ({ email: input.email.trim(), fieldErrors: {}, formError: null, notice: null }),
   output: ({ context }) => ({ email: context.email }),

@@ -53,6 +53,8 @@ export const mfaChallengeMachine = setup({
   },
 }).createMachine({
   id: 'mfaChallenge',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   initial: 'enterCode',
   context: { user: null, fieldErrors: {}, formError: null },
   output: ({ context }) => {

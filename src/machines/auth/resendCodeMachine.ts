@@ -51,6 +51,8 @@ export const resendCodeMachine = setup({
   },
 }).createMachine({
   id: 'resendCode',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   initial: 'ready',
   context: ({ input }) => ({ email: input.email, secondsLeft: 0, notice: null, error: null }),
   states: {

@@ -146,6 +146,8 @@ export const signInFlowMachine = setup({
   })
   .createMachine({
     id: 'signInFlow',
+    // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+    meta: { spec: ['§2 Login screen', '§4 Authentication'] },
     initial: 'opening',
     context: ({ input }) => ({
       signInEmail: input.pending?.email ?? '',

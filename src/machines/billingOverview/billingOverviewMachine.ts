@@ -39,6 +39,8 @@ export const billingOverviewMachine = setup({
   },
 }).createMachine({
   id: 'billingOverview',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Billing Overview'] },
   initial: 'loading',
   context: { overview: null, error: null },
   states: {

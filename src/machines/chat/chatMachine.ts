@@ -137,6 +137,8 @@ export const chatMachine = setup({
   },
 }).createMachine({
   id: 'chat',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Assistant screen', '§4 Chat'] },
   initial: 'idle',
   context: { messages: [], pendingQuestion: null, inputError: null, lastIntent: null },
   states: {

@@ -40,6 +40,8 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Dashboard'] },
   initial: 'loading',
   context: { data: null, error: null },
   states: {

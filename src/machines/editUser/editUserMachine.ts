@@ -87,6 +87,8 @@ export const editUserMachine = setup({
   },
 }).createMachine({
   id: 'editUser',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Users screen', '§4 Users'] },
   initial: 'editing',
   context: ({ input }) => ({ user: input.user, fieldErrors: {}, error: null, conflict: false, updates: null, updated: null }),
   output: ({ context }) => context.updated ?? context.user,

@@ -74,6 +74,8 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Manage Subscription modal', '§4 Subscription'] },
   initial: 'loadingStripe',
   context: ({ input }) => ({ ...input, stripe: null, setupIntentId: null, error: null }),
   output: ({ context }) => ({ planType: context.planType }),

@@ -147,6 +147,8 @@ export const subscriptionMachine = setup({
   },
 }).createMachine({
   id: 'subscription',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Manage Subscription modal', '§4 Subscription'] },
   initial: 'editing',
   context: ({ input }) => ({
     userId: input.billing.userId,

@@ -72,6 +72,8 @@ export const userBillingMachine = setup({
   },
 }).createMachine({
   id: 'userBilling',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Single-user billing'] },
   initial: 'loading',
   context: ({ input }) => ({ userId: input.userId, billing: null, error: null, linkError: null }),
   states: {

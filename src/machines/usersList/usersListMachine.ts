@@ -319,6 +319,8 @@ export const usersListMachine = setup({
   },
 }).createMachine({
   id: 'usersList',
+  // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
+  meta: { spec: ['§2 Users screen', '§4 Users'] },
   // Two regions: the list (and its dialogs) and Export CSV, so an export never holds up the list.
   type: 'parallel',
   invoke: {

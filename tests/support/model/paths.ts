@@ -2,12 +2,15 @@
  * Path generation on the real machine (invoke/after included) with xstate/graph.
  * See README.md for why this does not use createTestModel.
  */
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, StateValue } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { activeStatePaths, allStateNodes, formatStateValue, kindOf, transitionLookupId, describeMachineGraph } from './machine-graph';
-import type { TransitionKind } from './machine-graph';
+import { describeMachineGraph, formatStateValue, transitionLookupId } from './machine-graph';
+import { eventsFor, selectedTransitions, stepInfo } from './model-events';
+import type { EventSpecs, StepInfo } from './model-events';
+import { planCoveringWalks } from './plan';
+import { countSimplePaths, SIMPLE_PATH_BOUND } from './path-counts';
 
-type EventFactory = (snapshot: AnyMachineSnapshot) => AnyEventObject | readonly AnyEventObject[];
+export type { StepInfo } from './model-events';
 
 export interface ModelPathOptions {
   /**
@@ -15,23 +18,36 @@ export interface ModelPathOptions {
    * the payload(s) (return several to reach several guarded branches). Types without a factory are
    * sent as `{ type }` (done events get `output: undefined`, error events an Error).
    */
-  events?: Record<string, EventFactory | AnyEventObject | readonly AnyEventObject[]>;
+  events?: EventSpecs;
   /** Event types never to send (to model an incomplete test on purpose, or events a view cannot cause). */
   exclude?: readonly string[];
   /** Machine input for the initial snapshot. */
   input?: unknown;
-  /** Keep every shortest path instead of dropping paths that are prefixes of others. */
+  /**
+   * What the paths cover. `'transitions'` (the default): one shortest path per distinct edge,
+   * prefixes dropped. `'pairs'`: a few covering walks that take every reachable state, transition,
+   * transition pair and guard outcome (./plan.ts); a walk opts in once its driver can take them.
+   */
+  cover?: 'pairs' | 'transitions';
+  /** `'pairs'`: the longest walk, in steps (default 40). */
+  maxSteps?: number;
+  /**
+   * `'pairs'`: what of the context the walk's events and guards depend on, for the planner to tell
+   * apart two snapshots in the same state (e.g. `(s) => s.context.messages.length > 0`). The planner
+   * keys its search on state, status and the last arrival in each state, never the whole context
+   * (that would make the graph endless); without this it sees each state with the context it first
+   * reached it with, and may miss a pair that needs another.
+   */
+  key?: (snapshot: AnyMachineSnapshot) => unknown;
+  /**
+   * `'pairs'`: what other paths of the same screen already take (`coveredBy(otherPaths)`), e.g. the
+   * walks from another input: only what they leave is planned, so no pair is walked twice for nothing.
+   */
+  alreadyCovered?: Iterable<string>;
+  /** `'transitions'`: keep every shortest path instead of dropping paths that are prefixes of others. */
   keepPrefixes?: boolean;
   /** Traversal safety net (number of explored vertices). */
   limit?: number;
-}
-
-export interface StepInfo {
-  kind: TransitionKind;
-  /** For done/error events: the invoke id and the `src` of the invoked actor. */
-  invoke?: { id: string; src: string };
-  /** For after events: the delay name (or number as a string). */
-  delay?: string;
 }
 
 interface ModelStep {
@@ -43,113 +59,78 @@ interface ModelStep {
   selects: string[];
 }
 
+/** The path counts of one generation (one `generateModelPaths` call), for the coverage report. */
+export interface PlanSummary {
+  /** `'pairs'` or `'transitions'`. */
+  cover: string;
+  /** Input and excluded events, to tell two generations of one machine apart. */
+  label: string;
+  /** Shortest paths: one to each distinct edge (previous state, event, transitions taken, next state). */
+  shortest: number;
+  /** Simple paths from the initial state (no state value twice), counted up to `bound`. */
+  simple: { count: number; bound: number; capped: boolean };
+  /** The paths generated and their steps in all. */
+  paths: number;
+  steps: number;
+}
+
 export interface ModelPath {
   description: string;
   initial: StateValue;
   steps: ModelStep[];
+  /** The generation this path belongs to (shared by its paths). */
+  plan?: PlanSummary;
+  /** `'pairs'`: the coverage items (`state:`, `transition:`, `pair:`, `guard:`) this walk is planned to take first. */
+  covers?: string[];
 }
 
-function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
-  const machine = snapshot.machine as AnyStateMachine;
-  const byPath = new Map(allStateNodes(machine).map((n) => [n.path.join('.'), n] as const));
-  const nodes: AnyStateNode[] = [machine.root];
-  for (const p of activeStatePaths(machine, snapshot.value)) {
-    const node = byPath.get(p);
-    if (node) nodes.push(node);
-  }
-  return nodes;
+/** Every coverage item the given covering walks are planned to take (for `alreadyCovered`). */
+export function coveredBy(paths: readonly ModelPath[]): Set<string> {
+  return new Set(paths.flatMap((p) => p.covers ?? []));
 }
 
-/** Invoke definitions by id for the whole machine. */
-function invokesById(machine: AnyStateMachine): Map<string, { id: string; src: string }> {
-  const map = new Map<string, { id: string; src: string }>();
-  for (const node of allStateNodes(machine)) {
-    for (const inv of node.invoke) {
-      map.set(inv.id, { id: inv.id, src: typeof inv.src === 'string' ? inv.src : inv.id });
-    }
-  }
-  return map;
+function describePath(graph: ReturnType<typeof describeMachineGraph>, initial: StateValue, steps: readonly ModelStep[]): string {
+  const guardByKey = new Map(graph.transitions.filter((t) => t.guard !== undefined).map((t) => [t.key, t.guard as string] as const));
+  if (steps.length === 0) return `${formatStateValue(initial)} (initial)`;
+  const arrow = (s: ModelStep): string => {
+    const guards = s.selects.map((k) => guardByKey.get(k)).filter((g): g is string => g !== undefined);
+    const label = `${s.event.type.replace(/^xstate\./, '')}${guards.length > 0 ? ` [${guards.join(', ')}]` : ''}${s.selects.length === 0 ? ' (ignored)' : ''}`;
+    return `-(${label})-> ${formatStateValue(s.state)}`;
+  };
+  if (steps.length <= 6) return [formatStateValue(initial), ...steps.map(arrow)].join(' ');
+  const last = steps.at(-1) as ModelStep;
+  return [
+    formatStateValue(initial),
+    ...steps.slice(0, 3).map(arrow),
+    `… ${steps.length - 4} more …`,
+    arrow(last),
+    `(${steps.length} steps)`,
+  ].join(' ');
 }
 
-function delayOf(eventType: string, machine: AnyStateMachine): string | undefined {
-  for (const node of allStateNodes(machine)) {
-    for (const a of node.after) if (a.eventType === eventType) return String(a.delay);
-  }
-  return undefined;
+/** Distinct test names even when two paths differ only by event payload. */
+function uniqueNames(list: ModelPath[]): ModelPath[] {
+  const seenNames = new Map<string, number>();
+  return list.map((p) => {
+    const n = (seenNames.get(p.description) ?? 0) + 1;
+    seenNames.set(p.description, n);
+    return n > 1 ? { ...p, description: `${p.description} #${n}` } : p;
+  });
 }
 
-function stepInfo(machine: AnyStateMachine, event: EventObject): StepInfo {
-  const kind = kindOf(event.type);
-  const info: StepInfo = { kind };
-  if (kind === 'done.actor' || kind === 'error.actor') {
-    const id = event.type.slice(kind === 'done.actor' ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
-    info.invoke = invokesById(machine).get(id) ?? { id, src: id };
-  }
-  if (kind === 'after') {
-    const delay = delayOf(event.type, machine);
-    if (delay !== undefined) info.delay = delay;
-  }
-  return info;
-}
-
-function defaultEvent(type: string): AnyEventObject {
-  const kind = kindOf(type);
-  if (kind === 'done.actor') return { type, output: undefined };
-  if (kind === 'error.actor') return { type, error: new Error(`model: ${type.slice('xstate.error.actor.'.length)} failed`) };
-  return { type };
-}
-
-/**
- * Shortest paths from the initial state to every distinct edge (previous state, event, selected
- * transitions, next state) reachable with the given events; paths that are prefixes of longer ones
- * are dropped (every step is asserted, so the longer path covers them).
- */
-export function generateModelPaths(machine: AnyStateMachine, options: ModelPathOptions = {}): ModelPath[] {
+/** Raw shortest paths: one per distinct edge reachable with the given events. */
+function shortestPaths(machine: AnyStateMachine, options: ModelPathOptions): ModelPath[] {
   const graph = describeMachineGraph(machine);
   const exclude = new Set(options.exclude ?? []);
-  const guardByKey = new Map(graph.transitions.filter((t) => t.guard !== undefined).map((t) => [t.key, t.guard as string] as const));
-  const transitionData = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
-    try {
-      return machine.getTransitionData(snapshot, event) ?? [];
-    } catch (error) {
-      throw new Error(
-        `generateModelPaths(${machine.id}): "${event.type}" in ${formatStateValue(snapshot.value as StateValue)} failed: ${
-          error instanceof Error ? error.message : String(error)
-        }\nGive it a payload in options.events['${event.type}'] (or exclude it).`,
-        { cause: error },
-      );
-    }
-  };
   const selected = (prev: AnyMachineSnapshot, event: AnyEventObject): string[] =>
-    transitionData(prev, event).map((t) => {
+    selectedTransitions(machine, prev, event).map((t) => {
       const id = transitionLookupId(t);
       return (id && graph.lookup.get(id)) ?? `${t.source.id}|${t.eventType}`;
     });
-
-  const eventsFor = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
-    if (snapshot.status !== 'active') return [];
-    const types = new Set<string>();
-    for (const node of activeNodes(snapshot)) {
-      for (const type of node.transitions.keys()) {
-        const kind = kindOf(type);
-        if (kind === 'done.state' || kind === 'wildcard' || exclude.has(type)) continue;
-        types.add(type);
-      }
-    }
-    const out: AnyEventObject[] = [];
-    for (const type of [...types].sort()) {
-      const spec = options.events?.[type];
-      const produced = spec === undefined ? defaultEvent(type) : typeof spec === 'function' ? spec(snapshot) : spec;
-      const list: readonly AnyEventObject[] = Array.isArray(produced) ? produced : [produced as AnyEventObject];
-      out.push(...list);
-    }
-    return out;
-  };
-
   const raw = getShortestPaths(machine, {
     input: options.input,
-    events: eventsFor,
-    filterEvents: (snapshot, event) => transitionData(snapshot, event).length > 0,
+    events: (snapshot) => eventsFor(snapshot, options.events, exclude),
+    filterEvents: (snapshot, event) => selectedTransitions(machine, snapshot, event).length > 0,
     serializeState: (snapshot, event, prev) =>
       JSON.stringify([
         snapshot.value,
@@ -161,8 +142,7 @@ export function generateModelPaths(machine: AnyStateMachine, options: ModelPathO
     serializeEvent: (event) => JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error: ${v.message}` : v)),
     limit: options.limit ?? 20_000,
   });
-
-  const paths: ModelPath[] = raw.map((p) => {
+  return raw.map((p) => {
     const [first, ...rest] = p.steps;
     const initial = (first ?? { state: p.state }).state.value as StateValue;
     let prev = (first ?? { state: p.state }).state;
@@ -176,39 +156,63 @@ export function generateModelPaths(machine: AnyStateMachine, options: ModelPathO
       prev = s.state;
       return step;
     });
-    const description =
-      steps.length === 0
-        ? `${formatStateValue(initial)} (initial)`
-        : [
-            formatStateValue(initial),
-            ...steps.map((s) => {
-              const guards = s.selects.map((k) => guardByKey.get(k)).filter((g): g is string => g !== undefined);
-              const label = `${s.event.type.replace(/^xstate\./, '')}${guards.length > 0 ? ` [${guards.join(', ')}]` : ''}`;
-              return `-(${label})-> ${formatStateValue(s.state)}`;
-            }),
-          ].join(' ');
-    return { description, initial, steps };
+    return { description: describePath(graph, initial, steps), initial, steps };
   });
+}
 
-  // Distinct test names even when two paths differ only by event payload.
-  const uniqueNames = (list: ModelPath[]): ModelPath[] => {
-    const seenNames = new Map<string, number>();
-    return list.map((p) => {
-      const n = (seenNames.get(p.description) ?? 0) + 1;
-      seenNames.set(p.description, n);
-      return n > 1 ? { ...p, description: `${p.description} #${n}` } : p;
-    });
-  };
-  if (options.keepPrefixes) return uniqueNames(paths);
-  const signature = (p: ModelPath): string[] => p.steps.map((s) => JSON.stringify([s.event.type, s.selects, s.state]));
-  const sorted = [...paths].sort((a, b) => b.steps.length - a.steps.length || a.description.localeCompare(b.description));
-  const kept: Array<{ path: ModelPath; sig: string[] }> = [];
-  for (const path of sorted) {
-    const sig = signature(path);
-    const covered = kept.some((k) => sig.length <= k.sig.length && sig.every((s, i) => s === k.sig[i]));
-    if (!covered) kept.push({ path, sig });
+function planLabel(options: ModelPathOptions): string {
+  const parts: string[] = [];
+  if (options.input !== undefined)
+    parts.push(`input ${JSON.stringify(options.input, (_k, v: unknown) => (v instanceof Error ? `Error: ${v.message}` : v))}`);
+  if (options.exclude && options.exclude.length > 0) parts.push(`without ${[...options.exclude].sort().join(', ')}`);
+  return parts.length > 0 ? parts.join('; ') : 'default input, every event';
+}
+
+/**
+ * Paths over the real machine from its initial state. By default (`cover: 'transitions'`), the
+ * shortest path to every distinct edge (previous state, event, selected transitions, next state),
+ * dropping paths that are prefixes of longer ones (every step is asserted, so the longer path
+ * covers them); with `cover: 'pairs'`, a few long covering walks that together take every state,
+ * transition, transition pair and guard outcome reachable with the given events (./plan.ts).
+ * Each path carries `plan`: the path counts of this generation, which the report keeps.
+ */
+export function generateModelPaths(machine: AnyStateMachine, options: ModelPathOptions = {}): ModelPath[] {
+  const graph = describeMachineGraph(machine);
+  const raw = shortestPaths(machine, options);
+  const simple = countSimplePaths(machine, options, SIMPLE_PATH_BOUND);
+  const cover = options.cover ?? 'transitions';
+  let paths: ModelPath[];
+  if (cover === 'pairs') {
+    paths = planCoveringWalks(machine, {
+      ...(options.events ? { events: options.events } : {}),
+      ...(options.exclude ? { exclude: options.exclude } : {}),
+      ...(options.input !== undefined ? { input: options.input } : {}),
+      ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+      ...(options.key ? { key: options.key } : {}),
+      ...(options.alreadyCovered ? { alreadyCovered: options.alreadyCovered } : {}),
+    }).map((w) => ({ description: describePath(graph, w.initial, w.steps), initial: w.initial, steps: w.steps, covers: w.covers }));
+  } else if (options.keepPrefixes) {
+    paths = raw;
+  } else {
+    const signature = (p: ModelPath): string[] => p.steps.map((s) => JSON.stringify([s.event.type, s.selects, s.state]));
+    const sorted = [...raw].sort((a, b) => b.steps.length - a.steps.length || a.description.localeCompare(b.description));
+    const kept: Array<{ path: ModelPath; sig: string[] }> = [];
+    for (const path of sorted) {
+      const sig = signature(path);
+      const covered = kept.some((k) => sig.length <= k.sig.length && sig.every((s, i) => s === k.sig[i]));
+      if (!covered) kept.push({ path, sig });
+    }
+    paths = kept.map((k) => k.path).sort((a, b) => a.description.localeCompare(b.description));
   }
-  return uniqueNames(kept.map((k) => k.path).sort((a, b) => a.description.localeCompare(b.description)));
+  const plan: PlanSummary = {
+    cover,
+    label: planLabel(options),
+    shortest: raw.length,
+    simple,
+    paths: paths.length,
+    steps: paths.reduce((n, p) => n + p.steps.length, 0),
+  };
+  return uniqueNames(paths).map((p) => ({ ...p, plan }));
 }
 
 /**

@@ -19,12 +19,41 @@ export interface WalkedBy {
   steps: string[];
 }
 
+/** Where a pair or guard outcome was first walked: the path (its steps are in the report's `paths`) and the step. */
+export interface WalkRef {
+  path: string;
+  step: number;
+}
+
+/** Figures of a criterion beyond transitions (pairs, guard outcomes), with the walk of each covered item. */
+export interface CriterionFigures extends CoverageFigures {
+  walkedBy: Record<string, WalkRef>;
+}
+
+/** The path counts of one generation of paths (tests/support/model/paths.ts `PlanSummary`). */
+export interface PlanFigures {
+  cover: string;
+  label: string;
+  shortest: number;
+  simple: { count: number; bound: number; capped: boolean };
+  paths: number;
+  steps: number;
+}
+
 export interface ModelReport {
   id: string;
   states: CoverageFigures;
   transitions: CoverageFigures;
   /** For each covered transition (by key), the generated path that walked it. */
   walkedBy?: Record<string, WalkedBy>;
+  /** Transition pairs (tests/support/model/criteria.ts): into a state, then out of it. */
+  pairs?: CriterionFigures;
+  /** Guard outcomes: each guarded transition's guard seen true and seen false. */
+  guards?: CriterionFigures;
+  /** The steps of every path named in `pairs.walkedBy` and `guards.walkedBy`. */
+  paths?: Record<string, string[]>;
+  /** The path counts of each generation of paths walked. */
+  plans?: PlanFigures[];
 }
 
 /**
@@ -35,6 +64,15 @@ export interface ModelReport {
 export function preferredWalk(a: WalkedBy, b: WalkedBy): WalkedBy {
   if (a.step !== b.step) return a.step < b.step ? a : b;
   if (a.steps.length !== b.steps.length) return a.steps.length < b.steps.length ? a : b;
+  return a.path.localeCompare(b.path) <= 0 ? a : b;
+}
+
+/** The same choice for a reference whose steps live elsewhere (`stepsOf` gives their number). */
+export function preferredWalkRef(a: WalkRef, b: WalkRef, stepsOf: (path: string) => number): WalkRef {
+  if (a.step !== b.step) return a.step < b.step ? a : b;
+  const la = stepsOf(a.path);
+  const lb = stepsOf(b.path);
+  if (la !== lb) return la < lb ? a : b;
   return a.path.localeCompare(b.path) <= 0 ? a : b;
 }
 
@@ -58,11 +96,33 @@ export function mergeModelReports(report: ModelReport, previous: ModelReport): M
     const missing = a.missing.filter((m) => b.missing.includes(m));
     return { covered: a.total - missing.length, total: a.total, missing };
   };
+  const paths = { ...previous.paths, ...report.paths };
+  const stepsOf = (p: string): number => (paths[p] ?? []).length;
+  const mergeCriterion = (a: CriterionFigures | undefined, b: CriterionFigures | undefined): CriterionFigures | undefined => {
+    if (!a || !b) return a ?? b;
+    if (a.total !== b.total) return a;
+    const figures = mergeFigures(a, b);
+    const walkedBy: Record<string, WalkRef> = { ...a.walkedBy };
+    for (const [key, ref] of Object.entries(b.walkedBy)) {
+      const mine = walkedBy[key];
+      walkedBy[key] = mine ? preferredWalkRef(mine, ref, stepsOf) : ref;
+    }
+    return { ...figures, walkedBy };
+  };
+  const pairs = mergeCriterion(report.pairs, previous.pairs);
+  const guards = mergeCriterion(report.guards, previous.guards);
+  const named = new Set([...Object.values(pairs?.walkedBy ?? {}), ...Object.values(guards?.walkedBy ?? {})].map((r) => r.path));
+  const plans = [...(previous.plans ?? [])];
+  for (const plan of report.plans ?? []) if (!plans.some((p) => JSON.stringify(p) === JSON.stringify(plan))) plans.push(plan);
   return {
     id: report.id,
     states: mergeFigures(report.states, previous.states),
     transitions: mergeFigures(report.transitions, previous.transitions),
     walkedBy: mergeWalkedBy(report.walkedBy, previous.walkedBy),
+    ...(pairs ? { pairs } : {}),
+    ...(guards ? { guards } : {}),
+    paths: Object.fromEntries([...named].sort().map((p) => [p, paths[p] ?? []] as const)),
+    plans,
   };
 }
 
@@ -83,6 +143,12 @@ function isWalkedBy(v: unknown): v is WalkedBy {
   return typeof w.path === 'string' && typeof w.step === 'number' && Array.isArray(w.steps) && w.steps.every((s) => typeof s === 'string');
 }
 
+function isWalkRef(v: unknown): v is WalkRef {
+  if (typeof v !== 'object' || v === null) return false;
+  const w = v as Record<string, unknown>;
+  return typeof w.path === 'string' && typeof w.step === 'number';
+}
+
 /** A parsed report, or why it is not one. */
 export function parseModelReport(text: string): ModelReport | string {
   let data: unknown;
@@ -97,5 +163,18 @@ export function parseModelReport(text: string): ModelReport | string {
   if (r.walkedBy !== undefined) {
     if (typeof r.walkedBy !== 'object' || r.walkedBy === null || !Object.values(r.walkedBy).every(isWalkedBy)) return 'malformed report';
   }
+  for (const name of ['pairs', 'guards'] as const) {
+    const c = r[name];
+    if (c === undefined) continue;
+    if (!isFigures(c)) return `malformed report (${name})`;
+    const w = (c as unknown as Record<string, unknown>).walkedBy;
+    if (typeof w !== 'object' || w === null || !Object.values(w).every(isWalkRef)) return `malformed report (${name})`;
+  }
+  if (r.paths !== undefined) {
+    if (typeof r.paths !== 'object' || r.paths === null) return 'malformed report (paths)';
+    if (!Object.values(r.paths).every((steps) => Array.isArray(steps) && steps.every((s) => typeof s === 'string')))
+      return 'malformed report (paths)';
+  }
+  if (r.plans !== undefined && !Array.isArray(r.plans)) return 'malformed report (plans)';
   return data as ModelReport;
 }

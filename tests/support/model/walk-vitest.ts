@@ -23,14 +23,21 @@ export function walkPaths(options: WalkPathsOptions): CoverageRecorder {
     throw new Error(`walkPaths: machineId "${options.machineId}" differs from the machine's id "${options.machine.id}"`);
   }
   const recorder = createCoverageRecorder(options.machineId, options.machine);
+  recorder.addPlans(options.paths.flatMap((p) => (p.plan ? [p.plan] : [])));
   describe(`model: ${options.machineId}`, () => {
     it('has paths to walk', () => {
       if (options.paths.length === 0) throw new Error('no paths generated');
     });
     for (const path of options.paths) {
-      it(path.description, async () => {
-        await runModelPath(path, options.setup, recorder, options);
-      });
+      // A covering walk can be long: its time allowance grows with its steps (on a busy machine a
+      // step of a real screen can take seconds); the default stays the floor.
+      it(
+        path.description,
+        async () => {
+          await runModelPath(path, options.setup, recorder, options);
+        },
+        Math.max(60_000, 15_000 + path.steps.length * 3_000),
+      );
     }
     afterAll(() => {
       const report = writeModelReport(recorder.report(), options.reportDir);

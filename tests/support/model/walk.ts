@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import { activeStatePaths, describeMachineGraph, formatStateValue, transitionLookupId } from './machine-graph';
 import type { MachineGraph } from './machine-graph';
-import type { ModelPath, StepInfo } from './paths';
-import { mergeModelReports, parseModelReport, preferredWalk } from './report';
-import type { ModelReport, WalkedBy } from './report';
+import { criteriaContext, guardOutcomes, newPairMemory, observeMicrostep, observeSettled, transitionPairs } from './criteria';
+import type { PairMemory } from './criteria';
+import type { ModelPath, PlanSummary, StepInfo } from './paths';
+import { mergeModelReports, parseModelReport, preferredWalk, preferredWalkRef } from './report';
+import type { ModelReport, WalkedBy, WalkRef } from './report';
 
 export type { ModelReport, WalkedBy } from './report';
 
@@ -33,6 +35,8 @@ export interface CoverageRecorder {
   resetLatest(): void;
   /** The path and step being walked: transitions taken from now on are credited to it. */
   setPosition(position: WalkPosition | undefined): void;
+  /** The path counts of the generations walked (kept in the report). */
+  addPlans(plans: readonly PlanSummary[]): void;
   report(): ModelReport;
 }
 
@@ -42,11 +46,40 @@ function isMachineSnapshot(value: unknown): value is AnyMachineSnapshot {
 
 export function createCoverageRecorder(machineId: string, machine: AnyStateMachine): CoverageRecorder {
   const graph = describeMachineGraph(machine);
+  const criteria = criteriaContext(machine, graph);
+  const allPairs = transitionPairs(machine, graph);
+  const allGuards = guardOutcomes(machine, graph);
   const states = new Set<string>();
   const transitions = new Set<string>();
   const walkedBy = new Map<string, WalkedBy>();
+  const pairs = new Map<string, WalkRef | undefined>();
+  const guards = new Map<string, WalkRef | undefined>();
+  const pathSteps = new Map<string, string[]>();
+  const plans: PlanSummary[] = [];
+  /** Per running instance (session): the configuration before its next microstep, and its pair memory. */
+  const sessions = new Map<string, { before: StateValue | undefined; memory: PairMemory }>();
   let last: AnyMachineSnapshot | undefined;
   let position: { path: ModelPath; step: number; steps: string[] } | undefined;
+
+  const credit = (into: Map<string, WalkRef | undefined>, items: readonly string[]): void => {
+    for (const item of items) {
+      const ref = position ? { path: position.path.description, step: position.step } : undefined;
+      if (ref && position) pathSteps.set(ref.path, position.steps);
+      const known = into.get(item);
+      if (!into.has(item)) into.set(item, ref);
+      else if (ref) into.set(item, known ? preferredWalkRef(known, ref, (p) => (pathSteps.get(p) ?? []).length) : ref);
+    }
+  };
+  const session = (actorRef: unknown): { before: StateValue | undefined; memory: PairMemory } | undefined => {
+    const id = (actorRef as { sessionId?: unknown } | undefined)?.sessionId;
+    if (typeof id !== 'string') return undefined;
+    let s = sessions.get(id);
+    if (!s) {
+      s = { before: undefined, memory: newPairMemory() };
+      sessions.set(id, s);
+    }
+    return s;
+  };
 
   const recordSnapshot = (snapshot: AnyMachineSnapshot): void => {
     for (const p of activeStatePaths(snapshot.machine as AnyStateMachine, snapshot.value)) states.add(p);
@@ -62,6 +95,22 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
       if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
         if (!ours(event.snapshot)) return;
         recordSnapshot(event.snapshot);
+        const run = session(event.actorRef);
+        if (run && event.type === '@xstate.microstep') {
+          const eventless = event._transitions.length > 0 && event._transitions.every((t) => t.eventType === '');
+          const seen = observeMicrostep(criteria, run.memory, {
+            before: run.before,
+            transitions: event._transitions,
+            eventType: eventless ? null : event.event.type,
+            after: event.snapshot.value as StateValue,
+          });
+          credit(pairs, seen.pairs);
+          credit(guards, seen.guards);
+          run.before = event.snapshot.value as StateValue;
+        } else if (run) {
+          run.before = event.snapshot.value as StateValue;
+          if (event.snapshot.status === 'active') credit(guards, observeSettled(criteria, event.snapshot.value as StateValue).guards);
+        }
         if (event.type === '@xstate.microstep') {
           for (const t of event._transitions) {
             const id = transitionLookupId(t);
@@ -91,9 +140,23 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
     setPosition(next) {
       position = next && { path: next.path, step: next.step, steps: describeSteps(next.path) };
     },
+    addPlans(list) {
+      for (const plan of list) if (!plans.some((p) => JSON.stringify(p) === JSON.stringify(plan))) plans.push(plan);
+    },
     report() {
       const sMissing = graph.states.filter((s) => !states.has(s));
       const tMissing = graph.transitions.map((t) => t.key).filter((k) => !transitions.has(k));
+      const figures = (all: ReadonlyArray<{ key: string }>, seen: Map<string, WalkRef | undefined>) => {
+        const missing = all.map((i) => i.key).filter((k) => !seen.has(k));
+        const refs = all.flatMap((i) => {
+          const ref = seen.get(i.key);
+          return ref ? [[i.key, ref] as const] : [];
+        });
+        return { covered: all.length - missing.length, total: all.length, missing, walkedBy: Object.fromEntries(refs) };
+      };
+      const pairFigures = figures(allPairs, pairs);
+      const guardFigures = figures(allGuards, guards);
+      const named = new Set([...Object.values(pairFigures.walkedBy), ...Object.values(guardFigures.walkedBy)].map((r) => r.path));
       return {
         id: machineId,
         states: { covered: graph.states.length - sMissing.length, total: graph.states.length, missing: sMissing },
@@ -108,6 +171,10 @@ export function createCoverageRecorder(machineId: string, machine: AnyStateMachi
             return walk ? [[t.key, walk] as const] : [];
           }),
         ),
+        pairs: pairFigures,
+        guards: guardFigures,
+        paths: Object.fromEntries([...named].sort().map((p) => [p, pathSteps.get(p) ?? []] as const)),
+        plans,
       };
     },
   };
@@ -199,15 +266,24 @@ export async function runModelPath(
     subscription = driver.actor.system.inspect((event: InspectionEvent) => recorder.observe(event));
     recorder.observeSnapshot(driver.actor.getSnapshot() as AnyMachineSnapshot);
   }
+  let at = 0;
   try {
     let snap = await waitForState(recorder, path.initial, timeout, 'initial state');
     await driver.assert(path.initial, snap);
     for (const [i, step] of path.steps.entries()) {
+      at = i + 1;
       recorder.setPosition({ path, step: i + 1 });
       await driver.perform(step.event, step.info);
       snap = await waitForState(recorder, step.state, timeout, `step ${i + 1} (${step.event.type})`);
       await driver.assert(step.state, snap);
     }
+  } catch (error) {
+    // A long walk fails somewhere in its middle: say where, with the steps that led there.
+    if (error instanceof Error && path.steps.length > 0) {
+      const lines = describeSteps(path).map((s, i) => `${i + 1 === at ? '>' : ' '} ${String(i + 1).padStart(3)}. ${s}`);
+      error.message = `${error.message}\n\nWalk (${at === 0 ? 'failed in its initial state' : `failed at step ${at} of ${path.steps.length}`}):\n${lines.join('\n')}`;
+    }
+    throw error;
   } finally {
     live = false;
     recorder.setPosition(undefined);
