@@ -72,7 +72,7 @@ walkPaths({
       ...tableDriver(chatMachine, {
         every: async ({ snapshot, context: { messages, inputError }, event }) => {
           current = snapshot.value;
-          await waitFor(() => expect(log.querySelectorAll('[data-message-type]')).toHaveLength(messages.length));
+          await waitFor(() => expect(within(log).queryAllByRole('article')).toHaveLength(messages.length));
           if (event?.type === 'chat.send') expect(input).toHaveFocus();
           // A refused question says why, under the input, until one is accepted.
           if (inputError !== null) expect(screen.getByRole('alert')).toHaveTextContent(inputError);
@@ -90,7 +90,7 @@ walkPaths({
             expect(within(log).getByRole('status')).toHaveTextContent('Assistant is typing…');
             expect(send()).toBeDisabled();
             for (const b of prompts()) expect(b).toBeDisabled();
-            const lastUser = [...log.querySelectorAll('[data-message-type="user"]')].at(-1);
+            const lastUser = within(log).getAllByRole('article', { name: 'You' }).at(-1);
             expect(lastUser).toHaveTextContent(QUESTION);
           },
         },

@@ -248,7 +248,10 @@ function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: ((
   const fromUser = message.type === 'user';
   const sender = fromUser ? 'You' : 'Assistant';
   return (
+    // One article per message, named by its sender: a screen reader can move message by message.
     <Flex
+      as="article"
+      aria-label={sender}
       direction="column"
       align={fromUser ? 'flex-end' : 'flex-start'}
       data-message-type={message.type}

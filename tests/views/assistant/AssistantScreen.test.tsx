@@ -7,6 +7,15 @@ import { createControllableActors } from '../../support/model';
 import { renderAssistant } from './render-assistant';
 
 // The ask actor is the boundary to the network: a deferred double the test resolves or rejects.
+/** The message (an article named by its sender) that holds `element`. */
+function messageOf(log: HTMLElement, element: HTMLElement): HTMLElement {
+  const message = within(log)
+    .getAllByRole('article')
+    .find((article) => article.contains(element));
+  if (!message) throw new Error('not inside a message');
+  return message;
+}
+
 function setup() {
   const fakes = createControllableActors(chatMachine, ['ask']);
   const user = userEvent.setup();
@@ -45,8 +54,8 @@ describe('AssistantScreen', () => {
     expect(input).toHaveValue('');
     expect(input).toHaveFocus();
     const question = within(log).getByText('How many calls today?');
-    expect(question.closest('[data-message-type]')).toHaveAttribute('data-message-type', 'user');
-    expect(within(question.closest('[data-message-type]') as HTMLElement).getByText(TIME)).toBeInTheDocument();
+    expect(messageOf(log, question)).toHaveAccessibleName('You');
+    expect(within(messageOf(log, question)).getByText(TIME)).toBeInTheDocument();
     expect(within(log).getByRole('status')).toHaveTextContent('Assistant is typing…');
     expect(within(log).queryByText("Hello! I'm your Hardline assistant.")).not.toBeInTheDocument();
 
@@ -64,7 +73,7 @@ describe('AssistantScreen', () => {
     await waitFor(() => expect(within(log).queryByRole('status')).not.toBeInTheDocument());
     const answer = within(log).getByText('3 calls');
     expect(answer.tagName).toBe('STRONG');
-    const bubble = answer.closest('[data-message-type]') as HTMLElement;
+    const bubble = messageOf(log, answer);
     expect(bubble).toHaveAttribute('data-message-type', 'ai');
     expect(within(bubble).getByText('Sources from organization data')).toBeInTheDocument();
     expect(within(bubble).getByRole('list', { name: 'Sources' })).toHaveTextContent('Call with Site A (call)Call with Site B (call)');
@@ -87,7 +96,7 @@ describe('AssistantScreen', () => {
       ),
     );
     const note = await within(log).findByText('Sources from web search');
-    const bubble = note.closest('[data-message-type]') as HTMLElement;
+    const bubble = messageOf(log, note);
     const link = within(bubble).getByRole('link', { name: 'Safe page' });
     expect(link).toHaveAttribute('href', 'https://example.com/news');
     expect(link).toHaveAttribute('target', '_blank');
@@ -122,9 +131,13 @@ describe('AssistantScreen', () => {
     ]);
     for (const link of links) expect(link).not.toHaveAttribute('target');
     // The answer's own text links nowhere: only the sources do.
-    const bubble = sources.closest('[data-message-type]') as HTMLElement;
+    const bubble = messageOf(log, sources);
     expect(within(bubble).getAllByRole('link')).toHaveLength(2);
-    expect(bubble.querySelector('a[href*="someone-else"]')).toBeNull();
+    expect(
+      within(bubble)
+        .queryAllByRole('link')
+        .filter((a) => a.getAttribute('href')?.includes('someone-else')),
+    ).toHaveLength(0);
     expect(bubble).toHaveTextContent('Bo Lee — Supervisor');
     // Inside the console: a client-side navigation, no page load.
     await user.click(links[0] as HTMLElement);
@@ -179,7 +192,7 @@ describe('AssistantScreen', () => {
     await user.type(input, 'write me a poem{Enter}');
     act(() => fakes.resolve('ask', reply("I can't write poems, stories or jokes.")));
     const refusal = await within(log).findByText("I can't write poems, stories or jokes.");
-    const bubble = refusal.closest('[data-message-type]') as HTMLElement;
+    const bubble = messageOf(log, refusal);
     expect(within(bubble).queryByText(/Sources from/)).not.toBeInTheDocument();
     expect(within(bubble).queryByRole('list', { name: 'Sources' })).not.toBeInTheDocument();
   });
@@ -201,7 +214,7 @@ describe('AssistantScreen', () => {
     expect(input).toHaveValue('   ');
     expect(input).toHaveFocus();
     expect(within(log).queryByRole('status')).not.toBeInTheDocument();
-    expect(log.querySelectorAll('[data-message-type]')).toHaveLength(0);
+    expect(within(log).queryAllByRole('article')).toHaveLength(0);
   });
 
   it('blocks sending while a reply is pending, keeping the next question in the input', async () => {
@@ -213,7 +226,7 @@ describe('AssistantScreen', () => {
     expect(input).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     for (const prompt of QUICK_PROMPTS) expect(screen.getByRole('button', { name: prompt.label })).toBeDisabled();
-    expect(log.querySelectorAll('[data-message-type="user"]')).toHaveLength(1);
+    expect(within(log).queryAllByRole('article', { name: 'You' })).toHaveLength(1);
 
     act(() => fakes.resolve('ask', reply('First answer')));
     await within(log).findByText('First answer');
@@ -240,7 +253,7 @@ describe('AssistantScreen', () => {
     await user.type(input, 'Who is active?{Enter}');
     act(() => fakes.reject('ask', new Error('HTTP 500: Internal Server Error')));
     const failure = await within(log).findByText('Sorry, I encountered an error. Please try again.');
-    const bubble = failure.closest('[data-message-type]') as HTMLElement;
+    const bubble = messageOf(log, failure);
     expect(bubble).toHaveAttribute('data-failed', 'true');
     expect(within(bubble).queryByText(/Sources from/)).not.toBeInTheDocument();
     expect(within(log).getByText('Who is active?')).toBeInTheDocument();
@@ -270,9 +283,9 @@ describe('AssistantScreen', () => {
     await within(log).findByText('<script>alert(1)</script>');
     expect(within(log).getAllByText('<img src=x onerror=alert(1)>')).toHaveLength(2);
     expect(within(log).getByText('<b>bold</b>')).toBeInTheDocument();
-    expect(log.querySelector('script, img, iframe, b')).toBeNull();
-    for (const a of log.querySelectorAll('a')) expect(a.getAttribute('href')).toMatch(/^https:/);
-    expect(log.querySelectorAll('a')).toHaveLength(0);
+    // The markup itself is the subject (nothing hostile became an element): read the DOM.
+    // eslint-disable-next-line testing-library/no-node-access
+    expect(log.querySelector('script, img, iframe, b, a')).toBeNull();
     expect(within(log).getByText('x')).toBeInTheDocument();
     expect(within(log).getByText('pic')).toBeInTheDocument();
     expect(within(log).getByText('plain')).toBeInTheDocument();
@@ -342,7 +355,7 @@ describe('AssistantScreen', () => {
     act(() => fakes.resolve('ask', reply('Hello')));
     await within(log).findByText('Hello');
     await user.click(screen.getByRole('button', { name: 'Clear conversation' }));
-    expect(log.querySelectorAll('[data-message-type]')).toHaveLength(0);
+    expect(within(log).queryAllByRole('article')).toHaveLength(0);
     expect(within(log).getByText("Hello! I'm your Hardline assistant.")).toBeInTheDocument();
   });
 });

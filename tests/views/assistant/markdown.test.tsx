@@ -1,18 +1,21 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseBlocks } from '../../../src/domain/markdown';
 import { Markdown } from '../../../src/views/assistant/markdown';
 import { getSystem } from '../../../src/views/theme/system';
 
-const show = (text: string) =>
+/* eslint-disable testing-library/no-node-access -- the rendered markup is this file's subject: which elements a text becomes */
+const show = (text: string) => {
   render(
     <ChakraProvider value={getSystem()}>
       <div data-testid="md">
         <Markdown text={text} />
       </div>
     </ChakraProvider>,
-  ).getByTestId('md');
+  );
+  return screen.getByTestId('md');
+};
 
 describe('parseBlocks', () => {
   it('splits paragraphs, headings, lists and fenced code', () => {
@@ -63,13 +66,11 @@ describe('Markdown', () => {
     expect(md).toHaveTextContent('[Sign in again](https://evil.example) **bold** `code` <img src=x> _u_');
   });
 
-  it('renders a 100 kB reply of `*a ` repeated, and other unclosed markup, as plain text', () => {
-    for (const text of ['*a '.repeat(34_000), '['.repeat(50_000), '** '.repeat(34_000), '_a '.repeat(34_000)]) {
-      const md = show(text);
-      expect(md.querySelectorAll('em, strong, code, a')).toHaveLength(0);
-      expect(md.textContent).toBe(text.trim());
-      cleanup();
-    }
+  it.each(['*a ', '[', '** ', '_a '])('renders a 100 kB reply of `%s` repeated (unclosed markup) as plain text', (unit) => {
+    const text = unit.repeat(Math.floor(100_000 / unit.length));
+    const md = show(text);
+    expect(md.querySelectorAll('em, strong, code, a')).toHaveLength(0);
+    expect(md.textContent).toBe(text.trim());
   });
 
   it('renders headings below the screen headings (h3 and down)', () => {

@@ -5,7 +5,7 @@
  * with no link, image or formatting made from that data, the values readable as written.
  */
 import { Blob as NodeBlob } from 'node:buffer';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,9 +52,7 @@ function setup() {
 }
 
 async function answerBubble(log: HTMLElement): Promise<HTMLElement> {
-  await waitFor(() => expect(log.querySelector('[data-message-type="ai"]')).not.toBeNull(), { timeout: 15_000 });
-  const bubble = log.querySelector<HTMLElement>('[data-message-type="ai"]');
-  if (!bubble) throw new Error('no answer');
+  const bubble = await within(log).findByRole('article', { name: 'Assistant' }, { timeout: 15_000 });
   expect(bubble).not.toHaveAttribute('data-failed');
   return bubble;
 }
@@ -64,6 +62,7 @@ async function answerBubble(log: HTMLElement): Promise<HTMLElement> {
  * kind of link is the console's own: a cited member's billing page in the Sources list, built from
  * the member's id, its text the member's name as written.
  */
+/* eslint-disable testing-library/no-node-access -- the markup itself is the subject here: which elements the data became */
 function expectInert(bubble: HTMLElement, headings: readonly string[]) {
   const sources = within(bubble).queryByRole('list', { name: 'Sources' });
   for (const link of within(bubble).queryAllByRole('link')) {
@@ -79,6 +78,7 @@ function expectInert(bubble: HTMLElement, headings: readonly string[]) {
   expect(strong.map((s) => s.textContent)).toEqual(headings);
   for (const s of strong) expect(s.children).toHaveLength(0);
 }
+/* eslint-enable testing-library/no-node-access */
 
 const [member0, member1, member2] = HOSTILE.members;
 
