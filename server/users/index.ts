@@ -91,19 +91,31 @@ const FLAGS = {
 } as const;
 
 /** Sets one flag to the wanted value; setting what is already there changes nothing and succeeds. */
-async function setFlag(c: AppContext, db: Database, column: keyof typeof FLAGS, value: boolean) {
+/**
+ * Sets a member's flag to `value`, or, with no value (SPEC §7's bodiless toggle), flips it in one
+ * statement: two toggles at once flip it twice, never read-then-write the same old value.
+ */
+async function setFlag(c: AppContext, db: Database, column: keyof typeof FLAGS, value: boolean | undefined) {
   const scope = adminOf(c);
   const id = idParam(c);
-  if (column === 'is_active') guardSelf(scope.memberId, id, { isActive: value });
+  // Your own status can only flip one way: you are active, since you are calling.
+  if (column === 'is_active') guardSelf(scope.memberId, id, { isActive: value ?? false });
   const row = await asAdministrator(db, scope, async (tx) => {
-    const { rows } = await tx.query<MemberRow>(
-      `UPDATE members SET ${column} = $3 WHERE org_id = $1 AND id = $2 AND ${column} IS DISTINCT FROM $3 RETURNING ${MEMBER_COLUMNS}`,
-      [scope.orgId, id, value],
-    );
+    const { rows } =
+      value === undefined
+        ? await tx.query<MemberRow>(
+            `UPDATE members SET ${column} = NOT ${column} WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`,
+            [scope.orgId, id],
+          )
+        : await tx.query<MemberRow>(
+            `UPDATE members SET ${column} = $3 WHERE org_id = $1 AND id = $2 AND ${column} IS DISTINCT FROM $3 RETURNING ${MEMBER_COLUMNS}`,
+            [scope.orgId, id, value],
+          );
     const changed = rows[0];
     if (!changed) return findMember(tx, scope.orgId, id);
     const { field, kind } = FLAGS[column];
-    await recordAudit(tx, scope, { kind, member: changed, before: { [field]: !value }, after: { [field]: value } });
+    const now = column === 'is_active' ? changed.is_active : changed.has_license;
+    await recordAudit(tx, scope, { kind, member: changed, before: { [field]: !now }, after: { [field]: now } });
     return changed;
   });
   return c.json({ user: toUser(row) });
@@ -275,7 +287,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     return c.json({ message: `${removed.name} was removed.` });
   });
 
-  // SPEC §7's toggle paths, with the wanted value in the body (an extension: README).
+  // SPEC §7's toggle paths: no body flips the flag; the wanted value in the body (an extension, the console's) sets it.
   app.patch('/api/users/:id/toggle-license', async (c) => {
     adminOf(c);
     const { hasLicense } = await parseBody(c, SetLicenseRequestSchema);

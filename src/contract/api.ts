@@ -270,20 +270,20 @@ export const UpdateUserRequestSchema = v.pipe(
 export type UpdateUserRequest = v.InferInput<typeof UpdateUserRequestSchema>;
 
 /**
- * PATCH /api/users/{id}/toggle-license body — an extension of SPEC §7 (which sends none): the
- * wanted value, so a retry or two administrators doing the same thing cannot undo each other.
- * Setting what is already there succeeds.
+ * PATCH /api/users/{id}/toggle-license body. SPEC §7 sends none, and then the licence flips. The
+ * console sends the wanted value (an extension), so a retry or two administrators doing the same
+ * thing cannot undo each other; setting what is already there succeeds.
  */
 export const SetLicenseRequestSchema = v.strictObject(
-  { hasLicense: v.boolean('hasLicense must be true or false') },
-  'the body must be { "hasLicense": true or false }',
+  { hasLicense: v.optional(v.boolean('hasLicense must be true or false')) },
+  'the body must be empty or { "hasLicense": true or false }',
 );
 export type SetLicenseRequest = v.InferInput<typeof SetLicenseRequestSchema>;
 
-/** PATCH /api/users/{id}/toggle-status body: the wanted status, as for the licence. */
+/** PATCH /api/users/{id}/toggle-status body: none (the status flips) or the wanted status, as for the licence. */
 export const SetStatusRequestSchema = v.strictObject(
-  { isActive: v.boolean('isActive must be true or false') },
-  'the body must be { "isActive": true or false }',
+  { isActive: v.optional(v.boolean('isActive must be true or false')) },
+  'the body must be empty or { "isActive": true or false }',
 );
 export type SetStatusRequest = v.InferInput<typeof SetStatusRequestSchema>;
 
