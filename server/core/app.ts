@@ -77,6 +77,17 @@ export function createApp(
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId({ limitLength: 128 }));
+  // Every answer: never sniffed as another type. JSON (the API's data, errors included) is never
+  // kept by a browser or a proxy cache; a route that sets its own Cache-Control keeps it. Over
+  // https (the API's public origin), browsers are told to use nothing else for a year.
+  const hsts = deps.config.apiOrigin.startsWith('https://');
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    const type = c.res.headers.get('Content-Type') ?? '';
+    if (type.startsWith('application/json') && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (hsts) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
   if (log) {
     app.use('*', async (c, next) => {
       const started = performance.now();

@@ -175,6 +175,8 @@ export interface TestApiOptions {
   wrapDatabase?: (db: Database) => Database;
   /** A database of the test's own (already migrated) instead of a fresh one; `close()` closes it. */
   database?: Database;
+  /** The API's own origin (default http://127.0.0.1:8787); an https one turns HSTS on. */
+  apiOrigin?: string;
   /** The request log, draining, readiness of the keys (server/core/app.ts); errors still go to `errors` unless `log` is given. */
   app?: Omit<CreateAppOptions, 'logError'> & { identityKeysReady?: () => Promise<boolean> };
 }
@@ -189,7 +191,7 @@ export async function createTestApi(
   const userPool = new FakeUserPool();
   const errors: unknown[] = [];
   const app = createApp(
-    { db, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool },
+    { db, config: { apiOrigin: options.apiOrigin ?? 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool },
     modules,
     {
       ...createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
