@@ -15,6 +15,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startApiServer, type ApiServer } from '../server/index';
+import { parseBillingConfig } from '../server/billing';
 import { createCognitoUserPoolAdmin } from '../server/core/userPool';
 import {
   ADMIN_ACCOUNT,
@@ -107,6 +108,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const cognitoPort = await resolvePort(options.cognitoPort, 'COGNITO_PORT', 9229, 'cognito-local');
 
   const databaseUrl = options.databaseUrl ?? (process.env['DATABASE_URL'] || undefined);
+  // BILLING_PROVIDER=stripe and its STRIPE_* variables (docs/BILLING.md); the local provider otherwise.
+  const billing = parseBillingConfig(process.env);
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   if (options.reset) {
@@ -177,6 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir: join(dataDir, 'api'),
       ...(databaseUrl ? { databaseUrl, resetDatabase: Boolean(options.reset), requireEmptyDatabase: newPool } : {}),
       config: { apiOrigin, webOrigin },
+      billing,
       cognito: poolRef,
       userPool: createCognitoUserPoolAdmin({
         endpoint: cognitoEndpoint,
@@ -201,8 +205,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       VITE_COGNITO_REGION: 'local',
       VITE_COGNITO_ENDPOINT: cognitoEndpoint,
       VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
-      // A clearly fake key: the local stack never talks to Stripe; browser tests stub Stripe.js.
-      VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stack',
+      // With the local provider, a clearly fake key (it never talks to Stripe; browser tests stub
+      // Stripe.js); with Stripe, the account's publishable key (STRIPE_PUBLISHABLE_KEY).
+      VITE_STRIPE_PUBLISHABLE_KEY:
+        billing.provider === 'stripe' ? (process.env['STRIPE_PUBLISHABLE_KEY'] ?? 'pk_test_missing') : 'pk_test_local_stack',
     };
 
     if (mode !== 'none') {

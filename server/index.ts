@@ -13,7 +13,7 @@ import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
 import { isEmpty, seedDatabase, type SeedOptions, type SeedResult } from './seed';
 import { signupModule } from './signup';
 import { usersModule } from './users';
-import { billingModule } from './billing';
+import { billingModule, createBillingModule, type BillingSettings } from './billing';
 import { copilotModule } from './copilot';
 import { auditModule } from './audit';
 
@@ -40,6 +40,8 @@ export interface StartApiServerOptions {
   /** Replaces the JWKS verifier (tests). */
   verifier?: TokenVerifier;
   modules?: readonly ServerModule[];
+  /** The billing provider (server/billing/config.ts: parseBillingConfig); the local one by default. Ignored with `modules`. */
+  billing?: BillingSettings;
 }
 
 export interface ApiServer {
@@ -51,7 +53,11 @@ export interface ApiServer {
 }
 
 export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
-  const modules = options.modules ?? serverModules;
+  const modules =
+    options.modules ??
+    (options.billing
+      ? serverModules.map((module) => (module === billingModule ? createBillingModule({ settings: options.billing }) : module))
+      : serverModules);
   const db = await openDatabase({
     modules,
     ...(options.databaseUrl ? { url: options.databaseUrl, reset: Boolean(options.resetDatabase) } : {}),

@@ -82,8 +82,10 @@ describe('deleting a member through DELETE /api/users/:id', () => {
     const dana = v.parse(UserBillingSchema, (await asAdmin('POST', '/api/admin/billing/user', { userId: danaId })).body);
     const invoice = dana.recentInvoices[0];
     if (!invoice?.hostedInvoiceUrl || !invoice.invoicePdf) throw new Error('expected an invoice with both links');
-    const pagePath = new URL(invoice.hostedInvoiceUrl).pathname;
-    const pdfPath = new URL(invoice.invoicePdf).pathname;
+    // Signed links (server/billing/links.ts): the path and its query.
+    const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+    const pagePath = pathOf(invoice.hostedInvoiceUrl);
+    const pdfPath = pathOf(invoice.invoicePdf);
     // Dana changes her name after the invoice was issued: the history keeps the name it was issued to.
     await api.db.query('UPDATE members SET name = $2 WHERE id = $1', [danaId, 'Dana Ross']);
     const samBefore = v.parse(UserBillingSchema, (await asAdmin('POST', '/api/admin/billing/user', { userId: samId })).body);
