@@ -3,8 +3,9 @@
  *
  * - a Customer per member (metadata `org_id`, `member_id`);
  * - a SetupIntent (`usage: off_session`) whose client secret the console's Payment Element confirms;
- *   once it succeeded, its card becomes the customer's default (`invoice_settings`) and the
- *   subscription's;
+ *   once it succeeded, its card becomes the customer's default (`invoice_settings`), which pays the
+ *   subscription (none is set on the subscription, so a card changed in the Billing Portal pays the
+ *   next invoice);
  * - a Subscription on the plan's configured Price, created with `payment_behavior:
  *   error_if_incomplete` (a declined card is a refusal, never a subscription left incomplete);
  *   a trialing one is converted (`trial_end: now`) instead of a second one made;
@@ -290,6 +291,15 @@ export function createStripeProvider(settings: StripeSettings, client: Stripe = 
 
     async startSubscription({ customer, plan, cardId, trialing }, idempotencyKey) {
       const price = settings.prices[plan];
+      // The subscription is charged to the customer's default card (the one "Manage" changes in the
+      // Billing Portal), so none is set on the subscription itself; the card chosen here is made it.
+      await refusing(() =>
+        client.customers.update(
+          customer.customerId,
+          { invoice_settings: { default_payment_method: cardId } },
+          { idempotencyKey: `${idempotencyKey}:card` },
+        ),
+      );
       const subscription = await refusing(() =>
         trialing?.itemId
           ? client.subscriptions.update(
@@ -297,7 +307,6 @@ export function createStripeProvider(settings: StripeSettings, client: Stripe = 
               {
                 items: [{ id: trialing.itemId, price }],
                 trial_end: 'now',
-                default_payment_method: cardId,
                 proration_behavior: 'none',
                 payment_behavior: 'error_if_incomplete',
                 expand: ['latest_invoice', 'schedule'],
@@ -308,7 +317,6 @@ export function createStripeProvider(settings: StripeSettings, client: Stripe = 
               {
                 customer: customer.customerId,
                 items: [{ price }],
-                default_payment_method: cardId,
                 payment_behavior: 'error_if_incomplete',
                 metadata: { org_id: customer.orgId, member_id: customer.memberId },
                 expand: ['latest_invoice', 'schedule'],

@@ -32,7 +32,6 @@ import {
   type MemberRef,
 } from './mirror';
 import type { ProviderCard, ProviderInvoice, ProviderSubscription } from './provider';
-import { unixSeconds } from './proration';
 import type { StripeBillingProvider } from './stripe-provider';
 
 /** How old a signed delivery may be (Stripe's own default). */
@@ -207,7 +206,8 @@ export function registerStripeWebhooks(app: Hono<AppEnv>, deps: ServerDeps, prov
         provider.settings.webhookSecret,
         SIGNATURE_TOLERANCE_SECONDS,
         undefined,
-        unixSeconds(clock()),
+        // Milliseconds: the SDK measures the signature's age from this.
+        clock().getTime(),
       );
     } catch {
       return c.json({ message: 'The webhook signature is missing, not valid, or too old.' }, 400);

@@ -616,8 +616,8 @@ export interface StripeApiDouble {
     /** The next period is billed: a paid invoice, or a failed one (the subscription past_due). */
     renew(id: string): Stripe.Invoice;
   };
-  /** The next POST is carried out but its answer is never sent (the connection drops): the SDK retries. */
-  dropNextAnswer(): void;
+  /** The next POST (to `path`, when given) is carried out but its answer is never sent (the connection drops): the SDK retries. */
+  dropNextAnswer(path?: string): void;
   /** Forgets every object, request, event and idempotency key (between tests). */
   reset(): void;
   close(): Promise<void>;
@@ -643,7 +643,7 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
   const invoices = new Map<string, Stripe.Invoice>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   const invoiceCounts = new Map<string, number>();
-  let dropNext = false;
+  let dropNext: { path: string | null } | null = null;
   let currentRequest: { id: string; idempotencyKey: string | null } | null = null;
 
   const prices = new Map<string, Stripe.Price>();
@@ -713,6 +713,16 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
       throw invalid(`The payment method ${paymentMethod.id} is not attached to the customer ${customerId}.`, param);
     return paymentMethod;
   };
+
+  /** The card an invoice of the customer is charged to when the subscription names none. */
+  const defaultCardOf = (customer: Stripe.Customer): string => {
+    const card = customer.invoice_settings.default_payment_method;
+    if (typeof card !== 'string') throw invalid('This customer has no attached payment source or default payment method.');
+    return card;
+  };
+  /** A subscription's invoices are charged to its own card, else the customer's default. */
+  const payingCardOf = (sub: Stripe.Subscription): string =>
+    typeof sub.default_payment_method === 'string' ? sub.default_payment_method : defaultCardOf(customerOf(sub.customer));
 
   const decline = () =>
     new StripeRequestError(402, {
@@ -910,7 +920,12 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
     return object;
   };
 
-  const newSubscription = (customer: Stripe.Customer, priceId: string, paymentMethodId: string, metadata: Json): SubscriptionState => {
+  const newSubscription = (
+    customer: Stripe.Customer,
+    priceId: string,
+    paymentMethodId: string | null,
+    metadata: Json,
+  ): SubscriptionState => {
     const id = randomId('sub');
     const start = nowSeconds();
     const end = addMonth(start);
@@ -1105,10 +1120,18 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
         if (!items || items.length !== 1) throw invalid('The double models subscriptions of exactly one item.', 'items');
         const priceId = String(items[0]?.['price'] ?? '');
         priceOf(priceId);
-        const paymentMethodId = cardOfCustomer(customer.id, params['default_payment_method'], 'default_payment_method').id;
+        const paymentMethodId =
+          params['default_payment_method'] === undefined
+            ? defaultCardOf(customer)
+            : cardOfCustomer(customer.id, params['default_payment_method'], 'default_payment_method').id;
         if (params['payment_behavior'] !== 'error_if_incomplete')
           throw invalid('The double models payment_behavior=error_if_incomplete only.', 'payment_behavior');
-        const state = newSubscription(customer, priceId, paymentMethodId, (params['metadata'] as Json | undefined) ?? {});
+        const state = newSubscription(
+          customer,
+          priceId,
+          params['default_payment_method'] === undefined ? null : paymentMethodId,
+          (params['metadata'] as Json | undefined) ?? {},
+        );
         const price = priceOf(priceId);
         const invoice = newInvoice(customer, state.object.id, 'subscription_create', (invoiceId) => [
           lineItem(invoiceId, {
@@ -1197,7 +1220,7 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
                 item: sub.items.data[0]?.id ?? null,
               }),
             ]);
-            if (!charge(invoice, String(sub.default_payment_method ?? ''))) throw decline();
+            if (!charge(invoice, payingCardOf(sub))) throw decline();
             sub.latest_invoice = invoice.id;
             recordInvoice(invoice);
           } else if (behavior === 'always_invoice') {
@@ -1227,7 +1250,7 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
                 item: sub.items.data[0]?.id ?? null,
               }),
             ]);
-            if (!charge(invoice, String(sub.default_payment_method ?? ''))) {
+            if (!charge(invoice, payingCardOf(sub))) {
               if (params['payment_behavior'] === 'error_if_incomplete') throw decline();
             }
             setPrice(state, newPriceId);
@@ -1519,14 +1542,15 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
     const params = method === 'POST' ? parseStripeForm(text) : parseStripeForm(url.search.slice(1));
     const entry: RecordedRequest = { method, path: url.pathname, params, idempotencyKey, status: 0 };
     requests.push(entry);
+    const dropping = () => {
+      if (method !== 'POST' || !dropNext || (dropNext.path !== null && dropNext.path !== url.pathname)) return false;
+      dropNext = null;
+      req.socket.destroy();
+      return true;
+    };
     const send = (status: number, body: unknown) => {
       entry.status = status;
-      if (method === 'POST' && dropNext) {
-        dropNext = false;
-        req.socket.destroy();
-        return;
-      }
-      answer(res, status, body, requestId);
+      if (!dropping()) answer(res, status, body, requestId);
     };
 
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
@@ -1547,11 +1571,7 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
           return;
         }
         entry.status = before.status;
-        if (dropNext) {
-          dropNext = false;
-          req.socket.destroy();
-          return;
-        }
+        if (dropping()) return;
         res.writeHead(before.status, { 'Content-Type': 'application/json', 'Request-Id': requestId, 'Idempotent-Replayed': 'true' });
         res.end(before.body);
         return;
@@ -1687,7 +1707,7 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
             item: state.object.items.data[0]?.id ?? null,
           }),
         ]);
-        const paid = charge(invoice, String(customer.invoice_settings.default_payment_method ?? state.object.default_payment_method ?? ''));
+        const paid = charge(invoice, payingCardOf(state.object));
         if (!paid) state.object.status = 'past_due';
         state.object.latest_invoice = invoice.id;
         recordInvoice(invoice);
@@ -1695,15 +1715,15 @@ export async function startStripeApiDouble(options: StripeApiDoubleOptions): Pro
         return invoice;
       },
     },
-    dropNextAnswer() {
-      dropNext = true;
+    dropNextAnswer(path) {
+      dropNext = { path: path ?? null };
     },
     reset() {
       for (const store of [customers, paymentMethods, setupIntents, subscriptions, schedules, invoices, idempotent, invoiceCounts])
         store.clear();
       requests.length = 0;
       events.length = 0;
-      dropNext = false;
+      dropNext = null;
     },
     close: () =>
       new Promise<void>((resolve) => {
