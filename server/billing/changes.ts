@@ -219,8 +219,9 @@ export async function previewPlanChange(
       };
     }
     case 'upgrade': {
-      const customer = state.customer ? customerRef(actor.orgId, state.member.id, state.customer) : null;
-      if (!customer) throw new Error('a paying member has a customer');
+      // A member whose subscription the seed or an earlier version wrote has no customer yet: made
+      // here as update-subscription would (once, keyed by the member), so the preview never fails.
+      const customer = await ensureCustomer(deps, actor, state);
       const prorationDate = new Date(unixSeconds(now) * 1000);
       const preview = await callProvider(() =>
         deps.provider.previewUpgrade({ customer, subscription: decision.subscription, plan, prorationDate }),

@@ -419,6 +419,31 @@ describe('subscription transitions', () => {
     expect(overview.recentTransactions[0]).toMatchObject({ type: 'payment_succeeded', userName: fx.lite_with_card.name, amount: expected });
   });
 
+  it('previews an upgrade for a seeded paying member with no customer at the provider yet, then upgrades them', async () => {
+    // The seed (and a database from before issue 39) writes subscriptions without a customer row.
+    const { rows } = await h.db.query<{ member_id: string }>(
+      `SELECT s.member_id FROM subscriptions s
+        WHERE s.org_id = 'org-a' AND s.status = 'active' AND s.plan_type = 'lite' AND NOT s.cancel_at_period_end
+          AND NOT EXISTS (SELECT 1 FROM billing_customers c WHERE c.member_id = s.member_id)
+          AND NOT EXISTS (SELECT 1 FROM billing_fixtures f WHERE f.member_id = s.member_id)
+        ORDER BY s.member_id LIMIT 1`,
+    );
+    const id = rows[0]?.member_id;
+    if (!id) throw new Error('expected a seeded active Lite member');
+    const preview = await h.json('POST', `/api/admin/billing/preview-subscription?userId=${id}`, { planType: 'pro' });
+    expect(preview.status).toBe(200);
+    const shown = v.parse(SubscriptionPreviewSchema, preview.body);
+    expect(shown).toMatchObject({ planType: 'pro', kind: 'upgrade', prorated: true, recurringAmount: 12999 });
+    const update = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, {
+      planType: 'pro',
+      prorationDate: shown.prorationDate,
+    });
+    expect(update.status).toBe(200);
+    expect((await billingOf(id)).subscription?.planType).toBe('pro');
+    const customers = await h.db.query('SELECT customer_id FROM billing_customers WHERE member_id = $1', [id]);
+    expect(customers.rows).toHaveLength(1);
+  });
+
   it('refuses a proration date from a preview too old or not yet made, and charges nothing', async () => {
     const id = fx.lite_with_card.userId;
     for (const prorationDate of [NOW.getTime() / 1000 - 16 * 60, NOW.getTime() / 1000 + 3600]) {
