@@ -11,8 +11,8 @@
  * | `STRIPE_API_BASE` | optional | another address for Stripe's API (stripe-mock, a test double); Stripe's own otherwise |
  *
  * `billingConfigSchema` is one valibot schema over the environment; `parseBillingConfig` names
- * every bad variable at once (BillingConfigError), so the production config can plug it in beside
- * the other areas' schemas. The secret key is server-only: nothing here reaches the console, whose
+ * every bad variable at once (BillingConfigError). The schema is module-private until the
+ * production config needs to plug it in beside the other areas' schemas (knip). The secret key is server-only: nothing here reaches the console, whose
  * only Stripe setting is the publishable key (VITE_STRIPE_PUBLISHABLE_KEY).
  */
 import * as v from 'valibot';
@@ -96,7 +96,7 @@ function apiOf(base: string): StripeSettings['api'] {
  * BILLING_PROVIDER defaulting to local, Stripe's settings required when it is stripe; its output
  * is the settings the billing module is made with.
  */
-export const billingConfigSchema = v.pipe(
+const billingConfigSchema = v.pipe(
   v.record(v.string(), v.optional(v.string())),
   v.transform((env: Env) => {
     const vars: Record<string, string> = Object.fromEntries(VARIABLES.map((name) => [name, (env[name] ?? '').trim()]));

@@ -45,6 +45,6 @@ export function createBillingModule(options: BillingModuleOptions = {}): ServerM
 
 export const billingModule: ServerModule = createBillingModule();
 
-export { billingSchemaSql, billingProviderSchemaSql } from './schema';
-export { billingConfigSchema, parseBillingConfig, BillingConfigError, type BillingSettings } from './config';
+export { billingSchemaSql } from './schema';
+export { parseBillingConfig, type BillingSettings } from './config';
 export { findBillingFixtures, type BillingFixtures } from './fixtures';

@@ -20,7 +20,7 @@ const LEASE_TTL_SECONDS = 90;
 /** How long a change waits for the member's previous one before it gives up. */
 const LEASE_WAIT_MS = 30_000;
 
-export const MEMBER_BUSY_MESSAGE = 'Another billing change for this member is still in progress. Try again in a moment.';
+const MEMBER_BUSY_MESSAGE = 'Another billing change for this member is still in progress. Try again in a moment.';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -18,7 +18,7 @@ import type { Db } from './db';
 /** How long a payment-method page link stays valid. */
 export const PAYMENT_METHOD_LINK_TTL_MS = 60 * 60 * 1000;
 /** How long a signed invoice link stays valid. */
-export const INVOICE_LINK_TTL_MS = 15 * 60 * 1000;
+const INVOICE_LINK_TTL_MS = 15 * 60 * 1000;
 
 export type InvoiceFormat = 'page' | 'pdf';
 
@@ -57,7 +57,7 @@ export async function invoiceLinkFor(db: Db, apiOrigin: string, invoiceId: strin
 }
 
 /** The path of the invoice's page or PDF (the signature goes in the query). */
-export function invoicePath(invoiceId: string, format: InvoiceFormat): string {
+function invoicePath(invoiceId: string, format: InvoiceFormat): string {
   return `/hosted/invoices/${invoiceId}${format === 'pdf' ? '.pdf' : ''}`;
 }
 

@@ -21,7 +21,7 @@ export interface ProrationInput {
 }
 
 /** The credit for the old price's unused time and the charge for the new price's remaining time, in cents. */
-export function prorationLines({ oldPrice, newPrice, periodStart, periodEnd, at }: ProrationInput): { credit: number; charge: number } {
+function prorationLines({ oldPrice, newPrice, periodStart, periodEnd, at }: ProrationInput): { credit: number; charge: number } {
   const total = unixSeconds(periodEnd) - unixSeconds(periodStart);
   if (total <= 0) return { credit: 0, charge: 0 };
   const remaining = Math.min(total, Math.max(0, unixSeconds(periodEnd) - unixSeconds(at)));

@@ -28,7 +28,7 @@ interface OrgFixture {
 }
 
 /** The Price ids the Stripe harness configures (the double serves them at the catalogue's prices). */
-export const TEST_PRICES = { lite: 'price_1HardlineLiteTest', pro: 'price_1HardlineProTest' } as const;
+const TEST_PRICES = { lite: 'price_1HardlineLiteTest', pro: 'price_1HardlineProTest' } as const;
 export const TEST_WEBHOOK_SECRET = 'whsec_hardlineTestSecret0123456789';
 export const WEB_ORIGIN = 'http://127.0.0.1:5173';
 

@@ -546,7 +546,7 @@ function checkParams(value: unknown, shape: Shape, path: string): void {
 }
 
 /** Stripe's form encoding (`items[0][price]=…`, `metadata[org_id]=…`) as nested objects and lists. */
-export function parseStripeForm(text: string): Json {
+function parseStripeForm(text: string): Json {
   const root: Json = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = key.split(/[[\]]+/).filter((part) => part !== '');
