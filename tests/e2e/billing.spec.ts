@@ -232,7 +232,12 @@ test.describe('billing @billing', () => {
       .click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
-    expect(popup.url()).toBe(linked.hostedInvoiceUrl);
+    // The link is signed afresh as it is opened (links expire): the same invoice page, a newer signature.
+    const opened = new URL(popup.url());
+    expect(`${opened.origin}${opened.pathname}`).toBe(
+      `${new URL(linked.hostedInvoiceUrl).origin}${new URL(linked.hostedInvoiceUrl).pathname}`,
+    );
+    expect(opened.searchParams.get('signature')).toBeTruthy();
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await expect(popup.locator('body')).toContainText(linked.number);
   });

@@ -371,7 +371,7 @@ test.describe('double clicks send one request', () => {
     const updates = countRequests(page, apiPath('/api/admin/billing/update-subscription', 'POST'));
     await page.getByRole('button', { name: 'Manage Subscription' }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`^Manage Subscription - ${marker}`) });
-    // The first press shows the price (issue 39); the double click is on the press that commits.
+    // The preselected plan is priced as the modal opens (issue 39); the double click is on the press that commits.
     await showPrice(dialog);
     await dialog.getByRole('button', { name: 'Update Subscription' }).dblclick();
     await expect(dialog.getByText(/Payment Method Required|success|updated/i).first()).toBeVisible({ timeout: 15_000 });

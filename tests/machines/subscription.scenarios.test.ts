@@ -133,7 +133,8 @@ describe('the Manage Subscription modal', () => {
       actor.send({ type, reason: '' });
     }
     actor.send({ type: 'subscription.reactivate' });
-    expect(actor.getSnapshot().value).toEqual({ editing: 'choosing' });
+    // Lite, preselected, is being priced (a change for a member who does not pay for it).
+    expect(actor.getSnapshot().value).toEqual({ editing: 'previewing' });
     expect(actor.getSnapshot().status).toBe('active');
     expect(selectIsCancellationScheduled(actor.getSnapshot())).toBe(false);
     expect(selectReasonError(actor.getSnapshot())).toBeNull();
@@ -179,22 +180,45 @@ describe('the Manage Subscription modal', () => {
     const { actor, previews } = openModal(TRIAL_USER);
     actor.send({ type: 'subscription.choosePlan', planType: 'pro' });
     actor.send({ type: 'subscription.choosePlan', planType: 'lite' });
-    expect(previews.map((p) => p.input.planType)).toEqual(['pro', 'lite']);
+    // Lite, preselected, was being priced as the modal opened.
+    expect(previews.map((p) => p.input.planType)).toEqual(['lite', 'pro', 'lite']);
     // The first answer comes too late to be shown.
-    previews[0]?.resolve(PREVIEWS.startWithoutCard);
-    previews[1]?.resolve({ ...PREVIEWS.startWithoutCard, planType: 'lite', amountDueToday: 4999, recurringAmount: 4999 });
+    previews[1]?.resolve(PREVIEWS.startWithoutCard);
+    previews[2]?.resolve({ ...PREVIEWS.startWithoutCard, planType: 'lite', amountDueToday: 4999, recurringAmount: 4999 });
     const reviewing = await waitFor(actor, (s) => s.matches({ editing: 'reviewing' }));
     expect(selectPreviewText(reviewing)).toContain("You'll be charged $49.99 today");
   });
 
-  it("'Update Subscription' before any preview shows the chosen plan's price first; a failed preview says why", async () => {
-    const { actor, previews, updates, settled } = openModal(TRIAL_USER);
+  it('the plan preselected for a member who does not pay for it is priced as the modal opens: one press makes the change', async () => {
+    const { actor, previews, updates } = openModal(TRIAL_USER);
+    expect(previews.map((p) => p.input)).toEqual([{ userId: 'u-trial', planType: 'lite' }]);
+    expect(selectIsPreviewing(actor.getSnapshot())).toBe(true);
+    // Pressed while the price is loading: nothing is charged that was not shown.
     actor.send({ type: 'subscription.update' });
-    expect(last(previews).input).toEqual({ userId: 'u-trial', planType: 'lite' });
-    last(previews).reject(new Error('Tia Trial is already on Hardline Lite.'));
+    expect(updates).toHaveLength(0);
+    last(previews).resolve({ ...PREVIEWS.startWithoutCard, planType: 'lite', amountDueToday: 4999, recurringAmount: 4999 });
+    const reviewing = await waitFor(actor, (s) => s.matches({ editing: 'reviewing' }));
+    expect(selectPreviewText(reviewing)).toContain("You'll be charged $49.99 today");
+    actor.send({ type: 'subscription.update' });
+    expect(updates.map((u) => u.input)).toEqual([{ userId: 'u-trial', planType: 'lite' }]);
+    expect(previews).toHaveLength(1);
+  });
+
+  it('the member’s own plan, preselected, is not priced; a member on it with a change scheduled sees what choosing it does', () => {
+    expect(openModal(LITE_USER).previews).toHaveLength(0);
+    expect(openModal(SCHEDULED_USER).previews).toHaveLength(0);
+    const down = openModal(DOWNGRADING_USER);
+    expect(down.previews.map((p) => p.input)).toEqual([{ userId: 'u-down', planType: 'pro' }]);
+  });
+
+  it("'Update Subscription' before any preview shows the chosen plan's price first; a failed preview says why", async () => {
+    const { actor, previews, updates, settled } = openModal(LITE_USER);
+    actor.send({ type: 'subscription.update' });
+    expect(last(previews).input).toEqual({ userId: 'u-lite', planType: 'lite' });
+    last(previews).reject(new Error('Lena Lite is already on Hardline Lite.'));
     const failed = await settled();
     expect(failed.value).toEqual({ editing: 'choosing' });
-    expect(selectError(failed)).toBe('Tia Trial is already on Hardline Lite.');
+    expect(selectError(failed)).toBe('Lena Lite is already on Hardline Lite.');
     actor.send({ type: 'subscription.update' });
     expect(selectError(actor.getSnapshot())).toBeNull();
     expect(updates).toHaveLength(0);

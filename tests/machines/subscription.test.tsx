@@ -38,7 +38,7 @@ import {
 } from '../support/model';
 import { tableDriver } from '../support/model/tables';
 import { createFakeStripe, uninstallStripeDouble } from '../support/stripe';
-import { LITE_USER, PREVIEWS, SCHEDULED_USER } from '../views/billing/fixtures';
+import { LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
 import { renderPlain } from '../views/billing/render-billing';
 
 const { stripe, control } = createFakeStripe();
@@ -53,6 +53,9 @@ const PREVIEW_OF: Record<PlanType, SubscriptionPreview> = { pro: PREVIEWS.upgrad
 /** A cancellation already scheduled: the modal offers Reactivate instead of the two cancel buttons and the reason. */
 const isScheduled = (s: AnyMachineSnapshot) =>
   (s.context as { subscription: { cancelAtPeriodEnd: boolean } | null }).subscription?.cancelAtPeriodEnd === true;
+/** A subscription to cancel: without one (a trial) the modal has no cancel buttons. */
+const canCancel = (s: AnyMachineSnapshot) =>
+  (s.context as { subscription: { cancelAtPeriodEnd: boolean } | null }).subscription?.cancelAtPeriodEnd === false;
 
 const events = {
   // A person can only choose a plan that is not already chosen.
@@ -71,14 +74,14 @@ const events = {
     error: new Error('Lena Lite is already on Hardline Lite.'),
   },
   'subscription.cancelAtPeriodEnd': (s: AnyMachineSnapshot) =>
-    isScheduled(s)
+    !canCancel(s)
       ? []
       : [
           { type: 'subscription.cancelAtPeriodEnd', reason: REASON },
           { type: 'subscription.cancelAtPeriodEnd', reason: TOO_LONG_REASON },
         ],
   'subscription.cancelNow': (s: AnyMachineSnapshot) =>
-    isScheduled(s)
+    !canCancel(s)
       ? []
       : [
           { type: 'subscription.cancelNow', reason: '' },
@@ -127,7 +130,9 @@ const generate = (billing: UserBilling, label: string, alreadyCovered?: Set<stri
   });
 const litePaths = generate(LITE_USER, 'active lite');
 // The scheduled cancellation walks take what the active subscription's leave (Reactivate and what follows).
-const paths = [...litePaths, ...generate(SCHEDULED_USER, 'scheduled cancellation', coveredBy(litePaths))];
+const scheduledPaths = generate(SCHEDULED_USER, 'scheduled cancellation', coveredBy(litePaths));
+// A trial member's preselected plan is priced as the modal opens (opening -> editing.previewing).
+const paths = [...litePaths, ...scheduledPaths, ...generate(TRIAL_USER, 'trial', coveredBy([...litePaths, ...scheduledPaths]))];
 
 beforeAll(() => {
   control.holdReady = true;
@@ -156,6 +161,12 @@ walkPaths({
     const view = renderPlain(<ManageSubscriptionDialog actorRef={actor} onClose={() => (closed += 1)} />);
     const dialogName = `Manage Subscription - ${billing.name}`;
     const scheduled = billing.subscription?.cancelAtPeriodEnd === true;
+    const subscribed = billing.subscription !== null;
+    /** The button that ends or restores the subscription is usable, when the member has one. */
+    const cancelButtonEnabled = () => {
+      if (subscribed) expect(dialog().getByRole('button', { name: scheduled ? 'Reactivate' : 'Cancel Now' })).toBeEnabled();
+      else expect(dialog().queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
+    };
     const confirmation = () => screen.getByRole('alertdialog');
     /** The modal, once no confirmation covers it (it is hidden from the accessibility tree meanwhile). */
     const modal = async () => {
@@ -205,12 +216,15 @@ walkPaths({
       every: () => {
         const d = within(screen.getByRole('dialog', { name: dialogName, hidden: true }));
         expect(d.getByTestId('current-status')).toHaveTextContent(
-          billing.subscription?.planType === 'pro' ? 'Hardline Pro' : 'Hardline Lite',
+          billing.subscription ? PLANS[billing.subscription.planType].name : 'No active subscription',
         );
         expect(d.queryByText('Scheduled for cancellation at period end') !== null).toBe(scheduled);
         expect(closed).toBe(0);
       },
       states: {
+        opening: () => {
+          throw new Error('opening is left at once (eventless): a walk never rests there');
+        },
         // In every step of choosing a plan: the picker, its prices, and the cancel or reactivate buttons.
         editing: async ({ event, ...ctx }) => {
           const d = await modal();
@@ -222,6 +236,9 @@ walkPaths({
             expect(d.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
             expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
             expect(d.queryByRole('button', { name: 'Cancel at Period End' })).not.toBeInTheDocument();
+          } else if (!subscribed) {
+            expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
+            expect(d.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
           } else {
             expect(d.getByRole('button', { name: 'Cancel Now' })).toBeInTheDocument();
             expect(d.getByRole('button', { name: 'Cancel at Period End' })).toBeInTheDocument();
@@ -238,14 +255,14 @@ walkPaths({
           const d = await modal();
           expect(d.getByRole('note', { name: 'Price preview' })).toBeEmptyDOMElement();
           expect(d.getByRole('button', { name: 'Update Subscription' })).toBeEnabled();
-          expect(d.getByRole('button', { name: scheduled ? 'Reactivate' : 'Cancel Now' })).toBeEnabled();
+          cancelButtonEnabled();
         },
         // The chosen plan's price is being asked for: no change is made meanwhile (cancelling still can be).
         'editing.previewing': async ({ context }) => {
           const d = await modal();
           expect(d.getByRole('note', { name: 'Price preview' })).toHaveTextContent('Checking the price...');
           expect(d.getByRole('button', { name: 'Update Subscription' })).toBeDisabled();
-          expect(d.getByRole('button', { name: scheduled ? 'Reactivate' : 'Cancel Now' })).toBeEnabled();
+          cancelButtonEnabled();
           expect(fakes.pending('previewSubscription').map((i) => i.input)).toEqual([
             { userId: billing.userId, planType: context.chosenPlan },
           ]);

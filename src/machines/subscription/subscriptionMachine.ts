@@ -5,9 +5,18 @@
  * (`editing.previewing`, the API's preview-subscription) and shows it (`editing.reviewing`): "You'll
  * be charged $X.XX today (prorated), then $Y.YY/month from <date>", or for a downgrade "Changes to
  * Hardline Lite on <date>; no charge today". 'Update Subscription' then commits what was shown (an
- * upgrade at the preview's proration date); pressed before a preview, it previews first. Choosing
- * the plan the member is on shows nothing (unless a change is scheduled: choosing it withdraws that).
+ * upgrade at the preview's proration date). Choosing the plan the member is on shows nothing (unless
+ * a change is scheduled: choosing it withdraws that).
  *
+ * The plan preselected when the modal opens is previewed at once when it would be a change
+ * (`opening`): a trial member, or one without a subscription, sees the price of the preselected plan
+ * and commits it with one press (SPEC §4). While a preview loads, 'Update Subscription' is disabled:
+ * nothing is charged that was not shown (an upgrade is charged at the preview's proration date, so it
+ * cannot be made without one). Back in editing after a failure or a cancelled payment step, nothing
+ * is previewed until a plan is chosen or 'Update Subscription' is pressed (which previews first):
+ * the price is asked for again before a change is retried.
+ *
+ * opening --(the preselected plan is a change)--> editing.previewing; --(otherwise)--> editing.choosing
  * editing.choosing --choosePlan / update--> editing.previewing --(done)--> editing.reviewing
  * editing.reviewing --update--> updating --(payment required)--> paymentRequired (invokes the payment step)
  *                                        --(done)--> succeeded --closeAfterSuccess (2 s)--> done
@@ -114,6 +123,11 @@ function isPaying(status: string): boolean {
   return status === 'active' || status === 'past_due';
 }
 
+/** `planType` is the plan the member pays for now, with no change scheduled: there is nothing to preview. */
+function isCurrentPlan(subscription: Subscription | null, planType: PlanType): boolean {
+  return subscription !== null && isPaying(subscription.status) && subscription.planType === planType && !subscription.scheduledPlanType;
+}
+
 function serverMessage(output: unknown, fallback: string): string {
   if (typeof output === 'object' && output !== null && 'message' in output) {
     const { message } = output as { message: unknown };
@@ -142,12 +156,9 @@ export const subscriptionMachine = setup({
     // Stryker disable next-line ConditionalExpression: the guard is only on subscription.choosePlan, so its first test is always true (the unknown-plan scenario tests the rest)
     isValidPlan: ({ event }) => event.type === 'subscription.choosePlan' && v.is(PlanTypeSchema, event.planType),
     /** The plan the member pays for now, with no change scheduled: there is nothing to preview. */
-    isCurrentPlan: ({ context, event }) =>
-      event.type === 'subscription.choosePlan' &&
-      context.subscription !== null &&
-      isPaying(context.subscription.status) &&
-      context.subscription.planType === event.planType &&
-      !context.subscription.scheduledPlanType,
+    isCurrentPlan: ({ context, event }) => event.type === 'subscription.choosePlan' && isCurrentPlan(context.subscription, event.planType),
+    /** The plan in the picker would be a change (a trial, no subscription, or a change scheduled): preview it. */
+    isChosenPlanAChange: ({ context }) => !isCurrentPlan(context.subscription, context.chosenPlan),
     canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,
     isCancellationScheduled: ({ context }) => context.subscription?.cancelAtPeriodEnd === true,
     isReasonInvalid: ({ event }) => reasonProblem(event) !== null,
@@ -192,7 +203,7 @@ export const subscriptionMachine = setup({
   id: 'subscription',
   // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
   meta: { spec: ['§2 Manage Subscription modal', '§4 Subscription'] },
-  initial: 'editing',
+  initial: 'opening',
   context: ({ input }) => ({
     userId: input.billing.userId,
     userName: input.billing.name,
@@ -209,6 +220,10 @@ export const subscriptionMachine = setup({
     cancelRequest: null,
   }),
   states: {
+    /** The modal opens on the member's plan, or Lite: previewed at once when it would be a change, so one press makes it. */
+    opening: {
+      always: [{ guard: 'isChosenPlanAChange', target: 'editing.previewing' }, { target: 'editing' }],
+    },
     editing: {
       initial: 'choosing',
       on: {
