@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { serverModules, startApiServer, type ApiServer } from '../server/index';
+import { parseBillingConfig } from '../server/billing';
 import { createLogger } from '../server/core/log';
 import { createCognitoUserPoolAdmin } from '../server/core/userPool';
 import { startApiProcess, type ApiProcess } from './stack/api-processes';
@@ -137,6 +138,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (apiProcesses !== undefined && !databaseUrl) {
     throw new Error('Several API processes need PostgreSQL: set DATABASE_URL (the embedded PGlite serves one process).');
   }
+  // BILLING_PROVIDER=stripe and its STRIPE_* variables (docs/BILLING.md); the local provider otherwise.
+  // The API processes (apiProcesses) read the same variables from the environment they inherit.
+  const billing = parseBillingConfig(process.env);
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   if (options.reset) {
@@ -239,6 +243,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         db: prepared.db,
         analyzed: prepared.seeded !== null,
         config,
+        billing,
         cognito: poolRef,
         userPool: createCognitoUserPoolAdmin({
           userPoolId: pool.userPoolId,
@@ -291,8 +296,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       VITE_COGNITO_REGION: 'local',
       VITE_COGNITO_ENDPOINT: cognitoEndpoint,
       VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
-      // A clearly fake key: the local stack never talks to Stripe; browser tests stub Stripe.js.
-      VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stack',
+      // With the local provider, a clearly fake key (it never talks to Stripe; browser tests stub
+      // Stripe.js); with Stripe, the account's publishable key (STRIPE_PUBLISHABLE_KEY).
+      VITE_STRIPE_PUBLISHABLE_KEY:
+        billing.provider === 'stripe' ? (process.env['STRIPE_PUBLISHABLE_KEY'] ?? 'pk_test_missing') : 'pk_test_local_stack',
     };
 
     if (mode !== 'none') {

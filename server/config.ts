@@ -1,10 +1,11 @@
 /**
  * The API's configuration: every area, composed here and nowhere else (server/core/config.ts has the
  * building blocks and the core areas). To add settings, write an area schema beside the code that
- * uses it (e.g. `billingArea` in server/billing/config.ts over BILLING_PROVIDER and STRIPE_*), add it
+ * uses it (as `billingArea` in server/billing/config.ts reads BILLING_PROVIDER and STRIPE_*), add it
  * to CONFIG_AREAS, and list its variables in docs/DEPLOYMENT.md. `ApiConfig` then has it, typed, and a
  * bad value of any of its variables is named with the others when the API starts.
  */
+import { billingArea } from './billing/config';
 import { consoleArea, databaseArea, httpArea, logArea, parseConfig, userPoolArea, type ConfigOf, type Env } from './core/config';
 
 export const CONFIG_AREAS = {
@@ -13,6 +14,8 @@ export const CONFIG_AREAS = {
   userPool: userPoolArea,
   console: consoleArea,
   log: logArea,
+  /** BILLING_PROVIDER (local by default) and, for stripe, its STRIPE_* variables (docs/BILLING.md). */
+  billing: billingArea,
 };
 
 export type ApiConfig = ConfigOf<typeof CONFIG_AREAS>;

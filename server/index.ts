@@ -23,7 +23,7 @@ import { startMaintenance } from './core/maintenance';
 import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
 import { signupModule } from './signup';
 import { usersModule } from './users';
-import { billingModule } from './billing';
+import { billingModule, createBillingModule, type BillingSettings } from './billing';
 import { copilotModule } from './copilot';
 import { auditModule } from './audit';
 
@@ -43,6 +43,8 @@ export interface StartApiServerOptions {
   /** Replaces the JWKS verifier (tests). */
   verifier?: TokenVerifier;
   modules?: readonly ServerModule[];
+  /** The billing provider (the `billing` area of server/config.ts); the local one by default. Ignored with `modules`. */
+  billing?: BillingSettings;
   /** The request log and unexpected errors (server/core/log.ts); without it, errors go to console.error. */
   log?: Logger;
   /** How long `close()` lets requests in flight finish (default 25 s). */
@@ -62,7 +64,11 @@ export interface ApiServer {
 
 export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
   const { db, log } = options;
-  const modules = options.modules ?? serverModules;
+  const modules =
+    options.modules ??
+    (options.billing
+      ? serverModules.map((module) => (module === billingModule ? createBillingModule({ settings: options.billing }) : module))
+      : serverModules);
   // PGlite has no autovacuum: statistics and dead rows are looked after here (core/maintenance.ts).
   const maintenance = startMaintenance(db, {
     analyzed: Boolean(options.analyzed),

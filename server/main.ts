@@ -76,10 +76,14 @@ export async function runApi(env: Env, argv: readonly string[]): Promise<number>
       region: userPool.region,
       ...(userPool.endpoint ? { endpoint: userPool.endpoint } : {}),
     }),
+    billing: config.billing,
     log,
     shutdownTimeoutMs: config.http.shutdownTimeoutMs,
   });
-  log.info({ url: api.url, database: describeDatabase(config.database), schemaVersion: schema.database }, 'listening');
+  log.info(
+    { url: api.url, database: describeDatabase(config.database), schemaVersion: schema.database, billingProvider: config.billing.provider },
+    'listening',
+  );
 
   const signal = await stopSignal();
   log.info({ signal, inFlight: api.inFlight }, 'stopping: no new connections, finishing the requests in flight');

@@ -1,50 +1,63 @@
 /**
- * Pages the reference API serves in place of the payment provider's hosted pages: the invoice page,
- * the invoice PDF and the payment-method page. They are reached without an Authorization header
- * (opened in a new tab), so the unguessable id or token in the URL is the credential.
+ * The local provider's hosted pages (local-provider.ts), in place of a payment provider's: the
+ * invoice page, the invoice PDF and the payment-method page. They are reached without an
+ * Authorization header (opened in a new tab), so the link is the credential: a signed invoice link
+ * with an expiry, or a payment-method token (links.ts). A payment-method link works only while the
+ * administrator who asked for it still is one, and every card it adds or makes the default is in
+ * the activity trail under their name.
+ *
+ * HTML is built with hono/html (every interpolated value escaped), and every response carries
+ * hono/secure-headers with a strict Content-Security-Policy.
  */
 import type { Context, Hono } from 'hono';
+import { html } from 'hono/html';
+import { secureHeaders } from 'hono/secure-headers';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv, ServerDeps } from '../core/module';
+import { recordAudit } from '../audit';
 import { hashToken, newId } from './ids';
-import { lockMember } from './model';
+import { assertBillingAdministrator, lockMember } from './changes';
+import { invoiceLinkFor, isValidInvoiceLink, type InvoiceFormat } from './links';
 import { buildPdf } from './pdf';
 import type { PlanType } from '../../src/contract/api';
 import { formatCents } from '../../src/domain/money';
 import { PLANS } from '../../src/domain/plans';
 
-const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-/** How long a payment-method page link stays valid. */
-export const PAYMENT_METHOD_LINK_TTL_MS = 60 * 60 * 1000;
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const STATUS_PAGE_NOTICES: Record<string, string> = {
   added: 'Card added.',
   default: 'Default card updated.',
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
-
 function longDate(date: Date): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-function securityHeaders(c: Context<AppEnv>): void {
-  c.header('Content-Security-Policy', HOSTED_PAGE_CSP);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Frame-Options', 'DENY');
+/** The headers of every hosted response: hono/secure-headers, a CSP allowing only inline styles and same-origin forms. */
+function hostedHeaders(apiOrigin: string) {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'unsafe-inline'"],
+      formAction: ["'self'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+    referrerPolicy: 'no-referrer',
+    xFrameOptions: 'DENY',
+    // HSTS means something only where the API is served over https.
+    strictTransportSecurity: apiOrigin.startsWith('https:') ? 'max-age=15552000; includeSubDomains' : false,
+  });
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
+function page(title: string, body: Html): Html {
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${title}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a202c; }
 table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
@@ -62,14 +75,17 @@ ${body}
 </html>`;
 }
 
-function htmlResponse(c: Context<AppEnv>, html: string, status: 200 | 400 | 404 = 200): Response {
-  securityHeaders(c);
-  return c.html(html, status);
+async function htmlResponse(c: Context<AppEnv>, content: Html | Promise<Html>, status: 200 | 400 | 404 = 200): Promise<Response> {
+  c.header('Cache-Control', 'no-store');
+  return c.html(await content, status);
 }
 
-function notFoundPage(c: Context<AppEnv>, what: string): Response {
-  return htmlResponse(c, page('Not found', `<h1>Not found</h1><p>${escapeHtml(what)}</p>`), 404);
+function notFoundPage(c: Context<AppEnv>, what: string): Promise<Response> {
+  return htmlResponse(c, page('Not found', html`<h1>Not found</h1><p>${what}</p>`), 404);
 }
+
+const PAYMENT_LINK_INVALID = 'This payment-method link is invalid or has expired. Ask your administrator for a new one.';
+const INVOICE_LINK_INVALID = 'This invoice link is not valid or has expired. Open the invoice again from the console.';
 
 // ---------------------------------------------------------------------------------------------
 // Cards
@@ -118,16 +134,39 @@ interface SessionRow {
   member_id: string;
   name: string;
   email: string;
+  /** The administrator who asked for the link: the actor of what it changes. */
+  created_by: string;
 }
 
+/**
+ * The link's session, while it has not expired and the administrator who asked for it is still an
+ * active administrator of the member's organisation (a demoted, deactivated or removed one's links
+ * stop working at once).
+ */
 async function findSession(deps: ServerDeps, token: string, now: Date): Promise<SessionRow | null> {
   const { rows } = await deps.db.query<SessionRow>(
-    `SELECT s.org_id, s.member_id, m.name, m.email
-       FROM payment_method_sessions s JOIN members m ON m.id = s.member_id AND m.org_id = s.org_id
+    `SELECT s.org_id, s.member_id, m.name, m.email, s.created_by
+       FROM payment_method_sessions s
+       JOIN members m ON m.id = s.member_id AND m.org_id = s.org_id
+       JOIN members a ON a.id = s.created_by AND a.org_id = s.org_id AND a.is_admin AND a.is_active
       WHERE s.token_hash = $1 AND s.expires_at > $2`,
     [hashToken(token), now],
   );
   return rows[0] ?? null;
+}
+
+interface CardRow {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: boolean;
+  created_at: Date;
+}
+
+function cardName(card: { brand: string; last4: string }): string {
+  return `${card.brand.toUpperCase()} •••• ${card.last4}`;
 }
 
 async function paymentMethodsPage(
@@ -137,41 +176,35 @@ async function paymentMethodsPage(
   now: Date,
   notice: string | null,
   error: string | null,
-): Promise<string> {
-  const { rows: cards } = await deps.db.query<{
-    id: string;
-    brand: string;
-    last4: string;
-    exp_month: number;
-    exp_year: number;
-    is_default: boolean;
-    created_at: Date;
-  }>(
+): Promise<Html> {
+  const { rows: cards } = await deps.db.query<CardRow>(
     `SELECT id, brand, last4, exp_month, exp_year, is_default, created_at FROM payment_methods
       WHERE member_id = $1 AND org_id = $2 ORDER BY is_default DESC, created_at DESC, id`,
     [session.member_id, session.org_id],
   );
   const base = `/hosted/payment-methods/${encodeURIComponent(token)}`;
-  const rows = cards
-    .map(
-      (card) => `<tr>
-<td>${escapeHtml(card.brand.toUpperCase())} •••• ${escapeHtml(card.last4)}</td>
+  const rows = cards.map(
+    (card) => html`<tr>
+<td>${cardName(card)}</td>
 <td>Expires ${card.exp_month}/${card.exp_year}</td>
-<td>Added ${escapeHtml(longDate(card.created_at))}</td>
+<td>Added ${longDate(card.created_at)}</td>
 <td>${
-        card.is_default
-          ? '<strong>Default</strong>'
-          : `<form method="post" action="${base}/default"><input type="hidden" name="paymentMethodId" value="${escapeHtml(card.id)}"><button type="submit">Make default</button></form>`
-      }</td>
+      card.is_default
+        ? html`<strong>Default</strong>`
+        : html`<form method="post" action="${base}/default"><input type="hidden" name="paymentMethodId" value="${card.id}"><button type="submit">Make default</button></form>`
+    }</td>
 </tr>`,
-    )
-    .join('\n');
+  );
   const year = now.getUTCFullYear();
-  const body = `<h1>Payment methods</h1>
-<p>${escapeHtml(session.name)} &lt;${escapeHtml(session.email)}&gt;</p>
-${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-${cards.length === 0 ? '<p>No payment methods on file</p>' : `<table><thead><tr><th>Card</th><th>Expiry</th><th>Added</th><th>Default</th></tr></thead><tbody>${rows}</tbody></table>`}
+  const body = html`<h1>Payment methods</h1>
+<p>${session.name} &lt;${session.email}&gt;</p>
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+${
+  cards.length === 0
+    ? html`<p>No payment methods on file</p>`
+    : html`<table><thead><tr><th>Card</th><th>Expiry</th><th>Added</th><th>Default</th></tr></thead><tbody>${rows}</tbody></table>`
+}
 <h2>Add a card</h2>
 <form method="post" action="${base}/cards">
 <label for="cardNumber">Card number</label>
@@ -200,88 +233,117 @@ interface InvoiceRow {
   amount_paid: number;
   has_hosted_page: boolean;
   has_pdf: boolean;
+  description: string | null;
   created_at: Date;
   name: string;
   email: string;
   org_name: string;
 }
 
-async function findInvoice(deps: ServerDeps, id: string): Promise<InvoiceRow | null> {
+/**
+ * The invoice a signed link opens (the local provider's: Stripe's invoices are on Stripe's pages),
+ * or null when the link is not valid, has expired, or the invoice has no such page.
+ */
+async function findInvoice(
+  deps: ServerDeps,
+  id: string,
+  format: InvoiceFormat,
+  query: Record<string, string>,
+  now: Date,
+): Promise<InvoiceRow | null> {
   if (!/^in_[0-9a-f]{24}$/.test(id)) return null;
+  if (!(await isValidInvoiceLink(deps.db, id, format, query['expires'], query['signature'], now))) return null;
   // "Billed to" is the name and email the invoice was issued to, kept on the row: an issued invoice
   // does not change when the member is renamed, and it still answers after the member is deleted.
   const { rows } = await deps.db.query<InvoiceRow>(
-    `SELECT i.id, i.number, i.status, i.plan_type, i.amount_due, i.amount_paid, i.has_hosted_page, i.has_pdf, i.created_at,
+    `SELECT i.id, i.number, i.status, i.plan_type, i.amount_due, i.amount_paid, i.has_hosted_page, i.has_pdf, i.description, i.created_at,
             i.member_name AS name, i.member_email AS email, o.name AS org_name
        FROM invoices i
        JOIN organizations o ON o.id = i.org_id
-      WHERE i.id = $1`,
+      WHERE i.id = $1 AND i.provider = 'local'`,
     [id],
   );
-  return rows[0] ?? null;
+  const invoice = rows[0];
+  if (!invoice || !(format === 'pdf' ? invoice.has_pdf : invoice.has_hosted_page)) return null;
+  return invoice;
 }
 
-export function registerHostedPages(app: Hono<AppEnv>, deps: ServerDeps, clock: () => Date): void {
+export function registerHostedPages(
+  app: Hono<AppEnv>,
+  deps: ServerDeps,
+  clock: () => Date,
+  options: { paymentMethodPages: boolean },
+): void {
+  app.use('/hosted/*', hostedHeaders(deps.config.apiOrigin));
+
   app.get('/hosted/invoices/:file', async (c) => {
     const file = c.req.param('file');
-    const wantsPdf = file.endsWith('.pdf');
-    const invoice = await findInvoice(deps, wantsPdf ? file.slice(0, -4) : file);
-    if (!invoice || (wantsPdf ? !invoice.has_pdf : !invoice.has_hosted_page)) return notFoundPage(c, 'This invoice link is not valid.');
+    const format: InvoiceFormat = file.endsWith('.pdf') ? 'pdf' : 'page';
+    const now = clock();
+    const invoice = await findInvoice(deps, format === 'pdf' ? file.slice(0, -4) : file, format, c.req.query(), now);
+    if (!invoice) return notFoundPage(c, INVOICE_LINK_INVALID);
     const plan = PLANS[invoice.plan_type];
-    if (wantsPdf) {
+    const line = invoice.description ?? `${plan.name} - 1 month`;
+    if (format === 'pdf') {
       const pdf = buildPdf([
         { text: invoice.org_name, size: 12 },
         { text: `Invoice #${invoice.number}`, size: 20 },
         { text: `Date: ${longDate(invoice.created_at)}`, size: 12 },
         { text: `Billed to: ${invoice.name} <${invoice.email}>`, size: 12 },
-        { text: `${plan.name} - 1 month: ${formatCents(invoice.amount_due)}`, size: 12 },
+        { text: `${line}: ${formatCents(invoice.amount_due)}`, size: 12 },
         { text: `Amount paid: ${formatCents(invoice.amount_paid)} USD`, size: 14 },
         { text: `Status: ${invoice.status}`, size: 12 },
       ]);
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
-      c.header('X-Content-Type-Options', 'nosniff');
       c.header('Cache-Control', 'no-store');
       return c.body(pdf.buffer as ArrayBuffer, 200);
     }
-    const body = `<h1>Invoice #${escapeHtml(invoice.number)}</h1>
-<p>${escapeHtml(invoice.org_name)}</p>
+    // The page's own PDF link is signed as the page is shown, like the console's.
+    const pdfLink = invoice.has_pdf ? new URL(await invoiceLinkFor(deps.db, deps.config.apiOrigin, invoice.id, 'pdf', now)) : null;
+    const body = html`<h1>Invoice #${invoice.number}</h1>
+<p>${invoice.org_name}</p>
 <table>
-<tr><th>Billed to</th><td>${escapeHtml(invoice.name)} &lt;${escapeHtml(invoice.email)}&gt;</td></tr>
-<tr><th>Date</th><td>${escapeHtml(longDate(invoice.created_at))}</td></tr>
-<tr><th>Status</th><td>${escapeHtml(invoice.status)}</td></tr>
-<tr><th>${escapeHtml(plan.name)} (1 month)</th><td>${formatCents(invoice.amount_due)}</td></tr>
+<tr><th>Billed to</th><td>${invoice.name} &lt;${invoice.email}&gt;</td></tr>
+<tr><th>Date</th><td>${longDate(invoice.created_at)}</td></tr>
+<tr><th>Status</th><td>${invoice.status}</td></tr>
+<tr><th>${line}</th><td>${formatCents(invoice.amount_due)}</td></tr>
 <tr><th>Amount paid</th><td>${formatCents(invoice.amount_paid)} USD</td></tr>
 </table>
-${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf">Download PDF</a></p>` : ''}`;
+${pdfLink ? html`<p><a href="${pdfLink.pathname}${pdfLink.search}">Download PDF</a></p>` : ''}`;
     return htmlResponse(c, page(`Invoice #${invoice.number}`, body));
   });
+
+  if (!options.paymentMethodPages) return;
 
   app.get('/hosted/payment-methods/:token', async (c) => {
     const token = c.req.param('token');
     const session = await findSession(deps, token, clock());
-    if (!session) return notFoundPage(c, 'This payment-method link is invalid or has expired. Ask your administrator for a new one.');
+    if (!session) return notFoundPage(c, PAYMENT_LINK_INVALID);
     const noticeKey = c.req.query('notice');
     // Own keys only: `?notice=__proto__` must not read Object.prototype.
     const notice = noticeKey && Object.hasOwn(STATUS_PAGE_NOTICES, noticeKey) ? (STATUS_PAGE_NOTICES[noticeKey] ?? null) : null;
-    return htmlResponse(c, await paymentMethodsPage(deps, token, session, clock(), notice, null));
+    return htmlResponse(c, paymentMethodsPage(deps, token, session, clock(), notice, null));
   });
 
   app.post('/hosted/payment-methods/:token/cards', async (c) => {
     const token = c.req.param('token');
     const now = clock();
     const session = await findSession(deps, token, now);
-    if (!session) return notFoundPage(c, 'This payment-method link is invalid or has expired. Ask your administrator for a new one.');
+    if (!session) return notFoundPage(c, PAYMENT_LINK_INVALID);
     const form = await c.req.parseBody();
     const checked = validateCard(form, now);
-    if ('error' in checked) return htmlResponse(c, await paymentMethodsPage(deps, token, session, now, null, checked.error), 400);
+    if ('error' in checked) return htmlResponse(c, paymentMethodsPage(deps, token, session, now, null, checked.error), 400);
     const { card } = checked;
+    const actor = { orgId: session.org_id, memberId: session.created_by };
     await deps.db.transaction(async (tx) => {
-      // One card change of a member at a time, as in the billing routes: two tabs adding a first
-      // card would both make it default.
-      await lockMember(tx, session.org_id, session.member_id);
+      // The administrator is checked again with the organisation's row held (as every billing
+      // change), then one card change of the member at a time: two tabs adding a first card would
+      // both make it default.
+      await assertBillingAdministrator(tx, actor);
+      const member = await lockMember(tx, session.org_id, session.member_id);
       const { rows } = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2',
+        "SELECT count(*)::int AS n FROM payment_methods WHERE member_id = $1 AND org_id = $2 AND provider = 'local'",
         [session.member_id, session.org_id],
       );
       const makeDefault = (rows[0]?.n ?? 0) === 0 || form.makeDefault === '1';
@@ -290,11 +352,14 @@ ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf"
           session.member_id,
           session.org_id,
         ]);
+      const added = { brand: card.brand, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
       await tx.query(
-        `INSERT INTO payment_methods (id, org_id, member_id, brand, last4, exp_month, exp_year, is_default, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [newId('pm'), session.org_id, session.member_id, card.brand, card.number.slice(-4), card.expMonth, card.expYear, makeDefault, now],
+        `INSERT INTO payment_methods (id, org_id, member_id, brand, last4, exp_month, exp_year, is_default, created_at, provider)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'local')`,
+        [newId('pm'), session.org_id, session.member_id, added.brand, added.last4, added.expMonth, added.expYear, makeDefault, now],
       );
+      // Never the number: the brand, the last four digits and the expiry are all that is kept.
+      await recordAudit(tx, actor, { kind: 'payment_method.added', member, after: { ...added, isDefault: makeDefault } });
     });
     return c.redirect(`/hosted/payment-methods/${encodeURIComponent(token)}?notice=added`, 303);
   });
@@ -302,25 +367,36 @@ ${invoice.has_pdf ? `<p><a href="/hosted/invoices/${escapeHtml(invoice.id)}.pdf"
   app.post('/hosted/payment-methods/:token/default', async (c) => {
     const token = c.req.param('token');
     const session = await findSession(deps, token, clock());
-    if (!session) return notFoundPage(c, 'This payment-method link is invalid or has expired. Ask your administrator for a new one.');
+    if (!session) return notFoundPage(c, PAYMENT_LINK_INVALID);
     const form = await c.req.parseBody();
     const id = typeof form.paymentMethodId === 'string' ? form.paymentMethodId : '';
+    const actor = { orgId: session.org_id, memberId: session.created_by };
     const changed = await deps.db.transaction(async (tx) => {
-      await lockMember(tx, session.org_id, session.member_id);
-      const { rows } = await tx.query<{ id: string }>('SELECT id FROM payment_methods WHERE id = $1 AND member_id = $2 AND org_id = $3', [
-        id,
-        session.member_id,
-        session.org_id,
-      ]);
-      if (!rows[0]) return false;
+      await assertBillingAdministrator(tx, actor);
+      const member = await lockMember(tx, session.org_id, session.member_id);
+      const { rows } = await tx.query<CardRow>(
+        `SELECT id, brand, last4, exp_month, exp_year, is_default, created_at FROM payment_methods
+          WHERE member_id = $1 AND org_id = $2 AND (id = $3 OR is_default)`,
+        [session.member_id, session.org_id, id],
+      );
+      const chosen = rows.find((row) => row.id === id);
+      if (!chosen) return false;
+      if (chosen.is_default) return true;
+      const previous = rows.find((row) => row.is_default);
       await tx.query('UPDATE payment_methods SET is_default = false WHERE member_id = $1 AND org_id = $2', [
         session.member_id,
         session.org_id,
       ]);
       await tx.query('UPDATE payment_methods SET is_default = true WHERE id = $1 AND org_id = $2', [id, session.org_id]);
+      await recordAudit(tx, actor, {
+        kind: 'payment_method.default_changed',
+        member,
+        before: { card: previous ? cardName(previous) : null },
+        after: { card: cardName(chosen) },
+      });
       return true;
     });
-    if (!changed) return htmlResponse(c, await paymentMethodsPage(deps, token, session, clock(), null, 'That card was not found.'), 400);
+    if (!changed) return htmlResponse(c, paymentMethodsPage(deps, token, session, clock(), null, 'That card was not found.'), 400);
     return c.redirect(`/hosted/payment-methods/${encodeURIComponent(token)}?notice=default`, 303);
   });
 }

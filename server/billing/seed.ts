@@ -12,7 +12,7 @@ import type { SeedContext, SeedMember } from '../core/module';
 import { insertRows } from './db';
 import type { FixtureKey } from './fixtures';
 import { invoicePrefix, newId } from './ids';
-import { addMonths } from './model';
+import { addMonths } from './dates';
 import { TALLY_SUBJECTS, compactTallies } from './tallies';
 
 const DAY_MS = 86_400_000;

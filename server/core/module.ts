@@ -109,7 +109,7 @@ export interface ServerModule {
 /** An error the API answers with `{ message, field? }` and the given status. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 500 | 502 | 503,
     message: string,
     readonly field?: string,
   ) {

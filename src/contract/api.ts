@@ -345,6 +345,9 @@ const SubscriptionSchema = v.object({
   currentPeriodStart: IsoDate,
   currentPeriodEnd: IsoDate,
   cancelAtPeriodEnd: v.boolean(),
+  /** A plan change set for the end of the period (a downgrade), and when it happens: an extension of SPEC §3. */
+  scheduledPlanType: v.optional(v.nullable(PlanTypeSchema)),
+  scheduledChangeAt: v.optional(v.nullable(IsoDate)),
 });
 export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
 
@@ -388,7 +391,64 @@ export type UserBilling = v.InferOutput<typeof UserBillingSchema>;
 
 export const HostedUrlResponseSchema = v.object({ hostedUrl: v.string() });
 
-export const UpdateSubscriptionRequestSchema = v.object({ planType: v.picklist(PLAN_TYPES, 'planType must be lite or pro') });
+/** Unix seconds (Stripe's `proration_date`), as the price preview gave them. */
+const ProrationDate = v.pipe(
+  v.number('prorationDate must be a number of seconds'),
+  v.integer('prorationDate must be a whole number of seconds'),
+  v.minValue(0, 'prorationDate must be a time in seconds since 1970'),
+  v.maxValue(99_999_999_999, 'prorationDate must be a time in seconds since 1970'),
+);
+
+/**
+ * `prorationDate` (an extension of SPEC §7): the preview's, so that an upgrade charges what the
+ * preview showed. Without it the change is priced as of the moment it arrives.
+ */
+export const UpdateSubscriptionRequestSchema = v.object({
+  planType: v.picklist(PLAN_TYPES, 'planType must be lite or pro'),
+  prorationDate: v.optional(ProrationDate),
+});
+export type UpdateSubscriptionRequest = v.InferInput<typeof UpdateSubscriptionRequestSchema>;
+
+/** POST /api/admin/billing/preview-subscription?userId= (an extension of SPEC §7): what choosing a plan would do. */
+export const PreviewSubscriptionRequestSchema = v.object({ planType: v.picklist(PLAN_TYPES, 'planType must be lite or pro') });
+
+/**
+ * The kinds of plan change: `start` a paid subscription (charged in full now), `upgrade` (the
+ * prorated difference now), `downgrade` (at the period's end, nothing now), `keep` the current plan
+ * (a scheduled change withdrawn, nothing now).
+ */
+export const PLAN_CHANGE_KINDS = ['start', 'upgrade', 'downgrade', 'keep'] as const;
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
+
+export const SubscriptionPreviewSchema = v.object({
+  planType: PlanTypeSchema,
+  kind: v.picklist(PLAN_CHANGE_KINDS),
+  /** Charged when the change is confirmed, in cents. */
+  amountDueToday: Cents,
+  prorated: v.boolean(),
+  /** The plan's monthly price afterwards, and the date it is first charged. */
+  recurringAmount: Cents,
+  recurringFrom: IsoDate,
+  /** When the member is on the new plan. */
+  effectiveAt: IsoDate,
+  /** What to send back with update-subscription so that the charge is the previewed one (upgrades). */
+  prorationDate: v.nullable(v.pipe(v.number(), v.integer())),
+  /** The member has no card yet: confirming opens the payment step first. */
+  requiresPayment: v.boolean(),
+});
+export type SubscriptionPreview = v.InferOutput<typeof SubscriptionPreviewSchema>;
+
+/**
+ * POST /api/admin/billing/invoice-link (an extension of SPEC §7): a fresh link to an invoice's
+ * hosted page or PDF, asked for as it is opened (links expire).
+ */
+export const InvoiceLinkRequestSchema = v.object({
+  userId: Id('userId'),
+  invoiceId: Id('invoiceId'),
+  format: v.picklist(['page', 'pdf'], 'format must be page or pdf'),
+});
+export type InvoiceLinkRequest = v.InferOutput<typeof InvoiceLinkRequestSchema>;
+export const InvoiceLinkResponseSchema = v.object({ url: v.string() });
 export const UpdateSubscriptionResponseSchema = v.object({
   requiresPayment: v.optional(v.boolean(), false),
   clientSecret: v.optional(v.string()),

@@ -16,7 +16,12 @@
  * - subscription.plan_changed, subscription.canceled, subscription.reactivated: { planType, status,
  *   cancelAtPeriodEnd } (`before` null when the member had no subscription), and `after.reason`
  *   when a cancellation gave one;
- * - payment_method.page_opened: `after` { expiresAt }, when the hosted link stops working.
+ * - payment_method.page_opened: `after` { expiresAt }, when the hosted link stops working (none
+ *   for Stripe's Billing Portal, whose sessions Stripe ends);
+ * - subscription.change_scheduled: { scheduledPlanType, scheduledChangeAt } (`after` null values when
+ *   a scheduled change was withdrawn);
+ * - payment_method.added: `after` { brand, last4, expMonth, expYear, isDefault };
+ *   payment_method.default_changed: { card } ("VISA •••• 4242"), the default before and after.
  */
 import * as v from 'valibot';
 import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../domain/limits';
@@ -30,7 +35,10 @@ import { ListUsersQuerySchema } from './api';
  * - subscription.plan_changed: a plan started or changed (update-subscription, or
  *   complete-subscription after a payment setup); subscription.canceled: cancelled now or at the
  *   period's end; subscription.reactivated: a scheduled cancellation withdrawn;
- * - payment_method.page_opened: update-payment-method gave out a link to the hosted card page.
+ * - payment_method.page_opened: update-payment-method gave out a link to the hosted card page;
+ * - subscription.change_scheduled: a plan change set for the period's end (a downgrade), or withdrawn;
+ * - payment_method.added, payment_method.default_changed: a card added, or made the default, on the
+ *   hosted payment-method page (the actor is the administrator who opened it).
  */
 export const AUDIT_KINDS = [
   'member.created',
@@ -43,7 +51,10 @@ export const AUDIT_KINDS = [
   'subscription.plan_changed',
   'subscription.canceled',
   'subscription.reactivated',
+  'subscription.change_scheduled',
   'payment_method.page_opened',
+  'payment_method.added',
+  'payment_method.default_changed',
 ] as const;
 const AuditKindSchema = v.picklist(AUDIT_KINDS, `kind must be one of ${AUDIT_KINDS.join(', ')}`);
 export type AuditKind = v.InferOutput<typeof AuditKindSchema>;

@@ -18,6 +18,7 @@ import {
   type ScanOptions,
 } from '../support/e2e/axe';
 import { ADMIN } from '../support/e2e/accounts';
+import { showPrice } from '../support/e2e/billing';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript } from '../support/stripe';
 
@@ -283,6 +284,7 @@ test('billing dialogs: Manage Subscription, and the payment step with the Stripe
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await expect(manage).toBeVisible();
   await manage.getByText('Hardline Pro').click();
+  await showPrice(manage);
   await manage.getByRole('button', { name: 'Update Subscription' }).click();
   await expect(manage.getByText(/^Payment Method Required:/)).toBeVisible();
   await expect(manage.getByRole('group', { name: 'Card details (Stripe test double)' })).toBeVisible();

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import type { UserBilling, UserListResponse } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+import { showPrice } from '../support/e2e/billing';
 import { stripeDoubleScript, type ConfirmOutcome } from '../support/stripe';
 
 /** Every member's billing, read through the API as the console reads it. */
@@ -78,6 +79,12 @@ test.describe('billing @billing', () => {
     const dialog = await openModal(page, user);
     await expect(dialog.getByRole('radio', { name: /Hardline Lite/ })).toBeChecked();
     await dialog.getByText('Hardline Pro', { exact: true }).click();
+    // The price before anything is charged (issue 39): the prorated difference now, then Pro's price.
+    await expect(await showPrice(dialog)).toHaveText(
+      /^You'll be charged \$\d+\.\d{2} today \(prorated\), then \$129\.99\/month from [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    );
+    // Nothing has changed yet: the modal's current status is still Lite.
+    await expect(dialog.getByTestId('current-status')).toContainText('Hardline Lite');
     await dialog.getByRole('button', { name: 'Update Subscription' }).click();
     await expect(dialog.getByRole('status')).toHaveText(/Subscription updated to Hardline Pro/);
     await expect(dialog).toBeHidden({ timeout: 5000 });
@@ -97,6 +104,7 @@ test.describe('billing @billing', () => {
     const dialog = await openModal(page, user);
     expect(stripe.requested()).toBe(0); // Stripe.js is loaded only when the payment step opens.
     await dialog.getByText('Hardline Pro', { exact: true }).click();
+    await showPrice(dialog);
     await dialog.getByRole('button', { name: 'Update Subscription' }).click();
 
     await expect(
@@ -138,6 +146,7 @@ test.describe('billing @billing', () => {
       await openBilling(page, user);
       const dialog = await openModal(page, user);
       await dialog.getByText('Hardline Lite', { exact: true }).click();
+      await showPrice(dialog);
       await dialog.getByRole('button', { name: 'Update Subscription' }).click();
       await expect(dialog.getByRole('alert')).toContainText('The payment form could not be loaded');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -223,7 +232,12 @@ test.describe('billing @billing', () => {
       .click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
-    expect(popup.url()).toBe(linked.hostedInvoiceUrl);
+    // The link is signed afresh as it is opened (links expire): the same invoice page, a newer signature.
+    const opened = new URL(popup.url());
+    expect(`${opened.origin}${opened.pathname}`).toBe(
+      `${new URL(linked.hostedInvoiceUrl).origin}${new URL(linked.hostedInvoiceUrl).pathname}`,
+    );
+    expect(opened.searchParams.get('signature')).toBeTruthy();
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await expect(popup.locator('body')).toContainText(linked.number);
   });

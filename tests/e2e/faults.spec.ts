@@ -15,6 +15,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { TIMEOUT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '../../src/services/api/errors';
+import { showPrice } from '../support/e2e/billing';
 import { expect, test } from '../support/e2e/fixtures';
 import {
   EXPECTED_FAULT_CONSOLE,
@@ -370,6 +371,8 @@ test.describe('double clicks send one request', () => {
     const updates = countRequests(page, apiPath('/api/admin/billing/update-subscription', 'POST'));
     await page.getByRole('button', { name: 'Manage Subscription' }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`^Manage Subscription - ${marker}`) });
+    // The preselected plan is priced as the modal opens (issue 39); the double click is on the press that commits.
+    await showPrice(dialog);
     await dialog.getByRole('button', { name: 'Update Subscription' }).dblclick();
     await expect(dialog.getByText(/Payment Method Required|success|updated/i).first()).toBeVisible({ timeout: 15_000 });
     expect(updates.count).toBe(1);

@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../support/e2e/accounts';
+import { showPrice } from '../support/e2e/billing';
 import { expect, test } from '../support/e2e/fixtures';
 import { stripeDoubleScript } from '../support/stripe';
 
@@ -269,6 +270,8 @@ test('Manage Subscription by keyboard: pick a plan, update, set up payment; the 
   await page.keyboard.press('ArrowRight');
   await expect(pro).toBeChecked();
   await expect(pro).toBeFocused();
+  // The price is shown before anything changes (issue 39); the button waits for it.
+  await showPrice(dialog);
 
   await tabTo(page, dialog.getByRole('button', { name: 'Update Subscription' }));
   await page.keyboard.press('Enter');

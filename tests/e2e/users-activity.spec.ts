@@ -11,6 +11,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { User, UserBilling, UserListResponse } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
+import { showPrice } from '../support/e2e/billing';
 import { expect, test } from '../support/e2e/fixtures';
 
 /** The seeded administrator (server/seed): every change here is theirs. */
@@ -103,6 +104,7 @@ test.describe('Activity trail @users', () => {
     await expect(page.getByRole('heading', { name: lena.name })).toBeVisible();
     let dialog = await manageSubscription(page, lena.name);
     await dialog.getByText('Hardline Pro', { exact: true }).click();
+    await showPrice(dialog);
     await dialog.getByRole('button', { name: 'Update Subscription' }).click();
     await expect(dialog.getByRole('status')).toHaveText(/Subscription updated to Hardline Pro/);
     await expect(dialog).toBeHidden({ timeout: 5000 });

@@ -3,8 +3,9 @@
  * step, the real payment machine and PaymentStep on a fake Stripe object: Stripe.js is a boundary we
  * don't own). API calls are deferred doubles the walk settles; the 2 s close is the named delay
  * `closeAfterSuccess`, fired by the walk. Paths are generated for a user with an active
- * subscription and for one whose cancellation is scheduled (the Reactivate branch). 'Cancel Now'
- * opens the confirmation (an alert dialog over the modal) and is answered there.
+ * subscription and for one whose cancellation is scheduled (the Reactivate branch). Choosing a plan
+ * in the picker asks for its price, which the modal shows before 'Update Subscription' makes the
+ * change. 'Cancel Now' opens the confirmation (an alert dialog over the modal) and is answered there.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,9 +19,12 @@ import {
   PAYMENT_SESSION_MISSING_MESSAGE,
   selectCancelNowConsequence,
   selectCancelNowQuestion,
+  selectPreviewText,
   subscriptionMachine,
+  type SubscriptionSnapshot,
 } from '../../src/machines/subscription';
-import type { UserBilling } from '../../src/contract/api';
+import { PLAN_TYPES, type PlanType, type SubscriptionPreview, type UserBilling } from '../../src/contract/api';
+import { PLANS } from '../../src/domain/plans';
 import { ManageSubscriptionDialog } from '../../src/views/billing/ManageSubscriptionDialog';
 import { PAYMENT_REQUIRED_NOTE } from '../../src/views/billing/PaymentStep';
 import {
@@ -34,7 +38,7 @@ import {
 } from '../support/model';
 import { tableDriver } from '../support/model/tables';
 import { createFakeStripe, uninstallStripeDouble } from '../support/stripe';
-import { LITE_USER, SCHEDULED_USER } from '../views/billing/fixtures';
+import { LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
 import { renderPlain } from '../views/billing/render-billing';
 
 const { stripe, control } = createFakeStripe();
@@ -43,21 +47,41 @@ const REASON = 'Crew is moving to another tool';
 const TOO_LONG_REASON = 'r'.repeat(LIMITS.cancellationReason + 1);
 const SECRET = 'seti_777_secret_zzz';
 
+/** The API's price preview of each plan (the walk's members are on Lite, or on Pro cancelling). */
+const PREVIEW_OF: Record<PlanType, SubscriptionPreview> = { pro: PREVIEWS.upgrade, lite: PREVIEWS.downgrade };
+
 /** A cancellation already scheduled: the modal offers Reactivate instead of the two cancel buttons and the reason. */
 const isScheduled = (s: AnyMachineSnapshot) =>
   (s.context as { subscription: { cancelAtPeriodEnd: boolean } | null }).subscription?.cancelAtPeriodEnd === true;
+/** A subscription to cancel: without one (a trial) the modal has no cancel buttons. */
+const canCancel = (s: AnyMachineSnapshot) =>
+  (s.context as { subscription: { cancelAtPeriodEnd: boolean } | null }).subscription?.cancelAtPeriodEnd === false;
 
 const events = {
-  'subscription.update': { type: 'subscription.update', planType: 'pro' },
+  // A person can only choose a plan that is not already chosen.
+  'subscription.choosePlan': (snapshot: SubscriptionSnapshot) =>
+    PLAN_TYPES.filter((planType) => planType !== snapshot.context.chosenPlan).map((planType) => ({
+      type: 'subscription.choosePlan' as const,
+      planType,
+    })),
+  'subscription.update': { type: 'subscription.update' },
+  'xstate.done.actor.previewSubscription': (snapshot: SubscriptionSnapshot) => ({
+    type: 'xstate.done.actor.previewSubscription',
+    output: PREVIEW_OF[snapshot.context.chosenPlan],
+  }),
+  'xstate.error.actor.previewSubscription': {
+    type: 'xstate.error.actor.previewSubscription',
+    error: new Error('Lena Lite is already on Hardline Lite.'),
+  },
   'subscription.cancelAtPeriodEnd': (s: AnyMachineSnapshot) =>
-    isScheduled(s)
+    !canCancel(s)
       ? []
       : [
           { type: 'subscription.cancelAtPeriodEnd', reason: REASON },
           { type: 'subscription.cancelAtPeriodEnd', reason: TOO_LONG_REASON },
         ],
   'subscription.cancelNow': (s: AnyMachineSnapshot) =>
-    isScheduled(s)
+    !canCancel(s)
       ? []
       : [
           { type: 'subscription.cancelNow', reason: '' },
@@ -90,7 +114,7 @@ const events = {
     error: new Error('Reactivation failed'),
   },
   'xstate.done.actor.payment': { type: 'xstate.done.actor.payment', output: { planType: 'pro' } },
-} as const;
+};
 
 const inputs = new Map<ModelPath, UserBilling>();
 const generate = (billing: UserBilling, label: string, alreadyCovered?: Set<string>): ModelPath[] =>
@@ -106,7 +130,9 @@ const generate = (billing: UserBilling, label: string, alreadyCovered?: Set<stri
   });
 const litePaths = generate(LITE_USER, 'active lite');
 // The scheduled cancellation walks take what the active subscription's leave (Reactivate and what follows).
-const paths = [...litePaths, ...generate(SCHEDULED_USER, 'scheduled cancellation', coveredBy(litePaths))];
+const scheduledPaths = generate(SCHEDULED_USER, 'scheduled cancellation', coveredBy(litePaths));
+// A trial member's preselected plan is priced as the modal opens (opening -> editing.previewing).
+const paths = [...litePaths, ...scheduledPaths, ...generate(TRIAL_USER, 'trial', coveredBy([...litePaths, ...scheduledPaths]))];
 
 beforeAll(() => {
   control.holdReady = true;
@@ -121,7 +147,7 @@ walkPaths({
   paths,
   setup: ({ inspect, path }) => {
     const billing = inputs.get(path) ?? LITE_USER;
-    const fakes = createControllableActors(subscriptionMachine, ['updateSubscription', 'cancelSubscription']);
+    const fakes = createControllableActors(subscriptionMachine, ['previewSubscription', 'updateSubscription', 'cancelSubscription']);
     const pay = createControllableActors(paymentMachine, ['loadStripe', 'confirmSetup', 'completeSubscription']);
     const delays = createControlledDelays(['closeAfterSuccess']);
     delays.install();
@@ -135,6 +161,12 @@ walkPaths({
     const view = renderPlain(<ManageSubscriptionDialog actorRef={actor} onClose={() => (closed += 1)} />);
     const dialogName = `Manage Subscription - ${billing.name}`;
     const scheduled = billing.subscription?.cancelAtPeriodEnd === true;
+    const subscribed = billing.subscription !== null;
+    /** The button that ends or restores the subscription is usable, when the member has one. */
+    const cancelButtonEnabled = () => {
+      if (subscribed) expect(dialog().getByRole('button', { name: scheduled ? 'Reactivate' : 'Cancel Now' })).toBeEnabled();
+      else expect(dialog().queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
+    };
     const confirmation = () => screen.getByRole('alertdialog');
     /** The modal, once no confirmation covers it (it is hidden from the accessibility tree meanwhile). */
     const modal = async () => {
@@ -150,6 +182,8 @@ walkPaths({
     };
     /** Cancellation requests sent before the step being performed (a walk may send several). */
     let sentBefore = 0;
+    /** Plan changes sent before the step being performed. */
+    let updatesBefore = 0;
     const cancel = async (reason: string, button: 'Cancel Now' | 'Cancel at Period End') => {
       const d = within(screen.getByRole('dialog', { name: dialogName }));
       const field = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
@@ -182,25 +216,32 @@ walkPaths({
       every: () => {
         const d = within(screen.getByRole('dialog', { name: dialogName, hidden: true }));
         expect(d.getByTestId('current-status')).toHaveTextContent(
-          billing.subscription?.planType === 'pro' ? 'Hardline Pro' : 'Hardline Lite',
+          billing.subscription ? PLANS[billing.subscription.planType].name : 'No active subscription',
         );
         expect(d.queryByText('Scheduled for cancellation at period end') !== null).toBe(scheduled);
         expect(closed).toBe(0);
       },
       states: {
+        opening: () => {
+          throw new Error('opening is left at once (eventless): a walk never rests there');
+        },
+        // In every step of choosing a plan: the picker, its prices, and the cancel or reactivate buttons.
         editing: async ({ event, ...ctx }) => {
           const d = await modal();
-          expect(d.getByRole('button', { name: 'Update Subscription' })).toBeEnabled();
           expect(d.getByRole('radio', { name: /Hardline Lite/ })).toBeInTheDocument();
           expect(d.getByText('$49.99/mo')).toBeInTheDocument();
           expect(d.getByText('$129.99/mo')).toBeInTheDocument();
+          expect(d.getByRole('radio', { name: new RegExp(PLANS[ctx.context.chosenPlan].name) })).toBeChecked();
           if (scheduled) {
-            expect(d.getByRole('button', { name: 'Reactivate' })).toBeEnabled();
+            expect(d.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
             expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
             expect(d.queryByRole('button', { name: 'Cancel at Period End' })).not.toBeInTheDocument();
+          } else if (!subscribed) {
+            expect(d.queryByRole('button', { name: 'Cancel Now' })).not.toBeInTheDocument();
+            expect(d.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
           } else {
-            expect(d.getByRole('button', { name: 'Cancel Now' })).toBeEnabled();
-            expect(d.getByRole('button', { name: 'Cancel at Period End' })).toBeEnabled();
+            expect(d.getByRole('button', { name: 'Cancel Now' })).toBeInTheDocument();
+            expect(d.getByRole('button', { name: 'Cancel at Period End' })).toBeInTheDocument();
             const reason = d.getByRole('textbox', { name: 'Cancellation reason (optional)' });
             expect(reason).toHaveAttribute('rows', '2');
             expect(reason).toHaveAttribute('maxLength', String(LIMITS.cancellationReason));
@@ -209,9 +250,47 @@ walkPaths({
           // On opening; what each way back shows is in arrivals.
           if (event === undefined) await quiet(ctx);
         },
-        updating: async () => {
-          expect((await modal()).getByRole('button', { name: /Updating\.\.\./ })).toBeDisabled();
-          expect(fakes.pending('updateSubscription').map((i) => i.input)).toEqual([{ userId: billing.userId, planType: 'pro' }]);
+        // Nothing previewed: no price shown, every button usable.
+        'editing.choosing': async () => {
+          const d = await modal();
+          expect(d.getByRole('note', { name: 'Price preview' })).toBeEmptyDOMElement();
+          expect(d.getByRole('button', { name: 'Update Subscription' })).toBeEnabled();
+          cancelButtonEnabled();
+        },
+        // The chosen plan's price is being asked for: no change is made meanwhile (cancelling still can be).
+        'editing.previewing': async ({ context }) => {
+          const d = await modal();
+          expect(d.getByRole('note', { name: 'Price preview' })).toHaveTextContent('Checking the price...');
+          expect(d.getByRole('button', { name: 'Update Subscription' })).toBeDisabled();
+          cancelButtonEnabled();
+          expect(fakes.pending('previewSubscription').map((i) => i.input)).toEqual([
+            { userId: billing.userId, planType: context.chosenPlan },
+          ]);
+          expect(fakes.calls('updateSubscription')).toHaveLength(updatesBefore);
+        },
+        // The price is shown before anything is charged; 'Update Subscription' makes that change.
+        'editing.reviewing': async ({ snapshot, context }) => {
+          const d = await modal();
+          const text = selectPreviewText(snapshot);
+          expect(text).toBe(
+            context.chosenPlan === 'pro'
+              ? "You'll be charged $53.33 today (prorated), then $129.99/month from February 5, 2026"
+              : 'Changes to Hardline Lite on February 5, 2026; no charge today',
+          );
+          expect(d.getByRole('note', { name: 'Price preview' })).toHaveTextContent(text ?? '');
+          expect(d.getByRole('button', { name: 'Update Subscription' })).toBeEnabled();
+          expect(fakes.pending('updateSubscription')).toHaveLength(0);
+        },
+        // The change shown is made, at the preview's proration date (an upgrade's); the price stays shown.
+        updating: async ({ context }) => {
+          const d = await modal();
+          expect(d.getByRole('button', { name: /Updating\.\.\./ })).toBeDisabled();
+          expect(fakes.pending('updateSubscription').map((i) => i.input)).toEqual([
+            context.chosenPlan === 'pro'
+              ? { userId: billing.userId, planType: 'pro', prorationDate: PREVIEWS.upgrade.prorationDate }
+              : { userId: billing.userId, planType: 'lite' },
+          ]);
+          expect(d.getByRole('note', { name: 'Price preview' })).not.toBeEmptyDOMElement();
         },
         // The question covers the modal; nothing is sent yet.
         confirmingCancel: async ({ snapshot }) => {
@@ -255,11 +334,10 @@ walkPaths({
         },
       },
       events: {
-        'subscription.update': async () => {
-          const d = dialog();
-          await user.click(d.getByRole('radio', { name: /Hardline Pro/ }));
-          await user.click(d.getByRole('button', { name: 'Update Subscription' }));
-        },
+        'subscription.choosePlan': ({ planType }) => user.click(dialog().getByRole('radio', { name: new RegExp(PLANS[planType].name) })),
+        'subscription.update': () => user.click(dialog().getByRole('button', { name: 'Update Subscription' })),
+        'xstate.done.actor.previewSubscription': settle,
+        'xstate.error.actor.previewSubscription': settle,
         'subscription.cancelAtPeriodEnd': (event) => cancel(event.reason, 'Cancel at Period End'),
         'subscription.cancelNow': (event) => cancel(event.reason, 'Cancel Now'),
         // The confirmation is answered in its own alert dialog.
@@ -282,7 +360,8 @@ walkPaths({
           act(() => pay.resolve('loadStripe', stripe));
           expect(await d.findByTestId('stripe-payment-element')).toBeInTheDocument();
           act(() => control.fireReady());
-          const submit = d.getByRole('button', { name: 'Setup Payment & Update to Hardline Pro' });
+          const plan = actor.getSnapshot().context.planType ?? 'lite';
+          const submit = d.getByRole('button', { name: `Setup Payment & Update to ${PLANS[plan].name}` });
           await waitFor(() => expect(submit).toBeEnabled());
           await user.click(submit);
           await waitFor(() => expect(pay.pending('confirmSetup')).toHaveLength(1));
@@ -291,7 +370,7 @@ walkPaths({
           expect(pay.pending('completeSubscription')[0]?.input).toEqual({
             userId: billing.userId,
             setupIntentId: 'seti_777',
-            planType: 'pro',
+            planType: plan,
           });
           act(() => pay.resolve('completeSubscription', undefined));
         },
@@ -308,8 +387,16 @@ walkPaths({
           'subscription.cancelPayment': quiet,
           'xstate.done.actor.updateSubscription': () => alertSays(PAYMENT_SESSION_MISSING_MESSAGE),
           'xstate.error.actor.updateSubscription': failed,
+          'xstate.error.actor.previewSubscription': failed,
           'xstate.error.actor.cancelSubscription': failed,
           'xstate.error.actor.reactivateSubscription': failed,
+        },
+        // The member's own plan chosen again: nothing to preview, nothing shown.
+        'editing.choosing': {
+          'subscription.choosePlan': async (ctx) => {
+            await quiet(ctx);
+            expect(fakes.pending('previewSubscription')).toHaveLength(0);
+          },
         },
         cancelling: {
           'subscription.cancelAtPeriodEnd': () =>
@@ -331,6 +418,7 @@ walkPaths({
       ...table,
       perform(event: AnyEventObject, info: StepInfo) {
         sentBefore = fakes.calls('cancelSubscription').length;
+        updatesBefore = fakes.calls('updateSubscription').length;
         return table.perform(event, info);
       },
       teardown() {

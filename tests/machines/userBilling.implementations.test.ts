@@ -13,7 +13,7 @@ import { UNSAFE_LINK_MESSAGE, userBillingImplementations, userBillingMachine } f
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { LITE_USER } from '../views/billing/fixtures';
 
-function openScreen(hostedUrl: string) {
+function openScreen(hostedUrl: string, invoiceUrls: string[] = []) {
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   const fetchDouble: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -21,6 +21,7 @@ function openScreen(hostedUrl: string) {
     const text = await request.text();
     requests.push({ method: request.method, path: url.pathname, body: text === '' ? undefined : JSON.parse(text) });
     if (url.pathname.endsWith('/update-payment-method')) return jsonResponse(200, { hostedUrl });
+    if (url.pathname.endsWith('/invoice-link')) return jsonResponse(200, { url: invoiceUrls.shift() ?? '' });
     return jsonResponse(200, LITE_USER);
   };
   const open = vi.fn<(url: string, target: string, features: string) => unknown>();
@@ -34,7 +35,7 @@ function openScreen(hostedUrl: string) {
   const actor = createActor(userBillingMachine.provide(userBillingImplementations(services)), {
     input: { userId: LITE_USER.userId },
   }).start();
-  const idle = () => waitFor(actor, (s) => s.matches({ ready: { paymentMethods: 'idle', data: 'idle' } }));
+  const idle = () => waitFor(actor, (s) => s.matches({ ready: { paymentMethods: 'idle', invoiceLinks: 'idle', data: 'idle' } }));
   return { actor, requests, open, idle };
 }
 
@@ -54,17 +55,30 @@ describe('single-user billing over the API client and the payments service', () 
   });
 
   it('refuses a payment-method page or an invoice link that is not https (nor the stack’s own), and opens the ones that are', async () => {
-    const { actor, open, idle } = openScreen('http://evil.test/pay');
+    const { actor, open, idle, requests } = openScreen('http://evil.test/pay', [
+      'http://127.0.0.1:5173/invoices/in1',
+      'http://evil.test/invoice',
+      'https://billing.stripe.test/i/in1',
+    ]);
     await idle();
     actor.send({ type: 'userBilling.managePaymentMethods' });
     await waitFor(actor, (s) => s.matches({ ready: { paymentMethods: 'opening' } }));
     expect((await idle()).context.linkError).toBe(UNSAFE_LINK_MESSAGE);
-    actor.send({ type: 'userBilling.openLink', url: 'http://127.0.0.1:5173/invoices/in1' });
-    actor.send({ type: 'userBilling.openLink', url: 'http://evil.test/invoice' });
-    expect(actor.getSnapshot().context.linkError).toBe(UNSAFE_LINK_MESSAGE);
-    actor.send({ type: 'userBilling.openLink', url: 'https://billing.stripe.test/i/in1' });
-    expect(actor.getSnapshot().context.linkError).toBeNull();
+    const openInvoice = async (format: 'page' | 'pdf') => {
+      actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format });
+      await waitFor(actor, (s) => s.matches({ ready: { invoiceLinks: 'opening' } }));
+      return idle();
+    };
+    expect((await openInvoice('page')).context.linkError).toBeNull();
+    expect((await openInvoice('pdf')).context.linkError).toBe(UNSAFE_LINK_MESSAGE);
+    expect((await openInvoice('page')).context.linkError).toBeNull();
     expect(open.mock.calls.map((c) => c[0])).toEqual(['http://127.0.0.1:5173/invoices/in1', 'https://billing.stripe.test/i/in1']);
+    // Each opening asked the API for a fresh link to that invoice's page or PDF.
+    expect(requests.filter((r) => r.path.endsWith('/invoice-link')).map((r) => r.body)).toEqual([
+      { userId: LITE_USER.userId, invoiceId: 'in1', format: 'page' },
+      { userId: LITE_USER.userId, invoiceId: 'in1', format: 'pdf' },
+      { userId: LITE_USER.userId, invoiceId: 'in1', format: 'page' },
+    ]);
   });
 
   it('closing the screen aborts the load and the payment-method request still out', async () => {

@@ -12,16 +12,19 @@ import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { UserBilling } from '../../src/contract/api';
 import { subscriptionMachine, type CancelSubscriptionInput } from '../../src/machines/subscription/subscriptionMachine';
 import {
+  INVOICE_LINK_FAILED_MESSAGE,
   PAYMENT_METHOD_FAILED_MESSAGE,
   UNSAFE_LINK_MESSAGE,
   selectBilling,
   selectError,
   selectIsFailed,
+  selectInvoiceRequest,
   selectIsLoading,
   selectIsOpeningPaymentMethods,
   selectLinkError,
   selectSubscriptionRef,
   userBillingMachine,
+  type InvoiceLinkInput,
   type LoadUserBillingInput,
 } from '../../src/machines/userBilling';
 import { LITE_USER, TRIAL_USER } from '../views/billing/fixtures';
@@ -33,6 +36,7 @@ const HOSTED = 'https://billing.example.com/pm/session-1';
 function openScreen(userId = LITE_USER.userId) {
   const load = pendingActor<UserBilling, LoadUserBillingInput>();
   const paymentPage = pendingActor<{ hostedUrl: string }, LoadUserBillingInput>();
+  const invoiceLink = pendingActor<string, InvoiceLinkInput>();
   const cancel = pendingActor<unknown, CancelSubscriptionInput>();
   const clock = new SimulatedClock();
   const opened: string[] = [];
@@ -41,6 +45,7 @@ function openScreen(userId = LITE_USER.userId) {
       actors: {
         loadUserBilling: load.logic,
         updatePaymentMethod: paymentPage.logic,
+        invoiceLink: invoiceLink.logic,
         subscription: subscriptionMachine.provide({ actors: { cancelSubscription: cancel.logic } }),
       },
       guards: { isSafeUrl: (_, params: { url: string }) => params.url.startsWith('https://') },
@@ -52,7 +57,7 @@ function openScreen(userId = LITE_USER.userId) {
     load.last().resolve(billing);
     await settle();
   };
-  return { actor, load, paymentPage, cancel, clock, opened, loaded, snapshot: () => actor.getSnapshot() };
+  return { actor, load, paymentPage, invoiceLink, cancel, clock, opened, loaded, snapshot: () => actor.getSnapshot() };
 }
 
 describe('the single-user billing screen', () => {
@@ -181,26 +186,43 @@ describe('the single-user billing screen', () => {
     expect(selectError(snapshot())).toBeNull();
   });
 
-  it("'View Invoice' opens a secure link and refuses any other, saying why", async () => {
-    const { actor, opened, loaded, snapshot } = openScreen();
+  it("'View Invoice' and 'Download PDF' ask for a fresh link (links expire), then open it if secure, or say why not", async () => {
+    const { actor, invoiceLink, opened, loaded, snapshot } = openScreen();
     await loaded();
-    actor.send({ type: 'userBilling.openLink', url: 'javascript:alert(1)' });
+    actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'page' });
+    expect(selectInvoiceRequest(snapshot())).toEqual({ invoiceId: 'in1', format: 'page' });
+    expect(invoiceLink.last().input).toEqual({ userId: 'u-lite', invoiceId: 'in1', format: 'page' });
+    expect(opened).toEqual([]);
+    invoiceLink.last().resolve('javascript:alert(1)');
+    await settle();
     expect(opened).toEqual([]);
     expect(selectLinkError(snapshot())).toBe(UNSAFE_LINK_MESSAGE);
-    actor.send({ type: 'userBilling.openLink', url: SAFE });
-    expect(opened).toEqual([SAFE]);
+    expect(selectInvoiceRequest(snapshot())).toBeNull();
+
+    actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'pdf' });
     expect(selectLinkError(snapshot())).toBeNull();
+    expect(invoiceLink.last().input).toEqual({ userId: 'u-lite', invoiceId: 'in1', format: 'pdf' });
+    invoiceLink.last().resolve(`${SAFE}.pdf`);
+    await settle();
+    expect(opened).toEqual([`${SAFE}.pdf`]);
+
+    actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'page' });
+    invoiceLink.last().reject({ status: 503 });
+    await settle();
+    expect(selectLinkError(snapshot())).toBe(INVOICE_LINK_FAILED_MESSAGE);
+    expect(opened).toHaveLength(1);
   });
 
   it('the page behind the Manage Subscription modal does nothing: no payment-method page, no invoice link', async () => {
-    const { actor, paymentPage, opened, loaded } = openScreen();
+    const { actor, paymentPage, invoiceLink, opened, loaded } = openScreen();
     await loaded();
     actor.send({ type: 'userBilling.manageSubscription' });
     actor.send({ type: 'userBilling.managePaymentMethods' });
-    actor.send({ type: 'userBilling.openLink', url: SAFE });
+    actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'page' });
     expect(paymentPage.calls).toHaveLength(0);
+    expect(invoiceLink.calls).toHaveLength(0);
     expect(opened).toEqual([]);
-    expect(actor.getSnapshot().matches({ ready: { paymentMethods: 'idle', subscription: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ ready: { paymentMethods: 'idle', invoiceLinks: 'idle', subscription: 'open' } })).toBe(true);
   });
 });
 
@@ -209,13 +231,14 @@ describe('the billing screen without its implementations', () => {
     const opened: string[] = [];
     const actor = createActor(
       userBillingMachine.provide({
-        actors: { loadUserBilling: fromPromise(async () => LITE_USER) },
+        actors: { loadUserBilling: fromPromise(async () => LITE_USER), invoiceLink: fromPromise(async () => SAFE) },
         actions: { openHostedPage: (_, params: { url: string }) => void opened.push(params.url) },
       }),
       { input: { userId: LITE_USER.userId } },
     ).start();
     await settle();
-    actor.send({ type: 'userBilling.openLink', url: SAFE });
+    actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'page' });
+    await settle();
     expect(opened).toEqual([]);
     expect(selectLinkError(actor.getSnapshot())).toBe(UNSAFE_LINK_MESSAGE);
     actor.send({ type: 'userBilling.managePaymentMethods' });

@@ -2,7 +2,9 @@
  * Model-based walk of the user billing machine through the real single-user billing screen: the
  * API calls are deferred doubles the walk settles; the Manage Subscription modal is the real
  * subscription machine and dialog (its own API calls doubled too); hosted pages open through the
- * real payments service on a recording window, so the walk sees what would open and how.
+ * real payments service on a recording window, so the walk sees what would open and how. An
+ * invoice's page or PDF is asked for afresh as it is opened (links expire): the walk answers with a
+ * safe link, an unsafe one, or a failure.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +13,7 @@ import type { AnyEventObject } from 'xstate';
 import type { Services } from '../../src/services';
 import { subscriptionMachine } from '../../src/machines/subscription';
 import {
+  INVOICE_LINK_FAILED_MESSAGE,
   PAYMENT_METHOD_FAILED_MESSAGE,
   UNSAFE_LINK_MESSAGE,
   userBillingImplementations,
@@ -58,7 +61,7 @@ function build() {
   );
   // The real guards and actions; only `payments` is read by them.
   const real = userBillingImplementations({ payments } as unknown as Services);
-  const fakes = createControllableActors(userBillingMachine, ['loadUserBilling', 'updatePaymentMethod']);
+  const fakes = createControllableActors(userBillingMachine, ['loadUserBilling', 'updatePaymentMethod', 'invoiceLink']);
   const sub = createControllableActors(subscriptionMachine, ['updateSubscription', 'cancelSubscription']);
   const delays = createControlledDelays(['closeAfterSuccess']);
   const machine = userBillingMachine.provide({
@@ -82,10 +85,19 @@ const paths = generateModelPaths(build().machine, {
       type: 'xstate.error.actor.refreshUserBilling',
       error: new Error('HTTP 503: Service Unavailable'),
     },
-    'userBilling.openLink': [
-      { type: 'userBilling.openLink', url: SAFE_URL },
-      { type: 'userBilling.openLink', url: UNSAFE_URL },
+    // An invoice's buttons are under the open modal too: pressed only when it is closed.
+    'userBilling.openInvoice': (s) =>
+      s.matches({ ready: { subscription: 'closed' } })
+        ? [
+            { type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'page' },
+            { type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'pdf' },
+          ]
+        : [],
+    'xstate.done.actor.invoiceLink': [
+      { type: 'xstate.done.actor.invoiceLink', output: SAFE_URL },
+      { type: 'xstate.done.actor.invoiceLink', output: UNSAFE_URL },
     ],
+    'xstate.error.actor.invoiceLink': { type: 'xstate.error.actor.invoiceLink', error: { status: 503 } },
     'xstate.done.actor.updatePaymentMethod': [
       { type: 'xstate.done.actor.updatePaymentMethod', output: { hostedUrl: PORTAL } },
       { type: 'xstate.done.actor.updatePaymentMethod', output: { hostedUrl: 'javascript:alert(1)' } },
@@ -152,7 +164,7 @@ walkPaths({
     const driver = tableDriver(userBillingMachine, {
       // Nothing opens but by following a link (an invoice's, or the payment-methods page that came back).
       every: ({ event }) => {
-        if (event?.type !== 'userBilling.openLink' && event?.type !== 'xstate.done.actor.updatePaymentMethod')
+        if (event?.type !== 'xstate.done.actor.invoiceLink' && event?.type !== 'xstate.done.actor.updatePaymentMethod')
           expect(opened).toHaveLength(openedBefore);
       },
       states: {
@@ -182,6 +194,20 @@ walkPaths({
           expect(screen.getByRole('button', { name: 'Manage Subscription', hidden: true })).toBeEnabled();
           page(true);
         },
+        'ready.invoiceLinks': inSubstates,
+        'ready.invoiceLinks.idle': () => {
+          expect(fakes.pending('invoiceLink')).toHaveLength(0);
+          expect(within(row('HL-0001', true)).getByRole('button', { name: 'View Invoice', hidden: true })).not.toHaveAttribute(
+            'data-loading',
+          );
+        },
+        // A fresh link to the invoice's page or PDF is asked for; that button shows it is busy.
+        'ready.invoiceLinks.opening': ({ snapshot }) => {
+          const request = snapshot.context.invoiceRequest;
+          expect(fakes.pending('invoiceLink').map((i) => i.input)).toEqual([{ userId: 'u-lite', ...request }]);
+          const name = request?.format === 'pdf' ? 'Download PDF' : 'View Invoice';
+          expect(within(row('HL-0001', true)).getByRole('button', { name, hidden: true })).toHaveAttribute('data-loading');
+        },
         'ready.paymentMethods': inSubstates,
         'ready.paymentMethods.idle': () => expect(fakes.pending('updatePaymentMethod')).toHaveLength(0),
         'ready.paymentMethods.opening': () =>
@@ -196,8 +222,10 @@ walkPaths({
         'xstate.done.actor.refreshUserBilling': settle,
         'xstate.error.actor.refreshUserBilling': settle,
         'userBilling.manageSubscription': () => user.click(screen.getByRole('button', { name: 'Manage Subscription' })),
-        'userBilling.openLink': ({ url }) =>
-          user.click(within(row(url === SAFE_URL ? 'HL-0001' : 'HL-0003')).getByRole('button', { name: 'View Invoice' })),
+        'userBilling.openInvoice': ({ format }) =>
+          user.click(within(row('HL-0001')).getByRole('button', { name: format === 'pdf' ? 'Download PDF' : 'View Invoice' })),
+        'xstate.done.actor.invoiceLink': settle,
+        'xstate.error.actor.invoiceLink': settle,
         'userBilling.closeSubscription': () => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
         'xstate.done.actor.subscription': async () => {
           // The admin cancels now in the modal and confirms; after the success message and 2 s it closes.
@@ -213,9 +241,11 @@ walkPaths({
         'xstate.error.actor.updatePaymentMethod': settle,
       },
       arrivals: {
-        // An invoice link opens only when it is safe; otherwise the page says why not.
-        'ready.subscription.closed': {
-          'userBilling.openLink': ({ event }) => (event?.url === SAFE_URL ? openedOnly(SAFE_URL)() : refusedUnsafe()),
+        // The fresh invoice link opens only when it is safe; otherwise, or when none came, the page says why not.
+        'ready.invoiceLinks.idle': {
+          'xstate.done.actor.invoiceLink': ({ event }) =>
+            (event?.output as string | undefined) === SAFE_URL ? openedOnly(SAFE_URL)() : refusedUnsafe(),
+          'xstate.error.actor.invoiceLink': () => expect(alerts()).toContain(INVOICE_LINK_FAILED_MESSAGE),
         },
         'ready.paymentMethods.idle': {
           'xstate.done.actor.updatePaymentMethod': ({ event }) =>

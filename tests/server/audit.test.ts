@@ -240,6 +240,7 @@ describe('each change writes one entry: who, what, which member, before and afte
 
     expect((await send(summit, 'POST', path('complete-subscription'), { setupIntentId, planType: 'pro' })).status).toBe(200);
     expect((await send(summit, 'POST', path('complete-subscription'), { setupIntentId, planType: 'pro' })).status).toBe(409);
+    // Down to Lite: at the end of the period (a scheduled change), then the same again is refused.
     expect((await send(summit, 'POST', path('update-subscription'), { planType: 'lite' })).status).toBe(200);
     expect((await send(summit, 'POST', path('update-subscription'), { planType: 'lite' })).status).toBe(400);
     const cancel = (cancelAtPeriodEnd: boolean, reason?: string) =>
@@ -256,37 +257,39 @@ describe('each change writes one entry: who, what, which member, before and afte
 
     const entries = await entriesAbout(member.id);
     expect(entries.every((e) => e.actor.memberId === summit.adminMemberId && e.member.memberId === member.id)).toBe(true);
+    const scheduledAt = (entries.find((e) => e.kind === 'subscription.change_scheduled')?.after ?? {})['scheduledChangeAt'];
+    expect(scheduledAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
     expect(entries.map(({ kind, before, after }) => ({ kind, before, after })).reverse()).toEqual([
       { kind: 'subscription.plan_changed', before: null, after: { planType: 'pro', status: 'active', cancelAtPeriodEnd: false } },
       {
-        kind: 'subscription.plan_changed',
-        before: { planType: 'pro', status: 'active', cancelAtPeriodEnd: false },
-        after: { planType: 'lite', status: 'active', cancelAtPeriodEnd: false },
+        kind: 'subscription.change_scheduled',
+        before: { scheduledPlanType: null, scheduledChangeAt: null },
+        after: { scheduledPlanType: 'lite', scheduledChangeAt: scheduledAt },
       },
       {
         kind: 'subscription.canceled',
-        before: { planType: 'lite', status: 'active', cancelAtPeriodEnd: false },
-        after: { planType: 'lite', status: 'active', cancelAtPeriodEnd: true, reason: 'Seasonal crew' },
+        before: { planType: 'pro', status: 'active', cancelAtPeriodEnd: false },
+        after: { planType: 'pro', status: 'active', cancelAtPeriodEnd: true, reason: 'Seasonal crew' },
       },
       {
         kind: 'subscription.reactivated',
-        before: { planType: 'lite', status: 'active', cancelAtPeriodEnd: true },
-        after: { planType: 'lite', status: 'active', cancelAtPeriodEnd: false },
+        before: { planType: 'pro', status: 'active', cancelAtPeriodEnd: true },
+        after: { planType: 'pro', status: 'active', cancelAtPeriodEnd: false },
       },
       {
         kind: 'subscription.canceled',
-        before: { planType: 'lite', status: 'active', cancelAtPeriodEnd: false },
-        after: { planType: 'lite', status: 'canceled', cancelAtPeriodEnd: false },
+        before: { planType: 'pro', status: 'active', cancelAtPeriodEnd: false },
+        after: { planType: 'pro', status: 'canceled', cancelAtPeriodEnd: false },
       },
     ]);
 
     // A canceled member with a card on file subscribes again: a plan change from the canceled one.
-    expect((await send(summit, 'POST', path('update-subscription'), { planType: 'pro' })).status).toBe(200);
+    expect((await send(summit, 'POST', path('update-subscription'), { planType: 'lite' })).status).toBe(200);
     expect((await entriesAbout(member.id))[0]).toEqual(
       expect.objectContaining({
         kind: 'subscription.plan_changed',
-        before: { planType: 'lite', status: 'canceled', cancelAtPeriodEnd: false },
-        after: { planType: 'pro', status: 'active', cancelAtPeriodEnd: false },
+        before: { planType: 'pro', status: 'canceled', cancelAtPeriodEnd: false },
+        after: { planType: 'lite', status: 'active', cancelAtPeriodEnd: false },
       }),
     );
   });

@@ -6,10 +6,12 @@ import {
   BillingOverviewSchema,
   HostedUrlResponseSchema,
   MessageResponseSchema,
+  SubscriptionPreviewSchema,
   UpdateSubscriptionResponseSchema,
   UserBillingSchema,
   type UserBilling,
 } from '../../src/contract/api';
+import { PREVIEW_EXPIRED_MESSAGE } from '../../server/billing/changes';
 import { findBillingFixtures, type BillingFixtures } from '../../server/billing';
 import { API_ORIGIN, NOW, createHarness, type Harness } from './support-billing/harness';
 
@@ -55,7 +57,11 @@ describe('seed fixtures', () => {
     expect(lite.recentInvoices.length).toBe(3);
     expect(
       lite.recentInvoices.every(
-        (i) => i.hostedInvoiceUrl?.startsWith(`${API_ORIGIN}/hosted/invoices/in_`) && i.invoicePdf?.endsWith('.pdf'),
+        (i) =>
+          /^http:\/\/127\.0\.0\.1:8787\/hosted\/invoices\/in_[0-9a-f]{24}\?expires=\d+&signature=[\w-]{43}$/.test(
+            i.hostedInvoiceUrl ?? '',
+          ) &&
+          /^http:\/\/127\.0\.0\.1:8787\/hosted\/invoices\/in_[0-9a-f]{24}\.pdf\?expires=\d+&signature=[\w-]{43}$/.test(i.invoicePdf ?? ''),
       ),
     ).toBe(true);
 
@@ -351,10 +357,40 @@ describe('subscription transitions', () => {
     ).rows;
   }
 
-  it('upgrades a lite user with a card to pro at once, charging the full pro price', async () => {
+  it('previews an upgrade, then charges the prorated difference at the previewed proration date and keeps the period', async () => {
     const id = fx.lite_with_card.userId;
     const before = v.parse(BillingOverviewSchema, (await h.json('GET', '/api/admin/billing/overview')).body);
-    const res = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'pro' });
+    const current = (await billingOf(id)).subscription;
+    if (!current) throw new Error('expected a subscription');
+    // Stripe's arithmetic: the unused Lite time credited, the remaining Pro time charged, each to the cent.
+    const start = Date.parse(current.currentPeriodStart) / 1000;
+    const end = Date.parse(current.currentPeriodEnd) / 1000;
+    const remaining = (end - NOW.getTime() / 1000) / (end - start);
+    const expected = Math.round(12999 * remaining) - Math.round(4999 * remaining);
+    expect(expected).toBeGreaterThan(0);
+
+    const preview = await h.json('POST', `/api/admin/billing/preview-subscription?userId=${id}`, { planType: 'pro' });
+    expect(preview.status).toBe(200);
+    expect(v.parse(SubscriptionPreviewSchema, preview.body)).toEqual({
+      planType: 'pro',
+      kind: 'upgrade',
+      amountDueToday: expected,
+      prorated: true,
+      recurringAmount: 12999,
+      recurringFrom: current.currentPeriodEnd,
+      effectiveAt: NOW.toISOString(),
+      prorationDate: NOW.getTime() / 1000,
+      requiresPayment: false,
+    });
+    // Previewing charges nothing.
+    expect(await billingOf(id)).toMatchObject({ accessLevel: 'lite' });
+
+    // Confirmed a minute later: priced as of the preview.
+    h.clock.now = new Date(NOW.getTime() + 60_000);
+    const res = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, {
+      planType: 'pro',
+      prorationDate: NOW.getTime() / 1000,
+    });
     expect(res.status).toBe(200);
     expect(v.parse(UpdateSubscriptionResponseSchema, res.body)).toEqual({
       requiresPayment: false,
@@ -366,21 +402,123 @@ describe('subscription transitions', () => {
     expect(after.subscription).toMatchObject({
       planType: 'pro',
       status: 'active',
-      currentPeriodStart: NOW.toISOString(),
-      currentPeriodEnd: '2025-07-11T15:00:00.000Z',
+      currentPeriodStart: current.currentPeriodStart,
+      currentPeriodEnd: current.currentPeriodEnd,
     });
-    expect(after.recentInvoices[0]).toMatchObject({ status: 'paid', amountPaid: 12999 });
+    expect(after.recentInvoices[0]).toMatchObject({ status: 'paid', amountPaid: expected });
     expect((await transactionsOf(id))[0]).toMatchObject({
       type: 'payment_succeeded',
       status: 'succeeded',
-      amount: 12999,
-      description: 'Plan changed from Hardline Lite to Hardline Pro',
+      amount: expected,
+      description: 'Plan changed from Hardline Lite to Hardline Pro (prorated)',
     });
 
     const overview = v.parse(BillingOverviewSchema, (await h.json('GET', '/api/admin/billing/overview')).body);
     expect(overview.subscriptionBreakdown.pro).toBe(before.subscriptionBreakdown.pro + 1);
     expect(overview.subscriptionBreakdown.lite).toBe(before.subscriptionBreakdown.lite - 1);
-    expect(overview.recentTransactions[0]).toMatchObject({ type: 'payment_succeeded', userName: fx.lite_with_card.name, amount: 12999 });
+    expect(overview.recentTransactions[0]).toMatchObject({ type: 'payment_succeeded', userName: fx.lite_with_card.name, amount: expected });
+  });
+
+  it('previews an upgrade for a seeded paying member with no customer at the provider yet, then upgrades them', async () => {
+    // The seed (and a database from before issue 39) writes subscriptions without a customer row.
+    const { rows } = await h.db.query<{ member_id: string }>(
+      `SELECT s.member_id FROM subscriptions s
+        WHERE s.org_id = 'org-a' AND s.status = 'active' AND s.plan_type = 'lite' AND NOT s.cancel_at_period_end
+          AND NOT EXISTS (SELECT 1 FROM billing_customers c WHERE c.member_id = s.member_id)
+          AND NOT EXISTS (SELECT 1 FROM billing_fixtures f WHERE f.member_id = s.member_id)
+        ORDER BY s.member_id LIMIT 1`,
+    );
+    const id = rows[0]?.member_id;
+    if (!id) throw new Error('expected a seeded active Lite member');
+    const preview = await h.json('POST', `/api/admin/billing/preview-subscription?userId=${id}`, { planType: 'pro' });
+    expect(preview.status).toBe(200);
+    const shown = v.parse(SubscriptionPreviewSchema, preview.body);
+    expect(shown).toMatchObject({ planType: 'pro', kind: 'upgrade', prorated: true, recurringAmount: 12999 });
+    const update = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, {
+      planType: 'pro',
+      prorationDate: shown.prorationDate,
+    });
+    expect(update.status).toBe(200);
+    expect((await billingOf(id)).subscription?.planType).toBe('pro');
+    const customers = await h.db.query('SELECT customer_id FROM billing_customers WHERE member_id = $1', [id]);
+    expect(customers.rows).toHaveLength(1);
+  });
+
+  it('refuses a proration date from a preview too old or not yet made, and charges nothing', async () => {
+    const id = fx.lite_with_card.userId;
+    for (const prorationDate of [NOW.getTime() / 1000 - 16 * 60, NOW.getTime() / 1000 + 3600]) {
+      const res = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'pro', prorationDate });
+      expect(res.status).toBe(400);
+      expect(errorOf(res)).toEqual({ message: PREVIEW_EXPIRED_MESSAGE, field: 'prorationDate' });
+    }
+    expect(await billingOf(id)).toMatchObject({ accessLevel: 'lite' });
+  });
+
+  it('moves a Pro member to Lite at the end of the period, charging nothing now; choosing Pro again withdraws it', async () => {
+    const id = fx.pro_scheduled_cancellation.userId;
+    // Its scheduled cancellation is withdrawn by moving to another plan.
+    const current = (await billingOf(id)).subscription;
+    if (!current) throw new Error('expected a subscription');
+    const invoicesBefore = (await billingOf(id)).recentInvoices.length;
+
+    const preview = await h.json('POST', `/api/admin/billing/preview-subscription?userId=${id}`, { planType: 'lite' });
+    expect(v.parse(SubscriptionPreviewSchema, preview.body)).toMatchObject({
+      kind: 'downgrade',
+      amountDueToday: 0,
+      recurringAmount: 4999,
+      recurringFrom: current.currentPeriodEnd,
+      effectiveAt: current.currentPeriodEnd,
+      prorationDate: null,
+    });
+    const res = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'lite' });
+    expect(res.status).toBe(200);
+    expect(v.parse(MessageResponseSchema, res.body).message).toBe(
+      `${fx.pro_scheduled_cancellation.name} moves to Hardline Lite at the end of the current period`,
+    );
+    let billing = await billingOf(id);
+    expect(billing.accessLevel).toBe('pro');
+    expect(billing.subscription).toMatchObject({
+      planType: 'pro',
+      cancelAtPeriodEnd: false,
+      scheduledPlanType: 'lite',
+      scheduledChangeAt: current.currentPeriodEnd,
+    });
+    expect(billing.recentInvoices).toHaveLength(invoicesBefore);
+
+    const again = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'lite' });
+    expect(again.status).toBe(400);
+
+    const keep = await h.json('POST', `/api/admin/billing/preview-subscription?userId=${id}`, { planType: 'pro' });
+    expect(v.parse(SubscriptionPreviewSchema, keep.body)).toMatchObject({ kind: 'keep', amountDueToday: 0 });
+    const withdrawn = await h.json('POST', `/api/admin/billing/update-subscription?userId=${id}`, { planType: 'pro' });
+    expect(v.parse(MessageResponseSchema, withdrawn.body).message).toBe(`${fx.pro_scheduled_cancellation.name} stays on Hardline Pro`);
+    billing = await billingOf(id);
+    expect(billing.subscription).toMatchObject({ planType: 'pro', scheduledPlanType: null, scheduledChangeAt: null });
+    expect(billing.recentInvoices).toHaveLength(invoicesBefore);
+
+    const { rows } = await h.db.query<{ kind: string; before: unknown; after: unknown }>(
+      `SELECT kind, before, after FROM audit_entries WHERE member_id = $1 AND kind = 'subscription.change_scheduled' ORDER BY created_at, id`,
+      [id],
+    );
+    expect(rows.map((r) => (r.after as { scheduledPlanType: string | null }).scheduledPlanType).sort()).toEqual(['lite', null].sort());
+  });
+
+  it('previews a new subscription at the full price, and says when a card is needed first', async () => {
+    const preview = await h.json('POST', `/api/admin/billing/preview-subscription?userId=${fx.free.userId}`, { planType: 'lite' });
+    expect(v.parse(SubscriptionPreviewSchema, preview.body)).toEqual({
+      planType: 'lite',
+      kind: 'start',
+      amountDueToday: 4999,
+      prorated: false,
+      recurringAmount: 4999,
+      recurringFrom: '2025-07-11T15:00:00.000Z',
+      effectiveAt: NOW.toISOString(),
+      prorationDate: null,
+      requiresPayment: true,
+    });
+    const same = await h.json('POST', `/api/admin/billing/preview-subscription?userId=${fx.lite_with_card.userId}`, { planType: 'lite' });
+    expect(same.status).toBe(400);
+    expect(errorOf(same)).toEqual({ message: `${fx.lite_with_card.name} is already on Hardline Lite.`, field: 'planType' });
   });
 
   it('refuses the plan the user is already on', async () => {
@@ -546,16 +684,31 @@ describe('hosted pages', () => {
     expect(pdf.slice(streamStart + length)).toMatch(/^\nendstream/);
   });
 
-  it('answers 404 for invoices whose link does not exist and for unknown ids', async () => {
+  it('answers 404 for invoices whose link does not exist, for unknown ids, and for links not signed or expired', async () => {
     const billing = await billingOf(fx.invoices_without_links.userId);
     const [none, , hostedOnly, pdfOnly] = billing.recentInvoices;
-    if (!none || !hostedOnly || !pdfOnly) throw new Error('expected four invoices');
-    expect((await h.app.request(`/hosted/invoices/${none.id}`)).status).toBe(404);
-    expect((await h.app.request(`/hosted/invoices/${none.id}.pdf`)).status).toBe(404);
-    expect((await h.app.request(`/hosted/invoices/${hostedOnly.id}`)).status).toBe(200);
-    expect((await h.app.request(`/hosted/invoices/${hostedOnly.id}.pdf`)).status).toBe(404);
-    expect((await h.app.request(`/hosted/invoices/${pdfOnly.id}.pdf`)).status).toBe(200);
+    if (!none || !hostedOnly?.hostedInvoiceUrl || !pdfOnly?.invoicePdf) throw new Error('expected four invoices');
+    expect(none.hostedInvoiceUrl).toBeNull();
+    expect(none.invoicePdf).toBeNull();
+    expect(hostedOnly.invoicePdf).toBeNull();
+    const pagePath = hostedOnly.hostedInvoiceUrl.slice(API_ORIGIN.length);
+    const pdfPath = pdfOnly.invoicePdf.slice(API_ORIGIN.length);
+    expect((await h.app.request(pagePath)).status).toBe(200);
+    expect((await h.app.request(pdfPath)).status).toBe(200);
+    // Another invoice's signature, another format's, a changed expiry, no signature: refused.
+    const query = new URL(hostedOnly.hostedInvoiceUrl).search;
+    expect((await h.app.request(`/hosted/invoices/${none.id}${query}`)).status).toBe(404);
+    expect((await h.app.request(`/hosted/invoices/${hostedOnly.id}.pdf${query}`)).status).toBe(404);
+    const later = new URL(hostedOnly.hostedInvoiceUrl);
+    later.searchParams.set('expires', String(Number(later.searchParams.get('expires')) + 3600));
+    expect((await h.app.request(`${later.pathname}${later.search}`)).status).toBe(404);
+    expect((await h.app.request(`/hosted/invoices/${hostedOnly.id}`)).status).toBe(404);
     expect((await h.app.request('/hosted/invoices/in_0123456789abcdef01234567')).status).toBe(404);
+    // The link expires after 15 minutes.
+    h.clock.now = new Date(NOW.getTime() + 15 * 60_000);
+    const expired = await h.app.request(pagePath);
+    expect(expired.status).toBe(404);
+    expect(await expired.text()).toContain('Open the invoice again from the console.');
   });
 
   it('gives a one-hour payment-method page where a card can be added and made default', async () => {

@@ -235,7 +235,8 @@ function validBody(route: Route): Record<string, unknown> {
   if (key.endsWith('/toggle-license')) return { hasLicense: true };
   if (key.endsWith('/toggle-status')) return { isActive: true };
   if (key.endsWith('/billing/user') || key.endsWith('/update-payment-method')) return { userId: member() };
-  if (key.endsWith('/update-subscription')) return { planType: 'pro' };
+  if (key.endsWith('/update-subscription') || key.endsWith('/preview-subscription')) return { planType: 'pro' };
+  if (key.endsWith('/invoice-link')) return { userId: member(), invoiceId: ids.invoices[0] ?? 'in_0', format: 'page' };
   if (key.endsWith('/complete-subscription')) return { setupIntentId: 'seti_0123456789abcdef01234567', planType: 'pro' };
   if (key.endsWith('/cancel-subscription')) return { userId: member(), cancelAtPeriodEnd: true, reason: 'Moving to another tool' };
   if (key.endsWith('/copilot/ask')) return { query: 'Who made the most calls this week?', isAdmin: true };
@@ -246,7 +247,12 @@ function validBody(route: Route): Record<string, unknown> {
 }
 /** The query a route reads, valid. */
 function validQuery(route: Route): Record<string, string> {
-  if (route.path.endsWith('/update-subscription') || route.path.endsWith('/complete-subscription')) return { userId: member() };
+  if (
+    route.path.endsWith('/update-subscription') ||
+    route.path.endsWith('/complete-subscription') ||
+    route.path.endsWith('/preview-subscription')
+  )
+    return { userId: member() };
   if (route.method === 'GET' && route.path === '/api/users')
     return { page: '1', limit: '25', search: 'ma', role: 'Supervisor', status: 'active' };
   if (route.path.startsWith('/hosted/payment-methods/:token') && route.method === 'GET') return { notice: 'added' };

@@ -50,7 +50,10 @@ describe('kind of change', () => {
       'Plan changed',
       'Subscription canceled',
       'Subscription reactivated',
+      'Plan change scheduled',
       'Payment method page opened',
+      'Card added',
+      'Default card changed',
     ]);
   });
 
@@ -153,6 +156,45 @@ describe('an entry as a sentence', () => {
     expect(opened.action).toBe('opened the payment method page for');
     expect(opened.changes).toHaveLength(1);
     expect(opened.changes[0]).toMatch(/^Link expires: (Jan 5|Jan 6), 2026, \d{1,2}:04 [AP]M$/);
+  });
+
+  it('a plan change scheduled for the period’s end, or withdrawn', () => {
+    const scheduled = words({
+      kind: 'subscription.change_scheduled',
+      before: { scheduledPlanType: null, scheduledChangeAt: null },
+      after: { scheduledPlanType: 'lite', scheduledChangeAt: '2026-02-05T12:00:00.000Z' },
+    });
+    expect(scheduled).toEqual({
+      action: 'scheduled a plan change for … at period end',
+      changes: ['Scheduled plan: none → Hardline Lite', 'Changes on: none → February 5, 2026'],
+    });
+    const withdrawn = words({
+      kind: 'subscription.change_scheduled',
+      before: { scheduledPlanType: 'lite', scheduledChangeAt: '2026-02-05T12:00:00.000Z' },
+      after: { scheduledPlanType: null, scheduledChangeAt: null },
+    });
+    expect(withdrawn).toEqual({
+      action: 'withdrew the scheduled plan change of',
+      changes: ['Scheduled plan: Hardline Lite → none', 'Changes on: February 5, 2026 → none'],
+    });
+  });
+
+  it('a card added or made the default on the hosted page: never more of the number than the last four digits', () => {
+    const added = words({
+      kind: 'payment_method.added',
+      before: null,
+      after: { brand: 'mastercard', last4: '4444', expMonth: 4, expYear: 2031, isDefault: false },
+    });
+    expect(added).toEqual({
+      action: 'added a card for',
+      changes: ['Brand: MASTERCARD', 'Last four digits: 4444', 'Expiry month: 4', 'Expiry year: 2031', 'Default: no'],
+    });
+    const made = words({
+      kind: 'payment_method.default_changed',
+      before: { card: 'VISA •••• 4242' },
+      after: { card: 'MASTERCARD •••• 4444' },
+    });
+    expect(made).toEqual({ action: 'changed the default card of', changes: ['Default card: VISA •••• 4242 → MASTERCARD •••• 4444'] });
   });
 });
 

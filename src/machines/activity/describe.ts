@@ -6,7 +6,7 @@
  * as text, never as HTML.
  */
 import { AUDIT_KINDS, type AuditEntry, type AuditKind, type AuditValues } from '../../contract/audit';
-import { formatDateTime } from '../../domain/dates';
+import { formatDateTime, formatLongDate } from '../../domain/dates';
 import { formatPhone } from '../../domain/phone';
 import { isPlanType, PLANS } from '../../domain/plans';
 
@@ -26,7 +26,10 @@ const KIND_LABELS: Record<ActivityKindFilter, string> = {
   'subscription.plan_changed': 'Plan changed',
   'subscription.canceled': 'Subscription canceled',
   'subscription.reactivated': 'Subscription reactivated',
+  'subscription.change_scheduled': 'Plan change scheduled',
   'payment_method.page_opened': 'Payment method page opened',
+  'payment_method.added': 'Card added',
+  'payment_method.default_changed': 'Default card changed',
 };
 
 /** 'Member edited', 'Plan changed'… ('All changes' for no filter). */
@@ -64,6 +67,14 @@ const FIELD_LABELS: Record<string, string> = {
   cancelAtPeriodEnd: 'Cancels at period end',
   reason: 'Reason',
   expiresAt: 'Link expires',
+  scheduledPlanType: 'Scheduled plan',
+  scheduledChangeAt: 'Changes on',
+  brand: 'Brand',
+  last4: 'Last four digits',
+  expMonth: 'Expiry month',
+  expYear: 'Expiry year',
+  isDefault: 'Default',
+  card: 'Default card',
 };
 
 type Value = AuditValues[string] | undefined;
@@ -73,9 +84,11 @@ function valueText(field: string, value: Value): string {
   if (value === null || value === undefined) return 'none';
   if (field === 'hasLicense' && typeof value === 'boolean') return value ? 'on' : 'off';
   if (field === 'isActive' && typeof value === 'boolean') return value ? 'active' : 'pending';
-  if (field === 'planType' && isPlanType(value)) return PLANS[value].name;
+  if ((field === 'planType' || field === 'scheduledPlanType') && isPlanType(value)) return PLANS[value].name;
+  if (field === 'brand' && typeof value === 'string') return value.toUpperCase();
   if (field === 'phoneNumber' && typeof value === 'string') return formatPhone(value);
   if (field === 'expiresAt' && typeof value === 'string') return formatDateTime(value);
+  if (field === 'scheduledChangeAt' && typeof value === 'string') return formatLongDate(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
@@ -153,8 +166,16 @@ function actionOf(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>): Pick<Ac
         : { action: 'canceled the subscription of' };
     case 'subscription.reactivated':
       return { action: 'reactivated the subscription of' };
+    case 'subscription.change_scheduled':
+      return flag(after, 'scheduledPlanType') === null
+        ? { action: 'withdrew the scheduled plan change of' }
+        : { action: 'scheduled a plan change for', suffix: 'at period end' };
     case 'payment_method.page_opened':
       return { action: 'opened the payment method page for' };
+    case 'payment_method.added':
+      return { action: 'added a card for' };
+    case 'payment_method.default_changed':
+      return { action: 'changed the default card of' };
   }
 }
 

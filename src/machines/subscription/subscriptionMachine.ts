@@ -1,8 +1,25 @@
 /**
  * The Manage Subscription modal (SPEC §2 Manage Subscription modal, §4 Subscription).
  *
- * editing --update--> updating --(payment required)--> paymentRequired (invokes the payment step)
- *                              --(done)--> succeeded --closeAfterSuccess (2 s)--> done
+ * The price is shown before a plan changes (issue 39): choosing a plan previews what happens
+ * (`editing.previewing`, the API's preview-subscription) and shows it (`editing.reviewing`): "You'll
+ * be charged $X.XX today (prorated), then $Y.YY/month from <date>", or for a downgrade "Changes to
+ * Hardline Lite on <date>; no charge today". 'Update Subscription' then commits what was shown (an
+ * upgrade at the preview's proration date). Choosing the plan the member is on shows nothing (unless
+ * a change is scheduled: choosing it withdraws that).
+ *
+ * The plan preselected when the modal opens is previewed at once when it would be a change
+ * (`opening`): a trial member, or one without a subscription, sees the price of the preselected plan
+ * and commits it with one press (SPEC §4). While a preview loads, 'Update Subscription' is disabled:
+ * nothing is charged that was not shown (an upgrade is charged at the preview's proration date, so it
+ * cannot be made without one). Back in editing after a failure or a cancelled payment step, nothing
+ * is previewed until a plan is chosen or 'Update Subscription' is pressed (which previews first):
+ * the price is asked for again before a change is retried.
+ *
+ * opening --(the preselected plan is a change)--> editing.previewing; --(otherwise)--> editing.choosing
+ * editing.choosing --choosePlan / update--> editing.previewing --(done)--> editing.reviewing
+ * editing.reviewing --update--> updating --(payment required)--> paymentRequired (invokes the payment step)
+ *                                        --(done)--> succeeded --closeAfterSuccess (2 s)--> done
  * editing --cancelAtPeriodEnd--> cancelling --> succeeded
  * editing --cancelNow--> confirmingCancel --confirmCancelNow--> cancelling --> succeeded
  *                                         --keep--> editing (nothing sent)
@@ -10,8 +27,9 @@
  * Any failure returns to editing with the message in the Error banner. The parent (user billing)
  * refreshes its data and closes the modal when this machine is done.
  *
- * The plan picker and the reason stay in the view; the submit events carry them. A reason over the
- * API's limit (LIMITS.cancellationReason) is refused in editing with `reasonError`.
+ * The chosen plan is the machine's (choosing one previews it); the reason stays in the view and the
+ * cancel events carry it. A reason over the API's limit (LIMITS.cancellationReason) is refused in
+ * editing with `reasonError`.
  */
 import { and, assertEvent, assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -19,7 +37,7 @@ import * as v from 'valibot';
 import { CancellationReasonSchema, validate } from '../../domain/forms';
 import { DEFAULT_PLAN_TYPE } from '../../domain/plans';
 import { PlanTypeSchema } from '../../contract/api';
-import type { AccessLevel, PlanType, Subscription, UpdateSubscriptionResponse, UserBilling } from '../../contract/api';
+import type { AccessLevel, PlanType, Subscription, SubscriptionPreview, UpdateSubscriptionResponse, UserBilling } from '../../contract/api';
 import { paymentMachine } from '../payment/paymentMachine';
 import { messageOf, placeholderActor } from '../shared';
 
@@ -40,7 +58,11 @@ export interface SubscriptionContext {
   accessLevel: AccessLevel;
   trialDaysRemaining: number;
   subscription: Subscription | null;
-  /** The plan of the last 'Update Subscription' submit. */
+  /** The plan chosen in the picker (the member's current one, or lite, at first). */
+  chosenPlan: PlanType;
+  /** What the chosen plan would do, once the API has said (null before, and while asking). */
+  preview: SubscriptionPreview | null;
+  /** The plan of the change being made. */
   planType: PlanType | null;
   clientSecret: string | null;
   successMessage: string | null;
@@ -59,6 +81,13 @@ export interface CancelRequest {
 export interface UpdateSubscriptionInput {
   userId: string;
   planType: PlanType;
+  /** The preview's, for an upgrade: charged what the preview showed. */
+  prorationDate?: number;
+}
+
+export interface PreviewSubscriptionInput {
+  userId: string;
+  planType: PlanType;
 }
 
 export interface CancelSubscriptionInput extends CancelRequest {
@@ -66,7 +95,8 @@ export interface CancelSubscriptionInput extends CancelRequest {
 }
 
 export type SubscriptionEvent =
-  | { type: 'subscription.update'; planType: PlanType }
+  | { type: 'subscription.choosePlan'; planType: PlanType }
+  | { type: 'subscription.update' }
   | { type: 'subscription.cancelAtPeriodEnd'; reason: string }
   | { type: 'subscription.cancelNow'; reason: string }
   | { type: 'subscription.confirmCancelNow' }
@@ -88,6 +118,16 @@ function reasonProblem(event: SubscriptionEvent): string | null {
   return result.ok ? null : (Object.values(result.errors)[0] ?? null);
 }
 
+/** Paying for the plan now (active, or owing): the statuses whose plan is the member's (server/billing/access.ts). */
+function isPaying(status: string): boolean {
+  return status === 'active' || status === 'past_due';
+}
+
+/** `planType` is the plan the member pays for now, with no change scheduled: there is nothing to preview. */
+function isCurrentPlan(subscription: Subscription | null, planType: PlanType): boolean {
+  return subscription !== null && isPaying(subscription.status) && subscription.planType === planType && !subscription.scheduledPlanType;
+}
+
 function serverMessage(output: unknown, fallback: string): string {
   if (typeof output === 'object' && output !== null && 'message' in output) {
     const { message } = output as { message: unknown };
@@ -104,6 +144,7 @@ export const subscriptionMachine = setup({
     events: {} as SubscriptionEvent,
   },
   actors: {
+    previewSubscription: placeholderActor<SubscriptionPreview, PreviewSubscriptionInput>('previewSubscription'),
     updateSubscription: placeholderActor<UpdateSubscriptionResponse, UpdateSubscriptionInput>('updateSubscription'),
     cancelSubscription: placeholderActor<unknown, CancelSubscriptionInput>('cancelSubscription'),
     payment: paymentMachine,
@@ -112,8 +153,12 @@ export const subscriptionMachine = setup({
     closeAfterSuccess: 2000,
   },
   guards: {
-    // Stryker disable next-line ConditionalExpression: the guard is only on subscription.update, so its first test is always true (the unknown-plan scenario tests the rest)
-    isValidPlan: ({ event }) => event.type === 'subscription.update' && v.is(PlanTypeSchema, event.planType),
+    // Stryker disable next-line ConditionalExpression: the guard is only on subscription.choosePlan, so its first test is always true (the unknown-plan scenario tests the rest)
+    isValidPlan: ({ event }) => event.type === 'subscription.choosePlan' && v.is(PlanTypeSchema, event.planType),
+    /** The plan the member pays for now, with no change scheduled: there is nothing to preview. */
+    isCurrentPlan: ({ context, event }) => event.type === 'subscription.choosePlan' && isCurrentPlan(context.subscription, event.planType),
+    /** The plan in the picker would be a change (a trial, no subscription, or a change scheduled): preview it. */
+    isChosenPlanAChange: ({ context }) => !isCurrentPlan(context.subscription, context.chosenPlan),
     canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,
     isCancellationScheduled: ({ context }) => context.subscription?.cancelAtPeriodEnd === true,
     isReasonInvalid: ({ event }) => reasonProblem(event) !== null,
@@ -122,11 +167,20 @@ export const subscriptionMachine = setup({
     isMissingPaymentSession: (_, output: UpdateSubscriptionResponse) => output.requiresPayment,
   },
   actions: {
-    assignPlan: assign({
-      planType: ({ event }) => {
-        assertEvent(event, 'subscription.update');
+    assignChosenPlan: assign({
+      chosenPlan: ({ event }) => {
+        assertEvent(event, 'subscription.choosePlan');
         return event.planType;
       },
+      preview: () => null,
+      error: () => null,
+      successMessage: () => null,
+      reasonError: () => null,
+    }),
+    clearPreview: assign({ preview: () => null }),
+    assignPreview: assign({ preview: (_, preview: SubscriptionPreview) => preview }),
+    assignPlan: assign({
+      planType: ({ context }) => context.preview?.planType ?? context.chosenPlan,
       error: () => null,
       successMessage: () => null,
       reasonError: () => null,
@@ -149,13 +203,15 @@ export const subscriptionMachine = setup({
   id: 'subscription',
   // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
   meta: { spec: ['§2 Manage Subscription modal', '§4 Subscription'] },
-  initial: 'editing',
+  initial: 'opening',
   context: ({ input }) => ({
     userId: input.billing.userId,
     userName: input.billing.name,
     accessLevel: input.billing.accessLevel,
     trialDaysRemaining: input.billing.trialDaysRemaining,
     subscription: input.billing.subscription,
+    chosenPlan: input.billing.subscription?.planType ?? DEFAULT_PLAN_TYPE,
+    preview: null,
     planType: null,
     clientSecret: null,
     successMessage: null,
@@ -164,9 +220,17 @@ export const subscriptionMachine = setup({
     cancelRequest: null,
   }),
   states: {
+    /** The modal opens on the member's plan, or Lite: previewed at once when it would be a change, so one press makes it. */
+    opening: {
+      always: [{ guard: 'isChosenPlanAChange', target: 'editing.previewing' }, { target: 'editing' }],
+    },
     editing: {
+      initial: 'choosing',
       on: {
-        'subscription.update': { guard: 'isValidPlan', target: 'updating', actions: 'assignPlan' },
+        'subscription.choosePlan': [
+          { guard: and(['isValidPlan', 'isCurrentPlan']), target: '.choosing', actions: 'assignChosenPlan' },
+          { guard: 'isValidPlan', target: '.previewing', actions: 'assignChosenPlan' },
+        ],
         'subscription.cancelAtPeriodEnd': [
           { guard: and(['canCancel', 'isReasonInvalid']), actions: 'assignReasonError' },
           { guard: 'canCancel', target: 'cancelling', actions: ['clearBanners', 'assignCancelRequest'] },
@@ -177,13 +241,37 @@ export const subscriptionMachine = setup({
         ],
         'subscription.reactivate': { guard: 'isCancellationScheduled', target: 'reactivating', actions: 'clearBanners' },
       },
+      states: {
+        /** Nothing previewed: 'Update Subscription' previews the chosen plan first. */
+        choosing: {
+          on: { 'subscription.update': { target: 'previewing', actions: ['clearBanners', 'clearPreview'] } },
+        },
+        previewing: {
+          tags: ['pending'],
+          invoke: {
+            id: 'previewSubscription',
+            src: 'previewSubscription',
+            input: ({ context }) => ({ userId: context.userId, planType: context.chosenPlan }),
+            onDone: { target: 'reviewing', actions: { type: 'assignPreview', params: ({ event }) => event.output } },
+            onError: { target: 'choosing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        /** The preview is shown; 'Update Subscription' makes that change. */
+        reviewing: {
+          on: { 'subscription.update': { target: '#subscription.updating', actions: 'assignPlan' } },
+        },
+      },
     },
     updating: {
       tags: ['pending'],
       invoke: {
         id: 'updateSubscription',
         src: 'updateSubscription',
-        input: ({ context }) => ({ userId: context.userId, planType: context.planType ?? DEFAULT_PLAN_TYPE }),
+        input: ({ context }) => ({
+          userId: context.userId,
+          planType: context.planType ?? context.chosenPlan,
+          ...(context.preview?.prorationDate != null ? { prorationDate: context.preview.prorationDate } : {}),
+        }),
         onDone: [
           {
             guard: { type: 'requiresPayment', params: ({ event }) => event.output },
@@ -193,14 +281,14 @@ export const subscriptionMachine = setup({
           {
             guard: { type: 'isMissingPaymentSession', params: ({ event }) => event.output },
             target: 'editing',
-            actions: { type: 'assignErrorMessage', params: PAYMENT_SESSION_MISSING_MESSAGE },
+            actions: ['clearPreview', { type: 'assignErrorMessage', params: PAYMENT_SESSION_MISSING_MESSAGE }],
           },
           {
             target: 'succeeded',
             actions: { type: 'assignSuccess', params: ({ event }) => serverMessage(event.output, SUBSCRIPTION_UPDATED_MESSAGE) },
           },
         ],
-        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: ['clearPreview', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     confirmingCancel: {
@@ -264,7 +352,7 @@ export const subscriptionMachine = setup({
         onDone: { target: 'succeeded', actions: { type: 'assignSuccess', params: PAYMENT_COMPLETED_MESSAGE } },
       },
       on: {
-        'subscription.cancelPayment': { target: 'editing', actions: 'clearBanners' },
+        'subscription.cancelPayment': { target: 'editing', actions: ['clearBanners', 'clearPreview'] },
       },
     },
     succeeded: {

@@ -3,7 +3,7 @@ import type { Services } from '../../services';
 import type { UserBilling } from '../../contract/api';
 import { subscriptionImplementations } from '../subscription/implementations';
 import { subscriptionMachine } from '../subscription/subscriptionMachine';
-import type { LoadUserBillingInput } from './userBillingMachine';
+import type { InvoiceLinkInput, LoadUserBillingInput } from './userBillingMachine';
 
 export function userBillingImplementations(services: Services) {
   return {
@@ -13,6 +13,9 @@ export function userBillingImplementations(services: Services) {
       ),
       updatePaymentMethod: fromAbortablePromise<{ hostedUrl: string }, LoadUserBillingInput>(({ input, signal }) =>
         services.api.billing.updatePaymentMethod(input.userId, { signal }),
+      ),
+      invoiceLink: fromAbortablePromise<string, InvoiceLinkInput>(({ input, signal }) =>
+        services.api.billing.invoiceLink(input, { signal }),
       ),
       subscription: subscriptionMachine.provide(subscriptionImplementations(services)),
     },

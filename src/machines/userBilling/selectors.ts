@@ -9,4 +9,6 @@ export const selectError = (s: UserBillingSnapshot) =>
 export const selectIsFailed = (s: UserBillingSnapshot) => s.matches('failed');
 export const selectLinkError = (s: UserBillingSnapshot) => s.context.linkError;
 export const selectIsOpeningPaymentMethods = (s: UserBillingSnapshot) => s.matches({ ready: { paymentMethods: 'opening' } });
+/** The invoice page or PDF being asked for, while the API answers (null otherwise). */
+export const selectInvoiceRequest = (s: UserBillingSnapshot) => s.context.invoiceRequest;
 export const selectSubscriptionRef = (s: UserBillingSnapshot) => s.children.subscription as SubscriptionActorRef | undefined;

@@ -4,10 +4,12 @@
  * - data: a refresh (after the Manage Subscription modal closes) keeps the billing on screen;
  * - subscription: the Manage Subscription modal, an invoked child machine given the billing;
  *   when it is done (2 s after a success) the data is refreshed and the modal closes;
- * - paymentMethods: 'Manage' asks the API for the hosted payment-method page and opens it.
- * Invoice links open through the same hosted-page action, refused unless https or the stack's own.
+ * - paymentMethods: 'Manage' asks the API for the hosted payment-method page and opens it;
+ * - invoiceLinks: 'View Invoice' and 'Download PDF' ask the API for a fresh link to that page (links
+ *   expire, issue 37) and open it.
+ * Both open through the same hosted-page action, refused unless https or the stack's own.
  */
-import { assign, raise, setup, stateIn } from 'xstate';
+import { assertEvent, assign, raise, setup, stateIn } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { UserBilling } from '../../contract/api';
 import { subscriptionMachine } from '../subscription/subscriptionMachine';
@@ -15,6 +17,7 @@ import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderAction, placeholderActor }
 
 export const PAYMENT_METHOD_FAILED_MESSAGE = 'Failed to update payment method';
 export const UNSAFE_LINK_MESSAGE = 'This link cannot be opened because it is not a secure (https) address.';
+export const INVOICE_LINK_FAILED_MESSAGE = 'The invoice could not be opened. Try again.';
 
 export interface UserBillingInput {
   userId: string;
@@ -27,10 +30,18 @@ export interface UserBillingContext {
   error: string | null;
   /** A message about a link or the payment-method page (shown as an alert above the sections). */
   linkError: string | null;
+  /** The invoice page or PDF asked for, until it opens or fails. */
+  invoiceRequest: { invoiceId: string; format: 'page' | 'pdf' } | null;
 }
 
 export interface LoadUserBillingInput {
   userId: string;
+}
+
+export interface InvoiceLinkInput {
+  userId: string;
+  invoiceId: string;
+  format: 'page' | 'pdf';
 }
 
 export type UserBillingEvent =
@@ -39,7 +50,7 @@ export type UserBillingEvent =
   | { type: 'userBilling.manageSubscription' }
   | { type: 'userBilling.closeSubscription' }
   | { type: 'userBilling.managePaymentMethods' }
-  | { type: 'userBilling.openLink'; url: string };
+  | { type: 'userBilling.openInvoice'; invoiceId: string; format: 'page' | 'pdf' };
 
 export const userBillingMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
@@ -51,6 +62,7 @@ export const userBillingMachine = setup({
   actors: {
     loadUserBilling: placeholderActor<UserBilling, LoadUserBillingInput>('loadUserBilling'),
     updatePaymentMethod: placeholderActor<{ hostedUrl: string }, LoadUserBillingInput>('updatePaymentMethod'),
+    invoiceLink: placeholderActor<string, InvoiceLinkInput>('invoiceLink'),
     subscription: subscriptionMachine,
   },
   guards: {
@@ -66,8 +78,16 @@ export const userBillingMachine = setup({
     assignBilling: assign({ billing: (_, billing: UserBilling) => billing, error: () => null }),
     assignError: assign({ error: (_, { error }: { error: unknown }) => messageOf(error, UNKNOWN_ERROR_MESSAGE) }),
     assignPaymentMethodError: assign({ linkError: (_, { error }: { error: unknown }) => messageOf(error, PAYMENT_METHOD_FAILED_MESSAGE) }),
+    assignInvoiceLinkError: assign({ linkError: (_, { error }: { error: unknown }) => messageOf(error, INVOICE_LINK_FAILED_MESSAGE) }),
     assignUnsafeLink: assign({ linkError: () => UNSAFE_LINK_MESSAGE }),
     clearLinkError: assign({ linkError: () => null }),
+    assignInvoiceRequest: assign({
+      invoiceRequest: ({ event }) => {
+        assertEvent(event, 'userBilling.openInvoice');
+        return { invoiceId: event.invoiceId, format: event.format };
+      },
+    }),
+    clearInvoiceRequest: assign({ invoiceRequest: () => null }),
     requestRefresh: raise({ type: 'userBilling.refresh' }),
   },
 }).createMachine({
@@ -75,7 +95,7 @@ export const userBillingMachine = setup({
   // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
   meta: { spec: ['§2 Single-user billing'] },
   initial: 'loading',
-  context: ({ input }) => ({ userId: input.userId, billing: null, error: null, linkError: null }),
+  context: ({ input }) => ({ userId: input.userId, billing: null, error: null, linkError: null, invoiceRequest: null }),
   states: {
     loading: {
       tags: ['pending'],
@@ -117,14 +137,6 @@ export const userBillingMachine = setup({
             closed: {
               on: {
                 'userBilling.manageSubscription': 'open',
-                // Invoice links: only while the page is usable (not behind the modal).
-                'userBilling.openLink': [
-                  {
-                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.url }) },
-                    actions: ['clearLinkError', { type: 'openHostedPage', params: ({ event }) => ({ url: event.url }) }],
-                  },
-                  { actions: 'assignUnsafeLink' },
-                ],
               },
             },
             open: {
@@ -141,6 +153,46 @@ export const userBillingMachine = setup({
               on: {
                 // Closed early (Escape, the close button): the data may have changed meanwhile.
                 'userBilling.closeSubscription': { target: 'closed', actions: 'requestRefresh' },
+              },
+            },
+          },
+        },
+        invoiceLinks: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                // Only while the page is usable (not behind the modal).
+                'userBilling.openInvoice': {
+                  guard: 'isPageInteractive',
+                  target: 'opening',
+                  actions: ['clearLinkError', 'assignInvoiceRequest'],
+                },
+              },
+            },
+            opening: {
+              tags: ['pending'],
+              invoke: {
+                id: 'invoiceLink',
+                src: 'invoiceLink',
+                input: ({ context }) => ({
+                  userId: context.userId,
+                  // Stryker disable next-line StringLiteral,ConditionalExpression: opening is entered only with the request assigned; the fallback only satisfies the type
+                  invoiceId: context.invoiceRequest?.invoiceId ?? '',
+                  format: context.invoiceRequest?.format ?? 'page',
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.output }) },
+                    target: 'idle',
+                    actions: ['clearInvoiceRequest', { type: 'openHostedPage', params: ({ event }) => ({ url: event.output }) }],
+                  },
+                  { target: 'idle', actions: ['clearInvoiceRequest', 'assignUnsafeLink'] },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: ['clearInvoiceRequest', { type: 'assignInvoiceLinkError', params: ({ event }) => ({ error: event.error }) }],
+                },
               },
             },
           },

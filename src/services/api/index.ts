@@ -12,8 +12,10 @@ import {
   CopilotAskResponseSchema,
   ExportMembersResponseSchema,
   HostedUrlResponseSchema,
+  InvoiceLinkResponseSchema,
   MeResponseSchema,
   MessageResponseSchema,
+  SubscriptionPreviewSchema,
   UpdateSubscriptionResponseSchema,
   UserBillingSchema,
   UserListResponseSchema,
@@ -24,6 +26,7 @@ import {
   type CopilotIntent,
   type CreateUserRequest,
   type ExportMembersRequest,
+  type InvoiceLinkRequest,
   type PlanType,
   type Source,
   type SetLicenseRequest,
@@ -61,6 +64,11 @@ export interface CancelSubscriptionParams {
   readonly userId: string;
   readonly cancelAtPeriodEnd: boolean;
   readonly reason?: string;
+}
+
+export interface UpdateSubscriptionOptions extends CallOptions {
+  /** The price preview's `prorationDate`: an upgrade is charged what the preview showed. */
+  readonly prorationDate?: number;
 }
 
 export interface CompleteSubscriptionParams {
@@ -231,18 +239,39 @@ export function createApi(options: ApiClientOptions) {
         },
         HostedUrlResponseSchema,
       ),
-    updateSubscription: (userId: string, planType: PlanType, opts?: CallOptions) =>
+    /** What choosing a plan would do, before anything is charged (an extension of SPEC §7). */
+    previewSubscription: (userId: string, planType: PlanType, opts?: CallOptions) =>
+      client.request(
+        {
+          operation: 'billing.previewSubscription',
+          method: 'POST',
+          path: '/api/admin/billing/preview-subscription',
+          searchParams: { userId },
+          json: { planType },
+          signal: signalOf(opts),
+        },
+        SubscriptionPreviewSchema,
+      ),
+    updateSubscription: (userId: string, planType: PlanType, opts?: UpdateSubscriptionOptions) =>
       client.request(
         {
           operation: 'billing.updateSubscription',
           method: 'POST',
           path: '/api/admin/billing/update-subscription',
           searchParams: { userId },
-          json: { planType },
+          json: { planType, ...(opts?.prorationDate === undefined ? {} : { prorationDate: opts.prorationDate }) },
           signal: signalOf(opts),
         },
         UpdateSubscriptionResponseSchema,
       ),
+    /** A fresh link to an invoice's hosted page or PDF, asked for as it is opened (an extension of SPEC §7). */
+    invoiceLink: async (body: InvoiceLinkRequest, opts?: CallOptions): Promise<string> =>
+      (
+        await client.request(
+          { operation: 'billing.invoiceLink', method: 'POST', path: '/api/admin/billing/invoice-link', json: body, signal: signalOf(opts) },
+          InvoiceLinkResponseSchema,
+        )
+      ).url,
     completeSubscription: async (userId: string, body: CompleteSubscriptionParams, opts?: CallOptions): Promise<void> => {
       await client.request(
         {

@@ -1,22 +1,39 @@
-import { Alert, Badge, Button, CloseButton, Dialog, Field, HStack, Portal, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Portal,
+  RadioCard,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Suspense, useState, type ComponentProps } from 'react';
-import type { PlanType } from '../../contract/api';
 import { LIMITS, isNearLimit } from '../../domain/limits';
 import { formatCents } from '../../domain/money';
 import { PLANS, PLAN_LIST, isPlanType } from '../../domain/plans';
 import {
-  selectDefaultPlan,
+  selectChosenPlan,
   selectError,
   selectHasSubscription,
   selectIsBusy,
   selectIsCancellationScheduled,
   selectIsConfirmingCancel,
   selectIsPaymentRequired,
+  selectIsPreviewing,
   selectIsSucceeded,
   selectIsUpdating,
   selectPaymentRef,
+  selectPreviewText,
   selectReasonError,
+  selectScheduledChange,
   selectSubscription,
   selectSuccessMessage,
   selectTrialDaysRemaining,
@@ -45,6 +62,7 @@ function LoadedPaymentStep(props: ComponentProps<typeof PaymentStep>) {
 function CurrentStatus({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const subscription = useSelector(actorRef, selectSubscription);
   const trialDays = useSelector(actorRef, selectTrialDaysRemaining);
+  const scheduledChange = useSelector(actorRef, selectScheduledChange);
   return (
     <Stack gap="2" p="4" borderWidth="1px" borderRadius="md" bg="bg.subtle" data-testid="current-status">
       <HStack justify="space-between">
@@ -65,6 +83,7 @@ function CurrentStatus({ actorRef }: { actorRef: SubscriptionActorRef }) {
           <Text fontWeight="medium">{trialDays}</Text>
         </HStack>
       ) : null}
+      {scheduledChange ? <Text color="fg.muted">{scheduledChange}</Text> : null}
       {subscription?.cancelAtPeriodEnd ? (
         <Alert.Root status="warning" size="sm">
           <Alert.Indicator />
@@ -75,25 +94,47 @@ function CurrentStatus({ actorRef }: { actorRef: SubscriptionActorRef }) {
   );
 }
 
+/** What the chosen plan would do, before anything is charged (announced as it appears). */
+function PricePreview({ actorRef }: { actorRef: SubscriptionActorRef }) {
+  const previewing = useSelector(actorRef, selectIsPreviewing);
+  const text = useSelector(actorRef, selectPreviewText);
+  return (
+    <Box role="note" aria-label="Price preview" aria-live="polite" aria-busy={previewing}>
+      {previewing ? (
+        <HStack gap="2" color="fg.muted">
+          <Spinner size="sm" />
+          <Text>Checking the price...</Text>
+        </HStack>
+      ) : text ? (
+        <Text p="3" borderWidth="1px" borderRadius="md" bg="bg.subtle" fontWeight="medium">
+          {text}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
 function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
-  const defaultPlan = useSelector(actorRef, selectDefaultPlan);
+  const plan = useSelector(actorRef, selectChosenPlan);
   const busy = useSelector(actorRef, selectIsBusy);
+  const previewing = useSelector(actorRef, selectIsPreviewing);
   const updating = useSelector(actorRef, selectIsUpdating);
   const succeeded = useSelector(actorRef, selectIsSucceeded);
   const hasSubscription = useSelector(actorRef, selectHasSubscription);
   const scheduled = useSelector(actorRef, selectIsCancellationScheduled);
   const state = useSelector(actorRef, (s) => s.value);
   const reasonError = useSelector(actorRef, selectReasonError);
-  const [plan, setPlan] = useState<PlanType>(defaultPlan);
   const [reason, setReason] = useState('');
-  const disabled = busy || succeeded;
+  // While a price is being checked, another plan can be chosen or the subscription canceled (the
+  // check is dropped); only 'Update Subscription' waits for the price.
+  const disabled = (busy && !previewing) || succeeded;
 
   return (
     <Stack gap="5">
       <RadioCard.Root
         value={plan}
         onValueChange={(details) => {
-          if (isPlanType(details.value)) setPlan(details.value);
+          if (isPlanType(details.value)) actorRef.send({ type: 'subscription.choosePlan', planType: details.value });
         }}
         disabled={disabled}
         colorPalette="brand"
@@ -115,10 +156,12 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
         </HStack>
       </RadioCard.Root>
 
+      <PricePreview actorRef={actorRef} />
+
       <Button
         colorPalette="brand"
-        onClick={() => actorRef.send({ type: 'subscription.update', planType: plan })}
-        disabled={disabled}
+        onClick={() => actorRef.send({ type: 'subscription.update' })}
+        disabled={disabled || previewing}
         loading={updating}
         loadingText="Updating..."
       >

@@ -13,6 +13,7 @@ import {
   selectError,
   selectIsFailed,
   selectIsLoading,
+  selectInvoiceRequest,
   selectIsOpeningPaymentMethods,
   selectLinkError,
   selectSubscriptionRef,
@@ -80,6 +81,9 @@ function SubscriptionStatus({ billing }: { billing: UserBilling }) {
       <Text color="fg.muted">
         {`Current period: ${formatLongDate(subscription.currentPeriodStart)} – ${formatLongDate(subscription.currentPeriodEnd)}`}
       </Text>
+      {subscription.scheduledPlanType && subscription.scheduledChangeAt ? (
+        <Text color="fg.muted">{`Changes to ${PLANS[subscription.scheduledPlanType].name} on ${formatLongDate(subscription.scheduledChangeAt)}`}</Text>
+      ) : null}
     </Stack>
   );
 }
@@ -99,7 +103,16 @@ function PaymentMethodRow({ method }: { method: PaymentMethod }) {
   );
 }
 
-function InvoiceRow({ invoice, onOpen }: { invoice: Invoice; onOpen: (url: string) => void }) {
+function InvoiceRow({
+  invoice,
+  opening,
+  onOpen,
+}: {
+  invoice: Invoice;
+  /** Which of this invoice's links is being fetched, if any. */
+  opening: 'page' | 'pdf' | null;
+  onOpen: (format: 'page' | 'pdf') => void;
+}) {
   return (
     <HStack
       as="li"
@@ -118,13 +131,14 @@ function InvoiceRow({ invoice, onOpen }: { invoice: Invoice; onOpen: (url: strin
       </Stack>
       <Text fontWeight="semibold">{formatCents(invoice.amountPaid)}</Text>
       <Badge colorPalette={invoiceStatusColor(invoice.status)}>{invoice.status}</Badge>
+      {/* Each link is asked for afresh as it is opened: links expire. */}
       {invoice.hostedInvoiceUrl ? (
-        <Button size="xs" variant="outline" onClick={() => onOpen(invoice.hostedInvoiceUrl ?? '')}>
+        <Button size="xs" variant="outline" onClick={() => onOpen('page')} loading={opening === 'page'} loadingText="View Invoice">
           <ExternalLink aria-hidden size={14} /> View Invoice
         </Button>
       ) : null}
       {invoice.invoicePdf ? (
-        <Button size="xs" variant="outline" onClick={() => onOpen(invoice.invoicePdf ?? '')}>
+        <Button size="xs" variant="outline" onClick={() => onOpen('pdf')} loading={opening === 'pdf'} loadingText="Download PDF">
           <FileDown aria-hidden size={14} /> Download PDF
         </Button>
       ) : null}
@@ -153,6 +167,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
   const linkError = useSelector(ref, selectLinkError);
   const openingPaymentMethods = useSelector(ref, selectIsOpeningPaymentMethods);
   const subscriptionRef = useSelector(ref, selectSubscriptionRef);
+  const invoiceRequest = useSelector(ref, selectInvoiceRequest);
 
   if (loading && !billing) {
     return (
@@ -173,7 +188,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
   }
 
   const level = billing.accessLevel;
-  const openLink = (url: string) => ref.send({ type: 'userBilling.openLink', url });
+  const openInvoice = (invoiceId: string) => (format: 'page' | 'pdf') => ref.send({ type: 'userBilling.openInvoice', invoiceId, format });
 
   return (
     <Stack gap="6">
@@ -235,7 +250,12 @@ export function UserBillingScreen({ userId }: { userId: string }) {
         {billing.recentInvoices.length > 0 ? (
           <Stack as="ul" gap="0" listStyleType="none">
             {billing.recentInvoices.map((inv) => (
-              <InvoiceRow key={inv.id} invoice={inv} onOpen={openLink} />
+              <InvoiceRow
+                key={inv.id}
+                invoice={inv}
+                opening={invoiceRequest?.invoiceId === inv.id ? invoiceRequest.format : null}
+                onOpen={openInvoice(inv.id)}
+              />
             ))}
           </Stack>
         ) : (

@@ -12,6 +12,8 @@ import type { Database } from '../../../server/core/db';
 import { openTestDatabase } from '../support/db';
 import { userPoolNotUsed } from '../support/user-pool';
 import { seededRandom } from '../../../server/seed/random';
+import type { StripeSettings } from '../../../server/billing/config';
+import { startStripeApiDouble, type StripeApiDouble } from '../../support/stripe/api-double';
 
 export const API_ORIGIN = 'http://127.0.0.1:8787';
 /** A Wednesday afternoon; every module sees this clock unless a test moves it. */
@@ -26,8 +28,19 @@ interface OrgFixture {
   members: SeedMember[];
 }
 
+/** The Price ids the Stripe harness configures (the double serves them at the catalogue's prices). */
+const TEST_PRICES = { lite: 'price_1HardlineLiteTest', pro: 'price_1HardlineProTest' } as const;
+export const TEST_WEBHOOK_SECRET = 'whsec_hardlineTestSecret0123456789';
+export const WEB_ORIGIN = 'http://127.0.0.1:5173';
+
 export interface Harness {
   db: Database;
+  /** The billing provider the module runs on. */
+  provider: 'local' | 'stripe';
+  /** The double of Stripe's API the Stripe provider talks to (null with the local provider). */
+  stripe: StripeApiDouble | null;
+  /** The settings the Stripe provider was made with (null with the local provider). */
+  stripeSettings: StripeSettings | null;
   app: Hono<AppEnv>;
   clock: { now: Date };
   orgA: OrgFixture;
@@ -38,6 +51,7 @@ export interface Harness {
   json(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown; headers: Headers }>;
   /** Puts the billing data back to the seeded state and the clock back to NOW (PGlite is slow to start, so files share one). */
   resetBilling(): Promise<void>;
+  close(): Promise<void>;
 }
 
 async function insertOrg(
@@ -113,11 +127,32 @@ async function insertOrg(
   return { orgId, adminId, members };
 }
 
-export async function createHarness(options: { seed?: boolean } = {}): Promise<Harness> {
-  const billing = createBillingModule({ clock: () => clock.now });
+export async function createHarness(options: { seed?: boolean; provider?: 'local' | 'stripe' } = {}): Promise<Harness> {
+  const clock = { now: NOW };
+  const provider = options.provider ?? 'local';
+  // Stripe is a boundary we do not own: the Stripe provider's SDK talks to a local double of its API.
+  const stripe =
+    provider === 'stripe'
+      ? await startStripeApiDouble({
+          prices: { lite: { id: TEST_PRICES.lite, amount: 4999 }, pro: { id: TEST_PRICES.pro, amount: 12999 } },
+          now: () => clock.now,
+        })
+      : null;
+  const stripeSettings: StripeSettings | null = stripe
+    ? {
+        secretKey: stripe.secretKey,
+        webhookSecret: TEST_WEBHOOK_SECRET,
+        prices: { ...TEST_PRICES },
+        portalConfiguration: null,
+        api: { host: stripe.host, port: stripe.port, protocol: stripe.protocol },
+      }
+    : null;
+  const billing = createBillingModule({
+    clock: () => clock.now,
+    ...(stripeSettings ? { settings: { provider: 'stripe', stripe: stripeSettings } } : {}),
+  });
   const copilot = createCopilotModule({ clock: () => clock.now });
   const db = await openTestDatabase();
-  const clock = { now: NOW };
 
   const rng = seededRandom(42);
   const orgA = await insertOrg(
@@ -130,7 +165,7 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
     rng,
   );
   const orgB = await insertOrg(db, 'org-b', 'Bayside Contracting', ['Olga', 'Hector', 'Wen'], ['Zielinski', 'Quimby'], 10, rng);
-  const config = { apiOrigin: API_ORIGIN, webOrigin: 'http://127.0.0.1:5173' };
+  const config = { apiOrigin: API_ORIGIN, webOrigin: WEB_ORIGIN };
   const contextOf = (org: OrgFixture) => ({
     db,
     orgId: org.orgId,
@@ -172,6 +207,9 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
 
   const harness: Harness = {
     db,
+    provider,
+    stripe,
+    stripeSettings,
     app,
     clock,
     orgA,
@@ -191,14 +229,20 @@ export async function createHarness(options: { seed?: boolean } = {}): Promise<H
     },
     async resetBilling() {
       clock.now = NOW;
+      stripe?.reset();
       await db.exec(`
         DROP TRIGGER IF EXISTS refuse_invoice ON invoices;
         DELETE FROM organizations WHERE id NOT IN ('org-a', 'org-b');
         DELETE FROM billing_fixtures; DELETE FROM payment_method_sessions; DELETE FROM setup_intents; DELETE FROM transactions;
+        DELETE FROM billing_customers; DELETE FROM billing_leases; DELETE FROM stripe_events;
         DELETE FROM invoices; DELETE FROM payment_methods; DELETE FROM trials; DELETE FROM subscriptions;
       `);
       for (const org of [orgA, orgB]) await billing.seed?.(contextOf(org));
       harness.asAdminOf(orgA);
+    },
+    async close() {
+      await stripe?.close();
+      await db.close();
     },
     async json(method, path, body) {
       const init: RequestInit = { method, headers: { 'Content-Type': 'application/json' } };

@@ -32,6 +32,7 @@ describe('the API configuration', () => {
       userPool: { userPoolId: 'eu-west-1_AbC123', region: 'eu-west-1', clientId: GOOD.COGNITO_CLIENT_ID, endpoint: undefined },
       console: { webOrigin: 'https://admin.example.com', apiOrigin: 'https://api.example.com' },
       log: { level: 'info' },
+      billing: { provider: 'local' },
     });
   });
 
@@ -66,10 +67,16 @@ describe('the API configuration', () => {
       API_PUBLIC_URL: 'not a url',
       LOG_LEVEL: 'loud',
       SHUTDOWN_TIMEOUT_SECONDS: '0',
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'pk_live_hunter2',
     });
     expect(Object.keys(problems).sort()).toEqual(
       [
         'API_PUBLIC_URL',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_PRICE_LITE',
+        'STRIPE_PRICE_PRO',
         'COGNITO_USER_POOL_ID',
         'CONSOLE_ORIGIN',
         'DATABASE_POOL_SIZE',

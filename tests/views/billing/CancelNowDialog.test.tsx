@@ -75,7 +75,7 @@ describe("Manage Subscription: 'Cancel Now' asks first", () => {
     await user.click(within(await waitFor(confirmation)).getByRole('button', { name: 'Keep subscription' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().value).toEqual({ editing: 'choosing' });
     expect(within(manage()).getByRole('textbox', { name: 'Cancellation reason (optional)' })).toHaveValue('Crew moved');
     expect(within(manage()).getByRole('button', { name: 'Cancel Now' })).toBeEnabled();
     expect(fakes.calls('cancelSubscription')).toHaveLength(0);
@@ -90,7 +90,7 @@ describe("Manage Subscription: 'Cancel Now' asks first", () => {
     await user.keyboard('{Escape}');
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().value).toEqual({ editing: 'choosing' });
     // Only the question closed: the Manage Subscription modal did not take the Escape as its own.
     expect(closes.count).toBe(0);
     expect(manage()).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /** Billing data for view and model tests, in the shapes of src/contract/api.ts. */
-import type { BillingOverview, UserBilling } from '../../../src/contract/api';
+import type { BillingOverview, SubscriptionPreview, UserBilling } from '../../../src/contract/api';
 
 export const OVERVIEW: BillingOverview = {
   totalUsers: 42,
@@ -110,3 +110,65 @@ export const TRIAL_USER: UserBilling = {
   paymentMethods: [],
   recentInvoices: [],
 };
+
+/** Pro, moving to Lite at the end of the period (a scheduled downgrade). */
+export const DOWNGRADING_USER: UserBilling = {
+  ...LITE_USER,
+  userId: 'u-down',
+  name: 'Dee Downgrade',
+  accessLevel: 'pro',
+  subscription: {
+    ...(LITE_USER.subscription as NonNullable<UserBilling['subscription']>),
+    planType: 'pro',
+    scheduledPlanType: 'lite',
+    scheduledChangeAt: '2026-02-05T12:00:00.000Z',
+  },
+};
+
+/** Price previews as the API answers them (POST /api/admin/billing/preview-subscription). */
+export const PREVIEWS = {
+  upgrade: {
+    planType: 'pro',
+    kind: 'upgrade',
+    amountDueToday: 5333,
+    prorated: true,
+    recurringAmount: 12999,
+    recurringFrom: '2026-02-05T12:00:00.000Z',
+    effectiveAt: '2026-01-15T12:00:00.000Z',
+    prorationDate: 1768478400,
+    requiresPayment: false,
+  },
+  startWithoutCard: {
+    planType: 'pro',
+    kind: 'start',
+    amountDueToday: 12999,
+    prorated: false,
+    recurringAmount: 12999,
+    recurringFrom: '2026-02-15T12:00:00.000Z',
+    effectiveAt: '2026-01-15T12:00:00.000Z',
+    prorationDate: null,
+    requiresPayment: true,
+  },
+  downgrade: {
+    planType: 'lite',
+    kind: 'downgrade',
+    amountDueToday: 0,
+    prorated: false,
+    recurringAmount: 4999,
+    recurringFrom: '2026-02-05T12:00:00.000Z',
+    effectiveAt: '2026-02-05T12:00:00.000Z',
+    prorationDate: null,
+    requiresPayment: false,
+  },
+  keep: {
+    planType: 'pro',
+    kind: 'keep',
+    amountDueToday: 0,
+    prorated: false,
+    recurringAmount: 12999,
+    recurringFrom: '2026-02-05T12:00:00.000Z',
+    effectiveAt: '2026-01-15T12:00:00.000Z',
+    prorationDate: null,
+    requiresPayment: false,
+  },
+} as const satisfies Record<string, SubscriptionPreview>;
