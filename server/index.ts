@@ -9,7 +9,7 @@ import { createApp } from './core/app';
 import { createCognitoVerifier, type CognitoPoolRef, type TokenVerifier } from './core/auth';
 import { openDatabase, type Database } from './core/db';
 import { startMaintenance } from './core/maintenance';
-import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
+import { startBackgroundWork, type ServerConfig, type ServerModule, type UserPoolAdmin } from './core/module';
 import { isEmpty, seedDatabase, type SeedOptions, type SeedResult } from './seed';
 import { signupModule } from './signup';
 import { usersModule } from './users';
@@ -71,12 +71,16 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   // PGlite has no autovacuum: statistics and dead rows are looked after here (core/maintenance.ts).
   const maintenance = startMaintenance(db, { analyzed: seeded !== null });
   const verifier = options.verifier ?? createCognitoVerifier(options.cognito);
-  const app = createApp({ db, config: options.config, userPool: options.userPool }, modules, verifier);
+  const deps = { db, config: options.config, userPool: options.userPool };
+  const app = createApp(deps, modules, verifier);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  // Background work (the members import's jobs) starts once the API answers, and resumes what a
+  // stopped process left.
+  const background = startBackgroundWork(modules, deps);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
@@ -87,6 +91,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await background.stop();
       await maintenance.stop();
       await db.close();
     },

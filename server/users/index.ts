@@ -29,6 +29,8 @@ import { createInviter, duplicateEmail } from './invite';
 import { usersSchemaSql, whereOf } from './search';
 import { orderBySql, orderOf } from './sort';
 import { exportSchemaSql, registerExport } from './export';
+import { IMPORT_BODY_LIMIT, IMPORT_ROUTE, importSchemaSql, registerImports } from './imports';
+import { createImportRunner, type ImportRunner } from './importRunner';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 
 const NOT_FOUND = 'User not found.';
@@ -108,8 +110,12 @@ async function setFlag(c: AppContext, db: Database, column: keyof typeof FLAGS, 
   return c.json({ user: toUser(row) });
 }
 
+/** The import runner of this process per database (started with the API: `usersModule.start`). */
+const importRunners = new WeakMap<Database, ImportRunner>();
+
 function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   const invite = createInviter(db, userPool);
+  registerImports(app, db, { started: (database, id) => importRunners.get(database)?.kick(id) });
 
   app.get('/api/users', async (c) => {
     const { orgId } = adminOf(c);
@@ -296,6 +302,19 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
 
 export const usersModule: ServerModule = {
   name: 'users',
-  schemaSql: usersSchemaSql + exportSchemaSql,
+  schemaSql: usersSchemaSql + exportSchemaSql + importSchemaSql,
   register,
+  bodyLimits: { [IMPORT_ROUTE]: IMPORT_BODY_LIMIT },
+  /** Runs import jobs: those started here, and those a stopped process left (./importRunner.ts). */
+  start({ db, userPool }) {
+    const runner = createImportRunner({ db, userPool });
+    importRunners.set(db, runner);
+    void runner.resume().catch((error: unknown) => console.error('[api] members import', error));
+    return {
+      async stop() {
+        importRunners.delete(db);
+        await runner.stop();
+      },
+    };
+  },
 };

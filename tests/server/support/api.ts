@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import { createApp } from '../../../server/core/app';
 import { createTokenVerifier } from '../../../server/core/auth';
 import { openTestDatabase } from './db';
-import type { AppEnv, PoolAccount, ServerModule, UserPoolAdmin } from '../../../server/core/module';
+import { startBackgroundWork, type AppEnv, type PoolAccount, type ServerModule, type UserPoolAdmin } from '../../../server/core/module';
 import { signupModule } from '../../../server/signup';
 import { usersModule } from '../../../server/users';
 
@@ -138,6 +138,10 @@ export interface TestApi {
 export interface TestApiOptions {
   /** Wraps the database the app uses (e.g. to hold transactions at a barrier); `api.db` is the wrapped one. */
   wrapDatabase?: (db: Database) => Database;
+  /** Starts the modules' background work (the members import's job runner), stopped by `close()`. */
+  background?: boolean;
+  /** The user pool (default: a FakeUserPool). */
+  userPool?: UserPoolAdmin;
 }
 
 export async function createTestApi(
@@ -149,12 +153,11 @@ export async function createTestApi(
   const keys = await createTestKeys();
   const userPool = new FakeUserPool();
   const errors: unknown[] = [];
-  const app = createApp(
-    { db, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool },
-    modules,
-    createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
-    { logError: (error) => errors.push(error) },
-  );
+  const deps = { db, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool: options.userPool ?? userPool };
+  const background = options.background ? startBackgroundWork(modules, deps) : null;
+  const app = createApp(deps, modules, createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }), {
+    logError: (error) => errors.push(error),
+  });
   return {
     app,
     db,
@@ -171,7 +174,10 @@ export async function createTestApi(
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       return app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
     },
-    close: () => db.close(),
+    async close() {
+      await background?.stop();
+      await db.close();
+    },
   };
 }
 
