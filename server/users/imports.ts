@@ -27,7 +27,7 @@ import { IMPORT_COLUMNS, readImport, type ImportCells, type ImportMember } from 
 import type { Database, Queryable } from '../core/db';
 import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv } from '../core/module';
 import { asAdministrator } from './admin';
-import { exportFileName } from './export';
+import { attachment, exportFileName } from './export';
 
 /** The job tables; applied with the users module's schema (the deploy makes it a migration). */
 export const importSchemaSql = `
@@ -197,11 +197,6 @@ async function createDraft(db: Database, scope: { orgId: string; memberId: strin
   return { import: await findJob(db, scope.orgId, id), errors };
 }
 
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 const FAILED_BATCH = 1000;
 
 export interface ImportRoutesOptions {
@@ -278,7 +273,7 @@ export function registerImports(app: Hono<AppEnv>, db: Database, options: Import
       "SELECT name, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS today FROM organizations WHERE id = $1",
       [scope.orgId],
     );
-    const fileName = exportFileName(rows[0]?.name ?? '', today ?? rows[0]?.today ?? '').replace(/-members-/, '-import-failed-rows-');
+    const fileName = exportFileName(rows[0]?.name ?? '', today ?? rows[0]?.today ?? '', 'import-failed-rows');
     const ticket = randomBytes(24).toString('base64url');
     await db.query('DELETE FROM member_import_tickets WHERE expires_at <= now()');
     await db.query(

@@ -312,6 +312,21 @@ describe('the job', () => {
     },
   );
 
+  it("names the failed rows' file after the organisation, whatever its name holds", async () => {
+    api = fake;
+    org = await signUpOrganisation(api, `Crew Members ${crypto.randomUUID().slice(0, 6)}`);
+    const { body } = await preview(formatCsv(crew(3, { bad: new Set([1]), prefix: 'named' })));
+    const link = await api.call('POST', `/api/users/imports/${body.import.id}/failed-export`, {
+      sub: org.adminSub,
+      body: { today: '2026-03-05' },
+    });
+    const { url, fileName } = v.parse(ImportFailedExportResponseSchema, await link.json());
+    expect(fileName).toMatch(/^crew-members-[0-9a-f]{6}-import-failed-rows-2026-03-05\.csv$/);
+    const file = await api.app.request(url);
+    expect(file.headers.get('content-disposition')).toContain(`filename="${fileName}"`);
+    expect(parseCsv(await file.text())).toHaveLength(2);
+  });
+
   it('can be cancelled: the rows not reached are skipped, and the job stops', async () => {
     await open(strict);
     const gate = pool.holdAfter(3);
