@@ -41,7 +41,7 @@ export interface ImportRunner {
   kick(id: string): void;
   /** Looks for running jobs nobody holds (a stopped process's) and runs them. */
   resume(): Promise<void>;
-  /** Stops after the row under way; the jobs stay running, for the next process. */
+  /** Stops after the row under way; the jobs stay running, for the next process to take over at once. */
   stop(): Promise<void>;
   /** Resolves when every job this runner is running has stopped (tests). */
   idle(): Promise<void>;
@@ -175,6 +175,8 @@ export function createImportRunner(deps: { db: Database; userPool: UserPoolAdmin
       stopped = true;
       clearInterval(timer);
       await Promise.all(running.values());
+      // A process that stops on purpose (a deploy) hands its jobs over at once rather than when the lease expires.
+      await db.query(`UPDATE member_imports SET lease_until = NULL WHERE lease_owner = $1 AND status = 'running'`, [owner]).catch(onError);
     },
     async idle() {
       while (running.size > 0) await Promise.all(running.values());

@@ -224,6 +224,18 @@ describe('the dry run', () => {
     expect(other.status).toBe(413);
   });
 
+  it('reads a file at the limits: 5,000 members in close to 2 MB', { timeout: 60_000 }, async () => {
+    await open(fake);
+    const notes = 'n'.repeat(330);
+    const rows = crew(LIMITS.importRows, { prefix: 'full' }).map((row, i) => [...row, i === 0 ? 'Notes' : notes]);
+    const csv = formatCsv(rows);
+    expect(csv.length).toBeGreaterThan(LIMITS.importBytes * 0.9);
+    expect(csv.length).toBeLessThanOrEqual(LIMITS.importBytes);
+    const { status, body } = await preview(csv);
+    expect(status).toBe(201);
+    expect(body.import).toMatchObject({ total: LIMITS.importRows, toInvite: LIMITS.importRows, invalid: 0 });
+  });
+
   it('is for administrators of the organisation only', async () => {
     await open(fake);
     const other = await signUpOrganisation(api, `Other Co ${crypto.randomUUID().slice(0, 6)}`);
@@ -400,6 +412,26 @@ describe('a job taken over after its process stopped', () => {
     await first.stop();
     expect(await job(body.import.id)).toMatchObject({ invited: 30, failed: 0 });
     expect(accounts()).toHaveLength(30);
+  });
+
+  it('a process that stops on purpose (a deploy) hands its job over at once: the next one goes on without waiting for the lease', async () => {
+    await open(strict);
+    const { body } = await preview(formatCsv(crew(10, { prefix: 'deploy' })));
+    await api.call('POST', `/api/users/imports/${body.import.id}/start`, { sub: org.adminSub });
+    const gate = pool.holdAfter(3);
+    const first = createImportRunner({ db: api.db, userPool: pool }, { leaseMs: 60_000, pollMs: 60_000, owner: 'leaving' });
+    first.kick(body.import.id);
+    await gate.reached;
+    const stopping = first.stop();
+    gate.release();
+    await stopping;
+    expect(await job(body.import.id)).toMatchObject({ status: 'running', invited: 4, pending: 6 });
+    const next = createImportRunner({ db: api.db, userPool: pool }, { leaseMs: 60_000, pollMs: 60_000, owner: 'arriving' });
+    await next.resume();
+    await next.idle();
+    expect(await job(body.import.id)).toMatchObject({ status: 'done', invited: 10, pending: 0 });
+    expect([...pool.accounts.keys()].filter((email) => email.startsWith('deploy-'))).toHaveLength(10);
+    await next.stop();
   });
 
   it('an API that starts finds a running job nobody holds (a restart) and finishes it', async () => {
