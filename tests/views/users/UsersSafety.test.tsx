@@ -36,11 +36,11 @@ describe('UsersScreen: safer actions', { timeout: 60_000 }, () => {
     expect(question.getByText('They will show as pending until an administrator activates them again.')).toBeInTheDocument();
     await user.click(question.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(doubles.list.inputs('bulkUpdate')).toHaveLength(0);
+    expect(doubles.bulk.inputs('bulkUpdate')).toHaveLength(0);
     // The selection is still there: ask again and say yes.
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate 2 users' }));
-    expect(doubles.list.inputs('bulkUpdate')).toEqual([
+    expect(doubles.bulk.inputs('bulkUpdate')).toEqual([
       { userIds: [makeUser(0).userId, makeUser(1).userId], updates: { isActive: false } },
     ]);
   });
@@ -51,18 +51,18 @@ describe('UsersScreen: safer actions', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remove license' }));
     const question = within(await screen.findByRole('alertdialog', { name: 'Remove the license from 2 users?' }));
     await user.click(question.getByRole('button', { name: 'Remove licenses' }));
-    expect(doubles.list.inputs('bulkUpdate').at(-1)).toEqual({
+    expect(doubles.bulk.inputs('bulkUpdate').at(-1)).toEqual({
       userIds: [makeUser(0).userId, makeUser(1).userId],
       updates: { hasLicense: false },
     });
-    act(() => doubles.list.resolve('bulkUpdate', 2));
+    act(() => doubles.bulk.resolve('bulkUpdate', 2));
     await waitFor(() => expect(doubles.list.pending('loadUsers')).toHaveLength(1));
     act(() => doubles.list.resolve('loadUsers', makePage(1, { count: 3 })));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument());
     await selectTwo(user);
     await user.click(screen.getByRole('button', { name: 'Grant license' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(doubles.list.inputs('bulkUpdate').at(-1)).toMatchObject({ updates: { hasLicense: true } });
+    expect(doubles.bulk.inputs('bulkUpdate').at(-1)).toMatchObject({ updates: { hasLicense: true } });
   });
 
   it("a licence change's toast offers Undo, which asks for the licence back", async () => {
