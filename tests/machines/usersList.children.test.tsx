@@ -74,7 +74,9 @@ walkPaths({
   setup: async (ctx) => {
     const { doubles, user, table, teardown } = await openScreen(ctx);
     const rowOf = (name: string) => {
-      const row = within(table()).getByText(name).closest('tr');
+      const row = within(table())
+        .getAllByRole('row')
+        .find((r) => within(r).queryByText(name) !== null);
       if (!row) throw new Error(`no row for ${name}`);
       return within(row);
     };
