@@ -47,7 +47,8 @@ export function importFileTooLarge(csv: string): boolean {
   return utf8Bytes(csv) > LIMITS.importBytes;
 }
 
-const IMPORT_STATUSES = ['draft', 'running', 'done', 'cancelled', 'failed'] as const;
+/** A members import job's statuses (the `member_imports.status` check of migration 0009 allows exactly these). */
+export const IMPORT_STATUSES = ['draft', 'running', 'done', 'cancelled', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 const ImportJobSchema = v.object({
