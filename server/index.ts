@@ -9,7 +9,9 @@
  * `close()` shuts down gracefully: /readyz answers 503 at once (the load balancer stops sending new
  * requests), the server stops accepting connections, idle keep-alive connections are closed, the
  * requests in flight finish (each connection is closed once its answer is out), and after
- * `shutdownTimeoutMs` whatever is still running is cut. Then the maintenance timer stops and the
+ * `shutdownTimeoutMs` whatever is still running is cut. The modules' background work (the members
+ * import's runner, started once the server listens) stops taking work at once, finishes the row under
+ * way and hands its jobs over (within the same timeout). Then the maintenance timer stops and the
  * database pool closes.
  */
 import type { AddressInfo } from 'node:net';
@@ -20,7 +22,7 @@ import { createCognitoVerifier, type CognitoPoolRef, type TokenVerifier } from '
 import type { Database } from './core/db';
 import type { Logger } from './core/log';
 import { startMaintenance } from './core/maintenance';
-import type { ServerConfig, ServerModule, UserPoolAdmin } from './core/module';
+import { startBackgroundWork, type ServerConfig, type ServerModule, type UserPoolAdmin } from './core/module';
 import { signupModule } from './signup';
 import { usersModule } from './users';
 import { billingModule, createBillingModule, type BillingSettings } from './billing';
@@ -80,7 +82,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     if (!ready) log?.warn({ endpoint: options.cognito.endpoint }, "the user pool's signing keys could not be fetched yet");
   });
   let draining = false;
-  const app = createApp({ db, config: options.config, userPool: options.userPool }, modules, verifier, {
+  const deps = { db, config: options.config, userPool: options.userPool };
+  const app = createApp(deps, modules, verifier, {
     ...(log ? { log } : {}),
     isDraining: () => draining,
   });
@@ -104,12 +107,28 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     });
   });
 
+  // Background work (the members import's jobs) starts once the API answers, and resumes what a
+  // stopped process left.
+  const background = startBackgroundWork(modules, deps, {
+    onError: log ? (error: unknown) => log.error({ err: error }, 'background work failed') : undefined,
+  });
+
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | null = null;
   const close = async () => {
     draining = true;
     const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+    const deadline = Date.now() + timeoutMs;
+    // No new background work from now on; the work under way reaches a point where it can stop and
+    // hands over what is left (a running import job: at once, to the next process that starts or polls).
+    const backgroundStopped = background.stop().then(
+      () => true,
+      (error: unknown) => {
+        log?.error({ err: error }, 'background work failed to stop');
+        return true;
+      },
+    );
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     if (inFlight > 0) {
@@ -122,6 +141,13 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     }
     server.closeAllConnections();
     await closed;
+    const remaining = Math.max(0, deadline - Date.now());
+    const stoppedInTime = await Promise.race([
+      backgroundStopped,
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), remaining).unref()),
+    ]);
+    // Cut: a job's row under way is finished by the process that takes the job over once its lease ends.
+    if (!stoppedInTime) log?.warn({ timeoutMs }, 'shutdown timeout: background work still running is cut');
     await maintenance.stop();
     await db.close();
   };

@@ -9,7 +9,8 @@
  *    no DDL and seeds nothing.
  * 3. Serves the API on HOST:PORT, a JSON log line per request on stdout.
  * 4. On SIGTERM (or SIGINT): /readyz turns 503, it stops accepting, finishes the requests in flight
- *    (up to SHUTDOWN_TIMEOUT_SECONDS), closes the database pool and exits 0.
+ *    and the row a members import is inviting (up to SHUTDOWN_TIMEOUT_SECONDS), hands that import
+ *    over to the other processes, closes the database pool and exits 0.
  */
 import { pathToFileURL } from 'node:url';
 import { readConfig } from './config';

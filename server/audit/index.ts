@@ -12,7 +12,7 @@ import { AuditQuerySchema, type AuditEntry, type AuditKind, type AuditListRespon
 import type { Database } from '../core/db';
 import { ApiError, adminOf, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
 
-export { recordAudit, memberValues, changedValues, type AuditActor, type AuditChange } from './record';
+export { ACTOR_GONE, recordAudit, memberValues, changedValues, type AuditActor, type AuditChange } from './record';
 
 const ONLY_YOUR_OWN = 'Members can see only the activity about themselves.';
 

@@ -23,7 +23,7 @@ export interface AuditChange {
   after?: AuditValues | null;
 }
 
-const ACTOR_GONE = 'You are no longer a member of this organisation, so nothing was changed.';
+export const ACTOR_GONE = 'You are no longer a member of this organisation, so nothing was changed.';
 
 /**
  * Writes one entry per change, with the actor's name and email as they are now. The actor must be

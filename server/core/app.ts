@@ -131,7 +131,7 @@ export function createApp(
   );
   // Every route, the unauthenticated hosted pages included: a body over 64 kB is 413 before it is
   // read whole; a control character in the path, the query or a form field is 400 (server/core/limits.ts).
-  app.use('*', limitBody());
+  app.use('*', limitBody(Object.assign({}, ...modules.map((module) => module.bodyLimits ?? {}))));
   app.use('*', refuseControlCharacters);
 
   const authenticate = createMiddleware<AppEnv>(async (c, next) => {

@@ -14,13 +14,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { LIMITS, REQUEST_BODY_TOO_LARGE_MESSAGE, hasControlCharacters } from '../../src/domain/limits';
 import { ApiError, type AppEnv } from './module';
 
-export function limitBody() {
+function limiter(maxSize: number, message: string) {
   return bodyLimit({
-    maxSize: LIMITS.requestBodyBytes,
+    maxSize,
     onError: () => {
-      throw new ApiError(413, REQUEST_BODY_TOO_LARGE_MESSAGE);
+      throw new ApiError(413, message);
     },
   });
+}
+
+/** The body limit of every route, or of its own for the routes `routes` names (ServerModule.bodyLimits). */
+export function limitBody(routes: Readonly<Record<string, { maxBytes: number; message: string }>> = {}) {
+  const standard = limiter(LIMITS.requestBodyBytes, REQUEST_BODY_TOO_LARGE_MESSAGE);
+  const own = new Map(Object.entries(routes).map(([path, limit]) => [path, limiter(limit.maxBytes, limit.message)]));
+  return createMiddleware<AppEnv>((c, next) => (own.get(c.req.path) ?? standard)(c, next));
 }
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);

@@ -100,10 +100,41 @@ export interface SeedContext {
   config: ServerConfig;
 }
 
+/** Work a module runs in the background while the API runs (the members import's jobs). */
+export interface BackgroundWork {
+  /** Stops taking new work and waits for the work under way to reach a point where it can stop. */
+  stop(): Promise<void>;
+}
+
 export interface ServerModule {
   name: string;
   register(app: Hono<AppEnv>, deps: ServerDeps): void;
   seed?(ctx: SeedContext): Promise<void>;
+  /**
+   * Routes whose request body may be larger than LIMITS.requestBodyBytes: path to its limit in
+   * bytes and the message of its 413 (server/core/limits.ts).
+   */
+  bodyLimits?: Readonly<Record<string, { maxBytes: number; message: string }>>;
+  /**
+   * Starts the module's background work once the API is up (resuming what a stopped process left);
+   * the API stops it when it closes (server/index.ts).
+   */
+  start?(deps: ServerDeps, options?: BackgroundOptions): BackgroundWork;
+}
+
+export interface BackgroundOptions {
+  /** Where the work's unexpected errors go (the API's log; console.error without one). */
+  onError?: ((error: unknown) => void) | undefined;
+}
+
+/** Starts every module's background work; `stop()` stops all of it. */
+export function startBackgroundWork(modules: readonly ServerModule[], deps: ServerDeps, options: BackgroundOptions = {}): BackgroundWork {
+  const work = modules.flatMap((module) => (module.start ? [module.start(deps, options)] : []));
+  return {
+    async stop() {
+      await Promise.all(work.map((w) => w.stop()));
+    },
+  };
 }
 
 /** An error the API answers with `{ message, field? }` and the given status. */

@@ -17,7 +17,7 @@
 import { ApiError } from '../core/module';
 import type { Database, Queryable } from '../core/db';
 
-const NO_LONGER_ADMIN = 'You are no longer an active administrator of this organisation, so nothing was changed.';
+export const NO_LONGER_ADMIN = 'You are no longer an active administrator of this organisation, so nothing was changed.';
 export const LAST_ACTIVE_ADMIN = 'An organisation needs at least one active administrator.';
 
 export interface AdminScope {

@@ -39,19 +39,19 @@ export function neutralise(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-/** `<organisation>-members-<yyyy-mm-dd>.csv`, the organisation's name made safe for a file name. */
-export function exportFileName(organisation: string, day: string): string {
+/** `<organisation>-<what>-<yyyy-mm-dd>.csv` (`what`: members by default), the organisation's name made safe for a file name. */
+export function exportFileName(organisation: string, day: string, what = 'members'): string {
   const slug = organisation
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .toLowerCase();
-  return `${slug || 'organisation'}-members-${day}.csv`;
+  return `${slug || 'organisation'}-${what}-${day}.csv`;
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-function attachment(fileName: string): string {
+export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -29,6 +29,8 @@ import { createInviter, duplicateEmail } from './invite';
 import { whereOf } from './search';
 import { orderBySql, orderOf } from './sort';
 import { registerExport } from './export';
+import { IMPORT_BODY_LIMIT, IMPORT_ROUTE, registerImports } from './imports';
+import { createImportRunner, type ImportRunner } from './importRunner';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 import { memberFigures } from '../figures';
 
@@ -121,8 +123,12 @@ async function setFlag(c: AppContext, db: Database, column: keyof typeof FLAGS, 
   return c.json({ user: toUser(row) });
 }
 
+/** The import runner of this process per database (started with the API: `usersModule.start`). */
+const importRunners = new WeakMap<Database, ImportRunner>();
+
 function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   const invite = createInviter(db, userPool);
+  registerImports(app, db, { started: (database, id) => importRunners.get(database)?.kick(id) });
 
   app.get('/api/users', async (c) => {
     const { orgId } = adminOf(c);
@@ -303,4 +309,20 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
 export const usersModule: ServerModule = {
   name: 'users',
   register,
+  bodyLimits: { [IMPORT_ROUTE]: IMPORT_BODY_LIMIT },
+  /**
+   * Runs import jobs: those started here, and those a stopped process left (./importRunner.ts).
+   * `stop()` (the API's graceful close) hands the running jobs over at once.
+   */
+  start({ db, userPool }, { onError } = {}) {
+    const runner = createImportRunner({ db, userPool }, onError ? { onError } : {});
+    importRunners.set(db, runner);
+    void runner.resume().catch(onError ?? ((error: unknown) => console.error('[api] members import', error)));
+    return {
+      async stop() {
+        importRunners.delete(db);
+        await runner.stop();
+      },
+    };
+  },
 };

@@ -37,6 +37,11 @@ export function duplicateEmail(email: string): ApiError {
   return new ApiError(409, `A user with the email ${email} already exists in this organisation.`, 'email');
 }
 
+/** The refusal of an invitation because another member has that e-mail. */
+export function isDuplicateEmail(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.field === 'email' && error.message.startsWith('A user with the email ');
+}
+
 function inviteInProgress(email: string): ApiError {
   return new ApiError(409, `The invitation of ${email} is still being created. Try again in a moment.`, 'email');
 }
@@ -61,7 +66,17 @@ function isSameInvitation(row: MemberRow, input: InviteInput): boolean {
 
 type Claim = { kind: 'done'; member: MemberRow } | { kind: 'create'; member: MemberRow; organization: string; inserted: boolean };
 
-async function claimMember(tx: Queryable, orgId: string, input: InviteInput): Promise<Claim> {
+export interface InviteOptions {
+  /**
+   * The caller knows that no one else is creating this invitation now, and that an earlier attempt
+   * of its own may have stopped half-way (the members import: its job holds a lease on the row).
+   * A half-made invitation is then taken over at once rather than after STALE_INVITE, and a pool
+   * account that attempt created (and no member has) is attached instead of made again.
+   */
+  takeOver?: boolean;
+}
+
+async function claimMember(tx: Queryable, orgId: string, input: InviteInput, options: InviteOptions): Promise<Claim> {
   const { rows: orgs } = await tx.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
   const organization = orgs[0]?.name ?? '';
   const inserted = await tx.query<MemberRow>(
@@ -91,26 +106,43 @@ async function claimMember(tx: Queryable, orgId: string, input: InviteInput): Pr
   if (existing.cognito_sub !== null) return { kind: 'done', member: existing };
   const stale = await tx.query<MemberRow>(
     `UPDATE members SET invited_at = now()
-      WHERE id = $1 AND cognito_sub IS NULL AND invited_at < now() - $2::interval RETURNING ${MEMBER_COLUMNS}`,
-    [existing.id, STALE_INVITE],
+      WHERE id = $1 AND cognito_sub IS NULL AND ($3 OR invited_at < now() - $2::interval) RETURNING ${MEMBER_COLUMNS}`,
+    [existing.id, STALE_INVITE, options.takeOver === true],
   );
   if (!stale.rows[0]) throw inviteInProgress(input.email);
   return { kind: 'create', member: stale.rows[0], organization, inserted: false };
 }
 
-async function invite(db: Database, userPool: UserPoolAdmin, scope: AdminScope, input: InviteInput): Promise<InviteResult> {
-  const claim = await asAdministrator(db, scope, (tx) => claimMember(tx, scope.orgId, input));
+/** The pool account an earlier attempt of this invitation made and no member has, when taking over. */
+async function leftBehind(db: Database, userPool: UserPoolAdmin, email: string): Promise<{ sub: string } | null> {
+  const account = await userPool.findAccount?.(email);
+  if (!account) return null;
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM members WHERE cognito_sub = $1', [account.sub]);
+  return rows.length === 0 ? { sub: account.sub } : null;
+}
+
+/** Invites one member (see above); exported for the members import, which invites row by row. */
+export async function inviteMember(
+  db: Database,
+  userPool: UserPoolAdmin,
+  scope: AdminScope,
+  input: InviteInput,
+  options: InviteOptions = {},
+): Promise<InviteResult> {
+  const claim = await asAdministrator(db, scope, (tx) => claimMember(tx, scope.orgId, input, options));
   if (claim.kind === 'done') return { member: claim.member, created: false };
 
   let member: MemberRow | undefined;
   try {
-    const { sub } = await userPool.createUserWithTemporaryPassword({
-      email: input.email,
-      name: input.name,
-      phoneNumber: input.phoneNumber,
-      organization: claim.organization,
-      temporaryPassword: generateTemporaryPassword(),
-    });
+    const { sub } =
+      (options.takeOver && !claim.inserted ? await leftBehind(db, userPool, input.email) : null) ??
+      (await userPool.createUserWithTemporaryPassword({
+        email: input.email,
+        name: input.name,
+        phoneNumber: input.phoneNumber,
+        organization: claim.organization,
+        temporaryPassword: generateTemporaryPassword(),
+      }));
     member = await db.transaction(async (tx) => {
       const { rows } = await tx.query<MemberRow>(
         `UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,
@@ -137,7 +169,7 @@ export function createInviter(db: Database, userPool: UserPoolAdmin) {
   return async (scope: AdminScope, input: InviteInput): Promise<InviteResult> => {
     const key = `${scope.orgId}\n${input.email}`;
     const before = latest.get(key) ?? Promise.resolve();
-    const run = before.catch(() => undefined).then(() => invite(db, userPool, scope, input));
+    const run = before.catch(() => undefined).then(() => inviteMember(db, userPool, scope, input));
     latest.set(key, run);
     try {
       return await run;

@@ -27,8 +27,8 @@ const ACCESS_LEVELS = ['pro', 'lite', 'trial', 'free'] as const;
 const AccessLevelSchema = v.picklist(ACCESS_LEVELS);
 export type AccessLevel = v.InferOutput<typeof AccessLevelSchema>;
 
-const IsoDate = v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'));
-const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const IsoDate = v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'));
+export const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Cents = v.pipe(v.number(), v.integer());
 
 // Request text: every string a request carries is bounded (LIMITS), free of control characters
@@ -36,7 +36,7 @@ const Cents = v.pipe(v.number(), v.integer());
 // Messages start with the field's name, so the API's 400 names the field.
 
 /** No control characters (tab and line breaks allowed in `multiline` text), no lone surrogates. */
-function cleanText(field: string, { multiline = false }: { multiline?: boolean } = {}) {
+export function cleanText(field: string, { multiline = false }: { multiline?: boolean } = {}) {
   return v.rawCheck<string>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     if (hasControlCharacters(dataset.value, { allowLineBreaks: multiline }))
@@ -45,7 +45,7 @@ function cleanText(field: string, { multiline = false }: { multiline?: boolean }
   });
 }
 
-function atMost(field: string, max: number) {
+export function atMost(field: string, max: number) {
   return v.maxLength<string, number, string>(max, tooLongMessage(field, max));
 }
 

@@ -38,6 +38,12 @@ export const LIMITS = {
   pageSize: 100,
   /** A request body, in bytes (64 kB); the API answers 413 before reading a larger one whole. */
   requestBodyBytes: 64 * 1024,
+  /** A CSV file to import (Import CSV), in bytes (2 MB): the import's route has this limit of its own. */
+  importBytes: 2 * 1024 * 1024,
+  /** Members one CSV import may name (its data rows). */
+  importRows: 5000,
+  /** A file name as the browser gives it. */
+  fileName: 255,
 } as const;
 
 /** 'Name must be at most 100 characters' (the label as the reader knows the field). */

@@ -5,8 +5,12 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
+import { csvExportMachine } from '../../src/machines/csvExport';
+import { openDownload as openInBrowser } from '../../src/machines/csvExport/implementations';
+import { membersExportImplementations } from '../../src/machines/usersList/implementations';
 import {
   selectAddUserRef,
+  selectBusy,
   selectEditUserRef,
   usersListImplementations,
   usersListMachine,
@@ -120,7 +124,7 @@ describe('row changes over the API client', () => {
       actor,
       requests,
       notices,
-      ready: () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }) && s.context.busy.length === 0),
+      ready: () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }) && selectBusy(s).length === 0),
     };
   }
 
@@ -187,11 +191,13 @@ describe('sort and export over the API client', () => {
       return jsonResponse(200, url.pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
     const openDownload = vi.fn<(args: unknown, params: { url: string }) => void>();
-    const implementations = usersListImplementations(servicesWith(apiOverFetch(fetchDouble, { baseUrl: 'http://api.test/' })));
+    const services = servicesWith(apiOverFetch(fetchDouble, { baseUrl: 'http://api.test/' }));
+    const implementations = usersListImplementations(services);
+    const exporting = membersExportImplementations(services);
     const actor = createActor(
       usersListMachine.provide({
         ...implementations,
-        actions: { ...implementations.actions, openDownload },
+        actors: { ...implementations.actors, csvExport: csvExportMachine.provide({ ...exporting, actions: { openDownload } }) },
         delays: { searchDebounce: 0 },
       }),
       {
@@ -337,7 +343,7 @@ describe('dialogs and failures over the API client', () => {
     ).start();
     const notices: UsersListEmitted[] = [];
     actor.on('users.notice', (notice) => notices.push(notice));
-    const ready = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }) && s.context.busy.length === 0);
+    const ready = () => waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }) && selectBusy(s).length === 0);
     const changes = () => requests.filter((r) => r.method !== 'GET' || !/^\/api\/users(\/stats)?$/.test(r.path));
     return { actor, notices, ready, changes };
   }
@@ -427,7 +433,7 @@ describe('dialogs and failures over the API client', () => {
     actor.send({ type: 'users.setLicense', user: first.context.users[1] as User, hasLicense: true });
     const failed = await waitFor(actor, (s) => s.context.actionError !== null);
     expect(failed.context.actionError).toBe('Licence service down');
-    expect(failed.context.busy).toEqual([]);
+    expect(selectBusy(failed)).toEqual([]);
     actor.send({ type: 'users.bulkUpdate', userIds: ['user-1'], updates: { role: 'Admin' } });
     await waitFor(actor, () => notices.length > 0);
     expect(notices.map((n) => n.message)).toEqual(['7 users updated']);
@@ -544,8 +550,7 @@ describe('the download', () => {
     const assign = vi.fn<(url: string) => void>();
     vi.stubGlobal('window', { location: { assign } });
     try {
-      const services = servicesWith(apiOverFetch(() => jsonResponse(200, {})));
-      usersListImplementations(services).actions.openDownload({}, { url: 'http://api.test/exports/members/ticket-1' });
+      openInBrowser({}, { url: 'http://api.test/exports/members/ticket-1' });
       expect(assign.mock.calls).toEqual([['http://api.test/exports/members/ticket-1']]);
     } finally {
       vi.unstubAllGlobals();
@@ -626,7 +631,7 @@ describe('the export file name', () => {
         bodies.push(JSON.parse(await new Request(input, init).text()));
         return jsonResponse(201, { url: '/exports/members/t-1', fileName: 'members.csv' });
       };
-      const exportMembers = usersListImplementations(servicesWith(apiOverFetch(fetchDouble))).actors.exportMembers;
+      const exportMembers = membersExportImplementations(servicesWith(apiOverFetch(fetchDouble))).actors.prepareExport;
       const actor = createActor(exportMembers, { input: { search: '', status: 'all', role: 'all', sort: '-created' } }).start();
       await toPromise(actor);
       expect(bodies).toEqual([{ sort: '-created', today: '2026-03-05' }]);

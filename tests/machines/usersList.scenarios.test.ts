@@ -52,7 +52,10 @@ import {
   type UsersListEmitted,
   type UsersPage,
 } from '../../src/machines/usersList';
-import type { ExportedFile, ExportMembersInput } from '../../src/machines/usersList/exporting';
+import { bulkChangeMachine } from '../../src/machines/bulkChange';
+import { csvExportMachine, type ExportQuery, type ExportedFile } from '../../src/machines/csvExport';
+import { rowChangesMachine } from '../../src/machines/rowChanges';
+import type { UrlWrite } from '../../src/machines/urlView';
 import { makeUser } from '../views/users/fixtures';
 import { pendingActor, settle } from './pending-actor';
 
@@ -79,7 +82,7 @@ function openUsers(query = '', { clock }: { clock?: SimulatedClock } = {}) {
   const load = pendingActor<UsersPage, LoadUsersInput>();
   const remove = pendingActor<void, { userId: string }>();
   const bulk = pendingActor<number, BulkUpdateRequest>();
-  const exporting = pendingActor<ExportedFile, ExportMembersInput>();
+  const exporting = pendingActor<ExportedFile, ExportQuery>();
   const invite = pendingActor<User, CreateUserRequest>();
   const update = pendingActor<User, UpdateUserInput>();
   const rows: RowCall[] = [];
@@ -91,14 +94,21 @@ function openUsers(query = '', { clock }: { clock?: SimulatedClock } = {}) {
       actors: {
         loadUsers: load.logic,
         deleteUser: remove.logic,
-        bulkUpdate: bulk.logic,
-        exportMembers: exporting.logic,
-        runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
-          const call: RowCall = { input, answer: sendBack, stopped: false };
-          rows.push(call);
-          return () => {
-            call.stopped = true;
-          };
+        bulkChange: bulkChangeMachine.provide({ actors: { bulkUpdate: bulk.logic } }),
+        csvExport: csvExportMachine.provide({
+          actors: { prepareExport: exporting.logic },
+          actions: { openDownload: (_, params: { url: string }) => void downloads.push(params.url) },
+        }),
+        rowChanges: rowChangesMachine.provide({
+          actors: {
+            runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
+              const call: RowCall = { input, answer: sendBack, stopped: false };
+              rows.push(call);
+              return () => {
+                call.stopped = true;
+              };
+            }),
+          },
         }),
         watchUrl: fromCallback(({ sendBack }) => {
           sendBack({ type: 'users.urlChanged', query });
@@ -108,8 +118,7 @@ function openUsers(query = '', { clock }: { clock?: SimulatedClock } = {}) {
         editUser: editUserMachine.provide({ actors: { updateUser: update.logic } }),
       },
       actions: {
-        writeUrl: (_, params: { query: string; mode: 'push' | 'replace' }) => void writes.push(params),
-        openDownload: (_, params: { url: string }) => void downloads.push(params.url),
+        writeUrl: (_, params: UrlWrite | null) => void (params && writes.push(params)),
       },
     }),
     { input: { pageSize: 25 }, ...(clock ? { clock } : {}) },
@@ -778,9 +787,15 @@ describe('the users list without its implementations', () => {
     actor.send({ type: 'users.export' });
     await settle();
     expect(actor.getSnapshot().matches({ export: 'idle' })).toBe(true);
-    expect(notices.map((n) => n.message)).toEqual(['Export failed: The "exportMembers" actor is not provided']);
+    expect(notices.map((n) => n.message)).toEqual(['Export failed: The "prepareExport" actor is not provided']);
     const exporting = errorOf(
-      writing.provide({ actors: { exportMembers: fromPromise(async () => ({ url: 'http://api.test/x', fileName: 'x.csv' })) } }),
+      writing.provide({
+        actors: {
+          csvExport: csvExportMachine.provide({
+            actors: { prepareExport: fromPromise(async () => ({ url: 'http://api.test/x', fileName: 'x.csv' })) },
+          }),
+        },
+      }),
     );
     exporting.actor.send({ type: 'users.export' });
     await settle();

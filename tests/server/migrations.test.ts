@@ -30,6 +30,7 @@ import {
 } from '../../server/core/migrate';
 import { SORT_KEYS } from '../../server/users/sort';
 import { AUDIT_KINDS } from '../../src/contract/audit';
+import { IMPORT_STATUSES } from '../../src/contract/imports';
 import { UserListResponseSchema } from '../../src/contract/api';
 import { PLANS } from '../../src/domain/plans';
 import { createTestApi } from './support/api';
@@ -229,6 +230,21 @@ describe(`the migrated schema agrees with the code (${testEngine})`, () => {
         `ALTER TABLE audit_entries DROP CONSTRAINT ${rows[0]?.conname ?? '<the audit_entries_kinds_ check>'};\n` +
         `ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_kinds_<new suffix> CHECK (kind IN (${list})) NOT VALID;\n`,
     ).toEqual([...AUDIT_KINDS].sort());
+  });
+
+  it("allows exactly the contract's members import statuses (IMPORT_STATUSES)", async () => {
+    const { rows } = await (
+      await schema()
+    ).query<{ definition: string }>(
+      `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
+        WHERE conrelid = 'member_imports'::regclass AND contype = 'c' AND pg_get_constraintdef(oid) LIKE '%status%'`,
+    );
+    expect(rows).toHaveLength(1);
+    const allowed = [...(rows[0]?.definition ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect(
+      [...allowed].sort(),
+      'The import statuses changed (src/contract/imports.ts): add a migration that replaces the member_imports status check (server/migrations/0009.do.member-imports.sql made it).',
+    ).toEqual([...IMPORT_STATUSES].sort());
   });
 
   it('indexes every sort key of the members list (server/users/sort.ts)', async () => {

@@ -59,7 +59,6 @@ function report(id: string, title: string): Source {
   return { id: `report:${id}`, type: 'report', title };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // User activity
 // ---------------------------------------------------------------------------------------------
@@ -107,7 +106,10 @@ async function userActivity(db: Db, orgId: string, { now, zone }: Clock): Promis
   }
   return {
     result: markdownLines(lines),
-    sources: [report('user-activity', 'User activity — last 7 days'), ...recent.map((r) => ({ id: r.id, type: 'user', title: r.name, link: { to: 'member' as const, id: r.id } }))],
+    sources: [
+      report('user-activity', 'User activity — last 7 days'),
+      ...recent.map((r) => ({ id: r.id, type: 'user', title: r.name, link: { to: 'member' as const, id: r.id } })),
+    ],
   };
 }
 

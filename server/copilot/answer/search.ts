@@ -185,7 +185,9 @@ export async function searchAnswer(
     const today = dayIn(clock.now, clock.zone);
     topTasks.forEach((t) => {
       const due = t.due_date ? md`, due ${calendarDay(t.due_date)}` : md``;
-      lines.push(md`- ${t.status === 'done' ? 'Done' : t.due_date && t.due_date < today ? 'Overdue' : 'Open'}: ${t.title} — ${t.name ?? 'unassigned'}${due}`);
+      lines.push(
+        md`- ${t.status === 'done' ? 'Done' : t.due_date && t.due_date < today ? 'Overdue' : 'Open'}: ${t.title} — ${t.name ?? 'unassigned'}${due}`,
+      );
     });
   }
   if (members.length > 0) {

@@ -32,10 +32,7 @@ const ChatCompletionSchema = v.object({
     v.array(
       v.object({
         message: v.object({
-          tool_calls: v.pipe(
-            v.array(v.object({ function: v.object({ name: v.string(), arguments: v.string() }) })),
-            v.minLength(1),
-          ),
+          tool_calls: v.pipe(v.array(v.object({ function: v.object({ name: v.string(), arguments: v.string() }) })), v.minLength(1)),
         }),
       }),
     ),
@@ -56,9 +53,13 @@ async function personNamed(name: string, org: OrgWords): Promise<{ person: Perso
   const single = lower.includes(' ') ? [] : [lower];
   const rows = await org.lookupPeople({ names: [lower], firstNames: single, lastNames: single, emails: [] });
   const exact = rows.filter((r) => r.name.toLowerCase() === lower);
-  const matches = exact.length > 0 ? exact : rows.filter((r) => r.name.toLowerCase().startsWith(`${lower} `) || r.name.toLowerCase().endsWith(` ${lower}`));
+  const matches =
+    exact.length > 0
+      ? exact
+      : rows.filter((r) => r.name.toLowerCase().startsWith(`${lower} `) || r.name.toLowerCase().endsWith(` ${lower}`));
   if (matches.length === 0) return { problem: { kind: 'unknownPerson', name } };
-  if (new Set(matches.map((m) => m.name.toLowerCase())).size > 1) return { problem: { kind: 'ambiguousPerson', name, candidates: matches.slice(0, 10) } };
+  if (new Set(matches.map((m) => m.name.toLowerCase())).size > 1)
+    return { problem: { kind: 'ambiguousPerson', name, candidates: matches.slice(0, 10) } };
   return { person: { ids: matches.slice(0, 10).map((m) => m.id), name: matches[0]?.name ?? name } };
 }
 
@@ -109,7 +110,9 @@ export function createIntentModel(config: ModelConfig, fetcher: typeof fetch = f
         });
         if (!response.ok) return null;
         const completion = v.safeParse(ChatCompletionSchema, await response.json());
-        const call = completion.success ? completion.output.choices[0]?.message.tool_calls.find((c) => c.function.name === TOOL_NAME) : undefined;
+        const call = completion.success
+          ? completion.output.choices[0]?.message.tool_calls.find((c) => c.function.name === TOOL_NAME)
+          : undefined;
         if (!call) return null;
         const reading = v.safeParse(ModelReadingSchema, JSON.parse(call.function.arguments));
         return reading.success ? await toParsed(reading.output, org, previous) : null;

@@ -26,7 +26,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DEFAULT_PAGE_SIZE } from '../../contract/api';
 import type { AuditEntry, AuditListResponse, AuditQuery } from '../../contract/audit';
 import { LIMITS } from '../../domain/limits';
-import { messageOf, placeholderAction, placeholderActor, placeholderCallback } from '../shared';
+import { messageOf, placeholderActor } from '../shared';
+import { watchUrlPlaceholder, writeUrlPlaceholder, writeView, type UrlChanged, type UrlWrite } from '../urlView';
 import type { ActivityKindFilter } from './describe';
 import { activityViewQuery, parseActivityView } from './view';
 
@@ -62,7 +63,7 @@ export type ActivityEvent =
   /** Read the trail again as it is filtered (the page around it has changed what it shows). */
   | { type: 'activity.refresh' }
   /** The address changed (the trail opened, or Back / Forward): `query` is its query string. */
-  | { type: 'activity.urlChanged'; query: string };
+  | UrlChanged<'activity.urlChanged'>;
 
 /** What one load asks GET /api/audit for. */
 export type LoadActivityInput = Required<Pick<AuditQuery, 'page' | 'limit'>> & Pick<AuditQuery, 'memberId' | 'kind'>;
@@ -71,9 +72,6 @@ export type LoadActivityInput = Required<Pick<AuditQuery, 'page' | 'limit'>> & P
 export const ACTIVITY_ERROR_TITLE = 'Error loading activity';
 /** The message when the failure gave none. */
 export const ACTIVITY_FALLBACK_ERROR = 'Could not load the activity';
-
-/** Writes the view to the URL: a new history entry ('push') or in place ('replace'). */
-export type UrlWrite = { query: string; mode: 'push' | 'replace' };
 
 function limitOf(limit: number | undefined): number {
   // Stryker disable next-line ConditionalExpression: Number.isInteger(undefined) is false, so the undefined test only spells the case out
@@ -92,11 +90,7 @@ function loadInputOf(context: ActivityContext): LoadActivityInput {
 
 /** The view on the address bar when it lives there (`writeUrl` is given null otherwise). */
 const showView = (mode: UrlWrite['mode']) =>
-  ({
-    type: 'writeUrl',
-    params: ({ context }: { context: ActivityContext }): UrlWrite | null =>
-      context.followsUrl ? { query: activityViewQuery(context), mode } : null,
-  }) as const;
+  writeView(mode, (context: ActivityContext) => (context.followsUrl ? activityViewQuery(context) : null));
 
 export const activityMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
@@ -107,7 +101,7 @@ export const activityMachine = setup({
   },
   actors: {
     loadActivity: placeholderActor<AuditListResponse, LoadActivityInput>('loadActivity'),
-    watchUrl: placeholderCallback<{ type: 'noop' }>('watchUrl'),
+    watchUrl: watchUrlPlaceholder(),
   },
   guards: {
     /** A trail opened for one member starts at once: there is no address to wait for. */
@@ -150,8 +144,8 @@ export const activityMachine = setup({
       };
     }),
     assignError: assign((_, error: unknown) => ({ error: messageOf(error, ACTIVITY_FALLBACK_ERROR) })),
-    /** Replaced with the real one: the view on the address bar (null: this trail's view is not in the URL). */
-    writeUrl: (args, params: UrlWrite | null) => placeholderAction<UrlWrite | null>('writeUrl')(args, params),
+    /** Replaced with the real one (../urlView): the view on the address bar (null: this trail's view is not in the URL). */
+    writeUrl: (args, params: UrlWrite | null) => writeUrlPlaceholder(args, params),
   },
 }).createMachine({
   id: 'activity',
@@ -221,3 +215,4 @@ export const activityMachine = setup({
 
 export type ActivityActorRef = ActorRefFrom<typeof activityMachine>;
 export type ActivitySnapshot = SnapshotFrom<typeof activityMachine>;
+export type { UrlWrite } from '../urlView';

@@ -32,3 +32,8 @@ export function bulkQuestion(request: BulkRequest): { title: string; detail: str
     confirm: `Remove ${count === 1 ? 'license' : 'licenses'}`,
   };
 }
+
+/** The toast once a bulk change went through: '1 user updated', '12 users updated'. */
+export function bulkUpdatedNotice(updated: number): string {
+  return `${members(updated)} updated`;
+}

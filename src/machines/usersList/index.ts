@@ -1,6 +1,6 @@
 export { usersListMachine, type UsersListActorRef, type UsersListEmitted, type UsersListSnapshot } from './usersListMachine';
 export type { LoadUsersInput, UsersPage } from './page';
-export type { RowActionInput, RowActionResult } from './rows';
+export type { RowActionInput, RowActionResult } from '../rowChanges';
 export * from './messages';
 export { usersListImplementations } from './implementations';
 export * from './selectors';

@@ -1,5 +1,5 @@
 /** One load of the users list: what the `loadUsers` actor is asked for and answers. */
-import type { UserListResponse, UserRoleFilter, UserSort, UserStats, UserStatusFilter } from '../../contract/api';
+import type { User, UserListResponse, UserRoleFilter, UserSort, UserStats, UserStatusFilter } from '../../contract/api';
 
 export interface LoadUsersInput {
   page: number;
@@ -28,4 +28,48 @@ export interface UsersPage {
   list: UserListResponse;
   /** Null when the load did not ask for them (`withStats: false`): the shown counts stay. */
   stats: UserStats | null;
+}
+
+/** What Export CSV asks for: the members the list's filters and sort select, every page. */
+export interface ExportMembersInput {
+  search: string;
+  status: UserStatusFilter;
+  role: UserRoleFilter;
+  sort: UserSort;
+}
+
+/** The export selects what the list shows: the same filters and order (the search as sent). */
+export function exportInputOf(list: ExportMembersInput): ExportMembersInput {
+  return { search: list.search.trim(), status: list.status, role: list.role, sort: list.sort };
+}
+
+/** `value`, which the state that reads it always has (the transition into it set it). */
+export function required<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`missing ${what}`);
+  return value;
+}
+
+/** The list once a page arrived: its rows and total, the Quick Stats when it brought them, and the selection on it. */
+export function pageShown(list: { stats: UserStats | null; statsStale: boolean; selected: string[] }, page: UsersPage) {
+  const ids = new Set(page.list.users.map((u) => u.userId));
+  return {
+    users: page.list.users,
+    total: page.list.total,
+    stats: page.stats ?? list.stats,
+    statsStale: page.stats === null && list.statsStale,
+    hasLoaded: true,
+    loadError: null,
+    // A page that no longer shows a selected member drops them.
+    selected: list.selected.filter((id) => ids.has(id)),
+  };
+}
+
+/** The selection after a box is ticked (one member, or every member of the page). */
+export function selectionAfter(
+  list: { users: User[]; selected: string[] },
+  change: { type: 'users.select'; userId: string; selected: boolean } | { type: 'users.selectAll'; selected: boolean },
+): string[] {
+  if (change.type === 'users.selectAll') return change.selected ? list.users.map((u) => u.userId) : [];
+  const rest = list.selected.filter((id) => id !== change.userId);
+  return change.selected ? [...rest, change.userId] : rest;
 }

@@ -1,7 +1,8 @@
 import type { User, UserSort, UserStats } from '../../contract/api';
-import type { BulkRequest } from './bulk';
 import type { AddUserActorRef } from '../addUser/addUserMachine';
 import type { EditUserActorRef } from '../editUser/editUserMachine';
+import type { RowChangesActorRef } from '../rowChanges/rowChangesMachine';
+import type { BulkRequest } from './bulk';
 import type { UsersListSnapshot } from './usersListMachine';
 
 export const selectUsers = (s: UsersListSnapshot): User[] => s.context.users;
@@ -21,17 +22,20 @@ export const selectLoadError = (s: UsersListSnapshot): string | null =>
 export const selectActionError = (s: UsersListSnapshot): string | null => s.context.actionError;
 export const selectSelected = (s: UsersListSnapshot): string[] => s.context.selected;
 export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches({ list: 'bulkUpdating' });
-export const selectBusy = (s: UsersListSnapshot): string[] => s.context.busy;
+
+/** The row changes (../rowChanges), for as long as the list is open: a view reads their `busy` from it. */
+export const selectRowChangesRef = (s: UsersListSnapshot): RowChangesActorRef | undefined =>
+  s.children.rowChanges as RowChangesActorRef | undefined;
+const NONE: string[] = [];
+/** Row changes in flight (`${kind}:${userId}`), read through the row changes child at this moment. */
+export const selectBusy = (s: UsersListSnapshot): string[] => selectRowChangesRef(s)?.getSnapshot().context.busy ?? NONE;
 
 export const selectAddUserRef = (s: UsersListSnapshot): AddUserActorRef | undefined =>
-  // Stryker disable next-line ObjectLiteral: outside `adding` the list has no addUser child, so the answer is undefined either way
   s.matches({ list: 'adding' }) ? (s.children.addUser as AddUserActorRef | undefined) : undefined;
 export const selectEditUserRef = (s: UsersListSnapshot): EditUserActorRef | undefined =>
-  // Stryker disable next-line ObjectLiteral: outside `editing` the list has no editUser child, so the answer is undefined either way
   s.matches({ list: 'editing' }) ? (s.children.editUser as EditUserActorRef | undefined) : undefined;
 
 export const selectDeleteTarget = (s: UsersListSnapshot): User | null =>
-  // Stryker disable next-line ConditionalExpression,ObjectLiteral: the delete target is set only on the way into confirmingDelete and cleared on every way out of it and of deleting (clearDialog, forgetDeleted), so outside them it is null anyway
   s.matches({ list: 'confirmingDelete' }) || s.matches({ list: 'deleting' }) ? s.context.deleteTarget : null;
 export const selectIsDeleting = (s: UsersListSnapshot): boolean => s.matches({ list: 'deleting' });
 export const selectDeleteError = (s: UsersListSnapshot): string | null => s.context.deleteError;

@@ -7,7 +7,7 @@ import {
   selectActionError,
   selectAddUserRef,
   selectBulkToConfirm,
-  selectBusy,
+  selectRowChangesRef,
   selectDeleteError,
   selectDeleteTarget,
   selectEditUserRef,
@@ -26,6 +26,7 @@ import {
   type Role,
   type UsersListActorRef,
 } from '../../machines/usersList';
+import { selectRowsBusy } from '../../machines/rowChanges';
 import type { UserStats } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
@@ -41,6 +42,8 @@ import { BulkConfirmDialog } from './BulkConfirmDialog';
 import { UsersSections } from './UsersSections';
 import { UsersPagination } from './UsersPagination';
 import { formatCount } from '../../domain/intl';
+
+const NO_ROWS: string[] = [];
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -210,7 +213,9 @@ export function UsersScreen() {
   const loadError = useSelector(ref, selectLoadError);
   const actionError = useSelector(ref, selectActionError);
   const selected = useSelector(ref, selectSelected);
-  const busy = useSelector(ref, selectBusy);
+  // Row changes in flight live in their own child (../../machines/rowChanges): read from it.
+  const rowChanges = useSelector(ref, selectRowChangesRef);
+  const busy = useSelector(rowChanges, (s) => (s ? selectRowsBusy(s) : NO_ROWS));
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
 

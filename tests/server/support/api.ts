@@ -9,7 +9,14 @@ import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from '../../../server/core/app';
 import { createTokenVerifier } from '../../../server/core/auth';
 import { openTestDatabase } from './db';
-import { ApiError, type AppEnv, type PoolAccount, type ServerModule, type UserPoolAdmin } from '../../../server/core/module';
+import {
+  ApiError,
+  startBackgroundWork,
+  type AppEnv,
+  type PoolAccount,
+  type ServerModule,
+  type UserPoolAdmin,
+} from '../../../server/core/module';
 import { signupModule } from '../../../server/signup';
 import { usersModule } from '../../../server/users';
 
@@ -179,6 +186,10 @@ export interface TestApiOptions {
   apiOrigin?: string;
   /** The request log, draining, readiness of the keys (server/core/app.ts); errors still go to `errors` unless `log` is given. */
   app?: Omit<CreateAppOptions, 'logError'> & { identityKeysReady?: () => Promise<boolean> };
+  /** Starts the modules' background work (the members import's job runner), stopped by `close()`. */
+  background?: boolean;
+  /** The user pool the app uses (default: the FakeUserPool, `api.userPool`). */
+  userPool?: UserPoolAdmin;
 }
 
 export async function createTestApi(
@@ -190,8 +201,14 @@ export async function createTestApi(
   const keys = await createTestKeys();
   const userPool = new FakeUserPool();
   const errors: unknown[] = [];
+  const deps = {
+    db,
+    config: { apiOrigin: options.apiOrigin ?? 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN },
+    userPool: options.userPool ?? userPool,
+  };
+  const background = options.background ? startBackgroundWork(modules, deps, { onError: (error) => errors.push(error) }) : null;
   const app = createApp(
-    { db, config: { apiOrigin: options.apiOrigin ?? 'http://127.0.0.1:8787', webOrigin: WEB_ORIGIN }, userPool },
+    deps,
     modules,
     {
       ...createTokenVerifier({ key: keys.publicKey, issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID }),
@@ -218,7 +235,10 @@ export async function createTestApi(
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       return app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
     },
-    close: () => db.close(),
+    async close() {
+      await background?.stop();
+      await db.close();
+    },
   };
 }
 

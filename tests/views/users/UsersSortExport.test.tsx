@@ -34,12 +34,8 @@ async function start() {
 const table = () => screen.getByRole('table', { name: 'Users' });
 const header = (name: string) => within(table()).getByRole('columnheader', { name });
 const sortButton = (name: string) => within(header(name)).getByRole('button', { name });
-/** The lucide arrow a header shows: up, down, or up-down when the column is not sorted. */
-const arrowOf = (name: string) => {
-  const svg = header(name).querySelector('svg');
-  const kind = ['arrow-up-down', 'arrow-up', 'arrow-down'].find((k) => svg?.classList.contains(`lucide-${k}`));
-  return kind ?? 'none';
-};
+/** The lucide arrow a header shows: up, down, or up-down when the column is not sorted (an icon: no role or name to read it by). */
+const arrowOf = (name: string) => /\blucide-(arrow-up-down|arrow-up|arrow-down)\b/.exec(header(name).innerHTML)?.[1] ?? 'none';
 const sortsOf = () =>
   Object.fromEntries(['Name', 'Email', 'Role', 'Created'].map((name) => [name, header(name).getAttribute('aria-sort')]));
 
@@ -100,7 +96,7 @@ describe('UsersScreen: sorting and Export CSV', { timeout: 60_000 }, () => {
     await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(fakes.inputs('exportMembers')).toEqual([{ search: 'ana', status: 'pending', role: 'all', sort: 'name' }]);
+    expect(doubles.exports.inputs('prepareExport')).toEqual([{ search: 'ana', status: 'pending', role: 'all', sort: 'name' }]);
     const busy = await screen.findByRole('button', { name: /Preparing export…/ });
     expect(busy).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
@@ -111,11 +107,11 @@ describe('UsersScreen: sorting and Export CSV', { timeout: 60_000 }, () => {
     expect(fakes.calls('loadUsers')).toHaveLength(loads + 1);
     act(() => fakes.resolve('loadUsers', makePage(2, { count: 3 })));
     await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
-    expect(fakes.pending('exportMembers')).toHaveLength(1);
+    expect(doubles.exports.pending('prepareExport')).toHaveLength(1);
     expect(screen.getByRole('button', { name: /Preparing export…/ })).toBeDisabled();
 
     const url = 'http://127.0.0.1:9/exports/members/ticket-1';
-    act(() => fakes.resolve('exportMembers', { url, fileName: 'summit-builders-members-2026-01-05.csv' }));
+    act(() => doubles.exports.resolve('prepareExport', { url, fileName: 'summit-builders-members-2026-01-05.csv' }));
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
     expect(doubles.downloads).toEqual([url]);
   });
@@ -125,7 +121,7 @@ describe('UsersScreen: sorting and Export CSV', { timeout: 60_000 }, () => {
     const loads = fakes.calls('loadUsers').length;
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByRole('button', { name: /Preparing export…/ })).toBeDisabled();
-    act(() => fakes.reject('exportMembers', new Error('Network down')));
+    act(() => doubles.exports.reject('prepareExport', new Error('Network down')));
     expect(await screen.findByText('Export failed: Network down')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
     expect(doubles.downloads).toEqual([]);

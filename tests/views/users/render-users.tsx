@@ -10,6 +10,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromCallback, type AnyActorLogic, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { addUserMachine } from '../../../src/machines/addUser';
 import { editUserMachine } from '../../../src/machines/editUser';
+import { bulkChangeMachine } from '../../../src/machines/bulkChange';
+import { csvExportMachine } from '../../../src/machines/csvExport';
+import { rowChangesMachine } from '../../../src/machines/rowChanges';
 import { usersListMachine, type RowActionInput, type RowActionResult } from '../../../src/machines/usersList';
 import { usersViewImplementations } from '../../../src/machines/usersList/implementations';
 import { createAddressBar } from '../../../src/services/address';
@@ -103,7 +106,10 @@ export function createUsersDoubles(options: { url?: string; state?: unknown } = 
         savedView = query;
       },
     },
-    list: createControllableActors(usersListMachine, ['loadUsers', 'deleteUser', 'bulkUpdate', 'exportMembers']),
+    list: createControllableActors(usersListMachine, ['loadUsers', 'deleteUser']),
+    /** The bulk change's PATCH (../bulkChange) and the export's link (../csvExport). */
+    bulk: createControllableActors(bulkChangeMachine, ['bulkUpdate']),
+    exports: createControllableActors(csvExportMachine, ['prepareExport']),
     add: createControllableActors(addUserMachine, ['inviteUser']),
     edit: createControllableActors(editUserMachine, ['updateUser', 'loadUser']),
     rows: createRowActions(),
@@ -120,16 +126,20 @@ function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: numb
       ...view.actors,
       ...(watchUrl ? { watchUrl } : {}),
       ...doubles.list.actors,
-      runRowAction: doubles.rows.logic,
+      rowChanges: rowChangesMachine.provide({ actors: { runRowAction: doubles.rows.logic } }),
+      bulkChange: bulkChangeMachine.provide({ actors: doubles.bulk.actors }),
+      csvExport: csvExportMachine.provide({
+        actors: doubles.exports.actors,
+        actions: {
+          openDownload: (_: unknown, params: { url: string }) => {
+            doubles.downloads.push(params.url);
+          },
+        },
+      }),
       addUser: addUserMachine.provide({ actors: doubles.add.actors }),
       editUser: editUserMachine.provide({ actors: doubles.edit.actors }),
     },
-    actions: {
-      ...view.actions,
-      openDownload: (_: unknown, params: { url: string }) => {
-        doubles.downloads.push(params.url);
-      },
-    },
+    actions: view.actions,
     ...(delays ? { delays } : {}),
   });
 }

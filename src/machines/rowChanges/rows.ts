@@ -3,7 +3,7 @@
  * back, and the bookkeeping the list does with it. Pure: the machine's actions call these.
  */
 import type { User, UserStats } from '../../contract/api';
-import { UPDATE_LICENSE_FALLBACK, UPDATE_STATUS_FALLBACK } from './messages';
+import { UPDATE_LICENSE_FALLBACK, UPDATE_STATUS_FALLBACK } from '../usersList/messages';
 
 export type RowActionKind = 'license' | 'status';
 

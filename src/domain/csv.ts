@@ -1,0 +1,63 @@
+/**
+ * CSV as spreadsheets write and read it (RFC 4180): fields separated by commas, records by CRLF or
+ * LF, a field in double quotes may hold commas, line breaks and doubled quotes. Pure, shared by the
+ * console and the API (the members import reads it, the import's failed rows and the template are
+ * written with it).
+ */
+
+/** The records of a CSV text: a leading byte-order mark is dropped, and so are blank lines. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRecord = () => {
+    record.push(field);
+    field = '';
+    if (record.length > 1 || record[0] !== '') records.push(record);
+    record = [];
+  };
+  while (i < text.length) {
+    const char = text[i] as string;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 1;
+        } else {
+          quoted = false;
+        }
+      } else {
+        field += char;
+      }
+    } else if (char === '"' && field === '') {
+      quoted = true;
+    } else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      endRecord();
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+    } else {
+      field += char;
+    }
+    i += 1;
+  }
+  if (field !== '' || record.length > 0) endRecord();
+  return records;
+}
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage return first) is kept as text (OWASP "CSV injection"). */
+function neutraliseCell(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+function quoteCell(cell: string): string {
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** Records as CSV text (CRLF line ends), each cell neutralised and quoted when it must be. */
+export function formatCsv(records: ReadonlyArray<readonly string[]>): string {
+  return records.map((record) => record.map((cell) => quoteCell(neutraliseCell(cell))).join(',')).join('\r\n') + '\r\n';
+}

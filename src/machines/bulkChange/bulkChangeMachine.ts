@@ -1,0 +1,59 @@
+/**
+ * One bulk change of the users list (PATCH /api/users/bulk: licences, status or role of the
+ * selected members), a child the list invokes once the change is asked for and, when it takes
+ * something away, confirmed (../usersList/bulk.ts). It sends the change and ends with what the
+ * server says: how many members it updated, or why it failed (the API's message, or
+ * 'Failed to update user'). Leaving it (the list closes) aborts the request.
+ */
+import { assign, setup } from 'xstate';
+import type { BulkUpdateRequest } from '../../contract/api';
+import { messageOf, placeholderActor } from '../shared';
+import { UPDATE_USER_FALLBACK } from '../usersList/messages';
+
+/** How the change ended: the members updated, or the message of its failure. */
+export interface BulkChangeOutput {
+  updated: number;
+  failure: string | null;
+}
+
+export interface BulkChangeContext {
+  request: BulkUpdateRequest;
+  outcome: BulkChangeOutput;
+}
+
+export const bulkChangeMachine = setup({
+  types: {
+    context: {} as BulkChangeContext,
+    input: {} as BulkUpdateRequest,
+    output: {} as BulkChangeOutput,
+  },
+  actors: {
+    bulkUpdate: placeholderActor<number, BulkUpdateRequest>('bulkUpdate'),
+  },
+  actions: {
+    assignUpdated: assign((_, updated: number) => ({ outcome: { updated, failure: null } })),
+    assignFailure: assign((_, error: unknown) => ({ outcome: { updated: 0, failure: messageOf(error, UPDATE_USER_FALLBACK) } })),
+  },
+}).createMachine({
+  id: 'bulkChange',
+  context: ({ input }) => ({ request: input, outcome: { updated: 0, failure: null } }),
+  initial: 'updating',
+  states: {
+    updating: {
+      tags: ['pending'],
+      invoke: {
+        id: 'bulkUpdate',
+        src: 'bulkUpdate',
+        input: ({ context }) => context.request,
+        onDone: { target: 'updated', actions: { type: 'assignUpdated', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+        },
+      },
+    },
+    updated: { type: 'final' },
+    failed: { type: 'final' },
+  },
+  output: ({ context }) => context.outcome,
+});

@@ -1,0 +1,2 @@
+export { bulkChangeMachine, type BulkChangeOutput } from './bulkChangeMachine';
+export { bulkChangeImplementations } from './implementations';

@@ -1,0 +1,8 @@
+/**
+ * The browser side of every export: the link is opened by the browser itself (no bearer token: the
+ * link is one-time), and its download manager writes the file as it streams. The answer is an
+ * attachment, so the console stays loaded. Each screen brings its own `prepareExport`.
+ */
+export const openDownload = (_: unknown, params: { url: string }) => {
+  window.location.assign(params.url);
+};

@@ -1,0 +1,2 @@
+export { csvExportMachine, type CsvExportOutput } from './csvExportMachine';
+export { exportFailedMessage, type ExportQuery, type ExportedFile } from './exporting';

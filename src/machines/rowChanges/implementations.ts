@@ -1,0 +1,51 @@
+import { fromCallback } from 'xstate';
+import type { Services } from '../../services';
+import { ApiRequestError } from '../../services/api/errors';
+import type { RowActionInput, RowActionResult } from './rows';
+
+// Stryker disable all: an abort happens only when the list stops the row actor, and XState drops what a stopped callback actor sends back, so whether an aborted change is reported is not observable (the abort itself is tested)
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
+}
+// Stryker restore all
+
+export function rowChangesImplementations(services: Pick<Services, 'api'>) {
+  const { users } = services.api;
+  return {
+    actors: {
+      /**
+       * One licence or status change to the wanted value; reports back, aborted if the list stops
+       * first. A 409 (the change conflicts with the member as they are now) reads the member again,
+       * so the row can show them as they are.
+       */
+      runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
+        const controller = new AbortController();
+        const { signal } = controller;
+        const { kind, user, value } = input;
+        const change =
+          kind === 'license' ? users.setLicense(user.userId, value, { signal }) : users.setStatus(user.userId, value, { signal });
+        const report = async (): Promise<RowActionResult> => {
+          try {
+            return { type: 'row.succeeded', kind, before: user, user: await change };
+          } catch (error) {
+            if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
+            try {
+              return { type: 'row.conflicted', kind, user: await users.get(user.userId, { signal }), message: error.message };
+            } catch (readError) {
+              // Stryker disable next-line ConditionalExpression: an abort happens only when the list stops the row actor, and XState drops what a stopped callback actor sends back (see isAbort)
+              if (isAbort(readError)) throw readError;
+              throw error;
+            }
+          }
+        };
+        report().then(sendBack, (error: unknown) => {
+          // Stryker disable next-line ConditionalExpression: same: what is sent back after an abort reaches no one
+          if (isAbort(error)) return;
+          const result: RowActionResult = { type: 'row.failed', kind, userId: user.userId, error };
+          sendBack(result);
+        });
+        return () => controller.abort();
+      }),
+    },
+  };
+}

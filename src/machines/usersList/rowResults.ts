@@ -1,0 +1,41 @@
+/**
+ * What the list does with the answer of a row change (../rowChanges): the row and the Quick Stats
+ * follow, and a toast says what happened (with Undo for a change that went through, or a warning
+ * with the member as the server has them now for a refused one). Pure: the machine's actions call these.
+ */
+import type { User, UserStats } from '../../contract/api';
+import { adjustStats, rowChangeNotice, type RowActionResult } from '../rowChanges/rows';
+import { ROW_REFRESHED } from './messages';
+import type { UsersListEmitted } from './types';
+
+type Shown = Extract<RowActionResult, { type: 'row.succeeded' | 'row.conflicted' }>;
+
+export function replaceUser(users: User[], user: User): User[] {
+  return users.map((u) => (u.userId === user.userId ? user : u));
+}
+
+/** The page and the counts once the member is shown as the answer has them (the counts stay until they arrive, or when the member is not on the page). */
+export function showMember(list: { users: User[]; stats: UserStats | null }, result: Shown): { users: User[]; stats: UserStats | null } {
+  const before = result.type === 'row.succeeded' ? result.before : list.users.find((u) => u.userId === result.user.userId);
+  return {
+    users: replaceUser(list.users, result.user),
+    stats: list.stats && before ? adjustStats(list.stats, before, result.user) : list.stats,
+  };
+}
+
+/** The toast: what changed and its Undo, or why the change was refused. */
+export function rowResultToast(result: Shown): UsersListEmitted {
+  if (result.type === 'row.conflicted') {
+    return { type: 'users.notice', message: result.message, tone: 'warning', detail: ROW_REFRESHED };
+  }
+  const { message, undo } = rowChangeNotice(result.kind, result.before, result.user);
+  return {
+    type: 'users.notice',
+    message,
+    tone: 'success',
+    undo:
+      undo.kind === 'license'
+        ? { type: 'users.setLicense', user: undo.user, hasLicense: undo.value }
+        : { type: 'users.setStatus', user: undo.user, isActive: undo.value },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * What the users list machine (./usersListMachine.ts) names: its types, the actors it invokes (the
+ * side effects its implementations provide, and its child machines), its guards and its actions.
+ * The statechart itself, when each of these runs, is in ./usersListMachine.ts.
+ */
+import { assertEvent, assign, emit, setup } from 'xstate';
+import type { User } from '../../contract/api';
+import { addUserMachine } from '../addUser/addUserMachine';
+import { bulkChangeMachine, type BulkChangeOutput } from '../bulkChange/bulkChangeMachine';
+import { csvExportMachine, type CsvExportOutput } from '../csvExport/csvExportMachine';
+import { editUserMachine } from '../editUser/editUserMachine';
+import { rowChangesMachine } from '../rowChanges/rowChangesMachine';
+import { ROW_FALLBACK } from '../rowChanges/rows';
+import { messageOf, placeholderActor } from '../shared';
+import { watchUrlPlaceholder, writeUrlPlaceholder, type UrlWrite } from '../urlView';
+import { bulkAsksFirst } from './bulk';
+import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK } from './messages';
+import { pageShown, selectionAfter, type LoadUsersInput, type UsersPage } from './page';
+import { replaceUser, rowResultToast, showMember } from './rowResults';
+import type { UsersListContext, UsersListEmitted, UsersListEvent, UsersListInput } from './types';
+import { parseUsersView } from './view';
+
+export const usersListSetup = setup({
+  types: {
+    context: {} as UsersListContext,
+    events: {} as UsersListEvent,
+    input: {} as UsersListInput | undefined,
+    emitted: {} as UsersListEmitted,
+  },
+  actors: {
+    loadUsers: placeholderActor<UsersPage, LoadUsersInput>('loadUsers'),
+    deleteUser: placeholderActor<void, { userId: string }>('deleteUser'),
+    watchUrl: watchUrlPlaceholder(),
+    rowChanges: rowChangesMachine,
+    bulkChange: bulkChangeMachine,
+    csvExport: csvExportMachine,
+    addUser: addUserMachine,
+    editUser: editUserMachine,
+  },
+  delays: { searchDebounce: 300 },
+  guards: {
+    /** Guards read events only (the answer echoes its page), so model paths stay deterministic. */
+    isPageOutOfRange: (_, page: UsersPage) => page.list.users.length === 0 && page.list.page > 1 && page.list.total > 0,
+    namesUsers: ({ event }) => event.type === 'users.bulkUpdate' && event.userIds.length > 0,
+    /** Taking something away from many members (deactivating, removing licences) asks first. */
+    asksFirst: ({ event }) => event.type === 'users.bulkUpdate' && bulkAsksFirst(event.updates),
+    bulkFailed: (_, outcome: BulkChangeOutput) => outcome.failure !== null,
+    exportFailed: (_, outcome: CsvExportOutput) => outcome.failure !== null,
+  },
+  actions: {
+    /** A search, a filter or a sort: the query changes, from page 1. */
+    assignQuery: assign(({ event }) => {
+      assertEvent(event, ['users.search', 'users.filterStatus', 'users.filterRole', 'users.sort']);
+      const { type: _, ...change } = event;
+      return { ...change, page: 1 };
+    }),
+    assignView: assign(({ event }) => {
+      assertEvent(event, 'users.urlChanged');
+      return parseUsersView(event.query);
+    }),
+    assignPage: assign(({ event }) => {
+      assertEvent(event, 'users.goToPage');
+      return { page: Math.max(1, Math.floor(event.page)) };
+    }),
+    assignLastPage: assign(({ context }, page: UsersPage) => ({ page: Math.max(1, Math.ceil(page.list.total / context.pageSize)) })),
+    assignUsersPage: assign(({ context }, page: UsersPage) => pageShown(context, page)),
+    assignLoadError: assign((_, error: unknown) => ({ loadError: messageOf(error, FETCH_USERS_FALLBACK) })),
+    /** A row change went through, or was refused (409): the member as the answer has them, and the counts. */
+    showRowResult: assign(({ context, event }) => {
+      assertEvent(event, ['row.succeeded', 'row.conflicted']);
+      return showMember(context, event);
+    }),
+    toastRowResult: emit(({ event }) => {
+      assertEvent(event, ['row.succeeded', 'row.conflicted']);
+      return rowResultToast(event);
+    }),
+    assignRowError: assign(({ event }) => {
+      assertEvent(event, 'row.failed');
+      return { actionError: messageOf(event.error, ROW_FALLBACK[event.kind]) };
+    }),
+    dismissError: assign({ actionError: null }),
+    assignSelection: assign(({ context, event }) => {
+      assertEvent(event, ['users.select', 'users.selectAll']);
+      return { selected: selectionAfter(context, event) };
+    }),
+    clearSelection: assign({ selected: [] }),
+    assignBulkRequest: assign(({ event }) => {
+      assertEvent(event, 'users.bulkUpdate');
+      return { bulkRequest: { userIds: event.userIds, updates: event.updates } };
+    }),
+    clearBulkRequest: assign({ bulkRequest: null }),
+    assignActionError: assign((_, message: string | null) => ({ actionError: message })),
+    /** Edit or Delete opens on the member (and the message above the table goes). */
+    assignDialogTarget: assign(({ event }) => {
+      assertEvent(event, ['users.edit', 'users.confirmDelete']);
+      return event.type === 'users.edit'
+        ? { editTarget: event.user, actionError: null }
+        : { deleteTarget: event.user, deleteError: null, actionError: null };
+    }),
+    clearDialog: assign({ editTarget: null, deleteTarget: null, deleteError: null }),
+    replaceUser: assign(({ context }, user: User) => ({ users: replaceUser(context.users, user), editTarget: null })),
+    assignDeleteError: assign((_, error: unknown) => ({ deleteError: messageOf(error, DELETE_USER_FALLBACK) })),
+    forgetDeleted: assign(({ context }) => ({
+      selected: context.selected.filter((id) => id !== context.deleteTarget?.userId),
+      deleteTarget: null,
+      deleteError: null,
+    })),
+    markStatsStale: assign({ statsStale: true }),
+    notify: emit((_, message: string) => ({ type: 'users.notice' as const, message, tone: 'success' as const })),
+    notifyError: emit((_, message: string | null) => ({ type: 'users.notice' as const, message: message ?? '', tone: 'error' as const })),
+    /** Replaced with the real one (../urlView): the view's query on the address bar, remembered for 'Back to Users'. */
+    writeUrl: (args, params: UrlWrite | null) => writeUrlPlaceholder(args, params),
+  },
+});
