@@ -86,9 +86,22 @@ describe('npm test (scripts/test/all.ts)', () => {
   it('after a failure it starts nothing more; what runs finishes; what needed the failed step is not run', async () => {
     const log = join(dir, 'log');
     const later = join(dir, 'later-ran');
+    const report = join(dir, 'fails.json');
+    const recorded = join(dir, 'failure-recorded');
     const plan = [
-      logged('slow sibling', log, { gate: join(dir, 'failed') }),
-      node('fails', `require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'failed'))}, ''); process.exit(2)`),
+      // The sibling ends only once the scheduler has taken the failure in: reading the failed step's
+      // report is the last thing it does before it marks the run failed, in the same turn. (Gating on
+      // the failing process alone raced on a busy machine: its exit could be seen after the sibling's.)
+      logged('slow sibling', log, { gate: recorded }),
+      node('fails', `require('node:fs').writeFileSync(${JSON.stringify(report)}, '{}'); process.exit(2)`, {
+        report: {
+          file: report,
+          read: () => {
+            writeFileSync(recorded, '');
+            return undefined;
+          },
+        },
+      }),
       node('queued', `require('node:fs').writeFileSync(${JSON.stringify(later)}, '')`),
       node('dependent', `require('node:fs').writeFileSync(${JSON.stringify(later)}, '')`, { needs: ['fails'], cpus: 'all' }),
     ];
