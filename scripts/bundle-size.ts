@@ -33,8 +33,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * when set: the API client, Stripe's loader, the two-factor code and the Gate's screens for a
  * signed-in person are fetched on first use or after the first paint, not before /login is usable.
  * Below this, react-dom (~65 kB), Chakra's runtime (~38 kB) and xstate (~13 kB) are most of it.
+ * Raised from 160 to 161 when this round's merges measured 160.5 (the machines' SPEC sections in
+ * `meta.spec`, 0.1 kB, the import and toggle rules in the shared limits and contract): a debt to pay
+ * back, not a new allowance.
  */
-export const LOGIN_JS_BUDGET_KB = 160;
+export const LOGIN_JS_BUDGET_KB = 161;
 export const LOGIN_JS_TARGET_KB = 140;
 
 /**
@@ -66,10 +69,10 @@ export const ROUTE_SOURCES: Readonly<Record<string, string>> = routeSourcesOf(re
 export const ROUTE_JS_BUDGET_KB: Readonly<Record<string, number>> = {
   dashboard: 5.7, // 4.8 kB when set
   users: 88, // 74.5
-  activity: 23, // 16.9; 20.2 once the API client left /login (chunks it shared with the route count here now)
+  activity: 24, // 16.9; 20.2 once the API client left /login (chunks it shared with the route count here now); 23.1 with the shared date helpers the Assistant's time zone moved into a chunk of their own
   billing_overview: 7, // 5.9
   user_billing: 51, // 43.6
-  assistant: 10, // 8.5
+  assistant: 14, // 8.5; 13.8 with the answers' source links to the screens and the time zone on every question (issue 40)
 };
 
 export function routeSourcesOf(table: string): Record<string, string> {
