@@ -12,6 +12,7 @@ import { createMachine } from 'xstate';
 export const bulkChangeMachine = createMachine({
   id: 'bulkChange',
   initial: 'updating',
+  meta: { spec: ['§7 The calls it makes'] },
   states: {
     updating: {
       tags: ['pending'],

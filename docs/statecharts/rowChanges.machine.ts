@@ -11,6 +11,7 @@ import { createMachine } from 'xstate';
 
 export const rowChangesMachine = createMachine({
   id: 'rowChanges',
+  meta: { spec: ['§4 Users'] },
   context: { busy: [] },
   on: {
     'users.setLicense': { guard: 'isRowFree', actions: 'startRowAction' },

@@ -36,6 +36,7 @@ export const bulkChangeMachine = setup({
   },
 }).createMachine({
   id: 'bulkChange',
+  meta: { spec: ['§7 The calls it makes'] },
   context: ({ input }) => ({ request: input, outcome: { updated: 0, failure: null } }),
   initial: 'updating',
   states: {

@@ -59,6 +59,7 @@ export const rowChangesMachine = setup({
   },
 }).createMachine({
   id: 'rowChanges',
+  meta: { spec: ['§4 Users'] },
   context: { busy: [] },
   on: {
     'users.setLicense': {
