@@ -23,6 +23,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type Stripe from 'stripe';
 
 // ---------------------------------------------------------------------------------------------
@@ -31,11 +33,13 @@ import type Stripe from 'stripe';
 
 type Json = Record<string, unknown>;
 
-const FIXTURES = (
-  JSON.parse(readFileSync(new URL('./fixtures3.json', import.meta.url), 'utf8')) as {
-    resources: Record<string, Json>;
-  }
-).resources;
+const FIXTURES =
+  // A path, not a URL object: under jsdom (a view test that loads the billing harness) `URL` is jsdom's, which fs does not take.
+  (
+    JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures3.json'), 'utf8')) as {
+      resources: Record<string, Json>;
+    }
+  ).resources;
 
 /** A fresh copy of Stripe's example object of a resource, with `fields` set over it. */
 function fromFixture<T>(resource: string, fields: Json): T {

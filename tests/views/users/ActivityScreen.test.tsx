@@ -109,7 +109,10 @@ describe('Activity screen', () => {
       'Plan changed',
       'Subscription canceled',
       'Subscription reactivated',
+      'Plan change scheduled',
       'Payment method page opened',
+      'Card added',
+      'Default card changed',
     ]);
     await user.selectOptions(select, 'License changed');
     expect(requests(doubles).at(-1)).toEqual({ page: 1, limit: 25, kind: 'member.license' });
