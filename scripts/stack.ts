@@ -141,6 +141,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // BILLING_PROVIDER=stripe and its STRIPE_* variables (docs/BILLING.md); the local provider otherwise.
   // The API processes (apiProcesses) read the same variables from the environment they inherit.
   const billing = parseBillingConfig(process.env);
+  // With Stripe, the console needs the account's publishable key: stop now, naming it, rather than
+  // build a console whose payment step can only fail.
+  const stripePublishableKey = process.env['STRIPE_PUBLISHABLE_KEY']?.trim() || undefined;
+  if (billing.provider === 'stripe' && !stripePublishableKey)
+    throw new Error("BILLING_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY (the account's pk_live_… or pk_test_… key) for the console.");
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   if (options.reset) {
@@ -298,8 +303,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
       // With the local provider, a clearly fake key (it never talks to Stripe; browser tests stub
       // Stripe.js); with Stripe, the account's publishable key (STRIPE_PUBLISHABLE_KEY).
-      VITE_STRIPE_PUBLISHABLE_KEY:
-        billing.provider === 'stripe' ? (process.env['STRIPE_PUBLISHABLE_KEY'] ?? 'pk_test_missing') : 'pk_test_local_stack',
+      VITE_STRIPE_PUBLISHABLE_KEY: billing.provider === 'stripe' ? (stripePublishableKey ?? '') : 'pk_test_local_stack',
     };
 
     if (mode !== 'none') {
