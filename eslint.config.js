@@ -145,9 +145,6 @@ export default tseslint.config(
     // user-event and async query is awaited, waitFor holds assertions only, and tests read the page
     // as a person does (roles, labels, text), not through DOM nodes.
     files: ['tests/views/**/*.{ts,tsx}', 'tests/machines/**/*.{ts,tsx}', 'tests/unit/**/*.tsx'],
-    // Screens being reworked this round (the Assistant's messages, User Management's rows): their
-    // tests move to queries when that work lands. Temporary: the list goes with it.
-    ignores: ['tests/views/users/{ActivityScreen,UsersLayout,UsersScreen,UsersUrl,memberStyles,rowKeys}.test.tsx'],
     ...testingLibrary.configs['flat/react'],
     // The project's render helpers (the plugin then stops treating every `render…` call as one).
     settings: {

@@ -9,7 +9,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createControlledDelays } from '../../support/model';
-import { STATS, makePage, makeUser } from './fixtures';
+import { STATS, itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 import { getSystem } from '../../../src/views/theme/system';
 
@@ -120,8 +120,7 @@ describe('UsersScreen: the table fits a laptop', { timeout: 60_000 }, () => {
     ]);
     const first = MEMBERS[0];
     if (!first) throw new Error('no member');
-    const row = within(members()).getByText(first.name).closest('tr');
-    if (!row) throw new Error('no row');
+    const row = itemHolding(members(), 'row', first.name);
     const cells = within(row).getAllByRole('cell');
     // Ten cells over eleven columns: name and email share one, spanning their two headers.
     expect(cells).toHaveLength(10);
@@ -202,9 +201,12 @@ describe('UsersScreen: cards at 768 px and narrower', { timeout: 60_000 }, () =>
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(members()).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
-    const [first, never, pending] = cards.map((card) => within(card));
+    const [firstCard, neverCard, pendingCard] = cards;
     const member = MEMBERS[0];
-    if (!first || !never || !pending || !member) throw new Error('missing cards');
+    if (!firstCard || !neverCard || !pendingCard || !member) throw new Error('missing cards');
+    const first = within(firstCard);
+    const never = within(neverCard);
+    const pending = within(pendingCard);
     expect(first.getByText('AD')).toBeInTheDocument();
     expect(first.getByText(member.name)).toBeInTheDocument();
     expect(first.getByText(member.email)).toBeInTheDocument();
@@ -214,9 +216,10 @@ describe('UsersScreen: cards at 768 px and narrower', { timeout: 60_000 }, () =>
       ['Created', 'Jan 5, 2026'],
       ['Last active', '3 days ago'],
     ]) {
-      const definition = first.getByText(term ?? '', { selector: 'dt' }).nextElementSibling;
-      expect(definition?.tagName).toBe('DD');
-      expect(definition?.textContent).toContain(value);
+      // Each term (dt) is read with its definition (dd), as a screen reader pairs them.
+      const terms = first.getAllByRole('term').map((t) => t.textContent);
+      expect(terms).toContain(term);
+      expect(first.getAllByRole('definition')[terms.indexOf(term ?? '')]).toHaveTextContent(value ?? '');
     }
     expect(timeOf(cards[0] as HTMLElement, '3 days ago')).toHaveAccessibleDescription('May 17, 2026, 9:05 AM');
     expect(first.getByText('active')).toBeInTheDocument();
@@ -252,7 +255,7 @@ describe('UsersScreen: cards at 768 px and narrower', { timeout: 60_000 }, () =>
     const { doubles, members, user } = await loaded('list');
     const [a, b, c] = MEMBERS;
     if (!a || !b || !c) throw new Error('no members');
-    const card = (name: string) => within(within(members()).getByText(name).closest('li') as HTMLElement);
+    const card = (name: string) => within(itemHolding(members(), 'listitem', name));
 
     await user.click(card(a.name).getByRole('checkbox', { name: `Select ${a.name}` }));
     expect(await screen.findByText('1 selected')).toBeInTheDocument();

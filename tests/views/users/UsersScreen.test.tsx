@@ -5,7 +5,7 @@ import { PHONE_INVALID_MESSAGE } from '../../../src/domain/phone';
 import { ApiRequestError } from '../../../src/services/api/errors';
 import type { LoadUsersInput } from '../../../src/machines/usersList';
 import { createControlledDelays } from '../../support/model';
-import { STATS, makePage, makeUser } from './fixtures';
+import { STATS, itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 
 function setup() {
@@ -59,8 +59,8 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     ]);
     act(() => fakes.resolve('loadUsers', makePage(1)));
     const first = makeUser(0);
-    const row = (await within(table()).findByText(first.name)).closest('tr');
-    if (!row) throw new Error('no row');
+    await within(table()).findByText(first.name);
+    const row = itemHolding(table(), 'row', first.name);
     const cells = within(row);
     expect(cells.getByText('AD')).toBeInTheDocument();
     expect(cells.getByText(first.email)).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).not.toBeChecked();
-    const row = within(table()).getByText(target.name).closest('tr');
+    const row = itemHolding(table(), 'row', target.name);
     expect(row).toHaveTextContent('Project Manager');
     expect(stat('Licensed').getByText(String(STATS.licensed))).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

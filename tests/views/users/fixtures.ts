@@ -1,4 +1,5 @@
 /** Users and stats shaped like the API's answers (UserSchema), for the users views and walks. */
+import { within } from '@testing-library/react';
 import type { BillingOverview, User, UserStats } from '../../../src/contract/api';
 import type { UsersPage } from '../../../src/machines/usersList';
 
@@ -42,3 +43,12 @@ export const OVERVIEW: BillingOverview = {
   unpaidInvoices: 3,
   recentTransactions: [],
 };
+
+/** The one element of `role` inside `container` that holds `text` (a row or a card, found as a person reads the page). */
+export function itemHolding(container: HTMLElement, role: 'row' | 'listitem', text: string): HTMLElement {
+  const found = within(container)
+    .getAllByRole(role)
+    .filter((item) => within(item).queryAllByText(text).length > 0);
+  if (found.length !== 1) throw new Error(`${found.length} ${role}s hold "${text}", expected one`);
+  return found[0] as HTMLElement;
+}

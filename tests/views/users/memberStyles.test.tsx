@@ -12,6 +12,8 @@ import { makeUser } from './fixtures';
 
 /** Every CSS rule on the page as [selector, declarations] (Emotion writes text into <style> here). */
 function rules(): Array<[string, string]> {
+  // The styles themselves are what this test reads: no query by role or text reaches a <style>.
+  // eslint-disable-next-line testing-library/no-node-access
   const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
   return [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => [(m[1] ?? '').trim(), m[2] ?? '']);
 }
