@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Hono } from 'hono';
 import { stream } from 'hono/streaming';
+import { neutraliseCell } from '../../src/domain/csv';
 import { ExportMembersRequestSchema, type ExportMembersRequest, type ExportMembersResponse } from '../../src/contract/api';
 import type { Database } from '../core/db';
 import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
@@ -33,11 +34,6 @@ const EXPORT_TICKET_TTL_SECONDS = 60;
 export const EXPORT_LINK_INVALID = 'This export link is invalid, used or expired. Export again from User Management.';
 
 export const EXPORT_HEADER = ['Name', 'Email', 'Phone', 'Role', 'Status', 'Licence', 'Created', 'Last active'] as const;
-
-/** A cell a spreadsheet shows as text, never runs. */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
 
 /** `<organisation>-<what>-<yyyy-mm-dd>.csv` (`what`: members by default), the organisation's name made safe for a file name. */
 export function exportFileName(organisation: string, day: string, what = 'members'): string {
@@ -66,7 +62,7 @@ function rowOf(m: MemberRow): string[] {
     m.has_license ? 'Yes' : 'No',
     m.created_at.toISOString(),
     m.last_active_at ? m.last_active_at.toISOString() : '',
-  ].map(neutralise);
+  ].map(neutraliseCell);
 }
 
 interface Ticket {

@@ -49,7 +49,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage return first) is kept as text (OWASP "CSV injection"). */
-function neutraliseCell(cell: string): string {
+export function neutraliseCell(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ExportMembersResponseSchema, USER_SORTS, UserListResponseSchema, type User, type UserSort } from '../../src/contract/api';
-import { EXPORT_BATCH, EXPORT_HEADER, EXPORT_LINK_INVALID, exportFileName, neutralise } from '../../server/users/export';
+import { EXPORT_BATCH, EXPORT_HEADER, EXPORT_LINK_INVALID, exportFileName } from '../../server/users/export';
+import { neutraliseCell } from '../../src/domain/csv';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
 
 let api: TestApi;
@@ -207,7 +208,7 @@ describe('exporting members as CSV', () => {
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual([...EXPORT_HEADER]);
     const active = (await list('status=active&sort=name&limit=100')).users;
-    expect(rows.map((r) => r[1])).toEqual(active.map((u) => neutralise(u.email)));
+    expect(rows.map((r) => r[1])).toEqual(active.map((u) => neutraliseCell(u.email)));
     const formula = rows.find((r) => r[1] === 'formula@summit.test');
     expect(formula).toEqual([
       '\'=HYPERLINK("http://evil.test","Click")',
