@@ -77,6 +77,23 @@ function every<T>() {
 type Shape = 'value' | { all: ReadonlySet<string>; modeled: Readonly<Record<string, Shape>> };
 
 const EXPAND = 'value';
+
+/** The parameters of an item in a subscription change, the same for an update and its preview. */
+const CHANGED_ITEM_KEYS = [
+  'billing_thresholds',
+  'clear_usage',
+  'current_trial',
+  'deleted',
+  'discounts',
+  'id',
+  'metadata',
+  'plan',
+  'price',
+  'price_data',
+  'quantity',
+  'tax_rates',
+] as const;
+const CHANGED_ITEM_MODELED = { id: 'value', price: 'value', quantity: 'value' } as const;
 const METADATA = 'value';
 
 const shapes = {
@@ -287,21 +304,8 @@ const shapes = {
       trial_end: 'value',
       expand: EXPAND,
       items: {
-        all: every<Stripe.SubscriptionUpdateParams.Item>()([
-          'billing_thresholds',
-          'clear_usage',
-          'current_trial',
-          'deleted',
-          'discounts',
-          'id',
-          'metadata',
-          'plan',
-          'price',
-          'price_data',
-          'quantity',
-          'tax_rates',
-        ]),
-        modeled: { id: 'value', price: 'value', quantity: 'value' },
+        all: every<Stripe.SubscriptionUpdateParams.Item>()(CHANGED_ITEM_KEYS),
+        modeled: CHANGED_ITEM_MODELED,
       },
     },
   },
@@ -445,21 +449,9 @@ const shapes = {
           proration_behavior: 'value',
           proration_date: 'value',
           items: {
-            all: every<Stripe.InvoiceCreatePreviewParams.SubscriptionDetails.Item>()([
-              'billing_thresholds',
-              'clear_usage',
-              'current_trial',
-              'deleted',
-              'discounts',
-              'id',
-              'metadata',
-              'plan',
-              'price',
-              'price_data',
-              'quantity',
-              'tax_rates',
-            ]),
-            modeled: { id: 'value', price: 'value', quantity: 'value' },
+            // A preview's items are a change's items (each list is still checked against its own type).
+            all: every<Stripe.InvoiceCreatePreviewParams.SubscriptionDetails.Item>()(CHANGED_ITEM_KEYS),
+            modeled: CHANGED_ITEM_MODELED,
           },
         },
       },
