@@ -4,32 +4,16 @@
  * log line per request that never holds a path, a query or a body; /healthz and /readyz; and a
  * graceful close that finishes the requests in flight, up to its timeout.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryLog } from '../support/memory-log';
 import type { Hono } from 'hono';
 import { startApiServer } from '../../server';
-import { createLogger } from '../../server/core/log';
 import type { AppEnv, ServerModule } from '../../server/core/module';
 import { signupModule } from '../../server/signup';
 import { usersModule } from '../../server/users';
 import { createTestApi, signUpOrganisation, type TestApi } from './support/api';
 import { openTestDatabase, testEngine } from './support/db';
 import { userPoolNotUsed } from './support/user-pool';
-
-function memoryLog() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return {
-    log: createLogger({ level: 'info', destination }),
-    lines,
-    entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-  };
-}
 
 /** A route that waits, inside a request, until the test lets it answer. */
 function slowModule() {

@@ -1,23 +1,8 @@
 // @vitest-environment node
 /** The API's log (server/core/log.ts): JSON lines, never an e-mail address, a token or a secret field. */
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, scrub, serializeError } from '../../../server/core/log';
-
-function memoryLog() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return {
-    log: createLogger({ level: 'info', destination }),
-    lines,
-    json: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-  };
-}
+import { memoryLog } from '../../support/memory-log';
+import { scrub, serializeError } from '../../../server/core/log';
 
 const JWT = 'eyJraWQiOiJDb2duaXRvTG9jYWwiLCJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhYmMifQ.c2lnbmF0dXJl';
 
@@ -41,13 +26,13 @@ describe('the log', () => {
   });
 
   it('writes one JSON line, with the level by name, and redacts secret fields and scrubs messages', () => {
-    const { log, json } = memoryLog();
+    const { log, entries } = memoryLog();
     log.info(
       { reqId: 'r1', body: { email: 'ana@example.com', password: 'Hunter#2026', refreshToken: JWT } },
       `signed in ana@example.com with ${JWT}`,
     );
     log.flush();
-    const [line] = json();
+    const [line] = entries();
     expect(line).toMatchObject({ level: 'info', reqId: 'r1', service: 'hardline-api', msg: 'signed in a***@e*** with [token]' });
     expect(line?.['body']).toEqual({ email: '[redacted]', password: '[redacted]', refreshToken: '[redacted]' });
     expect(typeof line?.['time']).toBe('string');
