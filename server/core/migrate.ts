@@ -95,6 +95,7 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
   return db.transaction(async (tx) => {
     if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const from = await databaseSchemaVersion(tx);
+    await refuseSkippedMigrations(tx, known, from);
     const postgrator = new Postgrator({
       migrationPattern: join(dir, '*.sql'),
       driver: 'pg',
@@ -115,6 +116,23 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
   });
 }
 
+/**
+ * postgrator applies only the migrations above the database's version, so a file numbered below it
+ * that never ran (two branches took numbers in parallel, and the higher one was deployed first)
+ * would be skipped for ever, silently. Such a file stops the migrate, naming it and the way out.
+ */
+async function refuseSkippedMigrations(tx: Queryable, known: readonly Migration[], from: number): Promise<void> {
+  if (from === 0) return;
+  const { rows } = await tx.query<{ version: string | number }>(`SELECT version FROM ${SCHEMA_TABLE}`);
+  const recorded = new Set(rows.map((r) => Number(r.version)));
+  const skipped = known.filter((m) => m.version < from && !recorded.has(m.version));
+  if (skipped.length === 0) return;
+  throw new Error(
+    `${skipped.map((m) => m.file).join(', ')} never ran here, and the database is already at version ${from}: ` +
+      `renumber ${skipped.length === 1 ? 'it' : 'them'} after the newest migration (version ${Math.max(...known.map((m) => m.version))}) and migrate again.`,
+  );
+}
+
 export class SchemaOutdatedError extends Error {
   constructor(
     readonly databaseVersion: number,
@@ -131,11 +149,13 @@ export class SchemaOutdatedError extends Error {
 /**
  * Refuses (SchemaOutdatedError) a database older than the code. A newer one (the code was rolled back
  * after a migrate) is allowed: migrations add before they remove, so the previous build still works
- * on it. Returns both versions.
+ * on it. A migration of this build that never ran, below the database's version, is refused as
+ * `migrate` refuses it. Returns both versions.
  */
 export async function assertSchemaCurrent(db: Queryable, dir = MIGRATIONS_DIR): Promise<{ database: number; code: number }> {
   const code = codeSchemaVersion(dir);
   const database = await databaseSchemaVersion(db);
   if (database < code) throw new SchemaOutdatedError(database, code);
+  await refuseSkippedMigrations(db, listMigrations(dir), database);
   return { database, code };
 }

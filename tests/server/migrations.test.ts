@@ -170,6 +170,27 @@ describe(`migrations (${testEngine})`, () => {
     expect(rows[0]?.present).toBe(false);
   });
 
+  it('refuse a migration numbered below the database version that never ran, instead of skipping it for ever', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hardline-migrations-order-'));
+    closing.push(async () => rmSync(dir, { recursive: true, force: true }));
+    cpSync(join(MIGRATIONS_DIR, '0001.do.core.sql'), join(dir, '0001.do.core.sql'));
+    writeFileSync(join(dir, '0003.do.later.sql'), 'CREATE TABLE later_branch (id TEXT PRIMARY KEY);\n');
+    const { db } = await emptyDatabase();
+    await migrate(db, { dir });
+    expect(await databaseSchemaVersion(db)).toBe(3);
+
+    // Another branch's 0002 arrives after 0003 was deployed.
+    writeFileSync(join(dir, '0002.do.earlier.sql'), 'CREATE TABLE earlier_branch (id TEXT PRIMARY KEY);\n');
+    await expect(migrate(db, { dir })).rejects.toThrow(
+      '0002.do.earlier.sql never ran here, and the database is already at version 3: renumber it after the newest migration (version 3) and migrate again.',
+    );
+    // Nor does an API built with it start there: its schema would lack the table.
+    await expect(assertSchemaCurrent(db, dir)).rejects.toThrow('0002.do.earlier.sql never ran here');
+    rmSync(join(dir, '0002.do.earlier.sql'));
+    writeFileSync(join(dir, '0004.do.earlier.sql'), 'CREATE TABLE earlier_branch (id TEXT PRIMARY KEY);\n');
+    expect((await migrate(db, { dir })).applied.map((m) => m.file)).toEqual(['0004.do.earlier.sql']);
+  });
+
   it('run once when two migrates start together (the second waits, then finds nothing to do)', async () => {
     const { db } = await emptyDatabase();
     const [a, b] = await Promise.all([migrate(db), migrate(db)]);
