@@ -28,7 +28,7 @@ interface Measured {
 }
 
 /** Every function-like node with a body in `text`, with its length in lines. */
-export function functionLengths(fileName: string, text: string): Measured[] {
+function functionLengths(fileName: string, text: string): Measured[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found: Measured[] = [];
   const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
