@@ -19,8 +19,8 @@
  *  9. writes reports/bench.json (flat figures) and reports/bench.md, prints PASS/FAIL per gate.
  *
  * Options: --users <n> (default 100000), --runs <n> Lighthouse runs per page and preset (default 5),
- * --skip-lighthouse, --only export | --only load (no console, no build, no browser: only step 7 or
- * step 8, written to reports/bench-<name>.json and .md, so the full report stays).
+ * --skip-lighthouse, --only export | --only load | --only copilot (no console, no build, no browser:
+ * only step 7, 8 or 6, written to reports/bench-<name>.json and .md, so the full report stays).
  * Exit code 1 when a gate (issue 17's acceptance) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
@@ -71,14 +71,18 @@ function countOption(name: string, fallback: number, min: number): number {
 }
 
 /** Measurements that can run on their own (`--only <name>`). */
-const ONLY = ['export', 'load'] as const;
+const ONLY = ['export', 'load', 'copilot'] as const;
 
 async function main(): Promise<number> {
   const users = countOption('--users', 100_000, 2);
   const runs = countOption('--runs', LIGHTHOUSE_MIN_RUNS, 1);
   const only = option('--only');
   if (only !== undefined && !ONLY.some((name) => name === only)) throw new Error(`--only takes one of: ${ONLY.join(', ')}`);
-  if (only === 'export') return exportOnly(users);
+  if (only === 'export') return stackOnly(users, 'export', 'Export CSV', async (stack, log) => ({ ...(await measureExport(stack, log)) }));
+  if (only === 'copilot')
+    return stackOnly(users, 'copilot', "the Assistant's answers", async (stack, log) =>
+      (await import('./bench/copilot')).measureCopilot(stack, log),
+    );
   if (only === 'load') return loadOnly(users);
   const skipLighthouse = process.argv.includes('--skip-lighthouse');
   const started = Date.now();
@@ -166,8 +170,16 @@ async function main(): Promise<number> {
   return checks.every((c) => c.pass || c.kind === 'aim') ? 0 : 1;
 }
 
-/** `--only export`: the stack without the console (no build), the export measured, its own report. */
-async function exportOnly(users: number): Promise<number> {
+/**
+ * `--only export` and `--only copilot`: the stack without the console (no build), one measurement
+ * (Export CSV; the Assistant's answers over HTTP), its own report.
+ */
+async function stackOnly(
+  users: number,
+  name: (typeof ONLY)[number],
+  label: string,
+  measure: (stack: Awaited<ReturnType<typeof startStackProcess>>, log: (line: string) => void) => Promise<Figures>,
+): Promise<number> {
   const started = Date.now();
   const log = (line: string) => console.log(line);
   const dataDir = mkdtempSync(join(tmpdir(), 'hardline-bench-'));
@@ -186,20 +198,20 @@ async function exportOnly(users: number): Promise<number> {
   });
   const figures: Figures = { bench_users: users, bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)) };
   try {
-    log(`[${((Date.now() - started) / 1000).toFixed(0)} s] stack up; Export CSV...`);
-    Object.assign(figures, await measureExport(stack, log));
+    log(`[${((Date.now() - started) / 1000).toFixed(0)} s] stack up; ${label}...`);
+    Object.assign(figures, await measure(stack, log));
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   figures.bench_seconds = Math.round((Date.now() - started) / 1000);
   figures.bench_load_avg_1m_end = Number((loadavg()[0] ?? 0).toFixed(1));
-  await writeFile(join(reportsDir, 'bench-export.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  await writeFile(join(reportsDir, `bench-${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
   await writeFile(
-    join(reportsDir, 'bench-export.md'),
-    renderMarkdown(figures, { source: { command: COMMAND, json: 'reports/bench-export.json' } }),
+    join(reportsDir, `bench-${name}.md`),
+    renderMarkdown(figures, { source: { command: COMMAND, json: `reports/bench-${name}.json` } }),
   );
-  log('wrote reports/bench-export.json and reports/bench-export.md');
+  log(`wrote reports/bench-${name}.json and reports/bench-${name}.md`);
   return 0;
 }
 

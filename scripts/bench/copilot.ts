@@ -42,6 +42,7 @@ async function timeBank(
   ask: (q: string, previous?: CopilotIntent) => Promise<CopilotIntent | undefined>,
   rounds: number,
   slowest?: Map<string, number>,
+  best?: Map<string, number>,
 ): Promise<number[]> {
   const previous = new Map<string, CopilotIntent | undefined>();
   for (const q of questions) {
@@ -60,6 +61,7 @@ async function timeBank(
       const took = performance.now() - started;
       times.push(took);
       slowest?.set(q.question, Math.max(took, slowest.get(q.question) ?? 0));
+      best?.set(q.question, Math.min(took, best.get(q.question) ?? Infinity));
     }
   }
   return times;
@@ -97,16 +99,22 @@ export async function measureCopilot(
     const res = await fetch(`${stack.apiUrl}/api/copilot/ask`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, isAdmin: true, ...(previousIntent ? { previousIntent } : {}) }),
+      // As the console asks: with its time zone (the windows of a zone that is not UTC's).
+      body: JSON.stringify({ query, isAdmin: true, timeZone: 'America/Los_Angeles', ...(previousIntent ? { previousIntent } : {}) }),
     });
     if (!res.ok) throw new Error(`ask "${query}": HTTP ${res.status}`);
     return ((await res.json()) as { intent?: CopilotIntent }).intent;
   };
-  const times = await timeBank(questions, ask, rounds);
+  const best = new Map<string, number>();
+  const times = await timeBank(questions, ask, rounds, undefined, best);
   const figures = figuresOf(times, 'copilot_answer');
   log(
     `  copilot answers over HTTP: p50 ${figures.copilot_answer_p50_ms} ms, p95 ${figures.copilot_answer_p95_ms} ms (${times.length} answers, ${questions.length} questions)`,
   );
+  // Slow in every round is the engine's; slow in one round is the machine's load.
+  const slow = [...best].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  log(`  slowest in every round: ${slow.map(([q, ms]) => `${Math.round(ms)} ms "${q}"`).join('; ')}`);
+  figures['copilot_answer_best_round_p95_ms'] = Math.round(percentile([...best.values()], 95) * 10) / 10;
   return figures;
 }
 

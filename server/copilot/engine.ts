@@ -157,13 +157,11 @@ async function personQuestion(
     };
   }
   const closest = await closestNames(db, orgId, parsed.name);
-  const near =
-    closest.length > 0
-      ? md` The closest names are ${joinMarkdown(
-          closest.map((n) => md`${n}`),
-          md`, `,
-        )}.`
-      : md``;
+  const names = joinMarkdown(
+    closest.map((n) => md`${n}`),
+    md`, `,
+  );
+  const near = closest.length > 1 ? md` The closest names are ${names}.` : closest.length === 1 ? md` The closest name is ${names}.` : md``;
   return plain([md`I couldn't find a member called “${parsed.name}” in your organisation.${near}`]);
 }
 

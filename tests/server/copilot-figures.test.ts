@@ -122,6 +122,26 @@ describe("the Assistant's figures are the screens'", () => {
     );
   });
 
+  it('leads a list to User Management with its filters, and each member to their billing page', async () => {
+    const { sources } = await ask('list the pending supervisors');
+    expect(sources.find((s) => s.link?.to === 'users')).toEqual({
+      id: expect.any(String),
+      type: 'list',
+      title: 'User Management — Pending, Supervisor',
+      link: { to: 'users', status: 'pending', role: 'Supervisor' },
+    });
+    const { rows } = await org.api.db.query<{ id: string }>(
+      "SELECT id FROM members WHERE org_id = $1 AND NOT is_active AND role = 'Supervisor'",
+      [org.orgId],
+    );
+    const members = sources.filter((s) => s.type === 'user');
+    expect(members.length).toBe(Math.min(rows.length, 10));
+    for (const member of members) {
+      expect(rows.map((r) => r.id)).toContain(member.id);
+      expect(member.link).toEqual({ to: 'member', id: member.id });
+    }
+  });
+
   it('follows a change the way the screens do: one definition, read by all', async () => {
     const { rows } = await org.api.db.query<{ id: string }>(
       "SELECT id FROM members WHERE org_id = $1 AND is_active AND NOT is_admin AND role = 'Field Worker' ORDER BY id LIMIT 1",

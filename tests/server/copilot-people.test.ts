@@ -128,7 +128,7 @@ describe("a member's facts, by name", () => {
 
   it('says when nobody has the name, and suggests the closest names', async () => {
     const typo = await ask("what's Orla Fenimore's phone");
-    expect(typo.text).toBe("I couldn't find a member called “Orla Fenimore” in your organisation. The closest names are Orla Fennimore.");
+    expect(typo.text).toBe("I couldn't find a member called “Orla Fenimore” in your organisation. The closest name is Orla Fennimore.");
     expect(typo.sources).toEqual([]);
     const nobody = await ask('is Zebedee Quarrington licensed?');
     expect(nobody.text).toMatch(/^I couldn't find a member called “Zebedee Quarrington” in your organisation\./);

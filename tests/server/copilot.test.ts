@@ -205,6 +205,34 @@ describe('POST /api/copilot/ask — access and validation', () => {
     }
   });
 
+  it('validates the follow-up context: a previousIntent with a date that does not exist answers 400 naming it, not 500', async () => {
+    const previous = (date: string) => ({
+      subject: 'calls',
+      measure: 'count',
+      filters: { site: 'Harbor Point Tower', window: { kind: 'since', date } },
+    });
+    for (const date of ['2025-13-01', '2025-02-30', '2025-00-10', '20250601']) {
+      const res = await h.json('POST', '/api/copilot/ask', { query: 'and last week?', isAdmin: true, previousIntent: previous(date) });
+      expect(res.status, date).toBe(400);
+      const body = v.parse(ApiErrorBodySchema, res.body);
+      expect(body.field, date).toBe('previousIntent.filters.window.date');
+      expect(body.message, date).toMatch(/window\.date must be (YYYY-MM-DD|a real calendar date)$/);
+    }
+    for (const [bad, field] of [
+      [{ subject: 'calls', measure: 'count', filters: { window: { kind: 'fortnight' } } }, 'previousIntent.filters.window.kind'],
+      [{ subject: 'calls', measure: 'count', filters: { person: { ids: [], name: 'Ana' } } }, 'previousIntent.filters.person.ids'],
+      [{ subject: 'members', measure: 'count', filters: { role: 'Owner' } }, 'previousIntent.filters.role'],
+      [{ subject: 'calls', measure: 'count' }, 'previousIntent.filters'],
+    ] as const) {
+      const res = await h.json('POST', '/api/copilot/ask', { query: 'and last week?', isAdmin: true, previousIntent: bad });
+      expect(res.status, field).toBe(400);
+      expect(v.parse(ApiErrorBodySchema, res.body).field).toBe(field);
+    }
+    // A real date is a follow-up as before.
+    const ok = await h.json('POST', '/api/copilot/ask', { query: 'and last week?', isAdmin: true, previousIntent: previous('2025-06-01') });
+    expect(ok.status).toBe(200);
+  });
+
   it('answers 403 to a non-administrator even when the body claims isAdmin', async () => {
     const member = h.orgA.members[2];
     h.actAs({ orgId: 'org-a', memberId: member?.id ?? null, isAdmin: false });

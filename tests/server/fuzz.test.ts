@@ -25,7 +25,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverModules } from '../../server';
 import { seedDatabase } from '../../server/seed';
-import { ApiErrorBodySchema } from '../../src/contract/api';
+import { ApiErrorBodySchema, CopilotAskResponseSchema, CopilotIntentSchema } from '../../src/contract/api';
 import { LIMITS } from '../../src/domain/limits';
 import { createTestApi, WEB_ORIGIN, type TestApi } from './support/api';
 import { testEngine } from './support/db';
@@ -34,6 +34,8 @@ import { testEngine } from './support/db';
 const SEED = 20_251_111;
 /** Generated requests per run (the sweep adds its own): the file takes well under a minute on a busy 2-core machine. */
 const NUM_RUNS = 700;
+/** Generated follow-up contexts (nested intents) sent to the Assistant. */
+const NUM_INTENT_RUNS = 300;
 
 let api: TestApi;
 let adminSub: string;
@@ -239,12 +241,53 @@ function validBody(route: Route): Record<string, unknown> {
   if (key.endsWith('/invoice-link')) return { userId: member(), invoiceId: ids.invoices[0] ?? 'in_0', format: 'page' };
   if (key.endsWith('/complete-subscription')) return { setupIntentId: 'seti_0123456789abcdef01234567', planType: 'pro' };
   if (key.endsWith('/cancel-subscription')) return { userId: member(), cancelAtPeriodEnd: true, reason: 'Moving to another tool' };
-  if (key.endsWith('/copilot/ask')) return { query: 'Who made the most calls this week?', isAdmin: true };
+  if (key.endsWith('/copilot/ask'))
+    return {
+      query: 'and which of them were at the tower?',
+      isAdmin: true,
+      timeZone: 'America/Los_Angeles',
+      // The follow-up context is a nested intent: the sweep reaches each of its leaves.
+      previousIntent: {
+        subject: 'calls',
+        measure: 'count',
+        groupBy: 'site',
+        filters: {
+          site: 'Harbor Point Tower',
+          person: { ids: [member()], name: 'Ana Diaz' },
+          window: { kind: 'since', date: '2025-06-01', field: 'joined' },
+          terms: ['crane'],
+        },
+      },
+    };
   if (key.endsWith('/cards'))
     return { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), makeDefault: '1' };
   if (key.endsWith('/default')) return { paymentMethodId: ids.paymentMethods[0] ?? '' };
   return {};
 }
+/** The path of every leaf of a body (a field, or a field of a nested object or array), and of every nested object itself. */
+function fieldPaths(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+  if (value === null || typeof value !== 'object') return [prefix];
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  return [...(prefix.length > 0 ? [prefix] : []), ...entries.flatMap(([key, item]) => fieldPaths(item, [...prefix, key]))];
+}
+
+/** A copy of `body` with the value at `path` replaced (or left out when `value` is `LEFT_OUT`). */
+const LEFT_OUT = Symbol('left out');
+function withField(body: unknown, path: ReadonlyArray<string | number>, value: unknown): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) return value;
+  if (Array.isArray(body)) {
+    const copy = [...(body as unknown[])];
+    if (rest.length === 0 && value === LEFT_OUT) copy.splice(Number(key), 1);
+    else copy[Number(key)] = withField(copy[Number(key)], rest, value);
+    return copy;
+  }
+  const copy = { ...(body as Record<string, unknown>) };
+  if (rest.length === 0 && value === LEFT_OUT) delete copy[key];
+  else copy[key] = withField(copy[key], rest, value);
+  return copy;
+}
+
 /** The query a route reads, valid. */
 function validQuery(route: Route): Record<string, string> {
   if (
@@ -540,6 +583,59 @@ function arbitraries(routes: readonly Route[]) {
     });
 }
 
+/** The schema nodes the intent is made of (valibot keeps each node's kind in `type`; a pipe keeps its root's). */
+interface SchemaNode {
+  type: string;
+  entries?: Record<string, SchemaNode>;
+  wrapped?: SchemaNode;
+  options?: readonly unknown[];
+  item?: SchemaNode;
+}
+
+/**
+ * Intents built from the contract's own intent schema, nested as the console sends them: each node
+ * mostly a value of its kind (a subject of the list, a window with a date, a person with ids of the
+ * organisation), sometimes a weird value instead, so both the engine and the validation are reached.
+ */
+function intentArbitrary(weird: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const text = (key: string): fc.Arbitrary<unknown> => {
+    if (key === 'date') return fc.constantFrom('2025-06-01', '2025-05-01', '2024-02-29', '2025-06-10', '2025-13-01', '2025-02-30');
+    if (key === 'ids') return fc.constantFrom(...ids.members.slice(0, 4), ids.admin, 'no-such-member');
+    const fine = fc.constantFrom('Harbor Point Tower', 'Ana Diaz', 'crane', 'concrete', 'Ana', 'é', '<b>x</b>');
+    return fc.oneof(
+      { arbitrary: fine, weight: 12 },
+      { arbitrary: fc.constantFrom('x'.repeat(300), '\u0000', '', ' ', '\u202e'), weight: 1 },
+    );
+  };
+  const build = (node: SchemaNode, key: string): fc.Arbitrary<unknown> => {
+    // Mostly the node's own kind: a weird value at one node of about twenty-five is enough to be refused.
+    const near = (value: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: value, weight: 60 }, { arbitrary: weird, weight: 1 });
+    switch (node.type) {
+      case 'object': {
+        const entries = Object.entries(node.entries ?? {});
+        const shape = Object.fromEntries(entries.map(([name, child]) => [name, build(child, name)]));
+        const required = entries.filter(([, child]) => child.type !== 'optional').map(([name]) => name);
+        return near(fc.record(shape, { requiredKeys: required }));
+      }
+      case 'optional':
+        return node.wrapped ? build(node.wrapped, key) : weird;
+      case 'picklist':
+        return near(fc.constantFrom(...(node.options ?? [])));
+      case 'boolean':
+        return near(fc.boolean());
+      case 'number':
+        return near(fc.integer({ min: 0, max: 12 }));
+      case 'string':
+        return near(text(key));
+      case 'array':
+        return near(fc.array(node.item ? build(node.item, key) : weird, { minLength: 0, maxLength: 3 }));
+      default:
+        return weird;
+    }
+  };
+  return build(CopilotIntentSchema as unknown as SchemaNode, 'previousIntent');
+}
+
 // ---------------------------------------------------------------------------------------------
 // The run
 // ---------------------------------------------------------------------------------------------
@@ -555,7 +651,8 @@ interface Answer {
 const serverErrors: Answer[] = [];
 const notJson: Answer[] = [];
 
-async function send(request: FuzzRequest): Promise<void> {
+/** Sends one request and records what it got; returns the status and the whole answer. */
+async function send(request: FuzzRequest): Promise<{ status: number; text: string }> {
   const response = await api.app.request(request.url, {
     method: request.method,
     headers: request.headers,
@@ -571,11 +668,11 @@ async function send(request: FuzzRequest): Promise<void> {
   if (response.status >= 500) {
     figures['5xx'] += 1;
     serverErrors.push(brief);
-    return;
+    return { status: response.status, text: answer };
   }
   if (response.status < 400) {
     figures['2xx/3xx'] += 1;
-    return;
+    return { status: response.status, text: answer };
   }
   figures['4xx'] += 1;
   const { pathname } = new URL(request.url);
@@ -588,6 +685,7 @@ async function send(request: FuzzRequest): Promise<void> {
     }
     if (!v.is(ApiErrorBodySchema, parsed)) notJson.push(brief);
   }
+  return { status: response.status, text: answer };
 }
 
 afterAll(() => {
@@ -648,14 +746,13 @@ describe('fuzzing every route', () => {
       const query = validQuery(route);
       const hasBody = route.method !== 'GET';
       const valid = { query, ...(hasBody ? { body } : {}) };
-      // Each body field: every bad value (a form carries text only), then left out.
-      for (const field of Object.keys(body)) {
+      // Each body field, nested ones included (the Assistant's previous intent): every bad value (a form carries text only), then left out.
+      for (const path of fieldPaths(body)) {
         for (const bad of isForm(route) ? BAD_TEXT : BAD_VALUES) {
-          await send(requestFor(route, { ...valid, body: { ...body, [field]: bad } }));
+          await send(requestFor(route, { ...valid, body: withField(body, path, bad) }));
           sent += 1;
         }
-        const { [field]: _left, ...rest } = body;
-        await send(requestFor(route, { ...valid, body: rest }));
+        await send(requestFor(route, { ...valid, body: withField(body, path, LEFT_OUT) }));
         sent += 1;
       }
       // Each query parameter the route reads.
@@ -690,7 +787,12 @@ describe('fuzzing every route', () => {
 
   it(`answers ${NUM_RUNS} generated bad requests with no 5xx, and /api errors as JSON { message }`, async () => {
     const before = { requests: figures.requests, errors: api.errors.length, ok: figures['2xx/3xx'] };
-    await fc.assert(fc.asyncProperty(arbitraries(routesOf(api)), send), { numRuns: NUM_RUNS, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(arbitraries(routesOf(api)), async (request) => {
+        await send(request);
+      }),
+      { numRuns: NUM_RUNS, seed: SEED },
+    );
     console.info(
       `[fuzz] ${testEngine}: ${figures.requests} requests in all, ${figures['5xx']} 5xx, ${figures['4xx']} 4xx, ${figures['2xx/3xx']} 2xx/3xx`,
     );
@@ -700,5 +802,40 @@ describe('fuzzing every route', () => {
     expect(notJson).toEqual([]);
     // The generated requests reach past validation too (not only 400s).
     expect(figures['2xx/3xx'] - before.ok).toBeGreaterThan(NUM_RUNS / 50);
+  }, 240_000);
+
+  it(`answers ${NUM_INTENT_RUNS} generated follow-up contexts (nested intents) with an answer or a 400 naming the intent's field`, async () => {
+    const before = { requests: figures.requests, errors: api.errors.length };
+    const outcomes = { answered: 0, refused: 0 };
+    const refusedElsewhere: string[] = [];
+    const weird = fc.oneof(fc.constantFrom(...BAD_VALUES), fc.jsonValue({ maxDepth: 2 }));
+    const question = fc.constantFrom('and last week?', 'which of them?', 'how many', 'at the tower?', 'list them', 'and by site');
+    const zone = fc.constantFrom(undefined, 'America/Los_Angeles', 'Pacific/Auckland', 'UTC');
+    await fc.assert(
+      fc.asyncProperty(fc.record({ previousIntent: intentArbitrary(weird), query: question, timeZone: zone }), async (body) => {
+        const request = requestFor({ method: 'POST', path: '/api/copilot/ask' }, { body: { isAdmin: true, ...body } });
+        const response = await send(request);
+        expect(response.status, request.body).toBeLessThan(500);
+        const answer: unknown = JSON.parse(response.text);
+        if (response.status === 200) {
+          expect(v.is(CopilotAskResponseSchema, answer)).toBe(true);
+          outcomes.answered += 1;
+        } else {
+          expect(response.status, request.body).toBe(400);
+          const field = v.parse(ApiErrorBodySchema, answer).field ?? '';
+          if (!field.startsWith('previousIntent')) refusedElsewhere.push(`${field}: ${request.body?.slice(0, 200)}`);
+          outcomes.refused += 1;
+        }
+      }),
+      { numRuns: NUM_INTENT_RUNS, seed: SEED },
+    );
+    console.info(`[fuzz] ${testEngine}: nested intents answered ${outcomes.answered}, refused ${outcomes.refused}`);
+    expect(figures.requests - before.requests).toBe(NUM_INTENT_RUNS);
+    expect(api.errors.slice(before.errors)).toEqual([]);
+    expect(notJson).toEqual([]);
+    // Only the intent was ever wrong (the question and the zone are valid), and both sides were reached.
+    expect(refusedElsewhere).toEqual([]);
+    expect(outcomes.answered).toBeGreaterThan(NUM_INTENT_RUNS / 10);
+    expect(outcomes.refused).toBeGreaterThan(NUM_INTENT_RUNS / 10);
   }, 240_000);
 });
