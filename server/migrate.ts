@@ -21,7 +21,14 @@ export async function runMigrate(env: Env, argv: readonly string[]): Promise<num
   }
   const log = createLogger({ level: config.log.level });
   try {
-    const db = await openConfiguredDatabase(config.database, log);
+    // A migration may rewrite a large table or build an index for minutes: no statement limit here
+    // (the lock limit stays, so a migration waiting behind a long transaction fails instead of
+    // queueing every request behind itself).
+    const database =
+      config.database.kind === 'postgres'
+        ? { ...config.database, timeouts: { ...config.database.timeouts, statementMs: 0 } }
+        : config.database;
+    const db = await openConfiguredDatabase(database, log);
     try {
       const result = await migrate(db, {
         onMigration: (m) => log.info({ version: m.version, name: m.name, file: m.file }, 'applying migration'),

@@ -35,6 +35,7 @@ export async function openConfiguredDatabase(config: DatabaseConfig, log: Logger
     return openDatabase({
       url: config.url,
       poolSize: config.poolSize,
+      timeouts: config.timeouts,
       onConnectionError: (error) => log.error({ err: error }, 'database connection error'),
     });
   }

@@ -168,6 +168,8 @@ export function createApp(
   app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) {
+      // The upstream's own words (the user pool's message) go to the log only.
+      if (error.cause !== undefined) logError(error, c.get('requestId'));
       const body = error.field ? { message: error.message, field: error.field } : { message: error.message };
       return c.json(body, error.status as ContentfulStatusCode);
     }

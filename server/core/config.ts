@@ -12,6 +12,7 @@
  * what a value should look like, not what it was.
  */
 import * as v from 'valibot';
+import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './db';
 
 /** The environment as the process sees it. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -128,7 +129,8 @@ export const httpArea = v.pipe(
 
 const DATABASE_URL_HINT = 'a PostgreSQL connection string such as postgres://hardline:secret@db.internal:5432/hardline';
 
-export type DatabaseConfig = { kind: 'postgres'; url: string; poolSize: number } | { kind: 'embedded'; dataDir: string };
+export type DatabaseConfig =
+  { kind: 'postgres'; url: string; poolSize: number; timeouts: SessionTimeouts } | { kind: 'embedded'; dataDir: string };
 
 /**
  * PostgreSQL (DATABASE_URL), or the embedded PGlite only when asked for (`--embedded` or
@@ -144,6 +146,15 @@ export const databaseArea = v.pipe(
       ),
     ),
     DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 1000, 10),
+    // Each connection's limits in milliseconds (0: the server's own setting); server/core/db.ts.
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 0, 3_600_000, DEFAULT_SESSION_TIMEOUTS.statementMs),
+    DATABASE_LOCK_TIMEOUT_MS: wholeNumber('DATABASE_LOCK_TIMEOUT_MS', 0, 3_600_000, DEFAULT_SESSION_TIMEOUTS.lockMs),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: wholeNumber(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      0,
+      3_600_000,
+      DEFAULT_SESSION_TIMEOUTS.idleInTransactionMs,
+    ),
     EMBEDDED_DATABASE: flag('EMBEDDED_DATABASE', false),
     EMBEDDED_DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
   }),
@@ -174,7 +185,16 @@ export const databaseArea = v.pipe(
   v.transform((e): DatabaseConfig =>
     e.EMBEDDED_DATABASE
       ? { kind: 'embedded', dataDir: e.EMBEDDED_DATA_DIR ?? '' }
-      : { kind: 'postgres', url: e.DATABASE_URL ?? '', poolSize: e.DATABASE_POOL_SIZE },
+      : {
+          kind: 'postgres',
+          url: e.DATABASE_URL ?? '',
+          poolSize: e.DATABASE_POOL_SIZE,
+          timeouts: {
+            statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+            lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+            idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          },
+        },
   ),
 );
 

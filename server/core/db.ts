@@ -41,6 +41,22 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Every PostgreSQL connection's limits (0 leaves the server's own setting): a statement that runs
+ * longer is cancelled, a lock waited on longer is given up (the request fails instead of queueing
+ * behind a stuck transaction, holding its connection), and a transaction left idle longer (a process
+ * that stopped mid-transaction, a bug that awaits something else inside one) is ended by the server,
+ * so its locks do not stall every request of the organisation.
+ */
+export interface SessionTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+/** The defaults: far above any request of the API (the export of 100,000 members included), far below "forever". */
+export const DEFAULT_SESSION_TIMEOUTS: SessionTimeouts = { statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000 };
+
 export interface OpenDatabaseOptions {
   /** A PostgreSQL connection string (postgres://...); when set, PGlite is not used. */
   url?: string;
@@ -50,10 +66,13 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Told about a database connection error of an idle pooled client (default: console.error). */
   onConnectionError?: (error: Error) => void;
+  /** PostgreSQL only: the connections' limits (default DEFAULT_SESSION_TIMEOUTS). */
+  timeouts?: SessionTimeouts;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError);
+  if (options.url)
+    return openPostgres(options.url, options.poolSize ?? 10, options.timeouts ?? DEFAULT_SESSION_TIMEOUTS, options.onConnectionError);
   return openPglite(options.dataDir);
 }
 
@@ -86,8 +105,16 @@ const PG_TYPES = {
   },
 };
 
-function openPostgres(url: string, max: number, onConnectionError?: (error: Error) => void): Database {
-  const pool = new pg.Pool({ connectionString: url, max, types: PG_TYPES });
+function openPostgres(url: string, max: number, timeouts: SessionTimeouts, onConnectionError?: (error: Error) => void): Database {
+  // Sent with each connection's start-up (pg leaves out a 0: the server's setting stays).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: PG_TYPES,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
   // An idle client's error (the server restarted, a connection was cut) must not crash the process;
   // the pool drops that client and the next query gets a fresh one.
   pool.on('error', onConnectionError ?? ((error) => console.error('[api] database connection error', error.message)));

@@ -138,13 +138,19 @@ export function startBackgroundWork(modules: readonly ServerModule[], deps: Serv
 }
 
 /** An error the API answers with `{ message, field? }` and the given status. */
+/**
+ * An answer the API gives on purpose: `message` (and `field`) are the body, so they say what the user
+ * can act on. What an upstream said (the user pool's message, a driver's detail) goes in `cause`,
+ * which the API logs with the request id and never answers (server/core/app.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 500 | 502 | 503,
     message: string,
     readonly field?: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }

@@ -9,8 +9,8 @@
  * AdminGetUser, AdminDisableUser, AdminEnableUser, AdminDeleteUser, AdminUserGlobalSignOut.
  *
  * Failures reach the HTTP layer as ApiError: an account that is not there is 404, one that already
- * exists 409, anything else the pool answered or failed with 502 (naming the call), so a route that
- * does not handle them still answers sensibly.
+ * exists 409, anything else the pool answered or failed with 502 (naming the call, never repeating the
+ * pool's own message, which is logged), so a route that does not handle them still answers sensibly.
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -79,10 +79,10 @@ function createUserPoolClient(options: Omit<CognitoUserPoolAdminOptions, 'userPo
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The pool failed: the answer says what could not be done; the pool's own message is logged (the cause). */
 function failed(what: string, error: unknown): ApiError {
-  return new ApiError(502, `The user pool could not ${what}: ${reasonOf(error)}`);
+  return new ApiError(502, `The user pool could not ${what}. Nothing was changed; try again in a moment.`, undefined, { cause: error });
 }
 
 function noAccount(username: string): ApiError {

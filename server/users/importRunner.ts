@@ -18,7 +18,6 @@
 import type { Database } from '../core/db';
 import { ApiError, type UserPoolAdmin } from '../core/module';
 import type { ImportMember } from '../../src/domain/memberImport';
-import { messageOf } from '../../src/domain/errors';
 import { NO_LONGER_ADMIN } from './admin';
 import { inviteMember, isDuplicateEmail } from './invite';
 import { ACTOR_GONE } from '../audit';
@@ -72,6 +71,19 @@ export function createImportRunner(deps: { db: Database; userPool: UserPoolAdmin
   const running = new Map<string, Promise<void>>();
   let stopped = false;
 
+  /**
+   * What the administrator sees of a failure (on the row, or on the job): the API's own answer, else
+   * `fallback`; anything else (a database or network error: its detail) goes to the log only.
+   */
+  const shown = (error: unknown, fallback: string): string => {
+    if (error instanceof ApiError) {
+      if (error.cause !== undefined) onError(error);
+      return error.message;
+    }
+    onError(error);
+    return fallback;
+  };
+
   /** Takes or renews the lease; null when the job is no longer running or another live process holds it. */
   async function lease(id: string): Promise<LeasedJob | null> {
     const { rows } = await db.query<LeasedJob>(
@@ -106,7 +118,7 @@ export function createImportRunner(deps: { db: Database; userPool: UserPoolAdmin
         return;
       }
       if (stopsTheJob(error)) throw error;
-      await mark(job.id, row.row_number, 'failed', messageOf(error, 'Failed to invite user'));
+      await mark(job.id, row.row_number, 'failed', shown(error, 'Failed to invite user'));
     }
   }
 
@@ -139,7 +151,7 @@ export function createImportRunner(deps: { db: Database; userPool: UserPoolAdmin
         await db.query(
           `UPDATE member_imports SET status = 'failed', finished_at = now(), message = $2, lease_owner = NULL, lease_until = NULL
             WHERE id = $1 AND status = 'running'`,
-          [id, messageOf(error)],
+          [id, shown(error, 'The import stopped on an unexpected error. Start it again to invite the rows left.')],
         );
         return;
       }

@@ -286,6 +286,13 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const scope = adminOf(c);
     const id = idParam(c);
     if (id === scope.memberId) throw new ApiError(400, 'You cannot delete your own account.');
+    // The pool account goes first (docs/SECURITY.md, "Deleting a member"): deleted, not disabled, so
+    // the login stops working, nothing of the person stays in the pool, and the address may sign up
+    // or be invited again. The member is read under the administrator rules before the pool is
+    // called; if the pool fails, the member stays (502) and the deletion can be retried; an account
+    // already gone counts as deleted.
+    const target = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
+    if (target.cognito_sub) await userPool.deleteUser(target.cognito_sub);
     const removed = await asAdministrator(db, scope, async (tx) => {
       const { rows } = await tx.query<MemberRow>(`DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`, [
         scope.orgId,

@@ -9,8 +9,9 @@
  * 2. The pool account is created outside any transaction.
  * 3. Its sub is attached to the row, and the invitation recorded in the activity trail, in one
  *    transaction: the trail shows invitations that happened, not attempts. When the pool refuses
- *    (or fails), or this last step fails, the row is deleted again: the request undoes its own
- *    work and nothing else.
+ *    (or fails), or this last step fails, the row is deleted again, and a pool account the request
+ *    made is deleted too: the request undoes its own work and nothing else (an account left with
+ *    no member would keep a login, and its address could neither sign up nor be invited again).
  *
  * The same invitation sent again (a double submit, a retry after the client's timeout) answers the
  * same member (200) rather than 409: in this process, invitations of one email wait for each other,
@@ -121,6 +122,19 @@ async function leftBehind(db: Database, userPool: UserPoolAdmin, email: string):
   return rows.length === 0 ? { sub: account.sub } : null;
 }
 
+/**
+ * Deletes the pool account an invitation made and could not attach. Its own failure is logged, not
+ * answered: the request already fails with the reason that matters, and an account left behind is
+ * attached by the next attempt of a members import (`leftBehind`) or deleted by hand.
+ */
+async function removeAccount(userPool: UserPoolAdmin, sub: string): Promise<void> {
+  try {
+    await userPool.deleteUser(sub);
+  } catch (error) {
+    console.error('[api] an invitation could not remove the user pool account it made', error);
+  }
+}
+
 /** Invites one member (see above); exported for the members import, which invites row by row. */
 export async function inviteMember(
   db: Database,
@@ -133,6 +147,8 @@ export async function inviteMember(
   if (claim.kind === 'done') return { member: claim.member, created: false };
 
   let member: MemberRow | undefined;
+  /** The pool account this attempt made or took over, until it is attached to the member. */
+  let account: string | undefined;
   try {
     const { sub } =
       (options.takeOver && !claim.inserted ? await leftBehind(db, userPool, input.email) : null) ??
@@ -143,6 +159,7 @@ export async function inviteMember(
         organization: claim.organization,
         temporaryPassword: generateTemporaryPassword(),
       }));
+    account = sub;
     member = await db.transaction(async (tx) => {
       const { rows } = await tx.query<MemberRow>(
         `UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,
@@ -154,9 +171,16 @@ export async function inviteMember(
     });
   } catch (error) {
     await db.query('DELETE FROM members WHERE id = $1 AND cognito_sub IS NULL', [claim.member.id]);
+    // A members import (takeOver) attaches it on its next attempt at the row instead.
+    if (account && !options.takeOver) await removeAccount(userPool, account);
     throw error;
   }
-  if (!member) throw new ApiError(409, `${input.email} was removed while the invitation was being created.`, 'email');
+  if (!member) {
+    // Deleted while the account was being made: the account goes too, or it would keep a login
+    // (and the address could not sign up or be invited again).
+    if (account) await removeAccount(userPool, account);
+    throw new ApiError(409, `${input.email} was removed while the invitation was being created.`, 'email');
+  }
   return { member, created: claim.inserted };
 }
 

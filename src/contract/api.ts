@@ -7,7 +7,14 @@
  * show (SPEC "other fields are not shown") are accepted and dropped.
  */
 import * as v from 'valibot';
-import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../domain/limits';
+import {
+  LIMITS,
+  hasControlCharacters,
+  hasInvisibleFormatting,
+  hasLoneSurrogate,
+  invisibleFormattingMessage,
+  tooLongMessage,
+} from '../domain/limits';
 
 // ---------------------------------------------------------------------------------------------
 // Shared values
@@ -43,6 +50,11 @@ export function cleanText(field: string, { multiline = false }: { multiline?: bo
       addIssue({ message: `${field} must not contain control characters` });
     else if (hasLoneSurrogate(dataset.value)) addIssue({ message: `${field} must be valid Unicode text` });
   });
+}
+
+/** A person's or an organisation's name: nothing invisible that changes how it reads (src/domain/limits.ts). */
+function visibleName(field: string) {
+  return v.check<string, string>((text) => !hasInvisibleFormatting(text), invisibleFormattingMessage(field));
 }
 
 export function atMost(field: string, max: number) {
@@ -83,6 +95,7 @@ export const CompleteSignupRequestSchema = v.object({
     v.minLength(1, 'fullName is required'),
     atMost('fullName', LIMITS.name),
     cleanText('fullName'),
+    visibleName('fullName'),
   ),
   email: v.pipe(v.string('email must be text'), v.trim(), atMost('email', LIMITS.email), v.email('email must be a valid email address')),
   phoneNumber: v.pipe(
@@ -96,6 +109,7 @@ export const CompleteSignupRequestSchema = v.object({
     v.minLength(1, 'organization is required'),
     atMost('organization', LIMITS.organization),
     cleanText('organization'),
+    visibleName('organization'),
   ),
   cognitoUserId: Id('cognitoUserId'),
 });
@@ -216,6 +230,7 @@ const NameField = v.pipe(
   v.minLength(1, 'name is required'),
   atMost('name', LIMITS.name),
   cleanText('name'),
+  visibleName('name'),
 );
 const EmailField = v.pipe(
   v.string('email must be text'),

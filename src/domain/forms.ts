@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { PHONE_INVALID_MESSAGE, isValidPhone, normalizePhone } from './phone';
 import { CONFIRM_PASSWORD_REQUIRED_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE, passwordErrors } from './password';
-import { LIMITS, hasControlCharacters, tooLongMessage } from './limits';
+import { LIMITS, hasControlCharacters, hasInvisibleFormatting, invisibleFormattingMessage, tooLongMessage } from './limits';
 
 const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 const EMAIL_REQUIRED_MESSAGE = 'Email is required';
@@ -40,7 +40,11 @@ export const CONFIRMATION_CODE_LENGTH = 6;
 
 const Email = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.email, EMAIL_TOO_LONG_MESSAGE), v.email(EMAIL_INVALID_MESSAGE));
 
-/** Required single-line text of at most `max` characters (after trimming), without control characters. */
+/**
+ * A required name of at most `max` characters (after trimming), without control characters, nor
+ * anything invisible that changes how it reads (bidi overrides, zero-width characters, C1 controls:
+ * the API's contract refuses the same).
+ */
 const RequiredText = (label: string, requiredMessage: string, max: number, tooLong: string) =>
   v.pipe(
     v.string(),
@@ -48,6 +52,7 @@ const RequiredText = (label: string, requiredMessage: string, max: number, tooLo
     v.minLength(1, requiredMessage),
     v.maxLength(max, tooLong),
     v.check((text: string) => !hasControlCharacters(text), controlCharactersMessage(label)),
+    v.check((text: string) => !hasInvisibleFormatting(text), invisibleFormattingMessage(label)),
   );
 
 /** Required, at most LIMITS.phone characters as typed, then normalised (SPEC §5), then valid: the output is the E.164 number. */

@@ -74,6 +74,30 @@ export function hasControlCharacters(text: string, { allowLineBreaks = false }: 
   return false;
 }
 
+/**
+ * Characters that change how a name looks without being seen: bidirectional embeddings, overrides
+ * and isolates (U+202A–U+202E, U+2066–U+2069) that reorder what follows them ("Ann\u202Egnp.exe"
+ * shows as "Annexe.png"), zero-width spaces and joiners (U+200B–U+200D, U+2060, U+FEFF) that make
+ * two names that look alike different, and the C1 control characters (U+0080–U+009F). A name with
+ * one spoofs another in the users table, the activity trail and the exported CSV.
+ */
+export function hasInvisibleFormatting(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80 && code <= 0x9f) return true;
+    if (code >= 0x200b && code <= 0x200d) return true;
+    if (code >= 0x202a && code <= 0x202e) return true;
+    if (code >= 0x2066 && code <= 0x2069) return true;
+    if (code === 0x2060 || code === 0xfeff) return true;
+  }
+  return false;
+}
+
+/** 'Name must not contain invisible or text-direction characters' (console and API alike, with their field's label). */
+export function invisibleFormattingMessage(label: string): string {
+  return `${label} must not contain invisible or text-direction characters`;
+}
+
 /** A UTF-16 surrogate without its pair: not a character, and stored as U+FFFD if let through. */
 export function hasLoneSurrogate(text: string): boolean {
   // Stryker disable next-line EqualityOperator: equivalent, one step past the end reads NaN, which matches no range

@@ -3,7 +3,12 @@
  *
  * - The pending confirmation (SPEC §3) lives in localStorage under `auth_pending_confirmation`, so a
  *   reload on the Confirm Email screen stays there and the signup data survives until signup
- *   completion. It is parsed with valibot on read: a corrupt or foreign value reads as "none".
+ *   completion. It is parsed with valibot on read: a corrupt or foreign value reads as "none". It
+ *   holds a person's name, phone and organisation on a possibly shared computer, so it lasts a day
+ *   (PENDING_CONFIRMATION_TTL_MS, its end in `auth_pending_confirmation_expires_at`, beside it so the
+ *   record keeps SPEC's fields only): read after that, it is removed and reads as none. A record
+ *   found without an end (kept by an older console) is given one a day from when it is first read.
+ *   Signup completion and sign-out remove it (the auth machine's `clearPendingConfirmation`).
  * - The identity tokens live in sessionStorage (see the decision in src/services/identity/index.ts):
  *   `tokens` is the store handed to the identity SDK; `tokens.clear()` removes the identity keys only.
  * - The users list's last view (its URL query) lives in sessionStorage under `users_view`, for the
@@ -15,6 +20,10 @@
 import * as v from 'valibot';
 
 export const PENDING_CONFIRMATION_KEY = 'auth_pending_confirmation';
+/** When the pending confirmation stops being read (milliseconds since the epoch, as text). */
+export const PENDING_CONFIRMATION_EXPIRES_KEY = 'auth_pending_confirmation_expires_at';
+/** How long a pending sign-up's details are kept: a day. */
+export const PENDING_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The users list's last view (its URL query), so 'Back to Users' returns to it (issue 14). */
 const USERS_VIEW_KEY = 'users_view';
@@ -115,10 +124,22 @@ export function createStorage(host: StorageHost): AppStorage {
     },
   };
 
+  const clearPending = () => {
+    local.removeItem(PENDING_CONFIRMATION_KEY);
+    local.removeItem(PENDING_CONFIRMATION_EXPIRES_KEY);
+  };
+
   return {
     loadPendingConfirmation() {
       const raw = local.getItem(PENDING_CONFIRMATION_KEY);
       if (raw === null) return null;
+      const expiresAt = Number(local.getItem(PENDING_CONFIRMATION_EXPIRES_KEY) ?? Number.NaN);
+      if (!Number.isFinite(expiresAt)) {
+        local.setItem(PENDING_CONFIRMATION_EXPIRES_KEY, String(Date.now() + PENDING_CONFIRMATION_TTL_MS));
+      } else if (expiresAt <= Date.now()) {
+        clearPending();
+        return null;
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw);
@@ -130,10 +151,9 @@ export function createStorage(host: StorageHost): AppStorage {
     },
     savePendingConfirmation(pending) {
       local.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(v.parse(PendingConfirmationSchema, pending)));
+      local.setItem(PENDING_CONFIRMATION_EXPIRES_KEY, String(Date.now() + PENDING_CONFIRMATION_TTL_MS));
     },
-    clearPendingConfirmation() {
-      local.removeItem(PENDING_CONFIRMATION_KEY);
-    },
+    clearPendingConfirmation: clearPending,
     loadUsersView() {
       const query = session.getItem(USERS_VIEW_KEY);
       // Only a query string: anything else found under the key is not ours to follow.

@@ -123,7 +123,7 @@ describe('each change writes one entry: who, what, which member, before and afte
     const total = await countEntries();
     expect((await send(summit, 'POST', '/api/users/invite', invitation)).status).toBe(200); // found, not made again
     expect((await send(summit, 'POST', '/api/users/invite', { ...invitation, name: 'Someone Else' })).status).toBe(409);
-    api.userPool.failWith = new ApiError(502, 'The user pool could not create the account: offline');
+    api.userPool.failWith = new ApiError(502, 'The user pool could not create the account. Nothing was changed; try again in a moment.');
     try {
       const refused = await send(summit, 'POST', '/api/users/invite', { ...invitation, email: 'never.made@audit.test' });
       expect(refused.status).toBe(502);

@@ -106,6 +106,36 @@ describe('the local stack', () => {
     expect((await signIn('invited.worker@example.com', password)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
   });
 
+  it("deletes a removed member's pool account: the invitation no longer signs in, and the address signs up on its own", async () => {
+    const { AuthenticationResult } = await signIn('admin@hardline.test', 'Hardline#2026');
+    const token = AuthenticationResult?.AccessToken ?? '';
+    const email = 'removed.worker@example.com';
+    const invited = await api('/api/users/invite', token, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Removed Worker', email, phoneNumber: '+15557654322' }),
+    });
+    expect(invited.status).toBe(201);
+    const { user } = v.parse(UserResponseSchema, await invited.json());
+    const password = (await stack.getTemporaryPassword(email)) ?? '';
+    expect((await signIn(email, password)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+
+    expect((await api(`/api/users/${user.userId}`, token, { method: 'DELETE' })).status).toBe(200);
+    // AdminDeleteUser on cognito-local: the account is gone (the emulator answers an unknown user so).
+    await expect(signIn(email, password)).rejects.toMatchObject({ type: 'NotAuthorizedException' });
+    // Before this, SignUp answered UsernameExistsException for this address, forever.
+    await cognitoCall(stack.cognitoEndpoint, 'SignUp', {
+      ClientId: stack.clientId,
+      Username: email,
+      Password: 'Sturdy#Pass1',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'phone_number', Value: '+15557654322' },
+        { Name: 'custom:organization', Value: 'Own Co' },
+      ],
+    });
+    expect(await stack.getConfirmationCode(email)).toMatch(/^\d{6}$/);
+  });
+
   it('refuses a second stack on the same data folder instead of sharing its database files', async () => {
     await expect(startStack({ mode: 'none', webPort: 0, apiPort: 0, cognitoPort: 0, dataDir, quiet: true })).rejects.toThrow(
       `Another local stack (process ${process.pid}) is already using ${dataDir}`,

@@ -459,7 +459,7 @@ describe('inviting', () => {
   });
 
   it('leaves no member row when the user pool refuses the account', async () => {
-    api.userPool.failWith = new ApiError(502, 'The user pool could not create the account: offline');
+    api.userPool.failWith = new ApiError(502, 'The user pool could not create the account. Nothing was changed; try again in a moment.');
     try {
       const response = await asAdmin('POST', '/api/users/invite', {
         name: 'Lost Invite',
@@ -467,7 +467,9 @@ describe('inviting', () => {
         phoneNumber: '+19175550102',
       });
       expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ message: 'The user pool could not create the account: offline' });
+      expect(await response.json()).toEqual({
+        message: 'The user pool could not create the account. Nothing was changed; try again in a moment.',
+      });
       api.userPool.failWith = new Error('socket hang up');
       expect(
         (await asAdmin('POST', '/api/users/invite', { name: 'Lost Invite', email: 'lost@summit.test', phoneNumber: '+19175550102' }))

@@ -88,6 +88,8 @@ class FakeUserPool implements UserPoolAdmin {
   /** Invitations sent again (resendInvitation), in order. */
   readonly resent: Array<{ email: string; temporaryPassword: string }> = [];
   failWith: Error | null = null;
+  /** When set, deleteUser fails with it (the pool unreachable). */
+  failDeleteWith: Error | null = null;
   private held: Array<{ arrive: () => void; gate: Promise<void> }> = [];
 
   /** The next `createUserWithTemporaryPassword` call waits until the returned handle lets it go. */
@@ -117,6 +119,8 @@ class FakeUserPool implements UserPoolAdmin {
       await hold.gate;
     }
     if (this.failWith) throw this.failWith;
+    // As the pool (server/core/userPool.ts answers UsernameExistsException so): one account per address.
+    if (this.account(input.email)) throw new ApiError(409, `An account for ${input.email} already exists in the user pool.`, 'email');
     const sub = crypto.randomUUID();
     this.created.push({ ...input, sub });
     this.accounts.push({ username: input.email, sub, email: input.email });
@@ -153,6 +157,7 @@ class FakeUserPool implements UserPoolAdmin {
   }
 
   async deleteUser(username: string) {
+    if (this.failDeleteWith) throw this.failDeleteWith;
     const account = this.account(username);
     if (account) this.accounts.splice(this.accounts.indexOf(account), 1);
   }

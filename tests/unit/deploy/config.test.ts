@@ -28,7 +28,12 @@ describe('the API configuration', () => {
   it('reads a deployment: PostgreSQL, the pool (region from its id), the console, defaults for the rest', () => {
     expect(readConfig(GOOD)).toEqual({
       http: { host: '0.0.0.0', port: 8787, shutdownTimeoutMs: 25_000 },
-      database: { kind: 'postgres', url: GOOD.DATABASE_URL, poolSize: 10 },
+      database: {
+        kind: 'postgres',
+        url: GOOD.DATABASE_URL,
+        poolSize: 10,
+        timeouts: { statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000 },
+      },
       userPool: { userPoolId: 'eu-west-1_AbC123', region: 'eu-west-1', clientId: GOOD.COGNITO_CLIENT_ID, endpoint: undefined },
       console: { webOrigin: 'https://admin.example.com', apiOrigin: 'https://api.example.com' },
       log: { level: 'info' },
@@ -62,6 +67,7 @@ describe('the API configuration', () => {
       DATABASE_URL: 'mysql://root:hunter2@db/app',
       PORT: '99999',
       DATABASE_POOL_SIZE: 'many',
+      DATABASE_LOCK_TIMEOUT_MS: '10s',
       COGNITO_USER_POOL_ID: 'AbC123',
       CONSOLE_ORIGIN: 'http://admin.example.com',
       API_PUBLIC_URL: 'not a url',
@@ -80,6 +86,7 @@ describe('the API configuration', () => {
         'COGNITO_USER_POOL_ID',
         'CONSOLE_ORIGIN',
         'DATABASE_POOL_SIZE',
+        'DATABASE_LOCK_TIMEOUT_MS',
         'DATABASE_URL',
         'LOG_LEVEL',
         'PORT',

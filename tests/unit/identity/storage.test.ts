@@ -1,5 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { PENDING_CONFIRMATION_KEY, createStorage } from '../../../src/services/storage';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PENDING_CONFIRMATION_EXPIRES_KEY,
+  PENDING_CONFIRMATION_KEY,
+  PENDING_CONFIRMATION_TTL_MS,
+  createStorage,
+} from '../../../src/services/storage';
 
 const pending = {
   email: 'ada@example.com',
@@ -21,6 +26,44 @@ describe('app storage', () => {
     storage.clearPendingConfirmation();
     expect(localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
     expect(storage.loadPendingConfirmation()).toBeNull();
+  });
+
+  describe('the pending confirmation lasts a day', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-05T09:00:00Z'));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('from when it was saved: read until then, removed (with its end) once it is over', () => {
+      expect(PENDING_CONFIRMATION_TTL_MS).toBe(DAY);
+      createStorage(window).savePendingConfirmation(pending);
+      expect(localStorage.getItem(PENDING_CONFIRMATION_EXPIRES_KEY)).toBe(String(Date.now() + DAY));
+      vi.setSystemTime(Date.now() + DAY - 1);
+      expect(createStorage(window).loadPendingConfirmation()).toEqual(pending);
+      vi.setSystemTime(Date.now() + 1);
+      expect(createStorage(window).loadPendingConfirmation()).toBeNull();
+      expect(localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+      expect(localStorage.getItem(PENDING_CONFIRMATION_EXPIRES_KEY)).toBeNull();
+    });
+
+    it('a record kept without an end is given one a day from its first reading', () => {
+      localStorage.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(pending));
+      expect(createStorage(window).loadPendingConfirmation()).toEqual(pending);
+      vi.setSystemTime(Date.now() + DAY - 1);
+      expect(createStorage(window).loadPendingConfirmation()).toEqual(pending);
+      vi.setSystemTime(Date.now() + 1);
+      expect(createStorage(window).loadPendingConfirmation()).toBeNull();
+      expect(localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+    });
+
+    it('clearing it (signup completed, sign-out) removes its end too', () => {
+      const storage = createStorage(window);
+      storage.savePendingConfirmation(pending);
+      storage.clearPendingConfirmation();
+      expect(localStorage.length).toBe(0);
+    });
   });
 
   it.each([['not json'], ['{"email":"a@b.c"}'], ['{"email":"","isRequired":true,"signupData":{}}'], ['null']])(
