@@ -26,6 +26,7 @@ import type { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import * as v from 'valibot';
+import { tooManyRequestsMessage } from '../../src/domain/errors';
 import { hashToken } from '../billing/ids';
 import { parseConfig, wholeNumber, type Env } from './config';
 import type { Database } from './db';
@@ -136,11 +137,6 @@ export const rateLimitArea = v.pipe(
 /** The rate limits of `env` (the defaults where unset), or ConfigError naming every bad variable. */
 export function readRateLimitSettings(env: Env): RateLimitSettings {
   return parseConfig({ rateLimits: rateLimitArea }, env).rateLimits;
-}
-
-/** The message of a 429 (the console writes the same words from Retry-After). */
-export function tooManyRequestsMessage(seconds: number): string {
-  return `Too many requests. Try again in ${seconds} seconds.`;
 }
 
 /**
