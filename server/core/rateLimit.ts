@@ -120,18 +120,18 @@ export const rateLimitArea = v.pipe(
     ),
     TRUSTED_PROXY_HOPS: wholeNumber('TRUSTED_PROXY_HOPS', 0, 10, 0),
   }),
-  v.transform((e): RateLimitSettings => ({
-    limits: Object.fromEntries(
-      CALLS.map((call) => [
-        call,
-        {
-          perAccount: (e as Record<string, Limit | null>)[variableName(call, 'ACCOUNT')] ?? null,
-          perAddress: (e as Record<string, Limit | null>)[variableName(call, 'ADDRESS')] ?? null,
-        },
-      ]),
-    ) as Record<LimitedCall, CallLimits>,
-    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
-  })),
+  v.transform((e): RateLimitSettings => {
+    const limits = e as unknown as Record<string, Limit | null>;
+    return {
+      limits: Object.fromEntries(
+        CALLS.map((call) => [
+          call,
+          { perAccount: limits[variableName(call, 'ACCOUNT')] ?? null, perAddress: limits[variableName(call, 'ADDRESS')] ?? null },
+        ]),
+      ) as Record<LimitedCall, CallLimits>,
+      trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    };
+  }),
 );
 
 /** The rate limits of `env` (the defaults where unset), or ConfigError naming every bad variable. */
@@ -224,9 +224,9 @@ export function applyRateLimits(app: Hono<AppEnv>, db: Database, settings: RateL
   let first = true;
   for (const call of CALLS) {
     const { perAccount, perAddress } = settings.limits[call];
-    const byAccount = perAccount ? limiter(db, `${call}:account`, perAccount, first) : null;
+    const byAccount: RateLimiterPostgres | null = perAccount ? limiter(db, `${call}:account`, perAccount, first) : null;
     first &&= byAccount === null;
-    const byAddress = perAddress ? limiter(db, `${call}:address`, perAddress, first) : null;
+    const byAddress: RateLimiterPostgres | null = perAddress ? limiter(db, `${call}:address`, perAddress, first) : null;
     first &&= byAddress === null;
     if (!byAccount && !byAddress) continue;
     const limit = createMiddleware<AppEnv>(async (c, next) => {
