@@ -82,7 +82,7 @@ const LIMIT_SYNTAX = /^(\d{1,6})\/(\d{1,4})([smh])$/;
 const MAX_WINDOW_SECONDS = 24 * 3600;
 
 /** `30/1m` as a Limit, `off` as null (the caller has checked the syntax). */
-export function parseLimit(text: string): Limit | null {
+function parseLimit(text: string): Limit | null {
   const match = LIMIT_SYNTAX.exec(text);
   if (!match) return null;
   const [, points, count, unit] = match;
@@ -143,7 +143,7 @@ export function readRateLimitSettings(env: Env): RateLimitSettings {
  * The client's address: with `hops` trusted proxies, the hops-th entry from the right of
  * X-Forwarded-For (each proxy appends the address it was reached from); else the connection's.
  */
-export function clientAddress(c: AppContext, hops: number): string | null {
+function clientAddress(c: AppContext, hops: number): string | null {
   if (hops > 0) {
     const forwarded = (c.req.header('X-Forwarded-For') ?? '')
       .split(',')
