@@ -149,7 +149,8 @@ function clientAddress(c: AppContext, hops: number): string | null {
       .split(',')
       .map((part) => part.trim())
       .filter((part) => part !== '');
-    const address = forwarded[forwarded.length - hops] ?? forwarded[0];
+    // Fewer entries than proxies: the request did not come through them all; its leftmost entries are the client's own words.
+    const address = forwarded.length >= hops ? forwarded[forwarded.length - hops] : undefined;
     if (address) return address.slice(0, 64);
   }
   try {

@@ -224,6 +224,25 @@ describe('the window', () => {
   });
 });
 
+describe('the client address', () => {
+  it('is the n-th entry from the right of X-Forwarded-For; what a client writes to the left of its proxies is not believed', async () => {
+    const twoProxies = await createTestApi(serverModules, { database: api.db, app: { rateLimits: { ...SETTINGS, trustedProxyHops: 2 } } });
+    const admins = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => newOrganisation(`Proxy Co ${n}`)));
+    const exportAs = (sub: string, forwarded: string) =>
+      twoProxies.call('POST', '/api/users/export', { sub, body: {}, headers: { 'X-Forwarded-For': forwarded } });
+    // The client's own address, then the load balancer's: the address is the client's, whatever it put first.
+    for (const [i, admin] of admins.slice(0, PER_ADDRESS).entries()) {
+      expect((await exportAs(admin.adminSub, `10.9.9.${i}, 198.51.100.7, 10.0.0.1`)).status).toBe(201);
+    }
+    await expectTooManyRequests(await exportAs(admins[5]?.adminSub ?? '', '10.1.1.1, 198.51.100.7, 10.0.0.1'));
+    // One entry only (not through both proxies): not an address to count by, so only the account counts.
+    for (let i = 0; i < PER_ADDRESS + 1; i++) {
+      const response = await exportAs(admins[6]?.adminSub ?? '', '198.51.100.7');
+      expect(response.status).toBe(i < PER_ACCOUNT ? 201 : 429);
+    }
+  });
+});
+
 describe('two API apps on one database', () => {
   let second: Database | null = null;
   let drop: (() => Promise<void>) | null = null;
