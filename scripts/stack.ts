@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { serverModules, startApiServer, type ApiServer } from '../server/index';
 import { parseBillingConfig } from '../server/billing';
+import { readRateLimitSettings } from '../server/core/rateLimit';
 import { createLogger } from '../server/core/log';
 import { createCognitoUserPoolAdmin } from '../server/core/userPool';
 import { startApiProcess, type ApiProcess } from './stack/api-processes';
@@ -141,6 +142,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // BILLING_PROVIDER=stripe and its STRIPE_* variables (docs/BILLING.md); the local provider otherwise.
   // The API processes (apiProcesses) read the same variables from the environment they inherit.
   const billing = parseBillingConfig(process.env);
+  // RATE_LIMIT_* and TRUSTED_PROXY_HOPS (docs/SECURITY.md): the production defaults unless set; the
+  // counters live in the stack's database, as in production.
+  const rateLimits = readRateLimitSettings(process.env);
   // With Stripe, the console needs the account's publishable key: stop now, naming it, rather than
   // build a console whose payment step can only fail.
   const stripePublishableKey = process.env['STRIPE_PUBLISHABLE_KEY']?.trim() || undefined;
@@ -249,6 +253,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         analyzed: prepared.seeded !== null,
         config,
         billing,
+        rateLimits,
         cognito: poolRef,
         userPool: createCognitoUserPoolAdmin({
           userPoolId: pool.userPoolId,

@@ -6,6 +6,7 @@
  * bad value of any of its variables is named with the others when the API starts.
  */
 import { billingArea } from './billing/config';
+import { rateLimitArea } from './core/rateLimit';
 import { consoleArea, databaseArea, httpArea, logArea, parseConfig, userPoolArea, type ConfigOf, type Env } from './core/config';
 
 export const CONFIG_AREAS = {
@@ -16,6 +17,8 @@ export const CONFIG_AREAS = {
   log: logArea,
   /** BILLING_PROVIDER (local by default) and, for stripe, its STRIPE_* variables (docs/BILLING.md). */
   billing: billingArea,
+  /** RATE_LIMIT_<CALL>_PER_ACCOUNT / _PER_ADDRESS and TRUSTED_PROXY_HOPS (docs/SECURITY.md, "Rate limits"). */
+  rateLimits: rateLimitArea,
 };
 
 export type ApiConfig = ConfigOf<typeof CONFIG_AREAS>;

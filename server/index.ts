@@ -22,6 +22,7 @@ import { createCognitoVerifier, type CognitoPoolRef, type TokenVerifier } from '
 import type { Database } from './core/db';
 import type { Logger } from './core/log';
 import { startMaintenance } from './core/maintenance';
+import { readRateLimitSettings, type RateLimitSettings } from './core/rateLimit';
 import { startBackgroundWork, type ServerConfig, type ServerModule, type UserPoolAdmin } from './core/module';
 import { signupModule } from './signup';
 import { usersModule } from './users';
@@ -53,6 +54,8 @@ export interface StartApiServerOptions {
   shutdownTimeoutMs?: number;
   /** PGlite: the database was just seeded and analysed, so the start-up ANALYZE is skipped. */
   analyzed?: boolean;
+  /** The rate limits (the `rateLimits` area of server/config.ts); the defaults when omitted. */
+  rateLimits?: RateLimitSettings;
 }
 
 export interface ApiServer {
@@ -86,6 +89,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const app = createApp(deps, modules, verifier, {
     ...(log ? { log } : {}),
     isDraining: () => draining,
+    rateLimits: options.rateLimits ?? readRateLimitSettings({}),
   });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<Server>((resolve, reject) => {

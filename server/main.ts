@@ -78,6 +78,7 @@ export async function runApi(env: Env, argv: readonly string[]): Promise<number>
       ...(userPool.endpoint ? { endpoint: userPool.endpoint } : {}),
     }),
     billing: config.billing,
+    rateLimits: config.rateLimits,
     log,
     shutdownTimeoutMs: config.http.shutdownTimeoutMs,
   });

@@ -20,6 +20,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, type AppContext, type AppEnv, type Caller, type ServerDeps, type ServerModule } from './module';
 import { InvalidTokenError, type TokenVerifier } from './auth';
 import { limitBody, refuseControlCharacters } from './limits';
+import { applyRateLimits, type RateLimitSettings } from './rateLimit';
 import { serializeError, type Logger } from './log';
 
 /** What /readyz checks, each true when ready. */
@@ -35,6 +36,12 @@ export interface CreateAppOptions {
   log?: Logger;
   /** True once the process is draining: /readyz answers 503. */
   isDraining?: () => boolean;
+  /**
+   * The rate limits (server/core/rateLimit.ts), counted in the database's `rate_limits` table;
+   * none when omitted (the tests' apps, which ask hundreds of questions from one administrator).
+   * startApiServer always passes them.
+   */
+  rateLimits?: RateLimitSettings;
 }
 
 /** How long /readyz waits for the database before calling it not ready. */
@@ -125,7 +132,7 @@ export function createApp(
       origin: (origin) => (origin === deps.config.webOrigin ? origin : null),
       allowHeaders: ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      exposeHeaders: ['X-Request-Id'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
     }),
   );
@@ -162,6 +169,8 @@ export function createApp(
   });
   app.use('/api/*', authenticate);
   app.use('/users/*', authenticate);
+  // 429 before the route runs, counted per account (the caller, known from here on) and per address.
+  if (options.rateLimits) applyRateLimits(app, deps.db, options.rateLimits);
 
   for (const module of modules) module.register(app, deps);
 

@@ -15,3 +15,41 @@ export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 export function messageOf(error: unknown, fallback: string = UNKNOWN_ERROR_MESSAGE): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
 }
+
+/**
+ * What a call refused by a rate limit (429) shows, N from its Retry-After (issue 37; the API's own
+ * 429 body says the same, server/core/rateLimit.ts).
+ */
+export function tooManyRequestsMessage(seconds: number): string {
+  return `Too many requests. Try again in ${seconds} seconds.`;
+}
+
+/** The longest wait a Retry-After is believed for (a day): beyond it the header is taken as unreadable. */
+const MAX_RETRY_AFTER_SECONDS = 86_400;
+
+/** An HTTP date as RFC 9110 has senders write it (IMF-fixdate): `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/**
+ * A Retry-After header as whole seconds to wait: delta-seconds (`30`) or an HTTP date, rounded up
+ * and at least 1; null when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
+  const text = value?.trim() ?? '';
+  let seconds: number;
+  if (/^\d+$/.test(text)) seconds = Number(text);
+  else if (HTTP_DATE.test(text)) seconds = (Date.parse(text) - now) / 1000;
+  else return null;
+  if (!Number.isFinite(seconds) || seconds > MAX_RETRY_AFTER_SECONDS) return null;
+  return Math.max(1, Math.ceil(seconds));
+}
+
+/**
+ * The seconds a refused call asks to wait: an error of status 429 carrying `retryAfterSeconds` (the
+ * API client's ApiRequestError), else null. Structural, so the machines need no service value.
+ */
+export function retryAfterOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, retryAfterSeconds } = error as { status?: unknown; retryAfterSeconds?: unknown };
+  return status === 429 && typeof retryAfterSeconds === 'number' ? retryAfterSeconds : null;
+}

@@ -16,6 +16,7 @@ import {
   type AddUserSubmission,
 } from '../../src/machines/addUser';
 import { INVITE_USER_FALLBACK } from '../../src/machines/usersList';
+import { ApiRequestError } from '../../src/services/api/errors';
 import { makeUser } from '../views/users/fixtures';
 import { pendingActor, settle } from './pending-actor';
 
@@ -102,6 +103,15 @@ describe('the Add User modal', () => {
     invite.last().resolve(INVITED);
     await settle();
     expect(actor.getSnapshot().output).toEqual(INVITED);
+  });
+
+  it("an invitation refused by the rate limit (429) says 'Too many requests. Try again in N seconds.' and keeps the form", async () => {
+    const { actor, invite, submit } = openModal();
+    submit(ROSA);
+    invite.last().reject(new ApiRequestError(429, 'Too Many Requests', { message: 'ignored' }, 45));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(selectAddUserError(actor.getSnapshot())).toBe('Too many requests. Try again in 45 seconds.');
   });
 
   it(`a failure that says nothing reads '${INVITE_USER_FALLBACK}'`, async () => {

@@ -3,7 +3,7 @@
  * read as its specification. Actor level, no rendering: each question's answer is a promise the
  * test settles, and the scenario sees what the `ask` actor was asked.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
 import type { CopilotIntent } from '../../src/contract/api';
 import { QUESTION_TOO_LONG_MESSAGE } from '../../src/domain/forms';
@@ -12,12 +12,15 @@ import {
   CHAT_FAILURE_MESSAGE,
   chatMachine,
   selectFailedQuestion,
+  selectHeldQuestion,
   selectInputError,
   selectIsAwaitingReply,
   selectMessages,
+  selectRateLimitWait,
   type AskInput,
   type ChatReply,
 } from '../../src/machines/chat';
+import { ApiRequestError } from '../../src/services/api/errors';
 
 /** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
 const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
@@ -211,5 +214,69 @@ describe('the Assistant conversation', () => {
     actor.send({ type: 'chat.send', text: 'q'.repeat(LIMITS.question + 1) });
     actor.send({ type: 'chat.send', text: '   ' });
     expect(selectInputError(actor.getSnapshot())).toBe(QUESTION_TOO_LONG_MESSAGE);
+  });
+});
+
+describe('over the rate limit (issue 37)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a question refused with 429 is taken back to the composer, sending waits out Retry-After, then it can be sent again', async () => {
+    vi.useFakeTimers();
+    const { actor, asked, answer } = openAssistant();
+    actor.send({ type: 'chat.send', text: 'Who is active?' });
+    answer().resolve(ORGANISATION_REPLY);
+    await waitFor(actor, (s) => s.matches('idle'));
+
+    actor.send({ type: 'chat.send', text: 'And who is pending?' });
+    answer().reject(new ApiRequestError(429, 'Too Many Requests', { message: 'Too many requests. Try again in 20 seconds.' }, 20));
+    await waitFor(actor, (s) => s.matches('rateLimited'));
+    const waiting = actor.getSnapshot();
+    // Not asked: out of the conversation (no failure bubble), held for the composer.
+    expect(selectMessages(waiting).map((m) => m.content)).toEqual(['Who is active?', 'Three users are active.']);
+    expect(selectHeldQuestion(waiting)).toBe('And who is pending?');
+    expect(selectRateLimitWait(waiting)).toBe(20);
+    expect(selectIsAwaitingReply(waiting)).toBe(false);
+    expect(selectFailedQuestion(waiting)).toBeNull();
+
+    // Sending is blocked while waiting.
+    actor.send({ type: 'chat.send', text: 'And who is pending?' });
+    expect(asked).toHaveLength(2);
+    vi.advanceTimersByTime(19_999);
+    expect(actor.getSnapshot().value).toBe('rateLimited');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectRateLimitWait(actor.getSnapshot())).toBeNull();
+
+    // Then the same question goes, in the same follow-up context.
+    actor.send({ type: 'chat.send', text: 'And who is pending?' });
+    expect(asked.at(-1)).toEqual({ query: 'And who is pending?' });
+    expect(selectHeldQuestion(actor.getSnapshot())).toBeNull();
+  });
+
+  it('another failure, or a 429 without Retry-After, is the failure bubble as before', async () => {
+    const { actor, answer, idle } = openAssistant();
+    actor.send({ type: 'chat.send', text: 'Who is active?' });
+    answer().reject(new ApiRequestError(429, 'Too Many Requests', { message: 'Slow down' }));
+    const done = await idle();
+    expect(selectMessages(done).at(-1)).toMatchObject({ failed: true, content: CHAT_FAILURE_MESSAGE, question: 'Who is active?' });
+    expect(selectHeldQuestion(done)).toBeNull();
+  });
+
+  it('the conversation can be cleared while waiting; the wait goes on', async () => {
+    vi.useFakeTimers();
+    const { actor, answer } = openAssistant();
+    actor.send({ type: 'chat.send', text: 'Who is active?' });
+    answer().resolve(ORGANISATION_REPLY);
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'chat.send', text: 'And who is pending?' });
+    answer().reject(new ApiRequestError(429, 'Too Many Requests', {}, 5));
+    await waitFor(actor, (s) => s.matches('rateLimited'));
+    actor.send({ type: 'chat.clear' });
+    expect(selectMessages(actor.getSnapshot())).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('rateLimited');
+    vi.advanceTimersByTime(5_000);
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 });

@@ -11,7 +11,8 @@ import { CHAT_FAILURE_MESSAGE, chatMachine, type ChatReply } from '../../src/mac
 import { QUICK_PROMPTS } from '../../src/domain/assistant';
 import { QUESTION_TOO_LONG_MESSAGE } from '../../src/domain/forms';
 import { LIMITS } from '../../src/domain/limits';
-import { createControllableActors, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { ApiRequestError } from '../../src/services/api/errors';
+import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
 import { tableDriver } from '../support/model/tables';
 import { renderAssistant } from '../views/assistant/render-assistant';
 
@@ -29,6 +30,16 @@ const REPLY: ChatReply = {
   intent: { subject: 'calls', measure: 'count', filters: { window: { kind: 'this_week' } } },
 };
 
+/** The API's answer over a rate limit (issue 37): 429, Retry-After 30 (the client's ApiRequestError). */
+const WAIT_SECONDS = 30;
+const RATE_LIMITED = new ApiRequestError(
+  429,
+  'Too Many Requests',
+  { message: 'Too many requests. Try again in 30 seconds.' },
+  WAIT_SECONDS,
+);
+const WAIT_MESSAGE = 'Too many requests. Try again in 30 seconds.';
+
 const paths = generateModelPaths(chatMachine, {
   cover: 'pairs',
   events: {
@@ -40,7 +51,10 @@ const paths = generateModelPaths(chatMachine, {
     // 'Clear conversation' shows only when there are messages (so `hasMessages` is never seen false here).
     'chat.clear': (s) => (s.context.messages.length > 0 ? [{ type: 'chat.clear' }] : []),
     'xstate.done.actor.ask': { type: 'xstate.done.actor.ask', output: REPLY },
-    'xstate.error.actor.ask': { type: 'xstate.error.actor.ask', error: new Error('HTTP 500: Internal Server Error') },
+    'xstate.error.actor.ask': [
+      { type: 'xstate.error.actor.ask', error: new Error('HTTP 500: Internal Server Error') },
+      { type: 'xstate.error.actor.ask', error: RATE_LIMITED },
+    ],
   },
   // Whether there is a conversation to clear: the planner tells the two apart.
   key: (s) => s.context.messages.length > 0,
@@ -52,8 +66,10 @@ walkPaths({
   paths,
   setup: ({ inspect }) => {
     const fakes = createControllableActors(chatMachine, ['ask']);
+    const timers = createControlledDelays(['retryAfter']);
+    timers.install();
     const user = userEvent.setup();
-    const view = renderAssistant({ actors: fakes.actors, inspect });
+    const view = renderAssistant({ actors: fakes.actors, inspect, delays: timers.delays });
     const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
     const log = screen.getByRole('log');
     /** The state when the last question was sent: accepted from idle, or blocked while waiting. */
@@ -61,6 +77,8 @@ walkPaths({
     let sentFrom: StateValue = 'idle';
     /** The model of the follow-up context: a reply's intent goes with every later question, until cleared. */
     let followsUp = false;
+    /** What the composer held when the last reply failed (a rate limit gives the question back only to an empty one). */
+    let draftAtFailure = '';
     const send = () => screen.getByRole('button', { name: 'Send' });
     const prompts = () => QUICK_PROMPTS.map((p) => screen.getByRole('button', { name: p.label }));
     const settle = (event: AnyEventObject, info: StepInfo) =>
@@ -82,6 +100,7 @@ walkPaths({
         states: {
           idle: ({ context: { messages } }) => {
             expect(within(log).queryByRole('status')).not.toBeInTheDocument();
+            expect(screen.queryByText(/^Too many requests/)).not.toBeInTheDocument();
             expect(send()).toBeEnabled();
             for (const b of prompts()) expect(b).toBeEnabled();
             if (messages.length === 0) expect(within(log).getByText("Hello! I'm your Hardline assistant.")).toBeInTheDocument();
@@ -92,6 +111,14 @@ walkPaths({
             for (const b of prompts()) expect(b).toBeDisabled();
             const lastUser = within(log).getAllByRole('article', { name: 'You' }).at(-1);
             expect(lastUser).toHaveTextContent(QUESTION);
+          },
+          rateLimited: () => {
+            // The wait, in the words the console uses for every 429; nothing can be sent until it is over.
+            expect(screen.getByRole('alert')).toHaveTextContent(WAIT_MESSAGE);
+            expect(within(log).queryByRole('status')).not.toBeInTheDocument();
+            expect(send()).toBeDisabled();
+            for (const b of prompts()) expect(b).toBeDisabled();
+            expect(within(log).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
           },
         },
         events: {
@@ -115,7 +142,11 @@ walkPaths({
             followsUp = true;
             return settle(event, info);
           },
-          'xstate.error.actor.ask': settle,
+          'xstate.error.actor.ask': (event, info) => {
+            draftAtFailure = (input as HTMLTextAreaElement).value;
+            return settle(event, info);
+          },
+          'xstate.after.retryAfter.chat.rateLimited': () => act(() => timers.fire('retryAfter')),
         },
         arrivals: {
           idle: {
@@ -138,6 +169,16 @@ walkPaths({
               expect(within(log).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
             },
           },
+          rateLimited: {
+            // The refused question left the conversation and is back in the composer (unless something else was typed).
+            'xstate.error.actor.ask': ({ context }) => {
+              expect(context.retryAfterSeconds).toBe(WAIT_SECONDS);
+              expect(input).toHaveValue(draftAtFailure.trim() === '' ? QUESTION : draftAtFailure);
+              expect(within(log).queryAllByText(CHAT_FAILURE_MESSAGE)).toHaveLength(context.messages.filter((m) => m.failed).length);
+            },
+            // Blocked while waiting: the draft stays.
+            'chat.send': ({ event }) => expect(input).toHaveValue(event?.text),
+          },
           awaitingReply: {
             'chat.send': ({ event }) => {
               // Accepted from idle: the input is emptied; blocked while waiting: the draft stays.
@@ -152,6 +193,7 @@ walkPaths({
       }),
       teardown() {
         view.unmount();
+        timers.uninstall();
       },
     };
   },

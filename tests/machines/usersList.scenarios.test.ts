@@ -56,6 +56,7 @@ import { bulkChangeMachine } from '../../src/machines/bulkChange';
 import { csvExportMachine, type ExportQuery, type ExportedFile } from '../../src/machines/csvExport';
 import { rowChangesMachine } from '../../src/machines/rowChanges';
 import type { UrlWrite } from '../../src/machines/urlView';
+import { ApiRequestError } from '../../src/services/api/errors';
 import { makeUser } from '../views/users/fixtures';
 import { pendingActor, settle } from './pending-actor';
 
@@ -761,6 +762,14 @@ describe('Export CSV', () => {
     exporting.last().reject(new Error(''));
     await settle();
     expect(notices.at(-1)?.message).toBe('Export failed: Unknown error');
+  });
+
+  it("an export refused by the rate limit (429) says only 'Too many requests. Try again in N seconds.'", async () => {
+    const { actor, exporting, notices } = await openLoaded();
+    actor.send({ type: 'users.export' });
+    exporting.last().reject(new ApiRequestError(429, 'Too Many Requests', { message: 'ignored' }, 17));
+    await settle();
+    expect(notices).toEqual([{ type: 'users.notice', message: 'Too many requests. Try again in 17 seconds.', tone: 'error' }]);
   });
 });
 

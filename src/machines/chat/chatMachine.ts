@@ -11,9 +11,16 @@
  * the latest reply's one (`lastIntent`) and sends it with the next question (`previousIntent`), so
  * "which of them are supervisors?" refines the previous answer. A failed reply keeps it (a retry asks
  * in the same context); clearing the conversation drops it. The console never builds an intent.
+ *
+ * Rate limits (issue 37): a question the API refuses with 429 and Retry-After was not asked. It is
+ * taken back out of the conversation and held (`heldQuestion`, which the view puts back in the
+ * composer), and the machine waits out the time in `rateLimited` (the named delay `retryAfter`, the
+ * seconds the API gave): sending is blocked and "Too many requests. Try again in N seconds." shows;
+ * then it is idle again and the question can be sent as it was.
  */
 import { assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { retryAfterOf } from '../../domain/errors';
 import { QuestionSchema, validate } from '../../domain/forms';
 import type { CopilotIntent, Source } from '../../contract/api';
 import { placeholderActor } from '../shared';
@@ -57,6 +64,10 @@ export interface ChatContext {
   inputError: string | null;
   /** The intent of the latest reply, sent with the next question. */
   lastIntent: CopilotIntent | null;
+  /** The question a rate limit refused, given back to the composer (set from then on until the next one is accepted). */
+  heldQuestion: string | null;
+  /** The seconds to wait in `rateLimited` (the 429's Retry-After). */
+  retryAfterSeconds: number | null;
 }
 
 export type ChatEvent = { type: 'chat.send'; text: string } | { type: 'chat.clear' };
@@ -83,6 +94,11 @@ export const chatMachine = setup({
     // Stryker disable next-line ConditionalExpression: the guard is only on chat.send, so `event.type === 'chat.send'` is always true here (the over-the-limit scenarios test the rest)
     isInvalidQuestion: ({ event }) => event.type === 'chat.send' && !validate(QuestionSchema, event.text).ok,
     hasMessages: ({ context }) => context.messages.length > 0,
+    isRateLimited: ({ event }) => retryAfterOf('error' in event ? event.error : null) !== null,
+  },
+  delays: {
+    /** The wait a 429 asked for (its Retry-After, in seconds). */
+    retryAfter: ({ context }) => (context.retryAfterSeconds ?? 1) * 1000,
   },
   actions: {
     appendQuestion: assign(({ context, event }) => {
@@ -98,7 +114,7 @@ export const chatMachine = setup({
         webSearchUsed: false,
         sourceType: 'vector',
       };
-      return { messages: [...context.messages, message], pendingQuestion: question, inputError: null };
+      return { messages: [...context.messages, message], pendingQuestion: question, inputError: null, heldQuestion: null };
     }),
     assignInputError: assign(({ event }) => {
       // Stryker disable next-line ConditionalExpression: the action runs only on chat.send; the line narrows the event's type
@@ -133,6 +149,14 @@ export const chatMachine = setup({
       };
       return { messages: [...context.messages, message], pendingQuestion: null };
     }),
+    holdQuestion: assign(({ context, event }) => ({
+      // The question was not asked: out of the conversation, back to the composer.
+      messages: context.messages.slice(0, -1),
+      heldQuestion: context.pendingQuestion,
+      pendingQuestion: null,
+      retryAfterSeconds: retryAfterOf('error' in event ? event.error : null),
+    })),
+    endWait: assign({ retryAfterSeconds: () => null }),
     clearMessages: assign({ messages: () => [], pendingQuestion: () => null, lastIntent: () => null }),
   },
 }).createMachine({
@@ -140,7 +164,7 @@ export const chatMachine = setup({
   // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
   meta: { spec: ['§2 Assistant screen', '§4 Chat'] },
   initial: 'idle',
-  context: { messages: [], pendingQuestion: null, inputError: null, lastIntent: null },
+  context: { messages: [], pendingQuestion: null, inputError: null, lastIntent: null, heldQuestion: null, retryAfterSeconds: null },
   states: {
     idle: {
       description: "Waiting for the administrator's question.",
@@ -174,11 +198,28 @@ export const chatMachine = setup({
           target: 'idle',
           actions: { type: 'appendReply', params: ({ event }) => event.output },
         },
-        onError: { target: 'idle', actions: 'appendFailure' },
+        onError: [
+          {
+            guard: 'isRateLimited',
+            target: 'rateLimited',
+            actions: 'holdQuestion',
+            description: 'Refused by a rate limit (429): the question goes back to the composer and the wait begins.',
+          },
+          { target: 'idle', actions: 'appendFailure' },
+        ],
       },
       on: {
         // Stryker disable next-line StringLiteral,ObjectLiteral: a transition's description, documentation only (the Stately visualiser shows it; no behaviour and no generated page reads it); this targetless transition only documents that the event is ignored while a reply is awaited, as it would be without it
         'chat.send': { description: 'Blocked: one question at a time; the draft stays in the input.' },
+      },
+    },
+    rateLimited: {
+      description:
+        'Waiting out a rate limit: "Too many requests. Try again in N seconds." shows, sending is blocked, the question is in the composer.',
+      after: { retryAfter: { target: 'idle', actions: 'endWait' } },
+      on: {
+        'chat.send': { description: 'Blocked until the wait is over; the draft stays in the input.' },
+        'chat.clear': { guard: 'hasMessages', actions: 'clearMessages' },
       },
     },
   },

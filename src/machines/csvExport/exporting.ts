@@ -4,6 +4,7 @@
  * page); the machine hands that link to `openDownload`, and the browser's download manager fetches
  * the file (an attachment: the page stays).
  */
+import { retryAfterOf } from '../../domain/errors';
 import { messageOf } from '../shared';
 
 /** What the screen's filters select (the users list's search, status, role and sort, say): the screen's own shape. */
@@ -15,7 +16,11 @@ export interface ExportedFile {
   fileName: string;
 }
 
-/** The error toast of a failed export. */
+/**
+ * The error toast of a failed export; over a rate limit, the client's own words alone ("Too many
+ * requests. Try again in N seconds.", as everywhere in the console).
+ */
 export function exportFailedMessage(error: unknown): string {
+  if (retryAfterOf(error) !== null) return messageOf(error);
   return `Export failed: ${messageOf(error)}`;
 }

@@ -36,6 +36,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ApiRequestError, ApiResponseError, NetworkError } from './errors';
+import { parseRetryAfter } from '../../domain/errors';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -234,7 +235,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (signal?.aborted) return abortError();
     if (error instanceof HTTPError) {
       const { data } = await readBody(error.response);
-      return new ApiRequestError(error.response.status, error.response.statusText, data);
+      const retryAfter = parseRetryAfter(error.response.headers.get('Retry-After'));
+      return new ApiRequestError(error.response.status, error.response.statusText, data, retryAfter);
     }
     if (error instanceof TimeoutError) return new NetworkError({ timedOut: true, cause: error });
     if (error instanceof NetworkError) return error;

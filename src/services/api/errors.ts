@@ -2,11 +2,13 @@
  * Errors of the product API client.
  *
  * - ApiRequestError: a non-OK answer. Message per SPEC §8: the body's `message` field, else
- *   `HTTP status: text`; carries `status` and the parsed body as `data`.
+ *   `HTTP status: text`; carries `status` and the parsed body as `data`. A 429 with Retry-After
+ *   says "Too many requests. Try again in N seconds." and carries N as `retryAfterSeconds`.
  * - ApiResponseError: an OK answer that does not match its schema (or is not the JSON it claims).
  * - NetworkError: no answer at all (connection refused, DNS, offline) or none in time.
  */
 import * as v from 'valibot';
+import { tooManyRequestsMessage } from '../../domain/errors';
 
 /** Reason phrases for when the answer carries none (HTTP/2 has no status text). */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
@@ -35,11 +37,19 @@ export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly status: number;
   readonly data: unknown;
+  /** A 429's wait, from its Retry-After header (whole seconds); null otherwise. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, data: unknown) {
-    super(messageFromBody(data) ?? `HTTP ${status}: ${statusText || REASON_PHRASES[status] || 'Error'}`);
+  constructor(status: number, statusText: string, data: unknown, retryAfterSeconds: number | null = null) {
+    const limited = status === 429 && retryAfterSeconds !== null;
+    super(
+      limited
+        ? tooManyRequestsMessage(retryAfterSeconds)
+        : (messageFromBody(data) ?? `HTTP ${status}: ${statusText || REASON_PHRASES[status] || 'Error'}`),
+    );
     this.status = status;
     this.data = data;
+    this.retryAfterSeconds = limited ? retryAfterSeconds : null;
   }
 }
 

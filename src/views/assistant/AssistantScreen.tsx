@@ -10,13 +10,16 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { QUICK_PROMPTS } from '../../domain/assistant';
 import { formatTime } from '../../domain/dates';
+import { tooManyRequestsMessage } from '../../domain/errors';
 import { LIMITS } from '../../domain/limits';
 import { safeExternalUrl } from '../../domain/urls';
 import {
   selectFailedQuestion,
+  selectHeldQuestion,
   selectInputError,
   selectIsAwaitingReply,
   selectMessages,
+  selectRateLimitWait,
   type ChatActorRef,
   type ChatMessage,
 } from '../../machines/chat';
@@ -49,8 +52,18 @@ export function AssistantScreen() {
   const awaitingReply = useSelector(chat, selectIsAwaitingReply);
   const failedQuestion = useSelector(chat, selectFailedQuestion);
   const inputError = useSelector(chat, selectInputError);
+  const rateLimitWait = useSelector(chat, selectRateLimitWait);
+  const heldQuestion = useSelector(chat, selectHeldQuestion);
   const ask = useAsk(chat);
   const [draft, setDraft] = useState('');
+  // A question refused by a rate limit comes back to the composer (unless something else was typed
+  // meanwhile), adjusted while rendering when the machine holds a new one.
+  const [restored, setRestored] = useState<string | null>(null);
+  if (heldQuestion !== restored) {
+    setRestored(heldQuestion);
+    if (heldQuestion !== null && draft.trim() === '') setDraft(heldQuestion);
+  }
+  const blocked = awaitingReply || rateLimitWait !== null;
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -156,7 +169,7 @@ export function AssistantScreen() {
               variant="outline"
               bg="bg"
               flexShrink="0"
-              disabled={awaitingReply}
+              disabled={blocked}
               onClick={() => sendPrompt(prompt.query)}
             >
               {prompt.label}
@@ -187,13 +200,18 @@ export function AssistantScreen() {
             bg="bg"
             flex="1"
           />
-          <Button type="submit" colorPalette="brand" disabled={awaitingReply} aria-label="Send">
+          <Button type="submit" colorPalette="brand" disabled={blocked} aria-label="Send">
             <SendHorizontal aria-hidden />
           </Button>
         </Flex>
         {inputError !== null ? (
           <Text id={inputErrorId} role="alert" fontSize="sm" color="fg.error" mt="1">
             {inputError}
+          </Text>
+        ) : null}
+        {rateLimitWait !== null ? (
+          <Text role="alert" fontSize="sm" color="fg.error" mt="1">
+            {tooManyRequestsMessage(rateLimitWait)}
           </Text>
         ) : null}
         <Flex id={inputHelpId} justify="space-between" gap="2" fontSize="xs" color="fg.muted" mt="1">

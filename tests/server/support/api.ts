@@ -222,6 +222,7 @@ export async function createTestApi(
     {
       ...(options.app?.log ? { log: options.app.log } : { logError: (error) => errors.push(error) }),
       ...(options.app?.isDraining ? { isDraining: options.app.isDraining } : {}),
+      ...(options.app?.rateLimits ? { rateLimits: options.app.rateLimits } : {}),
     },
   );
   return {

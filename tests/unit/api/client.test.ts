@@ -131,6 +131,34 @@ describe('errors (SPEC §8)', () => {
     expect(error).toMatchObject({ message: 'HTTP 418: Short and stout', status: 418, data: { error: 'teapot' } });
   });
 
+  it('says "Too many requests. Try again in N seconds." for a 429, N from Retry-After, whatever the body says', async () => {
+    server.handle = (req, res) => {
+      if (req.url?.startsWith('/api/users/export')) {
+        res.writeHead(429, { 'content-type': 'text/html', 'retry-after': '42' });
+        res.end('<h1>Slow down</h1>');
+      } else {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': new Date(Date.now() + 90_000).toUTCString() });
+        res.end(JSON.stringify({ message: 'Rate exceeded' }));
+      }
+    };
+    const api = createApi(options());
+    const exported = await rejection(api.users.export({}));
+    expect(exported).toBeInstanceOf(ApiRequestError);
+    expect(exported).toMatchObject({ message: 'Too many requests. Try again in 42 seconds.', status: 429, retryAfterSeconds: 42 });
+    // An HTTP date (a proxy's): the seconds until then, rounded up.
+    const asked = (await rejection(api.copilot.ask('Who is active?'))) as ApiRequestError;
+    expect(asked.status).toBe(429);
+    expect(asked.retryAfterSeconds).toBeGreaterThanOrEqual(89);
+    expect(asked.retryAfterSeconds).toBeLessThanOrEqual(91);
+    expect(asked.message).toBe(`Too many requests. Try again in ${asked.retryAfterSeconds} seconds.`);
+  });
+
+  it("keeps the body's message for a 429 without Retry-After", async () => {
+    server.handle = (_req, res) => sendJson(res, 429, { message: 'Slow down' });
+    const error = await rejection(createApi(options()).users.stats());
+    expect(error).toMatchObject({ message: 'Slow down', status: 429, retryAfterSeconds: null });
+  });
+
   it('reports a response that does not match its schema, naming the call', async () => {
     server.handle = (_req, res) => sendJson(res, 200, { users: [{ userId: 7 }], total: 1, page: 1, limit: 25 });
     const error = await rejection(createApi(options()).users.list());

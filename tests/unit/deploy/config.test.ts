@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { readConfig } from '../../../server/config';
 import { ConfigError, parseConfig, wholeNumber } from '../../../server/core/config';
+import { DEFAULT_LIMITS } from '../../../server/core/rateLimit';
 import { environmentWithFlags } from '../../../server/runtime';
 
 const GOOD = {
@@ -38,7 +39,30 @@ describe('the API configuration', () => {
       console: { webOrigin: 'https://admin.example.com', apiOrigin: 'https://api.example.com' },
       log: { level: 'info' },
       billing: { provider: 'local' },
+      rateLimits: {
+        limits: {
+          assistant: { perAccount: { points: 30, seconds: 60 }, perAddress: { points: 120, seconds: 60 } },
+          export: { perAccount: { points: 10, seconds: 60 }, perAddress: { points: 30, seconds: 60 } },
+          invites: { perAccount: { points: 30, seconds: 60 }, perAddress: { points: 60, seconds: 60 } },
+          signup: { perAccount: { points: 10, seconds: 600 }, perAddress: { points: 30, seconds: 600 } },
+          hostedPages: { perAccount: { points: 30, seconds: 600 }, perAddress: { points: 30, seconds: 600 } },
+        },
+        trustedProxyHops: 0,
+      },
     });
+    expect(Object.keys(DEFAULT_LIMITS)).toEqual(['assistant', 'export', 'invites', 'signup', 'hostedPages']);
+  });
+
+  it('names a bad rate limit with the other bad variables (docs/SECURITY.md, "Rate limits")', () => {
+    let error: unknown;
+    try {
+      readConfig({ ...GOOD, CONSOLE_ORIGIN: 'ftp://x', RATE_LIMIT_EXPORT_PER_ADDRESS: '10 a minute' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.variable)).toEqual(['CONSOLE_ORIGIN', 'RATE_LIMIT_EXPORT_PER_ADDRESS']);
+    expect(readConfig({ ...GOOD, RATE_LIMIT_EXPORT_PER_ADDRESS: 'off' }).rateLimits.limits.export.perAddress).toBeNull();
   });
 
   it('names every missing variable in one error, one line each, and what it should be', () => {

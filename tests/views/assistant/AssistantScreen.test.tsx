@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUICK_PROMPTS } from '../../../src/domain/assistant';
 import { chatMachine, type ChatReply } from '../../../src/machines/chat';
-import { createControllableActors } from '../../support/model';
+import { ApiRequestError } from '../../../src/services/api/errors';
+import { createControllableActors, createControlledDelays } from '../../support/model';
 import { renderAssistant } from './render-assistant';
 
 // The ask actor is the boundary to the network: a deferred double the test resolves or rejects.
@@ -357,5 +358,39 @@ describe('AssistantScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Clear conversation' }));
     expect(within(log).queryAllByRole('article')).toHaveLength(0);
     expect(within(log).getByText("Hello! I'm your Hardline assistant.")).toBeInTheDocument();
+  });
+
+  it('over the rate limit: says how long to wait, keeps the question in the composer and blocks sending until the wait is over', async () => {
+    const fakes = createControllableActors(chatMachine, ['ask']);
+    const timers = createControlledDelays(['retryAfter']);
+    timers.install();
+    try {
+      const user = userEvent.setup();
+      renderAssistant({ actors: fakes.actors, delays: timers.delays });
+      const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
+      const log = screen.getByRole('log');
+      await user.type(input, 'Which crews are on site today?{Enter}');
+      expect(input).toHaveValue('');
+      // The API's 429 with Retry-After: 30 (the boundary: the ask actor's double rejects as the client would).
+      act(() => fakes.reject('ask', new ApiRequestError(429, 'Too Many Requests', { message: 'ignored' }, 30)));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 30 seconds.');
+      expect(input).toHaveValue('Which crews are on site today?');
+      expect(within(log).queryByText('Which crews are on site today?')).not.toBeInTheDocument();
+      expect(within(log).queryByText('Sorry, I encountered an error. Please try again.')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+      for (const prompt of QUICK_PROMPTS) expect(screen.getByRole('button', { name: prompt.label })).toBeDisabled();
+      await user.type(input, '{Enter}');
+      expect(fakes.inputs('ask')).toHaveLength(1);
+
+      act(() => timers.fire('retryAfter'));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await user.type(input, '{Enter}');
+      expect(fakes.inputs('ask').at(-1)).toEqual({ query: 'Which crews are on site today?' });
+      expect(input).toHaveValue('');
+    } finally {
+      timers.uninstall();
+    }
   });
 });

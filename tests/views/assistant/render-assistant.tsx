@@ -24,13 +24,15 @@ export interface RenderAssistantOptions {
   /** The `ask` actor's double (deferred fakes from tests/support/model). */
   actors: ActorsOf<ChatMachine>;
   inspect?: (event: InspectionEvent) => void;
+  /** The machine's named delays (controlled ones from tests/support/model), when a test fires them. */
+  delays?: { retryAfter: number };
 }
 
 /**
  * `showScreen(false)` models navigating to another route (the screen unmounts, the shell stays);
  * `signOut()` models the signed-in shell unmounting.
  */
-export function renderAssistant({ actors, inspect }: RenderAssistantOptions) {
+export function renderAssistant({ actors, inspect, delays }: RenderAssistantOptions) {
   const controls: { showScreen: (show: boolean) => void; signOut: (out: boolean) => void } = {
     showScreen: () => undefined,
     signOut: () => undefined,
@@ -43,7 +45,7 @@ export function renderAssistant({ actors, inspect }: RenderAssistantOptions) {
     if (signedOut) return <p>Signed out</p>;
     return <ChatProvider>{show ? <AssistantScreen /> : <p>Another screen</p>}</ChatProvider>;
   }
-  const machine = chatMachine.provide({ actors });
+  const machine = chatMachine.provide({ actors, ...(delays ? { delays } : {}) });
   const result = render(
     <ChakraProvider value={getSystem()}>
       <MachinesProvider machines={{ chat: machine }} actors={noAppActors} {...(inspect ? { inspect } : {})}>
