@@ -24,6 +24,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { html } from 'hono/html';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import * as v from 'valibot';
 import { tooManyRequestsMessage } from '../../src/domain/errors';
@@ -218,6 +219,28 @@ async function refusedFor(limiter: RateLimiterPostgres, key: string): Promise<nu
 }
 
 /**
+ * The 429's body: `{ message }` for the console and any API client; a page for a person whose
+ * browser posted a form (the hosted payment-method pages), who would otherwise see raw JSON. The
+ * page says the same words and leads back to the page the form was on (the path above the POST's).
+ */
+function refusal(c: AppContext, wait: number): Response {
+  const message = tooManyRequestsMessage(wait);
+  const accept = c.req.header('Accept') ?? '';
+  if (!/\btext\/html\b/.test(accept)) return c.json({ message }, 429);
+  c.header('Cache-Control', 'no-store');
+  const back = c.req.path.replace(/\/[^/]*$/, '') || '/';
+  return c.html(
+    html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title>
+<style>body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a202c; }</style></head>
+<body><h1>Too many requests</h1><p role="alert">${message}</p><p><a href="${back}">Back</a></p></body>
+</html>`,
+    429,
+  ) as Response;
+}
+
+/**
  * Adds the limits of `settings` to `app`: a middleware on each limited POST route. Call it after
  * the authentication middleware (the account is the caller's) and before the routes.
  */
@@ -239,7 +262,7 @@ export function applyRateLimits(app: Hono<AppEnv>, db: Database, settings: RateL
       if (byAddress && address) wait = await refusedFor(byAddress, address);
       if (wait === null) return next();
       c.header('Retry-After', String(wait));
-      return c.json({ message: tooManyRequestsMessage(wait) }, 429);
+      return refusal(c, wait);
     });
     for (const route of LIMITED_CALLS[call].routes) app.use(route, limit);
   }

@@ -186,6 +186,17 @@ describe('the hosted payment-method pages', () => {
     }
     await expectTooManyRequests(await postCard(first, newAddress()));
     await expectTooManyRequests(await postCard(second, newAddress()));
+    // A browser posting the page's form (Accept: text/html) is shown a page with the same words, not JSON.
+    const page = await api.app.request(`${first}/default`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': newAddress(), Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      body: new URLSearchParams({ paymentMethodId: 'pm_none' }),
+    });
+    expect(page.status).toBe(429);
+    expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+    const text = await page.text();
+    expect(text).toContain(`<p role="alert">Too many requests. Try again in ${page.headers.get('Retry-After')} seconds.</p>`);
+    expect(text).toContain(`<a href="${first}">Back</a>`);
 
     // An unknown link is counted per address only (and is the route's 404 until then).
     const office = newAddress();
