@@ -206,6 +206,23 @@ describe('the session over the real services', () => {
     expect(actor.getSnapshot().context.accessError).toBe('Database unavailable');
   });
 
+  it('an identity-provider outage (503) keeps the session: the account check can be tried again, nobody is signed out', async () => {
+    const OUTAGE = 'The sign-in service cannot be reached to check your session. Your session is kept: please try again in a moment.';
+    let outage = true;
+    const s = services((line) => (outage && line === 'GET /api/me' ? jsonResponse(503, { message: OUTAGE }) : healthy()(line)));
+    storedSession(s);
+    vi.mocked(s.fake.gateway.refresh).mockResolvedValue(tokens(Date.now(), { accessToken: 'access-2' }));
+    const { actor, until } = start(s);
+    await until((snapshot) => !snapshot.hasTag('pending'));
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'accessFailed' });
+    expect(actor.getSnapshot().context.accessError).toBe(OUTAGE);
+    expect(s.fake.gateway.refresh).not.toHaveBeenCalled();
+    expect(s.fake.stored.size).toBe(1);
+    outage = false;
+    actor.send({ type: 'auth.retry' });
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+  });
+
   it('sign-out revokes the session at Cognito and forgets the remembered users view, even when Cognito fails', async () => {
     for (const fails of [false, true]) {
       const s = services(healthy());
