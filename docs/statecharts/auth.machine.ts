@@ -134,6 +134,7 @@ export const authMachine = createMachine({
               type: 'assignSignedOutMessage',
               params: 'You are signed out on this device, but your other devices could not be signed out. Sign in and choose Sign out of all devices again.',
             },
+            'logAllDevicesSignOutFailure',
           ],
         },
       },

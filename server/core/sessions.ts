@@ -18,7 +18,7 @@ import type { SessionToken } from './auth';
  * How long an access token can live: a day is Cognito's longest access-token validity (and
  * cognito-local's default). An account sign-out is kept that long after its moment.
  */
-export const LONGEST_ACCESS_TOKEN_LIFE_SECONDS = 24 * 60 * 60;
+const LONGEST_ACCESS_TOKEN_LIFE_SECONDS = 24 * 60 * 60;
 
 /** Whether the session of this token (of account `sub`) was ended by a sign-out. */
 export async function isSessionEnded(db: Queryable, sub: string, session: SessionToken): Promise<boolean> {

@@ -4,7 +4,7 @@
  *   of the same sign-in, is refused (401) by every API process from the answer on.
  * - POST /api/session/sign-out-all ends every session of the caller's account: every access token
  *   issued to it until now is refused.
- * Both take no body, answer 204, and need no membership: anyone may end their own session. The
+ * Both take no body, answer 200 `{ message }`, and need no membership: anyone may end their own session. The
  * console calls them before it revokes the tokens at the user pool (RevokeToken, GlobalSignOut).
  */
 import type { Hono } from 'hono';
@@ -22,12 +22,12 @@ function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
   app.post('/api/session/sign-out', async (c) => {
     const { sub, session } = sessionOf(c);
     await endSession(db, sub, session);
-    return c.body(null, 204);
+    return c.json({ message: 'Signed out.' });
   });
   app.post('/api/session/sign-out-all', async (c) => {
     const { sub } = sessionOf(c);
     await endAccountSessions(db, sub);
-    return c.body(null, 204);
+    return c.json({ message: 'Signed out of all devices.' });
   });
 }
 

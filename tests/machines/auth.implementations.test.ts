@@ -95,7 +95,7 @@ function healthy(me: MeResponse = ME): Answer {
     if (line === 'POST /users/activate') return jsonResponse(200, {});
     if (line === 'GET /api/me') return jsonResponse(200, me);
     if (line === 'POST /api/session/sign-out' || line === 'POST /api/session/sign-out-all')
-      return Promise.resolve(new Response(null, { status: 204 }));
+      return jsonResponse(200, { message: 'Signed out.' });
     return jsonResponse(404, { message: `No route ${line}` });
   };
 }

@@ -325,6 +325,7 @@ walkPaths({
             'xstate.error.actor.signOutAllDevices': eventually(() => {
               expect(storedPending()).toBeNull();
               expect(alerts()).toContain(AUTH_MESSAGES.allDevicesSignOutFailed);
+              expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.allDevicesSignOutFailed, expect.any(Error));
             }),
           },
           signedIn: {

@@ -58,7 +58,8 @@ describe('Sign out', () => {
     expect((await me(session)).status).toBe(200);
 
     const out = await api.call('POST', '/api/session/sign-out', { token: session });
-    expect(out.status).toBe(204);
+    expect(out.status).toBe(200);
+    expect(await out.json()).toEqual({ message: 'Signed out.' });
 
     const refused = await me(session);
     expect(refused.status).toBe(401);
@@ -72,7 +73,7 @@ describe('Sign out', () => {
     const originJti = crypto.randomUUID();
     const first = await token({ sub: org.adminSub, originJti, iat: nowSeconds() - 120 });
     const refreshed = await token({ sub: org.adminSub, originJti });
-    expect((await api.call('POST', '/api/session/sign-out', { token: refreshed })).status).toBe(204);
+    expect((await api.call('POST', '/api/session/sign-out', { token: refreshed })).status).toBe(200);
     expect((await me(first)).status).toBe(401);
     expect((await me(refreshed)).status).toBe(401);
   });
@@ -87,14 +88,14 @@ describe('Sign out', () => {
     const session = await token({ sub: org.adminSub });
     const onSecond = () => second.request('/api/me', { headers: { Authorization: `Bearer ${session}` } });
     expect((await onSecond()).status).toBe(200);
-    expect((await api.call('POST', '/api/session/sign-out', { token: session })).status).toBe(204);
+    expect((await api.call('POST', '/api/session/sign-out', { token: session })).status).toBe(200);
     expect((await onSecond()).status).toBe(401);
   });
 
   it('needs a valid token, and signing out twice is fine', async () => {
     expect((await api.call('POST', '/api/session/sign-out')).status).toBe(401);
     const session = await token({ sub: other.adminSub });
-    expect((await api.call('POST', '/api/session/sign-out', { token: session })).status).toBe(204);
+    expect((await api.call('POST', '/api/session/sign-out', { token: session })).status).toBe(200);
     // The second call's token is already refused: the session is over either way.
     expect((await api.call('POST', '/api/session/sign-out', { token: session })).status).toBe(401);
   });
@@ -108,7 +109,7 @@ describe('Sign out of all devices', () => {
     const stranger = await token({ sub: other.adminSub });
     expect((await me(phone)).status).toBe(200);
 
-    expect((await api.call('POST', '/api/session/sign-out-all', { token: laptop })).status).toBe(204);
+    expect((await api.call('POST', '/api/session/sign-out-all', { token: laptop })).status).toBe(200);
 
     expect((await me(phone)).status).toBe(401);
     expect((await me(laptop)).status).toBe(401);
@@ -122,7 +123,7 @@ describe('Sign out of all devices', () => {
 describe('expiry', () => {
   it('keeps a sign-out until the token expires, and purges expired rows at the next sign-out', async () => {
     const session = await token({ sub: other.adminSub, exp: nowSeconds() + 90 });
-    expect((await api.call('POST', '/api/session/sign-out', { token: session })).status).toBe(204);
+    expect((await api.call('POST', '/api/session/sign-out', { token: session })).status).toBe(200);
     const { rows } = await api.db.query<{ live: number }>(
       `SELECT ((expires_at - now()) < interval '91 seconds' AND expires_at > now())::int AS live FROM ended_sessions
         WHERE session_hash IN (SELECT session_hash FROM ended_sessions ORDER BY ended_at DESC LIMIT 1)`,
@@ -140,7 +141,7 @@ describe('expiry', () => {
     expect(Number(await count())).toBeGreaterThan(1);
 
     const next = await token({ sub: org.adminSub });
-    expect((await api.call('POST', '/api/session/sign-out', { token: next })).status).toBe(204);
+    expect((await api.call('POST', '/api/session/sign-out', { token: next })).status).toBe(200);
     expect(Number(await count())).toBe(1);
   });
 });

@@ -107,6 +107,9 @@ export const authMachine = setup({
     logActivationFailure: (_, { error }: { error: unknown }) => {
       console.warn(AUTH_LOG_MESSAGES.activationFailed, error);
     },
+    logAllDevicesSignOutFailure: (_, { error }: { error: unknown }) => {
+      console.warn(AUTH_LOG_MESSAGES.allDevicesSignOutFailed, error);
+    },
     logSignupCompletionFailure: (_, { error }: { error: unknown }) => {
       if (isTimeout(error)) console.warn(AUTH_LOG_MESSAGES.signupCompletionTimedOut);
       else console.warn(AUTH_LOG_MESSAGES.signupCompletionFailed, error);
@@ -262,6 +265,7 @@ export const authMachine = setup({
             'resetSession',
             'clearPendingConfirmation',
             { type: 'assignSignedOutMessage', params: AUTH_MESSAGES.allDevicesSignOutFailed },
+            { type: 'logAllDevicesSignOutFailure', params: ({ event }) => ({ error: event.error }) },
           ],
         },
       },

@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
 export const AUTH_LOG_MESSAGES = {
   activationFailed: 'User activation failed (continuing):',
   apiSignOutFailed: 'The API could not record the sign-out (continuing):',
+  allDevicesSignOutFailed: 'Sign out of all devices failed:',
   signupCompletionFailed: 'Signup completion failed (continuing):',
   signupCompletionTimedOut:
     'Account setup is taking longer than expected. It continues on the server: refresh the page in a minute to see your workspace.',
