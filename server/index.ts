@@ -29,9 +29,10 @@ import { usersModule } from './users';
 import { billingModule, createBillingModule, type BillingSettings } from './billing';
 import { copilotModule } from './copilot';
 import { auditModule } from './audit';
+import { sessionModule } from './session';
 
 /** Every area of the API, in registration order. */
-export const serverModules: readonly ServerModule[] = [signupModule, usersModule, billingModule, copilotModule, auditModule];
+export const serverModules: readonly ServerModule[] = [signupModule, usersModule, billingModule, copilotModule, auditModule, sessionModule];
 
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 

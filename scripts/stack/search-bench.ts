@@ -37,7 +37,7 @@ const userPool: UserPoolAdmin = {
   signOutEverywhere: notUsed,
 };
 const app = createApp({ db, config, userPool }, modules, {
-  verify: () => Promise.resolve({ sub: adminSub, username: adminSub }),
+  verify: () => Promise.resolve({ sub: adminSub, username: adminSub, session: { sessionHash: 'search-bench', issuedAt: 0, expiresAt: 0 } }),
 });
 
 const cases: Array<[string, Record<string, string>]> = [

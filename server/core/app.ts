@@ -18,7 +18,8 @@ import { requestId } from 'hono/request-id';
 import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, type AppContext, type AppEnv, type Caller, type ServerDeps, type ServerModule } from './module';
-import { InvalidTokenError, type TokenVerifier } from './auth';
+import { InvalidTokenError, KeysUnavailableError, type TokenVerifier } from './auth';
+import { isSessionEnded } from './sessions';
 import { limitBody, refuseControlCharacters } from './limits';
 import { applyRateLimits, type RateLimitSettings } from './rateLimit';
 import { serializeError, type Logger } from './log';
@@ -43,6 +44,8 @@ export interface CreateAppOptions {
    */
   rateLimits?: RateLimitSettings;
 }
+
+const SESSION_ENDED = 'This session has been signed out. Please sign in again.';
 
 /** How long /readyz waits for the database before calling it not ready. */
 const READY_DATABASE_TIMEOUT_MS = 2_000;
@@ -150,8 +153,15 @@ export function createApp(
       identity = await auth.verify(match[1]);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw new ApiError(401, error.message);
+      // The pool's keys cannot be fetched (core/auth.ts): not the token's fault, so not a 401.
+      if (error instanceof KeysUnavailableError) {
+        log?.warn({ reqId: c.get('requestId'), err: serializeError(error.cause) }, 'identity keys unavailable');
+        throw new ApiError(503, error.message);
+      }
       throw error;
     }
+    // Signed out (core/sessions.ts): refused on every process, until the token expires.
+    if (await isSessionEnded(deps.db, identity.sub, identity.session)) throw new ApiError(401, SESSION_ENDED);
     const { rows } = await deps.db.query<MemberRow>('SELECT id, org_id, is_admin, is_active FROM members WHERE cognito_sub = $1', [
       identity.sub,
     ]);
@@ -163,6 +173,7 @@ export function createApp(
       orgId: member?.org_id ?? null,
       isAdmin: member?.is_admin ?? false,
       isActive: member?.is_active ?? false,
+      session: identity.session,
     };
     c.set('caller', caller);
     await next();

@@ -5,6 +5,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Database } from './db';
+import type { SessionToken } from './auth';
 import * as v from 'valibot';
 
 /** Who is calling, from the verified access token and the membership table. */
@@ -19,6 +20,8 @@ export interface Caller {
   isAdmin: boolean;
   /** False for a pending (never activated) or deactivated member: no access to admin routes. */
   isActive: boolean;
+  /** The session of the access token (core/auth.ts); set for every authenticated request. */
+  session?: SessionToken;
 }
 
 export type AppEnv = { Variables: { caller: Caller; requestId: string } };

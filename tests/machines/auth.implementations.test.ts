@@ -9,7 +9,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { MeResponse } from '../../src/contract/api';
-import { authMachine, type PendingConfirmation } from '../../src/machines/auth';
+import { AUTH_LOG_MESSAGES, AUTH_MESSAGES, authMachine, type PendingConfirmation } from '../../src/machines/auth';
 import { authImplementations } from '../../src/machines/auth/implementations';
 import { completeSignupPayload } from '../../src/machines/auth/signup';
 import { createIdentityServiceWith, type SessionTokens } from '../../src/services/identity';
@@ -94,6 +94,8 @@ function healthy(me: MeResponse = ME): Answer {
     if (line === 'POST /api/complete-signup') return jsonResponse(200, COMPLETED);
     if (line === 'POST /users/activate') return jsonResponse(200, {});
     if (line === 'GET /api/me') return jsonResponse(200, me);
+    if (line === 'POST /api/session/sign-out' || line === 'POST /api/session/sign-out-all')
+      return jsonResponse(200, { message: 'Signed out.' });
     return jsonResponse(404, { message: `No route ${line}` });
   };
 }
@@ -182,7 +184,8 @@ describe('the session over the real services', () => {
       expect(s.seen.at(-1)?.signal.aborted).toBe(false);
       actor.send({ type: 'auth.signOut' });
       await until((snapshot) => snapshot.matches('signedOut'));
-      expect(s.seen.at(-1)?.signal.aborted).toBe(true);
+      // (the last request is now the sign-out's own, POST /api/session/sign-out)
+      expect(s.seen.find((r) => r.line === held)?.signal.aborted).toBe(true);
     }
   });
 
@@ -203,6 +206,23 @@ describe('the session over the real services', () => {
     expect(actor.getSnapshot().context.accessError).toBe('Database unavailable');
   });
 
+  it('an identity-provider outage (503) keeps the session: the account check can be tried again, nobody is signed out', async () => {
+    const OUTAGE = 'The sign-in service cannot be reached to check your session. Your session is kept: please try again in a moment.';
+    let outage = true;
+    const s = services((line) => (outage && line === 'GET /api/me' ? jsonResponse(503, { message: OUTAGE }) : healthy()(line)));
+    storedSession(s);
+    vi.mocked(s.fake.gateway.refresh).mockResolvedValue(tokens(Date.now(), { accessToken: 'access-2' }));
+    const { actor, until } = start(s);
+    await until((snapshot) => !snapshot.hasTag('pending'));
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'accessFailed' });
+    expect(actor.getSnapshot().context.accessError).toBe(OUTAGE);
+    expect(s.fake.gateway.refresh).not.toHaveBeenCalled();
+    expect(s.fake.stored.size).toBe(1);
+    outage = false;
+    actor.send({ type: 'auth.retry' });
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+  });
+
   it('sign-out revokes the session at Cognito and forgets the remembered users view, even when Cognito fails', async () => {
     for (const fails of [false, true]) {
       const s = services(healthy());
@@ -215,6 +235,68 @@ describe('the session over the real services', () => {
       await until((snapshot) => snapshot.matches('signedOut'));
       expect(s.fake.gateway.signOut).toHaveBeenCalledWith(EMAIL, 'refresh-1');
       expect(s.storage.loadUsersView()).toBeNull();
+    }
+  });
+
+  it('sign-out tells the API first (with the session’s token), then revokes at Cognito; an API that fails is logged and the person is signed out', async () => {
+    for (const apiFails of [false, true]) {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const s = services((line) =>
+        apiFails && line === 'POST /api/session/sign-out' ? jsonResponse(503, { message: 'down' }) : healthy()(line),
+      );
+      storedSession(s);
+      const order: string[] = [];
+      vi.mocked(s.fake.gateway.signOut).mockImplementationOnce(async () => {
+        order.push(`cognito after ${s.seen.at(-1)?.line ?? 'nothing'}`);
+      });
+      const { actor, until } = start(s);
+      await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+      actor.send({ type: 'auth.signOut' });
+      await until((snapshot) => snapshot.matches('signedOut'));
+      expect(s.seen.map((r) => r.line)).toContain('POST /api/session/sign-out');
+      expect(order).toEqual(['cognito after POST /api/session/sign-out']);
+      expect(actor.getSnapshot().context.signedOutMessage).toBeNull();
+      if (apiFails) expect(warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.apiSignOutFailed, expect.anything());
+      else expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+    }
+  });
+
+  it('sign out of all devices: the API refuses every token of the account, Cognito signs every device out, this tab forgets its session', async () => {
+    const s = services(healthy());
+    storedSession(s);
+    s.storage.saveUsersView('?search=ada');
+    const { actor, until } = start(s);
+    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+    actor.send({ type: 'auth.signOutAllDevices' });
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true);
+    await until((snapshot) => snapshot.matches('signedOut'));
+    expect(s.seen.map((r) => r.line)).toContain('POST /api/session/sign-out-all');
+    expect(s.fake.gateway.globalSignOut).toHaveBeenCalledWith('access-1');
+    expect(s.fake.gateway.signOut).not.toHaveBeenCalled();
+    expect(s.fake.stored.size).toBe(0);
+    expect(s.storage.loadUsersView()).toBeNull();
+    expect(actor.getSnapshot().context.signedOutMessage).toBeNull();
+  });
+
+  it('sign out of all devices that fails at the API or at Cognito signs this tab out and says the other devices may not be', async () => {
+    for (const where of ['api', 'cognito'] as const) {
+      const s = services((line) =>
+        where === 'api' && line === 'POST /api/session/sign-out-all'
+          ? jsonResponse(500, { message: 'Internal server error' })
+          : healthy()(line),
+      );
+      storedSession(s);
+      if (where === 'cognito') vi.mocked(s.fake.gateway.globalSignOut).mockRejectedValueOnce(new Error('Network error'));
+      const { actor, until } = start(s);
+      await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+      actor.send({ type: 'auth.signOutAllDevices' });
+      await until((snapshot) => snapshot.matches('signedOut'));
+      // Both were tried, whichever failed.
+      expect(s.fake.gateway.globalSignOut).toHaveBeenCalled();
+      expect(s.seen.map((r) => r.line)).toContain('POST /api/session/sign-out-all');
+      expect(s.fake.stored.size).toBe(0);
+      expect(actor.getSnapshot().context.signedOutMessage).toBe(AUTH_MESSAGES.allDevicesSignOutFailed);
     }
   });
 });
@@ -257,7 +339,7 @@ describe('the sign-in flow over the real identity service', () => {
     expect(s.seen.at(-1)?.signal.aborted).toBe(false);
     actor.send({ type: 'auth.signOut' });
     await until((snapshot) => snapshot.matches('signedOut'));
-    expect(s.seen.at(-1)?.signal.aborted).toBe(true);
+    expect(s.seen.find((r) => r.line === 'POST /users/activate')?.signal.aborted).toBe(true);
   });
 
   it("the authenticator app's code answers Cognito's challenge", async () => {

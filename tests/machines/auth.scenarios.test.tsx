@@ -154,6 +154,7 @@ function openConsole() {
   const activateUser = calls<unknown>();
   const loadMembership = calls<MembershipResult>();
   const signOut = calls<void>();
+  const signOutAllDevices = calls<void>();
   let cleared = 0;
   const actor = createActor(
     authMachine.provide({
@@ -168,6 +169,7 @@ function openConsole() {
         activateUser: activateUser.logic,
         loadMembership: loadMembership.logic,
         signOut: signOut.logic,
+        signOutAllDevices: signOutAllDevices.logic,
       },
       actions: {
         clearPendingConfirmation: () => {
@@ -195,6 +197,7 @@ function openConsole() {
     activateUser,
     loadMembership,
     signOut,
+    signOutAllDevices,
     cleared: () => cleared,
   };
 }
@@ -511,6 +514,9 @@ describe('what the Gate shows (selectGateScreen)', () => {
     see(c);
     c.actor.send({ type: 'auth.signOut' });
     see(c);
+    const everywhere = await onTheConsole();
+    everywhere.actor.send({ type: 'auth.signOutAllDevices' });
+    see(everywhere);
 
     // A session found on start: the kept sign-up is read, then completed; a member who is not an administrator.
     const kept = openConsole();
@@ -533,6 +539,7 @@ describe('what the Gate shows (selectGateScreen)', () => {
       'signedIn.accessFailed': 'accessCheckFailed',
       'signedIn.authorized': 'console',
       signingOut: 'checking',
+      signingOutAllDevices: 'checking',
       'signedIn.checkingPendingSignup': 'checking',
       'signedIn.completingSignup': 'settingUp',
       'signedIn.notAdministrator': 'accessDenied',
@@ -603,9 +610,38 @@ describe('sign-out', () => {
   it('signing out is offered only while signed in', async () => {
     const c = openConsole();
     c.actor.send({ type: 'auth.signOut' });
+    c.actor.send({ type: 'auth.signOutAllDevices' });
     c.actor.send({ type: 'auth.sessionExpired' });
     expect(c.snapshot().value).toBe('checkingSession');
     expect(c.signOut.log).toHaveLength(0);
+    expect(c.signOutAllDevices.log).toHaveLength(0);
+  });
+
+  it('Sign out of all devices ends the session like Sign out, with its own call; Sign In shows no message', async () => {
+    const c = await onTheConsole();
+    c.actor.send({ type: 'auth.signOutAllDevices' });
+    expect(c.snapshot().value).toBe('signingOutAllDevices');
+    expect(selectIsSigningOut(c.snapshot())).toBe(true);
+    expect(selectIsCheckingSession(c.snapshot())).toBe(true);
+    expect(c.signOut.log).toHaveLength(0);
+    c.signOutAllDevices.last().resolve();
+    await settle();
+    expect(c.snapshot().value).toBe('signedOut');
+    expect(c.snapshot().context.user).toBeNull();
+    expect(c.cleared()).toBe(1);
+    expect(c.flow().getSnapshot().context.formError).toBeNull();
+  });
+
+  it('Sign out of all devices that fails signs this device out and says the others may not be', async () => {
+    const c = await onTheConsole();
+    c.actor.send({ type: 'auth.signOutAllDevices' });
+    c.signOutAllDevices.last().reject(new Error('network'));
+    await settle();
+    expect(c.snapshot().value).toBe('signedOut');
+    expect(c.snapshot().context.user).toBeNull();
+    expect(c.flow().getSnapshot().context.formError).toBe(
+      'You are signed out on this device, but your other devices could not be signed out. Sign in and choose Sign out of all devices again.',
+    );
   });
 });
 

@@ -107,6 +107,8 @@ const paths = generateModelPaths(authMachine, {
     'xstate.error.actor.loadMembership': failed('loadMembership', new Error(ERRORS.loadMembership)),
     'xstate.done.actor.signOut': done('signOut', undefined),
     'xstate.error.actor.signOut': failed('signOut', new Error('Network error')),
+    'xstate.done.actor.signOutAllDevices': done('signOutAllDevices', undefined),
+    'xstate.error.actor.signOutAllDevices': failed('signOutAllDevices', new Error('Network error')),
   },
 });
 
@@ -114,7 +116,15 @@ const paths = generateModelPaths(authMachine, {
 // The system under test
 // ---------------------------------------------------------------------------------------------
 
-const ACTOR_NAMES = ['checkSession', 'loadPendingSignup', 'completeSignup', 'activateUser', 'loadMembership', 'signOut'] as const;
+const ACTOR_NAMES = [
+  'checkSession',
+  'loadPendingSignup',
+  'completeSignup',
+  'activateUser',
+  'loadMembership',
+  'signOut',
+  'signOutAllDevices',
+] as const;
 
 /** Stands in for the routes and layout (the lead's): what the Gate shows to an administrator. */
 function AppShell() {
@@ -126,6 +136,9 @@ function AppShell() {
       <p>Signed in as {username}</p>
       <button type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
         Sign out
+      </button>
+      <button type="button" onClick={() => auth.send({ type: 'auth.signOutAllDevices' })}>
+        Sign out of all devices
       </button>
     </main>
   );
@@ -238,14 +251,21 @@ walkPaths({
             expect(submitButton('Try again')).toBeEnabled();
           }),
           signingOut: spinner,
+          signingOutAllDevices: spinner,
         },
         events: {
           'auth.retry': () => user.click(submitButton('Try again')),
           'auth.signOut': async () => {
-            const button = screen.queryByRole('button', { name: /sign out/i });
+            const button = screen.queryByRole('button', { name: /^sign out$/i });
             if (button) await user.click(button);
             // While a spinner shows, the layout's header (not rendered here) is where Sign out lives.
             else act(() => actor.send({ type: 'auth.signOut' }));
+          },
+          // The account menu's item (the layout's; stood in for by the shell's button here).
+          'auth.signOutAllDevices': async () => {
+            const button = screen.queryByRole('button', { name: 'Sign out of all devices' });
+            if (button) await user.click(button);
+            else act(() => actor.send({ type: 'auth.signOutAllDevices' }));
           },
           // The API client sends this when a 401 cannot be recovered.
           'auth.sessionExpired': () => {
@@ -289,12 +309,24 @@ walkPaths({
           'xstate.error.actor.loadMembership': settle,
           'xstate.done.actor.signOut': settle,
           'xstate.error.actor.signOut': settle,
+          'xstate.done.actor.signOutAllDevices': settle,
+          'xstate.error.actor.signOutAllDevices': settle,
         },
         arrivals: {
           signedOut: {
             'xstate.error.actor.checkSession': eventually(() => expect(alerts()).toContain(ERRORS.checkSession)),
             'xstate.done.actor.signOut': signedOutAgain,
             'xstate.error.actor.signOut': signedOutAgain,
+            'xstate.done.actor.signOutAllDevices': async (ctx) => {
+              await signedOutAgain(ctx);
+              expect(alerts()).not.toContain(AUTH_MESSAGES.allDevicesSignOutFailed);
+            },
+            // This device is signed out; Sign In says the others may not be.
+            'xstate.error.actor.signOutAllDevices': eventually(() => {
+              expect(storedPending()).toBeNull();
+              expect(alerts()).toContain(AUTH_MESSAGES.allDevicesSignOutFailed);
+              expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.allDevicesSignOutFailed, expect.any(Error));
+            }),
           },
           signedIn: {
             'xstate.done.actor.signInFlow': ({ context, event }) =>

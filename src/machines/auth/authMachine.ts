@@ -1,7 +1,7 @@
 /**
  * The session (SPEC §4): the session check on start, signed out (the sign-in flow of
- * ./signInFlowMachine.ts runs then), signup completion, the administrator check, sign-out and an
- * expired session. One actor for the whole visit: the views' `auth`. Token refresh is the identity
+ * ./signInFlowMachine.ts runs then), signup completion, the administrator check, sign-out (of this
+ * session, or of all the account's devices: docs/SECURITY.md "Sessions") and an expired session. One actor for the whole visit: the views' `auth`. Token refresh is the identity
  * service's (single-flight, below the API client); when a refresh is refused the API client sends
  * `auth.sessionExpired` here.
  *
@@ -45,7 +45,12 @@ export interface AuthContext {
   accessError: string | null;
 }
 
-export type AuthEvent = { type: 'auth.signOut' } | { type: 'auth.sessionExpired' } | { type: 'auth.retry' };
+export type AuthEvent =
+  | { type: 'auth.signOut' }
+  /** The account menu's 'Sign out of all devices': every session of the account ends. */
+  | { type: 'auth.signOutAllDevices' }
+  | { type: 'auth.sessionExpired' }
+  | { type: 'auth.retry' };
 
 /** The API client's NetworkError with `timedOut` (checked by shape: machines import no service values). */
 function isTimeout(error: unknown): boolean {
@@ -71,6 +76,7 @@ export const authMachine = setup({
     activateUser: placeholderActor<unknown>('activateUser'),
     loadMembership: placeholderActor<MembershipResult>('loadMembership'),
     signOut: placeholderActor<void>('signOut'),
+    signOutAllDevices: placeholderActor<void>('signOutAllDevices'),
   },
   guards: {
     hasUser: (_, check: SessionCheck) => check.user !== null,
@@ -100,6 +106,9 @@ export const authMachine = setup({
     resetSession: assign({ user: null, membership: null, accessError: null, pendingConfirmation: null }),
     logActivationFailure: (_, { error }: { error: unknown }) => {
       console.warn(AUTH_LOG_MESSAGES.activationFailed, error);
+    },
+    logAllDevicesSignOutFailure: (_, { error }: { error: unknown }) => {
+      console.warn(AUTH_LOG_MESSAGES.allDevicesSignOutFailed, error);
     },
     logSignupCompletionFailure: (_, { error }: { error: unknown }) => {
       if (isTimeout(error)) console.warn(AUTH_LOG_MESSAGES.signupCompletionTimedOut);
@@ -154,6 +163,7 @@ export const authMachine = setup({
       initial: 'checkingPendingSignup',
       on: {
         'auth.signOut': { target: 'signingOut', actions: { type: 'assignSignedOutMessage', params: null } },
+        'auth.signOutAllDevices': { target: 'signingOutAllDevices', actions: { type: 'assignSignedOutMessage', params: null } },
         'auth.sessionExpired': { target: 'signingOut', actions: { type: 'assignSignedOutMessage', params: AUTH_MESSAGES.sessionExpired } },
       },
       states: {
@@ -238,6 +248,26 @@ export const authMachine = setup({
         onDone: { target: 'signedOut', actions: ['resetSession', 'clearPendingConfirmation'] },
         // Signing out never fails for the person: the local session is gone either way.
         onError: { target: 'signedOut', actions: ['resetSession', 'clearPendingConfirmation'] },
+      },
+    },
+
+    // This device is signed out either way; a failure means the other devices may not be, and
+    // Sign In says so (the person can sign in and choose it again).
+    signingOutAllDevices: {
+      tags: ['pending'],
+      invoke: {
+        id: 'signOutAllDevices',
+        src: 'signOutAllDevices',
+        onDone: { target: 'signedOut', actions: ['resetSession', 'clearPendingConfirmation'] },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'resetSession',
+            'clearPendingConfirmation',
+            { type: 'assignSignedOutMessage', params: AUTH_MESSAGES.allDevicesSignOutFailed },
+            { type: 'logAllDevicesSignOutFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
     },
   },

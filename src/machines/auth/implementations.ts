@@ -9,6 +9,7 @@ import type { ProductApi } from '../../services/api';
 import type { IdentityService } from '../../services/identity';
 import type { AppStorage, PendingConfirmation } from '../../services/storage';
 import type { CompleteSignupInput, MembershipResult, SessionCheck } from './authMachine';
+import { AUTH_LOG_MESSAGES } from './messages';
 import { completeSignupPayload } from './signup';
 import { forgotPasswordMachine } from './forgotPasswordMachine';
 import { signInFlowMachine } from './signInFlowMachine';
@@ -18,7 +19,7 @@ import type { SignUpValues } from '../../domain/forms';
 
 export interface AuthServices {
   identity: IdentityService;
-  api: Pick<ProductApi, 'completeSignup' | 'activateUser' | 'me'>;
+  api: Pick<ProductApi, 'completeSignup' | 'activateUser' | 'me' | 'session'>;
   storage: AppStorage;
 }
 
@@ -59,11 +60,30 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
           throw error;
         }
       }),
-      // Sign-out leaves nothing of the visit behind in this tab: the tokens (identity) and the
-      // users list's remembered view (a search may name a member), even when the sign-out call fails.
-      signOut: fromAbortablePromise(async () => {
+      // Sign-out tells the API first, while the token is still good: from its answer on, every API
+      // process refuses the session's access tokens (docs/SECURITY.md "Sessions"). Then the pool
+      // revokes the refresh token. It leaves nothing of the visit behind in this tab: the tokens
+      // (identity) and the users list's remembered view (a search may name a member), even when a
+      // call fails. An API that cannot be reached is logged: the person is signed out here anyway.
+      signOut: fromAbortablePromise<void>(async ({ signal }) => {
         try {
+          await api.session.signOut({ signal }).catch((error: unknown) => console.warn(AUTH_LOG_MESSAGES.apiSignOutFailed, error));
           await identity.signOut();
+        } finally {
+          storage.clearUsersView();
+        }
+      }),
+      // Every session of the account: the API refuses every token issued to it until now, and the
+      // pool (GlobalSignOut) every refresh token, so another device is signed out at its next
+      // request. Both are tried; a failure of either rejects (the machine says so).
+      signOutAllDevices: fromAbortablePromise<void>(async ({ signal }) => {
+        try {
+          const atApi = await api.session.signOutAllDevices({ signal }).then(
+            () => null,
+            (error: unknown) => error,
+          );
+          await identity.signOutAllDevices();
+          if (atApi !== null) throw atApi;
         } finally {
           storage.clearUsersView();
         }

@@ -14,11 +14,15 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   sessionCheckFailed: 'We could not check your session. Please sign in.',
   accessCheckFailed: 'We could not load your account.',
+  allDevicesSignOutFailed:
+    'You are signed out on this device, but your other devices could not be signed out. Sign in and choose Sign out of all devices again.',
 } as const;
 
 /** The console logs these (SPEC §8 "logged only"); nothing is shown. */
 export const AUTH_LOG_MESSAGES = {
   activationFailed: 'User activation failed (continuing):',
+  apiSignOutFailed: 'The API could not record the sign-out (continuing):',
+  allDevicesSignOutFailed: 'Sign out of all devices failed:',
   signupCompletionFailed: 'Signup completion failed (continuing):',
   signupCompletionTimedOut:
     'Account setup is taking longer than expected. It continues on the server: refresh the page in a minute to see your workspace.',

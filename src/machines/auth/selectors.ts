@@ -7,7 +7,7 @@ export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword' | '
 // The session (./authMachine.ts).
 
 /** The session check on start (and sign-out) is running. */
-export const selectIsCheckingSession = (s: AuthSnapshot) => s.matches('checkingSession') || s.matches('signingOut');
+export const selectIsCheckingSession = (s: AuthSnapshot) => s.matches('checkingSession') || selectIsSigningOut(s);
 /** SPEC §3 isCompletingSignup: the Gate shows 'Setting up your account...'. */
 export const selectIsCompletingSignup = (s: AuthSnapshot) => s.matches({ signedIn: 'completingSignup' });
 /** An administrator: the console is shown. */
@@ -20,7 +20,10 @@ export const selectSignInFlow = (s: AuthSnapshot) => s.children.signInFlow;
 /** The signed-in username shown in the header: the email the person signed in with. */
 export const selectUsername = (s: AuthSnapshot) => s.context.user?.email ?? null;
 export const selectMembership = (s: AuthSnapshot) => s.context.membership;
-export const selectIsSigningOut = (s: AuthSnapshot) => s.matches('signingOut');
+/** Signing out, of this session or of all devices. */
+export function selectIsSigningOut(s: AuthSnapshot): boolean {
+  return s.matches('signingOut') || s.matches('signingOutAllDevices');
+}
 
 /**
  * What the Gate shows (src/views/app/Gate.tsx): the console to an administrator, 'Setting up your

@@ -41,6 +41,9 @@ import type { AuditQuery } from '../../contract/audit';
 export type { ApiClientOptions, CallOptions, ReadOptions } from './client';
 export * from './errors';
 
+/** Sign-out waits this long for the API before it goes on (the person is signing out either way). */
+const SIGN_OUT_TIMEOUT_MS = 5_000;
+
 /** SPEC §9: the signup-completion call waits up to 30 seconds. */
 const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
 
@@ -359,6 +362,29 @@ export function createApi(options: ApiClientOptions) {
     },
     me: (opts?: CallOptions) =>
       client.request({ operation: 'me', method: 'GET', path: '/api/me', signal: signalOf(opts) }, MeResponseSchema),
+    /** Beyond SPEC §7 (docs/API.md "Sessions"): the API refuses the session's tokens from then on. */
+    session: {
+      /** POST /api/session/sign-out: this session's access tokens. */
+      signOut: async (opts?: CallOptions): Promise<void> => {
+        const spec = {
+          operation: 'session.signOut',
+          method: 'POST',
+          path: '/api/session/sign-out',
+          timeoutMs: SIGN_OUT_TIMEOUT_MS,
+        } as const;
+        await client.request({ ...spec, signal: signalOf(opts) }, Ignored);
+      },
+      /** POST /api/session/sign-out-all: every access token issued to the account until now. */
+      signOutAllDevices: async (opts?: CallOptions): Promise<void> => {
+        const spec = {
+          operation: 'session.signOutAll',
+          method: 'POST',
+          path: '/api/session/sign-out-all',
+          timeoutMs: SIGN_OUT_TIMEOUT_MS,
+        } as const;
+        await client.request({ ...spec, signal: signalOf(opts) }, Ignored);
+      },
+    },
     users,
     billing,
     copilot,

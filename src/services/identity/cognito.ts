@@ -195,6 +195,10 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       });
     },
 
+    async globalSignOut(accessToken) {
+      await call('GlobalSignOut', { AccessToken: accessToken });
+    },
+
     async signOut(username, refreshToken) {
       try {
         await call('RevokeToken', { Token: refreshToken, ClientId: config.cognito.clientId });

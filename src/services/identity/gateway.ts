@@ -54,6 +54,8 @@ export interface CognitoClient {
   confirmForgotPassword(username: string, code: string, newPassword: string): Promise<void>;
   /** Revoke the refresh token (best effort) and remove the stored tokens. */
   signOut(username: string, refreshToken: string): Promise<void>;
+  /** Cognito GlobalSignOut: every refresh token of the account stops working; rejects when it failed. */
+  globalSignOut(accessToken: string): Promise<void>;
   /** Cognito GetUser: the signed-in user's multi-factor settings. */
   getMfaSettings(accessToken: string): Promise<MfaSettings>;
   /** Cognito AssociateSoftwareToken: a new authenticator-app secret (base32), not yet verified. */

@@ -102,6 +102,12 @@ export interface IdentityService extends TwoFactorService {
   /** Sets a new password with the emailed reset code. */
   confirmPasswordReset(params: { email: string; code: string; newPassword: string }): Promise<void>;
   signOut(): Promise<void>;
+  /**
+   * Ends every session of the account (Cognito GlobalSignOut: every refresh token of the account
+   * stops working) and then this one's stored tokens. Rejects when the pool could not be told (the
+   * stored tokens are cleared either way).
+   */
+  signOutAllDevices(): Promise<void>;
   /** A valid access token, refreshed first when it (or the id token) is close to expiry. */
   getAccessToken(): Promise<string | null>;
   /** Refresh now. Concurrent callers share one refresh. Rejects with an IdentityError ('network' | 'auth'). */
@@ -399,6 +405,18 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
       }
     },
 
+    async signOutAllDevices() {
+      challenge = null;
+      try {
+        // A token the pool still accepts (refreshed first when close to expiry).
+        const accessToken = await getAccessToken();
+        if (accessToken) await gateway.globalSignOut(accessToken);
+      } finally {
+        session = null;
+        gateway.clearStoredTokens();
+      }
+    },
+
     getAccessToken,
 
     refreshAccessToken,
@@ -459,6 +477,7 @@ export function createIdentityService(config: AppConfig, storage: AppStorage): B
       const pool = await sdk().catch(() => null);
       if (pool) await pool.signOut(username, refreshToken);
     },
+    globalSignOut: async (accessToken) => (await sdk()).globalSignOut(accessToken),
   };
   return {
     ...createIdentityServiceWith(gateway),

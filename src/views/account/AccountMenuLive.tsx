@@ -1,17 +1,20 @@
 /**
- * The account menu itself (Chakra's Menu, with its positioning code) and the two-factor dialog it
- * opens. A chunk of its own, fetched as soon as the header is on screen (./AccountMenu.tsx), so the
+ * The account menu itself (Chakra's Menu, with its positioning code): 'Two-factor sign-in' opens
+ * its dialog; 'Sign out of all devices' ends every session of the account (the auth machine's
+ * `auth.signOutAllDevices`, docs/SECURITY.md "Sessions"). A chunk of its own, fetched as soon as the header is on screen (./AccountMenu.tsx), so the
  * signed-in shell paints without it; the dialog (./TwoFactorDialog.tsx, with the QR code encoder)
  * is a further chunk, fetched when the menu first opens.
  */
 import { Menu, Portal } from '@chakra-ui/react';
-import { ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { Component, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { preloadable } from '../app/preloadable';
 import { toaster } from '../shared/toaster';
+import { useAppActors } from '../app/machines-context';
 import { IconTrigger, NameTrigger, type AccountTrigger } from './AccountTriggers';
 
 const TWO_FACTOR_ITEM = 'two-factor';
+const SIGN_OUT_ALL_ITEM = 'sign-out-all';
 const DIALOG_UNAVAILABLE = 'Two-factor sign-in could not be opened. Check your connection and try again.';
 
 /** Read with `use` (src/views/app/preloadable.ts): prefetched when the menu opens, retried after a failed load. */
@@ -40,7 +43,17 @@ class DialogBoundary extends Component<{ children: ReactNode; onFailed: () => vo
   }
 }
 
-function AccountMenuRoot({ trigger, openAtStart, onTwoFactor }: { trigger: ReactElement; openAtStart: boolean; onTwoFactor: () => void }) {
+interface MenuIntents {
+  onTwoFactor: () => void;
+  onSignOutAllDevices: () => void;
+}
+
+function AccountMenuRoot({
+  trigger,
+  openAtStart,
+  onTwoFactor,
+  onSignOutAllDevices,
+}: { trigger: ReactElement; openAtStart: boolean } & MenuIntents) {
   return (
     <Menu.Root
       lazyMount
@@ -52,6 +65,7 @@ function AccountMenuRoot({ trigger, openAtStart, onTwoFactor }: { trigger: React
       }}
       onSelect={({ value }) => {
         if (value === TWO_FACTOR_ITEM) onTwoFactor();
+        if (value === SIGN_OUT_ALL_ITEM) onSignOutAllDevices();
       }}
     >
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
@@ -61,6 +75,9 @@ function AccountMenuRoot({ trigger, openAtStart, onTwoFactor }: { trigger: React
             <Menu.Item value={TWO_FACTOR_ITEM}>
               <ShieldCheck aria-hidden /> Two-factor sign-in
             </Menu.Item>
+            <Menu.Item value={SIGN_OUT_ALL_ITEM}>
+              <LogOut aria-hidden /> Sign out of all devices
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -69,13 +86,15 @@ function AccountMenuRoot({ trigger, openAtStart, onTwoFactor }: { trigger: React
 }
 
 export function AccountMenuLive({ username, openAtStart }: { username: string | null; openAtStart: AccountTrigger | null }) {
+  const { auth } = useAppActors();
   const [dialogOpen, setDialogOpen] = useState(false);
   const open = () => setDialogOpen(true);
   const close = () => setDialogOpen(false);
+  const intents: MenuIntents = { onTwoFactor: open, onSignOutAllDevices: () => auth.send({ type: 'auth.signOutAllDevices' }) };
   return (
     <>
-      <AccountMenuRoot trigger={<NameTrigger username={username} />} openAtStart={openAtStart === 'name'} onTwoFactor={open} />
-      <AccountMenuRoot trigger={<IconTrigger />} openAtStart={openAtStart === 'icon'} onTwoFactor={open} />
+      <AccountMenuRoot trigger={<NameTrigger username={username} />} openAtStart={openAtStart === 'name'} {...intents} />
+      <AccountMenuRoot trigger={<IconTrigger />} openAtStart={openAtStart === 'icon'} {...intents} />
       {dialogOpen ? (
         <DialogBoundary onFailed={close}>
           <Suspense fallback={null}>

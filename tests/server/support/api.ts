@@ -20,8 +20,8 @@ import {
 import { signupModule } from '../../../server/signup';
 import { usersModule } from '../../../server/users';
 
-const TEST_ISSUER = 'http://127.0.0.1:9/local_testpool';
-const TEST_CLIENT_ID = 'test-client';
+export const TEST_ISSUER = 'http://127.0.0.1:9/local_testpool';
+export const TEST_CLIENT_ID = 'test-client';
 export const WEB_ORIGIN = 'http://127.0.0.1:5173';
 
 interface TokenClaims {

@@ -330,6 +330,24 @@ describe('one retry of a GET after a network error or a 503', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('an identity-provider outage (503 from the API) keeps the session: no refresh, no sign-out, however often it answers so', async () => {
+    // What the API answers when it cannot fetch the pool's signing keys (server/core/auth.ts).
+    const OUTAGE = 'The sign-in service cannot be reached to check your session. Your session is kept: please try again in a moment.';
+    server.handle = (_req, res) => sendJson(res, 503, { message: OUTAGE });
+    const refreshAccessToken = vi.fn(() => Promise.resolve('token-2'));
+    const onSessionExpired = vi.fn();
+    const api = createApi(options({ refreshAccessToken, onSessionExpired }));
+    for (let round = 0; round < 3; round += 1) {
+      expect(await rejection(api.users.stats())).toMatchObject({ status: 503, message: OUTAGE });
+      expect(await rejection(api.users.create({ name: 'Dana', email: 'a@b.co', phoneNumber: '+15551234567' }))).toMatchObject({
+        status: 503,
+        message: OUTAGE,
+      });
+    }
+    expect(refreshAccessToken).not.toHaveBeenCalled();
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('a change is never sent twice, and other errors and timeouts are not retried', async () => {
     server.handle = (_req, res) => sendJson(res, 503, { message: 'Restarting' });
     await rejection(createApi(options()).users.create({ name: 'Dana', email: 'a@b.co', phoneNumber: '+15551234567' }));

@@ -50,6 +50,7 @@ export function fakeGateway(overrides: Partial<CognitoGateway> = {}) {
       stored.delete(username);
       last = null;
     }),
+    globalSignOut: vi.fn<CognitoGateway['globalSignOut']>(async () => {}),
     clearStoredTokens: vi.fn(() => {
       stored.clear();
       last = null;

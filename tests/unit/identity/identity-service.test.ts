@@ -229,4 +229,28 @@ describe('tokens', () => {
     expect(fake.stored.size).toBe(0);
     expect(await identity.getAccessToken()).toBeNull();
   });
+
+  it('signs out of all devices: GlobalSignOut with the access token, then clears the stored tokens', async () => {
+    const fake = fakeGateway();
+    fake.store('ada@example.com', tokens(Date.now()));
+    const identity = createIdentityServiceWith(fake.gateway);
+    await identity.signOutAllDevices();
+    expect(fake.gateway.globalSignOut).toHaveBeenCalledWith('access-1');
+    expect(fake.gateway.signOut).not.toHaveBeenCalled();
+    expect(fake.stored.size).toBe(0);
+    expect(await identity.getAccessToken()).toBeNull();
+  });
+
+  it('refreshes a token close to expiry before GlobalSignOut, and clears the tokens when the pool fails', async () => {
+    const now = 10_000_000;
+    const fake = fakeGateway();
+    fake.store('ada@example.com', tokens(now, { expiresAt: now + 1000 }));
+    vi.mocked(fake.gateway.refresh).mockResolvedValue(tokens(now, { accessToken: 'access-2' }));
+    vi.mocked(fake.gateway.globalSignOut).mockRejectedValue(cognitoError('NetworkError', 'Network error'));
+    const identity = createIdentityServiceWith(fake.gateway, { now: () => now });
+    await expect(identity.signOutAllDevices()).rejects.toThrow('Network error');
+    expect(fake.gateway.globalSignOut).toHaveBeenCalledWith('access-2');
+    expect(fake.stored.size).toBe(0);
+    expect(await identity.getAccessToken()).toBeNull();
+  });
 });

@@ -1,0 +1,37 @@
+/**
+ * The account menu's 'Sign out of all devices' (issue 37, item 2): it asks the session machine to
+ * end every session of the account. What that does is the machine's (tests/machines/auth.*) and the
+ * browser test's (tests/e2e/sessions.spec.ts).
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { authMachine } from '../../../src/machines/auth';
+import { AccountMenuLive } from '../../../src/views/account/AccountMenuLive';
+import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { getSystem } from '../../../src/views/theme/system';
+// For its ResizeObserver stand-in (jsdom has none; Chakra's menus position themselves with one).
+import '../users/render-users';
+
+describe('the account menu', () => {
+  it('offers Sign out of all devices, which sends auth.signOutAllDevices', async () => {
+    const auth = createActor(authMachine);
+    const send = vi.spyOn(auth, 'send').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    render(
+      <ChakraProvider value={getSystem()}>
+        <MachinesProvider machines={{}} actors={{ auth }}>
+          <AccountMenuLive username="ada@example.com" openAtStart={null} />
+        </MachinesProvider>
+      </ChakraProvider>,
+    );
+    await user.click(screen.getAllByRole('button', { name: /ada@example.com|account/i })[0]!);
+    const item = await screen.findByRole('menuitem', { name: 'Sign out of all devices' });
+    expect(screen.getByRole('menuitem', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+    await user.click(item);
+    expect(send).toHaveBeenCalledWith({ type: 'auth.signOutAllDevices' });
+  });
+});
