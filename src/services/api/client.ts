@@ -178,9 +178,15 @@ function wholeBodyFetch(base: typeof fetch): typeof fetch {
   return async (input, init) => {
     const response = await base(input, init);
     const body = response.body && (await response.arrayBuffer());
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // A 204, 205 or 304 has no body, and the Response constructor throws when given one; Chromium
+    // hands such a response a non-null (empty) body stream, so it is dropped here.
+    const rebuilt = NULL_BODY_STATUSES.has(response.status) ? null : body;
+    return new Response(rebuilt, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
+
+/** The statuses whose response has no body (the Fetch standard's null body statuses, 101 and 103 aside: fetch never resolves with them). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /** The defined values of `params` as pairs (none: no query, not a bare '?'). */
 function queryOf(params: SearchParams | undefined): Array<[string, string | number]> {

@@ -57,6 +57,20 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('responses', () => {
+  it('takes a 204 whose response carries an empty body stream, as Chromium gives it', async () => {
+    // The browser's fetch at the boundary: Chromium's 204 has a non-null (empty) body, which Node's does not.
+    const chromiumLike = (() =>
+      Promise.resolve({
+        status: 204,
+        statusText: 'No Content',
+        headers: new Headers(),
+        body: new ReadableStream(),
+        arrayBuffer: () => Promise.resolve(new ArrayBuffer(0)),
+      } as unknown as Response)) as typeof fetch;
+    const client = createApiClient(options({ fetch: chromiumLike }));
+    await expect(client.send({ operation: 't', method: 'POST', path: '/nothing' })).resolves.toBeUndefined();
+  });
+
   it('parses JSON when the content type says JSON, text otherwise', async () => {
     const client = createApiClient(options());
     server.handle = (req, res) => {
