@@ -152,7 +152,11 @@ export function createApp(
     try {
       identity = await auth.verify(match[1]);
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw new ApiError(401, error.message);
+      if (error instanceof InvalidTokenError) {
+        // An expired token is routine (the console refreshes it): the reason is kept at debug level.
+        if (error.cause !== undefined) log?.debug({ reqId: c.get('requestId'), err: serializeError(error.cause) }, 'access token refused');
+        throw new ApiError(401, error.message);
+      }
       // The pool's keys cannot be fetched (core/auth.ts): not the token's fault, so not a 401.
       if (error instanceof KeysUnavailableError) {
         log?.warn({ reqId: c.get('requestId'), err: serializeError(error.cause) }, 'identity keys unavailable');

@@ -53,9 +53,13 @@ export interface TokenVerifier {
   ready?(): Promise<boolean>;
 }
 
+/** The 401 for a token that does not verify (bad signature, expired, another issuer, a claim missing). */
+export const INVALID_TOKEN_MESSAGE = 'The access token is not valid or has expired. Sign in again.';
+
 export class InvalidTokenError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** `cause`: the verifier's own reason (jose's), for the log only: the 401's body is `message`. */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'InvalidTokenError';
   }
 }
@@ -93,9 +97,8 @@ export function createTokenVerifier({ key, issuer, clientId }: TokenVerifierOpti
             : await jwtVerify(token, key, { issuer, algorithms: ['RS256'], requiredClaims: REQUIRED_CLAIMS }));
       } catch (error) {
         if (error instanceof KeysUnavailableError) throw error;
-        throw new InvalidTokenError(
-          error instanceof Error ? `The access token is not valid: ${error.message}` : 'The access token is not valid.',
-        );
+        // What a client can act on (sign in again); why jose refused it goes to the log (server/core/app.ts).
+        throw new InvalidTokenError(INVALID_TOKEN_MESSAGE, { cause: error });
       }
       if (payload['token_use'] !== 'access') throw new InvalidTokenError('An access token is required.');
       if (payload['client_id'] !== clientId) throw new InvalidTokenError('The access token was issued to another client.');
