@@ -67,22 +67,36 @@ async function userActivity(db: Db, orgId: string, { now, zone }: Clock): Promis
   const since = daysBefore(now, 7);
   const counts = await memberFigures(db, orgId);
   const { rows: week } = await db.query<{ seen: number; calls: number; callers: number }>(
-    `WITH last_call AS (
-       SELECT member_id, max(started_at) AS at FROM calls WHERE org_id = $1 GROUP BY member_id
-     )
-     SELECT (SELECT count(*)::int FROM members m LEFT JOIN last_call l ON l.member_id = m.id
-              WHERE m.org_id = $1 AND GREATEST(m.last_active_at, l.at) >= $2) AS seen,
+    // Seen: signed in, or made a call, since $2. Read as the union of the two (each through its
+    // index), not as GREATEST over every member, which scanned the whole organisation (issue 40).
+    `SELECT (SELECT count(*)::int FROM (
+               SELECT id FROM members WHERE org_id = $1 AND last_active_at >= $2
+               UNION
+               SELECT c.member_id FROM calls c JOIN members m ON m.id = c.member_id AND m.org_id = c.org_id
+                WHERE c.org_id = $1 AND c.started_at >= $2) seen) AS seen,
             (SELECT count(*)::int FROM calls WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3) AS calls,
             (SELECT count(DISTINCT member_id)::int FROM calls WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3) AS callers`,
     [orgId, since, now],
   );
   const { rows: recent } = await db.query<{ id: string; name: string; role: string; last_seen: Date; calls_week: number }>(
-    `SELECT m.id, m.name, m.role, GREATEST(m.last_active_at, c.last_call) AS last_seen, COALESCE(c.calls_week, 0)::int AS calls_week
-       FROM members m
-       LEFT JOIN (SELECT member_id, max(started_at) AS last_call,
-                         count(*) FILTER (WHERE started_at >= $2 AND started_at <= $3) AS calls_week
-                    FROM calls WHERE org_id = $1 AND started_at <= $3 GROUP BY member_id) c ON c.member_id = m.id
-      WHERE m.org_id = $1 AND GREATEST(m.last_active_at, c.last_call) IS NOT NULL
+    // The five seen last are among the members who called and the five (with ties) who signed in
+    // last: a member who never called is ranked by their sign-in alone, so fewer than five rank above
+    // them by it. Reading those candidates only keeps the report off a scan of every member.
+    `WITH last_calls AS (
+       SELECT member_id, max(started_at) AS last_call,
+              count(*) FILTER (WHERE started_at >= $2 AND started_at <= $3) AS calls_week
+         FROM calls WHERE org_id = $1 AND started_at <= $3 GROUP BY member_id
+     ), candidates AS (
+       (SELECT id FROM members WHERE org_id = $1 AND last_active_at IS NOT NULL
+         ORDER BY last_active_at DESC FETCH FIRST 5 ROWS WITH TIES)
+       UNION
+       SELECT member_id FROM last_calls
+     )
+     SELECT m.id, m.name, m.role, GREATEST(m.last_active_at, c.last_call) AS last_seen, COALESCE(c.calls_week, 0)::int AS calls_week
+       FROM candidates k
+       JOIN members m ON m.id = k.id AND m.org_id = $1
+       LEFT JOIN last_calls c ON c.member_id = m.id
+      WHERE GREATEST(m.last_active_at, c.last_call) IS NOT NULL
       ORDER BY last_seen DESC, m.id
       LIMIT 5`,
     [orgId, since, now],
