@@ -64,6 +64,9 @@ beforeAll(async () => {
   tokens.set('admin', await api.keys.sign({ sub: adminSub }));
   tokens.set('member', await api.keys.sign({ sub: memberSub }));
   tokens.set('stranger', await api.keys.sign({ sub: crypto.randomUUID() }));
+  // The session routes end the session of the token they are sent with (and sign-out-all every
+  // token of its account), so they get an account of their own: the others' tokens stay valid.
+  tokens.set('sessions', await api.keys.sign({ sub: crypto.randomUUID() }));
   const hosted = await api.call('POST', '/api/admin/billing/update-payment-method', {
     token: tokens.get('admin'),
     body: { userId: members.rows[0]?.id },
@@ -345,7 +348,8 @@ function requestFor(
   const requested = options.contentType === undefined ? 'application/json' : options.contentType;
   const type = form && requested === 'application/json' ? 'application/x-www-form-urlencoded' : requested;
   if (body !== undefined && type !== null) headers['Content-Type'] = type;
-  const caller = options.caller ?? 'admin';
+  const asked = options.caller ?? 'admin';
+  const caller = route.path.startsWith('/api/session/') && asked !== 'none' && asked !== 'garbage' ? 'sessions' : asked;
   if (caller === 'garbage') headers['Authorization'] = 'Bearer not.a.token';
   else if (caller !== 'none') headers['Authorization'] = `Bearer ${tokens.get(caller) ?? ''}`;
   const method = options.method ?? route.method;
