@@ -2,7 +2,8 @@
  * An intent to figures: parameterised SQL, always scoped to the caller's organisation ($1), built
  * by the subject's family. A screen's figure comes from server/figures (the module the screens
  * read); other counts and sums come from the tallies (billing/tallies.ts) when the filters are ones
- * they keep and the window is made of whole UTC days, else from the rows themselves. The records an
+ * they keep (the whole UTC days of the window; its edges in another zone from the rows), else from
+ * the rows themselves. The records an
  * answer shows (at most 10) always come from the rows, in a fixed order per subject.
  */
 import type { CopilotIntent } from '../../../src/contract/api';
@@ -94,18 +95,60 @@ interface Counted {
   groups: GroupFigure[];
 }
 
+/**
+ * Counts from the tallies, or null when they cannot answer. Tallies are kept per UTC day, so a window
+ * of the administrator's days ("this month" in Los Angeles starts at 07:00 or 08:00 UTC) is read as
+ * the whole UTC days inside it from the tallies plus its two edges, each under a day, from the rows.
+ */
 async function fromTallies(db: Db, orgId: string, intent: CopilotIntent, ctx: SqlContext, windowOnly: boolean): Promise<Counted | null> {
   const filters = windowOnly ? (intent.filters.window ? { window: intent.filters.window } : {}) : intent.filters;
   const plan = FAMILIES[intent.subject].tally?.(intent, filters);
   if (!plan) return null;
   if (intent.subject === 'members') return sumRows(await readTallies(db, orgId, 'members'), plan, windowOnly);
-  // Tallies are kept per UTC day: they answer for the administrator's days only when those are UTC days.
   const { range } = ctx;
-  const byDay = intent.groupBy === 'day';
-  if ((range && !alignedWithUtc(range.from, range.to)) || (byDay && ctx.clock.zone !== 'UTC')) return null;
+  // Days of a zone that is not UTC's cannot be told apart in a UTC day's tally.
+  if (intent.groupBy === 'day' && ctx.clock.zone !== 'UTC') return null;
   const subject = intent.subject as TallySubject;
-  const rows = await readTallies(db, orgId, subject, { ...(range ? { from: range.fromDay, to: range.toDay } : {}), byDay });
-  return sumRows(rows, plan, windowOnly);
+  if (!range) return sumRows(await readTallies(db, orgId, subject), plan, windowOnly);
+  const inner = wholeUtcDays(range);
+  if (!inner) return null;
+  if (!alignedWithUtc(range.from, range.to) && FAMILIES[intent.subject].windowColumn(intent)?.date) return null;
+  const tallied = sumRows(await readTallies(db, orgId, subject, { from: utcDay(inner.from), to: utcDay(inner.to) }), plan, windowOnly);
+  const edges = [slice(range, range.from, inner.from), slice(range, inner.to, range.to)].filter((r): r is Range => r !== null);
+  const counted = [tallied];
+  for (const edge of edges) counted.push(await countDirect(db, orgId, intent, { ...ctx, range: edge }, windowOnly));
+  return addCounts(counted);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The whole UTC days inside a window, or null when it holds none. */
+function wholeUtcDays(range: Range): { from: Date; to: Date } | null {
+  const from = new Date(Math.ceil(range.from.getTime() / DAY_MS) * DAY_MS);
+  const to = new Date(Math.floor(range.to.getTime() / DAY_MS) * DAY_MS);
+  return from < to ? { from, to } : null;
+}
+
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/** The part [from, to) of a window, or null when it is empty. */
+function slice(range: Range, from: Date, to: Date): Range | null {
+  return from < to ? { ...range, from, to } : null;
+}
+
+function addCounts(parts: readonly Counted[]): Counted {
+  const groups = new Map<string, GroupFigure>();
+  for (const g of parts.flatMap((c) => c.groups)) {
+    const into = groups.get(g.key) ?? { key: g.key, label: g.label, n: 0, value: 0 };
+    into.n += g.n;
+    into.value += g.value;
+    groups.set(g.key, into);
+  }
+  return {
+    n: parts.reduce((s, c) => s + c.n, 0),
+    sum: parts.reduce((s, c) => s + c.sum, 0),
+    groups: [...groups.values()].filter((g) => g.n !== 0),
+  };
 }
 
 function sumRows(rows: readonly TallyRow[], plan: TallyPlan, windowOnly: boolean): Counted {
