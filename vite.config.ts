@@ -3,12 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/csp.ts';
-import { chakraLazyGlobal } from './scripts/chakra-lazy-global.ts';
-import { compileHints } from './scripts/compile-hints.ts';
-import { prerenderLogin } from './scripts/prerender.ts';
-import { cdnBehaviour } from './scripts/cdn.ts';
-import { signedInPreloads } from './scripts/signed-in-preloads.ts';
+import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/build/csp.ts';
+import { chakraLazyGlobal } from './scripts/build/chakra-lazy-global.ts';
+import { compileHints } from './scripts/build/compile-hints.ts';
+import { prerenderLogin } from './scripts/build/prerender.ts';
+import { cdnBehaviour } from './scripts/build/cdn.ts';
+import { signedInPreloads } from './scripts/build/signed-in-preloads.ts';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const CHAKRA_THEME = join(ROOT, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { COMPILE_HINT } from './compile-hints.ts';
+import { COMPILE_HINT } from './build/compile-hints.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -150,7 +150,7 @@ export interface BundleReport {
   forbidden: Array<{ what: string; file: string }>;
   /** The entry chunk (every page runs it first). */
   entryFile: string;
-  /** The JS files that start with V8's compile hint (scripts/compile-hints.ts). */
+  /** The JS files that start with V8's compile hint (scripts/build/compile-hints.ts). */
   compileHinted: string[];
   /**
    * The modules with code in each JS file (repo-relative: src/..., node_modules/...), when this

@@ -105,7 +105,7 @@ async function showsPrerenderedPage(auth: AuthActorRef, path: string): Promise<b
 }
 
 /**
- * Whether the live console replaces the prerendered shell on screen (scripts/prerender.ts) in one
+ * Whether the live console replaces the prerendered shell on screen (scripts/build/prerender.ts) in one
  * commit: once the session has been checked and is an administrator's, and everything the console's
  * first render reads has arrived (consoleReady), so that render suspends nowhere. Until then the
  * shell stays. Otherwise (signed out, refused, a chunk that cannot be fetched), false: the page is
@@ -123,7 +123,7 @@ async function consoleReplacesShell(auth: AuthActorRef, machines: MachineSourceM
 
 /**
  * Removes the marks of the console's shell from the root (the path it shows, and that its gate
- * script showed it), which its style in `<head>` reads (scripts/prerender.ts). Not `inert`: the
+ * script showed it), which its style in `<head>` reads (scripts/build/prerender.ts). Not `inert`: the
  * shell's branch keeps it until the live console has replaced the shell.
  */
 function forgetShell(root: HTMLElement): void {

@@ -1,5 +1,5 @@
 /**
- * The pages rendered at build time (scripts/prerender.ts writes them into dist/):
+ * The pages rendered at build time (scripts/build/prerender.ts writes them into dist/):
  *
  * - /login (dist/login.html): the sign-in form and its styles are in the HTML, so a visitor sees it
  *   as soon as the page arrives, before any JavaScript; src/main.tsx then hydrates it (makes that

@@ -1,5 +1,5 @@
 /**
- * The served build behaves like a production CDN (scripts/cdn.ts, issue 17): hashed assets are
+ * The served build behaves like a production CDN (scripts/build/cdn.ts, issue 17): hashed assets are
  * immutable for a year and sent brotli- or gzip-compressed as the browser accepts, HTML is
  * `no-cache`. Read with Node's HTTP client, which shows the raw encoding the server chose.
  */

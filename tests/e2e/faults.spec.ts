@@ -212,7 +212,7 @@ for (const screen of SCREENS) {
         // Only the held requests may be in flight when the clock jumps: on a busy machine the
         // page's own GET /api/me can still be on its way, and would time out too. The navigation
         // shows once the membership has been read; on / the prerendered shell shows it before, inert
-        // until the live console has replaced it (index.html, scripts/prerender.ts).
+        // until the live console has replaced it (index.html, scripts/build/prerender.ts).
         await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
         await expect(page.locator('#root')).not.toHaveAttribute('inert');
         await page.clock.fastForward(PAST_CLIENT_TIMEOUT_MS);

@@ -12,7 +12,7 @@
  * parser yields between slices, and the browser paints in between), and with the HTML arriving in
  * pieces (a slow link), through a local server in front of the console that pauses between them.
  * The vertically centred card moved up with every slice that landed (0.086 in a CI run) until
- * scripts/prerender.ts held the page back until all of it was parsed.
+ * scripts/build/prerender.ts held the page back until all of it was parsed.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

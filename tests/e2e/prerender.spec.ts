@@ -1,9 +1,9 @@
 /**
- * The prerendered /login (dist/login.html, scripts/prerender.ts): the form is in the HTML the server
+ * The prerendered /login (dist/login.html, scripts/build/prerender.ts): the form is in the HTML the server
  * sends, React hydrates it without a mismatch (a mismatch is a page error, which fails the test), and
  * a visitor who types before the JavaScript has run loses nothing and cannot submit the form natively.
  *
- * The console's shell (index.html for /, scripts/prerender.ts): a tab with a session sees the
+ * The console's shell (index.html for /, scripts/build/prerender.ts): a tab with a session sees the
  * dashboard drawn before the JavaScript has run, inert until the live console replaces it.
  *
  * The only fake: page.route holds the console's entry script back until the test releases it, to

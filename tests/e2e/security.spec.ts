@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { SHELL_GATE_HASH } from '../../scripts/shell-gate';
+import { SHELL_GATE_HASH } from '../../scripts/build/shell-gate';
 import { UNSAFE_URL_MESSAGE } from '../../src/domain/urls';
 import { IDENTITY_KEY_PREFIX, PENDING_CONFIRMATION_KEY } from '../../src/services/storage';
 import { expect, test } from '../support/e2e/fixtures';
@@ -29,7 +29,7 @@ function parsePolicy(text: string): Policy {
 }
 
 function expectStrictPolicy(policy: Policy, origins: { api: string; identity: string }): void {
-  // The one inline script allowed is the console shell's gate, by its hash (scripts/shell-gate.ts).
+  // The one inline script allowed is the console shell's gate, by its hash (scripts/build/shell-gate.ts).
   expect(policy.get('script-src')?.sort()).toEqual(["'self'", SHELL_GATE_HASH, 'https://js.stripe.com'].sort());
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'none'"]);

@@ -184,7 +184,7 @@ describe('production bundle', () => {
     for (const file of report.preloads['login.html'] ?? []) expect(report.loginFiles).toContain(file);
   });
 
-  it("starts the entry, and only the entry, with V8's compile hint (scripts/compile-hints.ts)", () => {
+  it("starts the entry, and only the entry, with V8's compile hint (scripts/build/compile-hints.ts)", () => {
     expect(report.loginFiles).toContain(report.entryFile);
     expect(report.compileHinted).toEqual([report.entryFile]);
   });

@@ -1,13 +1,13 @@
 // @vitest-environment node
 /**
- * scripts/cdn.ts: which encodings a request accepts, and the files written beside each asset.
+ * scripts/build/cdn.ts: which encodings a request accepts, and the files written beside each asset.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acceptedEncodings, precompressAssets } from '../../scripts/cdn';
+import { acceptedEncodings, precompressAssets } from '../../scripts/build/cdn';
 
 let dir = '';
 afterEach(() => {

@@ -1,5 +1,5 @@
 /**
- * scripts/chakra-lazy-global.ts: the build's Chakra builds the page's global CSS on first read
+ * scripts/build/chakra-lazy-global.ts: the build's Chakra builds the page's global CSS on first read
  * rather than in `createSystem`, and a page that carries it already can hand the system an empty
  * list instead (src/views/theme/prerendered-global.ts). Checked against the installed Chakra: the
  * module the build transforms is loaded, transformed, from beside Chakra's own.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSystem as eagerCreateSystem, defaultConfig, type SystemContext } from '@chakra-ui/react';
-import { CHAKRA_SYSTEM_MODULE, chakraLazyGlobal, withLazyGlobal } from '../../scripts/chakra-lazy-global';
+import { CHAKRA_SYSTEM_MODULE, chakraLazyGlobal, withLazyGlobal } from '../../scripts/build/chakra-lazy-global';
 
 const SYSTEM_MODULE = join(process.cwd(), 'node_modules/@chakra-ui/react/dist/esm/styled-system/system.js');
 /** The transformed module, beside Chakra's (its relative imports resolve as the original's do). */

@@ -1,12 +1,12 @@
 // @vitest-environment node
 /**
- * The console pages' preloads (scripts/signed-in-preloads.ts): the routes read from the route
+ * The console pages' preloads (scripts/build/signed-in-preloads.ts): the routes read from the route
  * table, the page each is served from, and the marked links login.html drops. What a build
  * announces per page is checked on a real build in bundle-size.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageOf, routesOf, withoutSignedInPreloads } from '../../scripts/signed-in-preloads';
+import { pageOf, routesOf, withoutSignedInPreloads } from '../../scripts/build/signed-in-preloads';
 
 describe('signed-in preloads', () => {
   it('reads every route of the route table with its screen and the machines it starts', () => {

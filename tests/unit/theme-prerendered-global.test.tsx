@@ -1,6 +1,6 @@
 /**
  * src/views/theme/prerendered-global.ts: on a page that carries Chakra's global CSS (login.html, the
- * console's shell: scripts/prerender.ts marks it), the system hands none to `<Global>`, so the page's
+ * console's shell: scripts/build/prerender.ts marks it), the system hands none to `<Global>`, so the page's
  * own `<style>` is the only one; elsewhere the system's is rendered as before.
  */
 import { render } from '@testing-library/react';

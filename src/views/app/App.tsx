@@ -77,7 +77,7 @@ export interface AppProps {
   actors: AppActors;
   inspect?: Inspector;
   /**
-   * The page holds the console's prerendered shell (scripts/prerender.ts), which this render
+   * The page holds the console's prerendered shell (scripts/build/prerender.ts), which this render
    * replaces in one commit: the console renders at once, without first painting its bare frame.
    */
   shell?: boolean;

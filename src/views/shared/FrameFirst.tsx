@@ -1,7 +1,7 @@
 import { createContext, useContext, useDeferredValue, type ReactNode } from 'react';
 
 /**
- * Whether the page arrived with the console already drawn (its prerendered shell, scripts/prerender.ts)
+ * Whether the page arrived with the console already drawn (its prerendered shell, scripts/build/prerender.ts)
  * and React's first commit replaces it. FrameFirst then has no frame to paint first: the shell is
  * that frame, and painting the bare frame over it would take the screen back a step.
  */

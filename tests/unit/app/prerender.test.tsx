@@ -28,12 +28,12 @@ describe('prerendered /login', () => {
   });
 });
 
-describe('login.html from index.html (scripts/prerender.ts)', () => {
+describe('login.html from index.html (scripts/build/prerender.ts)', () => {
   const index =
     '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
 
   it('moves every Emotion style into <head> (the body keeps the structure the client renders) and marks the root', async () => {
-    const { loginPage } = await import('../../../scripts/prerender');
+    const { loginPage } = await import('../../../scripts/build/prerender');
     const markup =
       '<style data-emotion="css-global 1a">:root{--x:1}</style><main><style data-emotion="css 2b">.css-2b{color:red}</style><p class="css-2b">Hi $& $1</p></main>';
     const page = loginPage(index, markup, '/login');
@@ -48,7 +48,7 @@ describe('login.html from index.html (scripts/prerender.ts)', () => {
   });
 
   it('puts consecutive element styles in one tag with all their names, rules in order; a global style ends a run', async () => {
-    const { loginPage } = await import('../../../scripts/prerender');
+    const { loginPage } = await import('../../../scripts/build/prerender');
     const markup =
       '<style data-emotion="css-global 1a">:root{--x:1}</style>' +
       '<main><style data-emotion="css 2b">.css-2b{color:red}</style><p class="css-2b">A</p>' +
@@ -66,7 +66,7 @@ describe('login.html from index.html (scripts/prerender.ts)', () => {
   });
 
   it('shows the page whole or not at all: the root is hidden from <head> until a style right after it has been parsed', async () => {
-    const { loginPage, HOLD_ROOT, REVEAL_ROOT } = await import('../../../scripts/prerender');
+    const { loginPage, HOLD_ROOT, REVEAL_ROOT } = await import('../../../scripts/build/prerender');
     const page = loginPage(index, '<main><p>Hi</p></main>', '/login');
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain(HOLD_ROOT);
@@ -76,7 +76,7 @@ describe('login.html from index.html (scripts/prerender.ts)', () => {
   });
 
   it('refuses an index.html without the empty root element', async () => {
-    const { loginPage } = await import('../../../scripts/prerender');
+    const { loginPage } = await import('../../../scripts/build/prerender');
     expect(() => loginPage('<div id="app"></div>', '<main></main>', '/login')).toThrow(/root/);
   });
 });
@@ -108,13 +108,13 @@ describe("the console's shell (src/prerender.tsx)", () => {
   });
 });
 
-describe('a console page with its shell (scripts/prerender.ts)', () => {
+describe('a console page with its shell (scripts/build/prerender.ts)', () => {
   const page =
     '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
 
   it('holds the shell, inert, in the root, its styles in <head>, hidden until the gate after it shows it', async () => {
-    const { shellPage, HOLD_SHELL } = await import('../../../scripts/prerender');
-    const { SHELL_GATE_SCRIPT } = await import('../../../scripts/shell-gate');
+    const { shellPage, HOLD_SHELL } = await import('../../../scripts/build/prerender');
+    const { SHELL_GATE_SCRIPT } = await import('../../../scripts/build/shell-gate');
     const markup = '<div><style data-emotion="css 2b">.css-2b{color:red}</style><h1 class="css-2b">Welcome $& $1</h1></div>';
     const html = shellPage(page, markup, '/');
     expect(html).toContain(
@@ -127,7 +127,7 @@ describe('a console page with its shell (scripts/prerender.ts)', () => {
   });
 
   it('refuses a page without the empty root element', async () => {
-    const { shellPage } = await import('../../../scripts/prerender');
+    const { shellPage } = await import('../../../scripts/build/prerender');
     expect(() => shellPage('<div id="app"></div>', '<main></main>', '/')).toThrow(/root/);
   });
 });

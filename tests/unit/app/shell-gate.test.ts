@@ -1,11 +1,11 @@
 /**
- * The console shell's gate (scripts/shell-gate.ts): the one inline script of the console's pages,
+ * The console shell's gate (scripts/build/shell-gate.ts): the one inline script of the console's pages,
  * run here in a document like the page's (jsdom), before anything else on it.
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cspDirectives } from '../../../scripts/csp';
-import { SHELL_GATE_HASH, SHELL_GATE_SCRIPT, SHELL_SESSION_KEY_PREFIX } from '../../../scripts/shell-gate';
+import { cspDirectives } from '../../../scripts/build/csp';
+import { SHELL_GATE_HASH, SHELL_GATE_SCRIPT, SHELL_SESSION_KEY_PREFIX } from '../../../scripts/build/shell-gate';
 import { IDENTITY_KEY_PREFIX } from '../../../src/services/storage';
 
 const SHELL = '<header><h1>Welcome Back</h1></header><main><dd>Operational</dd></main>';

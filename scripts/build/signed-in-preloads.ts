@@ -16,7 +16,7 @@
  *   route without parameters gets one (`users.html`, `users/activity.html`, `billing.html`,
  *   `ai.html`), which `vite preview` serves for its path, as a web server does with
  *   `try_files $uri $uri.html /index.html` (docs/HOSTING.md).
- * - The links carry `data-signed-in`; login.html, made from index.html (scripts/prerender.ts),
+ * - The links carry `data-signed-in`; login.html, made from index.html (scripts/build/prerender.ts),
  *   drops them: a visitor signing in needs none of it before the form is usable (the console is
  *   fetched once they start filling it in, src/main.tsx).
  * - Trade-off: a visitor without a session who opens a console address fetches the console for

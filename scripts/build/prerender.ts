@@ -4,7 +4,7 @@
  * The console's shell: each page of SHELL_PATHS (index.html for /) gets the console as its first
  * render draws it while the data is on its way, in `<div id="root" data-shell="/" inert>` (nothing in
  * it can be focused or pressed until it is live), with its styles in `<head>`. It is held hidden by
- * a style in `<head>` until the inline script after the root (scripts/shell-gate.ts) shows it, for a
+ * a style in `<head>` until the inline script after the root (scripts/build/shell-gate.ts) shows it, for a
  * tab with a session at that very path, or removes it. Once the session is an administrator's, the
  * live console replaces it in one commit and the root turns live (not inert) (src/main.tsx): nothing
  * on screen goes back to a spinner or a bare frame in between, the same components drew both.
@@ -35,7 +35,7 @@ import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { SHELL_ATTRIBUTE, SHELL_GATE_SCRIPT, SHELL_SHOWN_ATTRIBUTE } from './shell-gate.ts';
 import { pageOf, withoutSignedInPreloads } from './signed-in-preloads.ts';
-import { PRERENDERED_GLOBAL_ATTRIBUTE } from '../src/views/theme/prerendered-global.ts';
+import { PRERENDERED_GLOBAL_ATTRIBUTE } from '../../src/views/theme/prerendered-global.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** An Emotion `<style>` tag of the rendered markup: its names (`css <names>`, `css-global <names>`) and rules. */

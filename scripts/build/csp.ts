@@ -5,7 +5,7 @@
  * Relaxation, on purpose: `style-src 'unsafe-inline'`. Chakra UI (Emotion) writes its styles into
  * <style> elements at run time; a static SPA has no per-response nonce to give them. Inline styles
  * cannot run script, and script-src stays strict ('self', Stripe and the hash of the one inline
- * script, scripts/shell-gate.ts; no 'unsafe-inline', no eval).
+ * script, scripts/build/shell-gate.ts; no 'unsafe-inline', no eval).
  */
 import { SHELL_GATE_HASH } from './shell-gate.ts';
 

@@ -6,7 +6,7 @@
  * `createSystem` computes that CSS eagerly, into `system._global`, which `<ChakraProvider>` hands to
  * an Emotion `<Global>`: about half of the function's time, on the task that runs it as the page
  * starts (40–80 ms on a slow phone, most of it counted as Total Blocking Time). Every prerendered
- * page (login.html, the console's shell in index.html: scripts/prerender.ts) already carries that
+ * page (login.html, the console's shell in index.html: scripts/build/prerender.ts) already carries that
  * CSS, rendered at build time by the same system; src/main.tsx then sets `system._global` to an
  * empty list (src/views/theme/prerendered-global.ts), and the CSS is never built in the browser.
  * Other pages (users.html...) read `_global` and get it built on first use, as before.
@@ -48,7 +48,7 @@ export function withLazyGlobal(source: string): string {
     const found = occurrences(source, part);
     if (found !== 1) {
       throw new Error(
-        `scripts/chakra-lazy-global.ts: expected ${JSON.stringify(part.trim())} once in Chakra's styled-system/system.js, found it ${found} times. ` +
+        `scripts/build/chakra-lazy-global.ts: expected ${JSON.stringify(part.trim())} once in Chakra's styled-system/system.js, found it ${found} times. ` +
           'Chakra has changed: update the replacement, or drop this plugin (pages then build their global CSS as they start).',
       );
     }

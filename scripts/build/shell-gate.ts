@@ -1,6 +1,6 @@
 /**
  * The one inline script the console's pages carry: it decides, before the first paint, whether the
- * prerendered console shell (scripts/prerender.ts) is shown. Only to a tab that holds a session (the
+ * prerendered console shell (scripts/build/prerender.ts) is shown. Only to a tab that holds a session (the
  * identity SDK's `...LastAuthUser` key in sessionStorage, where src/services/storage.ts keeps the
  * tokens) at the very path the shell was drawn for: index.html also answers paths no page of its own
  * serves (/billing/user/..., an unknown address). Otherwise it removes the shell, and the visitor
@@ -10,7 +10,7 @@
  * makes the real decision (is the stored session valid, is this an administrator) and replaces the
  * shell either way.
  *
- * The Content-Security-Policy allows exactly this script by its hash (scripts/csp.ts): script-src
+ * The Content-Security-Policy allows exactly this script by its hash (scripts/build/csp.ts): script-src
  * keeps no 'unsafe-inline'.
  */
 import { createHash } from 'node:crypto';
