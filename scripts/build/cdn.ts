@@ -17,7 +17,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** What is worth compressing (text), by extension, with the type it is sent as. */
 const TEXT_TYPES: Record<string, string> = {

@@ -26,7 +26,7 @@
 import type { Plugin, Rolldown } from 'vite';
 
 /** The modules every signed-in page loads at start-up (App.tsx, main.tsx, prefetch.ts, registry.ts). */
-export const SIGNED_IN_ROOTS = [
+const SIGNED_IN_ROOTS = [
   'src/views/app/SignedInApp.tsx',
   'src/views/theme/system.ts',
   'src/services/api/index.ts',
@@ -66,7 +66,7 @@ export function pageOf(path: string): string {
 }
 
 /** The attribute that marks the console's preloads in index.html (login.html drops the tags that carry it). */
-export const SIGNED_IN_PRELOAD_ATTR = 'data-signed-in';
+const SIGNED_IN_PRELOAD_ATTR = 'data-signed-in';
 
 const normalise = (id: string): string => id.replace(/\\/g, '/').split('?')[0] as string;
 
@@ -87,7 +87,7 @@ function chunkClosure(
 }
 
 /** The files to preload for `roots`: their chunks and the chunks those import statically, minus the entry's own. */
-export function preloadFiles(bundle: Rolldown.OutputBundle, roots: readonly string[]): string[] {
+function preloadFiles(bundle: Rolldown.OutputBundle, roots: readonly string[]): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entryFiles = new Set(
