@@ -1,6 +1,7 @@
 /**
- * The dependency audit of `npm test` (issue 7): `npm audit --omit=dev --audit-level=high`, i.e. no
- * known high or critical vulnerability in what ships to the browser or runs the stack in production.
+ * The dependency audit of `npm test` (docs/SECURITY.md): `npm audit --omit=dev --audit-level=high`,
+ * i.e. no known high or critical vulnerability in what ships to the browser or runs the stack in
+ * production.
  *
  *   npx tsx scripts/audit.ts        fails on a high or critical advisory
  *   AUDIT_REQUIRED=1 ...            also fails when the registry's audit endpoint cannot be reached

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the console's performance, measured end to end (issue 17).
+ * `npm run bench`: the console's performance, measured end to end (docs/PERFORMANCE.md).
  *
  *  1. starts the local stack on free ports in a temp dir with a 100,000-member organisation
  *     (`vite build` + `vite preview`, the production bundle), in a process of its own at a lower CPU
@@ -21,7 +21,7 @@
  * Options: --users <n> (default 100000), --runs <n> Lighthouse runs per page and preset (default 5),
  * --skip-lighthouse, --only export | --only load | --only copilot (no console, no build, no browser:
  * only step 7, 8 or 6, written to reports/bench-<name>.json and .md, so the full report stays).
- * Exit code 1 when a gate (issue 17's acceptance) fails; aims beyond it are reported, not enforced.
+ * Exit code 1 when a gate (scripts/bench/report.ts) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The list of mutants marked equivalent in the source, for docs/mutation.md (issue 16).
+ * The list of mutants marked equivalent in the source, for docs/mutation.md.
  *
  * A surviving mutant that no test can kill, because the change it makes cannot be observed, is
  * marked where it lives: `// Stryker disable next-line <Mutators>: <why>` (or `disable` … `restore`

@@ -1,8 +1,8 @@
 /**
- * The Assistant's held-out bank (issue 40, item 4): seeds the local stack's organisation with the
- * clock pinned, asks every question of tests/server/copilot-heldout.bank.ts over HTTP as the seeded
- * administrator, prints the scores per family and in total with every failure, and writes
- * reports/copilot-heldout.json.
+ * The Assistant's held-out bank (questions written by someone who never saw the parser,
+ * docs/ASSISTANT.md): seeds the local stack's organisation with the clock pinned, asks every
+ * question of tests/server/copilot-heldout.bank.ts over HTTP as the seeded administrator, prints
+ * the scores per family and in total with every failure, and writes reports/copilot-heldout.json.
  *
  *   npx tsx scripts/bench/copilot-heldout.ts
  *

@@ -1,5 +1,5 @@
 /**
- * The Assistant's answer latency (issue 15: at most 50 ms at the 95th percentile for an
+ * The Assistant's answer latency (aim: at most 50 ms at the 95th percentile for an
  * organisation of 100,000 members), over the question bank of tests/server/copilot-questions.
  * Reported, not gated: wall-clock figures depend on the machine and its load.
  *

@@ -1,5 +1,5 @@
 /**
- * Export CSV at scale (issue 14): how long the whole file of every member takes, and how much
+ * Export CSV at scale: how long the whole file of every member takes, and how much
  * memory the API needs meanwhile.
  *
  * Each run does what the console does: POST /api/users/export (no filter, the default sort) for a

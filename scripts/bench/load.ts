@@ -1,5 +1,5 @@
 /**
- * The reference API under load (issues 17 and 36, information, no gate): the users search, GET
+ * The reference API under load (docs/PERFORMANCE.md, information, no gate): the users search, GET
  * /api/users?search=<term>&page=<n>, at 10 and at 100 concurrent connections for a fixed time each,
  * with autocannon on loopback and the seeded administrator's bearer token (signed in through the
  * stack's user pool, like scripts/bench/export.ts).

@@ -1,5 +1,5 @@
 /**
- * The bench's gates (issue 17's acceptance), the statistics behind them, and its readable report
+ * The bench's gates (docs/PERFORMANCE.md), the statistics behind them, and its readable report
  * (reports/bench.md, reports/bench-load.md, reports/bench-export.md). Pure: no browser, no stack,
  * so tests/unit/bench-report.test.ts checks it on hand-written figures.
  */
@@ -13,9 +13,9 @@ export const LIGHTHOUSE_PRESETS = ['desktop', 'mobile'] as const;
 export type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number];
 export type LighthousePreset = (typeof LIGHTHOUSE_PRESETS)[number];
 
-/** Lighthouse runs per page and preset by default (`--runs <n>`); issue 17 asks at least 5. */
+/** Lighthouse runs per page and preset by default (`--runs <n>`): a median of at least 5. */
 export const LIGHTHOUSE_MIN_RUNS = 5;
-/** The organisation size the figures at scale are asked at (issue 17: users search at 100,000 members). */
+/** The organisation size the figures at scale are asked at (the users search at 100,000 members). */
 const AT_SCALE_USERS = 100_000;
 /** Growth of the page's JS objects over 25 navigations, caches full, that still counts as noise (MB). */
 const HEAP_NOISE_MB = 0.1;

@@ -1,6 +1,6 @@
 /**
- * The served build behaves like a production CDN (issue 17), in `vite preview` (the local stack and
- * the browser tests serve the build with it):
+ * The served build behaves like a production CDN (docs/HOSTING.md), in `vite preview` (the local
+ * stack and the browser tests serve the build with it):
  *
  * - Hashed assets (`/assets/*`, their names change with their content) are sent with
  *   `Cache-Control: public, max-age=31536000, immutable`: a returning visitor never asks again.

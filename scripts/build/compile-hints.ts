@@ -1,6 +1,6 @@
 /**
  * Vite plugin (build only): the entry chunk begins with V8's explicit compile hint,
- * `//# allFunctionsCalledOnLoad` (issue 17).
+ * `//# allFunctionsCalledOnLoad`.
  *
  * V8 compiles a script's top level as it arrives, on a background thread while the rest downloads,
  * but only pre-parses its functions; each is parsed again and compiled on the main thread the first

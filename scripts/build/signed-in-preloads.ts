@@ -1,6 +1,6 @@
 /**
  * Vite plugin: each console page announces the chunks its first screen needs with
- * `<link rel="modulepreload">` (issue 17).
+ * `<link rel="modulepreload">`, so a phone fetches them at once instead of one chain after another.
  *
  * Without them, each chunk was found only once the chunk importing it had been fetched and run:
  * HTML -> entry (run) -> the console's some twenty chunks (run) -> the screen's -> its data. On a

@@ -1,5 +1,5 @@
 /**
- * The activity trail (issue 14): `GET /api/audit`, an extension of SPEC §7 (README). The entries
+ * The activity trail: `GET /api/audit`, an extension of SPEC §7 (README). The entries
  * are written by the modules that make the changes (./record.ts), in the change's transaction.
  *
  * Who reads what: an active administrator reads the whole organisation's trail; an active member

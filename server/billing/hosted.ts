@@ -6,13 +6,14 @@
  * administrator who asked for it still is one, and every card it adds or makes the default is in
  * the activity trail under their name.
  *
- * HTML is built with hono/html (every interpolated value escaped), and every response carries
- * hono/secure-headers with a strict Content-Security-Policy.
+ * HTML is built with hono/html in the API's one page template (server/core/htmlPage.ts: every
+ * interpolated value escaped), and every response carries hono/secure-headers with a strict
+ * Content-Security-Policy.
  */
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { secureHeaders } from 'hono/secure-headers';
-import type { HtmlEscapedString } from 'hono/utils/html';
+import { htmlPage, htmlResponse, type Html } from '../core/htmlPage';
 import type { AppEnv, ServerDeps } from '../core/module';
 import { recordAudit } from '../audit';
 import { hashToken, newId } from './ids';
@@ -22,8 +23,6 @@ import { buildPdf } from './pdf';
 import type { PlanType } from '../../src/contract/api';
 import { formatCents } from '../../src/domain/money';
 import { PLANS } from '../../src/domain/plans';
-
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const STATUS_PAGE_NOTICES: Record<string, string> = {
   added: 'Card added.',
@@ -51,37 +50,8 @@ function hostedHeaders(apiOrigin: string) {
   });
 }
 
-function page(title: string, body: Html): Html {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>
-body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a202c; }
-table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
-th, td { text-align: left; padding: .5rem; border-bottom: 1px solid #e2e8f0; }
-.notice { background: #f0fff4; border: 1px solid #9ae6b4; padding: .5rem 1rem; }
-.error { background: #fff5f5; border: 1px solid #feb2b2; padding: .5rem 1rem; }
-.muted { color: #4a5568; font-size: .9rem; }
-label { display: block; margin: .5rem 0 .25rem; }
-button { margin-top: .5rem; }
-</style>
-</head>
-<body>
-${body}
-</body>
-</html>`;
-}
-
-async function htmlResponse(c: Context<AppEnv>, content: Html | Promise<Html>, status: 200 | 400 | 404 = 200): Promise<Response> {
-  c.header('Cache-Control', 'no-store');
-  return c.html(await content, status);
-}
-
 function notFoundPage(c: Context<AppEnv>, what: string): Promise<Response> {
-  return htmlResponse(c, page('Not found', html`<h1>Not found</h1><p>${what}</p>`), 404);
+  return htmlResponse(c, htmlPage('Not found', html`<h1>Not found</h1><p>${what}</p>`), 404);
 }
 
 const PAYMENT_LINK_INVALID = 'This payment-method link is invalid or has expired. Ask your administrator for a new one.';
@@ -217,7 +187,7 @@ ${
 <button type="submit">Add card</button>
 </form>
 <p class="muted">This page stands in for the payment provider's hosted page. Only the brand, the last four digits and the expiry are kept. The link expires one hour after it was created.</p>`;
-  return page('Payment methods', body);
+  return htmlPage('Payment methods', body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,7 +281,7 @@ export function registerHostedPages(
 <tr><th>Amount paid</th><td>${formatCents(invoice.amount_paid)} USD</td></tr>
 </table>
 ${pdfLink ? html`<p><a href="${pdfLink.pathname}${pdfLink.search}">Download PDF</a></p>` : ''}`;
-    return htmlResponse(c, page(`Invoice #${invoice.number}`, body));
+    return htmlResponse(c, htmlPage(`Invoice #${invoice.number}`, body));
   });
 
   if (!options.paymentMethodPages) return;

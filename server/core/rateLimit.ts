@@ -31,6 +31,7 @@ import { tooManyRequestsMessage } from '../../src/domain/errors';
 import { hashToken } from '../billing/ids';
 import { parseConfig, wholeNumber, type Env } from './config';
 import type { Database } from './db';
+import { htmlPage, htmlResponse } from './htmlPage';
 import type { AppContext, AppEnv } from './module';
 
 /** A limit: at most `points` requests in each window of `seconds`. */
@@ -223,21 +224,16 @@ async function refusedFor(limiter: RateLimiterPostgres, key: string): Promise<nu
  * browser posted a form (the hosted payment-method pages), who would otherwise see raw JSON. The
  * page says the same words and leads back to the page the form was on (the path above the POST's).
  */
-function refusal(c: AppContext, wait: number): Response {
+function refusal(c: AppContext, wait: number): Response | Promise<Response> {
   const message = tooManyRequestsMessage(wait);
   const accept = c.req.header('Accept') ?? '';
   if (!/\btext\/html\b/.test(accept)) return c.json({ message }, 429);
-  c.header('Cache-Control', 'no-store');
   const back = c.req.path.replace(/\/[^/]*$/, '') || '/';
-  return c.html(
-    html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title>
-<style>body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a202c; }</style></head>
-<body><h1>Too many requests</h1><p role="alert">${message}</p><p><a href="${back}">Back</a></p></body>
-</html>`,
+  return htmlResponse(
+    c,
+    htmlPage('Too many requests', html`<h1>Too many requests</h1><p role="alert">${message}</p><p><a href="${back}">Back</a></p>`),
     429,
-  ) as Response;
+  );
 }
 
 /**

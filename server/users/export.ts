@@ -1,5 +1,5 @@
 /**
- * Members as CSV (issue 14): every member the list's filters and sort select, not only a page.
+ * Members as CSV: every member the list's filters and sort select, not only a page.
  *
  * The console asks for a download with its bearer token (POST /api/users/export) and gets a
  * one-time link, valid for a minute, that the browser then opens itself (GET /exports/members/:ticket):

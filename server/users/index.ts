@@ -153,7 +153,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       // The matching rows are a MATERIALIZED CTE: PostgreSQL's planner costs `LIMIT` over the window
       // as if it stopped after 25 rows, and so walks the sort key's index over the whole organisation,
       // filtering each row (343 ms for "smith" at 100,000 members), where the trigram index reads
-      // only the 1,428 matches (42 ms). `npm run bench -- --only load` measures it (issue 36).
+      // only the 1,428 matches (42 ms). `npm run bench -- --only load` measures it.
       const list = await db.query<MemberRow & { total_matching: number }>(
         `WITH matching AS MATERIALIZED (SELECT ${MEMBER_COLUMNS} FROM members WHERE ${where.sql})
           SELECT *, count(*) OVER ()::int AS total_matching FROM matching

@@ -1,5 +1,5 @@
 /**
- * The members list's order (issue 14): a sort key from an allow-list, either way, with the
+ * The members list's order: a sort key from an allow-list, either way, with the
  * member's id as the tie-break in the same direction, so the order is total and stable across
  * pages, and a page can continue from the last row it sent (keyset: the export streams that way,
  * one bounded batch at a time, without OFFSET and without a transaction held open).

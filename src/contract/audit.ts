@@ -1,5 +1,5 @@
 /**
- * The activity trail (issue 14), an extension of SPEC §7: every administrator change, recorded by
+ * The activity trail, an extension of SPEC §7: every administrator change, recorded by
  * the API in the same transaction as the change, and read with `GET /api/audit` (README).
  *
  * An entry says who made the change (`actor`), what it was (`kind`), which member it was about

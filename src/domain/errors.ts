@@ -17,8 +17,8 @@ export function messageOf(error: unknown, fallback: string = UNKNOWN_ERROR_MESSA
 }
 
 /**
- * What a call refused by a rate limit (429) shows, N from its Retry-After (issue 37; the API's own
- * 429 body says the same, server/core/rateLimit.ts).
+ * What a call refused by a rate limit (429) shows, N from its Retry-After (docs/SECURITY.md, Rate
+ * limits; the API's own 429 body says the same, server/core/rateLimit.ts).
  */
 export function tooManyRequestsMessage(seconds: number): string {
   return `Too many requests. Try again in ${seconds} seconds.`;

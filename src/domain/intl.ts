@@ -1,5 +1,5 @@
 /**
- * en-US formatting (SPEC §9) without paying for Intl up front (issue 17).
+ * en-US formatting (SPEC §9) without paying for Intl on the page's start.
  *
  * The first Intl object a page makes loads ICU's locale data: about 13 ms on this machine, four
  * times that on Lighthouse's phone. Made when their modules loaded, the formatters were the largest

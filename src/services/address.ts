@@ -1,7 +1,7 @@
 /**
- * The browser's address bar, for the machines that keep their view in the URL (the users list,
- * issue 14): read the path, query and history state, write the query (a new history entry or in
- * place), and hear Back and Forward.
+ * The browser's address bar, for the machines that keep their view in the URL, so that a view can
+ * be shared as a link (the users list, its Activity section): read the path, query and history
+ * state, write the query (a new history entry or in place), and hear Back and Forward.
  *
  * The query is written with the History API on the same path. wouter (the router) patches
  * `pushState` / `replaceState` to notice such writes; the path does not change, so the route and

@@ -25,7 +25,7 @@ export const PENDING_CONFIRMATION_EXPIRES_KEY = 'auth_pending_confirmation_expir
 /** How long a pending sign-up's details are kept: a day. */
 export const PENDING_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The users list's last view (its URL query), so 'Back to Users' returns to it (issue 14). */
+/** The users list's last view (its URL query), so 'Back to Users' returns to it. */
 const USERS_VIEW_KEY = 'users_view';
 
 /** Every key the identity SDK writes starts with this prefix. */

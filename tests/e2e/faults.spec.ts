@@ -33,6 +33,7 @@ import {
   type FaultKind,
   type RequestMatcher,
 } from '../support/e2e/faults';
+import { memberBillingLinks } from '../support/e2e/users';
 import { stripeDoubleScript } from '../support/stripe';
 
 test.use({ allowedConsoleErrors: EXPECTED_FAULT_CONSOLE });
@@ -118,7 +119,7 @@ const SCREENS: ScreenCase[] = [
     },
     failure: (page) => errorBox(page, 'Error loading users'),
     recovered: async (page, typed) => {
-      const rows = page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^View Billing for / });
+      const rows = memberBillingLinks(page);
       await expect(rows.first()).toHaveAttribute('aria-label', `View Billing for ${typed ?? ''}`);
     },
   },
@@ -195,12 +196,7 @@ for (const screen of SCREENS) {
         if (screen.name === 'assistant') await expect(page.getByRole('log')).toBeVisible();
         // The list must have loaded before the fault goes in: it is the search that fails here.
         if (screen.name === 'users') {
-          await expect(
-            page
-              .getByRole('table', { name: 'Users' })
-              .getByRole('link', { name: /^View Billing for / })
-              .first(),
-          ).toBeVisible();
+          await expect(memberBillingLinks(page).first()).toBeVisible();
         }
       }
       const fault = await injectFault(page, stack.apiUrl, screen.requests, kind);

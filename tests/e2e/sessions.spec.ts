@@ -5,9 +5,11 @@
  * signs up an account of its own, so no other test's session ends with it.
  */
 import type { Page } from '@playwright/test';
+import { expectSignedIn, freshEmail, signUp, submitSignIn, type OwnAccount } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
-import { signIn } from '../support/e2e/faults';
+import { signIn, storedAccessToken } from '../support/e2e/faults';
 import type { StackHandle } from '../support/e2e/stack-handle';
+import { memberBillingLinks } from '../support/e2e/users';
 
 const PASSWORD = 'Summit#Signout2026';
 const EXPIRED = 'Your session has expired. Please sign in again.';
@@ -15,50 +17,23 @@ const EXPIRED = 'Your session has expired. Please sign in again.';
 // A refused token (401) and a refused refresh (400 from the identity service) are logged by Chromium.
 test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401)/] });
 
-const freshEmail = (what: string): string => `${what}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@sessions-e2e.test`;
-
-/** The access token the identity SDK keeps in this tab's sessionStorage. */
-async function storedAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i += 1) {
-      const key = sessionStorage.key(i);
-      if (key?.endsWith('.accessToken')) return sessionStorage.getItem(key);
-    }
-    return null;
-  });
-  if (!token) throw new Error('no access token in sessionStorage: is the tab signed in?');
-  return token;
-}
-
 /** GET /api/me with `token`, from outside the browser (as a thief holding a copy would). */
 async function meStatus(stack: StackHandle, token: string): Promise<number> {
   const res = await fetch(`${stack.apiUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } });
   return res.status;
 }
 
-/** Create Account, the emailed code, then the first sign-in (which sets up the workspace). */
-async function signUpAndSignIn(page: Page, stack: StackHandle, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Full name').fill('Sol Signout');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone number').fill('(415) 555-0178');
-  await page.getByLabel('Organization').fill('Signout Builders');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await stack.getConfirmationCode(email));
-  await page.getByRole('button', { name: 'Confirm Email' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-  await signInWithPassword(page, email);
-}
+const accountOf = (email: string): OwnAccount => ({
+  email,
+  password: PASSWORD,
+  fullName: 'Sol Signout',
+  phone: '(415) 555-0178',
+  organization: 'Signout Builders',
+});
 
 async function signInWithPassword(page: Page, email: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByTestId('signed-in-username')).toHaveText(email, { timeout: 30_000 });
+  await submitSignIn(page, { email, password: PASSWORD });
+  await expectSignedIn(page, email);
 }
 
 test.describe('signing out ends the session at the API @security @auth', () => {
@@ -75,8 +50,9 @@ test.describe('signing out ends the session at the API @security @auth', () => {
   });
 
   test('Sign out of all devices signs another signed-in browser out at its next request @security', async ({ page, browser, stack }) => {
-    const email = freshEmail('sol');
-    await signUpAndSignIn(page, stack, email);
+    const email = freshEmail('sol', 'sessions');
+    await signUp(page, stack, accountOf(email));
+    await signInWithPassword(page, email);
 
     // Another device: a browser of its own (its own storage), signed in to the same account.
     const otherContext = await browser.newContext({ baseURL: stack.webUrl });
@@ -137,11 +113,6 @@ test.describe('an identity-provider blip signs nobody out @faults', () => {
 
     await page.unrouteAll();
     await box.getByRole('button', { name: 'Try again' }).click();
-    await expect(
-      page
-        .getByRole('table', { name: 'Users' })
-        .getByRole('link', { name: /^View Billing for / })
-        .first(),
-    ).toBeVisible();
+    await expect(memberBillingLinks(page).first()).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { expectSignedIn, freshEmail, signUp, submitSignIn } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { formatViolations, recordScan, scanPage, type ScanKind } from '../support/e2e/axe';
 import type { StackHandle } from '../support/e2e/stack-handle';
@@ -17,8 +18,6 @@ const WRONG_CODE_MESSAGE = 'That code is not right. Check your authenticator app
 
 // Refusals of the identity service (a wrong code) are HTTP 400s, which Chromium logs.
 test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
-
-const freshEmail = (what: string): string => `${what}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@two-factor-e2e.test`;
 
 /** The app's code now. */
 const codeNow = (secret: string): string => generateSync({ secret });
@@ -44,32 +43,13 @@ async function scan(page: Page, kind: ScanKind, label: string): Promise<void> {
   });
 }
 
+/** The Sign In form sent; the console or the code step follows. */
+const signInWithPassword = (page: Page, email: string): Promise<void> => submitSignIn(page, { email, password: PASSWORD });
+
 /** Create Account, the emailed code, then the first sign-in (which sets up the workspace). */
 async function signUpAndSignIn(page: Page, stack: StackHandle, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Full name').fill('Tess Token');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone number').fill('(415) 555-0177');
-  await page.getByLabel('Organization').fill('Token Builders');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await stack.getConfirmationCode(email));
-  await page.getByRole('button', { name: 'Confirm Email' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await signUp(page, stack, { email, password: PASSWORD, fullName: 'Tess Token', phone: '(415) 555-0177', organization: 'Token Builders' });
   await signInWithPassword(page, email);
-}
-
-async function signInWithPassword(page: Page, email: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function expectConsole(page: Page, email: string): Promise<void> {
-  await expect(page.getByTestId('signed-in-username')).toHaveText(email, { timeout: 30_000 });
 }
 
 async function openTwoFactor(page: Page, email: string) {
@@ -87,9 +67,9 @@ async function signOut(page: Page): Promise<void> {
 
 test.describe('two-factor sign-in @auth', () => {
   test('turn on with the app, sign in with its code (a wrong one first), turn off @auth', async ({ page, stack }) => {
-    const email = freshEmail('tess');
+    const email = freshEmail('tess', 'two-factor');
     await signUpAndSignIn(page, stack, email);
-    await expectConsole(page, email);
+    await expectSignedIn(page, email);
 
     // Turn on: the QR code of the otpauth:// URI and the key as text, then the app's first code.
     let dialog = await openTwoFactor(page, email);
@@ -129,7 +109,7 @@ test.describe('two-factor sign-in @auth', () => {
     await scan(page, 'form', 'two-factor code with a wrong code');
     await signInCode.fill(codeNow(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expectConsole(page, email);
+    await expectSignedIn(page, email);
 
     // Turn off with a current code; the next sign-in asks for the password only.
     dialog = await openTwoFactor(page, email);
@@ -146,11 +126,11 @@ test.describe('two-factor sign-in @auth', () => {
 
     await signOut(page);
     await signInWithPassword(page, email);
-    await expectConsole(page, email);
+    await expectSignedIn(page, email);
   });
 
   test('the setup fits a phone, from the account button of the phone header @auth', async ({ page, stack }) => {
-    const email = freshEmail('phone');
+    const email = freshEmail('phone', 'two-factor');
     await page.setViewportSize({ width: 390, height: 844 });
     // A slow link: the menu's code (a chunk fetched once the header shows) arrives late, so the
     // Account button is tapped while its stand-in is on screen; the tap opens the menu on arrival.

@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { BillingOverview, User, UserListResponse, UserStats } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+import { memberBillingLinks } from '../support/e2e/users';
 
 async function api<T>(page: Page, session: ApiSession, path: string): Promise<T> {
   const res = await page.request.get(`${session.apiUrl}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
@@ -121,12 +122,7 @@ test.describe('User Management @users', () => {
     const session = await signInAsAdmin(page, stack);
     await openUsers(page);
     // The wide table scrolls inside its own box: the page itself never scrolls sideways.
-    await expect(
-      page
-        .getByRole('table', { name: 'Users' })
-        .getByRole('link', { name: /^View Billing for / })
-        .first(),
-    ).toBeVisible();
+    await expect(memberBillingLinks(page).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     const seeded = await api<UserListResponse>(page, session, '/api/users?limit=5&role=Supervisor');
     const target = seeded.users[0];

@@ -9,34 +9,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { ImportPreviewResponseSchema, ImportResponseSchema } from '../../src/contract/imports';
 import { formatCsv } from '../../src/domain/csv';
-import type { Database } from '../../server/core/db';
+import type { Transaction } from '../../server/core/db';
 import { createCognitoUserPoolAdmin } from '../../server/core/userPool';
 import { signupModule } from '../../server/signup';
 import { usersModule } from '../../server/users';
 import { createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
+import { breakableStatement } from './support/db';
 
 const POOL_SECRET = 'arn:aws:cognito-idp:eu-west-1:123456789012:userpool/eu-west-1_Secret';
 let server: Server;
 let endpoint: string;
 
-/** What the invitation's last step does instead of attaching the account (a real PostgreSQL error). */
-let breakAttach = false;
-function attachFails(db: Database): Database {
-  return {
-    ...db,
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          ...tx,
-          query: (sql, params) =>
-            breakAttach && sql.includes('SET cognito_sub')
-              ? // A primary-key violation: its message names the constraint, its detail the row.
-                tx.query('INSERT INTO organizations (id, name) SELECT id, name FROM organizations LIMIT 1')
-              : tx.query(sql, params),
-        }),
-      ),
-  };
-}
+/** The invitation's last step, attaching the account to its member, broken on cue. */
+const attach = breakableStatement('SET cognito_sub');
+/** A real PostgreSQL error in its place: a primary-key violation, whose message names the constraint and detail the row. */
+const primaryKeyViolation = (tx: Transaction) =>
+  tx.query('INSERT INTO organizations (id, name) SELECT id, name FROM organizations LIMIT 1');
 
 let api: TestApi;
 let org: TestOrg;
@@ -52,7 +40,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  api = await createTestApi([signupModule, usersModule], { wrapDatabase: attachFails, background: true });
+  api = await createTestApi([signupModule, usersModule], { wrapDatabase: attach.wrap, background: true });
   org = await signUpOrganisation(api, 'Error Body Builders', 'boss@errors.test');
 }, 120_000);
 afterAll(async () => {
@@ -93,21 +81,18 @@ describe('an upstream failure', () => {
   });
 
   it('answers a PostgreSQL error as 500 with neither its message nor its detail, which are logged', async () => {
-    breakAttach = true;
     const errorsBefore = api.errors.length;
-    try {
-      const response = await asAdmin(api, 'POST', '/api/users/invite', {
+    const response = await attach.during(primaryKeyViolation, () =>
+      asAdmin(api, 'POST', '/api/users/invite', {
         name: 'Db Down',
         email: 'db.down@errors.test',
         phoneNumber: '+19175550161',
-      });
-      expect(response.status).toBe(500);
-      const text = await response.text();
-      expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
-      expect(text).not.toMatch(/duplicate key|Key \(id\)/);
-    } finally {
-      breakAttach = false;
-    }
+      }),
+    );
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
+    expect(text).not.toMatch(/duplicate key|Key \(id\)/);
     const logged = api.errors.slice(errorsBefore);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ code: '23505', detail: expect.stringMatching(/^Key \(id\)=/) });
@@ -122,10 +107,9 @@ describe('an upstream failure', () => {
     expect(preview.status).toBe(201);
     const { import: draft } = v.parse(ImportPreviewResponseSchema, await preview.json());
     const errorsBefore = api.errors.length;
-    breakAttach = true;
-    try {
+    const finished = await attach.during(primaryKeyViolation, async () => {
       expect((await asAdmin(api, 'POST', `/api/users/imports/${draft.id}/start`)).status).toBe(200);
-      const finished = await vi.waitFor(
+      return vi.waitFor(
         async () => {
           const job = v.parse(ImportResponseSchema, await (await asAdmin(api, 'GET', `/api/users/imports/${draft.id}`)).json()).import;
           if (job.status === 'running') throw new Error('the import is still running');
@@ -133,10 +117,8 @@ describe('an upstream failure', () => {
         },
         { timeout: 60_000, interval: 20 },
       );
-      expect(finished).toMatchObject({ status: 'done', failed: 1 });
-    } finally {
-      breakAttach = false;
-    }
+    });
+    expect(finished).toMatchObject({ status: 'done', failed: 1 });
     const { rows } = await api.db.query<{ message: string }>('SELECT message FROM member_import_rows WHERE import_id = $1', [draft.id]);
     expect(rows).toEqual([{ message: 'Failed to invite user' }]);
     expect(api.errors.slice(errorsBefore)).toContainEqual(expect.objectContaining({ code: '23505' }));

@@ -10,31 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { UserResponseSchema } from '../../src/contract/api';
 import { ApiError } from '../../server/core/module';
-import type { Database } from '../../server/core/db';
 import { createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
+import { breakableStatement } from './support/db';
 
 let api: TestApi;
 let org: TestOrg;
-/** When set, attaching a pool account to its member fails (the database lost mid-invitation). */
-let failAttach = false;
-
-/** The database, except that the invitation's last step fails while `failAttach` is set. */
-function failingAttach(db: Database): Database {
-  return {
-    ...db,
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          ...tx,
-          query: (sql, params) =>
-            failAttach && sql.includes('SET cognito_sub') ? Promise.reject(new Error('connection terminated')) : tx.query(sql, params),
-        }),
-      ),
-  };
-}
+/** Attaching a pool account to its member: the invitation's last step, broken on cue. */
+const attach = breakableStatement('SET cognito_sub');
+/** The database lost mid-invitation. */
+const connectionLost = () => Promise.reject(new Error('connection terminated'));
 
 beforeAll(async () => {
-  api = await createTestApi(undefined, { wrapDatabase: failingAttach });
+  api = await createTestApi(undefined, { wrapDatabase: attach.wrap });
   org = await signUpOrganisation(api, 'Pool Test Builders', 'boss@pool.test');
 }, 120_000);
 afterAll(() => api?.close());
@@ -100,17 +87,14 @@ describe('deleting a member', () => {
 
 describe('an invitation that fails after making the pool account', () => {
   it('deletes the account it made, so the address can be invited again', async () => {
-    failAttach = true;
-    try {
-      const failed = await asAdmin('POST', '/api/users/invite', {
+    const failed = await attach.during(connectionLost, () =>
+      asAdmin('POST', '/api/users/invite', {
         name: 'Half Way',
         email: 'half.way@pool.test',
         phoneNumber: '+19175550152',
-      });
-      expect(failed.status).toBe(500);
-    } finally {
-      failAttach = false;
-    }
+      }),
+    );
+    expect(failed.status).toBe(500);
     expect(api.userPool.created.some((a) => a.email === 'half.way@pool.test')).toBe(true);
     expect(accountOf('half.way@pool.test')).toBeUndefined();
     await invite('half.way@pool.test', 'Half Way');

@@ -68,7 +68,7 @@ async function userActivity(db: Db, orgId: string, { now, zone }: Clock): Promis
   const counts = await memberFigures(db, orgId);
   const { rows: week } = await db.query<{ seen: number; calls: number; callers: number }>(
     // Seen: signed in, or made a call, since $2. Read as the union of the two (each through its
-    // index), not as GREATEST over every member, which scanned the whole organisation (issue 40).
+    // index), not as GREATEST over every member, which scanned the whole organisation.
     `SELECT (SELECT count(*)::int FROM (
                SELECT id FROM members WHERE org_id = $1 AND last_active_at >= $2
                UNION

@@ -1,5 +1,5 @@
 /**
- * The activity trail (issue 14): who changed what, newest first, paged, filtered by kind of change
+ * The activity trail: who changed what, newest first, paged, filtered by kind of change
  * and by member. Two screens run it:
  * - the Activity screen (/users/activity), whose view (member, kind, page) lives in the URL as it
  *   does for the users list: the `watchUrl` actor reports the address when the trail opens

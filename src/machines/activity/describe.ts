@@ -1,5 +1,5 @@
 /**
- * An activity-trail entry in words (issue 14): the name of each kind of change for the filter, and
+ * An activity-trail entry in words: the name of each kind of change for the filter, and
  * each entry as a sentence, "<actor> <did what> <member>", with the values before and after.
  * Pure, so the Activity screen and the billing page's card say the same thing, and every wording
  * is unit-tested (tests/unit/activity-describe.test.ts). Text only: the views render these strings

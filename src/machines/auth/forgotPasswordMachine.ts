@@ -1,6 +1,6 @@
 /**
- * Forgot password (issue 13): the email → 'Send code' → the emailed code with a new password and
- * its confirmation → done (the parent shows Sign In with 'Password reset. Sign in with your new
+ * Forgot password (docs/AUTH.md): the email → 'Send code' → the emailed code with a new password
+ * and its confirmation → done (the parent shows Sign In with 'Password reset. Sign in with your new
  * password.' and the email). 'Resend code' asks for another code from the code step.
  *
  * A child machine of its own lifecycle, invoked by the sign-in flow (./signInFlowMachine.ts) while

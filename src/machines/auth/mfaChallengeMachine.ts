@@ -1,5 +1,5 @@
 /**
- * The SOFTWARE_TOKEN_MFA step of sign-in (issue 13): the 6-digit code of the authenticator app →
+ * The SOFTWARE_TOKEN_MFA step of sign-in (docs/AUTH.md): the 6-digit code of the authenticator app →
  * signed in. A wrong code shows a message and the code can be entered again. The 3-minute expiry
  * belongs to the sign-in flow's state that runs this one (the same `challengeExpiry` as Set New
  * Password), as does 'Back to Sign In'.

@@ -1,5 +1,5 @@
 /**
- * 'Resend code' on Confirm Email (issue 13): asks for a new confirmation code, says 'We sent a new
+ * 'Resend code' on Confirm Email (docs/AUTH.md): asks for a new confirmation code, says 'We sent a new
  * code to <email>', then waits 60 seconds before it can be used again, counting the seconds down
  * (one `countdownTick` a second inside the `resendCooldown`; tests fire both by name).
  *

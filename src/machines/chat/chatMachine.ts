@@ -12,11 +12,11 @@
  * "which of them are supervisors?" refines the previous answer. A failed reply keeps it (a retry asks
  * in the same context); clearing the conversation drops it. The console never builds an intent.
  *
- * Rate limits (issue 37): a question the API refuses with 429 and Retry-After was not asked. It is
- * taken back out of the conversation and held (`heldQuestion`, which the view puts back in the
- * composer), and the machine waits out the time in `rateLimited` (the named delay `retryAfter`, the
- * seconds the API gave): sending is blocked and "Too many requests. Try again in N seconds." shows;
- * then it is idle again and the question can be sent as it was.
+ * Rate limits (docs/SECURITY.md): a question the API refuses with 429 and Retry-After was not
+ * asked. It is taken back out of the conversation and held (`heldQuestion`, which the view puts
+ * back in the composer), and the machine waits out the time in `rateLimited` (the named delay
+ * `retryAfter`, the seconds the API gave): sending is blocked and "Too many requests. Try again in
+ * N seconds." shows; then it is idle again and the question can be sent as it was.
  */
 import { assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';

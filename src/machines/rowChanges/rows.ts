@@ -51,7 +51,7 @@ export const ROW_FALLBACK: Record<RowActionKind, string> = {
   status: UPDATE_STATUS_FALLBACK,
 };
 
-/** The toast of a row change that went through, and the change that undoes it (issue 14). */
+/** The toast of a row change that went through, and the change that undoes it (its Undo). */
 export function rowChangeNotice(kind: RowActionKind, before: User, after: User): { message: string; undo: RowActionInput } {
   if (kind === 'license') {
     return {

@@ -53,7 +53,7 @@ export const selectCancelNowConsequence = (s: SubscriptionSnapshot): string => {
 };
 
 /**
- * The price preview in words (issue 39), while it is shown:
+ * The price preview in words (docs/BILLING.md), while it is shown:
  * - "You'll be charged $80.00 today (prorated), then $129.99/month from July 11, 2025" (an upgrade;
  *   a new subscription is charged in full, without "(prorated)");
  * - "Changes to Hardline Lite on July 11, 2025; no charge today" (a downgrade);

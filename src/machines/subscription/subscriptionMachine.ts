@@ -1,7 +1,7 @@
 /**
  * The Manage Subscription modal (SPEC §2 Manage Subscription modal, §4 Subscription).
  *
- * The price is shown before a plan changes (issue 39): choosing a plan previews what happens
+ * The price is shown before a plan changes (docs/BILLING.md): choosing a plan previews what happens
  * (`editing.previewing`, the API's preview-subscription) and shows it (`editing.reviewing`): "You'll
  * be charged $X.XX today (prorated), then $Y.YY/month from <date>", or for a downgrade "Changes to
  * Hardline Lite on <date>; no charge today". 'Update Subscription' then commits what was shown (an

@@ -1,6 +1,6 @@
 /**
- * Two-factor sign-in with an authenticator app, turned on and off from the account menu (issue 13).
- * Runs while the dialog is open.
+ * Two-factor sign-in with an authenticator app, turned on and off from the account menu
+ * (docs/AUTH.md). Runs while the dialog is open.
  *
  * loading -> off | on | loadFailed ('Try again' loads again).
  * off --start setup--> associating (a new secret) -> settingUp: the QR code and the key, and the

@@ -5,8 +5,8 @@
  * - subscription: the Manage Subscription modal, an invoked child machine given the billing;
  *   when it is done (2 s after a success) the data is refreshed and the modal closes;
  * - paymentMethods: 'Manage' asks the API for the hosted payment-method page and opens it;
- * - invoiceLinks: 'View Invoice' and 'Download PDF' ask the API for a fresh link to that page (links
- *   expire, issue 37) and open it.
+ * - invoiceLinks: 'View Invoice' and 'Download PDF' ask the API for a fresh link to that page (a
+ *   hosted link expires, so none is kept) and open it.
  * Both open through the same hosted-page action, refused unless https or the stack's own.
  */
 import { assertEvent, assign, raise, setup, stateIn } from 'xstate';

@@ -1,10 +1,10 @@
 /**
- * The list's first load, read ahead of the screen (issue 17): a tab that opens at /users with a
- * session asks for the page and the Quick Stats while its code and the session check are still on
- * their way, instead of after them. The reads go through the API's read-ahead (ReadOptions.ahead):
- * the machine's first load asks for the same page and takes their answers, or asks again itself
- * when they failed or are too old. So the view read here must be the one the machine opens on, and
- * both come from `openingQuery` and `pageQueryOf`.
+ * The list's first load, read ahead of the screen (docs/PERFORMANCE.md): a tab that opens at /users
+ * with a session asks for the page and the Quick Stats while its code and the session check are
+ * still on their way, instead of after them. The reads go through the API's read-ahead
+ * (ReadOptions.ahead): the machine's first load asks for the same page and takes their answers, or
+ * asks again itself when they failed or are too old. So the view read here must be the one the
+ * machine opens on, and both come from `openingQuery` and `pageQueryOf`.
  *
  * A module of its own, without the machine: the start-up prefetch imports it with the route table.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk changes of the users list: which ones ask first (issue 14: taking something away from many
+ * Bulk changes of the users list: which ones ask first (those taking something away from many
  * members at once — deactivating them, removing their licence), and what the question says.
  * Pure: the machine's guard and the confirm dialog read these.
  */

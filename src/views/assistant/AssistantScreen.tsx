@@ -294,7 +294,7 @@ function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: ((
         ) : (
           <Markdown text={message.content} />
         )}
-        {/* The source note only with sources: a refusal or a greeting cites none (issue 40). */}
+        {/* The source note only with sources: a refusal or a greeting cites none. */}
         {!fromUser && !message.failed && message.sources.length > 0 ? <SourceNote message={message} /> : null}
         {onRetry ? (
           <Button size="xs" mt="2" variant="outline" colorPalette="red" bg="bg" onClick={onRetry}>

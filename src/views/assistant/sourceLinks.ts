@@ -1,5 +1,6 @@
 /**
- * Where a source of an answer leads in the console: the screen that shows the same rows (issue 40).
+ * Where a source of an answer leads in the console: the screen that shows the same rows, so an
+ * answer can be checked against the screens (docs/ASSISTANT.md, Sources that lead somewhere).
  * A member's billing page, User Management with the answer's filters in the URL, the Billing
  * Overview, the Dashboard, or the Activity section. Built here from the source's structured `link`
  * (or a cited member's id), never from the answer's text; other sources (calls, tasks, reports)

@@ -4,9 +4,10 @@ import { selectCancelNowConsequence, selectCancelNowQuestion, type SubscriptionA
 import { BusyDialog } from '../shared/BusyDialog';
 
 /**
- * 'Cancel Now' asks first (issue 14): an alert dialog over the Manage Subscription modal while the
- * subscription machine is in `confirmingCancel`. 'Keep subscription' (or Escape) goes back with
- * nothing sent; 'Yes, cancel now' sends the cancellation the modal asked for.
+ * 'Cancel Now' asks first (it ends the subscription at once): an alert dialog over the Manage
+ * Subscription modal while the subscription machine is in `confirmingCancel`. 'Keep subscription'
+ * (or Escape) goes back with nothing sent; 'Yes, cancel now' sends the cancellation the modal asked
+ * for.
  */
 export function CancelNowDialog({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const question = useSelector(actorRef, selectCancelNowQuestion);

@@ -124,8 +124,8 @@ interface DashboardView {
  * The figures are drawn from a deferred copy of the machine's state (`useDeferredValue`). An
  * actor's update reaches React as an external store's, which React renders at once and in one
  * piece: the cards' render when the figures land was one of the longest tasks of a phone's start
- * (issue 17). Now that update renders this component alone, and the cards follow in a render React
- * splits into slices, so the main thread answers input in between.
+ * (docs/PERFORMANCE.md). Now that update renders this component alone, and the cards follow in a
+ * render React splits into slices, so the main thread answers input in between.
  */
 export function DashboardScreen() {
   const ref: DashboardActorRef = useScreenActor('dashboard');

@@ -1,6 +1,6 @@
 /**
- * Forgot password (issue 13): the email step, then the code with a new password. A thin view of the
- * forgot-password child machine the sign-in flow runs while this screen shows.
+ * Forgot password (docs/AUTH.md): the email step, then the code with a new password. A thin view of
+ * the forgot-password child machine the sign-in flow runs while this screen shows.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';

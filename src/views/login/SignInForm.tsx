@@ -12,8 +12,8 @@ const WAITING_STYLE = { '&[data-waiting]:disabled': { opacity: 1, cursor: 'progr
 /**
  * A button of the prerendered form, disabled until the page is live: Enter or a click in the
  * prerendered form must not submit it natively (a GET would put the password in the address).
- * Becoming live is a synchronous render (issue 17), made small: the button reads whether the page
- * is live itself, so it re-renders alone, not the whole form, and only its `disabled` and
+ * Becoming live is a synchronous render on the page's start, made small: the button reads whether
+ * the page is live itself, so it re-renders alone, not the whole form, and only its `disabled` and
  * `data-waiting` attributes change. Its style, and so its class, stays the one prerendered: a
  * different style would be a new class for Emotion to compile and insert in that render (19–33 ms
  * of the /login start-up on this machine, four times that on a phone, with the form).

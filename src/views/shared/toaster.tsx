@@ -8,7 +8,7 @@ export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle:
  * Whether the tab has shown a toast yet: set for good by its first toast. Chakra's Toaster, as it
  * mounts, copies the store's toasts into its state machine with a `flushSync`: mounted with the
  * signed-in console, that forced every render the console had pending into one synchronous task
- * (74 ms on this machine's /users load, four times that on Lighthouse's phone: issue 17). Mounted
+ * (74 ms on this machine's /users load, four times that on Lighthouse's phone). Mounted
  * with the first toast instead, it finds that toast in the store and shows it. Followed from this
  * module's start, so a toast made before AppToaster subscribes (a screen's effect runs before its
  * own) is not missed.

@@ -11,7 +11,7 @@ export const ROUTE_LINK_ATTRIBUTE = 'data-route-link';
  * click something else has already handled.
  *
  * For lists: each `<Link>` subscribes to the router and reads the address on every render, and a
- * page of members re-renders all its links with every search (issue 17). The container's handler
+ * page of members re-renders all its links with every search. The container's handler
  * is the one subscription.
  */
 export function useRouteLinks(): (event: MouseEvent<HTMLElement>) => void {

@@ -89,7 +89,7 @@ type TokenTree = { [name: string]: unknown };
  * shows no dark mode and nothing sets Chakra's `.dark` class), while each of Chakra's semantic
  * tokens holds a light and a dark value (`{ _light, _dark }`). Given both, `createSystem` builds
  * both sets of variables under their conditions: about 40% of its work, done on the page's first
- * task (issue 17), and a fifth of the CSS every page carries. tests/unit/theme-light.test.ts fails
+ * task on a phone, and a fifth of the CSS every page carries. tests/unit/theme-light.test.ts fails
  * when one of Chakra's tokens has another condition (a Chakra upgrade) that this would drop.
  */
 export function lightOnly<T extends TokenTree>(tree: T): T {
@@ -150,7 +150,7 @@ type GlobalStyles = Record<string, SystemStyleObject>;
  * properties on every element (`*`), so that an element's filter or ring never inherits its
  * parent's: each element then holds a custom property map of its own, and every style recalculation
  * computes them for every element of the page (on a slow phone, a large part of painting the
- * console's shell and of drawing the live console over it; issue 17). The other declarations of
+ * console's shell and of drawing the live console over it). The other declarations of
  * `*` (the font features and the `--global-*` properties the preflight reads) stay as they are.
  */
 function withoutUnusedResets(styles: GlobalStyles): GlobalStyles {

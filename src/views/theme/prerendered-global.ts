@@ -1,9 +1,10 @@
 /**
  * Chakra's global CSS (its reset, the global styles and a custom property for each token) on a
- * prerendered page (issue 17). login.html and the console's shell in index.html carry it in
- * `<head>`, rendered at build time by the same system (scripts/build/prerender.ts marks it); the system
- * then hands none to its Emotion `<Global>`, and the build never builds it in the browser
- * (scripts/build/chakra-lazy-global.ts): half of `createSystem`'s work on a phone's start-up.
+ * prerendered page, so a phone's first paint does not wait for it. login.html and the console's
+ * shell in index.html carry it in `<head>`, rendered at build time by the same system
+ * (scripts/build/prerender.ts marks it); the system then hands none to its Emotion `<Global>`, and the
+ * build never builds it in the browser (scripts/build/chakra-lazy-global.ts): half of `createSystem`'s
+ * work on a phone's start-up.
  */
 import type { SystemContext } from '@chakra-ui/react';
 

@@ -69,7 +69,7 @@ const ActivityPagination = memo(function ActivityPagination({ actor }: { actor: 
 });
 
 /**
- * User Management's Activity section (issue 14): every administrator change, newest first, paged,
+ * User Management's Activity section: every administrator change, newest first, paged,
  * filtered by kind of change and by member (a click on a member's name, or `?member=` in the
  * link). The view lives in the URL; the activity machine reads and writes it.
  */

@@ -9,8 +9,9 @@ interface BulkConfirmDialogProps {
 }
 
 /**
- * A bulk deactivation or licence removal asks first (issue 14), naming how many members it
- * changes and what happens to them. 'Cancel' has the focus, so Enter does not confirm by accident.
+ * A bulk deactivation or licence removal asks first (it takes something away from many members at
+ * once), naming how many members it changes and what happens to them. 'Cancel' has the focus, so
+ * Enter does not confirm by accident.
  */
 export function BulkConfirmDialog({ request, onConfirm, onCancel }: BulkConfirmDialogProps) {
   const question = bulkQuestion(request);

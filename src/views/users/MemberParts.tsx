@@ -110,7 +110,7 @@ export const memberStyles: SystemStyleObject = {
     // The switch slides only while the pointer or the focus is on it, that is when somebody flips
     // it. A search hands rows over to other members (rowKeys.ts): a transition on every switch
     // that changed made Chrome bring style and layout up to date before the frame's callbacks, and
-    // the rows reached the screen about 5 ms later on average (issue 17); and a switch slid for
+    // the rows reached the screen about 5 ms later on average; and a switch slid for
     // nobody's click.
     '&:hover, &:focus': { transition: 'background-color 0.15s', _before: { transition: 'transform 0.15s' } },
   },
@@ -158,7 +158,7 @@ const ACTIONS_ICON = <MoreHorizontal aria-hidden size={16} />;
 /**
  * The row's actions (Edit, Activate or Deactivate, Delete). Until it is first opened, a row holds
  * only the menu's button: a Chakra menu is a state machine of its own, made, started and subscribed
- * with its row, and 25 of them were on every page and search (issue 17). The first click, Enter,
+ * with its row, and 25 of them were made on every page and search. The first click, Enter,
  * Space or arrow key on the button mounts the menu open, as the menu itself would open: Enter,
  * Space and ArrowDown on its first item, ArrowUp on its last, a pointer on none. The menu takes
  * the focus; from then on the row keeps it.

@@ -48,7 +48,7 @@ const SEARCH_ICON = <Search aria-hidden size={16} />;
 export const Filters = memo(function Filters({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   // A new object with each state of the list: compared by its fields, or every state of the list
-  // (a search's request leaving, its answer arriving) would render the filters again (issue 17).
+  // (a search's request leaving, its answer arriving) would render the filters again.
   const filters = useSelector(ref, selectFilters, shallowEqual);
   // The box keeps what is typed; when the list's search changes otherwise (the URL read at
   // opening, Back or Forward), the box shows that instead.

@@ -11,7 +11,7 @@ const SECTIONS: ReadonlyArray<{ id: UsersSection; label: string; href: string }>
 
 /**
  * User Management's two sections, Members and Activity, as a row of links at the top of both
- * screens (issue 14: the activity trail without a fifth navigation item; the sidebar keeps 'User
+ * screens (the activity trail without a fifth navigation item; the sidebar keeps 'User
  * Management' lit on both). The current one carries `aria-current="page"`. A click on it does
  * nothing: it would replace a filtered view's URL behind the back of the screen's machine, which
  * keeps that view (a new tab, with Ctrl or the middle button, still opens the section's start).

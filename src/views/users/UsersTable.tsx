@@ -60,7 +60,8 @@ function useNow(): number {
 export function UsersTable(props: UsersTableProps) {
   const cards = useCardLayout();
   const now = useNow();
-  // One click handler for the View Billing links of the rows or cards (issue 17).
+  // One click handler for the View Billing links of the rows or cards, not one router subscription
+  // a link (useRouteLinks).
   const onOpenLink = useRouteLinks();
 
   // Stable callbacks for the memoised rows, cards and header, always calling the latest handlers.

@@ -1,10 +1,11 @@
 /**
  * Whether the members view (the table, or the cards) is busy, written onto its element rather than
- * rendered. A search sets the list loading as its request leaves and ready as its rows arrive: given
- * as a prop, each of the two re-rendered the whole view, its Chakra table with its styles, and the
- * first of those renders, synchronous, held the answer's rows back whenever it outlasted the server
- * (issue 17). The view hands its element over (`attach`, a callback ref); UsersScreen sets the state
- * from the list's machine (`set`); neither re-renders the view.
+ * rendered. A search sets the list loading as its request leaves and ready as its rows arrive:
+ * given as a prop, each of the two re-rendered the whole view, its Chakra table with its styles,
+ * and the first of those renders, synchronous, held the answer's rows back whenever it outlasted
+ * the server (the search's time to rows, docs/PERFORMANCE.md). The view hands its element over
+ * (`attach`, a callback ref); UsersScreen sets the state from the list's machine (`set`); neither
+ * re-renders the view.
  *
  *  - `aria-busy`: "true" until the first page is here, and while a newer page is on its way;
  *  - `data-refreshing`: while a newer page replaces the shown one (the view dims its members).

@@ -4,7 +4,7 @@ import { useState } from 'react';
  * React keys for the members' rows (or cards) that let a member who arrives take over the elements
  * of one who left. Keyed by member, a search or a new page unmounted all 25 rows and mounted 25 new
  * ones: the DOM work, and the style and layout of new elements, were most of the time from the
- * answer to the rows on screen (issue 17). Reused, a row only has its text and attributes changed.
+ * answer to the rows on screen. Reused, a row only has its text and attributes changed.
  *
  * A member on both pages keeps their key, so their row keeps its elements, its focus and its state
  * when others come or go (another administrator adds a member at the top). A member who arrives takes

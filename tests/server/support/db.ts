@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../../server/core/db';
+import { openDatabase, type Database, type Transaction } from '../../../server/core/db';
 import { listMigrations, migrate, MIGRATIONS_DIR } from '../../../server/core/migrate';
 
 const serverUrl = process.env['TEST_DATABASE_URL'] || undefined;
@@ -69,4 +69,43 @@ export function migrationSql(name: string): string {
   const migration = listMigrations().find((m) => m.name === name);
   if (!migration) throw new Error(`No migration named ${name} in ${MIGRATIONS_DIR}`);
   return readFileSync(join(MIGRATIONS_DIR, migration.file), 'utf8');
+}
+
+/** How a broken statement fails instead of running: a rejection, or another statement on the transaction that fails. */
+type StatementFailure = (tx: Transaction) => Promise<unknown>;
+
+/**
+ * One statement of the API's transactions, broken on cue: a change that fails midway (the database
+ * lost, a constraint violated) after its earlier steps ran. `wrap` goes to createTestApi's
+ * `wrapDatabase`; while `during` runs its work, every query inside a transaction whose SQL contains
+ * `marker` answers `failure(tx)` instead of running.
+ */
+export function breakableStatement(marker: string): {
+  wrap: (db: Database) => Database;
+  during: <T>(failure: StatementFailure, work: () => Promise<T>) => Promise<T>;
+} {
+  let failure: StatementFailure | null = null;
+  return {
+    wrap: (db) => ({
+      ...db,
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({
+            ...tx,
+            query: (sql, params) =>
+              failure && sql.includes(marker)
+                ? failure(tx).then(() => Promise.reject(new Error(`the broken statement (${marker}) did not fail`)))
+                : tx.query(sql, params),
+          }),
+        ),
+    }),
+    async during(fail, work) {
+      failure = fail;
+      try {
+        return await work();
+      } finally {
+        failure = null;
+      }
+    },
+  };
 }

@@ -137,18 +137,24 @@ export async function signIn(page: Page, stack: Pick<StackHandle, 'cognitoEndpoi
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
-/** The refresh token the identity SDK keeps in sessionStorage for the signed-in account. */
-export async function storedRefreshToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
+/** A token the identity SDK keeps in this tab's sessionStorage for the signed-in account. */
+async function storedToken(page: Page, kind: 'accessToken' | 'refreshToken'): Promise<string> {
+  const token = await page.evaluate((suffix) => {
     for (let i = 0; i < sessionStorage.length; i += 1) {
       const key = sessionStorage.key(i);
-      if (key?.endsWith('.refreshToken')) return sessionStorage.getItem(key);
+      if (key?.endsWith(suffix)) return sessionStorage.getItem(key);
     }
     return null;
-  });
-  if (!token) throw new Error('no refresh token in sessionStorage: is the administrator signed in?');
+  }, `.${kind}`);
+  if (!token) throw new Error(`no ${kind} in sessionStorage: is the tab signed in?`);
   return token;
 }
+
+/** The refresh token the identity SDK keeps in sessionStorage for the signed-in account. */
+export const storedRefreshToken = (page: Page): Promise<string> => storedToken(page, 'refreshToken');
+
+/** The access token the identity SDK keeps in sessionStorage for the signed-in account. */
+export const storedAccessToken = (page: Page): Promise<string> => storedToken(page, 'accessToken');
 
 /** Revokes a refresh token at the identity emulator, as an administrator elsewhere would. */
 export async function revokeRefreshToken(cognitoEndpoint: string, clientId: string, token: string): Promise<void> {
@@ -158,19 +164,6 @@ export async function revokeRefreshToken(cognitoEndpoint: string, clientId: stri
     body: JSON.stringify({ ClientId: clientId, Token: token }),
   });
   if (!res.ok) throw new Error(`RevokeToken answered ${res.status}: ${await res.text()}`);
-}
-
-/** The signed-in administrator's access token, from the identity SDK's sessionStorage keys. */
-async function storedAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i += 1) {
-      const key = sessionStorage.key(i);
-      if (key?.endsWith('.accessToken')) return sessionStorage.getItem(key);
-    }
-    return null;
-  });
-  if (!token) throw new Error('no access token in sessionStorage: is the administrator signed in?');
-  return token;
 }
 
 /** Calls the reference API from the test, as the signed-in administrator (setup, not the thing tested). */
