@@ -35,6 +35,13 @@ ${body}
 </html>`;
 }
 
+/**
+ * What every page may do: nothing but its own inline style and posting its forms to this origin,
+ * never framed (the hosted pages' secure headers say the same; these hold for a page answered before
+ * that middleware runs, such as the rate limit's 429).
+ */
+export const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 /** Answers with a page (`Cache-Control: no-store`: it may name an account's cards or invoices). */
 export async function htmlResponse(
   c: Context<AppEnv>,
@@ -42,5 +49,8 @@ export async function htmlResponse(
   status: 200 | 400 | 404 | 429 = 200,
 ): Promise<Response> {
   c.header('Cache-Control', 'no-store');
+  c.header('Content-Security-Policy', HTML_PAGE_CSP);
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Referrer-Policy', 'no-referrer');
   return c.html(await content, status);
 }

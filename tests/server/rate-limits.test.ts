@@ -194,6 +194,12 @@ describe('the hosted payment-method pages', () => {
     });
     expect(page.status).toBe(429);
     expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+    // The page is answered before the hosted pages' secure headers run: it carries its own.
+    expect(page.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(page.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(page.headers.get('Referrer-Policy')).toBe('no-referrer');
     const text = await page.text();
     expect(text).toContain(`<p role="alert">Too many requests. Try again in ${page.headers.get('Retry-After')} seconds.</p>`);
     expect(text).toContain(`<a href="${first}">Back</a>`);
