@@ -40,7 +40,7 @@ ${body}
  * never framed (the hosted pages' secure headers say the same; these hold for a page answered before
  * that middleware runs, such as the rate limit's 429).
  */
-export const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Answers with a page (`Cache-Control: no-store`: it may name an account's cards or invoices). */
 export async function htmlResponse(
