@@ -78,10 +78,17 @@ export const authMachine = createMachine({
             id: 'completeSignup',
             src: 'completeSignup',
             onDone: { target: 'checkingAccess', actions: ['forgetPending', 'clearPendingConfirmation'] },
-            onError: {
-              target: 'checkingAccess',
-              actions: ['logSignupCompletionFailure', 'forgetPending', 'clearPendingConfirmation'],
-            },
+            onError: [
+              {
+                target: 'checkingAccess',
+                guard: 'isRetryableFailure',
+                actions: ['logSignupCompletionFailure', 'forgetPending'],
+              },
+              {
+                target: 'checkingAccess',
+                actions: ['logSignupCompletionFailure', 'forgetPending', 'clearPendingConfirmation'],
+              },
+            ],
           },
         },
         activating: {

@@ -13,7 +13,7 @@ import { AUTH_LOG_MESSAGES, AUTH_MESSAGES, authMachine, type PendingConfirmation
 import { authImplementations } from '../../src/machines/auth/implementations';
 import { completeSignupPayload } from '../../src/machines/auth/signup';
 import { createIdentityServiceWith, type SessionTokens } from '../../src/services/identity';
-import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
+import { PENDING_CONFIRMATION_EXPIRES_KEY, PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { fakeGateway, tokens } from '../unit/identity/fake-gateway';
 
@@ -149,7 +149,7 @@ describe('the session over the real services', () => {
     expect(flow().getSnapshot().context.pendingConfirmation).toEqual({ ...CONFIRMED, isRequired: true });
   });
 
-  it('a session without an identity token cannot complete the signup: that is logged and the console goes on', async () => {
+  it('a session without an identity token cannot complete the signup: that is logged, the console goes on, and the sign-up is kept for the next sign-in', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const s = services(healthy());
     storedSession(s, { idClaims: { email: EMAIL, 'cognito:username': 'uuid-ada' } });
@@ -161,7 +161,102 @@ describe('the session over the real services', () => {
       new Error('No identity token: the signup cannot be completed.'),
     );
     expect(s.seen.map((r) => r.line)).toEqual(['GET /api/me']);
-    expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+    expect(s.storage.loadPendingConfirmation()).toEqual(CONFIRMED);
+    warn.mockRestore();
+  });
+
+  describe('a signup completion that fails', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    /** The failures the next sign-in may not meet: the network (the boundary: fetch rejects), the server's, the rate limit, a timeout answer. */
+    const PASSING: Array<[string, () => Promise<Response>]> = [
+      ['no answer (offline)', () => Promise.reject(new TypeError('Failed to fetch'))],
+      ['500', () => jsonResponse(500, { message: 'Database unavailable' })],
+      ['503', () => jsonResponse(503, { message: 'No device phone number is available right now. Please try again.' })],
+      ['429', () => jsonResponse(429, { message: 'Too many requests.' })],
+      ['408', () => jsonResponse(408, { message: 'Request Timeout' })],
+    ];
+
+    it.each(PASSING)(
+      'for now (%s) is logged, the console goes on, and the kept sign-up (with the end it had) is completed at the next sign-in',
+      async (_name, failure) => {
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+        vi.useFakeTimers({ toFake: ['Date'] });
+        try {
+          let failing = true;
+          const s = services((line) => (failing && line === 'POST /api/complete-signup' ? failure() : healthy()(line)));
+          storedSession(s);
+          s.storage.savePendingConfirmation(CONFIRMED);
+          const ends = s.localStorage.getItem(PENDING_CONFIRMATION_EXPIRES_KEY);
+          vi.setSystemTime(Date.now() + 60_000);
+          const first = start(s);
+          await first.until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+          expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', expect.any(Error));
+          expect(s.storage.loadPendingConfirmation()).toEqual(CONFIRMED);
+          // Not saved again: it still ends a day after the sign-up was kept.
+          expect(s.localStorage.getItem(PENDING_CONFIRMATION_EXPIRES_KEY)).toBe(ends);
+          first.actor.stop();
+
+          // The next visit (a reload, or a sign-in in a new tab) completes it, then forgets it.
+          failing = false;
+          const next = start(s);
+          await next.until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+          expect(s.seen.map((r) => r.line)).toEqual([
+            'POST /api/complete-signup',
+            'GET /api/me',
+            'POST /api/complete-signup',
+            'GET /api/me',
+          ]);
+          expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+        } finally {
+          vi.useRealTimers();
+          warn.mockRestore();
+        }
+      },
+    );
+
+    it('for now, and then not retried within its day, is not completed after that day', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        let failing = true;
+        const s = services((line) =>
+          failing && line === 'POST /api/complete-signup' ? jsonResponse(503, { message: 'Try again' }) : healthy()(line),
+        );
+        storedSession(s);
+        s.storage.savePendingConfirmation(CONFIRMED);
+        const first = start(s);
+        await first.until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+        first.actor.stop();
+        failing = false;
+        vi.setSystemTime(Date.now() + DAY + 1);
+        // A day on, the session is refreshed (Cognito's refresh token outlives a day).
+        vi.mocked(s.fake.gateway.refresh).mockResolvedValue(tokens(Date.now()));
+        const next = start(s);
+        await next.until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+        expect(s.seen.map((r) => r.line)).toEqual(['POST /api/complete-signup', 'GET /api/me', 'GET /api/me']);
+        expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+      } finally {
+        vi.useRealTimers();
+        warn.mockRestore();
+      }
+    });
+
+    it.each([400, 403, 409, 422])('with a definite refusal (%i) is logged and the kept sign-up is cleared', async (status) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const s = services((line) =>
+          line === 'POST /api/complete-signup' ? jsonResponse(status, { message: 'Refused' }) : healthy()(line),
+        );
+        storedSession(s);
+        s.storage.savePendingConfirmation(CONFIRMED);
+        const { until } = start(s);
+        await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+        expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', expect.objectContaining({ status }));
+        expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 
   it('the signup completion refuses to run without sign-up data', async () => {

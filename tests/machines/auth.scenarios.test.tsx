@@ -446,15 +446,40 @@ describe('signup completion', () => {
     }
   });
 
-  it("a failed completion is only logged: 'Signup completion failed (continuing):', and the kept sign-up is cleared all the same", async () => {
-    const c = await afterSignInWithKept(CONFIRMED);
-    const failure = Object.assign(new Error('Conflict'), { timedOut: false });
-    c.completeSignup.last().reject(failure);
+  it("a completion the server refuses (a 4xx) is only logged: 'Signup completion failed (continuing):', and the kept sign-up is cleared", async () => {
+    for (const status of [400, 403, 404, 409, 422]) {
+      warn.mockClear();
+      const c = await afterSignInWithKept(CONFIRMED);
+      const failure = Object.assign(new Error('Conflict'), { status, timedOut: false });
+      c.completeSignup.last().reject(failure);
+      await settle();
+      expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+      expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
+      expect(c.snapshot().context.pendingConfirmation).toBeNull();
+      expect(c.cleared()).toBe(1);
+    }
+  });
+
+  it('a completion that fails for now (no answer, 5xx, 429, 408) is only logged, and the kept sign-up stays for the next sign-in', async () => {
+    const failures = [
+      Object.assign(new Error('Cannot reach the server.'), { timedOut: false }),
+      ...[500, 502, 503, 429, 408].map((status) => Object.assign(new Error(`HTTP ${status}`), { status })),
+    ];
+    for (const failure of failures) {
+      warn.mockClear();
+      const c = await afterSignInWithKept(CONFIRMED);
+      c.completeSignup.last().reject(failure);
+      await settle();
+      expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+      expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
+      expect(c.cleared()).toBe(0);
+    }
+    // The next sign-in finds it and completes it.
+    const next = await afterSignInWithKept(CONFIRMED);
+    expect(next.snapshot().value).toEqual({ signedIn: 'completingSignup' });
+    next.completeSignup.last().resolve();
     await settle();
-    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
-    expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
-    expect(c.snapshot().context.pendingConfirmation).toBeNull();
-    expect(c.cleared()).toBe(1);
+    expect(next.cleared()).toBe(1);
   });
 
   it('a completion that is not an Error at all is logged as a failure too', async () => {

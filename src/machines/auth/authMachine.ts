@@ -57,6 +57,17 @@ function isTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'timedOut' in error && error.timedOut === true;
 }
 
+/**
+ * A failure the next sign-in may not meet again: no answer (offline, timed out), the server's own
+ * (5xx), Too Many Requests (429), Request Timeout (408), or anything that is not an HTTP answer.
+ * Only a definite refusal (any other 4xx) is not. Checked by shape (`status`), like `isTimeout`.
+ */
+function isRetryable(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (typeof status !== 'number') return true;
+  return status < 400 || status >= 500 || status === 429 || status === 408;
+}
+
 /** The member behind a membership answer, if the caller is one. */
 const memberOf = ({ event }: { event: { output: MembershipResult } }) => (event.output.kind === 'member' ? event.output.me : null);
 
@@ -92,6 +103,8 @@ export const authMachine = setup({
       context.user !== null &&
       pending.email.toLowerCase() === context.user.email.toLowerCase(),
     isAdministrator: (_, result: MembershipResult) => result.kind === 'member' && result.me.isAdmin,
+    /** The signup completion failed in a way the next sign-in may not (see `isRetryable`). */
+    isRetryableFailure: (_, { error }: { error: unknown }) => isRetryable(error),
   },
   actions: {
     /** Remove the persisted pending confirmation (localStorage `auth_pending_confirmation`; provided). */
@@ -191,14 +204,24 @@ export const authMachine = setup({
             // Stryker disable next-line OptionalChaining,StringLiteral: completingSignup is inside signedIn, where the user is always set; the fallback is for the type only
             input: ({ context }) => ({ pending: context.pendingConfirmation, email: context.user?.email ?? '' }),
             onDone: { target: 'checkingAccess', actions: ['forgetPending', 'clearPendingConfirmation'] },
-            onError: {
-              target: 'checkingAccess',
-              actions: [
-                { type: 'logSignupCompletionFailure', params: ({ event }) => ({ error: event.error }) },
-                'forgetPending',
-                'clearPendingConfirmation',
-              ],
-            },
+            // A failure is logged and sign-in goes on (SPEC §8). The kept sign-up stays in storage
+            // (with the end it already has, a day after it was saved) when the failure may pass, so
+            // the next sign-in (or a reload) completes it; a definite refusal clears it.
+            onError: [
+              {
+                guard: { type: 'isRetryableFailure', params: ({ event }) => ({ error: event.error }) },
+                target: 'checkingAccess',
+                actions: [{ type: 'logSignupCompletionFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetPending'],
+              },
+              {
+                target: 'checkingAccess',
+                actions: [
+                  { type: 'logSignupCompletionFailure', params: ({ event }) => ({ error: event.error }) },
+                  'forgetPending',
+                  'clearPendingConfirmation',
+                ],
+              },
+            ],
           },
         },
         activating: {
