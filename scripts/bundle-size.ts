@@ -25,6 +25,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { COMPILE_HINT } from './build/compile-hints.ts';
+import { LOCAL_STRIPE_PLACEHOLDER } from './stack/stripe-placeholder.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,7 +55,7 @@ export const BUILD_ENV: Readonly<Record<string, string>> = {
   VITE_COGNITO_REGION: 'local',
   VITE_COGNITO_ENDPOINT: 'http://127.0.0.1:9229',
   VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
-  VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stack',
+  VITE_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PLACEHOLDER,
 };
 
 /**

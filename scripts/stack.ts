@@ -45,6 +45,7 @@ import { createIssuedCodes } from './stack/codes';
 import { LOCK_FILE, lockDataDir } from './stack/data-lock';
 import { assertPortFree, freePort, runToCompletion, startProcess, waitForHttp, type ManagedProcess } from './stack/processes';
 import { startResendProxy, type ResendProxy } from './stack/resend-proxy';
+import { LOCAL_STRIPE_PLACEHOLDER } from './stack/stripe-placeholder';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -306,9 +307,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       VITE_COGNITO_REGION: 'local',
       VITE_COGNITO_ENDPOINT: cognitoEndpoint,
       VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
-      // With the local provider, a clearly fake key (it never talks to Stripe; browser tests stub
+      // With the local provider, a placeholder (./stack/stripe-placeholder.ts: it never talks to Stripe; browser tests stub
       // Stripe.js); with Stripe, the account's publishable key (STRIPE_PUBLISHABLE_KEY).
-      VITE_STRIPE_PUBLISHABLE_KEY: billing.provider === 'stripe' ? (stripePublishableKey ?? '') : 'pk_test_local_stack',
+      VITE_STRIPE_PUBLISHABLE_KEY: billing.provider === 'stripe' ? (stripePublishableKey ?? '') : LOCAL_STRIPE_PLACEHOLDER,
     };
 
     if (mode !== 'none') {

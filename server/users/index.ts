@@ -21,7 +21,17 @@ import {
   type UserListResponse,
   type UserStats,
 } from '../../src/contract/api';
-import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
+import {
+  ApiError,
+  adminOf,
+  parseBody,
+  parseValue,
+  type AppContext,
+  type AppEnv,
+  type ServerDeps,
+  type ServerModule,
+  type UserPoolAdmin,
+} from '../core/module';
 import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../core/members';
 import type { Database, Queryable } from '../core/db';
 import { asAdministrator } from './admin';
@@ -89,19 +99,105 @@ function idParam(c: AppContext): string {
 
 const FLAGS = {
   has_license: { field: 'hasLicense', kind: 'member.license' },
-  is_active: { field: 'isActive', kind: 'member.status' },
 } as const;
 
-/** Sets one flag to the wanted value; setting what is already there changes nothing and succeeds. */
+/** A member whose status changes, with the pool account that must follow it. */
+interface AccessChange {
+  sub: string;
+  from: boolean;
+  to: boolean;
+}
+
+/** Enables or disables the account; one the pool no longer has cannot sign in either way, so that is done. */
+async function setPoolAccess(userPool: UserPoolAdmin, sub: string, active: boolean): Promise<void> {
+  try {
+    await (active ? userPool.enableUser(sub) : userPool.disableUser(sub));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return;
+    throw error;
+  }
+}
+
+/**
+ * A status change and the pool accounts that follow it (docs/USERS.md "Deactivating a member"), in
+ * the order delete uses: the pool first, outside any transaction, so an inactive member can no longer
+ * sign in (AdminDisableUser) and a reactivated one can again (AdminEnableUser). When the pool fails,
+ * the accounts already changed are set back and the request fails with the pool's error (502), the
+ * database untouched; when the database write fails after the pool, the accounts are set back too.
+ * A set-back that fails as well is logged: that member's account then disagrees with their status
+ * until the change is made again.
+ */
+async function withPoolAccess<T>(userPool: UserPoolAdmin, changes: readonly AccessChange[], write: () => Promise<T>): Promise<T> {
+  const done: AccessChange[] = [];
+  const setBack = async () => {
+    for (const change of done.reverse()) {
+      await setPoolAccess(userPool, change.sub, change.from).catch((error: unknown) =>
+        console.error('[api] a status change could not set the user pool account back', change.sub, error),
+      );
+    }
+  };
+  try {
+    for (const change of changes) {
+      await setPoolAccess(userPool, change.sub, change.to);
+      done.push(change);
+    }
+    return await write();
+  } catch (error) {
+    await setBack();
+    throw error;
+  }
+}
+
+/** How many times a bodiless status toggle reads again when another change landed in between. */
+const STATUS_ATTEMPTS = 5;
+
+/**
+ * Sets a member's status to `value`, or flips it (no value, SPEC §7's toggle), with their pool
+ * account following it (`withPoolAccess`). The write states the status it was read with, so a change
+ * that landed in between is never overwritten: two toggles at once still flip it twice, each with
+ * its own pool call.
+ */
+async function setStatus(c: AppContext, db: Database, userPool: UserPoolAdmin, value: boolean | undefined) {
+  const scope = adminOf(c);
+  const id = idParam(c);
+  // Your own status can only flip one way: you are active, since you are calling.
+  guardSelf(scope.memberId, id, { isActive: value ?? false });
+  for (let attempt = 0; attempt < STATUS_ATTEMPTS; attempt++) {
+    const current = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
+    const wanted = value ?? !current.is_active;
+    if (wanted === current.is_active) return c.json({ user: toUser(current) });
+    const changes = current.cognito_sub ? [{ sub: current.cognito_sub, from: current.is_active, to: wanted }] : [];
+    const row = await withPoolAccess(userPool, changes, () =>
+      asAdministrator(db, scope, async (tx) => {
+        const { rows } = await tx.query<MemberRow>(
+          `UPDATE members SET is_active = $3 WHERE org_id = $1 AND id = $2 AND is_active = $4 RETURNING ${MEMBER_COLUMNS}`,
+          [scope.orgId, id, wanted, current.is_active],
+        );
+        const changed = rows[0];
+        if (changed) {
+          await recordAudit(tx, scope, {
+            kind: 'member.status',
+            member: changed,
+            before: { isActive: !wanted },
+            after: { isActive: wanted },
+          });
+        }
+        return changed ?? null;
+      }),
+    );
+    if (row) return c.json({ user: toUser(row) });
+    // Changed in between (to `wanted`, the only other value, which the pool now has as well): read again.
+  }
+  throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'isActive');
+}
+
 /**
  * Sets a member's flag to `value`, or, with no value (SPEC §7's bodiless toggle), flips it in one
  * statement: two toggles at once flip it twice, never read-then-write the same old value.
  */
-async function setFlag(c: AppContext, db: Database, column: keyof typeof FLAGS, value: boolean | undefined) {
+async function setFlag(c: AppContext, db: Database, column: 'has_license', value: boolean | undefined) {
   const scope = adminOf(c);
   const id = idParam(c);
-  // Your own status can only flip one way: you are active, since you are calling.
-  if (column === 'is_active') guardSelf(scope.memberId, id, { isActive: value ?? false });
   const row = await asAdministrator(db, scope, async (tx) => {
     const { rows } =
       value === undefined
@@ -116,7 +212,7 @@ async function setFlag(c: AppContext, db: Database, column: keyof typeof FLAGS, 
     const changed = rows[0];
     if (!changed) return findMember(tx, scope.orgId, id);
     const { field, kind } = FLAGS[column];
-    const now = column === 'is_active' ? changed.is_active : changed.has_license;
+    const now = changed.has_license;
     await recordAudit(tx, scope, { kind, member: changed, before: { [field]: !now }, after: { [field]: now } });
     return changed;
   });
@@ -205,31 +301,45 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const { userIds, updates } = await parseBody(c, BulkUpdateRequestSchema);
     const ids = [...new Set(userIds)];
     for (const id of ids) guardSelf(scope.memberId, id, updates);
-    const updated = await asAdministrator(db, scope, async (tx) => {
-      const { rows: before } = await tx.query<MemberRow>(
-        `SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = ANY($2::text[]) FOR UPDATE`,
-        [scope.orgId, ids],
+    // The members whose status changes: their pool accounts follow (`withPoolAccess`), before the write.
+    let access: AccessChange[] = [];
+    if (updates.isActive !== undefined) {
+      const wanted = updates.isActive;
+      const { rows: targets } = await asAdministrator(db, scope, (tx) =>
+        tx.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = ANY($2::text[])`, [scope.orgId, ids]),
       );
-      const { rows } = await tx.query<MemberRow>(
-        `UPDATE members SET
+      if (targets.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
+      access = targets.flatMap((row) =>
+        row.cognito_sub && row.is_active !== wanted ? [{ sub: row.cognito_sub, from: row.is_active, to: wanted }] : [],
+      );
+    }
+    const updated = await withPoolAccess(userPool, access, () =>
+      asAdministrator(db, scope, async (tx) => {
+        const { rows: before } = await tx.query<MemberRow>(
+          `SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = ANY($2::text[]) FOR UPDATE`,
+          [scope.orgId, ids],
+        );
+        const { rows } = await tx.query<MemberRow>(
+          `UPDATE members SET
             role = COALESCE($3, role),
             is_admin = CASE WHEN $3::text IS NULL THEN is_admin ELSE $3::text = 'Admin' END,
             has_license = COALESCE($4, has_license),
             is_active = COALESCE($5, is_active)
           WHERE org_id = $1 AND id = ANY($2::text[]) RETURNING ${MEMBER_COLUMNS}`,
-        [scope.orgId, ids, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
-      );
-      // All or nothing: an id that is not in this organisation rolls the whole update back.
-      if (rows.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
-      // One entry per member whose values changed (a member already as asked gets none).
-      const previous = new Map(before.map((row) => [row.id, memberValues(row)]));
-      const changes = rows.flatMap((row): AuditChange[] => {
-        const change = changedValues(previous.get(row.id) ?? {}, memberValues(row));
-        return change ? [{ kind: 'members.bulk', member: row, ...change }] : [];
-      });
-      await recordAudit(tx, scope, ...changes);
-      return rows.length;
-    });
+          [scope.orgId, ids, updates.role ?? null, updates.hasLicense ?? null, updates.isActive ?? null],
+        );
+        // All or nothing: an id that is not in this organisation rolls the whole update back.
+        if (rows.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
+        // One entry per member whose values changed (a member already as asked gets none).
+        const previous = new Map(before.map((row) => [row.id, memberValues(row)]));
+        const changes = rows.flatMap((row): AuditChange[] => {
+          const change = changedValues(previous.get(row.id) ?? {}, memberValues(row));
+          return change ? [{ kind: 'members.bulk', member: row, ...change }] : [];
+        });
+        await recordAudit(tx, scope, ...changes);
+        return rows.length;
+      }),
+    );
     const body: BulkUpdateResponse = { updated };
     return c.json(body);
   });
@@ -244,13 +354,22 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const id = idParam(c);
     const { version, ...updates } = await parseBody(c, UpdateUserRequestSchema);
     guardSelf(scope.memberId, id, updates);
-    const row = await asAdministrator(db, scope, async (tx) => {
-      const current = await findMember(tx, scope.orgId, id, { lock: true });
-      if (version !== undefined && current.version !== version) throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'version');
-      let row: MemberRow;
-      try {
-        const { rows } = await tx.query<MemberRow>(
-          `UPDATE members SET
+    // A status changed by an edit: the pool account follows, as for the toggle (`withPoolAccess`).
+    let access: AccessChange[] = [];
+    if (updates.isActive !== undefined) {
+      const target = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
+      if (target.cognito_sub && target.is_active !== updates.isActive) {
+        access = [{ sub: target.cognito_sub, from: target.is_active, to: updates.isActive }];
+      }
+    }
+    const row = await withPoolAccess(userPool, access, () =>
+      asAdministrator(db, scope, async (tx) => {
+        const current = await findMember(tx, scope.orgId, id, { lock: true });
+        if (version !== undefined && current.version !== version) throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'version');
+        let row: MemberRow;
+        try {
+          const { rows } = await tx.query<MemberRow>(
+            `UPDATE members SET
               name = COALESCE($3, name),
               email = COALESCE($4, email),
               phone_number = COALESCE($5, phone_number),
@@ -259,26 +378,27 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
               has_license = COALESCE($7, has_license),
               is_active = COALESCE($8, is_active)
             WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`,
-          [
-            scope.orgId,
-            id,
-            updates.name ?? null,
-            updates.email ?? null,
-            updates.phoneNumber ?? null,
-            updates.role ?? null,
-            updates.hasLicense ?? null,
-            updates.isActive ?? null,
-          ],
-        );
-        row = rows[0] as MemberRow;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateEmail(updates.email ?? '');
-        throw error;
-      }
-      const change = changedValues(memberValues(current), memberValues(row));
-      if (change) await recordAudit(tx, scope, { kind: 'member.edited', member: row, ...change });
-      return row;
-    });
+            [
+              scope.orgId,
+              id,
+              updates.name ?? null,
+              updates.email ?? null,
+              updates.phoneNumber ?? null,
+              updates.role ?? null,
+              updates.hasLicense ?? null,
+              updates.isActive ?? null,
+            ],
+          );
+          row = rows[0] as MemberRow;
+        } catch (error) {
+          if (isUniqueViolation(error)) throw duplicateEmail(updates.email ?? '');
+          throw error;
+        }
+        const change = changedValues(memberValues(current), memberValues(row));
+        if (change) await recordAudit(tx, scope, { kind: 'member.edited', member: row, ...change });
+        return row;
+      }),
+    );
     return c.json({ user: toUser(row) });
   });
 
@@ -315,7 +435,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   app.patch('/api/users/:id/toggle-status', async (c) => {
     adminOf(c);
     const { isActive } = await parseBody(c, SetStatusRequestSchema);
-    return setFlag(c, db, 'is_active', isActive);
+    return setStatus(c, db, userPool, isActive);
   });
 }
 

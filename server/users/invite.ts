@@ -177,8 +177,12 @@ export async function inviteMember(
   }
   if (!member) {
     // Deleted while the account was being made: the account goes too, or it would keep a login
-    // (and the address could not sign up or be invited again).
-    if (account) await removeAccount(userPool, account);
+    // (and the address could not sign up or be invited again). Not for a members import (takeOver),
+    // as in the catch above: there the row is usually not gone but finished by the attempt that took
+    // the job over while this one hung at the pool, and that attempt attached this very account
+    // (`leftBehind`), so deleting it would take a member's login. (An import row an administrator
+    // deletes half-way leaves its account to be deleted by hand, as the catch above does.)
+    if (account && !options.takeOver) await removeAccount(userPool, account);
     throw new ApiError(409, `${input.email} was removed while the invitation was being created.`, 'email');
   }
   return { member, created: claim.inserted };

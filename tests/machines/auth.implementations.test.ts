@@ -59,6 +59,8 @@ interface Seen {
   line: string;
   body: unknown;
   signal: AbortSignal;
+  /** When it was sent (`Date.now()`: the fake clock's, where a test runs one). */
+  at: number;
 }
 
 type Answer = (line: string) => Promise<Response> | 'hold';
@@ -76,7 +78,7 @@ function services(answer: Answer) {
     const url = new URL(request.url);
     const line = `${request.method} ${url.pathname}`;
     const text = await request.text();
-    seen.push({ line, body: text === '' ? undefined : (JSON.parse(text) as unknown), signal: request.signal });
+    seen.push({ line, body: text === '' ? undefined : (JSON.parse(text) as unknown), signal: request.signal, at: Date.now() });
     const answered = answer(line);
     if (answered !== 'hold') return answered;
     return new Promise<Response>((_, reject) => {
@@ -149,19 +151,172 @@ describe('the session over the real services', () => {
     expect(flow().getSnapshot().context.pendingConfirmation).toEqual({ ...CONFIRMED, isRequired: true });
   });
 
-  it('a session without an identity token cannot complete the signup: that is logged and the console goes on', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const s = services(healthy());
-    storedSession(s, { idClaims: { email: EMAIL, 'cognito:username': 'uuid-ada' } });
-    s.storage.savePendingConfirmation(CONFIRMED);
-    const { until } = start(s);
-    await until((snapshot) => snapshot.matches({ signedIn: 'authorized' }));
-    expect(warn).toHaveBeenCalledWith(
-      'Signup completion failed (continuing):',
-      new Error('No identity token: the signup cannot be completed.'),
+  describe('a signup completion that fails (the delays between attempts on a fake clock)', () => {
+    /** Runs the fake clock in steps until `predicate` holds. */
+    async function runUntil(actor: ReturnType<typeof start>['actor'], predicate: (snapshot: SnapshotFrom<typeof authMachine>) => boolean) {
+      for (let step = 0; step < 600 && !predicate(actor.getSnapshot()); step += 1) await vi.advanceTimersByTimeAsync(100);
+      expect(predicate(actor.getSnapshot())).toBe(true);
+    }
+    const posts = (s: Services) => s.seen.filter((r) => r.line === 'POST /api/complete-signup');
+    /** The waits between the attempts, in (fake) milliseconds. */
+    const gaps = (s: Services) => posts(s).flatMap((r, i, all) => (i === 0 ? [] : [r.at - (all[i - 1]?.at ?? 0)]));
+
+    /** Failures a moment may cure: the network (the boundary: fetch rejects), the server's, the rate limit, a timeout answer. */
+    const FOR_NOW: Array<[string, () => Promise<Response>]> = [
+      ['no answer (offline)', () => Promise.reject(new TypeError('Failed to fetch'))],
+      ['500', () => jsonResponse(500, { message: 'Database unavailable' })],
+      ['503', () => jsonResponse(503, { message: 'No device phone number is available right now. Please try again.' })],
+      ['429 without Retry-After', () => jsonResponse(429, { message: 'Too many requests.' })],
+      ['408', () => jsonResponse(408, { message: 'Request Timeout' })],
+    ];
+
+    it.each(FOR_NOW)(
+      'for now (%s): logged, sent again 2 s later; that success sets up the workspace and clears the kept sign-up',
+      async (_name, failure) => {
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+        try {
+          let failures = 1;
+          const s = services((line) => {
+            if (line !== 'POST /api/complete-signup' || failures === 0) return healthy()(line);
+            failures -= 1;
+            return failure();
+          });
+          storedSession(s);
+          s.storage.savePendingConfirmation(CONFIRMED);
+          const { actor } = start(s);
+          await runUntil(actor, (snapshot) => snapshot.matches({ signedIn: { completingSignup: 'waitingToRetry' } }));
+          expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', expect.any(Error));
+          expect(s.storage.loadPendingConfirmation()).toEqual(CONFIRMED);
+          await runUntil(actor, (snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+          expect(gaps(s)).toEqual([2_000]);
+          expect(s.seen.map((r) => r.line)).toEqual(['POST /api/complete-signup', 'POST /api/complete-signup', 'GET /api/me']);
+          expect(posts(s)[1]?.body).toEqual(posts(s)[0]?.body);
+          expect(actor.getSnapshot().context.membership).toEqual(ME);
+          expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+          expect(warn).toHaveBeenCalledTimes(1);
+          actor.stop();
+        } finally {
+          vi.useRealTimers();
+          warn.mockRestore();
+        }
+      },
     );
-    expect(s.seen.map((r) => r.line)).toEqual(['GET /api/me']);
-    expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+
+    it('three times for now: three attempts (0, 2 s, 7 s), each logged, then the kept sign-up is cleared (SPEC §4) and the console goes on', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        // No organisation was made, so the account is no member of one: Access denied.
+        const s = services((line) => {
+          if (line === 'POST /api/complete-signup') return jsonResponse(503, { message: 'Try again' });
+          if (line === 'GET /api/me') return jsonResponse(404, { message: 'Not a member' });
+          return healthy()(line);
+        });
+        storedSession(s);
+        s.storage.savePendingConfirmation(CONFIRMED);
+        const { actor } = start(s);
+        await runUntil(actor, (snapshot) => snapshot.matches({ signedIn: 'notAdministrator' }));
+        expect(gaps(s)).toEqual([2_000, 5_000]);
+        expect(s.seen.map((r) => r.line)).toEqual([
+          'POST /api/complete-signup',
+          'POST /api/complete-signup',
+          'POST /api/complete-signup',
+          'GET /api/me',
+        ]);
+        expect(warn.mock.calls).toEqual(
+          Array.from({ length: 3 }, () => ['Signup completion failed (continuing):', expect.objectContaining({ status: 503 })]),
+        );
+        expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(posts(s)).toHaveLength(3);
+        actor.stop();
+      } finally {
+        vi.useRealTimers();
+        warn.mockRestore();
+      }
+    });
+
+    it('a 429 is sent again after the Retry-After the API client read (4 s)', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        let limited = true;
+        const s = services((line) => {
+          if (line !== 'POST /api/complete-signup' || !limited) return healthy()(line);
+          limited = false;
+          return Promise.resolve(
+            new Response(JSON.stringify({ message: 'Too many requests.' }), {
+              status: 429,
+              headers: { 'content-type': 'application/json', 'Retry-After': '4' },
+            }),
+          );
+        });
+        storedSession(s);
+        s.storage.savePendingConfirmation(CONFIRMED);
+        const { actor } = start(s);
+        await runUntil(actor, (snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+        expect(gaps(s)).toEqual([4_000]);
+        expect(warn).toHaveBeenCalledWith(
+          'Signup completion failed (continuing):',
+          expect.objectContaining({ status: 429, retryAfterSeconds: 4 }),
+        );
+        actor.stop();
+      } finally {
+        vi.useRealTimers();
+        warn.mockRestore();
+      }
+    });
+
+    it.each([400, 403, 409, 422])(
+      'with a definite refusal (%i): logged once, not sent again, and the kept sign-up is cleared',
+      async (status) => {
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+        try {
+          const s = services((line) =>
+            line === 'POST /api/complete-signup' ? jsonResponse(status, { message: 'Refused' }) : healthy()(line),
+          );
+          storedSession(s);
+          s.storage.savePendingConfirmation(CONFIRMED);
+          const { actor } = start(s);
+          await runUntil(actor, (snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+          await vi.advanceTimersByTimeAsync(60_000);
+          expect(s.seen.map((r) => r.line)).toEqual(['POST /api/complete-signup', 'GET /api/me']);
+          expect(warn).toHaveBeenCalledTimes(1);
+          expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', expect.objectContaining({ status }));
+          expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+          actor.stop();
+        } finally {
+          vi.useRealTimers();
+          warn.mockRestore();
+        }
+      },
+    );
+
+    it('a session without an identity token cannot complete the signup: each attempt is logged, nothing is sent, the sign-up is cleared and the console goes on', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        const s = services(healthy());
+        storedSession(s, { idClaims: { email: EMAIL, 'cognito:username': 'uuid-ada' } });
+        s.storage.savePendingConfirmation(CONFIRMED);
+        const { actor } = start(s);
+        await runUntil(actor, (snapshot) => snapshot.matches({ signedIn: 'authorized' }));
+        expect(warn.mock.calls).toEqual(
+          Array.from({ length: 3 }, () => [
+            'Signup completion failed (continuing):',
+            new Error('No identity token: the signup cannot be completed.'),
+          ]),
+        );
+        expect(s.seen.map((r) => r.line)).toEqual(['GET /api/me']);
+        expect(s.localStorage.getItem(PENDING_CONFIRMATION_KEY)).toBeNull();
+        actor.stop();
+      } finally {
+        vi.useRealTimers();
+        warn.mockRestore();
+      }
+    });
   });
 
   it('the signup completion refuses to run without sign-up data', async () => {

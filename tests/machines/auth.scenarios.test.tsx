@@ -255,6 +255,8 @@ describe('the session', () => {
       signedOutMessage: null,
       membership: null,
       accessError: null,
+      signupAttempts: 0,
+      signupRetryAfterSeconds: null,
     });
   });
 
@@ -415,7 +417,7 @@ describe('signup completion', () => {
 
   it("a confirmed sign-up's workspace is set up after the first sign-in, then the kept sign-up is cleared", async () => {
     const c = await afterSignInWithKept(CONFIRMED);
-    expect(c.snapshot().value).toEqual({ signedIn: 'completingSignup' });
+    expect(c.snapshot().value).toEqual({ signedIn: { completingSignup: 'attempting' } });
     expect(selectIsCompletingSignup(c.snapshot())).toBe(true);
     expect(c.snapshot().hasTag('pending')).toBe(true);
     expect(c.completeSignup.last().input).toEqual({ pending: CONFIRMED, email: EMAIL });
@@ -446,15 +448,148 @@ describe('signup completion', () => {
     }
   });
 
-  it("a failed completion is only logged: 'Signup completion failed (continuing):', and the kept sign-up is cleared all the same", async () => {
-    const c = await afterSignInWithKept(CONFIRMED);
-    const failure = Object.assign(new Error('Conflict'), { timedOut: false });
-    c.completeSignup.last().reject(failure);
-    await settle();
-    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
-    expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
-    expect(c.snapshot().context.pendingConfirmation).toBeNull();
-    expect(c.cleared()).toBe(1);
+  it("a completion the server refuses (a 4xx) is only logged: 'Signup completion failed (continuing):', cleared after that one attempt, and not tried again", async () => {
+    for (const status of [400, 401, 403, 404, 409, 422]) {
+      warn.mockClear();
+      const c = await afterSignInWithKept(CONFIRMED);
+      vi.useFakeTimers();
+      try {
+        const failure = Object.assign(new Error('Conflict'), { status, timedOut: false });
+        c.completeSignup.last().reject(failure);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
+        expect(c.snapshot().context.pendingConfirmation).toBeNull();
+        expect(c.cleared()).toBe(1);
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(c.completeSignup.log).toHaveLength(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    }
+  });
+
+  describe('a completion that fails for now (no answer, timed out, 5xx, 429, 408) is tried again in the same visit', () => {
+    const forNow = (status: number | null) =>
+      status === null
+        ? Object.assign(new Error('Cannot reach the server. Check your connection and try again.'), { timedOut: false })
+        : Object.assign(new Error(`HTTP ${status}`), { status });
+    const FOR_NOW = [null, 500, 502, 503, 429, 408];
+    /** Moves the fake clock (XState's `after` timers) and lets what it released settle. */
+    const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each(FOR_NOW)(
+      '(%s): logged, "Setting up your account..." stays, ~2 s later sent again; its success sets up the workspace and clears the kept sign-up',
+      async (status) => {
+        const c = await afterSignInWithKept(CONFIRMED);
+        vi.useFakeTimers();
+        const failure = forNow(status);
+        c.completeSignup.last().reject(failure);
+        await tick(0);
+        expect(c.snapshot().value).toEqual({ signedIn: { completingSignup: 'waitingToRetry' } });
+        expect(selectGateScreen(c.snapshot())).toBe('settingUp');
+        expect(c.snapshot().hasTag('pending')).toBe(true);
+        expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
+        // Kept until the retry has its answer; nothing asks for the membership meanwhile (SPEC §4).
+        expect(c.cleared()).toBe(0);
+        expect(c.snapshot().context.pendingConfirmation).toEqual(CONFIRMED);
+        expect(c.loadMembership.log).toHaveLength(0);
+        await tick(1_999);
+        expect(c.completeSignup.log).toHaveLength(1);
+        await tick(1);
+        expect(c.completeSignup.log).toHaveLength(2);
+        expect(c.completeSignup.last().input).toEqual({ pending: CONFIRMED, email: EMAIL });
+        c.completeSignup.last().resolve();
+        await tick(0);
+        expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+        expect(c.snapshot().context.pendingConfirmation).toBeNull();
+        expect(c.cleared()).toBe(1);
+        expect(warn).toHaveBeenCalledTimes(1);
+      },
+    );
+
+    it('three failures: sent at 0, ~2 s and ~5 s after that, each logged; then given up and the kept sign-up cleared (SPEC §4)', async () => {
+      const c = await afterSignInWithKept(CONFIRMED);
+      vi.useFakeTimers();
+      const failures = [forNow(503), forNow(null), forNow(500)];
+      c.completeSignup.last().reject(failures[0]);
+      await tick(2_000);
+      expect(c.completeSignup.log).toHaveLength(2);
+      c.completeSignup.last().reject(failures[1]);
+      await tick(4_999);
+      expect(c.completeSignup.log).toHaveLength(2);
+      await tick(1);
+      expect(c.completeSignup.log).toHaveLength(3);
+      expect(c.cleared()).toBe(0);
+      c.completeSignup.last().reject(failures[2]);
+      await tick(0);
+      expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+      expect(c.snapshot().context.pendingConfirmation).toBeNull();
+      expect(c.cleared()).toBe(1);
+      expect(warn.mock.calls).toEqual(failures.map((failure) => ['Signup completion failed (continuing):', failure]));
+      // No fourth attempt.
+      await tick(60_000);
+      expect(c.completeSignup.log).toHaveLength(3);
+    });
+
+    it('a 429 waits the Retry-After the API client read (3 s here, instead of 2 s), capped at 10 s', async () => {
+      const limited = (retryAfterSeconds: number) =>
+        Object.assign(new Error(`Too many requests. Try again in ${retryAfterSeconds} seconds.`), { status: 429, retryAfterSeconds });
+      const c = await afterSignInWithKept(CONFIRMED);
+      vi.useFakeTimers();
+      c.completeSignup.last().reject(limited(3));
+      await tick(2_999);
+      expect(c.completeSignup.log).toHaveLength(1);
+      await tick(1);
+      expect(c.completeSignup.log).toHaveLength(2);
+      c.completeSignup.last().reject(limited(3_600));
+      await tick(9_999);
+      expect(c.completeSignup.log).toHaveLength(2);
+      await tick(1);
+      expect(c.completeSignup.log).toHaveLength(3);
+    });
+
+    it('Sign out while a retry waits ends it: nothing is sent again, and the kept sign-up is cleared (SPEC §3)', async () => {
+      const c = await afterSignInWithKept(CONFIRMED);
+      vi.useFakeTimers();
+      c.completeSignup.last().reject(forNow(503));
+      await tick(0);
+      c.actor.send({ type: 'auth.signOut' });
+      c.signOut.last().resolve();
+      await tick(10_000);
+      expect(c.snapshot().value).toBe('signedOut');
+      expect(c.completeSignup.log).toHaveLength(1);
+      expect(c.cleared()).toBe(1);
+    });
+
+    it('a new completion (the next sign-in) starts again from its first attempt', async () => {
+      const c = await afterSignInWithKept(CONFIRMED);
+      vi.useFakeTimers();
+      c.completeSignup.last().reject(forNow(503));
+      await tick(2_000);
+      c.completeSignup.last().reject(forNow(503));
+      await tick(0);
+      expect(c.snapshot().context.signupAttempts).toBe(2);
+      c.actor.send({ type: 'auth.signOut' });
+      c.signOut.last().resolve();
+      await tick(0);
+      c.flow().send({ type: 'auth.signIn', username: EMAIL, password: PASSWORD });
+      c.signIn.last().resolve({ kind: 'signedIn', user: USER });
+      await tick(0);
+      c.loadPendingSignup.last().resolve(CONFIRMED);
+      await tick(0);
+      // Three attempts of its own: 2 s, then 5 s apart.
+      for (const wait of [2_000, 5_000]) {
+        c.completeSignup.last().reject(forNow(503));
+        await tick(wait);
+      }
+      expect(c.completeSignup.log).toHaveLength(5);
+      expect(c.snapshot().value).toEqual({ signedIn: { completingSignup: 'attempting' } });
+    });
   });
 
   it('a completion that is not an Error at all is logged as a failure too', async () => {
@@ -464,28 +599,31 @@ describe('signup completion', () => {
       c.completeSignup.last().reject(failure);
       await settle();
       expect(warn).toHaveBeenCalledWith('Signup completion failed (continuing):', failure);
+      c.actor.stop();
     }
   });
 
-  it('a completion that timed out logs that the setup continues on the server and to refresh', async () => {
+  it('a completion that timed out logs that the setup continues on the server and to refresh, and is tried again', async () => {
     const c = await afterSignInWithKept(CONFIRMED);
     c.completeSignup.last().reject(Object.assign(new Error('Request timed out'), { timedOut: true }));
     await settle();
     expect(warn).toHaveBeenCalledWith(
       'Account setup is taking longer than expected. It continues on the server: refresh the page in a minute to see your workspace.',
     );
-    expect(c.snapshot().value).toEqual({ signedIn: 'checkingAccess' });
+    expect(c.snapshot().value).toEqual({ signedIn: { completingSignup: 'waitingToRetry' } });
+    c.actor.stop();
   });
 });
 
 describe('what the Gate shows (selectGateScreen)', () => {
   /** The session's state as a path, e.g. 'signedIn.authorized'. */
-  const stateOf = (s: AuthSnapshot): string =>
-    typeof s.value === 'string'
-      ? s.value
-      : Object.entries(s.value)
-          .map(([parent, child]) => `${parent}.${child}`)
-          .join();
+  const stateOf = (s: AuthSnapshot): string => {
+    type Value = string | { [key: string]: Value };
+    const path = (value: Value): string[] =>
+      typeof value === 'string' ? [value] : Object.entries(value).flatMap(([parent, child]) => [parent, ...path(child)]);
+    return path(s.value as Value).join('.');
+  };
+
   /** Every state of the session machine that has no states of its own. */
   const leaves = (node: typeof authMachine.root): string[] =>
     Object.keys(node.states).length === 0 ? [node.path.join('.')] : Object.values(node.states).flatMap(leaves);
@@ -526,6 +664,10 @@ describe('what the Gate shows (selectGateScreen)', () => {
     kept.loadPendingSignup.last().resolve({ ...KEPT, isRequired: false });
     await settle();
     see(kept);
+    kept.completeSignup.last().reject(Object.assign(new Error('HTTP 503'), { status: 503 }));
+    await settle();
+    see(kept);
+    kept.actor.stop();
     const worker = await signedInOnStart();
     worker.loadMembership.last().resolve({ kind: 'member', me: { ...ME, isAdmin: false, role: 'Field Worker' } });
     await settle();
@@ -541,7 +683,8 @@ describe('what the Gate shows (selectGateScreen)', () => {
       signingOut: 'checking',
       signingOutAllDevices: 'checking',
       'signedIn.checkingPendingSignup': 'checking',
-      'signedIn.completingSignup': 'settingUp',
+      'signedIn.completingSignup.attempting': 'settingUp',
+      'signedIn.completingSignup.waitingToRetry': 'settingUp',
       'signedIn.notAdministrator': 'accessDenied',
     });
     expect([...shown.keys()].sort()).toEqual(leaves(authMachine.root).sort());
@@ -566,6 +709,8 @@ describe('sign-out', () => {
       signedOutMessage: null,
       membership: null,
       accessError: null,
+      signupAttempts: 0,
+      signupRetryAfterSeconds: null,
     });
     expect(selectUsername(c.snapshot())).toBeNull();
     expect(c.cleared()).toBe(1);

@@ -36,7 +36,7 @@ import {
 } from '../../src/machines/auth';
 import type { MeResponse } from '../../src/contract/api';
 import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
-import { createControllableActors, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
 import { inSubstates, tableDriver } from '../support/model/tables';
 
 // ---------------------------------------------------------------------------------------------
@@ -97,10 +97,11 @@ const paths = generateModelPaths(authMachine, {
     'xstate.done.actor.loadPendingSignup': [done('loadPendingSignup', null), done('loadPendingSignup', PENDING_CONFIRMED)],
     'xstate.error.actor.loadPendingSignup': failed('loadPendingSignup', new Error('storage unavailable')),
     'xstate.done.actor.completeSignup': done('completeSignup', undefined),
-    'xstate.error.actor.completeSignup': failed(
-      'completeSignup',
-      Object.assign(new Error('The server took too long to answer. Please try again.'), { timedOut: true }),
-    ),
+    // One a moment may cure (tried again after `completeSignupRetry`), one the server refused (given up, cleared).
+    'xstate.error.actor.completeSignup': [
+      failed('completeSignup', Object.assign(new Error('The server took too long to answer. Please try again.'), { timedOut: true })),
+      failed('completeSignup', Object.assign(new Error('Signup was refused.'), { status: 409 })),
+    ],
     'xstate.done.actor.activateUser': done('activateUser', undefined),
     'xstate.error.actor.activateUser': failed('activateUser', new Error('HTTP 500: Internal Server Error')),
     'xstate.done.actor.loadMembership': MEMBERSHIPS.map((m) => done('loadMembership', m)),
@@ -162,11 +163,14 @@ walkPaths({
     const fakes = createControllableActors(authMachine, ACTOR_NAMES);
     const identity = createControllableActors(signInFlowMachine, ['signIn', 'confirmSignUp', 'completeNewPassword']);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const timers = createControlledDelays(['completeSignupRetry']);
+    timers.install();
     const storageActions = pendingConfirmationActions(createStorage(window));
     const actor = createActor(
       authMachine.provide({
         actors: { ...fakes.actors, signInFlow: signInFlowMachine.provide({ actors: identity.actors, actions: storageActions }) },
         actions: { clearPendingConfirmation: storageActions.clearPendingConfirmation },
+        delays: timers.delays,
       }),
       { inspect },
     );
@@ -229,12 +233,20 @@ walkPaths({
           }),
           signedIn: inSubstates,
           'signedIn.checkingPendingSignup': spinner,
+          // 'Setting up your account...' while it is sent, and while a retry waits: no failure is shown.
           'signedIn.completingSignup': eventually(() => {
             expect(screen.getByRole('heading', { name: SETTING_UP_TITLE })).toBeInTheDocument();
             expect(screen.getByText(/preparing your workspace and provisioning a phone number/)).toBeInTheDocument();
             expect(screen.getByText(/refresh the page/)).toBeInTheDocument();
-            expect(fakes.pending('completeSignup').at(-1)?.input).toEqual({ pending: PENDING_CONFIRMED, email: EMAIL });
+            expect(screen.queryByRole('alert')).not.toBeInTheDocument();
           }),
+          'signedIn.completingSignup.attempting': () =>
+            expect(fakes.pending('completeSignup').at(-1)?.input).toEqual({ pending: PENDING_CONFIRMED, email: EMAIL }),
+          // Nothing is sent while it waits, and the kept sign-up is still there for the next attempt.
+          'signedIn.completingSignup.waitingToRetry': () => {
+            expect(fakes.pending('completeSignup')).toHaveLength(0);
+            expect(storedPending()).toEqual(PENDING_CONFIRMED);
+          },
           'signedIn.activating': spinner,
           'signedIn.checkingAccess': spinner,
           'signedIn.authorized': eventually(({ context }) => {
@@ -299,10 +311,17 @@ walkPaths({
             await user.click(submitButton('Set New Password'));
             await act(async () => identity.resolve('completeNewPassword', signedIn));
           },
-          'xstate.done.actor.loadPendingSignup': settle,
+          'xstate.done.actor.loadPendingSignup': async (event, info) => {
+            // The real loadPendingSignup reads what the browser kept.
+            const pending = event.output as PendingConfirmation | null;
+            if (pending) localStorage.setItem(PENDING_CONFIRMATION_KEY, JSON.stringify(pending));
+            await settle(event, info);
+          },
           'xstate.error.actor.loadPendingSignup': settle,
           'xstate.done.actor.completeSignup': settle,
           'xstate.error.actor.completeSignup': settle,
+          'xstate.after.completeSignupRetry.auth.signedIn.completingSignup.waitingToRetry': () =>
+            act(() => timers.fire('completeSignupRetry')),
           'xstate.done.actor.activateUser': settle,
           'xstate.error.actor.activateUser': settle,
           'xstate.done.actor.loadMembership': settle,
@@ -334,12 +353,18 @@ walkPaths({
           },
           'signedIn.checkingAccess': {
             'xstate.done.actor.completeSignup': pendingForgotten,
-            'xstate.error.actor.completeSignup': async () => {
+            // Refused: given up at once and cleared (SPEC §4), only logged.
+            'xstate.error.actor.completeSignup': async ({ event }) => {
               await pendingForgotten();
-              expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.signupCompletionTimedOut);
+              expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.signupCompletionFailed, event?.error);
             },
             'xstate.error.actor.activateUser': () =>
               expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.activationFailed, expect.any(Error)),
+          },
+          'signedIn.completingSignup.waitingToRetry': {
+            // Timed out: logged as such, and tried again after the wait.
+            'xstate.error.actor.completeSignup': () =>
+              expect(console.warn).toHaveBeenCalledWith(AUTH_LOG_MESSAGES.signupCompletionTimedOut),
           },
           signingOut: {
             'auth.sessionExpired': ({ context }) => expect(context.signedOutMessage).toBe(AUTH_MESSAGES.sessionExpired),
@@ -350,6 +375,7 @@ walkPaths({
       teardown() {
         view.unmount();
         actor.stop();
+        timers.uninstall();
         warn.mockRestore();
       },
     };

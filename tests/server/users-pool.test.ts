@@ -4,24 +4,27 @@
  * account, an invitation that fails after making the account deletes it, and so the address of an
  * invited member deleted before their first sign-in may be invited (or sign up) again. The pool is
  * the harness's FakeUserPool (a boundary we do not own; tests/server/core-stack.test.ts runs the
- * same against cognito-local).
+ * same against cognito-local). Deactivating a member disables their account, reactivating enables it
+ * (issue: the API refused them but the pool still signed them in).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { UserResponseSchema } from '../../src/contract/api';
 import { ApiError } from '../../server/core/module';
-import { createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
+import { WEB_ORIGIN, createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
 import { breakableStatement } from './support/db';
 
 let api: TestApi;
 let org: TestOrg;
 /** Attaching a pool account to its member: the invitation's last step, broken on cue. */
 const attach = breakableStatement('SET cognito_sub');
-/** The database lost mid-invitation. */
+/** A member's status write, broken on cue (after the pool has changed the account). */
+const statusWrite = breakableStatement('SET is_active');
+/** The database lost mid-change. */
 const connectionLost = () => Promise.reject(new Error('connection terminated'));
 
 beforeAll(async () => {
-  api = await createTestApi(undefined, { wrapDatabase: attach.wrap });
+  api = await createTestApi(undefined, { wrapDatabase: (db) => statusWrite.wrap(attach.wrap(db)) });
   org = await signUpOrganisation(api, 'Pool Test Builders', 'boss@pool.test');
 }, 120_000);
 afterAll(() => api?.close());
@@ -111,5 +114,89 @@ describe('an invitation that fails after making the pool account', () => {
     expect(answer.status).toBe(409);
     expect(await answer.json()).toEqual({ message: 'raced@pool.test was removed while the invitation was being created.', field: 'email' });
     expect(accountOf('raced@pool.test')).toBeUndefined();
+  });
+});
+
+describe('deactivating and reactivating a member', () => {
+  const disabled = (email: string) => accountOf(email)?.disabled === true;
+  const statusOf = async (id: string) =>
+    (await api.db.query<{ is_active: boolean }>('SELECT is_active FROM members WHERE id = $1', [id])).rows[0]?.is_active;
+  const POOL_DOWN = new ApiError(502, 'The user pool could not disable the account. Nothing was changed; try again in a moment.');
+
+  it('disables their pool account, so they cannot sign in, and enables it again: the toggle, an edit and a bulk change', async () => {
+    const one = await invite('status.one@pool.test');
+    const two = await invite('status.two@pool.test');
+    expect(disabled('status.one@pool.test')).toBe(false);
+
+    expect((await asAdmin('PATCH', `/api/users/${one.userId}/toggle-status`, { isActive: false })).status).toBe(200);
+    expect(disabled('status.one@pool.test')).toBe(true);
+    expect((await asAdmin('PATCH', `/api/users/${one.userId}/toggle-status`, { isActive: true })).status).toBe(200);
+    expect(disabled('status.one@pool.test')).toBe(false);
+
+    expect((await asAdmin('PUT', `/api/users/${one.userId}`, { isActive: false })).status).toBe(200);
+    expect(disabled('status.one@pool.test')).toBe(true);
+    expect((await asAdmin('PUT', `/api/users/${one.userId}`, { isActive: true })).status).toBe(200);
+    expect(disabled('status.one@pool.test')).toBe(false);
+
+    const ids = [one.userId, two.userId];
+    expect((await asAdmin('PATCH', '/api/users/bulk', { userIds: ids, updates: { isActive: false } })).status).toBe(200);
+    expect([disabled('status.one@pool.test'), disabled('status.two@pool.test')]).toEqual([true, true]);
+    expect((await asAdmin('PATCH', '/api/users/bulk', { userIds: ids, updates: { isActive: true } })).status).toBe(200);
+    expect([disabled('status.one@pool.test'), disabled('status.two@pool.test')]).toEqual([false, false]);
+  });
+
+  it('two toggles at once flip the status twice, and the pool account follows it', async () => {
+    const user = await invite('status.twice@pool.test');
+    const toggle = () =>
+      api.call('PATCH', `/api/users/${user.userId}/toggle-status`, { sub: org.adminSub, headers: { Origin: WEB_ORIGIN } });
+    const answers = await Promise.all([toggle(), toggle()]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await statusOf(user.userId)).toBe(true);
+    expect(disabled('status.twice@pool.test')).toBe(false);
+    expect((await toggle()).status).toBe(200);
+    expect(await statusOf(user.userId)).toBe(false);
+    expect(disabled('status.twice@pool.test')).toBe(true);
+  });
+
+  it('keeps the status and the account as they were when the pool fails (502), and the change can be retried', async () => {
+    const one = await invite('status.down@pool.test');
+    const two = await invite('status.down2@pool.test');
+    api.userPool.failAccessWith = POOL_DOWN;
+    try {
+      const single = await asAdmin('PATCH', `/api/users/${one.userId}/toggle-status`, { isActive: false });
+      expect(single.status).toBe(502);
+      expect((await asAdmin('PUT', `/api/users/${one.userId}`, { isActive: false, name: 'Renamed' })).status).toBe(502);
+      expect((await asAdmin('PATCH', '/api/users/bulk', { userIds: [one.userId, two.userId], updates: { isActive: false } })).status).toBe(
+        502,
+      );
+    } finally {
+      api.userPool.failAccessWith = null;
+    }
+    expect([await statusOf(one.userId), await statusOf(two.userId)]).toEqual([true, true]);
+    expect([disabled('status.down@pool.test'), disabled('status.down2@pool.test')]).toEqual([false, false]);
+    expect(v.parse(UserResponseSchema, await (await asAdmin('GET', `/api/users/${one.userId}`)).json()).user.name).toBe('Pool Worker');
+
+    expect((await asAdmin('PATCH', `/api/users/${one.userId}/toggle-status`, { isActive: false })).status).toBe(200);
+    expect(disabled('status.down@pool.test')).toBe(true);
+  });
+
+  it('sets the account back when the database refuses the change after the pool made it', async () => {
+    const user = await invite('status.rollback@pool.test');
+    const refused = await statusWrite.during(connectionLost, () =>
+      asAdmin('PATCH', `/api/users/${user.userId}/toggle-status`, { isActive: false }),
+    );
+    expect(refused.status).toBe(500);
+    expect(await statusOf(user.userId)).toBe(true);
+    expect(disabled('status.rollback@pool.test')).toBe(false);
+  });
+
+  it('changes the status of a member who has no pool account, or whose account is gone', async () => {
+    const added = await asAdmin('POST', '/api/users', { name: 'No Account', email: 'status.none@pool.test', phoneNumber: '+19175550160' });
+    const { user: plain } = v.parse(UserResponseSchema, await added.json());
+    expect((await asAdmin('PATCH', `/api/users/${plain.userId}/toggle-status`, { isActive: false })).status).toBe(200);
+    const gone = await invite('status.gone@pool.test');
+    await api.userPool.deleteUser('status.gone@pool.test');
+    expect((await asAdmin('PATCH', `/api/users/${gone.userId}/toggle-status`, { isActive: false })).status).toBe(200);
+    expect(await statusOf(gone.userId)).toBe(false);
   });
 });

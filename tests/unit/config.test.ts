@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/services/config';
+import { LOCAL_STRIPE_PLACEHOLDER } from '../../scripts/stack/stripe-placeholder';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 const valid = {
   VITE_API_BASE_URL: 'https://api.hardline.example/',
@@ -43,7 +48,7 @@ describe('loadConfig', () => {
       VITE_COGNITO_USER_POOL_ID: 'local_1l2qeB4t',
       VITE_COGNITO_ENDPOINT: 'http://127.0.0.1:9229',
       VITE_AUTH_FLOW: 'USER_PASSWORD_AUTH',
-      VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stack',
+      VITE_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PLACEHOLDER,
     });
     expect(config.cognito).toMatchObject({ endpoint: 'http://127.0.0.1:9229', authFlow: 'USER_PASSWORD_AUTH' });
     expect(config.trustedOrigins).toEqual(['http://127.0.0.1:8787', 'http://127.0.0.1:9229']);
@@ -70,5 +75,17 @@ describe('loadConfig', () => {
     ],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(problemsOf({ ...valid, [name]: value })).toEqual([{ name, message }]);
+  });
+});
+
+describe('the Stripe placeholder of the local stack and the bundle-size build', () => {
+  it('is accepted by the console as a publishable key, and no source writes a Stripe-key-shaped literal (a secret scanner flags it)', () => {
+    expect(loadConfig({ ...valid, VITE_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PLACEHOLDER }).stripePublishableKey).toBe(
+      LOCAL_STRIPE_PLACEHOLDER,
+    );
+    const keyShaped = /\b[ps]k_(test|live)_[A-Za-z0-9_]{8,}/;
+    for (const file of ['scripts/stack.ts', 'scripts/bundle-size.ts', 'scripts/stack/stripe-placeholder.ts']) {
+      expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(keyShaped);
+    }
   });
 });

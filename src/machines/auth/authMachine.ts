@@ -12,6 +12,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { MeResponse } from '../../contract/api';
 import type { SessionUser, SignInResult } from '../../services/identity';
 import type { PendingConfirmation } from '../../services/storage';
+import { retryAfterOf } from '../../domain/errors';
 import { messageOf, placeholderAction, placeholderActor } from '../shared';
 import { AUTH_LOG_MESSAGES, AUTH_MESSAGES } from './messages';
 import { signInFlowMachine, type SignedIn } from './signInFlowMachine';
@@ -43,6 +44,10 @@ export interface AuthContext {
   signedOutMessage: string | null;
   membership: MeResponse | null;
   accessError: string | null;
+  /** The attempts at the signup completion made since it began (at most COMPLETE_SIGNUP_ATTEMPTS). */
+  signupAttempts: number;
+  /** The wait a 429 of the last attempt asked for (its Retry-After, seconds); null otherwise. */
+  signupRetryAfterSeconds: number | null;
 }
 
 export type AuthEvent =
@@ -55,6 +60,31 @@ export type AuthEvent =
 /** The API client's NetworkError with `timedOut` (checked by shape: machines import no service values). */
 function isTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'timedOut' in error && error.timedOut === true;
+}
+
+/**
+ * A failure a moment may cure: no answer (offline, timed out), the server's own (5xx), Too Many
+ * Requests (429), Request Timeout (408), or anything that is not an HTTP answer. Only a definite
+ * refusal (any other 4xx) is not: sending the same details again would be refused again. Checked by
+ * shape (`status`), like `isTimeout`.
+ */
+function isRetryable(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (typeof status !== 'number') return true;
+  return status < 400 || status >= 500 || status === 429 || status === 408;
+}
+
+/** Attempts at the signup completion in one visit, the first included (the API answers a repeat "already completed"). */
+const COMPLETE_SIGNUP_ATTEMPTS = 3;
+/** The waits before the second and the third attempt. */
+const COMPLETE_SIGNUP_RETRY_MS = { second: 2_000, third: 5_000 } as const;
+/** The longest a 429's Retry-After is waited: the person is looking at 'Setting up your account...'. */
+const COMPLETE_SIGNUP_RETRY_AFTER_MAX_MS = 10_000;
+
+/** The wait before the next attempt: a 429's Retry-After (capped), else the schedule by the attempts made. */
+function completeSignupRetryDelay({ signupAttempts, signupRetryAfterSeconds }: AuthContext): number {
+  if (signupRetryAfterSeconds !== null) return Math.min(signupRetryAfterSeconds * 1000, COMPLETE_SIGNUP_RETRY_AFTER_MAX_MS);
+  return signupAttempts <= 1 ? COMPLETE_SIGNUP_RETRY_MS.second : COMPLETE_SIGNUP_RETRY_MS.third;
 }
 
 /** The member behind a membership answer, if the caller is one. */
@@ -92,6 +122,12 @@ export const authMachine = setup({
       context.user !== null &&
       pending.email.toLowerCase() === context.user.email.toLowerCase(),
     isAdministrator: (_, result: MembershipResult) => result.kind === 'member' && result.me.isAdmin,
+    /** The signup completion failed in a way a moment may cure (see `isRetryable`), and attempts are left. */
+    canRetrySignup: ({ context }, { error }: { error: unknown }) => isRetryable(error) && context.signupAttempts < COMPLETE_SIGNUP_ATTEMPTS,
+  },
+  delays: {
+    /** Before the next attempt at the signup completion: ~2 s, then ~5 s; a 429's Retry-After instead, capped. */
+    completeSignupRetry: ({ context }) => completeSignupRetryDelay(context),
   },
   actions: {
     /** Remove the persisted pending confirmation (localStorage `auth_pending_confirmation`; provided). */
@@ -103,7 +139,16 @@ export const authMachine = setup({
     forgetPending: assign({ pendingConfirmation: null }),
     assignMembership: assign((_, membership: MeResponse | null) => ({ membership, accessError: null })),
     assignAccessError: assign((_, { error }: { error: unknown }) => ({ accessError: messageOf(error, AUTH_MESSAGES.accessCheckFailed) })),
-    resetSession: assign({ user: null, membership: null, accessError: null, pendingConfirmation: null }),
+    resetSession: assign({
+      user: null,
+      membership: null,
+      accessError: null,
+      pendingConfirmation: null,
+    }),
+    /** A completion begins (after a sign-in): its attempts are counted from none. */
+    startSignupCompletion: assign({ signupAttempts: 0, signupRetryAfterSeconds: null }),
+    countSignupAttempt: assign(({ context }) => ({ signupAttempts: context.signupAttempts + 1 })),
+    assignSignupRetryAfter: assign((_, { error }: { error: unknown }) => ({ signupRetryAfterSeconds: retryAfterOf(error) })),
     logActivationFailure: (_, { error }: { error: unknown }) => {
       console.warn(AUTH_LOG_MESSAGES.activationFailed, error);
     },
@@ -120,7 +165,15 @@ export const authMachine = setup({
   // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
   meta: { spec: ['§2 Gate', '§4 Authentication'] },
   initial: 'checkingSession',
-  context: { user: null, pendingConfirmation: null, signedOutMessage: null, membership: null, accessError: null },
+  context: {
+    user: null,
+    pendingConfirmation: null,
+    signedOutMessage: null,
+    membership: null,
+    accessError: null,
+    signupAttempts: 0,
+    signupRetryAfterSeconds: null,
+  },
   states: {
     checkingSession: {
       tags: ['pending'],
@@ -183,21 +236,48 @@ export const authMachine = setup({
             onError: { target: 'checkingAccess' },
           },
         },
+        // SPEC §4: completed on the server, then the kept sign-up is cleared, on success and on
+        // failure alike. A failure a moment may cure is tried again first, in the same visit
+        // (COMPLETE_SIGNUP_ATTEMPTS in all, `completeSignupRetry` between them); every failure is
+        // logged, none is shown (SPEC §8). 'Setting up your account...' stays up meanwhile: until
+        // the organisation exists the person is no member of it (SPEC §2, and §4: no dashboard or
+        // billing data while it runs).
         completingSignup: {
           tags: ['pending'],
-          invoke: {
-            id: 'completeSignup',
-            src: 'completeSignup',
-            // Stryker disable next-line OptionalChaining,StringLiteral: completingSignup is inside signedIn, where the user is always set; the fallback is for the type only
-            input: ({ context }) => ({ pending: context.pendingConfirmation, email: context.user?.email ?? '' }),
-            onDone: { target: 'checkingAccess', actions: ['forgetPending', 'clearPendingConfirmation'] },
-            onError: {
-              target: 'checkingAccess',
-              actions: [
-                { type: 'logSignupCompletionFailure', params: ({ event }) => ({ error: event.error }) },
-                'forgetPending',
-                'clearPendingConfirmation',
-              ],
+          initial: 'attempting',
+          entry: 'startSignupCompletion',
+          states: {
+            attempting: {
+              entry: 'countSignupAttempt',
+              invoke: {
+                id: 'completeSignup',
+                src: 'completeSignup',
+                // Stryker disable next-line OptionalChaining,StringLiteral: completingSignup is inside signedIn, where the user is always set; the fallback is for the type only
+                input: ({ context }) => ({ pending: context.pendingConfirmation, email: context.user?.email ?? '' }),
+                onDone: { target: '#auth.signedIn.checkingAccess', actions: ['forgetPending', 'clearPendingConfirmation'] },
+                onError: [
+                  {
+                    guard: { type: 'canRetrySignup', params: ({ event }) => ({ error: event.error }) },
+                    target: 'waitingToRetry',
+                    actions: [
+                      { type: 'logSignupCompletionFailure', params: ({ event }) => ({ error: event.error }) },
+                      { type: 'assignSignupRetryAfter', params: ({ event }) => ({ error: event.error }) },
+                    ],
+                  },
+                  // The last attempt, or a definite refusal: given up, and cleared all the same.
+                  {
+                    target: '#auth.signedIn.checkingAccess',
+                    actions: [
+                      { type: 'logSignupCompletionFailure', params: ({ event }) => ({ error: event.error }) },
+                      'forgetPending',
+                      'clearPendingConfirmation',
+                    ],
+                  },
+                ],
+              },
+            },
+            waitingToRetry: {
+              after: { completeSignupRetry: 'attempting' },
             },
           },
         },

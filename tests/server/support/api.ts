@@ -90,6 +90,8 @@ class FakeUserPool implements UserPoolAdmin {
   failWith: Error | null = null;
   /** When set, deleteUser fails with it (the pool unreachable). */
   failDeleteWith: Error | null = null;
+  /** When set, disableUser and enableUser fail with it (the pool unreachable). */
+  failAccessWith: Error | null = null;
   private held: Array<{ arrive: () => void; gate: Promise<void> }> = [];
 
   /** The next `createUserWithTemporaryPassword` call waits until the returned handle lets it go. */
@@ -149,10 +151,12 @@ class FakeUserPool implements UserPoolAdmin {
   }
 
   async disableUser(username: string) {
+    if (this.failAccessWith) throw this.failAccessWith;
     this.existing(username).disabled = true;
   }
 
   async enableUser(username: string) {
+    if (this.failAccessWith) throw this.failAccessWith;
     this.existing(username).disabled = false;
   }
 
