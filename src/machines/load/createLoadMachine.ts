@@ -10,7 +10,7 @@
  * what was on screen. Leaving `loading`, or stopping the screen, aborts the request.
  */
 import { assign, setup } from 'xstate';
-import type { AnyStateMachine, StateMachine, StateValue } from 'xstate';
+import type { AnyStateMachine, DoneActorEvent, StateMachine, StateValue } from 'xstate';
 import { messageOf, placeholderActor } from '../shared';
 
 export interface LoadContext<TData> {
@@ -66,13 +66,10 @@ function buildLoadMachine<TData, TReload extends string>(options: LoadMachineOpt
   // The screen's event, named by the screen (typed as the machine's event through `reload`).
   const reloading: Record<never, never> = { [reload]: 'loading' };
   const shown = reloadsShown ? { on: reloading } : {};
+  const loaded = ({ event }: { event: DoneActorEvent<TData> }) => ({ data: event.output });
+  const toLoaded = { target: 'loaded', actions: { type: 'assignData', params: loaded } } as const;
   return setup({
-    // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
-    types: {
-      context: {} as LoadContext<TData>,
-      events: {} as { type: TReload },
-      tags: {} as 'pending',
-    },
+    types: {} as { context: LoadContext<TData>; events: { type: TReload }; tags: 'pending' },
     actors: {
       /** Provided per screen; until then it fails, naming the screen's load. */
       load: placeholderActor<TData>(loadId),
@@ -96,16 +93,7 @@ function buildLoadMachine<TData, TReload extends string>(options: LoadMachineOpt
         invoke: {
           id: loadId,
           src: 'load',
-          onDone: isEmpty
-            ? [
-                {
-                  guard: { type: 'isEmpty', params: ({ event }) => ({ data: event.output }) },
-                  target: 'empty',
-                  actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
-                },
-                { target: 'loaded', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) } },
-              ]
-            : { target: 'loaded', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) } },
+          onDone: isEmpty ? [{ ...toLoaded, guard: { type: 'isEmpty', params: loaded }, target: 'empty' }, toLoaded] : toLoaded,
           onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         },
       },
@@ -125,14 +113,16 @@ type LoadMachine<TData, TReload extends string, TState extends LoadState> = With
   TState
 >;
 
-/** A screen whose data can leave nothing to show: loading -> loaded | empty | failed. */
-export function createLoadMachine<TData, const TReload extends string>(
-  options: LoadMachineOptions<TData, TReload> & Required<Pick<LoadMachineOptions<TData, TReload>, 'isEmpty'>>,
-): LoadMachine<TData, TReload, LoadState>;
-/** loading -> loaded | failed. */
-export function createLoadMachine<TData, const TReload extends string>(
-  options: LoadMachineOptions<TData, TReload> & { isEmpty?: undefined },
-): LoadMachine<TData, TReload, Exclude<LoadState, 'empty'>>;
-export function createLoadMachine<TData, TReload extends string>(options: LoadMachineOptions<TData, TReload>): AnyStateMachine {
-  return buildLoadMachine(options);
+/** `createLoadMachine`'s two forms: with `isEmpty`, the machine has an `empty` state. */
+interface CreateLoadMachine {
+  /** A screen whose data can leave nothing to show: loading -> loaded | empty | failed. */
+  <TData, const TReload extends string>(
+    options: LoadMachineOptions<TData, TReload> & Required<Pick<LoadMachineOptions<TData, TReload>, 'isEmpty'>>,
+  ): LoadMachine<TData, TReload, LoadState>;
+  /** loading -> loaded | failed. */
+  <TData, const TReload extends string>(
+    options: LoadMachineOptions<TData, TReload> & { isEmpty?: undefined },
+  ): LoadMachine<TData, TReload, Exclude<LoadState, 'empty'>>;
 }
+
+export const createLoadMachine = buildLoadMachine as CreateLoadMachine;
