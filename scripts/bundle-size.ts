@@ -71,7 +71,7 @@ export const ROUTE_SOURCES: Readonly<Record<string, string>> = routeSourcesOf(re
  * ROUTE_SOURCES needs one. Raise one on purpose, saying why in the commit.
  */
 export const ROUTE_JS_BUDGET_KB: Readonly<Record<string, number>> = {
-  dashboard: 5.7, // 4.8 kB when set
+  dashboard: 6, // 4.8 kB when set; 5.5 before, 5.8 once its machine became a load machine (src/machines/load: the generic machine is a chunk it shares with the billing overview)
   users: 88, // 74.5
   activity: 24, // 16.9; 20.2 once the API client left /login (chunks it shared with the route count here now); 23.1 with the shared date helpers the Assistant's time zone moved into a chunk of their own
   billing_overview: 7, // 5.9

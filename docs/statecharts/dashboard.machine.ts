@@ -19,7 +19,7 @@ export const dashboardMachine = createMachine({
       tags: ['pending'],
       invoke: {
         id: 'loadDashboard',
-        src: 'loadDashboard',
+        src: 'load',
         onDone: { target: 'loaded', actions: 'assignData' },
         onError: { target: 'failed', actions: 'assignError' },
       },

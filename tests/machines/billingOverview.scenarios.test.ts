@@ -27,7 +27,7 @@ const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 
 
 function openBillingOverview() {
   const load = pendingActor<BillingOverview, NonReducibleUnknown>();
-  const actor = createActor(billingOverviewMachine.provide({ actors: { loadOverview: load.logic } })).start();
+  const actor = createActor(billingOverviewMachine.provide({ actors: { load: load.logic } })).start();
   return { actor, loads: load.calls, last: load.last };
 }
 

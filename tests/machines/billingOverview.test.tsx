@@ -1,6 +1,6 @@
 /**
  * Model-based walk of the billing overview machine through the real Billing Overview screen: every
- * generated path is replayed by clicking Refresh / Try again and settling the `loadOverview` actor
+ * generated path is replayed by clicking Refresh / Try again and settling the `load` actor
  * (a deferred double at the network boundary); every state is checked against what a person sees.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -29,7 +29,7 @@ walkPaths({
   machine: billingOverviewMachine,
   paths,
   setup: ({ inspect }) => {
-    const fakes = createControllableActors(billingOverviewMachine, ['loadOverview']);
+    const fakes = createControllableActors(billingOverviewMachine, ['load']);
     const user = userEvent.setup();
     const view = renderWithMachines(<BillingOverviewScreen />, {
       machines: { billingOverview: billingOverviewMachine.provide({ actors: fakes.actors }) },
@@ -49,7 +49,7 @@ walkPaths({
     return {
       ...tableDriver(billingOverviewMachine, {
         states: {
-          loading: ({ context: { overview } }) => {
+          loading: ({ context: { data: overview } }) => {
             expect(refresh()).toBeDisabled();
             expect(screen.queryByRole('alert')).not.toBeInTheDocument();
             if (overview === null) {
@@ -58,9 +58,9 @@ walkPaths({
               // Refresh keeps the current data on screen while reloading.
               expect(screen.getByRole('group', { name: 'Total Users' })).toHaveTextContent(String(overview.totalUsers));
             }
-            expect(fakes.pending('loadOverview')).toHaveLength(1);
+            expect(fakes.pending('load')).toHaveLength(1);
           },
-          failed: ({ context: { overview } }) => {
+          failed: ({ context: { data: overview } }) => {
             settled();
             const alert = screen.getByRole('alert');
             expect(alert).toHaveTextContent('Error loading billing overview');

@@ -14,7 +14,7 @@ import {
   DASHBOARD_ERROR_TITLE,
   dashboardImplementations,
   dashboardMachine,
-  selectDashboardError,
+  selectError,
   selectHasFailed,
   selectIsLoading,
   selectOverview,
@@ -32,7 +32,7 @@ const STATS: UserStats = { total: 42, active: 30, pending: 12, licensed: 25 };
 /** Each load is a promise the scenario settles, kept with its abort signal. */
 function openDashboard() {
   const load = pendingActor<DashboardData, NonReducibleUnknown>();
-  const actor = createActor(dashboardMachine.provide({ actors: { loadDashboard: load.logic } })).start();
+  const actor = createActor(dashboardMachine.provide({ actors: { load: load.logic } })).start();
   return { actor, loads: load.calls, last: load.last };
 }
 
@@ -43,7 +43,7 @@ describe('the dashboard', () => {
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);
     expect(selectStats(actor.getSnapshot())).toBeNull();
     expect(selectOverview(actor.getSnapshot())).toBeNull();
-    expect(selectDashboardError(actor.getSnapshot())).toBeNull();
+    expect(selectError(actor.getSnapshot())).toBeNull();
 
     last().resolve({ stats: STATS, overview: OVERVIEW });
     const loaded = await waitFor(actor, (s) => s.matches('loaded'));
@@ -51,7 +51,7 @@ describe('the dashboard', () => {
     expect(selectHasFailed(loaded)).toBe(false);
     expect(selectStats(loaded)).toEqual(STATS);
     expect(selectOverview(loaded)).toEqual(OVERVIEW);
-    expect(selectDashboardError(loaded)).toBeNull();
+    expect(selectError(loaded)).toBeNull();
   });
 
   it(`a failed load shows '${DASHBOARD_ERROR_TITLE}' with the server's message, and nothing else happens until 'Try again'`, async () => {
@@ -61,7 +61,7 @@ describe('the dashboard', () => {
     expect(DASHBOARD_ERROR_TITLE).toBe('Error loading dashboard data');
     expect(selectHasFailed(failed)).toBe(true);
     expect(selectIsLoading(failed)).toBe(false);
-    expect(selectDashboardError(failed)).toBe('HTTP 503: Service Unavailable');
+    expect(selectError(failed)).toBe('HTTP 503: Service Unavailable');
     expect(selectStats(failed)).toBeNull();
     expect(loads).toHaveLength(1);
   });
@@ -79,7 +79,7 @@ describe('the dashboard', () => {
     last().resolve({ stats: STATS, overview: OVERVIEW });
     const loaded = await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectStats(loaded)).toEqual(STATS);
-    expect(selectDashboardError(loaded)).toBeNull();
+    expect(selectError(loaded)).toBeNull();
     expect(selectHasFailed(loaded)).toBe(false);
   });
 
@@ -87,7 +87,7 @@ describe('the dashboard', () => {
     const { actor, last } = openDashboard();
     last().reject(new Error('   '));
     const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect(selectDashboardError(failed)).toBe('The dashboard figures could not be loaded.');
+    expect(selectError(failed)).toBe('The dashboard figures could not be loaded.');
   });
 
   it("'Try again' does nothing once the figures are shown", async () => {

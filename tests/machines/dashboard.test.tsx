@@ -44,7 +44,7 @@ walkPaths({
         every: () => expect(screen.getByRole('link', { name: 'Start Chat' })).toHaveAttribute('href', '/ai'),
         states: {
           loading: () => {
-            expect(doubles.pending('loadDashboard')).toHaveLength(1);
+            expect(doubles.pending('load')).toHaveLength(1);
             expect(screen.queryByRole('alert')).not.toBeInTheDocument();
             expect(screen.getByText('Operational')).toBeInTheDocument();
           },

@@ -5,7 +5,7 @@ import type { BillingOverview } from '../../contract/api';
 export function billingOverviewImplementations(services: Services) {
   return {
     actors: {
-      loadOverview: fromAbortablePromise<BillingOverview>(({ signal }) => services.api.billing.overview({ signal })),
+      load: fromAbortablePromise<BillingOverview>(({ signal }) => services.api.billing.overview({ signal })),
     },
   };
 }

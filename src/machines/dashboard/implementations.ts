@@ -6,7 +6,7 @@ export function dashboardImplementations(services: Services) {
   return {
     actors: {
       /** Both calls in parallel; the first failure rejects and leaving `loading` aborts the other. */
-      loadDashboard: fromAbortablePromise<DashboardData>(async ({ signal }) => {
+      load: fromAbortablePromise<DashboardData>(async ({ signal }) => {
         const [stats, overview] = await Promise.all([services.api.users.stats({ signal }), services.api.billing.overview({ signal })]);
         return { stats, overview };
       }),

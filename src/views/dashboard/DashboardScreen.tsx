@@ -4,7 +4,7 @@ import { Activity, ArrowRight, Bot, MessageSquare, UserCheck, Users } from 'luci
 import { Link } from 'wouter';
 import {
   DASHBOARD_ERROR_TITLE,
-  selectDashboardError,
+  selectError,
   selectHasFailed,
   selectIsLoading,
   selectOverview,
@@ -131,7 +131,7 @@ export function DashboardScreen() {
   const ref: DashboardActorRef = useScreenActor('dashboard');
   const loading = useSelector(ref, selectIsLoading);
   const failed = useSelector(ref, selectHasFailed);
-  const error = useSelector(ref, selectDashboardError);
+  const error = useSelector(ref, selectError);
   const stats = useSelector(ref, selectStats);
   const overview = useSelector(ref, selectOverview);
   const view = useDeferredValue(useMemo(() => ({ loading, failed, error, stats, overview }), [loading, failed, error, stats, overview]));

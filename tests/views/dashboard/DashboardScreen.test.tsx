@@ -13,8 +13,8 @@ describe('DashboardScreen', { timeout: 60_000 }, () => {
   it('shows the four stat cards, the billing card with the unpaid warning, and Start Chat goes to /ai', async () => {
     const doubles = createDashboardDoubles();
     const { location } = renderDashboard({ doubles });
-    expect(doubles.calls('loadDashboard')).toHaveLength(1);
-    act(() => doubles.resolve('loadDashboard', { stats: STATS, overview: OVERVIEW }));
+    expect(doubles.calls('load')).toHaveLength(1);
+    act(() => doubles.resolve('load', { stats: STATS, overview: OVERVIEW }));
     expect(await card('Total Users').findByText('60')).toBeInTheDocument();
     expect(card('Total Users').getByText('20 licensed')).toBeInTheDocument();
     expect(card('Active Users').getByText('45')).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('DashboardScreen', { timeout: 60_000 }, () => {
       const doubles = createDashboardDoubles();
       renderDashboard({ doubles });
       await new Promise((resolve) => setTimeout(resolve, 0));
-      doubles.resolve('loadDashboard', { stats: STATS, overview: OVERVIEW });
+      doubles.resolve('load', { stats: STATS, overview: OVERVIEW });
       for (let i = 0; i < 50; i++) await Promise.resolve();
       expect(screen.queryByText('20 licensed')).not.toBeInTheDocument();
       expect(await card('Total Users').findByText('20 licensed')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('DashboardScreen', { timeout: 60_000 }, () => {
   it('says no invoice is unpaid, in place of the warning, when every invoice is paid', async () => {
     const doubles = createDashboardDoubles();
     renderDashboard({ doubles });
-    act(() => doubles.resolve('loadDashboard', { stats: STATS, overview: { ...OVERVIEW, unpaidInvoices: 0 } }));
+    act(() => doubles.resolve('load', { stats: STATS, overview: { ...OVERVIEW, unpaidInvoices: 0 } }));
     expect(await card('Total Users').findByText('60')).toBeInTheDocument();
     expect(screen.queryByText(/need(s)? attention/)).not.toBeInTheDocument();
     expect(screen.getByTestId('invoice-status')).toHaveTextContent(NO_UNPAID_INVOICES);
@@ -71,7 +71,7 @@ describe('DashboardScreen', { timeout: 60_000 }, () => {
   it('claims nothing about invoices when the billing figures failed to load', async () => {
     const doubles = createDashboardDoubles();
     renderDashboard({ doubles });
-    act(() => doubles.reject('loadDashboard', new Error('boom')));
+    act(() => doubles.reject('load', new Error('boom')));
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByTestId('invoice-status')).not.toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ import { createControllableActors } from '../../support/model';
 import { noAppActors } from '../users/render-users';
 
 export function createDashboardDoubles() {
-  return createControllableActors(dashboardMachine, ['loadDashboard']);
+  return createControllableActors(dashboardMachine, ['load']);
 }
 
 export function renderDashboard(options: {

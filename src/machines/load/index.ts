@@ -1,0 +1,2 @@
+export * from './createLoadMachine';
+export * from './selectors';
