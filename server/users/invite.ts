@@ -160,6 +160,8 @@ export async function inviteMember(
         temporaryPassword: generateTemporaryPassword(),
       }));
     account = sub;
+    // Invited as inactive: the account exists but cannot sign in until the member is activated.
+    if (!claim.member.is_active) await userPool.disableUser(sub);
     member = await db.transaction(async (tx) => {
       const { rows } = await tx.query<MemberRow>(
         `UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,

@@ -145,6 +145,21 @@ describe('deactivating and reactivating a member', () => {
     expect([disabled('status.one@pool.test'), disabled('status.two@pool.test')]).toEqual([false, false]);
   });
 
+  it('an invitation made inactive has its account disabled from the start, and activating the member enables it', async () => {
+    const response = await asAdmin('POST', '/api/users/invite', {
+      name: 'Idle Worker',
+      email: 'status.idle@pool.test',
+      phoneNumber: '+19175550151',
+      isActive: false,
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { user } = v.parse(UserResponseSchema, await response.json());
+    expect(user.isActive).toBe(false);
+    expect(disabled('status.idle@pool.test')).toBe(true);
+    expect((await asAdmin('PATCH', `/api/users/${user.userId}/toggle-status`, { isActive: true })).status).toBe(200);
+    expect(disabled('status.idle@pool.test')).toBe(false);
+  });
+
   it('two toggles at once flip the status twice, and the pool account follows it', async () => {
     const user = await invite('status.twice@pool.test');
     const toggle = () =>
