@@ -17,6 +17,17 @@ const noDangerousHtml = [
     message: 'dangerouslySetInnerHTML is forbidden: render text, or sanitised markdown through components.',
   },
 ];
+/** Views read a machine through its selectors and tags (src/machines/<flow>/selectors.ts), never its state names. */
+const noStateNamesInViews = [
+  {
+    selector: "CallExpression > MemberExpression.callee[property.name='matches']",
+    message: "Views do not read state names: use the machine's selector (src/machines/<flow>/selectors.ts) or a tag.",
+  },
+  {
+    selector: "MemberExpression[object.name=/^(s|state|snapshot)$/][property.name='value']",
+    message: "Views do not read state names: use the machine's selector (src/machines/<flow>/selectors.ts) or a tag.",
+  },
+];
 const noFocusedOrSkippedTests = [
   {
     selector:
@@ -185,6 +196,7 @@ export default tseslint.config(
     // Views are thin: no HTTP client, identity SDK or Stripe.js, and services only as types.
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': ['error', ...noDangerousHtml, ...noStateNamesInViews],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

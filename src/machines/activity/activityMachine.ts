@@ -95,6 +95,7 @@ const showView = (mode: UrlWrite['mode']) =>
 export const activityMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as ActivityContext,
     events: {} as ActivityEvent,
     input: {} as ActivityInput | undefined,

@@ -40,6 +40,7 @@ export type AddUserEvent = { type: 'addUser.submit'; values: AddUserSubmission }
 export const addUserMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as AddUserContext,
     events: {} as AddUserEvent,
     output: {} as User | null,

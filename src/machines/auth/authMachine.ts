@@ -93,6 +93,7 @@ const memberOf = ({ event }: { event: { output: MembershipResult } }) => (event.
 export const authMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as AuthContext,
     events: {} as AuthEvent,
     children: {} as { signInFlow: 'signInFlow' },

@@ -8,7 +8,7 @@
  * 'Send code' is the same whether or not the account exists (the identity service sees to it).
  */
 import { assertEvent, assign, setup } from 'xstate';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { type FormErrors, validate } from '../../domain/forms';
 import { messageOf, placeholderActor } from '../shared';
 import { formStep } from './formStep';
@@ -50,6 +50,7 @@ function formErrors(event: ForgotPasswordEvent): Errors | null {
 export const forgotPasswordMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as ForgotPasswordContext,
     events: {} as ForgotPasswordEvent,
     input: {} as { email: string },
@@ -152,3 +153,4 @@ export const forgotPasswordMachine = setup({
 });
 
 export type ForgotPasswordActorRef = ActorRefFrom<typeof forgotPasswordMachine>;
+export type ForgotPasswordSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;

@@ -32,6 +32,7 @@ function formErrors(event: MfaChallengeEvent): FormErrors<typeof MfaCodeSchema> 
 export const mfaChallengeMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as MfaChallengeContext,
     events: {} as MfaChallengeEvent,
     output: {} as { user: SessionUser },

@@ -7,6 +7,7 @@
  * shows.
  */
 import { assign, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { messageOf, placeholderActor } from '../shared';
 
 const RESEND_COOLDOWN_SECONDS = 60;
@@ -29,6 +30,7 @@ export type ResendCodeEvent = { type: 'resend.send' };
 export const resendCodeMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as ResendCodeContext,
     events: {} as ResendCodeEvent,
     input: {} as { email: string },
@@ -81,3 +83,5 @@ export const resendCodeMachine = setup({
     },
   },
 });
+
+export type ResendCodeSnapshot = SnapshotFrom<typeof resendCodeMachine>;

@@ -1,5 +1,7 @@
 /** Every read of the auth snapshots a view needs: the session's (`auth`) and the sign-in flow's. */
 import type { AuthSnapshot } from './authMachine';
+import type { ForgotPasswordSnapshot } from './forgotPasswordMachine';
+import type { ResendCodeSnapshot } from './resendCodeMachine';
 import type { SignInFlowSnapshot } from './signInFlowMachine';
 
 export type LoginMode = 'signIn' | 'signUp' | 'confirmEmail' | 'newPassword' | 'forgotPassword' | 'mfa';
@@ -75,8 +77,16 @@ export const selectPendingEmail = (s: SignInFlowSnapshot) => s.context.pendingCo
 export const selectPasswordChangeUsername = (s: SignInFlowSnapshot) => s.context.passwordChangeUsername;
 /** The forgot-password flow while it runs (its own snapshot: ./forgotPasswordMachine.ts). */
 export const selectForgotPassword = (s: SignInFlowSnapshot) => s.children.forgotPassword;
+/** Forgot password is on its second step: the code and the new password. */
+export const selectForgotOnCodeStep = (s: ForgotPasswordSnapshot | undefined) => s?.matches('resetPassword') ?? false;
+/** The new password is being set. */
+export const selectResettingPassword = (s: ForgotPasswordSnapshot) => s.matches({ resetPassword: 'submitting' });
+/** A new reset code is being sent. */
+export const selectResendingResetCode = (s: ForgotPasswordSnapshot) => s.matches({ resetPassword: 'resending' });
 /** 'Resend code' of Confirm Email while it shows (its own snapshot: ./resendCodeMachine.ts). */
 export const selectResendCode = (s: SignInFlowSnapshot) => s.children.resendCode;
+/** 'Resend code' waits before it may send again (60 seconds). */
+export const selectResendCoolingDown = (s: ResendCodeSnapshot | undefined) => s?.matches('coolingDown') ?? false;
 /** Sign In offers 'Enter confirmation code' (the account signed in to is not confirmed). */
 export const selectCanEnterCode = (s: SignInFlowSnapshot) => s.context.unconfirmedEmail !== null;
 /** The authenticator-code step of sign-in while it shows (./mfaChallengeMachine.ts). */

@@ -28,6 +28,7 @@ const noSignupData = { phoneNumber: '', organization: '', fullName: '' } as cons
 export const signInFlowSetup = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as SignInFlowContext,
     events: {} as SignInFlowEvent,
     input: {} as SignInFlowInput,

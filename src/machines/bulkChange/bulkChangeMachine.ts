@@ -23,6 +23,7 @@ export interface BulkChangeContext {
 
 export const bulkChangeMachine = setup({
   types: {
+    tags: {} as 'pending',
     context: {} as BulkChangeContext,
     input: {} as BulkUpdateRequest,
     output: {} as BulkChangeOutput,

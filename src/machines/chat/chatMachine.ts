@@ -82,6 +82,7 @@ function now(): string {
 export const chatMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as ChatContext,
     events: {} as ChatEvent,
   },

@@ -22,6 +22,7 @@ export interface CsvExportOutput {
 
 export const csvExportMachine = setup({
   types: {
+    tags: {} as 'pending',
     context: {} as CsvExportContext,
     input: {} as ExportQuery,
     output: {} as CsvExportOutput,

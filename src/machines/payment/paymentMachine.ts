@@ -46,6 +46,7 @@ export interface PaymentOutput {
 export const paymentMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     input: {} as PaymentInput,
     context: {} as PaymentContext,
     events: {} as PaymentEvent,

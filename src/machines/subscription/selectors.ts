@@ -25,6 +25,8 @@ export const selectIsPaymentRequired = (s: SubscriptionSnapshot) => s.matches('p
 export const selectHasSubscription = (s: SubscriptionSnapshot) => s.context.subscription !== null;
 export const selectIsCancellationScheduled = (s: SubscriptionSnapshot) => s.context.subscription?.cancelAtPeriodEnd === true;
 export const selectPaymentRef = (s: SubscriptionSnapshot) => s.children.payment as PaymentActorRef | undefined;
+/** 'Reactivate Subscription' was pressed and the API is answering. */
+export const selectIsReactivating = (s: SubscriptionSnapshot) => s.matches('reactivating');
 /** 'Cancel Now' was clicked: the confirmation is open, nothing sent yet. */
 export const selectIsConfirmingCancel = (s: SubscriptionSnapshot) => s.matches('confirmingCancel');
 

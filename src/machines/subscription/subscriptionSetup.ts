@@ -110,6 +110,7 @@ export function serverMessage(output: unknown, fallback: string): string {
 export const subscriptionSetup = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     input: {} as SubscriptionInput,
     context: {} as SubscriptionContext,
     events: {} as SubscriptionEvent,

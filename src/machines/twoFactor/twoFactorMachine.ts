@@ -69,6 +69,7 @@ const codeFailed = {
 export const twoFactorMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     context: {} as TwoFactorContext,
     events: {} as TwoFactorEvent,
   },

@@ -55,6 +55,7 @@ export type UserBillingEvent =
 export const userBillingMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
+    tags: {} as 'pending',
     input: {} as UserBillingInput,
     context: {} as UserBillingContext,
     events: {} as UserBillingEvent,

@@ -22,6 +22,7 @@ import { parseUsersView } from './view';
 
 export const usersListSetup = setup({
   types: {
+    tags: {} as 'pending',
     context: {} as UsersListContext,
     events: {} as UsersListEvent,
     input: {} as UsersListInput | undefined,

@@ -25,6 +25,7 @@ import {
   selectHasSubscription,
   selectIsBusy,
   selectIsCancellationScheduled,
+  selectIsReactivating,
   selectIsConfirmingCancel,
   selectIsPaymentRequired,
   selectIsPreviewing,
@@ -122,7 +123,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const succeeded = useSelector(actorRef, selectIsSucceeded);
   const hasSubscription = useSelector(actorRef, selectHasSubscription);
   const scheduled = useSelector(actorRef, selectIsCancellationScheduled);
-  const state = useSelector(actorRef, (s) => s.value);
+  const reactivating = useSelector(actorRef, selectIsReactivating);
   const reasonError = useSelector(actorRef, selectReasonError);
   const [reason, setReason] = useState('');
   // While a price is being checked, another plan can be chosen or the subscription canceled (the
@@ -195,7 +196,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
                 colorPalette="green"
                 onClick={() => actorRef.send({ type: 'subscription.reactivate' })}
                 disabled={disabled}
-                loading={state === 'reactivating'}
+                loading={reactivating}
                 loadingText="Reactivating..."
               >
                 Reactivate

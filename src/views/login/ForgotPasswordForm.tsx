@@ -7,7 +7,14 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
 import { LIMITS } from '../../domain/limits';
-import { selectForgotPassword, type SignInFlowActorRef, type ForgotPasswordActorRef } from '../../machines/auth';
+import {
+  selectForgotOnCodeStep,
+  selectForgotPassword,
+  selectResendingResetCode,
+  selectResettingPassword,
+  type ForgotPasswordActorRef,
+  type SignInFlowActorRef,
+} from '../../machines/auth';
 import { FormMessages } from './FormMessages';
 import { PasswordChecklist, PasswordField, TextField } from './fields';
 
@@ -15,7 +22,7 @@ export function ForgotPasswordForm({ flow }: { flow: SignInFlowActorRef }) {
   const forgot = useSelector(flow, selectForgotPassword);
   const error = useSelector(forgot, (s) => s?.context.formError ?? null);
   const notice = useSelector(forgot, (s) => s?.context.notice ?? null);
-  const onCodeStep = useSelector(forgot, (s) => s?.matches('resetPassword') ?? false);
+  const onCodeStep = useSelector(forgot, selectForgotOnCodeStep);
   if (!forgot) return null;
   return (
     <Stack gap="4">
@@ -84,8 +91,8 @@ function EmailStep({ flow }: { flow: ForgotPasswordActorRef }) {
 function ResetPasswordStep({ flow }: { flow: ForgotPasswordActorRef }) {
   const email = useSelector(flow, (s) => s.context.email);
   const errors = useSelector(flow, (s) => s.context.fieldErrors);
-  const submitting = useSelector(flow, (s) => s.matches({ resetPassword: 'submitting' }));
-  const resending = useSelector(flow, (s) => s.matches({ resetPassword: 'resending' }));
+  const submitting = useSelector(flow, selectResettingPassword);
+  const resending = useSelector(flow, selectResendingResetCode);
   const [values, setValues] = useState({ code: '', password: '', confirmPassword: '' });
   const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const busy = submitting || resending;

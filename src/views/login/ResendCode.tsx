@@ -1,14 +1,14 @@
 /** 'Resend code' on Confirm Email: the button, its 60-second countdown and what happened (resendCode machine). */
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { selectResendCode, type SignInFlowActorRef } from '../../machines/auth';
+import { selectResendCode, selectResendCoolingDown, type SignInFlowActorRef } from '../../machines/auth';
 
 export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disabled: boolean }) {
   const resend = useSelector(flow, selectResendCode);
   const notice = useSelector(resend, (s) => s?.context.notice ?? null);
   const error = useSelector(resend, (s) => s?.context.error ?? null);
   const sending = useSelector(resend, (s) => s?.hasTag('pending') ?? false);
-  const coolingDown = useSelector(resend, (s) => s?.matches('coolingDown') ?? false);
+  const coolingDown = useSelector(resend, selectResendCoolingDown);
   const secondsLeft = useSelector(resend, (s) => s?.context.secondsLeft ?? 0);
   return (
     <Stack gap="2" align="center">
