@@ -81,7 +81,7 @@ export default defineConfig(({ mode }) => {
     build: {
       sourcemap: false,
       target: 'es2022',
-      // scripts/bundle-size.ts and the bench read it to measure what each route downloads.
+      // scripts/build/bundle-size.ts and the bench read it to measure what each route downloads.
       manifest: true,
       rolldownOptions: {
         treeshake: {
@@ -99,7 +99,7 @@ export default defineConfig(({ mode }) => {
               // Everything the entry imports statically (what /login needs before it is usable) in
               // one chunk. Left to itself, Rolldown splits out each module the lazy chunks share with
               // it (Chakra's parts, React, xstate...): ~30 files, each a request and each compressed
-              // on its own, about 10 kB (gzip) more than one chunk (scripts/bundle-size.ts).
+              // on its own, about 10 kB (gzip) more than one chunk (scripts/build/bundle-size.ts).
               { name: 'login', tags: ['$initial'] },
             ],
           },

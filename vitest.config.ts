@@ -44,7 +44,7 @@ const server: TestProjectInlineConfiguration = {
   test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
 };
 
-/** Needs PostgreSQL and builds the API: only `npm run test:postgres` runs it (scripts/postgres.ts). */
+/** Needs PostgreSQL and builds the API: only `npm run test:postgres` runs it (scripts/test/postgres.ts). */
 const deploy: TestProjectInlineConfiguration = {
   extends: true,
   test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },

@@ -4,7 +4,7 @@
  *  1. starts the local stack on free ports in a temp dir with a 100,000-member organisation
  *     (`vite build` + `vite preview`, the production bundle), in a process of its own at a lower CPU
  *     priority than the browser (scripts/bench/stack-process.ts: a phone shares its CPU with no API);
- *  2. bundle sizes from that build's Vite manifest (scripts/bundle-size.ts), each route's beside its budget;
+ *  2. bundle sizes from that build's Vite manifest (scripts/build/bundle-size.ts), each route's beside its budget;
  *  3. Lighthouse, desktop and mobile presets, for /login, the signed-in dashboard and the signed-in
  *     /users, each `--runs` times (default 5), interleaved round by round; median, min and max
  *     (scripts/bench/lighthouse.ts);
@@ -49,7 +49,7 @@ import {
 } from './bench/report';
 import { startStackProcess } from './bench/stack-process';
 import { measureUsers } from './bench/users';
-import { LOGIN_JS_BUDGET_KB, measureDist } from './bundle-size';
+import { LOGIN_JS_BUDGET_KB, measureDist } from './build/bundle-size';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

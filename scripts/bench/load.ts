@@ -21,13 +21,13 @@
  *   own, as a load balancer in front would: requests/s add up, p99 is the higher of the two.
  *   PostgreSQL is the server of DATABASE_URL when set (its database is wiped and seeded; not while
  *   the bench's own stack runs on it), otherwise a throwaway one started for the bench
- *   (scripts/postgres.ts, fsync off like the test servers).
+ *   (scripts/test/postgres.ts, fsync off like the test servers).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startThrowawayPostgres } from '../postgres';
+import { startThrowawayPostgres } from '../test/postgres';
 import { round } from './browser';
 import { adminAccessToken } from './admin';
 import type { LoadRun } from './report';

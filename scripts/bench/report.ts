@@ -3,7 +3,7 @@
  * (reports/bench.md, reports/bench-load.md, reports/bench-export.md). Pure: no browser, no stack,
  * so tests/unit/bench-report.test.ts checks it on hand-written figures.
  */
-import { LOGIN_JS_BUDGET_KB, LOGIN_JS_TARGET_KB, ROUTE_JS_BUDGET_KB } from '../bundle-size';
+import { LOGIN_JS_BUDGET_KB, LOGIN_JS_TARGET_KB, ROUTE_JS_BUDGET_KB } from '../build/bundle-size';
 import type { LighthouseRun } from './lighthouse';
 
 export type Figures = Record<string, number>;
@@ -500,7 +500,7 @@ export function renderMarkdown(f: Figures, parts: ReportParts = {}): string {
     lines.push(
       '## JavaScript per route',
       '',
-      'What opening each signed-in route adds to the /login JavaScript (kB gzip), beside its budget (`ROUTE_JS_BUDGET_KB` in `scripts/bundle-size.ts`, enforced by `tests/unit/bundle-size.test.ts`).',
+      'What opening each signed-in route adds to the /login JavaScript (kB gzip), beside its budget (`ROUTE_JS_BUDGET_KB` in `scripts/build/bundle-size.ts`, enforced by `tests/unit/bundle-size.test.ts`).',
       '',
       '| Route | kB gzip | Budget | |',
       '|---|---|---|---|',

@@ -1,6 +1,6 @@
 /**
  * The statechart coverage page, `reports/statecharts/index.html`, written by
- * scripts/model-coverage.ts after the model walks: for each machine its diagram (the Mermaid source
+ * scripts/statecharts/model-coverage.ts after the model walks: for each machine its diagram (the Mermaid source
  * of src/dev/statechart/mermaid.ts, drawn in the page by Mermaid's browser bundle copied beside it,
  * so it opens from file:// with no network), covered and uncovered transitions and states in
  * different colours, transitions walked but with a pair or a guard outcome not walked in a third
@@ -32,7 +32,7 @@ export interface MachineCoverage {
   status: CoverageStatus;
   /** Why the status is not ok, as the coverage check printed it. */
   problem?: string;
-  /** Each transition pair's status, by key (as scripts/model-coverage.ts judged it). */
+  /** Each transition pair's status, by key (as scripts/statecharts/model-coverage.ts judged it). */
   pairs?: ReadonlyMap<string, CriterionStatus>;
   /** Each guard outcome's status, by key. */
   guards?: ReadonlyMap<string, CriterionStatus>;

@@ -1,6 +1,6 @@
 /**
  * The declared infeasible transition pairs and guard outcomes (tests/machines/infeasible.json):
- * what no walk can take, each with the reason why. scripts/model-coverage.ts reads it, so a gap
+ * what no walk can take, each with the reason why. scripts/statecharts/model-coverage.ts reads it, so a gap
  * is either walked or explained here; an entry that names nothing the machine has, or that a walk
  * did take after all, is an error, so the file cannot drift from the machines.
  *

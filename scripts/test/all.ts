@@ -100,7 +100,7 @@ const STATIC = ['lint', 'typecheck', 'format', 'unused code', 'statecharts', 'au
 
 /** Every step of `npm test`. */
 export const PLAN: readonly Step[] = [
-  { name: 'setup', command: tsx, args: ['scripts/setup-test-env.ts'], cpus: 0 },
+  { name: 'setup', command: tsx, args: ['scripts/test/setup-test-env.ts'], cpus: 0 },
   npmRun('lint', 'test:lint'),
   npmRun('typecheck', 'test:types'),
   npmRun('format', 'test:format'),

@@ -2,7 +2,7 @@
 /**
  * Requests that meet: two administrators acting on each other at the same moment, a request whose
  * sender loses their rights while it is on its way, invitations while the identity service hangs,
- * the same invitation twice at once. On PostgreSQL (`npx tsx scripts/postgres.ts -- ...`) the
+ * the same invitation twice at once. On PostgreSQL (`npx tsx scripts/test/postgres.ts -- ...`) the
  * requests run on parallel connections; on PGlite they are serialised by its single connection.
  *
  * Deterministic: no sleeps. Where an order matters, a barrier holds the app's transactions until

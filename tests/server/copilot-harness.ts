@@ -4,7 +4,7 @@
  * seeds) at a fixed clock, a second organisation beside it (so a figure from the wrong one shows),
  * and a Hono app with the billing and copilot routes whose caller is the first organisation's
  * administrator. One database per test file (tests/server/support/db.ts: PGlite, or PostgreSQL
- * under `scripts/postgres.ts`).
+ * under `scripts/test/postgres.ts`).
  */
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

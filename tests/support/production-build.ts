@@ -2,7 +2,7 @@
  * One production build for the whole unit run, shared by the tests that need one (the bundle budgets
  * in tests/unit/bundle-size.test.ts and the secrets scan in tests/unit/security/scan-build.test.ts).
  *
- * The first test file that asks builds it (scripts/bundle-size.ts, in a child process: a clean Vite
+ * The first test file that asks builds it (scripts/build/bundle-size.ts, in a child process: a clean Vite
  * outside the test runner) into a folder named after the Vitest run (its main process, the parent
  * of every worker), and writes the report beside it; a file asking meanwhile waits for that report.
  * A run that needs no build makes none. The run's global teardown removes the folder
@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import { measureInChildProcess, type BundleReport } from '../../scripts/bundle-size';
+import { measureInChildProcess, type BundleReport } from '../../scripts/build/bundle-size';
 
 export interface ProductionBuild {
   /** The built files (index.html, assets/, .vite/manifest.json). */

@@ -1,7 +1,7 @@
-/** scripts/audit.ts: how `npm audit --json` is read, and when it fails the build. */
+/** scripts/test/audit.ts: how `npm audit --json` is read, and when it fails the build. */
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { auditFails, interpretAudit } from '../../scripts/audit';
+import { auditFails, interpretAudit } from '../../scripts/test/audit';
 
 /** What npm 11 prints when the registry refuses the advisory endpoint (seen here). */
 const REFUSED = JSON.stringify({

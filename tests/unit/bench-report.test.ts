@@ -22,7 +22,7 @@ import {
   type LoadRun,
 } from '../../scripts/bench/report';
 import type { UsersFigures } from '../../scripts/bench/users';
-import { LOGIN_JS_BUDGET_KB, ROUTE_JS_BUDGET_KB } from '../../scripts/bundle-size';
+import { LOGIN_JS_BUDGET_KB, ROUTE_JS_BUDGET_KB } from '../../scripts/build/bundle-size';
 
 function run(
   page: LighthouseRun['page'],

@@ -1,6 +1,6 @@
 /**
  * The /login JavaScript budget (issues 6 and 17) and each route's: a production build with fixed
- * settings, measured from Vite's manifest (scripts/bundle-size.ts). Bundle sizes are deterministic,
+ * settings, measured from Vite's manifest (scripts/build/bundle-size.ts). Bundle sizes are deterministic,
  * so this is a test and not a benchmark. Also checks no dev-only code ships, each route stays a
  * lazy chunk, and the Chakra recipes are split between /login and the console as they should be.
  */
@@ -17,7 +17,7 @@ import {
   staticClosure,
   type BundleReport,
   type Manifest,
-} from '../../scripts/bundle-size';
+} from '../../scripts/build/bundle-size';
 import { chakraImports, recipeNeeds } from '../../scripts/bench/chakra-recipes';
 import { coreRecipes, coreSlotRecipes } from '../../src/views/theme/core';
 import { recipes, slotRecipes } from '../../src/views/theme/system';
@@ -279,7 +279,7 @@ describe('measurement rules', () => {
     };
     expect(budgetProblems(over)).toEqual([
       `route users adds ${users + 0.1} kB of JavaScript (gzip), over its ${users} kB budget`,
-      'route reports has no budget (ROUTE_JS_BUDGET_KB in scripts/bundle-size.ts)',
+      'route reports has no budget (ROUTE_JS_BUDGET_KB in scripts/build/bundle-size.ts)',
     ]);
   });
 });

@@ -84,7 +84,7 @@ describe('the Stripe placeholder of the local stack and the bundle-size build', 
       LOCAL_STRIPE_PLACEHOLDER,
     );
     const keyShaped = /\b[ps]k_(test|live)_[A-Za-z0-9_]{8,}/;
-    for (const file of ['scripts/stack.ts', 'scripts/bundle-size.ts', 'scripts/stack/stripe-placeholder.ts']) {
+    for (const file of ['scripts/stack.ts', 'scripts/build/bundle-size.ts', 'scripts/stack/stripe-placeholder.ts']) {
       expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(keyShaped);
     }
   });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The production-build checks know the in-app dev inspector and Mermaid: the rule of
- * scripts/scan-build.ts and FORBIDDEN_IN_PRODUCTION of scripts/bundle-size.ts match the
+ * scripts/build/scan-build.ts and FORBIDDEN_IN_PRODUCTION of scripts/build/bundle-size.ts match the
  * inspector's own source and Mermaid's minified bundle, so either one reaching dist/ is reported.
  * (tests/unit/security/scan-build.test.ts and tests/unit/bundle-size.test.ts check that a fresh
  * build has none of it.)
@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORBIDDEN_IN_PRODUCTION } from '../../scripts/bundle-size';
-import { scanText } from '../../scripts/scan-build';
+import { FORBIDDEN_IN_PRODUCTION } from '../../scripts/build/bundle-size';
+import { scanText } from '../../scripts/build/scan-build';
 
 const ROOT = resolve(__dirname, '../..');
 const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8');

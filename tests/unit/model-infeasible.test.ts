@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The declared infeasible pairs and guard outcomes (scripts/statecharts/infeasible.ts), as
- * scripts/model-coverage.ts reads tests/machines/infeasible.json: every declaration needs a real
+ * scripts/statecharts/model-coverage.ts reads tests/machines/infeasible.json: every declaration needs a real
  * reason, and an item is walked, declared, or a gap; a declaration of something a walk took, or of
  * something the machine does not have, is a problem (the file cannot drift from the machines).
  */

@@ -1,12 +1,12 @@
 // @vitest-environment node
 /**
  * The list of equivalent mutants in docs/mutation.md is read from the source's Stryker disable
- * comments (scripts/mutation-equivalents.ts): what it takes from a comment, and that the page lists
+ * comments (scripts/test/mutation-equivalents.ts): what it takes from a comment, and that the page lists
  * exactly what the source marks today.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allEquivalents, equivalentsIn, renderTable, withTable } from '../../scripts/mutation-equivalents';
+import { allEquivalents, equivalentsIn, renderTable, withTable } from '../../scripts/test/mutation-equivalents';
 
 describe('equivalent mutants, from the source to docs/mutation.md', () => {
   it('reads the mutators, the reason and the line each comment is about', () => {
@@ -32,6 +32,6 @@ describe('equivalent mutants, from the source to docs/mutation.md', () => {
     for (const e of marked) expect(e.reason.length, `${e.file}:${e.line}`).toBeGreaterThan(10);
     const doc = readFileSync(new URL('../../docs/mutation.md', import.meta.url), 'utf8');
     const fresh = withTable(doc, renderTable(marked)) === doc;
-    expect(fresh, 'docs/mutation.md is stale: run `npx tsx scripts/mutation-equivalents.ts`').toBe(true);
+    expect(fresh, 'docs/mutation.md is stale: run `npx tsx scripts/test/mutation-equivalents.ts`').toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  * on first use) and logs events without their secrets. Needs nothing beyond localhost.
  *
  * Development only: src/main.tsx imports this module dynamically behind `import.meta.env.DEV`, so
- * the production build carries none of it (scripts/scan-build.ts and scripts/bundle-size.ts check).
+ * the production build carries none of it (scripts/build/scan-build.ts and scripts/build/bundle-size.ts check).
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { createRoot } from 'react-dom/client';

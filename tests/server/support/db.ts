@@ -3,7 +3,7 @@
  *
  * - no `TEST_DATABASE_URL`: an in-memory PGlite (the default engine of the reference API);
  * - `TEST_DATABASE_URL=postgres://.../postgres` (set by `npm test`'s PostgreSQL step, which starts a
- *   throwaway cluster, scripts/postgres.ts): a new database on that server, made for this file and
+ *   throwaway cluster, scripts/test/postgres.ts): a new database on that server, made for this file and
  *   dropped when it closes, reached through the same connection pool as production.
  *
  * The server suite runs once on each, so every behaviour is checked on both engines, and the

@@ -3,7 +3,7 @@ import { launchSharedStack, STACK_ENV } from './stack-handle';
 /**
  * Playwright globalSetup of `npm run test:e2e:processes` (playwright.processes.config.ts): the local
  * stack with the API as two production processes behind a round-robin balancer, on the PostgreSQL
- * server scripts/postgres.ts started for the run (TEST_DATABASE_URL), so the console's requests
+ * server scripts/test/postgres.ts started for the run (TEST_DATABASE_URL), so the console's requests
  * alternate between them.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {

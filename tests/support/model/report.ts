@@ -1,6 +1,6 @@
 /**
  * The model report (`reports/model/<machineId>.json`): its shape, how two walks of one machine are
- * merged, and how scripts/model-coverage.ts reads it back.
+ * merged, and how scripts/statecharts/model-coverage.ts reads it back.
  */
 
 export interface CoverageFigures {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The production build carries no secret or live key, no source map and no dev-only code
- * (scripts/scan-build.ts). The first block checks each rule on planted text, so a rule that could
+ * (scripts/build/scan-build.ts). The first block checks each rule on planted text, so a rule that could
  * never fire is caught; the second scans a fresh production build (the run's one, shared with the
  * bundle budgets: tests/support/production-build.ts).
  */
@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RULES, scanBuild, scanText } from '../../../scripts/scan-build';
+import { RULES, scanBuild, scanText } from '../../../scripts/build/scan-build';
 import { productionBuild } from '../../support/production-build';
 
 /** Built from pieces so this file itself never holds a key-shaped string. */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** `npm test`'s set-up step names what is missing and the one command that installs it. */
 import { describe, expect, it } from 'vitest';
-import { installCommand, missingPrerequisites } from '../../../scripts/setup-test-env';
+import { installCommand, missingPrerequisites } from '../../../scripts/test/setup-test-env';
 
 describe('test prerequisites', () => {
   it('finds a missing browser and database server and names the apt command for both', () => {

@@ -3,7 +3,7 @@
  * i.e. no known high or critical vulnerability in what ships to the browser or runs the stack in
  * production.
  *
- *   npx tsx scripts/audit.ts        fails on a high or critical advisory
+ *   npx tsx scripts/test/audit.ts        fails on a high or critical advisory
  *   AUDIT_REQUIRED=1 ...            also fails when the registry's audit endpoint cannot be reached
  *
  * npm asks the registry's advisory endpoint (POST /-/npm/v1/security/advisories/bulk). Some

@@ -9,7 +9,7 @@
  *   the in-app one of src/dev/inspector, with Mermaid, which draws its statecharts), React's
  *   development build, the Vite dev client and React refresh runtime.
  *
- *   tsx scripts/scan-build.ts [dir=dist] [--allow <exact value>]...
+ *   tsx scripts/build/scan-build.ts [dir=dist] [--allow <exact value>]...
  *
  * Prints every finding (file, rule, an excerpt with the secret masked) and exits 1 when there is any.
  */

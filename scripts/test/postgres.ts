@@ -2,10 +2,10 @@
  * A throwaway PostgreSQL server for the tests: a new cluster in a temp directory, on a free port on
  * 127.0.0.1, trust authentication, removed when it stops. It uses the server binaries of Debian's
  * `postgresql` package (/usr/lib/postgresql/<version>/bin); `npm test` installs the package where it
- * is missing (scripts/setup-test-env.ts). As root the cluster runs as the unprivileged `postgres`
+ * is missing (scripts/test/setup-test-env.ts). As root the cluster runs as the unprivileged `postgres`
  * user (the server refuses to run as root), otherwise as the current user.
  *
- *   npx tsx scripts/postgres.ts -- <command...>   runs the command with TEST_DATABASE_URL set to the
+ *   npx tsx scripts/test/postgres.ts -- <command...>   runs the command with TEST_DATABASE_URL set to the
  *                                                 throwaway server, then stops it
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from './stack/processes';
+import { freePort } from '../stack/processes';
 
 const MIN_VERSION = 15;
 
@@ -71,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
   const separator = argv.indexOf('--');
   const command = separator >= 0 ? argv.slice(separator + 1) : argv;
   if (command.length === 0) {
-    console.error('usage: tsx scripts/postgres.ts -- <command...>');
+    console.error('usage: tsx scripts/test/postgres.ts -- <command...>');
     return 2;
   }
   const server = await startThrowawayPostgres();

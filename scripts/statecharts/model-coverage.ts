@@ -15,16 +15,16 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { describeMachineGraph } from '../src/dev/statechart/machine-graph';
-import { guardOutcomes, transitionPairs } from '../tests/support/model/criteria';
-import { parseModelReport } from '../tests/support/model/report';
-import type { ModelReport, PlanFigures } from '../tests/support/model/report';
-import { writeCoveragePage } from './statecharts/coverage-html';
-import type { MachineCoverage } from './statecharts/coverage-html';
-import { discoverMachines } from './statecharts/discover';
-import { judge, readInfeasible, suggestEntry } from './statecharts/infeasible';
-import type { CriterionFigures } from './statecharts/infeasible';
-import { specClaims } from './statecharts/spec-sections';
+import { describeMachineGraph } from '../../src/dev/statechart/machine-graph';
+import { guardOutcomes, transitionPairs } from '../../tests/support/model/criteria';
+import { parseModelReport } from '../../tests/support/model/report';
+import type { ModelReport, PlanFigures } from '../../tests/support/model/report';
+import { writeCoveragePage } from './coverage-html';
+import type { MachineCoverage } from './coverage-html';
+import { discoverMachines } from './discover';
+import { judge, readInfeasible, suggestEntry } from './infeasible';
+import type { CriterionFigures } from './infeasible';
+import { specClaims } from './spec-sections';
 
 interface Figures {
   covered: number;

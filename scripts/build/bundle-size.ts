@@ -1,10 +1,10 @@
 /**
  * What a visitor downloads, measured from a production build (deterministic: same tree, same bytes).
  *
- *   npx tsx scripts/bundle-size.ts            build into a temp dir and print the table
- *   npx tsx scripts/bundle-size.ts --check    ... and exit 1 when /login's JS or a route's exceeds its budget
- *   npx tsx scripts/bundle-size.ts --json     print the report as JSON (for tests and the bench)
- *   npx tsx scripts/bundle-size.ts --analyze  also list the biggest modules on the /login path
+ *   npx tsx scripts/build/bundle-size.ts            build into a temp dir and print the table
+ *   npx tsx scripts/build/bundle-size.ts --check    ... and exit 1 when /login's JS or a route's exceeds its budget
+ *   npx tsx scripts/build/bundle-size.ts --json     print the report as JSON (for tests and the bench)
+ *   npx tsx scripts/build/bundle-size.ts --analyze  also list the biggest modules on the /login path
  *   --dist <dir>                              measure an existing build (needs .vite/manifest.json)
  *   --out <dir>                               build into <dir> and keep it (the unit tests share one build)
  *
@@ -24,10 +24,10 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { COMPILE_HINT } from './build/compile-hints.ts';
-import { LOCAL_STRIPE_PLACEHOLDER } from './stack/stripe-placeholder.ts';
+import { COMPILE_HINT } from './compile-hints.ts';
+import { LOCAL_STRIPE_PLACEHOLDER } from '../stack/stripe-placeholder.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * The budget the tests enforce (docs/PERFORMANCE.md), and the target we aim for (kB gzip). 159.7 kB
@@ -391,7 +391,7 @@ export async function buildForMeasurement(outDir: string, options: { analyze?: b
 export function measureInChildProcess(outDir?: string): Promise<BundleReport> {
   return new Promise((resolvePromise, reject) => {
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const args = [tsx, join(ROOT, 'scripts', 'bundle-size.ts'), '--json', ...(outDir ? ['--out', outDir] : [])];
+    const args = [tsx, fileURLToPath(import.meta.url), '--json', ...(outDir ? ['--out', outDir] : [])];
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -424,7 +424,7 @@ export function budgetProblems(report: BundleReport): string[] {
   }
   for (const [route, { gzipKb }] of Object.entries(report.routes)) {
     const budget = ROUTE_JS_BUDGET_KB[route];
-    if (budget === undefined) problems.push(`route ${route} has no budget (ROUTE_JS_BUDGET_KB in scripts/bundle-size.ts)`);
+    if (budget === undefined) problems.push(`route ${route} has no budget (ROUTE_JS_BUDGET_KB in scripts/build/bundle-size.ts)`);
     else if (gzipKb > budget) problems.push(`route ${route} adds ${gzipKb} kB of JavaScript (gzip), over its ${budget} kB budget`);
   }
   for (const f of report.forbidden) problems.push(`${f.what} is in the production build (${f.file})`);

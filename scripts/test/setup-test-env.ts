@@ -1,7 +1,7 @@
 /**
  * What `npm test` needs beyond node_modules, set up before any test runs:
  * - Chromium for the browser tests (`/usr/bin/chromium`, or CHROME_PATH);
- * - PostgreSQL 15+ server binaries for the server suite's second engine (scripts/postgres.ts).
+ * - PostgreSQL 15+ server binaries for the server suite's second engine (scripts/test/postgres.ts).
  *
  * Where one is missing and this runs as root with apt-get (a fresh Debian machine, CI), it installs
  * Debian's `chromium` / `postgresql` packages. Otherwise it stops at once, naming the one command
