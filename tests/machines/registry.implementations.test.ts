@@ -145,7 +145,7 @@ describe('a machine without its implementations', () => {
   it('names the actor that was not provided', async () => {
     const actor = createActor(dashboardMachine).start();
     const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect(failed.context.error).toBe('The "loadDashboard" actor is not provided');
+    expect(failed.context.error).toBe('The "load" actor is not provided');
   });
 
   it('a placeholder actor rejects, naming itself', async () => {

@@ -71,8 +71,8 @@ function buildLoadMachine<TData, TReload extends string>(options: LoadMachineOpt
   return setup({
     types: {} as { context: LoadContext<TData>; events: { type: TReload }; tags: 'pending' },
     actors: {
-      /** Provided per screen; until then it fails, naming the screen's load. */
-      load: placeholderActor<TData>(loadId),
+      /** Provided per screen; until then it fails, naming itself ("load"). */
+      load: placeholderActor<TData>('load'),
     },
     guards: {
       /** Only on the transition to `empty`, which exists when the screen gives `isEmpty`. */
