@@ -3,10 +3,11 @@ import { useSelector } from '@xstate/react';
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { selectIsSigningOut, selectUsername } from '../../machines/auth';
+import { authIntents, selectIsSigningOut, selectUsername } from '../../machines/auth';
 import { useAppActors } from '../app/machines-context';
 import { headingAt, pageTitleAt } from '../app/routes';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
+import { useIntents } from '../shared/useIntents';
 import { AccountMenu } from '../account/AccountMenu';
 import { Logo } from './Logo';
 import { SidebarFooter, SidebarNav } from './Sidebar';
@@ -77,6 +78,7 @@ export function Header() {
   const { auth } = useAppActors();
   const username = useSelector(auth, selectUsername);
   const signingOut = useSelector(auth, selectIsSigningOut);
+  const { signOut } = useIntents(authIntents, auth);
   const heading = headingAt(path);
   useDocumentTitle(pageTitleAt(path));
 
@@ -113,7 +115,7 @@ export function Header() {
           variant="outline"
           aria-label={signingOut ? 'Signing out...' : 'Sign out'}
           px={{ base: '2', sm: '3' }}
-          onClick={() => auth.send({ type: 'auth.signOut' })}
+          onClick={signOut}
           loading={signingOut}
           loadingText="Signing out..."
         >

@@ -1,7 +1,8 @@
 /** 'Resend code' on Confirm Email: the button, its 60-second countdown and what happened (resendCode machine). */
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { selectResendCode, selectResendCoolingDown, type SignInFlowActorRef } from '../../machines/auth';
+import { resendCodeIntents, selectResendCode, selectResendCoolingDown, type SignInFlowActorRef } from '../../machines/auth';
+import { useIntents } from '../shared/useIntents';
 
 export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disabled: boolean }) {
   const resend = useSelector(flow, selectResendCode);
@@ -10,6 +11,7 @@ export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disab
   const sending = useSelector(resend, (s) => s?.hasTag('pending') ?? false);
   const coolingDown = useSelector(resend, selectResendCoolingDown);
   const secondsLeft = useSelector(resend, (s) => s?.context.secondsLeft ?? 0);
+  const { send } = useIntents(resendCodeIntents, resend);
   return (
     <Stack gap="2" align="center">
       <Text role="status" aria-live="polite" fontSize="sm" color="green.fg" textAlign="center">
@@ -26,7 +28,7 @@ export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disab
         loading={sending}
         loadingText="Sending..."
         disabled={disabled || coolingDown || !resend}
-        onClick={() => resend?.send({ type: 'resend.send' })}
+        onClick={send}
       >
         {coolingDown ? `Resend code in ${secondsLeft} s` : 'Resend code'}
       </Button>
