@@ -8,7 +8,7 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { Component, Suspense, useState, type ReactElement, type ReactNode } from 'react';
-import { authIntents } from '../../machines/auth';
+import { authIntents } from '../../machines/auth/authIntents';
 import { preloadable } from '../app/preloadable';
 import { toaster } from '../shared/toaster';
 import { useIntents } from '../shared/useIntents';

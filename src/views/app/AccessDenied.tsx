@@ -6,8 +6,9 @@
 import { Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LogOut, ShieldAlert } from 'lucide-react';
-import { authIntents, selectIsSigningOut, selectMembership, selectUsername, type AuthActorRef } from '../../machines/auth';
+import { selectIsSigningOut, selectMembership, selectUsername, type AuthActorRef } from '../../machines/auth';
 import { Logo } from '../layout/Logo';
+import { authIntents } from '../../machines/auth/authIntents';
 import { useIntents } from '../shared/useIntents';
 
 export const ACCESS_DENIED_TITLE = 'This console is for administrators';

@@ -5,8 +5,9 @@
  */
 import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { authIntents, selectAccessError, type AuthActorRef } from '../../machines/auth';
+import { selectAccessError, type AuthActorRef } from '../../machines/auth';
 import { ErrorBox } from '../shared/ErrorBox';
+import { authIntents } from '../../machines/auth/authIntents';
 import { useIntents } from '../shared/useIntents';
 
 /** SPEC §2 (Gate): shown while signup completion is in progress. */

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
 import { LIMITS } from '../../domain/limits';
 import {
-  forgotPasswordIntents,
   selectForgotOnCodeStep,
   selectForgotPassword,
   selectResendingResetCode,
@@ -17,6 +16,7 @@ import {
   type ForgotPasswordActorRef,
   type SignInFlowActorRef,
 } from '../../machines/auth';
+import { forgotPasswordIntents } from '../../machines/auth/stepIntents';
 import { useIntents } from '../shared/useIntents';
 import { CodeField } from './CodeField';
 import { FormMessages } from './FormMessages';

@@ -1,7 +1,8 @@
 /** 'Resend code' on Confirm Email: the button, its 60-second countdown and what happened (resendCode machine). */
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { resendCodeIntents, selectResendCode, selectResendCoolingDown, type SignInFlowActorRef } from '../../machines/auth';
+import { selectResendCode, selectResendCoolingDown, type SignInFlowActorRef } from '../../machines/auth';
+import { resendCodeIntents } from '../../machines/auth/stepIntents';
 import { useIntents } from '../shared/useIntents';
 
 export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disabled: boolean }) {

@@ -15,6 +15,13 @@ import { useIntents } from '../shared/useIntents';
 import { PasswordField, TextField } from './fields';
 import { LINK_BUTTON_STYLE, LinkButton } from './LinkButton';
 
+/**
+ * 'Forgot password?' is a link-style button pulled up to the password (`mt`). Style props become
+ * CSS in the order they are given, and the CSS names the class: written in this order, the class is
+ * the one the prerendered /login has always had.
+ */
+const { px: linkPadding, ...LINK_LOOK } = LINK_BUTTON_STYLE;
+
 /** A button not yet live looks enabled (it is a moment): not faded, a progress cursor over it. */
 const WAITING_STYLE = { '&[data-waiting]:disabled': { opacity: 1, cursor: 'progress' } } as const;
 
@@ -89,8 +96,9 @@ export function SignInForm({ flow }: { flow: SignInFlowActorRef }) {
           error={errors.password}
         />
         <LiveButton
-          {...LINK_BUTTON_STYLE}
+          px={linkPadding}
           mt="-2"
+          {...LINK_LOOK}
           alignSelf="flex-end"
           onClick={() => forgotPassword(username)}
           // Faded while signing in, not while the page becomes live.
