@@ -16,3 +16,4 @@ export * from './selectors';
 export { forgotPasswordMachine, FORGOT_PASSWORD_MESSAGES, type ForgotPasswordActorRef } from './forgotPasswordMachine';
 export { resendCodeMachine, RESEND_CODE_MESSAGES } from './resendCodeMachine';
 export { mfaChallengeMachine } from './mfaChallengeMachine';
+export { signInFlowIntents } from './intents';

@@ -8,3 +8,4 @@ export {
 } from './twoFactorMachine';
 export { twoFactorImplementations } from './implementations';
 export * from './selectors';
+export { twoFactorIntents } from './intents';

@@ -8,8 +8,10 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { Component, Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { authIntents } from '../../machines/auth/authIntents';
 import { preloadable } from '../app/preloadable';
 import { toaster } from '../shared/toaster';
+import { useIntents } from '../shared/useIntents';
 import { useAppActors } from '../app/machines-context';
 import { IconTrigger, NameTrigger, type AccountTrigger } from './AccountTriggers';
 
@@ -90,7 +92,8 @@ export function AccountMenuLive({ username, openAtStart }: { username: string | 
   const [dialogOpen, setDialogOpen] = useState(false);
   const open = () => setDialogOpen(true);
   const close = () => setDialogOpen(false);
-  const intents: MenuIntents = { onTwoFactor: open, onSignOutAllDevices: () => auth.send({ type: 'auth.signOutAllDevices' }) };
+  const { signOutAllDevices } = useIntents(authIntents, auth);
+  const intents: MenuIntents = { onTwoFactor: open, onSignOutAllDevices: signOutAllDevices };
   return (
     <>
       <AccountMenuRoot trigger={<NameTrigger username={username} />} openAtStart={openAtStart === 'name'} {...intents} />

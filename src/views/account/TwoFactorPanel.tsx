@@ -17,11 +17,13 @@ import {
   selectNotice,
   selectPhase,
   selectSetup,
+  twoFactorIntents,
   type TwoFactorActorRef,
   type TwoFactorPhase,
 } from '../../machines/twoFactor';
 import type { TwoFactorSetup } from '../../services/identity';
 import { Banner } from '../shared/Banner';
+import { useIntents } from '../shared/useIntents';
 import { QrCode } from './QrCode';
 
 /** Parts of the dialog: the phases that look alike share one. */
@@ -123,9 +125,10 @@ function useCodeStep(actor: TwoFactorActorRef) {
   const checking = useSelector(actor, selectIsCheckingCode);
   const codeError = useSelector(actor, selectCodeError);
   const formError = useSelector(actor, selectFormError);
+  const { submitCode } = useIntents(twoFactorIntents, actor);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'twoFactor.submitCode', code });
+    submitCode(code);
   };
   return { code, setCode, checking, codeError, formError, submit };
 }
@@ -241,9 +244,10 @@ export function TwoFactorPanel({ actor, onClose }: { actor: TwoFactorActorRef; o
   const section = SECTION_OF[phase];
   const focusTarget = useFocusOnSectionChange(section);
   const formId = useId();
+  const { cancel: cancelStep, retry, startSetup, turnOff } = useIntents(twoFactorIntents, actor);
 
   const cancel = (
-    <Button variant="outline" onClick={() => actor.send({ type: 'twoFactor.cancel' })} disabled={pending}>
+    <Button variant="outline" onClick={cancelStep} disabled={pending}>
       Cancel
     </Button>
   );
@@ -272,19 +276,14 @@ export function TwoFactorPanel({ actor, onClose }: { actor: TwoFactorActorRef; o
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap">
         {section === 'loadFailed' ? (
-          <Button colorPalette="brand" onClick={() => actor.send({ type: 'twoFactor.retry' })}>
+          <Button colorPalette="brand" onClick={retry}>
             Try again
           </Button>
         ) : null}
         {phase === 'off' || phase === 'associating' ? (
           <>
             {done}
-            <Button
-              colorPalette="brand"
-              onClick={() => actor.send({ type: 'twoFactor.startSetup' })}
-              loading={phase === 'associating'}
-              loadingText="Starting setup..."
-            >
+            <Button colorPalette="brand" onClick={startSetup} loading={phase === 'associating'} loadingText="Starting setup...">
               Set up
             </Button>
           </>
@@ -292,7 +291,7 @@ export function TwoFactorPanel({ actor, onClose }: { actor: TwoFactorActorRef; o
         {phase === 'on' ? (
           <>
             {done}
-            <Button colorPalette="red" variant="outline" onClick={() => actor.send({ type: 'twoFactor.turnOff' })}>
+            <Button colorPalette="red" variant="outline" onClick={turnOff}>
               Turn off
             </Button>
           </>

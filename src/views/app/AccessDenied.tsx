@@ -8,6 +8,8 @@ import { useSelector } from '@xstate/react';
 import { LogOut, ShieldAlert } from 'lucide-react';
 import { selectIsSigningOut, selectMembership, selectUsername, type AuthActorRef } from '../../machines/auth';
 import { Logo } from '../layout/Logo';
+import { authIntents } from '../../machines/auth/authIntents';
+import { useIntents } from '../shared/useIntents';
 
 export const ACCESS_DENIED_TITLE = 'This console is for administrators';
 
@@ -15,6 +17,7 @@ export function AccessDenied({ auth }: { auth: AuthActorRef }) {
   const email = useSelector(auth, selectUsername);
   const membership = useSelector(auth, selectMembership);
   const signingOut = useSelector(auth, selectIsSigningOut);
+  const { signOut } = useIntents(authIntents, auth);
 
   return (
     <Center as="main" minH="100dvh" px="4" py="10" bg="bg.subtle">
@@ -48,7 +51,7 @@ export function AccessDenied({ auth }: { auth: AuthActorRef }) {
                 </Text>
               </>
             )}
-            <Button variant="outline" loading={signingOut} loadingText="Signing out..." onClick={() => auth.send({ type: 'auth.signOut' })}>
+            <Button variant="outline" loading={signingOut} loadingText="Signing out..." onClick={signOut}>
               <LogOut /> Sign out
             </Button>
           </Card.Body>

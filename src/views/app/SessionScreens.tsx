@@ -7,6 +7,8 @@ import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/
 import { useSelector } from '@xstate/react';
 import { selectAccessError, type AuthActorRef } from '../../machines/auth';
 import { ErrorBox } from '../shared/ErrorBox';
+import { authIntents } from '../../machines/auth/authIntents';
+import { useIntents } from '../shared/useIntents';
 
 /** SPEC §2 (Gate): shown while signup completion is in progress. */
 export const SETTING_UP_TITLE = 'Setting up your account...';
@@ -36,15 +38,12 @@ export function SettingUpAccount() {
 
 export function AccessCheckFailed({ auth }: { auth: AuthActorRef }) {
   const message = useSelector(auth, selectAccessError);
+  const { retry, signOut } = useIntents(authIntents, auth);
   return (
     <Center as="main" minH="100dvh" px="4" bg="bg.subtle">
       <Stack gap="3" maxW="md" width="full">
-        <ErrorBox
-          title="We could not load your account"
-          message={message ?? 'Please try again.'}
-          onRetry={() => auth.send({ type: 'auth.retry' })}
-        />
-        <Button variant="ghost" alignSelf="center" onClick={() => auth.send({ type: 'auth.signOut' })}>
+        <ErrorBox title="We could not load your account" message={message ?? 'Please try again.'} onRetry={retry} />
+        <Button variant="ghost" alignSelf="center" onClick={signOut}>
           Sign out
         </Button>
       </Stack>

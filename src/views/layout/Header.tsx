@@ -7,6 +7,8 @@ import { selectIsSigningOut, selectUsername } from '../../machines/auth';
 import { useAppActors } from '../app/machines-context';
 import { headingAt, pageTitleAt } from '../app/routes';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
+import { authIntents } from '../../machines/auth/authIntents';
+import { useIntents } from '../shared/useIntents';
 import { AccountMenu } from '../account/AccountMenu';
 import { Logo } from './Logo';
 import { SidebarFooter, SidebarNav } from './Sidebar';
@@ -77,6 +79,7 @@ export function Header() {
   const { auth } = useAppActors();
   const username = useSelector(auth, selectUsername);
   const signingOut = useSelector(auth, selectIsSigningOut);
+  const { signOut } = useIntents(authIntents, auth);
   const heading = headingAt(path);
   useDocumentTitle(pageTitleAt(path));
 
@@ -113,7 +116,7 @@ export function Header() {
           variant="outline"
           aria-label={signingOut ? 'Signing out...' : 'Sign out'}
           px={{ base: '2', sm: '3' }}
-          onClick={() => auth.send({ type: 'auth.signOut' })}
+          onClick={signOut}
           loading={signingOut}
           loadingText="Signing out..."
         >

@@ -2,14 +2,17 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import { CONFIRMATION_CODE_LENGTH } from '../../domain/forms';
-import { selectFieldErrors, selectIsPending, selectPendingEmail, type SignInFlowActorRef } from '../../machines/auth';
+import { selectFieldErrors, selectIsPending, selectPendingEmail, signInFlowIntents, type SignInFlowActorRef } from '../../machines/auth';
+import { useIntents } from '../shared/useIntents';
+import { CodeField } from './CodeField';
+import { LinkButton } from './LinkButton';
 import { ResendCode } from './lazyResendCode';
-import { TextField } from './fields';
 
 export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
   const errors = useSelector(flow, selectFieldErrors);
   const pending = useSelector(flow, selectIsPending);
   const email = useSelector(flow, selectPendingEmail);
+  const { confirm, restartSignUp } = useIntents(signInFlowIntents, flow);
   const [code, setCode] = useState('');
 
   return (
@@ -18,7 +21,7 @@ export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
       aria-label="Confirm email"
       onSubmit={(e) => {
         e.preventDefault();
-        flow.send({ type: 'auth.confirm', code });
+        confirm(code);
       }}
     >
       <Stack gap="4">
@@ -29,19 +32,7 @@ export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
           </Text>
           . Enter it below to confirm your account.
         </Text>
-        <TextField
-          label="Confirmation code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={CONFIRMATION_CODE_LENGTH}
-          letterSpacing="0.5em"
-          fontSize="lg"
-          textAlign="center"
-          value={code}
-          onValueChange={setCode}
-          error={errors.code}
-        />
+        <CodeField label="Confirmation code" value={code} onValueChange={setCode} error={errors.code} />
         <Button type="submit" colorPalette="brand" loading={pending} loadingText="Confirming..." disabled={code.trim() === ''} width="full">
           Confirm Email
         </Button>
@@ -50,18 +41,9 @@ export function ConfirmEmailForm({ flow }: { flow: SignInFlowActorRef }) {
         </Suspense>
         <HStack justify="center" gap="1" fontSize="sm">
           <Text color="fg.muted">Wrong email or no code?</Text>
-          <Button
-            variant="plain"
-            size="sm"
-            px="0"
-            colorPalette="brand"
-            color="brand.fg"
-            textDecoration="underline"
-            onClick={() => flow.send({ type: 'auth.restartSignUp' })}
-            disabled={pending}
-          >
+          <LinkButton onClick={restartSignUp} disabled={pending}>
             Try signing up again
-          </Button>
+          </LinkButton>
         </HStack>
       </Stack>
     </form>

@@ -12,42 +12,33 @@ import {
   selectForgotPassword,
   selectResendingResetCode,
   selectResettingPassword,
+  signInFlowIntents,
   type ForgotPasswordActorRef,
   type SignInFlowActorRef,
 } from '../../machines/auth';
+import { forgotPasswordIntents } from '../../machines/auth/stepIntents';
+import { useIntents } from '../shared/useIntents';
+import { CodeField } from './CodeField';
 import { FormMessages } from './FormMessages';
-import { PasswordChecklist, PasswordField, TextField } from './fields';
+import { TextField } from './fields';
+import { LinkButton } from './LinkButton';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export function ForgotPasswordForm({ flow }: { flow: SignInFlowActorRef }) {
   const forgot = useSelector(flow, selectForgotPassword);
   const error = useSelector(forgot, (s) => s?.context.formError ?? null);
   const notice = useSelector(forgot, (s) => s?.context.notice ?? null);
   const onCodeStep = useSelector(forgot, selectForgotOnCodeStep);
+  const { showSignIn } = useIntents(signInFlowIntents, flow);
   if (!forgot) return null;
   return (
     <Stack gap="4">
       <FormMessages error={error} notice={notice} />
       {onCodeStep ? <ResetPasswordStep flow={forgot} /> : <EmailStep flow={forgot} />}
-      <LinkButton onClick={() => flow.send({ type: 'auth.showSignIn' })}>Back to Sign In</LinkButton>
+      <LinkButton alignSelf="center" onClick={showSignIn}>
+        Back to Sign In
+      </LinkButton>
     </Stack>
-  );
-}
-
-function LinkButton({ onClick, children, disabled }: { onClick: () => void; children: string; disabled?: boolean }) {
-  return (
-    <Button
-      variant="plain"
-      size="sm"
-      px="0"
-      colorPalette="brand"
-      color="brand.fg"
-      textDecoration="underline"
-      alignSelf="center"
-      onClick={onClick}
-      disabled={disabled}
-    >
-      {children}
-    </Button>
   );
 }
 
@@ -55,6 +46,7 @@ function EmailStep({ flow }: { flow: ForgotPasswordActorRef }) {
   const initialEmail = useSelector(flow, (s) => s.context.email);
   const errors = useSelector(flow, (s) => s.context.fieldErrors);
   const pending = useSelector(flow, (s) => s.hasTag('pending'));
+  const { sendCode } = useIntents(forgotPasswordIntents, flow);
   const [email, setEmail] = useState(initialEmail);
   return (
     <form
@@ -62,7 +54,7 @@ function EmailStep({ flow }: { flow: ForgotPasswordActorRef }) {
       aria-label="Reset password"
       onSubmit={(e) => {
         e.preventDefault();
-        flow.send({ type: 'forgot.sendCode', email });
+        sendCode(email);
       }}
     >
       <Stack gap="4">
@@ -93,8 +85,9 @@ function ResetPasswordStep({ flow }: { flow: ForgotPasswordActorRef }) {
   const errors = useSelector(flow, (s) => s.context.fieldErrors);
   const submitting = useSelector(flow, selectResettingPassword);
   const resending = useSelector(flow, selectResendingResetCode);
+  const { reset, resendCode, changeEmail } = useIntents(forgotPasswordIntents, flow);
   const [values, setValues] = useState({ code: '', password: '', confirmPassword: '' });
-  const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const set = (name: keyof typeof values, value: string) => setValues((current) => ({ ...current, [name]: value }));
   const busy = submitting || resending;
   return (
     <form
@@ -102,58 +95,22 @@ function ResetPasswordStep({ flow }: { flow: ForgotPasswordActorRef }) {
       aria-label="Set a new password"
       onSubmit={(e) => {
         e.preventDefault();
-        flow.send({ type: 'forgot.reset', ...values });
+        reset(values);
       }}
     >
       <Stack gap="4">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label="Reset code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={CONFIRMATION_CODE_LENGTH}
-          letterSpacing="0.5em"
-          fontSize="lg"
-          textAlign="center"
-          value={values.code}
-          onValueChange={set('code')}
-          error={errors.code}
-        />
-        <PasswordField
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          value={values.password}
-          onValueChange={set('password')}
-          error={errors.password}
-        >
-          <PasswordChecklist password={values.password} />
-        </PasswordField>
-        <PasswordField
-          label="Confirm new password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <CodeField label="Reset code" value={values.code} onValueChange={(code) => set('code', code)} error={errors.code} />
+        <NewPasswordFields password={values.password} confirmPassword={values.confirmPassword} onValueChange={set} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Resetting password..." disabled={busy} width="full">
           Reset password
         </Button>
         <HStack justify="center" gap="4" wrap="wrap" fontSize="sm">
-          <Button
-            variant="outline"
-            size="sm"
-            loading={resending}
-            loadingText="Sending..."
-            disabled={busy}
-            onClick={() => flow.send({ type: 'forgot.resendCode' })}
-          >
+          <Button variant="outline" size="sm" loading={resending} loadingText="Sending..." disabled={busy} onClick={resendCode}>
             Resend code
           </Button>
-          <LinkButton onClick={() => flow.send({ type: 'forgot.changeEmail' })} disabled={busy}>
+          <LinkButton alignSelf="center" onClick={changeEmail} disabled={busy}>
             Use a different email
           </LinkButton>
         </HStack>

@@ -1,15 +1,24 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { selectFieldErrors, selectIsPending, selectPasswordChangeUsername, type SignInFlowActorRef } from '../../machines/auth';
-import { PasswordChecklist, PasswordField } from './fields';
+import {
+  selectFieldErrors,
+  selectIsPending,
+  selectPasswordChangeUsername,
+  signInFlowIntents,
+  type SignInFlowActorRef,
+} from '../../machines/auth';
+import { useIntents } from '../shared/useIntents';
+import { LinkButton } from './LinkButton';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export function NewPasswordForm({ flow }: { flow: SignInFlowActorRef }) {
   const errors = useSelector(flow, selectFieldErrors);
   const pending = useSelector(flow, selectIsPending);
   const username = useSelector(flow, selectPasswordChangeUsername);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { setNewPassword, backToSignIn } = useIntents(signInFlowIntents, flow);
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const set = (name: keyof typeof values, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   return (
     <form
@@ -17,7 +26,7 @@ export function NewPasswordForm({ flow }: { flow: SignInFlowActorRef }) {
       aria-label="Set new password"
       onSubmit={(e) => {
         e.preventDefault();
-        flow.send({ type: 'auth.newPassword', password, confirmPassword });
+        setNewPassword(values);
       }}
     >
       <Stack gap="4">
@@ -26,39 +35,13 @@ export function NewPasswordForm({ flow }: { flow: SignInFlowActorRef }) {
         </Text>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
-        <PasswordField
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
-        >
-          <PasswordChecklist password={password} />
-        </PasswordField>
-        <PasswordField
-          label="Confirm new password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={setConfirmPassword}
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields password={values.password} confirmPassword={values.confirmPassword} onValueChange={set} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={pending} loadingText="Setting password..." width="full">
           Set New Password
         </Button>
-        <Button
-          variant="plain"
-          size="sm"
-          colorPalette="brand"
-          color="brand.fg"
-          textDecoration="underline"
-          alignSelf="center"
-          onClick={() => flow.send({ type: 'auth.backToSignIn' })}
-          disabled={pending}
-        >
+        <LinkButton alignSelf="center" onClick={backToSignIn} disabled={pending}>
           Back to Sign In
-        </Button>
+        </LinkButton>
       </Stack>
     </form>
   );

@@ -2,6 +2,8 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { selectResendCode, selectResendCoolingDown, type SignInFlowActorRef } from '../../machines/auth';
+import { resendCodeIntents } from '../../machines/auth/stepIntents';
+import { useIntents } from '../shared/useIntents';
 
 export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disabled: boolean }) {
   const resend = useSelector(flow, selectResendCode);
@@ -10,6 +12,7 @@ export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disab
   const sending = useSelector(resend, (s) => s?.hasTag('pending') ?? false);
   const coolingDown = useSelector(resend, selectResendCoolingDown);
   const secondsLeft = useSelector(resend, (s) => s?.context.secondsLeft ?? 0);
+  const { send } = useIntents(resendCodeIntents, resend);
   return (
     <Stack gap="2" align="center">
       <Text role="status" aria-live="polite" fontSize="sm" color="green.fg" textAlign="center">
@@ -26,7 +29,7 @@ export function ResendCode({ flow, disabled }: { flow: SignInFlowActorRef; disab
         loading={sending}
         loadingText="Sending..."
         disabled={disabled || coolingDown || !resend}
-        onClick={() => resend?.send({ type: 'resend.send' })}
+        onClick={send}
       >
         {coolingDown ? `Resend code in ${secondsLeft} s` : 'Resend code'}
       </Button>

@@ -2,9 +2,25 @@ import { Button, HStack, Stack, Text, type ButtonProps } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
-import { selectCanEnterCode, selectFieldErrors, selectIsPending, selectSignInEmail, type SignInFlowActorRef } from '../../machines/auth';
+import {
+  selectCanEnterCode,
+  selectFieldErrors,
+  selectIsPending,
+  selectSignInEmail,
+  signInFlowIntents,
+  type SignInFlowActorRef,
+} from '../../machines/auth';
 import { useHydrated } from '../shared/useHydrated';
+import { useIntents } from '../shared/useIntents';
 import { PasswordField, TextField } from './fields';
+import { LINK_BUTTON_STYLE, LinkButton } from './LinkButton';
+
+/**
+ * 'Forgot password?' is a link-style button pulled up to the password (`mt`). Style props become
+ * CSS in the order they are given, and the CSS names the class: written in this order, the class is
+ * the one the prerendered /login has always had.
+ */
+const { px: linkPadding, ...LINK_LOOK } = LINK_BUTTON_STYLE;
 
 /** A button not yet live looks enabled (it is a moment): not faded, a progress cursor over it. */
 const WAITING_STYLE = { '&[data-waiting]:disabled': { opacity: 1, cursor: 'progress' } } as const;
@@ -28,6 +44,7 @@ export function SignInForm({ flow }: { flow: SignInFlowActorRef }) {
   const errors = useSelector(flow, selectFieldErrors);
   const pending = useSelector(flow, selectIsPending);
   const canEnterCode = useSelector(flow, selectCanEnterCode);
+  const { signIn, enterCode, forgotPassword, showSignUp } = useIntents(signInFlowIntents, flow);
   const [username, setUsername] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const form = useRef<HTMLFormElement>(null);
@@ -50,12 +67,12 @@ export function SignInForm({ flow }: { flow: SignInFlowActorRef }) {
       aria-label="Sign in"
       onSubmit={(e) => {
         e.preventDefault();
-        flow.send({ type: 'auth.signIn', username, password });
+        signIn({ username, password });
       }}
     >
       <Stack gap="4">
         {canEnterCode ? (
-          <Button variant="outline" colorPalette="brand" width="full" onClick={() => flow.send({ type: 'auth.enterCode' })}>
+          <Button variant="outline" colorPalette="brand" width="full" onClick={enterCode}>
             Enter confirmation code
           </Button>
         ) : null}
@@ -79,15 +96,11 @@ export function SignInForm({ flow }: { flow: SignInFlowActorRef }) {
           error={errors.password}
         />
         <LiveButton
-          variant="plain"
-          size="sm"
-          px="0"
+          px={linkPadding}
           mt="-2"
-          colorPalette="brand"
-          color="brand.fg"
-          textDecoration="underline"
+          {...LINK_LOOK}
           alignSelf="flex-end"
-          onClick={() => flow.send({ type: 'auth.forgotPassword', email: username })}
+          onClick={() => forgotPassword(username)}
           // Faded while signing in, not while the page becomes live.
           disabled={pending}
         >
@@ -98,18 +111,9 @@ export function SignInForm({ flow }: { flow: SignInFlowActorRef }) {
         </LiveButton>
         <HStack justify="center" gap="1" fontSize="sm">
           <Text color="fg.muted">Don&apos;t have an account?</Text>
-          <Button
-            variant="plain"
-            size="sm"
-            px="0"
-            colorPalette="brand"
-            color="brand.fg"
-            textDecoration="underline"
-            onClick={() => flow.send({ type: 'auth.showSignUp' })}
-            disabled={pending}
-          >
+          <LinkButton onClick={showSignUp} disabled={pending}>
             Create Account
-          </Button>
+          </LinkButton>
         </HStack>
       </Stack>
     </form>

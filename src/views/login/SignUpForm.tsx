@@ -2,14 +2,21 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { LIMITS } from '../../domain/limits';
-import { selectFieldErrors, selectIsPending, type SignInFlowActorRef } from '../../machines/auth';
-import { PasswordChecklist, PasswordField, TextField } from './fields';
+import { selectFieldErrors, selectIsPending, signInFlowIntents, type SignInFlowActorRef } from '../../machines/auth';
+import { useIntents } from '../shared/useIntents';
+import { TextField } from './fields';
+import { LinkButton } from './LinkButton';
+import { NewPasswordFields } from './NewPasswordFields';
+
+const SIGN_UP_PASSWORD_LABELS = { password: 'Password', confirmPassword: 'Confirm password' };
 
 export function SignUpForm({ flow }: { flow: SignInFlowActorRef }) {
   const errors = useSelector(flow, selectFieldErrors);
   const pending = useSelector(flow, selectIsPending);
+  const { signUp, showSignIn } = useIntents(signInFlowIntents, flow);
   const [values, setValues] = useState({ fullName: '', email: '', phoneNumber: '', organization: '', password: '', confirmPassword: '' });
-  const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const set = (name: keyof typeof values, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const setter = (name: keyof typeof values) => (value: string) => set(name, value);
 
   return (
     <form
@@ -17,7 +24,7 @@ export function SignUpForm({ flow }: { flow: SignInFlowActorRef }) {
       aria-label="Create account"
       onSubmit={(e) => {
         e.preventDefault();
-        flow.send({ type: 'auth.signUp', ...values });
+        signUp(values);
       }}
     >
       <Stack gap="4">
@@ -27,7 +34,7 @@ export function SignUpForm({ flow }: { flow: SignInFlowActorRef }) {
           autoComplete="name"
           maxLength={LIMITS.name}
           value={values.fullName}
-          onValueChange={set('fullName')}
+          onValueChange={setter('fullName')}
           error={errors.fullName}
         />
         <TextField
@@ -38,7 +45,7 @@ export function SignUpForm({ flow }: { flow: SignInFlowActorRef }) {
           inputMode="email"
           maxLength={LIMITS.email}
           value={values.email}
-          onValueChange={set('email')}
+          onValueChange={setter('email')}
           error={errors.email}
         />
         <TextField
@@ -49,7 +56,7 @@ export function SignUpForm({ flow }: { flow: SignInFlowActorRef }) {
           placeholder="(555) 123-4567"
           maxLength={LIMITS.phone}
           value={values.phoneNumber}
-          onValueChange={set('phoneNumber')}
+          onValueChange={setter('phoneNumber')}
           error={errors.phoneNumber}
           helperText="US numbers can be entered without +1."
         />
@@ -59,44 +66,24 @@ export function SignUpForm({ flow }: { flow: SignInFlowActorRef }) {
           autoComplete="organization"
           maxLength={LIMITS.organization}
           value={values.organization}
-          onValueChange={set('organization')}
+          onValueChange={setter('organization')}
           error={errors.organization}
         />
-        <PasswordField
-          label="Password"
-          name="new-password"
-          autoComplete="new-password"
-          value={values.password}
-          onValueChange={set('password')}
-          error={errors.password}
-        >
-          <PasswordChecklist password={values.password} />
-        </PasswordField>
-        <PasswordField
-          label="Confirm password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={set('confirmPassword')}
-          error={errors.confirmPassword}
+        <NewPasswordFields
+          labels={SIGN_UP_PASSWORD_LABELS}
+          password={values.password}
+          confirmPassword={values.confirmPassword}
+          onValueChange={set}
+          errors={errors}
         />
         <Button type="submit" colorPalette="brand" loading={pending} loadingText="Creating account..." width="full">
           Create Account
         </Button>
         <HStack justify="center" gap="1" fontSize="sm">
           <Text color="fg.muted">Already have an account?</Text>
-          <Button
-            variant="plain"
-            size="sm"
-            px="0"
-            colorPalette="brand"
-            color="brand.fg"
-            textDecoration="underline"
-            onClick={() => flow.send({ type: 'auth.showSignIn' })}
-            disabled={pending}
-          >
+          <LinkButton onClick={showSignIn} disabled={pending}>
             Sign In
-          </Button>
+          </LinkButton>
         </HStack>
       </Stack>
     </form>

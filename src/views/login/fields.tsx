@@ -1,8 +1,7 @@
 /** The labelled inputs of the login screen (Chakra Field), with errors announced as alerts. */
-import { Field, IconButton, Input, InputGroup, List, Text, type InputProps } from '@chakra-ui/react';
-import { Check, Circle, Eye, EyeOff } from 'lucide-react';
+import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import { checkPassword } from '../../domain/password';
 import { isNearLimit } from '../../domain/limits';
 import { CharacterCount } from '../shared/CharacterCount';
 
@@ -77,25 +76,5 @@ export function PasswordField({ label, value, onValueChange, autoComplete, error
       {children}
       {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : null}
     </Field.Root>
-  );
-}
-
-/** The live password-rule checklist (SPEC §5), read by the domain rules. */
-export function PasswordChecklist({ password }: { password: string }) {
-  const results = checkPassword(password);
-  return (
-    <List.Root variant="plain" gap="0.5" mt="1.5" fontSize="xs" aria-label="Password requirements">
-      {results.map((rule) => (
-        <List.Item key={rule.id} color={rule.met ? 'green.fg' : 'fg.muted'} alignItems="center">
-          <List.Indicator asChild>{rule.met ? <Check size={12} /> : <Circle size={12} />}</List.Indicator>
-          <Text as="span">
-            {rule.label}
-            <Text as="span" srOnly>
-              {rule.met ? ' (met)' : ' (not met)'}
-            </Text>
-          </Text>
-        </List.Item>
-      ))}
-    </List.Root>
   );
 }
