@@ -2,3 +2,4 @@ export * from './activityMachine';
 export * from './selectors';
 export * from './describe';
 export { activityImplementations } from './implementations';
+export * from './intents';

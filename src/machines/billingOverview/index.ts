@@ -1,3 +1,4 @@
 export * from './billingOverviewMachine';
 export * from './selectors';
 export { billingOverviewImplementations } from './implementations';
+export * from './intents';

@@ -9,3 +9,4 @@ export {
 } from './chatMachine';
 export { chatImplementations } from './implementations';
 export * from './selectors';
+export * from './intents';

@@ -1,2 +1,3 @@
 export * from './paymentMachine';
 export * from './selectors';
+export * from './intents';

@@ -1,2 +1,3 @@
 export * from './subscriptionMachine';
 export * from './selectors';
+export * from './intents';

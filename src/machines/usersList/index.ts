@@ -8,3 +8,4 @@ export { nextSort, sortDirectionOf } from './sorting';
 /** The filter and role choices the users screen offers (SPEC §2), from the API contract. */
 export { ROLES, USER_STATUS_FILTERS, type Role, type UserRoleFilter, type UserStatusFilter } from '../../contract/api';
 export { bulkQuestion, type BulkRequest } from './bulk';
+export * from './intents';

@@ -22,6 +22,7 @@ import {
   selectRateLimitWait,
   type ChatActorRef,
   type ChatMessage,
+  useChatIntents,
 } from '../../machines/chat';
 import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
@@ -39,9 +40,10 @@ export const SOURCE_NOTE = { web: 'Sources from web search', vector: 'Sources fr
  * view empties the input only then.
  */
 function useAsk(chat: ChatActorRef) {
+  const { send } = useChatIntents(chat);
   return (text: string): boolean => {
     const before = selectMessages(chat.getSnapshot());
-    chat.send({ type: 'chat.send', text });
+    send(text);
     return selectMessages(chat.getSnapshot()) !== before;
   };
 }
@@ -55,6 +57,7 @@ export function AssistantScreen() {
   const rateLimitWait = useSelector(chat, selectRateLimitWait);
   const heldQuestion = useSelector(chat, selectHeldQuestion);
   const ask = useAsk(chat);
+  const { clear } = useChatIntents(chat);
   const [draft, setDraft] = useState('');
   // A question refused by a rate limit comes back to the composer (unless something else was typed
   // meanwhile), adjusted while rendering when the machine holds a new one.
@@ -112,7 +115,7 @@ export function AssistantScreen() {
           </Heading>
         </HStack>
         {messages.length > 0 ? (
-          <Button size="xs" variant="ghost" onClick={() => chat.send({ type: 'chat.clear' })} disabled={awaitingReply}>
+          <Button size="xs" variant="ghost" onClick={clear} disabled={awaitingReply}>
             <Trash2 aria-hidden />
             Clear conversation
           </Button>

@@ -3,7 +3,14 @@ import { useSelector } from '@xstate/react';
 import { CircleCheck, CircleMinus, CirclePlus, CircleX, Crown, RefreshCw, Users, UserCheck, Zap, type LucideIcon } from 'lucide-react';
 import { formatCents } from '../../domain/money';
 import { formatShortDate } from '../../domain/dates';
-import { selectError, selectIsEmpty, selectIsLoading, selectOverview, type BillingOverviewActorRef } from '../../machines/billingOverview';
+import {
+  selectError,
+  selectIsEmpty,
+  selectIsLoading,
+  selectOverview,
+  type BillingOverviewActorRef,
+  useBillingOverviewIntents,
+} from '../../machines/billingOverview';
 import type { Transaction } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
@@ -79,7 +86,7 @@ export function BillingOverviewScreen() {
   const loading = useSelector(ref, selectIsLoading);
   const error = useSelector(ref, selectError);
   const empty = useSelector(ref, selectIsEmpty);
-  const refresh = () => ref.send({ type: 'billingOverview.refresh' });
+  const { reload: refresh } = useBillingOverviewIntents(ref);
   const skeleton = loading && overview === null;
 
   return (

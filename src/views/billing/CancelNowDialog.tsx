@@ -1,6 +1,11 @@
 import { Button, Dialog } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { selectCancelNowConsequence, selectCancelNowQuestion, type SubscriptionActorRef } from '../../machines/subscription';
+import {
+  selectCancelNowConsequence,
+  selectCancelNowQuestion,
+  type SubscriptionActorRef,
+  useSubscriptionIntents,
+} from '../../machines/subscription';
 import { BusyDialog } from '../shared/BusyDialog';
 
 /**
@@ -12,7 +17,7 @@ import { BusyDialog } from '../shared/BusyDialog';
 export function CancelNowDialog({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const question = useSelector(actorRef, selectCancelNowQuestion);
   const consequence = useSelector(actorRef, selectCancelNowConsequence);
-  const keep = () => actorRef.send({ type: 'subscription.keep' });
+  const { keep, confirmCancelNow } = useSubscriptionIntents(actorRef);
   return (
     <BusyDialog busy={false} onClose={keep} role="alertdialog" size="sm">
       <Dialog.Header>
@@ -26,7 +31,7 @@ export function CancelNowDialog({ actorRef }: { actorRef: SubscriptionActorRef }
         <Button variant="outline" onClick={keep} data-autofocus>
           Keep subscription
         </Button>
-        <Button colorPalette="red" onClick={() => actorRef.send({ type: 'subscription.confirmCancelNow' })}>
+        <Button colorPalette="red" onClick={confirmCancelNow}>
           Yes, cancel now
         </Button>
       </Dialog.Footer>

@@ -40,6 +40,7 @@ import {
   selectTrialDaysRemaining,
   selectUserName,
   type SubscriptionActorRef,
+  useSubscriptionIntents,
 } from '../../machines/subscription';
 import { preloadable } from '../app/preloadable';
 import type { PaymentStep } from './PaymentStep';
@@ -125,6 +126,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const scheduled = useSelector(actorRef, selectIsCancellationScheduled);
   const reactivating = useSelector(actorRef, selectIsReactivating);
   const reasonError = useSelector(actorRef, selectReasonError);
+  const intents = useSubscriptionIntents(actorRef);
   const [reason, setReason] = useState('');
   // While a price is being checked, another plan can be chosen or the subscription canceled (the
   // check is dropped); only 'Update Subscription' waits for the price.
@@ -135,7 +137,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
       <RadioCard.Root
         value={plan}
         onValueChange={(details) => {
-          if (isPlanType(details.value)) actorRef.send({ type: 'subscription.choosePlan', planType: details.value });
+          if (isPlanType(details.value)) intents.choosePlan(details.value);
         }}
         disabled={disabled}
         colorPalette="brand"
@@ -159,13 +161,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
 
       <PricePreview actorRef={actorRef} />
 
-      <Button
-        colorPalette="brand"
-        onClick={() => actorRef.send({ type: 'subscription.update' })}
-        disabled={disabled || previewing}
-        loading={updating}
-        loadingText="Updating..."
-      >
+      <Button colorPalette="brand" onClick={intents.update} disabled={disabled || previewing} loading={updating} loadingText="Updating...">
         Update Subscription
       </Button>
 
@@ -194,7 +190,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
               <Button
                 variant="outline"
                 colorPalette="green"
-                onClick={() => actorRef.send({ type: 'subscription.reactivate' })}
+                onClick={intents.reactivate}
                 disabled={disabled}
                 loading={reactivating}
                 loadingText="Reactivating..."
@@ -203,20 +199,10 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
               </Button>
             ) : (
               <>
-                <Button
-                  variant="outline"
-                  colorPalette="orange"
-                  onClick={() => actorRef.send({ type: 'subscription.cancelAtPeriodEnd', reason })}
-                  disabled={disabled}
-                >
+                <Button variant="outline" colorPalette="orange" onClick={() => intents.cancelAtPeriodEnd(reason)} disabled={disabled}>
                   Cancel at Period End
                 </Button>
-                <Button
-                  variant="outline"
-                  colorPalette="red"
-                  onClick={() => actorRef.send({ type: 'subscription.cancelNow', reason })}
-                  disabled={disabled}
-                >
+                <Button variant="outline" colorPalette="red" onClick={() => intents.cancelNow(reason)} disabled={disabled}>
                   Cancel Now
                 </Button>
               </>
@@ -236,6 +222,7 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
   const paymentRequired = useSelector(actorRef, selectIsPaymentRequired);
   const paymentRef = useSelector(actorRef, selectPaymentRef);
   const confirmingCancel = useSelector(actorRef, selectIsConfirmingCancel);
+  const { cancelPayment } = useSubscriptionIntents(actorRef);
 
   return (
     <Dialog.Root
@@ -260,7 +247,7 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
                 <Banner status="error" message={error} />
                 {paymentRequired && paymentRef ? (
                   <Suspense fallback={<LoadingState label="Loading payment form..." />}>
-                    <LoadedPaymentStep actorRef={paymentRef} onCancel={() => actorRef.send({ type: 'subscription.cancelPayment' })} />
+                    <LoadedPaymentStep actorRef={paymentRef} onCancel={cancelPayment} />
                   </Suspense>
                 ) : (
                   <Controls actorRef={actorRef} />

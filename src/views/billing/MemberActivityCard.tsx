@@ -10,6 +10,7 @@ import {
   selectIsFirstLoad,
   selectIsLoading,
   type ActivityActorRef,
+  useActivityIntents,
 } from '../../machines/activity';
 import { DEFAULT_ACTIVITY_VIEW, activityViewQuery } from '../../machines/activity/view';
 import { useScreenActor } from '../app/machines-context';
@@ -56,13 +57,14 @@ class CardBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 /** The member's trail: an activity actor of its own, with the member as input and five entries. */
 function MemberActivity({ userId, refreshKey }: { userId: string; refreshKey: unknown }) {
   const ref: ActivityActorRef = useScreenActor('activity', { input: { memberId: userId, limit: RECENT_ACTIVITY_LIMIT } });
+  const intents = useActivityIntents(ref);
   // The page has read the member's billing again (a change was made): the trail is read again too.
   const shown = useRef(refreshKey);
   useEffect(() => {
     if (shown.current === refreshKey) return;
     shown.current = refreshKey;
-    ref.send({ type: 'activity.refresh' });
-  }, [ref, refreshKey]);
+    intents.refresh();
+  }, [intents, refreshKey]);
   const entries = useSelector(ref, selectEntries);
   const firstLoad = useSelector(ref, selectIsFirstLoad);
   const loading = useSelector(ref, selectIsLoading);
@@ -70,9 +72,7 @@ function MemberActivity({ userId, refreshKey }: { userId: string; refreshKey: un
   const empty = useSelector(ref, selectIsEmpty);
   return (
     <>
-      {error !== null ? (
-        <ErrorBox title={ACTIVITY_ERROR_TITLE} message={error} onRetry={() => ref.send({ type: 'activity.retry' })} />
-      ) : null}
+      {error !== null ? <ErrorBox title={ACTIVITY_ERROR_TITLE} message={error} onRetry={intents.retry} /> : null}
       {empty ? (
         <ActivityEmpty about="member" />
       ) : (

@@ -14,6 +14,7 @@ import {
   selectPlanType,
   selectStripe,
   type PaymentActorRef,
+  usePaymentIntents,
 } from '../../machines/payment';
 import { PLANS } from '../../domain/plans';
 import { LoadingState } from '../shared/LoadingState';
@@ -29,10 +30,11 @@ function PaymentForm({ actorRef, onCancel }: { actorRef: PaymentActorRef; onCanc
   const error = useSelector(actorRef, selectPaymentError);
   const plan = useSelector(actorRef, selectPlanType);
   const completionFailed = useSelector(actorRef, selectCompletionFailed);
+  const intents = usePaymentIntents(actorRef);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (elements) actorRef.send({ type: 'payment.submit', elements });
+    if (elements) intents.submit(elements);
   };
 
   return (
@@ -40,7 +42,7 @@ function PaymentForm({ actorRef, onCancel }: { actorRef: PaymentActorRef; onCanc
       <Stack gap="4">
         {/* Reserve the element's height so the dialog does not jump when it mounts. */}
         <Box minH="40" data-testid="payment-element-container">
-          <PaymentElement onReady={() => actorRef.send({ type: 'payment.elementReady' })} />
+          <PaymentElement onReady={intents.elementReady} />
         </Box>
         <Banner status="error" message={error} />
         <HStack justify="flex-end" gap="3">
@@ -48,7 +50,7 @@ function PaymentForm({ actorRef, onCancel }: { actorRef: PaymentActorRef; onCanc
             Cancel
           </Button>
           {completionFailed ? (
-            <Button type="button" colorPalette="brand" onClick={() => actorRef.send({ type: 'payment.retry' })}>
+            <Button type="button" colorPalette="brand" onClick={intents.retry}>
               Try again
             </Button>
           ) : (

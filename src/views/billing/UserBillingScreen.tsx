@@ -18,6 +18,7 @@ import {
   selectLinkError,
   selectSubscriptionRef,
   type UserBillingActorRef,
+  useUserBillingIntents,
 } from '../../machines/userBilling';
 import type { Invoice, PaymentMethod, UserBilling } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
@@ -168,6 +169,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
   const openingPaymentMethods = useSelector(ref, selectIsOpeningPaymentMethods);
   const subscriptionRef = useSelector(ref, selectSubscriptionRef);
   const invoiceRequest = useSelector(ref, selectInvoiceRequest);
+  const intents = useUserBillingIntents(ref);
 
   if (loading && !billing) {
     return (
@@ -182,20 +184,18 @@ export function UserBillingScreen({ userId }: { userId: string }) {
     return (
       <Stack gap="6">
         <BackButton />
-        <ErrorBox title={USER_BILLING_ERROR_TITLE} message={error ?? ''} onRetry={() => ref.send({ type: 'userBilling.retry' })} />
+        <ErrorBox title={USER_BILLING_ERROR_TITLE} message={error ?? ''} onRetry={intents.retry} />
       </Stack>
     );
   }
 
   const level = billing.accessLevel;
-  const openInvoice = (invoiceId: string) => (format: 'page' | 'pdf') => ref.send({ type: 'userBilling.openInvoice', invoiceId, format });
+  const openInvoice = (invoiceId: string) => (format: 'page' | 'pdf') => intents.openInvoice(invoiceId, format);
 
   return (
     <Stack gap="6">
       <BackButton />
-      {error !== null ? (
-        <ErrorBox title={USER_BILLING_ERROR_TITLE} message={error} onRetry={() => ref.send({ type: 'userBilling.refresh' })} />
-      ) : null}
+      {error !== null ? <ErrorBox title={USER_BILLING_ERROR_TITLE} message={error} onRetry={intents.refresh} /> : null}
       <HStack justify="space-between" align="flex-start" wrap="wrap" gap="4">
         <Stack gap="1">
           <HStack gap="3">
@@ -210,7 +210,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
         </Stack>
         {/* Never disabled while the modal is open: a focused button that becomes disabled loses focus, so
             the dialog could not hand focus back to it on close. The machine opens one modal at a time. */}
-        <Button colorPalette="brand" onClick={() => ref.send({ type: 'userBilling.manageSubscription' })}>
+        <Button colorPalette="brand" onClick={intents.manageSubscription}>
           Manage Subscription
         </Button>
       </HStack>
@@ -224,13 +224,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
       <Section
         title="Payment Methods"
         action={
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => ref.send({ type: 'userBilling.managePaymentMethods' })}
-            loading={openingPaymentMethods}
-            loadingText="Manage"
-          >
+          <Button size="sm" variant="outline" onClick={intents.managePaymentMethods} loading={openingPaymentMethods} loadingText="Manage">
             Manage
           </Button>
         }
@@ -265,9 +259,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
 
       <MemberActivityCard userId={userId} refreshKey={billing} />
 
-      {subscriptionRef ? (
-        <ManageSubscriptionDialog actorRef={subscriptionRef} onClose={() => ref.send({ type: 'userBilling.closeSubscription' })} />
-      ) : null}
+      {subscriptionRef ? <ManageSubscriptionDialog actorRef={subscriptionRef} onClose={intents.closeSubscription} /> : null}
     </Stack>
   );
 }

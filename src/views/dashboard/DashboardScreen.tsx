@@ -10,9 +10,10 @@ import {
   selectOverview,
   selectStats,
   type DashboardActorRef,
+  useDashboardIntents,
 } from '../../machines/dashboard';
 import type { BillingOverview, UserStats } from '../../contract/api';
-import { memo, useCallback, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
@@ -135,7 +136,7 @@ export function DashboardScreen() {
   const stats = useSelector(ref, selectStats);
   const overview = useSelector(ref, selectOverview);
   const view = useDeferredValue(useMemo(() => ({ loading, failed, error, stats, overview }), [loading, failed, error, stats, overview]));
-  const onRetry = useCallback(() => ref.send({ type: 'dashboard.retry' }), [ref]);
+  const { reload: onRetry } = useDashboardIntents(ref);
   return <DashboardFigures view={view} onRetry={onRetry} />;
 }
 

@@ -1,6 +1,6 @@
 import { CloseButton, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback } from 'react';
+import { memo } from 'react';
 import {
   ACTIVITY_ERROR_TITLE,
   ACTIVITY_KIND_FILTERS,
@@ -17,16 +17,18 @@ import {
   selectPage,
   selectTotal,
   type ActivityActorRef,
+  useActivityIntents,
 } from '../../machines/activity';
 import { useScreenActor } from '../app/machines-context';
 import { ErrorBox } from '../shared/ErrorBox';
 import { FilterSelect } from '../shared/FilterSelect';
 import { ListPager } from '../shared/ListPager';
-import { ActivityEmpty, ActivityList, type ActivityMember } from './ActivityList';
+import { ActivityEmpty, ActivityList } from './ActivityList';
 import { UsersSections } from './UsersSections';
 
 const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef }) {
   const kind = useSelector(actor, selectKind);
+  const { filterKind } = useActivityIntents(actor);
   return (
     <FilterSelect
       label="Kind of change"
@@ -34,7 +36,7 @@ const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef
       value={kind}
       options={ACTIVITY_KIND_FILTERS}
       labelOf={kindLabel}
-      onChange={(next) => actor.send({ type: 'activity.filterKind', kind: next })}
+      onChange={filterKind}
     />
   );
 });
@@ -42,16 +44,12 @@ const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef
 /** The member filter as a removable chip: 'Member: Ana Diaz ✕'. */
 const MemberChip = memo(function MemberChip({ actor }: { actor: ActivityActorRef }) {
   const member = useSelector(actor, selectMemberFilter);
+  const { clearMember } = useActivityIntents(actor);
   if (!member) return null;
   return (
     <HStack gap="1" ps="3" pe="1" py="1" borderRadius="full" bg="brand.subtle" color="brand.fg" fontSize="sm" fontWeight="medium">
       <Text>{`Member: ${member.label}`}</Text>
-      <CloseButton
-        size="2xs"
-        borderRadius="full"
-        aria-label={`Remove the member filter (${member.label})`}
-        onClick={() => actor.send({ type: 'activity.clearMember' })}
-      />
+      <CloseButton size="2xs" borderRadius="full" aria-label={`Remove the member filter (${member.label})`} onClick={clearMember} />
     </HStack>
   );
 });
@@ -61,7 +59,7 @@ const ActivityPagination = memo(function ActivityPagination({ actor }: { actor: 
   const page = useSelector(actor, selectPage);
   const limit = useSelector(actor, selectLimit);
   const entries = useSelector(actor, selectEntries);
-  const goToPage = useCallback((next: number) => actor.send({ type: 'activity.goToPage', page: next }), [actor]);
+  const { goToPage } = useActivityIntents(actor);
   if (entries.length === 0) return null;
   const from = (page - 1) * limit + 1;
   const to = Math.min(from + entries.length - 1, total);
@@ -82,10 +80,7 @@ export function ActivityScreen() {
   const empty = useSelector(ref, selectIsEmpty);
   const filteredBy = useSelector(ref, selectFilteredBy);
   const limit = useSelector(ref, selectLimit);
-  const filterMember = useCallback(
-    (member: ActivityMember) => ref.send({ type: 'activity.filterMember', memberId: member.memberId, name: member.name }),
-    [ref],
-  );
+  const intents = useActivityIntents(ref);
 
   return (
     <Stack gap="5">
@@ -94,9 +89,7 @@ export function ActivityScreen() {
         <KindFilter actor={ref} />
         <MemberChip actor={ref} />
       </Flex>
-      {error !== null ? (
-        <ErrorBox title={ACTIVITY_ERROR_TITLE} message={error} onRetry={() => ref.send({ type: 'activity.retry' })} />
-      ) : null}
+      {error !== null ? <ErrorBox title={ACTIVITY_ERROR_TITLE} message={error} onRetry={intents.retry} /> : null}
       {empty ? (
         <ActivityEmpty about="organisation" filteredBy={filteredBy} />
       ) : (
@@ -106,7 +99,7 @@ export function ActivityScreen() {
           firstLoad={firstLoad}
           refreshing={loading && !firstLoad}
           skeletonRows={Math.min(limit, 10)}
-          onMember={filterMember}
+          onMember={intents.filterMember}
         />
       )}
       <ActivityPagination actor={ref} />

@@ -7,6 +7,7 @@ import {
   selectAddUserFieldErrors,
   selectIsSubmitting,
   type AddUserActorRef,
+  useAddUserIntents,
 } from '../../machines/addUser';
 import { UserFormFields, type UserFormValues } from './UserFormFields';
 import { Banner } from '../shared/Banner';
@@ -23,10 +24,11 @@ export function AddUserDialog({ actorRef, onClose }: { actorRef: AddUserActorRef
   const submitting = useSelector(actorRef, selectIsSubmitting);
   const error = useSelector(actorRef, selectAddUserError);
   const errors = useSelector(actorRef, selectAddUserFieldErrors);
+  const intents = useAddUserIntents(actorRef);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actorRef.send({ type: 'addUser.submit', values });
+    intents.submit(values);
   };
 
   return (

@@ -10,6 +10,7 @@ import {
   selectIsBusy,
   selectIsSaving,
   type EditUserActorRef,
+  useEditUserIntents,
 } from '../../machines/editUser';
 import { UserFormFields, type UserFormValues } from './UserFormFields';
 import { Banner } from '../shared/Banner';
@@ -36,13 +37,11 @@ export function EditUserDialog({ actorRef, onClose }: { actorRef: EditUserActorR
   const error = useSelector(actorRef, selectEditUserError);
   const conflict = useSelector(actorRef, selectHasConflict);
   const errors = useSelector(actorRef, selectEditUserFieldErrors);
+  const intents = useEditUserIntents(actorRef);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actorRef.send({
-      type: 'editUser.submit',
-      values: { name: values.name, email: values.email, phoneNumber: values.phoneNumber, role: values.role },
-    });
+    intents.submit({ name: values.name, email: values.email, phoneNumber: values.phoneNumber, role: values.role });
   };
 
   return (

@@ -16,6 +16,7 @@ import {
   type UserRoleFilter,
   type UserStatusFilter,
   type UsersListActorRef,
+  useUsersListIntents,
 } from '../../machines/usersList';
 
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
@@ -50,6 +51,7 @@ export const Filters = memo(function Filters({ actor }: { actor: UsersListActorR
   // A new object with each state of the list: compared by its fields, or every state of the list
   // (a search's request leaving, its answer arriving) would render the filters again.
   const filters = useSelector(ref, selectFilters, shallowEqual);
+  const intents = useUsersListIntents(ref);
   // The box keeps what is typed; when the list's search changes otherwise (the URL read at
   // opening, Back or Forward), the box shows that instead.
   const [search, setSearch] = useState(filters.search);
@@ -74,7 +76,7 @@ export const Filters = memo(function Filters({ actor }: { actor: UsersListActorR
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              ref.send({ type: 'users.search', search: e.target.value });
+              intents.search(e.target.value);
             }}
           />
         </InputGroup>
@@ -85,7 +87,7 @@ export const Filters = memo(function Filters({ actor }: { actor: UsersListActorR
         value={filters.status}
         options={USER_STATUS_FILTERS}
         labelOf={(status) => STATUS_LABELS[status]}
-        onChange={(status) => ref.send({ type: 'users.filterStatus', status })}
+        onChange={intents.filterStatus}
       />
       <FilterSelect
         label="Role"
@@ -93,7 +95,7 @@ export const Filters = memo(function Filters({ actor }: { actor: UsersListActorR
         value={filters.role}
         options={ROLE_FILTERS}
         labelOf={(role) => (role === 'all' ? 'All roles' : role)}
-        onChange={(role) => ref.send({ type: 'users.filterRole', role })}
+        onChange={intents.filterRole}
       />
     </Flex>
   );

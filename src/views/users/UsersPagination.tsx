@@ -1,7 +1,14 @@
 import { Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback } from 'react';
-import { selectIsFirstLoad, selectPage, selectPageSize, selectTotal, type UsersListActorRef } from '../../machines/usersList';
+import { memo } from 'react';
+import {
+  selectIsFirstLoad,
+  selectPage,
+  selectPageSize,
+  selectTotal,
+  type UsersListActorRef,
+  useUsersListIntents,
+} from '../../machines/usersList';
 import { ListPager } from '../shared/ListPager';
 import { useAfterPaint } from '../shared/useAfterPaint';
 
@@ -31,7 +38,7 @@ export const UsersPagination = memo(function UsersPagination({ actor }: { actor:
     firstLoad: useSelector(ref, selectIsFirstLoad),
   };
   const { total, page, pageSize, firstLoad } = useAfterPaint(live, samePager);
-  const goToPage = useCallback((next: number) => ref.send({ type: 'users.goToPage', page: next }), [ref]);
+  const { goToPage } = useUsersListIntents(ref);
   if (firstLoad || total === 0) return <Box minHeight="10" />;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);

@@ -25,6 +25,7 @@ import {
   ROLES,
   type Role,
   type UsersListActorRef,
+  useUsersListIntents,
 } from '../../machines/usersList';
 import { selectRowsBusy } from '../../machines/rowChanges';
 import type { UserStats } from '../../contract/api';
@@ -73,9 +74,9 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
   const ref = actor;
   const selected = useSelector(ref, selectSelected);
   const updating = useSelector(ref, selectIsBulkUpdating);
+  const { bulkUpdate } = useUsersListIntents(ref);
   if (selected.length === 0) return null;
-  const bulk = (updates: { hasLicense?: boolean; isActive?: boolean; role?: Role }) =>
-    ref.send({ type: 'users.bulkUpdate', userIds: selected, updates });
+  const bulk = (updates: { hasLicense?: boolean; isActive?: boolean; role?: Role }) => bulkUpdate(selected, updates);
   return (
     <Flex
       role="region"
@@ -130,8 +131,9 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
 /** Export CSV: the members the filters and sort select, every page; busy while the link is prepared. */
 const ExportButton = memo(function ExportButton({ actor }: { actor: UsersListActorRef }) {
   const exporting = useSelector(actor, selectIsExporting);
+  const intents = useUsersListIntents(actor);
   return (
-    <Button variant="outline" loading={exporting} loadingText="Preparing export…" onClick={() => actor.send({ type: 'users.export' })}>
+    <Button variant="outline" loading={exporting} loadingText="Preparing export…" onClick={intents.export}>
       <Download aria-hidden /> Export CSV
     </Button>
   );
@@ -153,23 +155,16 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
   const deleting = useSelector(ref, selectIsDeleting);
   const deleteError = useSelector(ref, selectDeleteError);
   const bulkToConfirm = useSelector(ref, selectBulkToConfirm);
-  const close = () => ref.send({ type: 'users.closeDialog' });
+  const intents = useUsersListIntents(ref);
+  const close = intents.closeDialog;
   return (
     <>
       {addRef ? <AddUserDialog actorRef={addRef} onClose={close} /> : null}
       {editRef ? <EditUserDialog actorRef={editRef} onClose={close} /> : null}
       {deleteTarget ? (
-        <DeleteUserDialog
-          user={deleteTarget}
-          deleting={deleting}
-          error={deleteError}
-          onConfirm={() => ref.send({ type: 'users.delete' })}
-          onCancel={close}
-        />
+        <DeleteUserDialog user={deleteTarget} deleting={deleting} error={deleteError} onConfirm={intents.delete} onCancel={close} />
       ) : null}
-      {bulkToConfirm ? (
-        <BulkConfirmDialog request={bulkToConfirm} onConfirm={() => ref.send({ type: 'users.confirmBulk' })} onCancel={close} />
-      ) : null}
+      {bulkToConfirm ? <BulkConfirmDialog request={bulkToConfirm} onConfirm={intents.confirmBulk} onCancel={close} /> : null}
     </>
   );
 });
@@ -182,6 +177,7 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
 const UsersHead = memo(function UsersHead({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const stats = useSelector(ref, selectStats);
+  const { openAdd } = useUsersListIntents(ref);
   return (
     <>
       <UsersSections current="members" />
@@ -193,7 +189,7 @@ const UsersHead = memo(function UsersHead({ actor }: { actor: UsersListActorRef 
         </Box>
         <Flex gap="3" wrap="wrap">
           <ExportButton actor={ref} />
-          <Button colorPalette="brand" onClick={() => ref.send({ type: 'users.openAdd' })}>
+          <Button colorPalette="brand" onClick={openAdd}>
             <UserPlus aria-hidden /> Add User
           </Button>
         </Flex>
@@ -218,6 +214,7 @@ export function UsersScreen() {
   const busy = useSelector(rowChanges, (s) => (s ? selectRowsBusy(s) : NO_ROWS));
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
+  const intents = useUsersListIntents(ref);
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
@@ -227,11 +224,11 @@ export function UsersScreen() {
         title: notice.message,
         ...(notice.detail ? { description: notice.detail } : {}),
         // A toast with 'Undo' stays a little longer, to give time to reach it.
-        ...(undo ? { action: { label: 'Undo', onClick: () => ref.send(undo) }, duration: 8000 } : {}),
+        ...(undo ? { action: { label: 'Undo', onClick: () => intents.undo(undo) }, duration: 8000 } : {}),
       });
     });
     return () => subscription.unsubscribe();
-  }, [ref]);
+  }, [ref, intents]);
 
   return (
     <Stack gap="5">
@@ -242,12 +239,12 @@ export function UsersScreen() {
           <Alert.Content>
             <Alert.Title>{actionError}</Alert.Title>
           </Alert.Content>
-          <CloseButton size="sm" aria-label="Dismiss" onClick={() => ref.send({ type: 'users.dismissError' })} />
+          <CloseButton size="sm" aria-label="Dismiss" onClick={intents.dismissError} />
         </Alert.Root>
       ) : null}
       <BulkActions actor={ref} />
       {loadError !== null ? (
-        <ErrorBox title={USERS_ERROR_TITLE} message={loadError} onRetry={() => ref.send({ type: 'users.retry' })} />
+        <ErrorBox title={USERS_ERROR_TITLE} message={loadError} onRetry={intents.retry} />
       ) : (
         <>
           <UsersTable
@@ -257,14 +254,14 @@ export function UsersScreen() {
             skeletonRows={pageSize}
             selected={selected}
             busy={busy}
-            onSelect={(userId, value) => ref.send({ type: 'users.select', userId, selected: value })}
-            onSelectAll={(value) => ref.send({ type: 'users.selectAll', selected: value })}
-            onSetLicense={(user, hasLicense) => ref.send({ type: 'users.setLicense', user, hasLicense })}
-            onSetStatus={(user, isActive) => ref.send({ type: 'users.setStatus', user, isActive })}
-            onEdit={(user) => ref.send({ type: 'users.edit', user })}
-            onDelete={(user) => ref.send({ type: 'users.confirmDelete', user })}
+            onSelect={intents.select}
+            onSelectAll={intents.selectAll}
+            onSetLicense={intents.setLicense}
+            onSetStatus={intents.setStatus}
+            onEdit={intents.edit}
+            onDelete={intents.confirmDelete}
             sort={sort}
-            onSort={(value) => ref.send({ type: 'users.sort', sort: value })}
+            onSort={intents.sortBy}
           />
           <UsersPagination actor={ref} />
           <BusyState actor={ref} mark={busyMark} />
