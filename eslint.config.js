@@ -28,6 +28,13 @@ const noStateNamesInViews = [
     message: "Views do not read state names: use the machine's selector (src/machines/<flow>/selectors.ts) or a tag.",
   },
 ];
+/** Views call a machine's named intents (src/machines/<flow>/intents.ts); the events are built there. */
+const noEventsInViews = [
+  {
+    selector: "CallExpression[callee.property.name='send']",
+    message: "Views do not send events: call the machine's intents (src/machines/<flow>/intents.ts) through useIntents.",
+  },
+];
 const noFocusedOrSkippedTests = [
   {
     selector:
@@ -196,7 +203,7 @@ export default tseslint.config(
     // Views are thin: no HTTP client, identity SDK or Stripe.js, and services only as types.
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', ...noDangerousHtml, ...noStateNamesInViews],
+      'no-restricted-syntax': ['error', ...noDangerousHtml, ...noStateNamesInViews, ...noEventsInViews],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

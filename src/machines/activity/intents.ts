@@ -2,11 +2,10 @@
  * What the Activity screen and a member's Recent activity card can ask of a trail
  * (./activityMachine.ts), named: the views call these and never build its events themselves.
  */
-import { useMemo } from 'react';
 import type { ActivityActorRef } from './activityMachine';
 import type { ActivityKindFilter } from './describe';
 
-function activityIntents(ref: ActivityActorRef) {
+export function activityIntents(ref: ActivityActorRef) {
   return {
     filterKind: (kind: ActivityKindFilter) => ref.send({ type: 'activity.filterKind', kind }),
     /** A click on a member's name: the trail of that member. */
@@ -17,9 +16,4 @@ function activityIntents(ref: ActivityActorRef) {
     /** Read the trail again as it is filtered (the page around it has changed what it shows). */
     refresh: () => ref.send({ type: 'activity.refresh' }),
   };
-}
-
-/** The trail's intents for this ref, the same object (and functions) for as long as the ref is. */
-export function useActivityIntents(ref: ActivityActorRef): ReturnType<typeof activityIntents> {
-  return useMemo(() => activityIntents(ref), [ref]);
 }

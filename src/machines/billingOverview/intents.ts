@@ -1,4 +1,4 @@
-import { createLoadIntents } from '../load/intents';
+import { loadIntents } from '../load/intents';
 
 /** The Billing Overview's intent: `reload()` (Refresh, and 'Try again' after a failure). */
-export const useBillingOverviewIntents = createLoadIntents('billingOverview.refresh');
+export const billingOverviewIntents = loadIntents('billingOverview.refresh');

@@ -1,4 +1,4 @@
-import { createLoadIntents } from '../load/intents';
+import { loadIntents } from '../load/intents';
 
 /** The Dashboard's intent: `reload()` ('Try again' after the figures failed to load). */
-export const useDashboardIntents = createLoadIntents('dashboard.retry');
+export const dashboardIntents = loadIntents('dashboard.retry');

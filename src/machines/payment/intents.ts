@@ -1,9 +1,8 @@
 /** What the payment step can ask of the payment machine (./paymentMachine.ts), named. */
 import type { StripeElements } from '@stripe/stripe-js';
-import { useMemo } from 'react';
 import type { PaymentActorRef } from './paymentMachine';
 
-function paymentIntents(ref: PaymentActorRef) {
+export function paymentIntents(ref: PaymentActorRef) {
   return {
     /** Stripe's Payment Element is on screen and can be submitted. */
     elementReady: () => ref.send({ type: 'payment.elementReady' }),
@@ -11,9 +10,4 @@ function paymentIntents(ref: PaymentActorRef) {
     /** 'Try again' after the card was saved but the plan change failed. */
     retry: () => ref.send({ type: 'payment.retry' }),
   };
-}
-
-/** The step's intents for this ref, the same object (and functions) for as long as the ref is. */
-export function usePaymentIntents(ref: PaymentActorRef): ReturnType<typeof paymentIntents> {
-  return useMemo(() => paymentIntents(ref), [ref]);
 }

@@ -2,11 +2,10 @@
  * What the Manage Subscription modal (and its Cancel Now question) can ask of the subscription
  * machine (./subscriptionMachine.ts), named: the views call these and never build its events.
  */
-import { useMemo } from 'react';
 import type { PlanType } from '../../contract/api';
 import type { SubscriptionActorRef } from './subscriptionMachine';
 
-function subscriptionIntents(ref: SubscriptionActorRef) {
+export function subscriptionIntents(ref: SubscriptionActorRef) {
   return {
     /** A plan chosen: its price is previewed. */
     choosePlan: (planType: PlanType) => ref.send({ type: 'subscription.choosePlan', planType }),
@@ -21,9 +20,4 @@ function subscriptionIntents(ref: SubscriptionActorRef) {
     /** Leaves the payment step, back to the plans. */
     cancelPayment: () => ref.send({ type: 'subscription.cancelPayment' }),
   };
-}
-
-/** The modal's intents for this ref, the same object (and functions) for as long as the ref is. */
-export function useSubscriptionIntents(ref: SubscriptionActorRef): ReturnType<typeof subscriptionIntents> {
-  return useMemo(() => subscriptionIntents(ref), [ref]);
 }

@@ -2,10 +2,9 @@
  * What a member's billing page can ask of its machine (./userBillingMachine.ts), named: the views
  * call these and never build its events themselves.
  */
-import { useMemo } from 'react';
 import type { UserBillingActorRef } from './userBillingMachine';
 
-function userBillingIntents(ref: UserBillingActorRef) {
+export function userBillingIntents(ref: UserBillingActorRef) {
   return {
     /** 'Try again' when the page did not load. */
     retry: () => ref.send({ type: 'userBilling.retry' }),
@@ -16,9 +15,4 @@ function userBillingIntents(ref: UserBillingActorRef) {
     managePaymentMethods: () => ref.send({ type: 'userBilling.managePaymentMethods' }),
     openInvoice: (invoiceId: string, format: 'page' | 'pdf') => ref.send({ type: 'userBilling.openInvoice', invoiceId, format }),
   };
-}
-
-/** The page's intents for this ref, the same object (and functions) for as long as the ref is. */
-export function useUserBillingIntents(ref: UserBillingActorRef): ReturnType<typeof userBillingIntents> {
-  return useMemo(() => userBillingIntents(ref), [ref]);
 }

@@ -1,14 +1,13 @@
 /**
  * What the Users screen can ask of the list (./usersListMachine.ts), named: the views call these and
  * never build the list's events themselves. Plain functions over the actor, so they work on any ref
- * of the list; `useUsersListIntents` keeps one set per ref for a component (stable callbacks).
+ * of the list; a view keeps one set per ref with `useIntents` (src/views/shared/useIntents.ts).
  */
-import { useMemo } from 'react';
 import type { BulkUpdateRequest, User, UserRoleFilter, UserSort, UserStatusFilter } from '../../contract/api';
 import type { UsersListEmitted } from './types';
 import type { UsersListActorRef } from './usersListMachine';
 
-function usersListIntents(ref: UsersListActorRef) {
+export function usersListIntents(ref: UsersListActorRef) {
   return {
     /** Typed into the search box (the list debounces it). */
     search: (search: string) => ref.send({ type: 'users.search', search }),
@@ -41,8 +40,3 @@ function usersListIntents(ref: UsersListActorRef) {
 }
 
 export type UsersListIntents = ReturnType<typeof usersListIntents>;
-
-/** The list's intents for this ref, the same object (and functions) for as long as the ref is. */
-export function useUsersListIntents(ref: UsersListActorRef): UsersListIntents {
-  return useMemo(() => usersListIntents(ref), [ref]);
-}

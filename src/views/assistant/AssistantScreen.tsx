@@ -22,12 +22,13 @@ import {
   selectRateLimitWait,
   type ChatActorRef,
   type ChatMessage,
-  useChatIntents,
+  chatIntents,
 } from '../../machines/chat';
 import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
 import { Markdown } from './markdown';
 import { consolePathOf } from './sourceLinks';
+import { useIntents } from '../shared/useIntents';
 
 /** SPEC §9. */
 export const CHAT_PANEL_HEIGHT = '600px';
@@ -40,7 +41,7 @@ export const SOURCE_NOTE = { web: 'Sources from web search', vector: 'Sources fr
  * view empties the input only then.
  */
 function useAsk(chat: ChatActorRef) {
-  const { send } = useChatIntents(chat);
+  const { send } = useIntents(chatIntents, chat);
   return (text: string): boolean => {
     const before = selectMessages(chat.getSnapshot());
     send(text);
@@ -57,7 +58,7 @@ export function AssistantScreen() {
   const rateLimitWait = useSelector(chat, selectRateLimitWait);
   const heldQuestion = useSelector(chat, selectHeldQuestion);
   const ask = useAsk(chat);
-  const { clear } = useChatIntents(chat);
+  const { clear } = useIntents(chatIntents, chat);
   const [draft, setDraft] = useState('');
   // A question refused by a rate limit comes back to the composer (unless something else was typed
   // meanwhile), adjusted while rendering when the machine holds a new one.

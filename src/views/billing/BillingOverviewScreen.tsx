@@ -9,7 +9,7 @@ import {
   selectIsLoading,
   selectOverview,
   type BillingOverviewActorRef,
-  useBillingOverviewIntents,
+  billingOverviewIntents,
 } from '../../machines/billingOverview';
 import type { Transaction } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
@@ -17,6 +17,7 @@ import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';
 import { formatCount } from '../../domain/intl';
+import { useIntents } from '../shared/useIntents';
 
 export const BILLING_OVERVIEW_ERROR_TITLE = 'Error loading billing overview';
 
@@ -86,7 +87,7 @@ export function BillingOverviewScreen() {
   const loading = useSelector(ref, selectIsLoading);
   const error = useSelector(ref, selectError);
   const empty = useSelector(ref, selectIsEmpty);
-  const { reload: refresh } = useBillingOverviewIntents(ref);
+  const { reload: refresh } = useIntents(billingOverviewIntents, ref);
   const skeleton = loading && overview === null;
 
   return (

@@ -4,9 +4,10 @@ import {
   selectCancelNowConsequence,
   selectCancelNowQuestion,
   type SubscriptionActorRef,
-  useSubscriptionIntents,
+  subscriptionIntents,
 } from '../../machines/subscription';
 import { BusyDialog } from '../shared/BusyDialog';
+import { useIntents } from '../shared/useIntents';
 
 /**
  * 'Cancel Now' asks first (it ends the subscription at once): an alert dialog over the Manage
@@ -17,7 +18,7 @@ import { BusyDialog } from '../shared/BusyDialog';
 export function CancelNowDialog({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const question = useSelector(actorRef, selectCancelNowQuestion);
   const consequence = useSelector(actorRef, selectCancelNowConsequence);
-  const { keep, confirmCancelNow } = useSubscriptionIntents(actorRef);
+  const { keep, confirmCancelNow } = useIntents(subscriptionIntents, actorRef);
   return (
     <BusyDialog busy={false} onClose={keep} role="alertdialog" size="sm">
       <Dialog.Header>

@@ -40,7 +40,7 @@ import {
   selectTrialDaysRemaining,
   selectUserName,
   type SubscriptionActorRef,
-  useSubscriptionIntents,
+  subscriptionIntents,
 } from '../../machines/subscription';
 import { preloadable } from '../app/preloadable';
 import type { PaymentStep } from './PaymentStep';
@@ -49,6 +49,7 @@ import { statusColor } from './status';
 import { Banner } from '../shared/Banner';
 import { CharacterCount } from '../shared/CharacterCount';
 import { CancelNowDialog } from './CancelNowDialog';
+import { useIntents } from '../shared/useIntents';
 
 /**
  * The payment step brings Stripe's React components: a chunk of its own, fetched only when the step
@@ -126,7 +127,7 @@ function Controls({ actorRef }: { actorRef: SubscriptionActorRef }) {
   const scheduled = useSelector(actorRef, selectIsCancellationScheduled);
   const reactivating = useSelector(actorRef, selectIsReactivating);
   const reasonError = useSelector(actorRef, selectReasonError);
-  const intents = useSubscriptionIntents(actorRef);
+  const intents = useIntents(subscriptionIntents, actorRef);
   const [reason, setReason] = useState('');
   // While a price is being checked, another plan can be chosen or the subscription canceled (the
   // check is dropped); only 'Update Subscription' waits for the price.
@@ -222,7 +223,7 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
   const paymentRequired = useSelector(actorRef, selectIsPaymentRequired);
   const paymentRef = useSelector(actorRef, selectPaymentRef);
   const confirmingCancel = useSelector(actorRef, selectIsConfirmingCancel);
-  const { cancelPayment } = useSubscriptionIntents(actorRef);
+  const { cancelPayment } = useIntents(subscriptionIntents, actorRef);
 
   return (
     <Dialog.Root

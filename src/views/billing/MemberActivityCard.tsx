@@ -10,12 +10,13 @@ import {
   selectIsFirstLoad,
   selectIsLoading,
   type ActivityActorRef,
-  useActivityIntents,
+  activityIntents,
 } from '../../machines/activity';
 import { DEFAULT_ACTIVITY_VIEW, activityViewQuery } from '../../machines/activity/view';
 import { useScreenActor } from '../app/machines-context';
 import { ErrorBox } from '../shared/ErrorBox';
 import { ActivityEmpty, ActivityList } from '../users/ActivityList';
+import { useIntents } from '../shared/useIntents';
 
 /** The member's latest entries the card shows. */
 const RECENT_ACTIVITY_LIMIT = 5;
@@ -57,7 +58,7 @@ class CardBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 /** The member's trail: an activity actor of its own, with the member as input and five entries. */
 function MemberActivity({ userId, refreshKey }: { userId: string; refreshKey: unknown }) {
   const ref: ActivityActorRef = useScreenActor('activity', { input: { memberId: userId, limit: RECENT_ACTIVITY_LIMIT } });
-  const intents = useActivityIntents(ref);
+  const intents = useIntents(activityIntents, ref);
   // The page has read the member's billing again (a change was made): the trail is read again too.
   const shown = useRef(refreshKey);
   useEffect(() => {

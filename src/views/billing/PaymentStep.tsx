@@ -14,11 +14,12 @@ import {
   selectPlanType,
   selectStripe,
   type PaymentActorRef,
-  usePaymentIntents,
+  paymentIntents,
 } from '../../machines/payment';
 import { PLANS } from '../../domain/plans';
 import { LoadingState } from '../shared/LoadingState';
 import { Banner } from '../shared/Banner';
+import { useIntents } from '../shared/useIntents';
 
 export const PAYMENT_REQUIRED_NOTE =
   'Payment Method Required: This user is on a trial and needs a payment method to update to a paid plan.';
@@ -30,7 +31,7 @@ function PaymentForm({ actorRef, onCancel }: { actorRef: PaymentActorRef; onCanc
   const error = useSelector(actorRef, selectPaymentError);
   const plan = useSelector(actorRef, selectPlanType);
   const completionFailed = useSelector(actorRef, selectCompletionFailed);
-  const intents = usePaymentIntents(actorRef);
+  const intents = useIntents(paymentIntents, actorRef);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -18,7 +18,7 @@ import {
   selectLinkError,
   selectSubscriptionRef,
   type UserBillingActorRef,
-  useUserBillingIntents,
+  userBillingIntents,
 } from '../../machines/userBilling';
 import type { Invoice, PaymentMethod, UserBilling } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
@@ -28,6 +28,7 @@ import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';
 import { MemberActivityCard } from './MemberActivityCard';
 import { accessLevelColor, invoiceStatusColor, statusColor } from './status';
 import { Banner } from '../shared/Banner';
+import { useIntents } from '../shared/useIntents';
 
 export const USER_BILLING_ERROR_TITLE = 'Error loading user billing';
 
@@ -169,7 +170,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
   const openingPaymentMethods = useSelector(ref, selectIsOpeningPaymentMethods);
   const subscriptionRef = useSelector(ref, selectSubscriptionRef);
   const invoiceRequest = useSelector(ref, selectInvoiceRequest);
-  const intents = useUserBillingIntents(ref);
+  const intents = useIntents(userBillingIntents, ref);
 
   if (loading && !billing) {
     return (

@@ -10,7 +10,7 @@ import {
   selectOverview,
   selectStats,
   type DashboardActorRef,
-  useDashboardIntents,
+  dashboardIntents,
 } from '../../machines/dashboard';
 import type { BillingOverview, UserStats } from '../../contract/api';
 import { memo, useDeferredValue, useMemo } from 'react';
@@ -18,6 +18,7 @@ import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
 import { formatCount } from '../../domain/intl';
+import { useIntents } from '../shared/useIntents';
 
 /** SPEC §9: fixed figures of the dashboard. */
 export const AI_MESSAGES_TODAY = 0;
@@ -136,7 +137,7 @@ export function DashboardScreen() {
   const stats = useSelector(ref, selectStats);
   const overview = useSelector(ref, selectOverview);
   const view = useDeferredValue(useMemo(() => ({ loading, failed, error, stats, overview }), [loading, failed, error, stats, overview]));
-  const { reload: onRetry } = useDashboardIntents(ref);
+  const { reload: onRetry } = useIntents(dashboardIntents, ref);
   return <DashboardFigures view={view} onRetry={onRetry} />;
 }
 

@@ -17,7 +17,7 @@ import {
   selectPage,
   selectTotal,
   type ActivityActorRef,
-  useActivityIntents,
+  activityIntents,
 } from '../../machines/activity';
 import { useScreenActor } from '../app/machines-context';
 import { ErrorBox } from '../shared/ErrorBox';
@@ -25,10 +25,11 @@ import { FilterSelect } from '../shared/FilterSelect';
 import { ListPager } from '../shared/ListPager';
 import { ActivityEmpty, ActivityList } from './ActivityList';
 import { UsersSections } from './UsersSections';
+import { useIntents } from '../shared/useIntents';
 
 const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef }) {
   const kind = useSelector(actor, selectKind);
-  const { filterKind } = useActivityIntents(actor);
+  const { filterKind } = useIntents(activityIntents, actor);
   return (
     <FilterSelect
       label="Kind of change"
@@ -44,7 +45,7 @@ const KindFilter = memo(function KindFilter({ actor }: { actor: ActivityActorRef
 /** The member filter as a removable chip: 'Member: Ana Diaz ✕'. */
 const MemberChip = memo(function MemberChip({ actor }: { actor: ActivityActorRef }) {
   const member = useSelector(actor, selectMemberFilter);
-  const { clearMember } = useActivityIntents(actor);
+  const { clearMember } = useIntents(activityIntents, actor);
   if (!member) return null;
   return (
     <HStack gap="1" ps="3" pe="1" py="1" borderRadius="full" bg="brand.subtle" color="brand.fg" fontSize="sm" fontWeight="medium">
@@ -59,7 +60,7 @@ const ActivityPagination = memo(function ActivityPagination({ actor }: { actor: 
   const page = useSelector(actor, selectPage);
   const limit = useSelector(actor, selectLimit);
   const entries = useSelector(actor, selectEntries);
-  const { goToPage } = useActivityIntents(actor);
+  const { goToPage } = useIntents(activityIntents, actor);
   if (entries.length === 0) return null;
   const from = (page - 1) * limit + 1;
   const to = Math.min(from + entries.length - 1, total);
@@ -80,7 +81,7 @@ export function ActivityScreen() {
   const empty = useSelector(ref, selectIsEmpty);
   const filteredBy = useSelector(ref, selectFilteredBy);
   const limit = useSelector(ref, selectLimit);
-  const intents = useActivityIntents(ref);
+  const intents = useIntents(activityIntents, ref);
 
   return (
     <Stack gap="5">

@@ -7,11 +7,12 @@ import {
   selectAddUserFieldErrors,
   selectIsSubmitting,
   type AddUserActorRef,
-  useAddUserIntents,
+  addUserIntents,
 } from '../../machines/addUser';
 import { UserFormFields, type UserFormValues } from './UserFormFields';
 import { Banner } from '../shared/Banner';
 import { BusyDialog } from '../shared/BusyDialog';
+import { useIntents } from '../shared/useIntents';
 
 const EMPTY: UserFormValues = { name: '', email: '', phoneNumber: '', ...NEW_USER_DEFAULTS };
 
@@ -24,7 +25,7 @@ export function AddUserDialog({ actorRef, onClose }: { actorRef: AddUserActorRef
   const submitting = useSelector(actorRef, selectIsSubmitting);
   const error = useSelector(actorRef, selectAddUserError);
   const errors = useSelector(actorRef, selectAddUserFieldErrors);
-  const intents = useAddUserIntents(actorRef);
+  const intents = useIntents(addUserIntents, actorRef);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -10,11 +10,12 @@ import {
   selectIsBusy,
   selectIsSaving,
   type EditUserActorRef,
-  useEditUserIntents,
+  editUserIntents,
 } from '../../machines/editUser';
 import { UserFormFields, type UserFormValues } from './UserFormFields';
 import { Banner } from '../shared/Banner';
 import { BusyDialog } from '../shared/BusyDialog';
+import { useIntents } from '../shared/useIntents';
 
 /**
  * Edit a user's name, email, phone and role (PUT /api/users/{id}); a failure keeps the input. When
@@ -37,7 +38,7 @@ export function EditUserDialog({ actorRef, onClose }: { actorRef: EditUserActorR
   const error = useSelector(actorRef, selectEditUserError);
   const conflict = useSelector(actorRef, selectHasConflict);
   const errors = useSelector(actorRef, selectEditUserFieldErrors);
-  const intents = useEditUserIntents(actorRef);
+  const intents = useIntents(editUserIntents, actorRef);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -16,8 +16,9 @@ import {
   type UserRoleFilter,
   type UserStatusFilter,
   type UsersListActorRef,
-  useUsersListIntents,
+  usersListIntents,
 } from '../../machines/usersList';
+import { useIntents } from '../shared/useIntents';
 
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
 
@@ -51,7 +52,7 @@ export const Filters = memo(function Filters({ actor }: { actor: UsersListActorR
   // A new object with each state of the list: compared by its fields, or every state of the list
   // (a search's request leaving, its answer arriving) would render the filters again.
   const filters = useSelector(ref, selectFilters, shallowEqual);
-  const intents = useUsersListIntents(ref);
+  const intents = useIntents(usersListIntents, ref);
   // The box keeps what is typed; when the list's search changes otherwise (the URL read at
   // opening, Back or Forward), the box shows that instead.
   const [search, setSearch] = useState(filters.search);

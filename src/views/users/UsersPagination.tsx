@@ -7,10 +7,11 @@ import {
   selectPageSize,
   selectTotal,
   type UsersListActorRef,
-  useUsersListIntents,
+  usersListIntents,
 } from '../../machines/usersList';
 import { ListPager } from '../shared/ListPager';
 import { useAfterPaint } from '../shared/useAfterPaint';
+import { useIntents } from '../shared/useIntents';
 
 interface PagerState {
   total: number;
@@ -38,7 +39,7 @@ export const UsersPagination = memo(function UsersPagination({ actor }: { actor:
     firstLoad: useSelector(ref, selectIsFirstLoad),
   };
   const { total, page, pageSize, firstLoad } = useAfterPaint(live, samePager);
-  const { goToPage } = useUsersListIntents(ref);
+  const { goToPage } = useIntents(usersListIntents, ref);
   if (firstLoad || total === 0) return <Box minHeight="10" />;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);

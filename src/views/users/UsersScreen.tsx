@@ -25,7 +25,7 @@ import {
   ROLES,
   type Role,
   type UsersListActorRef,
-  useUsersListIntents,
+  usersListIntents,
 } from '../../machines/usersList';
 import { selectRowsBusy } from '../../machines/rowChanges';
 import type { UserStats } from '../../contract/api';
@@ -43,6 +43,7 @@ import { BulkConfirmDialog } from './BulkConfirmDialog';
 import { UsersSections } from './UsersSections';
 import { UsersPagination } from './UsersPagination';
 import { formatCount } from '../../domain/intl';
+import { useIntents } from '../shared/useIntents';
 
 const NO_ROWS: string[] = [];
 
@@ -74,7 +75,7 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
   const ref = actor;
   const selected = useSelector(ref, selectSelected);
   const updating = useSelector(ref, selectIsBulkUpdating);
-  const { bulkUpdate } = useUsersListIntents(ref);
+  const { bulkUpdate } = useIntents(usersListIntents, ref);
   if (selected.length === 0) return null;
   const bulk = (updates: { hasLicense?: boolean; isActive?: boolean; role?: Role }) => bulkUpdate(selected, updates);
   return (
@@ -131,7 +132,7 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
 /** Export CSV: the members the filters and sort select, every page; busy while the link is prepared. */
 const ExportButton = memo(function ExportButton({ actor }: { actor: UsersListActorRef }) {
   const exporting = useSelector(actor, selectIsExporting);
-  const intents = useUsersListIntents(actor);
+  const intents = useIntents(usersListIntents, actor);
   return (
     <Button variant="outline" loading={exporting} loadingText="Preparing export…" onClick={intents.export}>
       <Download aria-hidden /> Export CSV
@@ -155,7 +156,7 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
   const deleting = useSelector(ref, selectIsDeleting);
   const deleteError = useSelector(ref, selectDeleteError);
   const bulkToConfirm = useSelector(ref, selectBulkToConfirm);
-  const intents = useUsersListIntents(ref);
+  const intents = useIntents(usersListIntents, ref);
   const close = intents.closeDialog;
   return (
     <>
@@ -177,7 +178,7 @@ const Dialogs = memo(function Dialogs({ actor }: { actor: UsersListActorRef }) {
 const UsersHead = memo(function UsersHead({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const stats = useSelector(ref, selectStats);
-  const { openAdd } = useUsersListIntents(ref);
+  const { openAdd } = useIntents(usersListIntents, ref);
   return (
     <>
       <UsersSections current="members" />
@@ -214,7 +215,7 @@ export function UsersScreen() {
   const busy = useSelector(rowChanges, (s) => (s ? selectRowsBusy(s) : NO_ROWS));
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
-  const intents = useUsersListIntents(ref);
+  const intents = useIntents(usersListIntents, ref);
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
