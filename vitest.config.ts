@@ -40,8 +40,9 @@ const views: TestProjectInlineConfiguration = {
 const server: TestProjectInlineConfiguration = {
   extends: true,
   // Real HTTP, a real (embedded) database and whole seeded organisations: a generous limit, so a busy
-  // machine makes them slower, never failed.
-  test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+  // machine makes them slower, never failed (the slowest take 30-50 s with the machine loaded to 8
+  // processes a core, so 60 s was too close).
+  test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 240_000 },
 };
 
 /** Needs PostgreSQL and builds the API: only `npm run test:postgres` runs it (scripts/test/postgres.ts). */
