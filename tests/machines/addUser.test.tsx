@@ -27,6 +27,7 @@ const INVALID: AddUserSubmission = {
 const VALID: AddUserSubmission = { ...INVALID, phoneNumber: '(555) 123-4567' };
 
 const paths = generateModelPaths(addUserMachine, {
+  cover: 'pairs',
   events: {
     'addUser.submit': [
       { type: 'addUser.submit', values: INVALID },

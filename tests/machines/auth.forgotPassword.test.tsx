@@ -25,6 +25,7 @@ const ERRORS = {
 } as const;
 
 const paths = generateModelPaths(forgotPasswordMachine, {
+  cover: 'pairs',
   input: { email: EMAIL },
   events: {
     'forgot.sendCode': [

@@ -19,6 +19,7 @@ const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { su
 const WRONG = 'That code is not right. Check your authenticator app and try again.';
 
 const paths = generateModelPaths(mfaChallengeMachine, {
+  cover: 'pairs',
   events: {
     'mfa.submit': [
       { type: 'mfa.submit', code: '12 34' },

@@ -87,6 +87,7 @@ const ERRORS = {
 } as const;
 
 const paths = generateModelPaths(authMachine, {
+  cover: 'pairs',
   events: {
     'xstate.done.actor.checkSession': SESSION_CHECKS.map((c) => done('checkSession', c)),
     'xstate.error.actor.checkSession': failed('checkSession', new Error(ERRORS.checkSession)),

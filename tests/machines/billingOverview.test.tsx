@@ -15,6 +15,7 @@ import { EMPTY_OVERVIEW, OVERVIEW } from '../views/billing/fixtures';
 import { renderWithMachines } from '../views/billing/render-billing';
 
 const paths = generateModelPaths(billingOverviewMachine, {
+  cover: 'pairs',
   events: {
     'xstate.done.actor.loadOverview': [
       { type: 'xstate.done.actor.loadOverview', output: OVERVIEW },

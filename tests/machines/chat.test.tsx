@@ -56,8 +56,11 @@ const paths = generateModelPaths(chatMachine, {
       { type: 'xstate.error.actor.ask', error: RATE_LIMITED },
     ],
   },
-  // Whether there is a conversation to clear: the planner tells the two apart.
-  key: (s) => s.context.messages.length > 0,
+  // Whether there is a conversation to clear, and while a reply is awaited whether there was one
+  // before the question (a rate limit gives the question back, leaving what was there): none, the
+  // question alone, or more. With only "any messages" the planner could not tell a first question
+  // from a later one, and never planned a rate limit with a conversation to clear.
+  key: (s) => Math.min(s.context.messages.length, 2),
 });
 
 walkPaths({

@@ -17,6 +17,7 @@ import { OVERVIEW, STATS } from '../views/users/fixtures';
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
 const paths = generateModelPaths(dashboardMachine, {
+  cover: 'pairs',
   events: {
     'xstate.done.actor.loadDashboard': { type: 'xstate.done.actor.loadDashboard', output: { stats: STATS, overview: OVERVIEW } },
     'xstate.error.actor.loadDashboard': {

@@ -25,6 +25,7 @@ const LATEST = { ...USER, role: 'Supervisor' as const, version: USER.version + 1
 const CHANGED_ELSEWHERE = new ApiRequestError(409, 'Conflict', { message: MEMBER_CHANGED, field: 'version' });
 
 const paths = generateModelPaths(editUserMachine, {
+  cover: 'pairs',
   input: { user: USER },
   events: {
     'editUser.submit': [

@@ -26,6 +26,7 @@ const INPUT = { userId: 'u-trial', planType: 'pro' as const, clientSecret: 'seti
 const DECLINED = 'Your card was declined.';
 
 const paths = generateModelPaths(paymentMachine, {
+  cover: 'pairs',
   input: INPUT,
   events: {
     'xstate.done.actor.loadStripe': { type: 'xstate.done.actor.loadStripe', output: stripe },

@@ -38,7 +38,7 @@ import {
 } from '../support/model';
 import { tableDriver } from '../support/model/tables';
 import { createFakeStripe, uninstallStripeDouble } from '../support/stripe';
-import { LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
+import { DOWNGRADING_USER, LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
 import { renderPlain } from '../views/billing/render-billing';
 
 const { stripe, control } = createFakeStripe();
@@ -132,7 +132,23 @@ const litePaths = generate(LITE_USER, 'active lite');
 // The scheduled cancellation walks take what the active subscription's leave (Reactivate and what follows).
 const scheduledPaths = generate(SCHEDULED_USER, 'scheduled cancellation', coveredBy(litePaths));
 // A trial member's preselected plan is priced as the modal opens (opening -> editing.previewing).
-const paths = [...litePaths, ...scheduledPaths, ...generate(TRIAL_USER, 'trial', coveredBy([...litePaths, ...scheduledPaths]))];
+const trialPaths = generate(TRIAL_USER, 'trial', coveredBy([...litePaths, ...scheduledPaths]));
+// So is a scheduled downgrade's, and that member can still cancel: the cancellations straight after the price.
+const downgradePaths = generate(DOWNGRADING_USER, 'scheduled downgrade', coveredBy([...litePaths, ...scheduledPaths, ...trialPaths]));
+// A subscription still in its trial whose cancellation is scheduled: not paid for yet, so its plan
+// is priced as the modal opens, and Reactivate is offered right after the price.
+const TRIALING_CANCELLING: UserBilling = {
+  ...SCHEDULED_USER,
+  userId: 'u-trialing',
+  name: 'Tom Trialing',
+  subscription: { ...(SCHEDULED_USER.subscription as NonNullable<UserBilling['subscription']>), status: 'trialing' },
+};
+const trialingPaths = generate(
+  TRIALING_CANCELLING,
+  'trialing, cancellation scheduled',
+  coveredBy([...litePaths, ...scheduledPaths, ...trialPaths, ...downgradePaths]),
+);
+const paths = [...litePaths, ...scheduledPaths, ...trialPaths, ...downgradePaths, ...trialingPaths];
 
 beforeAll(() => {
   control.holdReady = true;
@@ -296,9 +312,10 @@ walkPaths({
         confirmingCancel: async ({ snapshot }) => {
           const question = await waitFor(confirmation);
           expect(question).toHaveAccessibleName(selectCancelNowQuestion(snapshot));
-          expect(question).toHaveAccessibleName(`Cancel ${billing.name}'s Hardline Lite subscription now?`);
+          const plan = PLANS[(billing.subscription as NonNullable<UserBilling['subscription']>).planType].name;
+          expect(question).toHaveAccessibleName(`Cancel ${billing.name}'s ${plan} subscription now?`);
           expect(question).toHaveAccessibleDescription(selectCancelNowConsequence(snapshot));
-          expect(question).toHaveTextContent('loses Hardline Lite access at once');
+          expect(question).toHaveTextContent(`loses ${plan} access at once`);
           expect(screen.queryByRole('dialog', { name: dialogName })).not.toBeInTheDocument();
           expect(fakes.calls('cancelSubscription')).toHaveLength(sentBefore);
         },

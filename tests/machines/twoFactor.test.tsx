@@ -28,6 +28,7 @@ const SETUP_FAILED = 'We could not start the two-factor setup. Please try again.
 const INVALID = 'Enter the 6-digit code from your authenticator app';
 
 const paths = generateModelPaths(twoFactorMachine, {
+  cover: 'pairs',
   events: {
     'twoFactor.submitCode': [
       { type: 'twoFactor.submitCode', code: '12 34' },
