@@ -36,6 +36,7 @@ export const usersListMachine = usersListSetup.createMachine({
   invoke: [
     { id: 'watchUrl', src: 'watchUrl' },
     { id: 'rowChanges', src: 'rowChanges' },
+    { id: 'memberImport', src: 'memberImport' },
   ],
   context: ({ input }) => initialUsersListContext(input?.pageSize ?? DEFAULT_PAGE_SIZE),
   on: {
@@ -49,12 +50,14 @@ export const usersListMachine = usersListSetup.createMachine({
   states: {
     list: {
       initial: 'opening',
-      // The address moved (Back, Forward): its view loads, and an open dialog or question closes.
       on: {
+        // The address moved (Back, Forward): its view loads, and an open dialog or question closes.
         'users.urlChanged': {
           target: '.browsing.loading',
           actions: ['clearDialog', 'clearBulkRequest', 'assignView', writeUrl('replace')],
         },
+        // An import has invited members (../memberImport): the counts are read with the next page.
+        'users.imported': { actions: 'markStatsStale' },
       },
       states: {
         opening: {
@@ -69,6 +72,8 @@ export const usersListMachine = usersListSetup.createMachine({
             'users.filterRole': { target: '.loading', actions: ['assignQuery', writeUrl('push')] },
             'users.sort': { target: '.loading', actions: ['assignQuery', writeUrl('push')] },
             'users.goToPage': { target: '.loading', actions: ['assignPage', writeUrl('push')] },
+            // ...and the page with them, when the list is shown.
+            'users.imported': { target: '.loading', actions: 'markStatsStale' },
             'users.openAdd': { target: 'adding' },
             'users.edit': { target: 'editing', actions: 'assignDialogTarget' },
             'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDialogTarget' },

@@ -1,0 +1,89 @@
+/**
+ * Import CSV on User Management (docs/USERS.md): the button beside Add User, the banner that shows a
+ * running or finished import while its dialog is closed (after a reload too), and the dialog itself,
+ * whose code is fetched when it first opens.
+ */
+import { Alert, Button, Flex } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { FileUp } from 'lucide-react';
+import { lazy, memo, Suspense } from 'react';
+import {
+  importOutcomeTitle,
+  memberImportIntents,
+  selectImportBanner,
+  selectIsImportDialogOpen,
+  selectIsLookingForJob,
+  type MemberImportActorRef,
+} from '../../machines/memberImport';
+import { selectImportRef, type UsersListActorRef } from '../../machines/usersList';
+import { useIntents } from '../shared/useIntents';
+import { ImportProgress } from './ImportProgress';
+
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
+
+const OpenButton = memo(function OpenButton({ importRef }: { importRef: MemberImportActorRef }) {
+  const looking = useSelector(importRef, selectIsLookingForJob);
+  const { open } = useIntents(memberImportIntents, importRef);
+  return (
+    <Button variant="outline" onClick={open} disabled={looking}>
+      <FileUp aria-hidden /> Import CSV
+    </Button>
+  );
+});
+
+/** 'Import CSV', beside Add User. */
+export function ImportButton({ actor }: { actor: UsersListActorRef }) {
+  const importRef = useSelector(actor, selectImportRef);
+  return importRef ? <OpenButton importRef={importRef} /> : null;
+}
+
+const Banner = memo(function Banner({ importRef }: { importRef: MemberImportActorRef }) {
+  const job = useSelector(importRef, selectImportBanner);
+  const { open, dismiss } = useIntents(memberImportIntents, importRef);
+  if (!job) return null;
+  const running = job.status === 'running';
+  return (
+    <Alert.Root status={running ? 'info' : job.status === 'done' ? 'success' : 'warning'} role="region" aria-label="Import CSV">
+      <Alert.Indicator />
+      <Alert.Content>
+        {running ? (
+          <ImportProgress job={job} label={`Importing ${job.fileName}`} />
+        ) : (
+          <Alert.Title>{`${importOutcomeTitle(job)}: ${job.invited} invited`}</Alert.Title>
+        )}
+      </Alert.Content>
+      <Flex gap="2" alignSelf="center" flexShrink={0}>
+        <Button size="sm" variant="outline" onClick={open}>
+          View
+        </Button>
+        {running ? null : (
+          <Button size="sm" variant="ghost" onClick={dismiss}>
+            Dismiss
+          </Button>
+        )}
+      </Flex>
+    </Alert.Root>
+  );
+});
+
+const Dialog = memo(function Dialog({ importRef }: { importRef: MemberImportActorRef }) {
+  const open = useSelector(importRef, selectIsImportDialogOpen);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ImportDialog actorRef={importRef} />
+    </Suspense>
+  );
+});
+
+/** The import's banner and dialog, under the screen's head. */
+export function ImportStatus({ actor }: { actor: UsersListActorRef }) {
+  const importRef = useSelector(actor, selectImportRef);
+  if (!importRef) return null;
+  return (
+    <>
+      <Banner importRef={importRef} />
+      <Dialog importRef={importRef} />
+    </>
+  );
+}
