@@ -21,7 +21,7 @@ import { ImportProgress } from './ImportProgress';
 
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
-const OpenButton = memo(function OpenButton({ importRef }: { importRef: MemberImportActorRef }) {
+export const OpenButton = memo(function OpenButton({ importRef }: { importRef: MemberImportActorRef }) {
   const looking = useSelector(importRef, selectIsLookingForJob);
   const { open } = useIntents(memberImportIntents, importRef);
   return (
@@ -76,14 +76,18 @@ const Dialog = memo(function Dialog({ importRef }: { importRef: MemberImportActo
   );
 });
 
-/** The import's banner and dialog, under the screen's head. */
-export function ImportStatus({ actor }: { actor: UsersListActorRef }) {
-  const importRef = useSelector(actor, selectImportRef);
-  if (!importRef) return null;
+/** An import's banner and dialog, on its own actor. */
+export function ImportPanel({ importRef }: { importRef: MemberImportActorRef }) {
   return (
     <>
       <Banner importRef={importRef} />
       <Dialog importRef={importRef} />
     </>
   );
+}
+
+/** The import's banner and dialog, under the screen's head. */
+export function ImportStatus({ actor }: { actor: UsersListActorRef }) {
+  const importRef = useSelector(actor, selectImportRef);
+  return importRef ? <ImportPanel importRef={importRef} /> : null;
 }
