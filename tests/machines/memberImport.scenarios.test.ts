@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 function openScreen() {
-  const findCurrent = pendingActor<ImportJob | null, undefined>();
+  const findCurrent = pendingActor<ImportJob | null, unknown>();
   const previewImport = pendingActor<ImportPreviewResponse, { file: File }>();
   const startImport = pendingActor<ImportJob, JobInput>();
   const readImport = pendingActor<ImportJob, JobInput>();

@@ -124,7 +124,8 @@ export function createUsersDoubles(options: { url?: string; state?: unknown } = 
 export type UsersDoubles = ReturnType<typeof createUsersDoubles>;
 
 function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number; importPoll?: number }, watchUrl?: AnyActorLogic) {
-  const { importPoll, ...listDelays } = delays ?? {};
+  const importPoll = delays?.importPoll;
+  const searchDebounce = delays?.searchDebounce;
   const view = usersViewImplementations(createAddressBar(doubles.address.host), doubles.viewStore);
   return usersListMachine.provide({
     actors: {
@@ -154,7 +155,7 @@ function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: numb
       }),
     },
     actions: view.actions,
-    ...(delays?.searchDebounce !== undefined ? { delays: { searchDebounce: listDelays.searchDebounce } } : {}),
+    ...(searchDebounce !== undefined ? { delays: { searchDebounce } } : {}),
   });
 }
 
