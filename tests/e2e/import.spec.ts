@@ -108,7 +108,8 @@ test.describe('Import CSV', () => {
     await expect(dialog.getByText(/Importing crew-|Import of crew-/).first()).toBeVisible();
     await page.reload();
     const banner = page.getByRole('region', { name: 'Import CSV' });
-    await expect(banner).toContainText(fileName);
+    // The API invites the rows meanwhile (on a loaded machine its answers may then take a while).
+    await expect(banner).toContainText(fileName, { timeout: 120_000 });
     await banner.getByRole('button', { name: 'View' }).click();
     await expect(dialog.getByText(`Import of ${fileName} finished`)).toBeVisible({ timeout: 120_000 });
     await expect(dialog.getByLabel('What the import did')).toContainText(/Invited\s*27/);
