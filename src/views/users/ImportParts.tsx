@@ -3,12 +3,11 @@
  * running or finished import while its dialog is closed (after a reload too), and the dialog itself,
  * whose code is fetched when it first opens.
  */
-import { Alert, Button, Flex } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { FileUp } from 'lucide-react';
 import { lazy, memo, Suspense } from 'react';
 import {
-  importOutcomeTitle,
   memberImportIntents,
   selectImportBanner,
   selectIsImportDialogOpen,
@@ -17,7 +16,6 @@ import {
 } from '../../machines/memberImport';
 import { selectImportRef, type UsersListActorRef } from '../../machines/usersList';
 import { useIntents } from '../shared/useIntents';
-import { ImportProgress } from './ImportProgress';
 
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
@@ -37,32 +35,17 @@ export function ImportButton({ actor }: { actor: UsersListActorRef }) {
   return importRef ? <OpenButton importRef={importRef} /> : null;
 }
 
+/** The banner's code (the progress bar with it) is fetched when there is a job to show. */
+const ImportBanner = lazy(() => import('./ImportBanner').then((m) => ({ default: m.ImportBanner })));
+
 const Banner = memo(function Banner({ importRef }: { importRef: MemberImportActorRef }) {
   const job = useSelector(importRef, selectImportBanner);
   const { open, dismiss } = useIntents(memberImportIntents, importRef);
   if (!job) return null;
-  const running = job.status === 'running';
   return (
-    <Alert.Root status={running ? 'info' : job.status === 'done' ? 'success' : 'warning'} role="region" aria-label="Import CSV">
-      <Alert.Indicator />
-      <Alert.Content>
-        {running ? (
-          <ImportProgress job={job} label={`Importing ${job.fileName}`} />
-        ) : (
-          <Alert.Title>{`${importOutcomeTitle(job)}: ${job.invited} invited`}</Alert.Title>
-        )}
-      </Alert.Content>
-      <Flex gap="2" alignSelf="center" flexShrink={0}>
-        <Button size="sm" variant="outline" onClick={open}>
-          View
-        </Button>
-        {running ? null : (
-          <Button size="sm" variant="ghost" onClick={dismiss}>
-            Dismiss
-          </Button>
-        )}
-      </Flex>
-    </Alert.Root>
+    <Suspense fallback={null}>
+      <ImportBanner job={job} onView={open} onDismiss={dismiss} />
+    </Suspense>
   );
 });
 
