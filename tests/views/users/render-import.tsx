@@ -21,7 +21,7 @@ export const IMPORT_ACTORS = [
   'prepareFailedRows',
 ] as const;
 
-export function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
+function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
   return {
     id: 'import-1',
     fileName: 'crew.csv',
