@@ -5,9 +5,18 @@
  * are new on every run, so no other test's members are touched.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+
+async function expectInsideWindow(page: Page, locator: Locator, what: string): Promise<void> {
+  await expect(locator, what).toBeVisible();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${what} has no box`);
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box.x, `${what} starts at x = ${box.x}`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what} ends at x = ${box.x + box.width} in a ${width} px window`).toBeLessThanOrEqual(width);
+}
 
 async function openUsers(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'User Management' }).click();
@@ -128,9 +137,32 @@ test.describe('Import CSV', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     await expect(banner).toBeHidden();
-    await page.getByRole('searchbox', { name: 'Search users' }).fill(`import-${stamp}-`);
-    const table = page.getByRole('table', { name: 'Users' });
-    await expect(table.locator('tbody tr').filter({ hasText: emails[0] as string })).toHaveCount(1);
+    const search = page.getByRole('searchbox', { name: 'Search users' });
+    await search.fill(`import-${stamp}-`);
     await expect(page.getByText(/^Showing 1–25 of 27$/)).toBeVisible();
+    // One of them, as the file named them.
+    await search.fill(emails[1] as string);
+    const row = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`Crew Member ${stamp} 1`);
+    await expect(row).toContainText('Field Worker');
+  });
+
+  test('on a 320 px phone, Import CSV and its dialog fit the window @users', async ({ page, stack }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signInAsAdmin(page, stack);
+    await page.goto('/users');
+    const button = page.getByRole('button', { name: 'Import CSV' });
+    await expect(button).toBeEnabled();
+    await expectInsideWindow(page, button, 'Import CSV');
+    await expectInsideWindow(page, page.getByRole('button', { name: 'Add User' }), 'Add User');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await expectInsideWindow(page, dialog, 'the dialog');
+    await expectInsideWindow(page, dialog.getByLabel('CSV file'), 'the file field');
+    await expectInsideWindow(page, dialog.getByRole('link', { name: 'Download template' }), 'Download template');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

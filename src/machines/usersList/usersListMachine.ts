@@ -7,7 +7,9 @@
  *   takes something away (./bulk.ts).
  * - Children: the row changes (../rowChanges: toggles forwarded to it, answers back as `row.*`,
  *   shown by ./rowResults.ts), the Add and Edit dialogs, a bulk change (../bulkChange) and Export
- *   CSV (../csvExport, in the `export` region: the list neither waits for it nor stops it).
+ *   CSV (../csvExport, in the `export` region: the list neither waits for it nor stops it), and
+ *   Import CSV (../memberImport, for as long as the list is open: a finished import sends
+ *   `users.imported`, and the page and its counts load again).
  *   Toasts are emitted as `users.notice`; failures stay in context and show inline.
  * - The view lives in the URL (./view.ts, ../urlView). Back while a dialog is open closes it; Back
  *   while a delete or bulk change runs lets it finish, then loads the view.
