@@ -13,7 +13,11 @@ export const usersListMachine = createMachine({
   id: 'usersList',
   type: 'parallel',
   meta: { spec: ['§2 Users screen', '§4 Users'] },
-  invoke: [{ id: 'watchUrl', src: 'watchUrl' }, { id: 'rowChanges', src: 'rowChanges' }],
+  invoke: [
+    { id: 'watchUrl', src: 'watchUrl' },
+    { id: 'rowChanges', src: 'rowChanges' },
+    { id: 'memberImport', src: 'memberImport' },
+  ],
   on: {
     'users.setLicense': { actions: ['dismissError', 'xstate.sendTo'] },
     'users.setStatus': { actions: ['dismissError', 'xstate.sendTo'] },
@@ -30,6 +34,7 @@ export const usersListMachine = createMachine({
           target: '#usersList.list.browsing.loading',
           actions: ['clearDialog', 'clearBulkRequest', 'assignView', 'writeUrl'],
         },
+        'users.imported': { actions: 'markStatsStale' },
       },
       states: {
         opening: {
@@ -44,6 +49,7 @@ export const usersListMachine = createMachine({
             'users.filterRole': { target: '#usersList.list.browsing.loading', actions: ['assignQuery', 'writeUrl'] },
             'users.sort': { target: '#usersList.list.browsing.loading', actions: ['assignQuery', 'writeUrl'] },
             'users.goToPage': { target: '#usersList.list.browsing.loading', actions: ['assignPage', 'writeUrl'] },
+            'users.imported': { target: '#usersList.list.browsing.loading', actions: 'markStatsStale' },
             'users.openAdd': 'adding',
             'users.edit': { target: 'editing', actions: 'assignDialogTarget' },
             'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDialogTarget' },

@@ -42,6 +42,8 @@ export const ImportRequestSchema = v.object({
   csv: v.pipe(v.string('csv must be text'), cleanText('csv', { multiline: true })),
 });
 
+export type ImportRequest = v.InferInput<typeof ImportRequestSchema>;
+
 /** The file weighs more than LIMITS.importBytes (as UTF-8, what it weighed on disk). */
 export function importFileTooLarge(csv: string): boolean {
   return utf8Bytes(csv) > LIMITS.importBytes;

@@ -32,6 +32,9 @@ const HEADER_NAMES: Record<ImportColumn, readonly string[]> = {
   Licence: ['licence', 'license', 'licensed', 'licenced', 'haslicense', 'haslicence'],
 };
 
+/** Import CSV's template (Download template): the header row, ready for a row per member. */
+export const IMPORT_TEMPLATE_CSV = `${IMPORT_COLUMNS.join(',')}\r\n`;
+
 const REQUIRED_COLUMNS: readonly ImportColumn[] = ['Name', 'Email', 'Phone'];
 
 function headerKey(text: string): string {

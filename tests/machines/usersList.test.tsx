@@ -20,6 +20,7 @@ import { inSubstates, tableDriver, type CheckContext } from '../support/model/ta
 import { makePage, makeUser } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
 import { toaster } from '../../src/views/shared/toaster';
+import { DONE as IMPORT_DONE, RUNNING as IMPORT_RUNNING } from '../views/users/render-import';
 
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
@@ -128,6 +129,9 @@ const paths = generateModelPaths(usersListMachine, {
       { type: 'xstate.done.actor.bulkChange', output: { updated: 0, failure: 'Failed to update user' } },
     ],
     'users.openAdd': (s) => when(ready(s), [{ type: 'users.openAdd' }]),
+    // An import (../memberImport) finished: the page and the counts load again when the list is
+    // shown; behind the Add User dialog, the counts are marked stale for the next load.
+    'users.imported': (s) => when(ready(s) || asList(s).matches({ list: 'adding' }), [{ type: 'users.imported' }]),
     'xstate.done.actor.addUser': { type: 'xstate.done.actor.addUser', output: ADDED },
     'users.edit': (s) => when(readyWithRows(s), [{ type: 'users.edit', user: asList(s).context.users[0] }]),
     'xstate.done.actor.editUser': (s) => {
@@ -146,7 +150,7 @@ walkPaths({
   timeout: 15_000,
   setup: ({ inspect }) => {
     const doubles = createUsersDoubles();
-    const delays = createControlledDelays(['searchDebounce']);
+    const delays = createControlledDelays(['searchDebounce', 'importPoll']);
     delays.install();
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     // The address watcher reports when the walk says so (the real one reports the address at once).
@@ -154,7 +158,12 @@ walkPaths({
     const watchUrl = fromCallback(({ sendBack }) => {
       reportAddress = sendBack;
     });
-    const view = renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce }, inspect, watchUrl });
+    const view = renderUsers({
+      doubles,
+      delays: { searchDebounce: delays.delays.searchDebounce, importPoll: delays.delays.importPoll },
+      inspect,
+      watchUrl,
+    });
     const table = () => screen.getByRole('table', { name: 'Users' });
     const dialog = (name: string) => within(screen.getByRole(name === 'Delete user' ? 'alertdialog' : 'dialog', { name }));
     const rowOf = (name: string) => {
@@ -377,6 +386,12 @@ walkPaths({
               else doubles.bulk.reject('bulkUpdate', new Error(''));
             });
           },
+          // The import found running when the list opened reads its last progress: finished.
+          'users.imported': async () => {
+            await act(async () => doubles.imports.resolve('findCurrent', IMPORT_RUNNING));
+            await act(async () => delays.fire('importPoll'));
+            await act(async () => doubles.imports.resolve('readImport', IMPORT_DONE));
+          },
           'users.openAdd': () => user.click(screen.getAllByRole('button', { name: 'Add User' })[0] as HTMLElement),
           'xstate.done.actor.addUser': async () => {
             const form = dialog('Add User');
@@ -417,8 +432,12 @@ walkPaths({
               expect(screen.getByText('The row now shows this member as they are.')).toBeInTheDocument();
             },
           },
-          // A header click asks for the order it names.
-          'list.browsing.loading': { 'users.sort': ({ context, event }) => expect(context.sort).toBe(event?.sort) },
+          // A header click asks for the order it names; a finished import reloads the page and its counts.
+          'list.browsing.loading': {
+            'users.sort': ({ context, event }) => expect(context.sort).toBe(event?.sort),
+            'users.imported': () => expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({ withStats: true }),
+          },
+          'list.adding': { 'users.imported': ({ context }) => expect(context.statsStale).toBe(true) },
           // Export CSV asks for what the list selects at the moment of the click.
           'export.preparing': {
             'users.export': ({ context }) =>

@@ -6,17 +6,13 @@ import { addUserImplementations, addUserMachine } from '../addUser';
 import { bulkChangeImplementations, bulkChangeMachine } from '../bulkChange';
 import { csvExportMachine, type ExportQuery, type ExportedFile } from '../csvExport';
 import { openDownload } from '../csvExport/implementations';
+import { localDate } from '../csvExport/exporting';
 import { editUserImplementations, editUserMachine } from '../editUser';
+import { memberImportImplementations, memberImportMachine } from '../memberImport';
 import { rowChangesImplementations, rowChangesMachine } from '../rowChanges';
 import { urlViewImplementations } from '../urlView/implementations';
 import { openingQuery } from './ahead';
 import type { ExportMembersInput, LoadUsersInput, UsersPage } from './page';
-
-/** The browser's local date, YYYY-MM-DD: the day the administrator sees, for the export's file name. */
-function localDate(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-}
 
 /**
  * The view in the URL (../urlView): a link back to the list that names no view opens the last one,
@@ -61,6 +57,7 @@ export function usersListImplementations(services: Services) {
       csvExport: csvExportMachine.provide(membersExportImplementations(services)),
       addUser: addUserMachine.provide(addUserImplementations(services)),
       editUser: editUserMachine.provide(editUserImplementations(services)),
+      memberImport: memberImportMachine.provide(memberImportImplementations(services)),
     },
     actions: view.actions,
   };

@@ -1,6 +1,7 @@
 import type { User, UserSort, UserStats } from '../../contract/api';
 import type { AddUserActorRef } from '../addUser/addUserMachine';
 import type { EditUserActorRef } from '../editUser/editUserMachine';
+import type { MemberImportActorRef } from '../memberImport/memberImportMachine';
 import type { RowChangesActorRef } from '../rowChanges/rowChangesMachine';
 import type { BulkRequest } from './bulk';
 import type { UsersListSnapshot } from './usersListMachine';
@@ -46,3 +47,7 @@ export const selectIsExporting = (s: UsersListSnapshot): boolean => s.matches({ 
 /** The bulk change waiting for its confirmation (a deactivation or licence removal), or null. */
 export const selectBulkToConfirm = (s: UsersListSnapshot): BulkRequest | null =>
   s.matches({ list: 'confirmingBulk' }) ? s.context.bulkRequest : null;
+
+/** Import CSV (../memberImport), for as long as the list is open: its dialog and progress read from it. */
+export const selectImportRef = (s: UsersListSnapshot): MemberImportActorRef | undefined =>
+  s.children.memberImport as MemberImportActorRef | undefined;

@@ -9,6 +9,7 @@ import { addUserMachine } from '../addUser/addUserMachine';
 import { bulkChangeMachine, type BulkChangeOutput } from '../bulkChange/bulkChangeMachine';
 import { csvExportMachine, type CsvExportOutput } from '../csvExport/csvExportMachine';
 import { editUserMachine } from '../editUser/editUserMachine';
+import { memberImportMachine } from '../memberImport/memberImportMachine';
 import { rowChangesMachine } from '../rowChanges/rowChangesMachine';
 import { ROW_FALLBACK } from '../rowChanges/rows';
 import { messageOf, placeholderActor } from '../shared';
@@ -37,6 +38,7 @@ export const usersListSetup = setup({
     csvExport: csvExportMachine,
     addUser: addUserMachine,
     editUser: editUserMachine,
+    memberImport: memberImportMachine,
   },
   delays: { searchDebounce: 300 },
   guards: {

@@ -57,6 +57,8 @@ export type UsersListEvent =
   | { type: 'users.closeDialog' }
   | { type: 'users.dismissError' }
   | { type: 'users.export' }
+  /** An import has invited members (../memberImport). */
+  | { type: 'users.imported' }
   /** The address changed (the list opened, or Back / Forward): `query` is its query string. */
   | UrlChanged<'users.urlChanged'>
   | RowActionResult;

@@ -7,7 +7,9 @@
  *   takes something away (./bulk.ts).
  * - Children: the row changes (../rowChanges: toggles forwarded to it, answers back as `row.*`,
  *   shown by ./rowResults.ts), the Add and Edit dialogs, a bulk change (../bulkChange) and Export
- *   CSV (../csvExport, in the `export` region: the list neither waits for it nor stops it).
+ *   CSV (../csvExport, in the `export` region: the list neither waits for it nor stops it), and
+ *   Import CSV (../memberImport, for as long as the list is open: a finished import sends
+ *   `users.imported`, and the page and its counts load again).
  *   Toasts are emitted as `users.notice`; failures stay in context and show inline.
  * - The view lives in the URL (./view.ts, ../urlView). Back while a dialog is open closes it; Back
  *   while a delete or bulk change runs lets it finish, then loads the view.
@@ -36,6 +38,7 @@ export const usersListMachine = usersListSetup.createMachine({
   invoke: [
     { id: 'watchUrl', src: 'watchUrl' },
     { id: 'rowChanges', src: 'rowChanges' },
+    { id: 'memberImport', src: 'memberImport' },
   ],
   context: ({ input }) => initialUsersListContext(input?.pageSize ?? DEFAULT_PAGE_SIZE),
   on: {
@@ -49,12 +52,14 @@ export const usersListMachine = usersListSetup.createMachine({
   states: {
     list: {
       initial: 'opening',
-      // The address moved (Back, Forward): its view loads, and an open dialog or question closes.
       on: {
+        // The address moved (Back, Forward): its view loads, and an open dialog or question closes.
         'users.urlChanged': {
           target: '.browsing.loading',
           actions: ['clearDialog', 'clearBulkRequest', 'assignView', writeUrl('replace')],
         },
+        // An import has invited members (../memberImport): the counts are read with the next page.
+        'users.imported': { actions: 'markStatsStale' },
       },
       states: {
         opening: {
@@ -69,6 +74,8 @@ export const usersListMachine = usersListSetup.createMachine({
             'users.filterRole': { target: '.loading', actions: ['assignQuery', writeUrl('push')] },
             'users.sort': { target: '.loading', actions: ['assignQuery', writeUrl('push')] },
             'users.goToPage': { target: '.loading', actions: ['assignPage', writeUrl('push')] },
+            // ...and the page with them, when the list is shown.
+            'users.imported': { target: '.loading', actions: 'markStatsStale' },
             'users.openAdd': { target: 'adding' },
             'users.edit': { target: 'editing', actions: 'assignDialogTarget' },
             'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDialogTarget' },

@@ -37,6 +37,7 @@ import {
   type UserStatusFilter,
 } from '../../contract/api';
 import type { AuditQuery } from '../../contract/audit';
+import type { ImportRequest } from '../../contract/imports';
 
 export type { ApiClientOptions, CallOptions, ReadOptions } from './client';
 export * from './errors';
@@ -46,6 +47,8 @@ const SIGN_OUT_TIMEOUT_MS = 5_000;
 
 /** SPEC §9: the signup-completion call waits up to 30 seconds. */
 const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
+/** Import CSV's dry run sends up to 2 MB and reads up to 5,000 rows. */
+const IMPORT_UPLOAD_TIMEOUT_MS = 60_000;
 
 export interface ListUsersParams {
   readonly page?: number;
@@ -328,6 +331,61 @@ export function createApi(options: ApiClientOptions) {
     },
   };
 
+  /** The schemas of Import CSV arrive with User Management's code, not with the sign-in page's. */
+  const importContract = () => import('../../contract/imports');
+  /** Import CSV (README, src/contract/imports.ts: an extension of SPEC §7). */
+  const imports = {
+    /** The dry run: the file read and checked; a job in draft. A 2 MB file may take a while to send on a site's link. */
+    preview: async (body: ImportRequest, opts?: CallOptions) =>
+      client.request(
+        {
+          operation: 'imports.preview',
+          method: 'POST',
+          path: '/api/users/imports',
+          json: body,
+          timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS,
+          signal: signalOf(opts),
+        },
+        (await importContract()).ImportPreviewResponseSchema,
+      ),
+    current: async (opts?: CallOptions) =>
+      (
+        await client.request(
+          { operation: 'imports.current', method: 'GET', path: '/api/users/imports/current', signal: signalOf(opts) },
+          (await importContract()).CurrentImportResponseSchema,
+        )
+      ).import,
+    get: async (importId: string, opts?: CallOptions) =>
+      (
+        await client.request(
+          { operation: 'imports.get', method: 'GET', path: `/api/users/imports/${id(importId)}`, signal: signalOf(opts) },
+          (await importContract()).ImportResponseSchema,
+        )
+      ).import,
+    /** start, cancel or dismiss: the job as it is then. */
+    act: async (importId: string, action: 'start' | 'cancel' | 'dismiss', opts?: CallOptions) =>
+      (
+        await client.request(
+          { operation: `imports.${action}`, method: 'POST', path: `/api/users/imports/${id(importId)}/${action}`, signal: signalOf(opts) },
+          (await importContract()).ImportResponseSchema,
+        )
+      ).import,
+    /** A one-time link (on the API's base URL) to the rows that were not imported, as CSV. */
+    failedRows: async (importId: string, today: string, opts?: CallOptions): Promise<{ url: string; fileName: string }> => {
+      const answer = await client.request(
+        {
+          operation: 'imports.failedRows',
+          method: 'POST',
+          path: `/api/users/imports/${id(importId)}/failed-export`,
+          json: { today },
+          signal: signalOf(opts),
+        },
+        (await importContract()).ImportFailedExportResponseSchema,
+      );
+      return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
+    },
+  };
+
   const audit = {
     /** The activity trail (README: GET /api/audit, an extension of SPEC §7), newest first, paged and filtered. */
     list: async (query: AuditQuery = {}, opts?: CallOptions) =>
@@ -386,6 +444,7 @@ export function createApi(options: ApiClientOptions) {
       },
     },
     users,
+    imports,
     billing,
     copilot,
     audit,

@@ -42,6 +42,7 @@ import { createBusyMark, type BusyMark } from './busyMark';
 import { BulkConfirmDialog } from './BulkConfirmDialog';
 import { UsersSections } from './UsersSections';
 import { UsersPagination } from './UsersPagination';
+import { ImportButton, ImportStatus } from './ImportParts';
 import { formatCount } from '../../domain/intl';
 import { useIntents } from '../shared/useIntents';
 
@@ -190,6 +191,7 @@ const UsersHead = memo(function UsersHead({ actor }: { actor: UsersListActorRef 
         </Box>
         <Flex gap="3" wrap="wrap">
           <ExportButton actor={ref} />
+          <ImportButton actor={ref} />
           <Button colorPalette="brand" onClick={openAdd}>
             <UserPlus aria-hidden /> Add User
           </Button>
@@ -234,6 +236,7 @@ export function UsersScreen() {
   return (
     <Stack gap="5">
       <UsersHead actor={ref} />
+      <ImportStatus actor={ref} />
       {actionError !== null ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

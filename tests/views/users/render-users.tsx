@@ -12,12 +12,14 @@ import { addUserMachine } from '../../../src/machines/addUser';
 import { editUserMachine } from '../../../src/machines/editUser';
 import { bulkChangeMachine } from '../../../src/machines/bulkChange';
 import { csvExportMachine } from '../../../src/machines/csvExport';
+import { memberImportMachine } from '../../../src/machines/memberImport';
 import { rowChangesMachine } from '../../../src/machines/rowChanges';
 import { usersListMachine, type RowActionInput, type RowActionResult } from '../../../src/machines/usersList';
 import { usersViewImplementations } from '../../../src/machines/usersList/implementations';
 import { createAddressBar } from '../../../src/services/address';
 import { createMemoryAddressHost } from '../../support/address';
 import { createControllableActors } from '../../support/model';
+import { IMPORT_ACTORS } from './render-import';
 import type { User } from '../../../src/contract/api';
 import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
 import { AppToaster } from '../../../src/views/shared/toaster';
@@ -113,13 +115,17 @@ export function createUsersDoubles(options: { url?: string; state?: unknown } = 
     add: createControllableActors(addUserMachine, ['inviteUser']),
     edit: createControllableActors(editUserMachine, ['updateUser', 'loadUser']),
     rows: createRowActions(),
+    /** Import CSV's calls (../memberImport). */
+    imports: createControllableActors(memberImportMachine, [...IMPORT_ACTORS]),
     /** The links `openDownload` was given (the app has the browser open them). */
     downloads: [] as string[],
   };
 }
 export type UsersDoubles = ReturnType<typeof createUsersDoubles>;
 
-function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number }, watchUrl?: AnyActorLogic) {
+function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: number; importPoll?: number }, watchUrl?: AnyActorLogic) {
+  const importPoll = delays?.importPoll;
+  const searchDebounce = delays?.searchDebounce;
   const view = usersViewImplementations(createAddressBar(doubles.address.host), doubles.viewStore);
   return usersListMachine.provide({
     actors: {
@@ -138,15 +144,24 @@ function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: numb
       }),
       addUser: addUserMachine.provide({ actors: doubles.add.actors }),
       editUser: editUserMachine.provide({ actors: doubles.edit.actors }),
+      memberImport: memberImportMachine.provide({
+        actors: doubles.imports.actors,
+        actions: {
+          openDownload: (_: unknown, params: { url: string }) => {
+            doubles.downloads.push(params.url);
+          },
+        },
+        ...(importPoll !== undefined ? { delays: { importPoll } } : {}),
+      }),
     },
     actions: view.actions,
-    ...(delays ? { delays } : {}),
+    ...(searchDebounce !== undefined ? { delays: { searchDebounce } } : {}),
   });
 }
 
 export function renderUsers(options: {
   doubles: UsersDoubles;
-  delays?: { searchDebounce: number };
+  delays?: { searchDebounce: number; importPoll?: number };
   inspect?: (event: InspectionEvent) => void;
   /** Stands in for the address watcher (the model walk reports the address itself). */
   watchUrl?: AnyActorLogic;
