@@ -49,6 +49,11 @@ export interface PoolAccount {
  */
 export interface UserPoolAdmin {
   /**
+   * How many days a temporary password works (the pool's TemporaryPasswordValidityDays, 7 by
+   * default): an invitation's `expiresAt` is this long after it was sent (docs/USERS.md "Invitations").
+   */
+  readonly temporaryPasswordValidityDays: number;
+  /**
    * Creates a user with a temporary password, which the pool sends in its invitation email; the user
    * must set a new password at first sign-in.
    */

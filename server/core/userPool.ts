@@ -26,6 +26,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ApiError, type UserPoolAdmin } from './module';
 
+/** Cognito's default TemporaryPasswordValidityDays, and the local stack pool's (scripts/stack/cognito.ts). */
+export const DEFAULT_TEMPORARY_PASSWORD_DAYS = 7;
+
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const DIGITS = '23456789';
@@ -57,6 +60,8 @@ export interface CognitoUserPoolAdminOptions {
   credentials?: CognitoIdentityProviderClientConfig['credentials'];
   /** Attempts per call, the first included (default 3: two retries with back-off). */
   maxAttempts?: number;
+  /** The pool's TemporaryPasswordValidityDays (COGNITO_TEMPORARY_PASSWORD_DAYS; 7, Cognito's default, when unset). */
+  temporaryPasswordValidityDays?: number;
   /** Per attempt: connecting (default 3 s) and the whole request (default 10 s). */
   connectionTimeoutMs?: number;
   requestTimeoutMs?: number;
@@ -117,6 +122,8 @@ export function createCognitoUserPoolAdmin(options: CognitoUserPoolAdminOptions)
   };
 
   return {
+    temporaryPasswordValidityDays: options.temporaryPasswordValidityDays ?? DEFAULT_TEMPORARY_PASSWORD_DAYS,
+
     async createUserWithTemporaryPassword({ email, name, phoneNumber, organization, temporaryPassword }) {
       let user;
       try {

@@ -18,6 +18,8 @@ const KIND_LABELS: Record<ActivityKindFilter, string> = {
   all: 'All changes',
   'member.created': 'Member added',
   'member.invited': 'Member invited',
+  'member.invitation_resent': 'Invitation resent',
+  'member.invitation_revoked': 'Invitation revoked',
   'member.edited': 'Member edited',
   'member.deleted': 'Member deleted',
   'member.license': 'License changed',
@@ -148,6 +150,10 @@ function actionOf(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>): Pick<Ac
       return { action: 'edited' };
     case 'member.deleted':
       return { action: 'deleted' };
+    case 'member.invitation_resent':
+      return { action: 'resent the invitation of' };
+    case 'member.invitation_revoked':
+      return { action: 'revoked the invitation of' };
     case 'member.license': {
       const on = flag(after, 'hasLicense');
       return { action: on === true ? 'granted a license to' : on === false ? 'removed the license of' : 'changed the license of' };

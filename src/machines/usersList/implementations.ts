@@ -7,6 +7,7 @@ import { bulkChangeImplementations, bulkChangeMachine } from '../bulkChange';
 import { csvExportMachine, type ExportQuery, type ExportedFile } from '../csvExport';
 import { openDownload } from '../csvExport/implementations';
 import { editUserImplementations, editUserMachine } from '../editUser';
+import { invitationImplementations, invitationMachine } from '../invitation';
 import { rowChangesImplementations, rowChangesMachine } from '../rowChanges';
 import { urlViewImplementations } from '../urlView/implementations';
 import { openingQuery } from './ahead';
@@ -57,6 +58,7 @@ export function usersListImplementations(services: Services) {
       }),
       deleteUser: fromAbortablePromise<void, { userId: string }>(({ input, signal }) => users.remove(input.userId, { signal })),
       rowChanges: rowChangesMachine.provide(rowChangesImplementations(services)),
+      invitation: invitationMachine.provide(invitationImplementations(services)),
       bulkChange: bulkChangeMachine.provide(bulkChangeImplementations(services)),
       csvExport: csvExportMachine.provide(membersExportImplementations(services)),
       addUser: addUserMachine.provide(addUserImplementations(services)),

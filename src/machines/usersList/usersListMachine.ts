@@ -6,7 +6,8 @@
  *   its request, so an older answer never lands. Delete asks first, and so does a bulk change that
  *   takes something away (./bulk.ts).
  * - Children: the row changes (../rowChanges: toggles forwarded to it, answers back as `row.*`,
- *   shown by ./rowResults.ts), the Add and Edit dialogs, a bulk change (../bulkChange) and Export
+ *   shown by ./rowResults.ts), the invitations (../invitation: Resend and Revoke, asked through its
+ *   own intents, answers back as `invitation.settled`, shown by ./invitationResults.ts), the Add and Edit dialogs, a bulk change (../bulkChange) and Export
  *   CSV (../csvExport, in the `export` region: the list neither waits for it nor stops it).
  *   Toasts are emitted as `users.notice`; failures stay in context and show inline.
  * - The view lives in the URL (./view.ts, ../urlView). Back while a dialog is open closes it; Back
@@ -36,6 +37,7 @@ export const usersListMachine = usersListSetup.createMachine({
   invoke: [
     { id: 'watchUrl', src: 'watchUrl' },
     { id: 'rowChanges', src: 'rowChanges' },
+    { id: 'invitation', src: 'invitation' },
   ],
   context: ({ input }) => initialUsersListContext(input?.pageSize ?? DEFAULT_PAGE_SIZE),
   on: {
@@ -45,6 +47,7 @@ export const usersListMachine = usersListSetup.createMachine({
     'row.failed': { actions: 'assignRowError' },
     'row.conflicted': { actions: ['showRowResult', 'toastRowResult'] },
     'users.dismissError': { actions: 'dismissError' },
+    'invitation.settled': { actions: 'showInvitationResult' },
   },
   states: {
     list: {

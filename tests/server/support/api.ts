@@ -87,6 +87,8 @@ class FakeUserPool implements UserPoolAdmin {
   readonly accounts: Array<PoolAccount & { username: string; disabled?: boolean; signedOutAt?: Date }> = [];
   /** Invitations sent again (resendInvitation), in order. */
   readonly resent: Array<{ email: string; temporaryPassword: string }> = [];
+  /** The pool's temporary-password validity (a test may shorten or lengthen it). */
+  temporaryPasswordValidityDays = 7;
   failWith: Error | null = null;
   /** When set, deleteUser fails with it (the pool unreachable). */
   failDeleteWith: Error | null = null;
@@ -146,6 +148,7 @@ class FakeUserPool implements UserPoolAdmin {
   }
 
   async resendInvitation(input: { email: string; temporaryPassword: string }) {
+    if (this.failWith) throw this.failWith;
     this.existing(input.email);
     this.resent.push(input);
   }
