@@ -13,7 +13,11 @@ export const usersListMachine = createMachine({
   id: 'usersList',
   type: 'parallel',
   meta: { spec: ['§2 Users screen', '§4 Users'] },
-  invoke: [{ id: 'watchUrl', src: 'watchUrl' }, { id: 'rowChanges', src: 'rowChanges' }],
+  invoke: [
+    { id: 'watchUrl', src: 'watchUrl' },
+    { id: 'rowChanges', src: 'rowChanges' },
+    { id: 'invitation', src: 'invitation' },
+  ],
   on: {
     'users.setLicense': { actions: ['dismissError', 'xstate.sendTo'] },
     'users.setStatus': { actions: ['dismissError', 'xstate.sendTo'] },
@@ -21,6 +25,7 @@ export const usersListMachine = createMachine({
     'row.failed': { actions: 'assignRowError' },
     'row.conflicted': { actions: ['showRowResult', 'toastRowResult'] },
     'users.dismissError': { actions: 'dismissError' },
+    'invitation.settled': { actions: 'showInvitationResult' },
   },
   states: {
     list: {
