@@ -68,7 +68,7 @@ function datesOf(row: MemberRow) {
 }
 
 /** Resends the member's invitation (see above); the member with the invitation's new dates. */
-export async function resendInvitation(db: Database, userPool: UserPoolAdmin, scope: AdminScope, id: string): Promise<User> {
+async function resendInvitation(db: Database, userPool: UserPoolAdmin, scope: AdminScope, id: string): Promise<User> {
   const target = await asAdministrator(db, scope, (tx) => findInvited(tx, scope.orgId, id, 'resend'));
   await userPool.resendInvitation({ email: target.email, temporaryPassword: generateTemporaryPassword() });
   const row = await asAdministrator(db, scope, async (tx) => {
@@ -87,7 +87,7 @@ export async function resendInvitation(db: Database, userPool: UserPoolAdmin, sc
 }
 
 /** Revokes the member's invitation (see above): the pool account first, then the member. */
-export async function revokeInvitation(db: Database, userPool: UserPoolAdmin, scope: AdminScope, id: string): Promise<MemberRow> {
+async function revokeInvitation(db: Database, userPool: UserPoolAdmin, scope: AdminScope, id: string): Promise<MemberRow> {
   const target = await asAdministrator(db, scope, (tx) => findInvited(tx, scope.orgId, id, 'revoke'));
   await userPool.deleteUser(target.cognito_sub ?? '');
   return asAdministrator(db, scope, async (tx) => {

@@ -6,6 +6,3 @@ export const selectRevokeTarget = (s: InvitationSnapshot): User | null =>
   s.matches('confirmingRevoke') || s.matches('revoking') ? s.context.target : null;
 export const selectIsRevoking = (s: InvitationSnapshot): boolean => s.matches('revoking');
 export const selectRevokeError = (s: InvitationSnapshot): string | null => s.context.error;
-/** The member whose invitation is being resent (their menu item and button wait), else null. */
-export const selectResendingId = (s: InvitationSnapshot): string | null =>
-  s.matches('resending') ? (s.context.target?.userId ?? null) : null;
