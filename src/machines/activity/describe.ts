@@ -77,6 +77,8 @@ const FIELD_LABELS: Record<string, string> = {
   expYear: 'Expiry year',
   isDefault: 'Default',
   card: 'Default card',
+  invitedAt: 'Invited',
+  invitationExpiresAt: 'Temporary password expires',
 };
 
 type Value = AuditValues[string] | undefined;
@@ -89,7 +91,9 @@ function valueText(field: string, value: Value): string {
   if ((field === 'planType' || field === 'scheduledPlanType') && isPlanType(value)) return PLANS[value].name;
   if (field === 'brand' && typeof value === 'string') return value.toUpperCase();
   if (field === 'phoneNumber' && typeof value === 'string') return formatPhone(value);
-  if (field === 'expiresAt' && typeof value === 'string') return formatDateTime(value);
+  if ((field === 'expiresAt' || field === 'invitedAt' || field === 'invitationExpiresAt') && typeof value === 'string') {
+    return formatDateTime(value);
+  }
   if (field === 'scheduledChangeAt' && typeof value === 'string') return formatLongDate(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
