@@ -24,6 +24,7 @@ export const invitationStyles: SystemStyleObject = {
   // In a table cell the badge may take two lines ('Invitation / expired'): the row's height holds them.
   '& .hl-invite > .hl-badge': { whiteSpace: 'normal', lineHeight: '1.1', py: '0.5' },
   '& .hl-invite > time': { color: 'fg.muted' },
+  '& .hl-invite > .hl-badge:focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
   '& .hl-invite-line': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '2', rowGap: '1', textStyle: 'xs' },
   '& .hl-invite-line > span:not(.hl-badge)': { color: 'fg.muted' },
   '& .hl-invite-resend': {
@@ -55,17 +56,26 @@ function datesOf(invitation: Invitation): string {
 }
 
 /**
- * In a table row, where 'Last active' would say 'never': the badge and, for an open invitation,
- * when it expires; the exact dates in a tooltip on hover or keyboard focus (as 'Last active').
+ * In a table row, where 'Last active' would say 'never': 'Invited' and when it expires, or
+ * 'Invitation expired' (on two lines if need be: the row's height holds two, not three); the exact
+ * dates in a tooltip on hover or keyboard focus, as 'Last active' has.
  */
 export function InvitationCell({ invitation }: { invitation: Invitation }) {
   const tip = useTimeTip();
   return (
     <span className="hl-when hl-invite" {...tip.wrapper}>
-      <InvitationBadge invitation={invitation} />
-      <time className="hl-cut" dateTime={invitation.expiresAt} {...tip.time}>
-        {expired(invitation) ? formatMonthDay(invitation.expiresAt) : `expires ${formatMonthDay(invitation.expiresAt)}`}
-      </time>
+      {expired(invitation) ? (
+        <span className="hl-badge" data-tone="red" {...tip.time}>
+          Invitation expired
+        </span>
+      ) : (
+        <>
+          <InvitationBadge invitation={invitation} />
+          <time className="hl-cut" dateTime={invitation.expiresAt} {...tip.time}>
+            expires {formatMonthDay(invitation.expiresAt)}
+          </time>
+        </>
+      )}
       <span role="tooltip" id={tip.id} className="hl-tip">
         {datesOf(invitation)}
       </span>
