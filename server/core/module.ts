@@ -39,6 +39,11 @@ export interface PoolAccount {
   sub: string;
   /** The account's `email` attribute. */
   email: string;
+  /**
+   * The account's UserStatus, when the pool says: FORCE_CHANGE_PASSWORD until the first sign-in
+   * sets a password (an invitation not yet accepted), CONFIRMED after.
+   */
+  status?: string;
 }
 
 /**

@@ -175,8 +175,11 @@ export function createCognitoUserPoolAdmin(options: CognitoUserPoolAdminOptions)
 
     async findAccount(username) {
       let attributes: AttributeType[] | undefined;
+      let status: string | undefined;
       try {
-        ({ UserAttributes: attributes } = await client.send(new AdminGetUserCommand({ UserPoolId, Username: username })));
+        ({ UserAttributes: attributes, UserStatus: status } = await client.send(
+          new AdminGetUserCommand({ UserPoolId, Username: username }),
+        ));
       } catch (error) {
         if (errorName(error) === 'UserNotFoundException') return null;
         throw failed('be asked about the account', error);
@@ -184,7 +187,7 @@ export function createCognitoUserPoolAdmin(options: CognitoUserPoolAdminOptions)
       const sub = attributeOf(attributes, 'sub');
       const email = attributeOf(attributes, 'email');
       if (!sub || !email) throw new ApiError(502, 'The user pool answered an account without a sub or an email.');
-      return { sub, email };
+      return { sub, email, ...(status ? { status } : {}) };
     },
 
     disableUser: (username) =>

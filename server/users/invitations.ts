@@ -11,7 +11,8 @@
  *   /api/users/{id} does, but only while the member has never signed in. Answers `{ message }`.
  *
  * Both refuse a member who has signed in, or who was never invited, with 409 and a message saying
- * so; both run under the administrator rules of ./admin.ts (the last active administrator stays),
+ * so (Revoke also asks the pool whether the account still waits for its first password; Resend is
+ * refused by the pool itself then); both run under the administrator rules of ./admin.ts (the last active administrator stays),
  * and record the change in the activity trail. As for delete and the status changes, the pool is
  * called first, outside any transaction; the database is written after it.
  */
@@ -89,7 +90,13 @@ async function resendInvitation(db: Database, userPool: UserPoolAdmin, scope: Ad
 /** Revokes the member's invitation (see above): the pool account first, then the member. */
 async function revokeInvitation(db: Database, userPool: UserPoolAdmin, scope: AdminScope, id: string): Promise<MemberRow> {
   const target = await asAdministrator(db, scope, (tx) => findInvited(tx, scope.orgId, id, 'revoke'));
-  await userPool.deleteUser(target.cognito_sub ?? '');
+  const sub = target.cognito_sub ?? '';
+  // The pool has the last word on "never signed in": an account that has chosen its password has
+  // signed in, even if the console's activation (`last_active_at`) never reached the API.
+  const account = await userPool.findAccount?.(sub);
+  if (account?.status && account.status !== 'FORCE_CHANGE_PASSWORD')
+    throw noInvitation({ ...target, last_active_at: new Date() }, 'revoke');
+  await userPool.deleteUser(sub);
   return asAdministrator(db, scope, async (tx) => {
     await findInvited(tx, scope.orgId, id, 'revoke', true);
     const { rows } = await tx.query<MemberRow>(`DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`, [

@@ -239,6 +239,18 @@ describe('Revoke invitation', () => {
     expect((await trail(user.userId)).map((e) => e.kind)).toEqual(['member.invited']);
   });
 
+  it('is refused (409) when the pool says the account has chosen its password, though the API never heard of the sign-in', async () => {
+    const user = await invite('revoke-confirmed@invitations.test');
+    // The first sign-in happened, but the console's activation call never reached the API.
+    const account = accountOf('revoke-confirmed@invitations.test');
+    if (account) account.status = 'CONFIRMED';
+    const refused = await revoke(user.userId);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/has already signed in, so there is no invitation to revoke/);
+    expect((await read(user.userId)).email).toBe('revoke-confirmed@invitations.test');
+    expect(accountOf('revoke-confirmed@invitations.test')).toBeDefined();
+  });
+
   it('keeps the member when the pool cannot delete the account (502)', async () => {
     const user = await invite('revoke-fails@invitations.test');
     api.userPool.failDeleteWith = new ApiError(

@@ -144,7 +144,7 @@ class FakeUserPool implements UserPoolAdmin {
 
   async findAccount(username: string): Promise<PoolAccount | null> {
     const account = this.account(username);
-    return account ? { sub: account.sub, email: account.email } : null;
+    return account ? { sub: account.sub, email: account.email, ...(account.status ? { status: account.status } : {}) } : null;
   }
 
   async resendInvitation(input: { email: string; temporaryPassword: string }) {
