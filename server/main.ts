@@ -76,6 +76,7 @@ export async function runApi(env: Env, argv: readonly string[]): Promise<number>
       userPoolId: userPool.userPoolId,
       region: userPool.region,
       ...(userPool.endpoint ? { endpoint: userPool.endpoint } : {}),
+      temporaryPasswordValidityDays: userPool.temporaryPasswordValidityDays,
     }),
     billing: config.billing,
     rateLimits: config.rateLimits,

@@ -17,6 +17,7 @@ export const usersListMachine = createMachine({
     { id: 'watchUrl', src: 'watchUrl' },
     { id: 'rowChanges', src: 'rowChanges' },
     { id: 'memberImport', src: 'memberImport' },
+    { id: 'invitation', src: 'invitation' },
   ],
   on: {
     'users.setLicense': { actions: ['dismissError', 'xstate.sendTo'] },
@@ -25,6 +26,7 @@ export const usersListMachine = createMachine({
     'row.failed': { actions: 'assignRowError' },
     'row.conflicted': { actions: ['showRowResult', 'toastRowResult'] },
     'users.dismissError': { actions: 'dismissError' },
+    'invitation.settled': { actions: 'showInvitationResult' },
   },
   states: {
     list: {

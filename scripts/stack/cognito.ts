@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { attributeOf, cognitoCall, CognitoError } from './cognito-call';
 import { startProcess, waitForHttp, type ManagedProcess } from './processes';
+import { DEFAULT_TEMPORARY_PASSWORD_DAYS } from '../../server/core/userPool';
 
 export const ADMIN_ACCOUNT = {
   email: 'admin@hardline.test',
@@ -176,7 +177,7 @@ export async function createPool(endpoint: string): Promise<PoolState> {
         RequireLowercase: true,
         RequireNumbers: true,
         RequireSymbols: true,
-        TemporaryPasswordValidityDays: 7,
+        TemporaryPasswordValidityDays: DEFAULT_TEMPORARY_PASSWORD_DAYS,
       },
     },
     Schema: [

@@ -29,6 +29,7 @@ console.log(`Seeded ${members} members in ${(seedMs / 1000).toFixed(1)} s`);
 
 const notUsed = () => Promise.reject(new Error('The search bench never calls the user pool'));
 const userPool: UserPoolAdmin = {
+  temporaryPasswordValidityDays: 7,
   createUserWithTemporaryPassword: notUsed,
   resendInvitation: notUsed,
   disableUser: notUsed,

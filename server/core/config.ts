@@ -199,6 +199,8 @@ export const databaseArea = v.pipe(
 );
 
 const POOL_ID = /^([\w-]+)_[0-9a-zA-Z]+$/;
+const TEMPORARY_PASSWORD_DAYS_MESSAGE =
+  "COGNITO_TEMPORARY_PASSWORD_DAYS must be a whole number of days from 1 to 365: the user pool's temporary password validity (TemporaryPasswordValidityDays, 7 by default)";
 
 /** The user pool: its id and region, the console's app client (token audience), an endpoint override for cognito-local. */
 export const userPoolArea = v.pipe(
@@ -211,6 +213,19 @@ export const userPoolArea = v.pipe(
       v.pipe(v.string(), v.trim(), v.regex(/^[a-z]{2}(-[a-z]+)+-\d$|^local$/, 'COGNITO_REGION must be an AWS region such as eu-west-1')),
     ),
     COGNITO_CLIENT_ID: requiredString('COGNITO_CLIENT_ID', "the console's app client id (an app client without a secret)"),
+    // The pool's TemporaryPasswordValidityDays: how long an invitation's temporary password works
+    // (docs/USERS.md "Invitations"). It must match the pool's setting; the API cannot read it.
+    COGNITO_TEMPORARY_PASSWORD_DAYS: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d{1,3}$/, TEMPORARY_PASSWORD_DAYS_MESSAGE),
+        v.transform(Number),
+        v.minValue(1, TEMPORARY_PASSWORD_DAYS_MESSAGE),
+        v.maxValue(365, TEMPORARY_PASSWORD_DAYS_MESSAGE),
+      ),
+      '7',
+    ),
     COGNITO_ENDPOINT: v.optional(
       v.pipe(
         v.string(),
@@ -228,6 +243,8 @@ export const userPoolArea = v.pipe(
       clientId: e.COGNITO_CLIENT_ID,
       /** Set for cognito-local; undefined for AWS (the SDK and the token issuer use the region's endpoint). */
       endpoint: e.COGNITO_ENDPOINT,
+      /** Days a temporary password (an invitation) works: the pool's TemporaryPasswordValidityDays. */
+      temporaryPasswordValidityDays: e.COGNITO_TEMPORARY_PASSWORD_DAYS,
     };
   }),
 );

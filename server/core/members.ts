@@ -1,5 +1,5 @@
 /** The members table as the API answers it (the console's `User`). */
-import type { User } from '../../src/contract/api';
+import type { Invitation, User } from '../../src/contract/api';
 
 export interface MemberRow {
   id: string;
@@ -17,12 +17,30 @@ export interface MemberRow {
   last_active_at: Date | null;
   version: number;
   invited_at: Date | null;
+  /** When the latest invitation's temporary password expires (migration 0012). */
+  invitation_expires_at: Date | null;
 }
 
 export const MEMBER_COLUMNS =
-  'id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, device_phone_number, last_active_at, version, invited_at';
+  'id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, device_phone_number, last_active_at, version, invited_at, invitation_expires_at';
+
+/**
+ * The invitation of a member who was invited and has never signed in (docs/USERS.md
+ * "Invitations"): an account in the pool (`cognito_sub`), no first sign-in yet (`last_active_at`,
+ * stamped when the member finishes it, server/signup), and a known expiry. Null for anyone else.
+ */
+export function invitationOf(row: MemberRow, now = Date.now()): Invitation | null {
+  if (!row.invited_at || !row.invitation_expires_at || !row.cognito_sub || row.last_active_at) return null;
+  const expiresAt = new Date(row.invitation_expires_at);
+  return {
+    sentAt: new Date(row.invited_at).toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    state: expiresAt.getTime() <= now ? 'expired' : 'open',
+  };
+}
 
 export function toUser(row: MemberRow): User {
+  const invitation = invitationOf(row);
   return {
     userId: row.id,
     name: row.name,
@@ -35,6 +53,7 @@ export function toUser(row: MemberRow): User {
     devicePhoneNumber: row.device_phone_number,
     lastActiveAt: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
     version: row.version,
+    ...(invitation ? { invitation } : {}),
   };
 }
 

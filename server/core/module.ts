@@ -39,6 +39,11 @@ export interface PoolAccount {
   sub: string;
   /** The account's `email` attribute. */
   email: string;
+  /**
+   * The account's UserStatus, when the pool says: FORCE_CHANGE_PASSWORD until the first sign-in
+   * sets a password (an invitation not yet accepted), CONFIRMED after.
+   */
+  status?: string;
 }
 
 /**
@@ -48,6 +53,11 @@ export interface PoolAccount {
  * done), 409 for a state that forbids the call, 502 when the pool failed.
  */
 export interface UserPoolAdmin {
+  /**
+   * How many days a temporary password works (the pool's TemporaryPasswordValidityDays, 7 by
+   * default): an invitation's `expiresAt` is this long after it was sent (docs/USERS.md "Invitations").
+   */
+  readonly temporaryPasswordValidityDays: number;
   /**
    * Creates a user with a temporary password, which the pool sends in its invitation email; the user
    * must set a new password at first sign-in.

@@ -26,6 +26,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ApiError, type UserPoolAdmin } from './module';
 
+/** Cognito's default TemporaryPasswordValidityDays, and the local stack pool's (scripts/stack/cognito.ts). */
+export const DEFAULT_TEMPORARY_PASSWORD_DAYS = 7;
+
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const DIGITS = '23456789';
@@ -57,6 +60,8 @@ export interface CognitoUserPoolAdminOptions {
   credentials?: CognitoIdentityProviderClientConfig['credentials'];
   /** Attempts per call, the first included (default 3: two retries with back-off). */
   maxAttempts?: number;
+  /** The pool's TemporaryPasswordValidityDays (COGNITO_TEMPORARY_PASSWORD_DAYS; 7, Cognito's default, when unset). */
+  temporaryPasswordValidityDays?: number;
   /** Per attempt: connecting (default 3 s) and the whole request (default 10 s). */
   connectionTimeoutMs?: number;
   requestTimeoutMs?: number;
@@ -117,6 +122,8 @@ export function createCognitoUserPoolAdmin(options: CognitoUserPoolAdminOptions)
   };
 
   return {
+    temporaryPasswordValidityDays: options.temporaryPasswordValidityDays ?? DEFAULT_TEMPORARY_PASSWORD_DAYS,
+
     async createUserWithTemporaryPassword({ email, name, phoneNumber, organization, temporaryPassword }) {
       let user;
       try {
@@ -168,8 +175,11 @@ export function createCognitoUserPoolAdmin(options: CognitoUserPoolAdminOptions)
 
     async findAccount(username) {
       let attributes: AttributeType[] | undefined;
+      let status: string | undefined;
       try {
-        ({ UserAttributes: attributes } = await client.send(new AdminGetUserCommand({ UserPoolId, Username: username })));
+        ({ UserAttributes: attributes, UserStatus: status } = await client.send(
+          new AdminGetUserCommand({ UserPoolId, Username: username }),
+        ));
       } catch (error) {
         if (errorName(error) === 'UserNotFoundException') return null;
         throw failed('be asked about the account', error);
@@ -177,7 +187,7 @@ export function createCognitoUserPoolAdmin(options: CognitoUserPoolAdminOptions)
       const sub = attributeOf(attributes, 'sub');
       const email = attributeOf(attributes, 'email');
       if (!sub || !email) throw new ApiError(502, 'The user pool answered an account without a sub or an email.');
-      return { sub, email };
+      return { sub, email, ...(status ? { status } : {}) };
     },
 
     disableUser: (username) =>

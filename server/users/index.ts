@@ -41,6 +41,7 @@ import { orderBySql, orderOf } from './sort';
 import { registerExport } from './export';
 import { IMPORT_BODY_LIMIT, IMPORT_ROUTE, registerImports } from './imports';
 import { createImportRunner, type ImportRunner } from './importRunner';
+import { registerInvitations } from './invitations';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 import { memberFigures } from '../figures';
 
@@ -270,6 +271,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   });
 
   registerExport(app, db);
+  registerInvitations(app, db, userPool);
 
   app.get('/api/users/stats', async (c) => {
     const { orgId } = adminOf(c);

@@ -164,8 +164,9 @@ export async function inviteMember(
     if (!claim.member.is_active) await userPool.disableUser(sub);
     member = await db.transaction(async (tx) => {
       const { rows } = await tx.query<MemberRow>(
-        `UPDATE members SET cognito_sub = $1 WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,
-        [sub, claim.member.id],
+        `UPDATE members SET cognito_sub = $1, invitation_expires_at = now() + make_interval(days => $3)
+          WHERE id = $2 AND cognito_sub IS NULL RETURNING ${MEMBER_COLUMNS}`,
+        [sub, claim.member.id, userPool.temporaryPasswordValidityDays],
       );
       const attached = rows[0];
       if (attached) await recordAudit(tx, scope, { kind: 'member.invited', member: attached, after: memberValues(attached) });

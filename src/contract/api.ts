@@ -143,6 +143,20 @@ export type MeResponse = v.InferOutput<typeof MeResponseSchema>;
 // Users
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * An extension of SPEC §3 (docs/USERS.md "Invitations"): the invitation of a member who was invited
+ * (POST /api/users/invite) and has never signed in. `sentAt` is when it was sent (or last resent),
+ * `expiresAt` when its temporary password stops working (the user pool's temporary-password
+ * validity after `sentAt`), and `state` whether that moment has passed ('expired', by the API's
+ * clock when it answered) or not ('open'). Null, or absent, for every other member.
+ */
+const InvitationSchema = v.object({
+  sentAt: IsoDate,
+  expiresAt: IsoDate,
+  state: v.picklist(['open', 'expired']),
+});
+export type Invitation = v.InferOutput<typeof InvitationSchema>;
+
 const UserSchema = v.object({
   userId: v.string(),
   name: v.string(),
@@ -156,6 +170,7 @@ const UserSchema = v.object({
   lastActiveAt: v.nullable(IsoDate),
   /** An extension of SPEC §3: 1 when created, incremented by every change (see PUT's `version`). */
   version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  invitation: v.optional(v.nullable(InvitationSchema)),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 

@@ -21,7 +21,9 @@
  * - subscription.change_scheduled: { scheduledPlanType, scheduledChangeAt } (`after` null values when
  *   a scheduled change was withdrawn);
  * - payment_method.added: `after` { brand, last4, expMonth, expYear, isDefault };
- *   payment_method.default_changed: { card } ("VISA •••• 4242"), the default before and after.
+ *   payment_method.default_changed: { card } ("VISA •••• 4242"), the default before and after;
+ * - member.invitation_resent: { invitedAt, invitationExpiresAt } of the invitation before and after;
+ * - member.invitation_revoked: `before` { name, email, phoneNumber, role, hasLicense, isActive }.
  */
 import * as v from 'valibot';
 import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../domain/limits';
@@ -38,11 +40,15 @@ import { ListUsersQuerySchema } from './api';
  * - payment_method.page_opened: update-payment-method gave out a link to the hosted card page;
  * - subscription.change_scheduled: a plan change set for the period's end (a downgrade), or withdrawn;
  * - payment_method.added, payment_method.default_changed: a card added, or made the default, on the
- *   hosted payment-method page (the actor is the administrator who opened it).
+ *   hosted payment-method page (the actor is the administrator who opened it);
+ * - member.invitation_resent: POST /api/users/{id}/invitation/resend (a new temporary password sent);
+ *   member.invitation_revoked: DELETE /api/users/{id}/invitation (the member and their account removed).
  */
 export const AUDIT_KINDS = [
   'member.created',
   'member.invited',
+  'member.invitation_resent',
+  'member.invitation_revoked',
   'member.edited',
   'member.deleted',
   'member.license',

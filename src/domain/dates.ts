@@ -16,6 +16,7 @@ const TIME = lazily(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', mi
 const DATE_TIME = lazily(
   () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
 );
+const MONTH_DAY = lazily(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
 const RELATIVE = lazily(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 const INVALID_DATE_TEXT = '—';
@@ -35,6 +36,11 @@ function format(formatter: Intl.DateTimeFormat, value: DateInput): string {
 /** 'Jan 5, 2026' */
 export function formatShortDate(value: DateInput): string {
   return format(SHORT(), value);
+}
+
+/** 'Jan 5' (where the year goes without saying: a date within days of today) */
+export function formatMonthDay(value: DateInput): string {
+  return format(MONTH_DAY(), value);
 }
 
 /** 'January 5, 2026' */

@@ -25,6 +25,12 @@ import { DONE as IMPORT_DONE, RUNNING as IMPORT_RUNNING } from '../views/users/r
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
 const PAGE = makePage(1, { count: 3 });
+/** The third member was invited and has never signed in (../invitation resends it from the row menu). */
+const INVITED = {
+  ...(PAGE.list.users[2] ?? makeUser(2)),
+  invitation: { sentAt: '2026-01-05T15:00:00.000Z', expiresAt: '2026-01-12T15:00:00.000Z', state: 'open' as const },
+};
+PAGE.list.users[2] = INVITED;
 const EMPTY = makePage(1, { count: 0 });
 /** An empty page 2 of a non-empty list (say the last user of that page was just deleted). */
 const PAST_THE_END = makePage(2, { count: 0 });
@@ -140,6 +146,11 @@ const paths = generateModelPaths(usersListMachine, {
     },
     'users.confirmDelete': (s) => when(readyWithRows(s), [{ type: 'users.confirmDelete', user: asList(s).context.users[2] }]),
     'xstate.error.actor.deleteUser': { type: 'xstate.error.actor.deleteUser', error: new Error('') },
+    // The invitations child (../invitation) tells the list an invitation was resent: the row and a toast.
+    'invitation.settled': (s) =>
+      when(readyWithRows(s) && asList(s).context.users.some((x) => x.userId === INVITED.userId), [
+        { type: 'invitation.settled', outcome: 'resent', user: { ...INVITED, version: 2 } },
+      ]),
   }),
 });
 
@@ -418,6 +429,11 @@ walkPaths({
           'users.delete': () => user.click(dialog('Delete user').getByRole('button', { name: 'Delete' })),
           'xstate.done.actor.deleteUser': settle,
           'xstate.error.actor.deleteUser': settle,
+          'invitation.settled': async () => {
+            await menuItem(INVITED.name, /^Resend invitation$/);
+            await waitFor(() => expect(doubles.invitations.pending('resendInvitation')).toHaveLength(1));
+            act(() => doubles.invitations.resolve('resendInvitation', { ...INVITED, version: 2 }));
+          },
         },
         arrivals: {
           list: {
@@ -426,6 +442,9 @@ walkPaths({
               const toast = await screen.findByRole('status', { name: /^License (granted to|removed from) / });
               expect(within(toast).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
             },
+            // A resent invitation: its confirmation.
+            'invitation.settled': async () =>
+              expect(await screen.findByText(`A new invitation was sent to ${INVITED.email}`)).toBeInTheDocument(),
             // A refused change: its warning, the row read again.
             'row.conflicted': async () => {
               expect(await screen.findByText(CONFLICT)).toBeInTheDocument();

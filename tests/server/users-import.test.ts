@@ -51,6 +51,7 @@ function crew(count: number, { bad = new Set<number>(), prefix = 'crew' } = {}):
  * that stops right then would leave it.
  */
 class StrictPool implements UserPoolAdmin {
+  readonly temporaryPasswordValidityDays = 7;
   readonly accounts = new Map<string, PoolAccount>();
   creates = 0;
   signedUp: UserPoolAdmin | null = null;

@@ -42,6 +42,8 @@ describe('kind of change', () => {
       'All changes',
       'Member added',
       'Member invited',
+      'Invitation resent',
+      'Invitation revoked',
       'Member edited',
       'Member deleted',
       'License changed',
@@ -77,6 +79,22 @@ describe('an entry as a sentence', () => {
       'Status: pending',
     ]);
     expect(words({ kind: 'member.invited', before: null, after: MEMBER }).action).toBe('invited');
+  });
+
+  it('an invitation resent or revoked: what was done, and the fields of a revoked member', () => {
+    const resent = words({
+      kind: 'member.invitation_resent',
+      before: { invitedAt: '2026-01-05T15:00:00.000Z', invitationExpiresAt: '2026-01-12T15:00:00.000Z' },
+      after: { invitedAt: '2026-01-20T15:00:00.000Z', invitationExpiresAt: '2026-01-27T15:00:00.000Z' },
+    });
+    expect(resent.action).toBe('resent the invitation of');
+    expect(resent.changes).toEqual([
+      expect.stringMatching(/^Invited: Jan 5, 2026, \d+:00 (AM|PM) → Jan 20, 2026, \d+:00 (AM|PM)$/),
+      expect.stringMatching(/^Temporary password expires: Jan 12, 2026, \d+:00 (AM|PM) → Jan 27, 2026, \d+:00 (AM|PM)$/),
+    ]);
+    const revoked = words({ kind: 'member.invitation_revoked', before: MEMBER, after: null });
+    expect(revoked.action).toBe('revoked the invitation of');
+    expect(revoked.changes).toContain('Email: ben@example.com');
   });
 
   it('a member edited: each changed field, before → after', () => {

@@ -24,6 +24,8 @@ const WHAT: Record<string, string> = {
   'member.invited': 'invited',
   'member.edited': 'edited',
   'member.deleted': 'removed',
+  'member.invitation_resent': 'resent the invitation of',
+  'member.invitation_revoked': 'revoked the invitation of',
   'member.license': 'changed the licence of',
   'member.status': 'changed the status of',
   'members.bulk': 'changed, in a bulk update,',

@@ -18,6 +18,8 @@ const KIND_LABELS: Record<ActivityKindFilter, string> = {
   all: 'All changes',
   'member.created': 'Member added',
   'member.invited': 'Member invited',
+  'member.invitation_resent': 'Invitation resent',
+  'member.invitation_revoked': 'Invitation revoked',
   'member.edited': 'Member edited',
   'member.deleted': 'Member deleted',
   'member.license': 'License changed',
@@ -75,6 +77,8 @@ const FIELD_LABELS: Record<string, string> = {
   expYear: 'Expiry year',
   isDefault: 'Default',
   card: 'Default card',
+  invitedAt: 'Invited',
+  invitationExpiresAt: 'Temporary password expires',
 };
 
 type Value = AuditValues[string] | undefined;
@@ -87,7 +91,9 @@ function valueText(field: string, value: Value): string {
   if ((field === 'planType' || field === 'scheduledPlanType') && isPlanType(value)) return PLANS[value].name;
   if (field === 'brand' && typeof value === 'string') return value.toUpperCase();
   if (field === 'phoneNumber' && typeof value === 'string') return formatPhone(value);
-  if (field === 'expiresAt' && typeof value === 'string') return formatDateTime(value);
+  if ((field === 'expiresAt' || field === 'invitedAt' || field === 'invitationExpiresAt') && typeof value === 'string') {
+    return formatDateTime(value);
+  }
   if (field === 'scheduledChangeAt' && typeof value === 'string') return formatLongDate(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
@@ -148,6 +154,10 @@ function actionOf(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>): Pick<Ac
       return { action: 'edited' };
     case 'member.deleted':
       return { action: 'deleted' };
+    case 'member.invitation_resent':
+      return { action: 'resent the invitation of' };
+    case 'member.invitation_revoked':
+      return { action: 'revoked the invitation of' };
     case 'member.license': {
       const on = flag(after, 'hasLicense');
       return { action: on === true ? 'granted a license to' : on === false ? 'removed the license of' : 'changed the license of' };

@@ -9,6 +9,7 @@ import { openDownload } from '../csvExport/implementations';
 import { localDate } from '../csvExport/exporting';
 import { editUserImplementations, editUserMachine } from '../editUser';
 import { memberImportImplementations, memberImportMachine } from '../memberImport';
+import { invitationImplementations, invitationMachine } from '../invitation';
 import { rowChangesImplementations, rowChangesMachine } from '../rowChanges';
 import { urlViewImplementations } from '../urlView/implementations';
 import { openingQuery } from './ahead';
@@ -53,6 +54,7 @@ export function usersListImplementations(services: Services) {
       }),
       deleteUser: fromAbortablePromise<void, { userId: string }>(({ input, signal }) => users.remove(input.userId, { signal })),
       rowChanges: rowChangesMachine.provide(rowChangesImplementations(services)),
+      invitation: invitationMachine.provide(invitationImplementations(services)),
       bulkChange: bulkChangeMachine.provide(bulkChangeImplementations(services)),
       csvExport: csvExportMachine.provide(membersExportImplementations(services)),
       addUser: addUserMachine.provide(addUserImplementations(services)),

@@ -2,6 +2,7 @@ import type { User, UserSort, UserStats } from '../../contract/api';
 import type { AddUserActorRef } from '../addUser/addUserMachine';
 import type { EditUserActorRef } from '../editUser/editUserMachine';
 import type { MemberImportActorRef } from '../memberImport/memberImportMachine';
+import type { InvitationActorRef } from '../invitation/invitationMachine';
 import type { RowChangesActorRef } from '../rowChanges/rowChangesMachine';
 import type { BulkRequest } from './bulk';
 import type { UsersListSnapshot } from './usersListMachine';
@@ -27,6 +28,9 @@ export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches
 /** The row changes (../rowChanges), for as long as the list is open: a view reads their `busy` from it. */
 export const selectRowChangesRef = (s: UsersListSnapshot): RowChangesActorRef | undefined =>
   s.children.rowChanges as RowChangesActorRef | undefined;
+/** The invitations (../invitation), for as long as the list is open: Resend and Revoke go to it. */
+export const selectInvitationRef = (s: UsersListSnapshot): InvitationActorRef | undefined =>
+  s.children.invitation as InvitationActorRef | undefined;
 const NONE: string[] = [];
 /** Row changes in flight (`${kind}:${userId}`), read through the row changes child at this moment. */
 export const selectBusy = (s: UsersListSnapshot): string[] => selectRowChangesRef(s)?.getSnapshot().context.busy ?? NONE;

@@ -3,19 +3,21 @@
  * side effects its implementations provide, and its child machines), its guards and its actions.
  * The statechart itself, when each of these runs, is in ./usersListMachine.ts.
  */
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
 import type { User } from '../../contract/api';
 import { addUserMachine } from '../addUser/addUserMachine';
 import { bulkChangeMachine, type BulkChangeOutput } from '../bulkChange/bulkChangeMachine';
 import { csvExportMachine, type CsvExportOutput } from '../csvExport/csvExportMachine';
 import { editUserMachine } from '../editUser/editUserMachine';
 import { memberImportMachine } from '../memberImport/memberImportMachine';
+import { invitationMachine } from '../invitation/invitationMachine';
 import { rowChangesMachine } from '../rowChanges/rowChangesMachine';
 import { ROW_FALLBACK } from '../rowChanges/rows';
 import { messageOf, placeholderActor } from '../shared';
 import { watchUrlPlaceholder, writeUrlPlaceholder, type UrlWrite } from '../urlView';
 import { bulkAsksFirst } from './bulk';
 import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK } from './messages';
+import { invitationToast, listAfterInvitation } from './invitationResults';
 import { pageShown, selectionAfter, type LoadUsersInput, type UsersPage } from './page';
 import { replaceUser, rowResultToast, showMember } from './rowResults';
 import type { UsersListContext, UsersListEmitted, UsersListEvent, UsersListInput } from './types';
@@ -34,6 +36,7 @@ export const usersListSetup = setup({
     deleteUser: placeholderActor<void, { userId: string }>('deleteUser'),
     watchUrl: watchUrlPlaceholder(),
     rowChanges: rowChangesMachine,
+    invitation: invitationMachine,
     bulkChange: bulkChangeMachine,
     csvExport: csvExportMachine,
     addUser: addUserMachine,
@@ -82,6 +85,12 @@ export const usersListSetup = setup({
       return { actionError: messageOf(event.error, ROW_FALLBACK[event.kind]) };
     }),
     dismissError: assign({ actionError: null }),
+    /** An invitation was resent or revoked (../invitation), or a resend failed: the page, the counts and a toast. */
+    showInvitationResult: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'invitation.settled');
+      enqueue.assign(listAfterInvitation(context, event));
+      enqueue.emit(invitationToast(event));
+    }),
     assignSelection: assign(({ context, event }) => {
       assertEvent(event, ['users.select', 'users.selectAll']);
       return { selected: selectionAfter(context, event) };

@@ -1,6 +1,7 @@
 /** The users list machine's context, events and emitted toasts (./usersListMachine.ts). */
 import { DEFAULT_USER_SORT } from '../../contract/api';
 import type { BulkUpdateRequest, User, UserRoleFilter, UserSort, UserStats, UserStatusFilter } from '../../contract/api';
+import type { InvitationSettled } from '../invitation/invitationMachine';
 import type { RowActionResult } from '../rowChanges/rows';
 import type { UrlChanged } from '../urlView';
 import type { BulkRequest } from './bulk';
@@ -61,7 +62,9 @@ export type UsersListEvent =
   | { type: 'users.imported' }
   /** The address changed (the list opened, or Back / Forward): `query` is its query string. */
   | UrlChanged<'users.urlChanged'>
-  | RowActionResult;
+  | RowActionResult
+  /** A resent or revoked invitation (../invitation): the row, the counts and a toast follow. */
+  | InvitationSettled;
 
 /**
  * A toast: a success, a warning that a change was not made (`detail` says what the view now shows),

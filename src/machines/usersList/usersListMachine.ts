@@ -6,10 +6,11 @@
  *   its request, so an older answer never lands. Delete asks first, and so does a bulk change that
  *   takes something away (./bulk.ts).
  * - Children: the row changes (../rowChanges: toggles forwarded to it, answers back as `row.*`,
- *   shown by ./rowResults.ts), the Add and Edit dialogs, a bulk change (../bulkChange) and Export
- *   CSV (../csvExport, in the `export` region: the list neither waits for it nor stops it), and
- *   Import CSV (../memberImport, for as long as the list is open: a finished import sends
- *   `users.imported`, and the page and its counts load again).
+ *   shown by ./rowResults.ts), the invitations (../invitation: Resend and Revoke, asked through its
+ *   own intents, answers back as `invitation.settled`, shown by ./invitationResults.ts), the Add and
+ *   Edit dialogs, a bulk change (../bulkChange), Export CSV (../csvExport, in the `export` region:
+ *   the list neither waits for it nor stops it), and Import CSV (../memberImport, for as long as the
+ *   list is open: a finished import sends `users.imported`, and the page and its counts load again).
  *   Toasts are emitted as `users.notice`; failures stay in context and show inline.
  * - The view lives in the URL (./view.ts, ../urlView). Back while a dialog is open closes it; Back
  *   while a delete or bulk change runs lets it finish, then loads the view.
@@ -39,6 +40,7 @@ export const usersListMachine = usersListSetup.createMachine({
     { id: 'watchUrl', src: 'watchUrl' },
     { id: 'rowChanges', src: 'rowChanges' },
     { id: 'memberImport', src: 'memberImport' },
+    { id: 'invitation', src: 'invitation' },
   ],
   context: ({ input }) => initialUsersListContext(input?.pageSize ?? DEFAULT_PAGE_SIZE),
   on: {
@@ -48,6 +50,7 @@ export const usersListMachine = usersListSetup.createMachine({
     'row.failed': { actions: 'assignRowError' },
     'row.conflicted': { actions: ['showRowResult', 'toastRowResult'] },
     'users.dismissError': { actions: 'dismissError' },
+    'invitation.settled': { actions: 'showInvitationResult' },
   },
   states: {
     list: {

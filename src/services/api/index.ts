@@ -161,6 +161,26 @@ export function createApi(options: ApiClientOptions) {
         Ignored,
       );
     },
+    /** Sends an invited member's invitation again, a new temporary password (docs/API.md): the member with its new dates. */
+    resendInvitation: async (userId: string, opts?: CallOptions) =>
+      (
+        await client.request(
+          {
+            operation: 'users.resendInvitation',
+            method: 'POST',
+            path: `/api/users/${id(userId)}/invitation/resend`,
+            signal: signalOf(opts),
+          },
+          UserResponseSchema,
+        )
+      ).user,
+    /** Revokes an invitation never accepted: the member and their sign-in account are removed (docs/API.md). */
+    revokeInvitation: async (userId: string, opts?: CallOptions): Promise<void> => {
+      await client.request(
+        { operation: 'users.revokeInvitation', method: 'DELETE', path: `/api/users/${id(userId)}/invitation`, signal: signalOf(opts) },
+        Ignored,
+      );
+    },
     /** SPEC §7's toggle-license, sending the wanted value (README: an extension), so a retry cannot undo it. */
     setLicense: async (userId: string, hasLicense: boolean, opts?: CallOptions) =>
       (

@@ -5,6 +5,7 @@ import { useTimeTip } from '../shared/useTimeTip';
 import { ROUTE_LINK_ATTRIBUTE } from '../shared/useRouteLinks';
 import { formatDateTime, formatRelativeTime } from '../../domain/dates';
 import type { User, UserSort } from '../../contract/api';
+import { InvitationMenuItems, invitationStyles } from './InvitationParts';
 
 /**
  * The parts a User Management table row (MembersTable) and a phone card (UserCards) share: their
@@ -13,7 +14,9 @@ import type { User, UserSort } from '../../contract/api';
  * (`memberStyles`), not a Chakra component per part.
  */
 
-export type RowAction = 'license' | 'status' | 'edit' | 'delete';
+export type RowAction = 'license' | 'status' | 'edit' | 'delete' | 'resend' | 'revoke';
+const MENU_ACTIONS: readonly string[] = ['status', 'edit', 'delete', 'resend', 'revoke'] satisfies RowAction[];
+const isMenuAction = (value: string): value is RowAction => MENU_ACTIONS.includes(value);
 
 /** What the table and the cards both show and do (UsersTable gives the same to either). */
 export interface MembersViewProps {
@@ -144,6 +147,7 @@ export const memberStyles: SystemStyleObject = {
   },
   '& .hl-when[data-open] > .hl-tip': { display: 'block' },
   '& :is(input, a, button, time):focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
+  ...invitationStyles,
 };
 
 /** How the row menu was first asked for: which item it opens on (none for a pointer). */
@@ -201,7 +205,7 @@ function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User;
       lazyMount
       unmountOnExit
       onSelect={({ value }) => {
-        if (value === 'status' || value === 'edit' || value === 'delete') onAction(value, user);
+        if (isMenuAction(value)) onAction(value, user);
       }}
     >
       <Menu.Trigger asChild>
@@ -213,6 +217,8 @@ function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User;
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="edit">Edit</Menu.Item>
+            {/* An invited member who has never signed in (docs/USERS.md "Invitations"). */}
+            {user.invitation ? <InvitationMenuItems /> : null}
             <Menu.Item value="status" disabled={statusBusy}>
               {user.isActive ? 'Deactivate' : 'Activate'}
             </Menu.Item>

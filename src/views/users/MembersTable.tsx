@@ -24,6 +24,7 @@ import {
   type MembersViewProps,
 } from './MemberParts';
 import { ROW_KEY_ATTRIBUTE, useRecycledRowKeys } from './rowKeys';
+import { InvitationCell } from './InvitationParts';
 
 /** Header cells: the table has 11 columns (a member's name and email share one cell under two headers). */
 const COLUMNS = 11;
@@ -135,7 +136,8 @@ const UserRow = memo(function UserRow({ user, rowKey, selected, licenseBusy, sta
         </span>
       </td>
       <td className="hl-when-cell">
-        <LastActive value={user.lastActiveAt} now={now} />
+        {/* Never signed in since they were invited: the invitation instead of 'never'. */}
+        {user.invitation ? <InvitationCell invitation={user.invitation} /> : <LastActive value={user.lastActiveAt} now={now} />}
       </td>
       <td>
         <span className="hl-cut" title={phone}>

@@ -21,6 +21,7 @@ import {
   type MemberItemProps,
   type MembersViewProps,
 } from './MemberParts';
+import { InvitationLine } from './InvitationParts';
 import { ROW_KEY_ATTRIBUTE, useRecycledRowKeys } from './rowKeys';
 
 const SORT_LABELS: Record<UserSort, string> = {
@@ -102,6 +103,7 @@ const UserCard = memo(function UserCard({ user, rowKey, selected, licenseBusy, s
           </dd>
         </div>
       </dl>
+      {user.invitation ? <InvitationLine user={user} invitation={user.invitation} onResend={(u) => onAction('resend', u)} /> : null}
       <div className="hl-card-foot">
         <StatusBadge user={user} />
         <label className="hl-check-label">

@@ -8,6 +8,7 @@ import {
   selectAddUserRef,
   selectBulkToConfirm,
   selectRowChangesRef,
+  selectInvitationRef,
   selectDeleteError,
   selectDeleteTarget,
   selectEditUserRef,
@@ -35,6 +36,8 @@ import { ErrorBox } from '../shared/ErrorBox';
 import { toaster } from '../shared/toaster';
 import { AddUserDialog } from './AddUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
+import { RevokeInvitationDialog } from './InvitationParts';
+import { invitationIntents } from '../../machines/invitation';
 import { EditUserDialog } from './EditUserDialog';
 import { UsersTable } from './UsersTable';
 import { Filters } from './UsersFilters';
@@ -218,6 +221,8 @@ export function UsersScreen() {
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
   const intents = useIntents(usersListIntents, ref);
+  // Resend and Revoke invitation go to the list's invitations child (../../machines/invitation).
+  const invitation = useIntents(invitationIntents, useSelector(ref, selectInvitationRef));
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
@@ -264,6 +269,8 @@ export function UsersScreen() {
             onSetStatus={intents.setStatus}
             onEdit={intents.edit}
             onDelete={intents.confirmDelete}
+            onResendInvitation={invitation.resend}
+            onRevokeInvitation={invitation.askRevoke}
             sort={sort}
             onSort={intents.sortBy}
           />
@@ -272,6 +279,7 @@ export function UsersScreen() {
         </>
       )}
       <Dialogs actor={ref} />
+      <RevokeInvitationDialog actor={ref} />
     </Stack>
   );
 }

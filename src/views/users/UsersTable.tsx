@@ -23,6 +23,10 @@ export interface UsersTableProps {
   onSetStatus: (user: User, isActive: boolean) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** Resend invitation (an invited member who has never signed in). */
+  onResendInvitation: (user: User) => void;
+  /** Revoke invitation: asks first. */
+  onRevokeInvitation: (user: User) => void;
   /** The list's order: its column shows an arrow and `aria-sort`. */
   sort: UserSort;
   /** A sortable header was clicked: the order it asks for (the sorted column flips). */
@@ -77,6 +81,8 @@ export function UsersTable(props: UsersTableProps) {
     if (action === 'license') handlers.onSetLicense(user, !user.hasLicense);
     else if (action === 'status') handlers.onSetStatus(user, !user.isActive);
     else if (action === 'edit') handlers.onEdit(user);
+    else if (action === 'resend') handlers.onResendInvitation(user);
+    else if (action === 'revoke') handlers.onRevokeInvitation(user);
     else handlers.onDelete(user);
   }, []);
 

@@ -87,6 +87,8 @@ class FakeUserPool implements UserPoolAdmin {
   readonly accounts: Array<PoolAccount & { username: string; disabled?: boolean; signedOutAt?: Date }> = [];
   /** Invitations sent again (resendInvitation), in order. */
   readonly resent: Array<{ email: string; temporaryPassword: string }> = [];
+  /** The pool's temporary-password validity (a test may shorten or lengthen it). */
+  temporaryPasswordValidityDays = 7;
   failWith: Error | null = null;
   /** When set, deleteUser fails with it (the pool unreachable). */
   failDeleteWith: Error | null = null;
@@ -142,10 +144,11 @@ class FakeUserPool implements UserPoolAdmin {
 
   async findAccount(username: string): Promise<PoolAccount | null> {
     const account = this.account(username);
-    return account ? { sub: account.sub, email: account.email } : null;
+    return account ? { sub: account.sub, email: account.email, ...(account.status ? { status: account.status } : {}) } : null;
   }
 
   async resendInvitation(input: { email: string; temporaryPassword: string }) {
+    if (this.failWith) throw this.failWith;
     this.existing(input.email);
     this.resent.push(input);
   }

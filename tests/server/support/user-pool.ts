@@ -4,6 +4,7 @@ import type { UserPoolAdmin } from '../../../server/core/module';
 export function userPoolNotUsed(why: string): UserPoolAdmin {
   const refuse = () => Promise.reject(new Error(why));
   return {
+    temporaryPasswordValidityDays: 7,
     createUserWithTemporaryPassword: refuse,
     findAccount: refuse,
     resendInvitation: refuse,

@@ -35,7 +35,13 @@ describe('the API configuration', () => {
         poolSize: 10,
         timeouts: { statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000 },
       },
-      userPool: { userPoolId: 'eu-west-1_AbC123', region: 'eu-west-1', clientId: GOOD.COGNITO_CLIENT_ID, endpoint: undefined },
+      userPool: {
+        userPoolId: 'eu-west-1_AbC123',
+        region: 'eu-west-1',
+        clientId: GOOD.COGNITO_CLIENT_ID,
+        endpoint: undefined,
+        temporaryPasswordValidityDays: 7,
+      },
       console: { webOrigin: 'https://admin.example.com', apiOrigin: 'https://api.example.com' },
       log: { level: 'info' },
       billing: { provider: 'local' },
@@ -141,7 +147,17 @@ describe('the API configuration', () => {
       region: 'local',
       clientId: GOOD.COGNITO_CLIENT_ID,
       endpoint: 'http://127.0.0.1:9229',
+      temporaryPasswordValidityDays: 7,
     });
+  });
+
+  it("reads the pool's temporary-password validity (invitations), 1 to 365 days, and names a bad one", () => {
+    expect(readConfig({ ...GOOD, COGNITO_TEMPORARY_PASSWORD_DAYS: ' 3 ' }).userPool.temporaryPasswordValidityDays).toBe(3);
+    const message =
+      "COGNITO_TEMPORARY_PASSWORD_DAYS must be a whole number of days from 1 to 365: the user pool's temporary password validity (TemporaryPasswordValidityDays, 7 by default)";
+    for (const bad of ['0', '366', '7.5', 'seven', '-1']) {
+      expect(problemsOf({ ...GOOD, COGNITO_TEMPORARY_PASSWORD_DAYS: bad })).toEqual({ COGNITO_TEMPORARY_PASSWORD_DAYS: message });
+    }
   });
 
   it('runs on the embedded PGlite only when told to, with a directory, and never with DATABASE_URL as well', () => {

@@ -102,6 +102,8 @@ describe('Activity screen', () => {
       'All changes',
       'Member added',
       'Member invited',
+      'Invitation resent',
+      'Invitation revoked',
       'Member edited',
       'Member deleted',
       'License changed',

@@ -13,6 +13,7 @@ import { editUserMachine } from '../../../src/machines/editUser';
 import { bulkChangeMachine } from '../../../src/machines/bulkChange';
 import { csvExportMachine } from '../../../src/machines/csvExport';
 import { memberImportMachine } from '../../../src/machines/memberImport';
+import { invitationMachine } from '../../../src/machines/invitation';
 import { rowChangesMachine } from '../../../src/machines/rowChanges';
 import { usersListMachine, type RowActionInput, type RowActionResult } from '../../../src/machines/usersList';
 import { usersViewImplementations } from '../../../src/machines/usersList/implementations';
@@ -117,6 +118,8 @@ export function createUsersDoubles(options: { url?: string; state?: unknown } = 
     rows: createRowActions(),
     /** Import CSV's calls (../memberImport). */
     imports: createControllableActors(memberImportMachine, [...IMPORT_ACTORS]),
+    /** Resend and Revoke invitation (../invitation): POST …/invitation/resend and DELETE …/invitation. */
+    invitations: createControllableActors(invitationMachine, ['resendInvitation', 'revokeInvitation']),
     /** The links `openDownload` was given (the app has the browser open them). */
     downloads: [] as string[],
   };
@@ -133,6 +136,7 @@ function usersMachineWith(doubles: UsersDoubles, delays?: { searchDebounce: numb
       ...(watchUrl ? { watchUrl } : {}),
       ...doubles.list.actors,
       rowChanges: rowChangesMachine.provide({ actors: { runRowAction: doubles.rows.logic } }),
+      invitation: invitationMachine.provide({ actors: doubles.invitations.actors }),
       bulkChange: bulkChangeMachine.provide({ actors: doubles.bulk.actors }),
       csvExport: csvExportMachine.provide({
         actors: doubles.exports.actors,

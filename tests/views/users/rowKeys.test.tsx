@@ -28,6 +28,8 @@ const props = (users: User[]): UsersTableProps => ({
   onSelectAll: vi.fn(),
   onSetLicense: vi.fn(),
   onSetStatus: vi.fn(),
+  onResendInvitation: vi.fn(),
+  onRevokeInvitation: vi.fn(),
   onEdit: vi.fn(),
   onDelete: vi.fn(),
   sort: '-created',
