@@ -5,18 +5,12 @@ import type { AppStorage } from '../../services/storage';
 import { addUserImplementations, addUserMachine } from '../addUser';
 import { bulkChangeImplementations, bulkChangeMachine } from '../bulkChange';
 import { csvExportMachine, type ExportQuery, type ExportedFile } from '../csvExport';
-import { openDownload } from '../csvExport/implementations';
+import { localDate, openDownload } from '../csvExport/implementations';
 import { editUserImplementations, editUserMachine } from '../editUser';
 import { rowChangesImplementations, rowChangesMachine } from '../rowChanges';
 import { urlViewImplementations } from '../urlView/implementations';
 import { openingQuery } from './ahead';
 import type { ExportMembersInput, LoadUsersInput, UsersPage } from './page';
-
-/** The browser's local date, YYYY-MM-DD: the day the administrator sees, for the export's file name. */
-function localDate(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-}
 
 /**
  * The view in the URL (../urlView): a link back to the list that names no view opens the last one,
