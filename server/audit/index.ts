@@ -8,9 +8,19 @@
  * organisation, so another organisation's entries, or a member id of one, find nothing.
  */
 import type { Hono } from 'hono';
-import { AuditQuerySchema, type AuditEntry, type AuditKind, type AuditListResponse, type AuditValues } from '../../src/contract/audit';
+import {
+  AuditQuerySchema,
+  ExportActivityRequestSchema,
+  type AuditEntry,
+  type AuditKind,
+  type AuditListResponse,
+  type AuditValues,
+  type ExportActivityRequest,
+} from '../../src/contract/audit';
 import type { Database } from '../core/db';
-import { ApiError, adminOf, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
+import { issueExportTicket, streamCsv, takeExportTicket } from '../core/csvExport';
+import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
+import { auditWhere } from './filters';
 
 export { ACTOR_GONE, recordAudit, memberValues, changedValues, type AuditActor, type AuditChange } from './record';
 
@@ -55,13 +65,9 @@ async function listEntries(db: Database, c: AppContext): Promise<AuditListRespon
   if (reader.onlyAbout !== null && query.memberId !== undefined && query.memberId !== reader.onlyAbout) {
     throw new ApiError(403, ONLY_YOUR_OWN, 'memberId');
   }
+  const { page, limit, ...filters } = query;
   const memberId = reader.onlyAbout ?? query.memberId;
-  const params: unknown[] = [reader.orgId];
-  const conditions = ['org_id = $1'];
-  if (memberId !== undefined) conditions.push(`member_id = $${params.push(memberId)}`);
-  if (query.kind !== undefined) conditions.push(`kind = $${params.push(query.kind)}`);
-  const where = conditions.join(' AND ');
-  const { page, limit } = query;
+  const { sql: where, params } = auditWhere(reader.orgId, { ...filters, ...(memberId !== undefined ? { memberId } : {}) });
   // The page stops at `limit` rows; the total is a count of its own (a window count would read
   // every matching entry, JSON and all, on every page).
   const list = await db.query<AuditRow>(
@@ -74,8 +80,73 @@ async function listEntries(db: Database, c: AppContext): Promise<AuditListRespon
   return { entries: list.rows.map(toEntry), total: count.rows[0]?.total ?? 0, page, limit };
 }
 
+/** Entries a query of the export reads at a time. */
+export const ACTIVITY_EXPORT_BATCH = 1000;
+
+export const ACTIVITY_EXPORT_HEADER = [
+  'Time (UTC)',
+  'Kind',
+  'Changed by',
+  'Changed by email',
+  'Member',
+  'Member email',
+  'Before',
+  'After',
+] as const;
+
+/** `created_at` as text, every microsecond kept, for the next batch to continue after it. */
+interface ExportRow extends AuditRow {
+  at: string;
+}
+
+function csvRowOf(row: AuditRow): string[] {
+  return [
+    new Date(row.created_at).toISOString(),
+    row.kind,
+    row.actor_name,
+    row.actor_email,
+    row.member_name,
+    row.member_email,
+    row.before ? JSON.stringify(row.before) : '',
+    row.after ? JSON.stringify(row.after) : '',
+  ];
+}
+
+/**
+ * The activity as CSV (POST /api/audit/export, then GET /exports/activity/:ticket): every entry the
+ * filters select, newest first, for administrators (../core/csvExport.ts: a one-time link, streamed
+ * in batches continuing after the last entry sent).
+ */
+function registerExport(app: Hono<AppEnv>, db: Database): void {
+  app.post('/api/audit/export', async (c) => {
+    const scope = adminOf(c);
+    const request = await parseBody(c, ExportActivityRequestSchema);
+    return c.json(await issueExportTicket(db, scope, 'activity', request, request.today), 201);
+  });
+
+  app.get('/exports/activity/:ticket', async (c) => {
+    const ticket = await takeExportTicket<ExportActivityRequest>(db, 'activity', c.req.param('ticket'));
+    const { today: _, ...filters } = ticket?.request ?? {};
+    const where = auditWhere(ticket?.org_id ?? '', filters);
+    return streamCsv<[string, string]>(c, ticket, ACTIVITY_EXPORT_HEADER, async (after) => {
+      const params = [...where.params];
+      let sql = `SELECT id, kind, actor_id, actor_name, actor_email, member_id, member_name, member_email, before, after, created_at,
+                        created_at::text AS at
+                   FROM audit_entries WHERE ${where.sql}`;
+      if (after) sql += ` AND (created_at, id) < ($${params.push(after[0])}::timestamptz, $${params.push(after[1])})`;
+      const { rows } = await db.query<ExportRow>(
+        `${sql} ORDER BY created_at DESC, id DESC LIMIT $${params.push(ACTIVITY_EXPORT_BATCH)}`,
+        params,
+      );
+      const last = rows[rows.length - 1];
+      return { rows: rows.map(csvRowOf), next: last && rows.length === ACTIVITY_EXPORT_BATCH ? [last.at, last.id] : null };
+    });
+  });
+}
+
 function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
   app.get('/api/audit', async (c) => c.json(await listEntries(db, c)));
+  registerExport(app, db);
 }
 
 export const auditModule: ServerModule = {

@@ -43,7 +43,7 @@ export interface Limit {
 /** The limited calls, by configuration name. */
 export const LIMITED_CALLS = {
   assistant: { variable: 'ASSISTANT', routes: ['/api/copilot/ask'] },
-  export: { variable: 'EXPORT', routes: ['/api/users/export'] },
+  export: { variable: 'EXPORT', routes: ['/api/users/export', '/api/audit/export'] },
   invites: { variable: 'INVITES', routes: ['/api/users', '/api/users/invite'] },
   signup: { variable: 'SIGNUP', routes: ['/api/complete-signup'] },
   hostedPages: {

@@ -696,7 +696,7 @@ export const CopilotModelIntentSchema = v.object({
 });
 
 /** An IANA time zone ("America/Los_Angeles"), as the browser reports it; the API checks that it knows it. */
-const TimeZoneSchema = v.pipe(
+export const TimeZoneSchema = v.pipe(
   v.string('timeZone must be text'),
   v.minLength(1, 'timeZone is required'),
   atMost('timeZone', LIMITS.timeZone),

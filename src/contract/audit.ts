@@ -27,7 +27,7 @@
  */
 import * as v from 'valibot';
 import { LIMITS, hasControlCharacters, hasLoneSurrogate, tooLongMessage } from '../domain/limits';
-import { ListUsersQuerySchema } from './api';
+import { ListUsersQuerySchema, TimeZoneSchema } from './api';
 
 /**
  * What can be recorded, in the order the console lists them.
@@ -85,32 +85,103 @@ const AuditEntrySchema = v.object({
 });
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>;
 
-/** A member id in the query, bounded and clean like every id of the contract. */
-const MemberIdQuery = v.pipe(
-  v.string('memberId must be text'),
-  v.minLength(1, 'memberId must not be empty'),
-  v.maxLength(LIMITS.id, tooLongMessage('memberId', LIMITS.id)),
-  v.check((id) => !hasControlCharacters(id) && !hasLoneSurrogate(id), 'memberId must be plain text'),
-);
+/** An id in the query (`memberId`, `actorId`), bounded and clean like every id of the contract. */
+function idQuery(name: string) {
+  return v.pipe(
+    v.string(`${name} must be text`),
+    v.minLength(1, `${name} must not be empty`),
+    v.maxLength(LIMITS.id, tooLongMessage(name, LIMITS.id)),
+    v.check((id) => !hasControlCharacters(id) && !hasLoneSurrogate(id), `${name} must be plain text`),
+  );
+}
+
+/** A member id the API accepts in the query (the console checks a `?member=` of the URL with it). */
+export const MemberIdQuery = idQuery('memberId');
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+function dayQuery(name: string) {
+  return v.pipe(
+    v.string(`${name} must be a date`),
+    v.isoDate(`${name} must be a date (YYYY-MM-DD)`),
+    v.check(isCalendarDay, `${name} must be a date that exists (YYYY-MM-DD)`),
+  );
+}
+
+/** True for a YYYY-MM-DD that names a real day. */
+export function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/** The API's 400 message when the range runs backwards. */
+export const DATE_RANGE_BACKWARDS = 'to must be the same day as from or later';
+
+/**
+ * The filters of the trail, shared by GET /api/audit and POST /api/audit/export (all optional, all
+ * combined with AND): `memberId` (the member the change was about), `actorId` (who made it), `kind`,
+ * and `from` / `to`, calendar days (both included) in `timeZone`, the administrator's IANA zone (UTC
+ * when absent), as the console sends it with the assistant's questions.
+ */
+const auditFilterEntries = {
+  memberId: v.optional(MemberIdQuery),
+  actorId: v.optional(idQuery('actorId')),
+  kind: v.optional(AuditKindSchema),
+  from: v.optional(dayQuery('from')),
+  to: v.optional(dayQuery('to')),
+  timeZone: v.optional(TimeZoneSchema),
+};
+
+/** `to` before `from` is refused (400, naming `to`). */
+const inOrder = ({ from, to }: { from?: string; to?: string }) => from === undefined || to === undefined || from <= to;
 
 /**
  * GET /api/audit query: paged like GET /api/users (`page` from 1, `limit` 1–100, default 25),
- * newest first; `memberId` and `kind` filter. Query values are strings.
+ * newest first, filtered (above). Query values are strings.
  */
-export const AuditQuerySchema = v.object({
-  page: ListUsersQuerySchema.entries.page,
-  limit: ListUsersQuerySchema.entries.limit,
-  memberId: v.optional(MemberIdQuery),
-  kind: v.optional(AuditKindSchema),
-});
+export const AuditQuerySchema = v.pipe(
+  v.object({
+    page: ListUsersQuerySchema.entries.page,
+    limit: ListUsersQuerySchema.entries.limit,
+    ...auditFilterEntries,
+  }),
+  v.forward(v.partialCheck([['from'], ['to']], inOrder, DATE_RANGE_BACKWARDS), ['to']),
+);
+
+/** What the filters of the trail select (the console's shape, before they become query strings). */
+export interface AuditFilters {
+  readonly memberId?: string;
+  readonly actorId?: string;
+  readonly kind?: AuditKind;
+  /** First day, YYYY-MM-DD, in `timeZone`. */
+  readonly from?: string;
+  /** Last day (included), YYYY-MM-DD, in `timeZone`. */
+  readonly to?: string;
+  readonly timeZone?: string;
+}
+
 /** What the console asks for (numbers, before they become query strings). */
-export interface AuditQuery {
+export interface AuditQuery extends AuditFilters {
   readonly page?: number;
   /** Entries a page (default 25, at most LIMITS.pageSize). */
   readonly limit?: number;
-  readonly memberId?: string;
-  readonly kind?: AuditKind;
 }
+
+/** POST /api/audit/export: the trail's filters, and the console's date for the file name. */
+export const ExportActivityRequestSchema = v.pipe(
+  v.object({
+    ...auditFilterEntries,
+    today: v.optional(v.pipe(v.string('today must be a date'), v.isoDate('today must be a date (YYYY-MM-DD)'))),
+  }),
+  v.forward(v.partialCheck([['from'], ['to']], inOrder, DATE_RANGE_BACKWARDS), ['to']),
+);
+export type ExportActivityRequest = v.InferOutput<typeof ExportActivityRequestSchema>;
+
+export const ExportActivityResponseSchema = v.object({
+  /** Path on the API's origin; valid once, for a minute, without a bearer token. */
+  url: v.pipe(v.string(), v.startsWith('/exports/activity/')),
+  fileName: v.string(),
+});
+
 export const AuditListResponseSchema = v.object({
   entries: v.array(AuditEntrySchema),
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -10,6 +10,9 @@ import { createActor, waitFor } from 'xstate';
 import type { Services } from '../../src/services';
 import { createAddressBar } from '../../src/services/address';
 import { activityImplementations, activityMachine, type ActivityInput } from '../../src/machines/activity';
+import { activityExportImplementations } from '../../src/machines/activity/implementations';
+import { csvExportMachine } from '../../src/machines/csvExport';
+import { currentTimeZone } from '../../src/domain/dates';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { createMemoryAddressHost } from '../support/address';
 
@@ -24,7 +27,7 @@ function openTrail(url: string, input?: ActivityInput) {
   const memory = createMemoryAddressHost(url);
   const services = { api: apiOverFetch(fetchDouble), address: createAddressBar(memory.host) } as unknown as Services;
   const actor = createActor(activityMachine.provide(activityImplementations(services)), { input }).start();
-  const ready = () => waitFor(actor, (s) => s.matches({ browsing: 'ready' }));
+  const ready = () => waitFor(actor, (s) => s.matches({ trail: { browsing: 'ready' } }));
   return { actor, requests, memory, ready };
 }
 
@@ -72,7 +75,7 @@ describe('the activity trail over the API client and the address bar', () => {
     const actor = createActor(activityMachine.provide(activityImplementations(services)), { input: undefined }).start();
     await vi.waitFor(() => expect(signals).toHaveLength(1));
     actor.send({ type: 'activity.filterKind', kind: 'member.deleted' });
-    await waitFor(actor, (s) => s.matches({ browsing: 'ready' }));
+    await waitFor(actor, (s) => s.matches({ trail: { browsing: 'ready' } }));
     expect(signals.map((s) => s.aborted)).toEqual([true, false]);
   });
 
@@ -83,5 +86,65 @@ describe('the activity trail over the API client and the address bar', () => {
     await ready();
     expect(requests).toEqual(['/api/audit?page=1&limit=5&memberId=u-ana', '/api/audit?page=2&limit=5&memberId=u-ana']);
     expect(memory.urls()).toEqual(['/billing/user/u-ana?tab=1']);
+  });
+
+  it("asks for who made the change and the dates, as days of the administrator's time zone, and writes them to the address", async () => {
+    const { actor, requests, memory, ready } = openTrail('/users/activity?actor=u-dana&from=2026-01-05&to=2026-01-31');
+    await ready();
+    const zone = encodeURIComponent(currentTimeZone());
+    expect(requests).toEqual([`/api/audit?page=1&limit=25&actorId=u-dana&from=2026-01-05&to=2026-01-31&timeZone=${zone}`]);
+    actor.send({ type: 'activity.clearActor' });
+    await ready();
+    actor.send({ type: 'activity.filterDates', from: '2026-01-10', to: null });
+    await ready();
+    expect(requests.at(-1)).toBe(`/api/audit?page=1&limit=25&from=2026-01-10&timeZone=${zone}`);
+    // A backwards range is not asked for, nor written.
+    actor.send({ type: 'activity.filterDates', from: '2026-01-10', to: '2026-01-01' });
+    expect(actor.getSnapshot().context.dateError).toMatch(/before the 'From' date/);
+    actor.send({ type: 'activity.clearFilters' });
+    await ready();
+    expect(requests.at(-1)).toBe('/api/audit?page=1&limit=25');
+    expect(memory.urls()).toEqual([
+      '/users/activity?actor=u-dana&from=2026-01-05&to=2026-01-31',
+      '/users/activity?from=2026-01-05&to=2026-01-31',
+      '/users/activity?from=2026-01-10',
+      '/users/activity',
+    ]);
+  });
+
+  it('exports what the filters select: POST /api/audit/export with the time zone and the date, then opens the link', async () => {
+    const posted: unknown[] = [];
+    const fetchDouble: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      posted.push({ path: new URL(request.url).pathname, method: request.method, body: (await request.json()) as unknown });
+      return jsonResponse(201, { url: '/exports/activity/ticket-1', fileName: 'summit-activity-2026-01-05.csv' });
+    };
+    const services = { api: apiOverFetch(fetchDouble) } as unknown as Services;
+    const opened: string[] = [];
+    const implementations = activityExportImplementations(services);
+    const exporting = createActor(
+      csvExportMachine.provide({
+        actors: implementations.actors,
+        actions: { openDownload: (_: unknown, params: { url: string }) => void opened.push(params.url) },
+      }),
+      { input: { actorId: 'u-dana', kind: 'member.edited', from: '2026-01-05' } },
+    ).start();
+    const done = await waitFor(exporting, (s) => s.status === 'done');
+    expect(done.output).toEqual({ failure: null });
+    expect(posted).toEqual([
+      {
+        path: '/api/audit/export',
+        method: 'POST',
+        body: {
+          actorId: 'u-dana',
+          kind: 'member.edited',
+          from: '2026-01-05',
+          timeZone: currentTimeZone(),
+          today: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) as unknown,
+        },
+      },
+    ]);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/\/exports\/activity\/ticket-1$/);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The activity trail: who changed what, newest first, paged, filtered by kind of change
- * and by member. Two screens run it:
- * - the Activity screen (/users/activity), whose view (member, kind, page) lives in the URL as it
+ * The activity trail: who changed what, newest first, paged, filtered by who made the change
+ * (actor), the member it was about, the kind of change and a date range (days in the
+ * administrator's time zone), and exported as CSV. Two screens run it:
+ * - the Activity screen (/users/activity), whose view (filters, page) lives in the URL as it
  *   does for the users list: the `watchUrl` actor reports the address when the trail opens
  *   (`opening` waits for it, so the first request already asks for the view it names) and on Back
  *   or Forward (`activity.urlChanged`); `writeUrl` writes the view back after each change (a new
@@ -18,14 +19,20 @@
  * member's billing (after a change in Manage Subscription), so the change shows there too.
  *
  * A change of filter or page loads at once, and leaving `loading` aborts its request, so an older
- * answer never lands. Entries stay in context until new ones arrive: a reload or a failed load
+ * answer never lands. A date range that runs backwards ('To' before 'From') is not applied: the
+ * trail stays as it is and says why (the view keeps the dates typed).
+ *
+ * Export CSV (../csvExport, the members export's child) runs in its own region beside the trail:
+ * it takes the filters at the moment of the click, and paging or filtering meanwhile neither waits
+ * for it nor stops it. Entries stay in context until new ones arrive: a reload or a failed load
  * keeps what was on screen (the error shows above it), never a blank screen.
  */
 import { assign, enqueueActions, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DEFAULT_PAGE_SIZE } from '../../contract/api';
-import type { AuditEntry, AuditListResponse, AuditQuery } from '../../contract/audit';
+import type { AuditEntry, AuditFilters, AuditListResponse, AuditQuery } from '../../contract/audit';
 import { LIMITS } from '../../domain/limits';
+import { csvExportMachine, type CsvExportOutput } from '../csvExport/csvExportMachine';
 import { messageOf, placeholderActor } from '../shared';
 import { watchUrlPlaceholder, writeUrlPlaceholder, writeView, type UrlChanged, type UrlWrite } from '../urlView';
 import type { ActivityKindFilter } from './describe';
@@ -47,6 +54,17 @@ export interface ActivityContext {
   memberId: string | null;
   /** The filtered member's name for the chip: the name clicked, else the one the entries give. */
   memberName: string | null;
+  /** Who made the changes shown (an administrator's member id), or null for anyone. */
+  actorId: string | null;
+  /** Their name for the chip, as for the member. */
+  actorName: string | null;
+  /** First and last day shown (YYYY-MM-DD, both included, in the administrator's time zone), or null. */
+  from: string | null;
+  to: string | null;
+  /** Why the dates last chosen were not applied ('To' before 'From'), until dates are chosen again. */
+  dateError: string | null;
+  /** Why the last export failed, until the next one starts. */
+  exportError: string | null;
   entries: AuditEntry[];
   total: number;
   /** A page has arrived at least once (before that, the list shows placeholders). */
@@ -58,6 +76,15 @@ export type ActivityEvent =
   | { type: 'activity.filterKind'; kind: ActivityKindFilter }
   | { type: 'activity.filterMember'; memberId: string; name: string }
   | { type: 'activity.clearMember' }
+  /** A click on who made a change: that administrator's changes. */
+  | { type: 'activity.filterActor'; memberId: string; name: string }
+  | { type: 'activity.clearActor' }
+  /** The date range as the two fields have it (null: that end open). */
+  | { type: 'activity.filterDates'; from: string | null; to: string | null }
+  /** Every filter off (page 1). */
+  | { type: 'activity.clearFilters' }
+  /** Export CSV: every entry the filters select. */
+  | { type: 'activity.export' }
   | { type: 'activity.goToPage'; page: number }
   | { type: 'activity.retry' }
   /** Read the trail again as it is filtered (the page around it has changed what it shows). */
@@ -65,13 +92,17 @@ export type ActivityEvent =
   /** The address changed (the trail opened, or Back / Forward): `query` is its query string. */
   | UrlChanged<'activity.urlChanged'>;
 
+/** What the filters select, as GET /api/audit and the export take them (the time zone is the implementation's). */
+export type ActivityFilters = Omit<AuditFilters, 'timeZone'>;
 /** What one load asks GET /api/audit for. */
-export type LoadActivityInput = Required<Pick<AuditQuery, 'page' | 'limit'>> & Pick<AuditQuery, 'memberId' | 'kind'>;
+export type LoadActivityInput = Required<Pick<AuditQuery, 'page' | 'limit'>> & ActivityFilters;
 
 /** The error box's title when a page of the trail does not load (the message is the API's). */
 export const ACTIVITY_ERROR_TITLE = 'Error loading activity';
 /** The message when the failure gave none. */
 export const ACTIVITY_FALLBACK_ERROR = 'Could not load the activity';
+/** Why a date range is not applied. */
+export const ACTIVITY_DATES_BACKWARDS = "The 'To' date is before the 'From' date. Choose a 'To' date on or after it.";
 
 function limitOf(limit: number | undefined): number {
   // Stryker disable next-line ConditionalExpression: Number.isInteger(undefined) is false, so the undefined test only spells the case out
@@ -79,14 +110,23 @@ function limitOf(limit: number | undefined): number {
   return Math.min(Math.max(limit, 1), LIMITS.pageSize);
 }
 
-function loadInputOf(context: ActivityContext): LoadActivityInput {
+/** The filters that are on (an empty object for the whole trail). */
+function filtersOf(context: ActivityContext): ActivityFilters {
   return {
-    page: context.page,
-    limit: context.limit,
     ...(context.memberId !== null ? { memberId: context.memberId } : {}),
+    ...(context.actorId !== null ? { actorId: context.actorId } : {}),
     ...(context.kind !== 'all' ? { kind: context.kind } : {}),
+    ...(context.from !== null ? { from: context.from } : {}),
+    ...(context.to !== null ? { to: context.to } : {}),
   };
 }
+
+function loadInputOf(context: ActivityContext): LoadActivityInput {
+  return { page: context.page, limit: context.limit, ...filtersOf(context) };
+}
+
+/** Every filter off. */
+const NO_FILTERS = { kind: 'all', memberId: null, memberName: null, actorId: null, actorName: null, from: null, to: null } as const;
 
 /** The view on the address bar when it lives there (`writeUrl` is given null otherwise). */
 const showView = (mode: UrlWrite['mode']) =>
@@ -103,8 +143,13 @@ export const activityMachine = setup({
   actors: {
     loadActivity: placeholderActor<AuditListResponse, LoadActivityInput>('loadActivity'),
     watchUrl: watchUrlPlaceholder(),
+    csvExport: csvExportMachine,
   },
   guards: {
+    /** The dates run backwards ('To' before 'From'): not applied. Reads the event only. */
+    isRangeBackwards: ({ event }) =>
+      event.type === 'activity.filterDates' && event.from !== null && event.to !== null && event.to < event.from,
+    exportFailed: (_, outcome: CsvExportOutput) => outcome.failure !== null,
     /** A trail opened for one member starts at once: there is no address to wait for. */
     ignoresUrl: ({ context }) => !context.followsUrl,
     /** Guards read events only (the answer echoes its page), so model paths stay deterministic. */
@@ -122,7 +167,9 @@ export const activityMachine = setup({
       // Back to a member on screen (or just left): the chip names them at once, not by their id.
       const known = view.memberId === context.memberId ? context.memberName : null;
       const shown = context.entries.find((e) => e.member.memberId === view.memberId)?.member.name ?? null;
-      return { ...view, memberName: known ?? shown };
+      const knownActor = view.actorId === context.actorId ? context.actorName : null;
+      const shownActor = context.entries.find((e) => e.actor.memberId === view.actorId)?.actor.name ?? null;
+      return { ...view, memberName: known ?? shown, actorName: knownActor ?? shownActor, dateError: null };
     }),
     // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
     assignKind: assign(({ event }) => (event.type === 'activity.filterKind' ? { kind: event.kind, page: 1 } : {})),
@@ -131,6 +178,19 @@ export const activityMachine = setup({
       event.type === 'activity.filterMember' ? { memberId: event.memberId, memberName: event.name, page: 1 } : {},
     ),
     clearMember: assign({ memberId: null, memberName: null, page: 1 }),
+    assignActor: assign(({ event }) =>
+      // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
+      event.type === 'activity.filterActor' ? { actorId: event.memberId, actorName: event.name, page: 1 } : {},
+    ),
+    clearActor: assign({ actorId: null, actorName: null, page: 1 }),
+    assignDates: assign(({ event }) =>
+      // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
+      event.type === 'activity.filterDates' ? { from: event.from, to: event.to, dateError: null, page: 1 } : {},
+    ),
+    assignDateError: assign({ dateError: ACTIVITY_DATES_BACKWARDS }),
+    clearFilters: assign({ ...NO_FILTERS, dateError: null, page: 1 }),
+    clearExportError: assign({ exportError: null }),
+    assignExportError: assign((_, failure: string | null) => ({ exportError: failure })),
     // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
     assignPage: assign(({ event }) => (event.type === 'activity.goToPage' ? { page: Math.max(1, Math.floor(event.page)) } : {})),
     assignLastPage: assign(({ context }, answer: AuditListResponse) => ({ page: Math.max(1, Math.ceil(answer.total / context.limit)) })),
@@ -142,6 +202,7 @@ export const activityMachine = setup({
         hasLoaded: true,
         error: null,
         memberName: context.memberName ?? named?.member.name ?? null,
+        actorName: context.actorName ?? answer.entries.find((e) => e.actor.memberId === context.actorId)?.actor.name ?? null,
       };
     }),
     assignError: assign((_, error: unknown) => ({ error: messageOf(error, ACTIVITY_FALLBACK_ERROR) })),
@@ -154,60 +215,97 @@ export const activityMachine = setup({
     followsUrl: input?.memberId === undefined,
     page: 1,
     limit: limitOf(input?.limit),
-    kind: 'all',
+    ...NO_FILTERS,
     memberId: input?.memberId ?? null,
-    memberName: null,
+    dateError: null,
+    exportError: null,
     entries: [],
     total: 0,
     hasLoaded: false,
     error: null,
   }),
   entry: 'watchAddress',
-  initial: 'opening',
+  type: 'parallel',
   states: {
-    opening: {
-      description: 'Waits for the address (watchUrl reports it at once): the first request asks for the view it names.',
-      always: { guard: 'ignoresUrl', target: 'browsing' },
-      on: { 'activity.urlChanged': { target: 'browsing', actions: ['assignView', showView('replace')] } },
-    },
-    browsing: {
-      description: 'A filter, a page or the address changes: the trail loads again (a request still out is aborted).',
-      initial: 'loading',
-      on: {
-        'activity.filterKind': { target: '.loading', actions: ['assignKind', showView('push')] },
-        'activity.filterMember': { target: '.loading', actions: ['assignMember', showView('push')] },
-        'activity.clearMember': { target: '.loading', actions: ['clearMember', showView('push')] },
-        'activity.goToPage': { target: '.loading', actions: ['assignPage', showView('push')] },
-        'activity.urlChanged': { target: '.loading', actions: ['assignView', showView('replace')] },
-        'activity.refresh': '.loading',
-      },
+    trail: {
+      initial: 'opening',
       states: {
-        loading: {
-          tags: ['pending'],
-          invoke: {
-            id: 'loadActivity',
-            src: 'loadActivity',
-            input: ({ context }) => loadInputOf(context),
-            onDone: [
-              {
-                // A page past the end (entries removed, or a stale link): the last page, in place.
-                guard: { type: 'isPageOutOfRange', params: ({ event }) => event.output },
-                target: 'loading',
-                reenter: true,
-                actions: [{ type: 'assignLastPage', params: ({ event }) => event.output }, showView('replace')],
-              },
-              { target: 'ready', actions: { type: 'assignEntries', params: ({ event }) => event.output } },
+        opening: {
+          description: 'Waits for the address (watchUrl reports it at once): the first request asks for the view it names.',
+          always: { guard: 'ignoresUrl', target: 'browsing' },
+          on: { 'activity.urlChanged': { target: 'browsing', actions: ['assignView', showView('replace')] } },
+        },
+        browsing: {
+          description: 'A filter, a page or the address changes: the trail loads again (a request still out is aborted).',
+          initial: 'loading',
+          on: {
+            'activity.filterKind': { target: '.loading', actions: ['assignKind', showView('push')] },
+            'activity.filterMember': { target: '.loading', actions: ['assignMember', showView('push')] },
+            'activity.clearMember': { target: '.loading', actions: ['clearMember', showView('push')] },
+            'activity.goToPage': { target: '.loading', actions: ['assignPage', showView('push')] },
+            'activity.urlChanged': { target: '.loading', actions: ['assignView', showView('replace')] },
+            'activity.filterActor': { target: '.loading', actions: ['assignActor', showView('push')] },
+            'activity.clearActor': { target: '.loading', actions: ['clearActor', showView('push')] },
+            'activity.filterDates': [
+              { guard: 'isRangeBackwards', actions: 'assignDateError' },
+              { target: '.loading', actions: ['assignDates', showView('push')] },
             ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            'activity.clearFilters': { target: '.loading', actions: ['clearFilters', showView('push')] },
+            'activity.refresh': '.loading',
+          },
+          states: {
+            loading: {
+              tags: ['pending'],
+              invoke: {
+                id: 'loadActivity',
+                src: 'loadActivity',
+                input: ({ context }) => loadInputOf(context),
+                onDone: [
+                  {
+                    // A page past the end (entries removed, or a stale link): the last page, in place.
+                    guard: { type: 'isPageOutOfRange', params: ({ event }) => event.output },
+                    target: 'loading',
+                    reenter: true,
+                    actions: [{ type: 'assignLastPage', params: ({ event }) => event.output }, showView('replace')],
+                  },
+                  { target: 'ready', actions: { type: 'assignEntries', params: ({ event }) => event.output } },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error },
+                },
+              },
+            },
+            ready: {},
+            failed: {
+              description: "The error shows above the entries loaded before (never a blank screen); 'Try again' loads again.",
+              on: { 'activity.retry': 'loading' },
             },
           },
         },
-        ready: {},
-        failed: {
-          description: "The error shows above the entries loaded before (never a blank screen); 'Try again' loads again.",
-          on: { 'activity.retry': 'loading' },
+      },
+    },
+    export: {
+      description: 'Export CSV (../csvExport), beside the trail: paging or filtering meanwhile neither waits for it nor stops it.',
+      initial: 'idle',
+      states: {
+        idle: { on: { 'activity.export': 'preparing' } },
+        preparing: {
+          tags: ['pending'],
+          entry: 'clearExportError',
+          invoke: {
+            id: 'csvExport',
+            src: 'csvExport',
+            input: ({ context }) => filtersOf(context),
+            onDone: [
+              {
+                guard: { type: 'exportFailed', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: { type: 'assignExportError', params: ({ event }) => event.output.failure },
+              },
+              { target: 'idle' },
+            ],
+          },
         },
       },
     },

@@ -24,9 +24,3 @@ export function exportFailedMessage(error: unknown): string {
   if (retryAfterOf(error) !== null) return messageOf(error);
   return `Export failed: ${messageOf(error)}`;
 }
-
-/** The browser's local date, YYYY-MM-DD: the day the administrator sees, for an export's file name. */
-export function localDate(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-}

@@ -6,3 +6,9 @@
 export const openDownload = (_: unknown, params: { url: string }) => {
   window.location.assign(params.url);
 };
+
+/** The browser's local date, YYYY-MM-DD: the day the administrator sees, for an export's file name. */
+export function localDate(now: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}

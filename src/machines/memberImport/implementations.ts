@@ -1,6 +1,6 @@
 import type { Services } from '../../services';
 import type { ImportJob, ImportPreviewResponse } from '../../contract/imports';
-import { localDate } from '../csvExport/exporting';
+import { localDate } from '../csvExport/implementations';
 import { openDownload } from '../csvExport/implementations';
 import { fromAbortablePromise } from '../shared';
 import type { FailedRowsFile } from './memberImportMachine';

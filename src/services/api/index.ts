@@ -36,7 +36,7 @@ import {
   type UserSort,
   type UserStatusFilter,
 } from '../../contract/api';
-import type { AuditQuery } from '../../contract/audit';
+import type { AuditFilters, AuditQuery } from '../../contract/audit';
 import type { ImportRequest } from '../../contract/imports';
 
 export type { ApiClientOptions, CallOptions, ReadOptions } from './client';
@@ -62,6 +62,12 @@ export interface ListUsersParams {
 
 /** POST /api/users/export: the list's filters and sort, and the console's date for the file name. */
 export interface ExportMembersParams extends Omit<ListUsersParams, 'page' | 'limit'> {
+  /** The browser's local date, YYYY-MM-DD. */
+  readonly today?: string;
+}
+
+/** POST /api/audit/export: the trail's filters, and the console's date for the file name. */
+export interface ExportActivityParams extends AuditFilters {
   /** The browser's local date, YYYY-MM-DD. */
   readonly today?: string;
 }
@@ -414,12 +420,33 @@ export function createApi(options: ApiClientOptions) {
           operation: 'audit.list',
           method: 'GET',
           path: '/api/audit',
-          searchParams: { page: query.page, limit: query.limit, memberId: query.memberId, kind: query.kind },
+          searchParams: {
+            page: query.page,
+            limit: query.limit,
+            memberId: query.memberId,
+            actorId: query.actorId,
+            kind: query.kind,
+            from: query.from,
+            to: query.to,
+            // The zone the dates are days of; without dates it changes nothing, so it is left out.
+            timeZone: query.from !== undefined || query.to !== undefined ? query.timeZone : undefined,
+          },
           signal: signalOf(opts),
         },
         // The schema arrives with the Activity screen's code, not with the sign-in page's.
         (await import('../../contract/audit')).AuditListResponseSchema,
       ),
+    /**
+     * The filtered activity as CSV (POST /api/audit/export): a one-time link, valid for a minute,
+     * to every entry the filters select. `url` comes back absolute, for the browser to open.
+     */
+    export: async (filters: ExportActivityParams, opts?: CallOptions): Promise<{ url: string; fileName: string }> => {
+      const answer = await client.request(
+        { operation: 'audit.export', method: 'POST', path: '/api/audit/export', json: filters, signal: signalOf(opts) },
+        (await import('../../contract/audit')).ExportActivityResponseSchema,
+      );
+      return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
+    },
   };
 
   return {

@@ -24,27 +24,41 @@ export interface ActivityMember {
 /**
  * One entry as a sentence: "<actor> <did what> <member>", the values before → after beneath, and
  * when, as relative time with the exact en-US date and time on hover and focus (./ActivityTime.tsx).
- * Every string is rendered as text, never as HTML. With `onMember`, the member's name is a button
- * that filters the trail to them.
+ * Every string is rendered as text, never as HTML. With `onMember` (`onActor`), the member's
+ * (the actor's) name is a button that filters the trail to them.
  */
 const ActivityEntry = memo(function ActivityEntry({
   entry,
   now,
   onMember,
+  onActor,
 }: {
   entry: AuditEntry;
   now: number;
   onMember: ((member: ActivityMember) => void) | undefined;
+  onActor: ((actor: ActivityMember) => void) | undefined;
 }) {
   const { action, suffix, changes } = describeEntry(entry);
-  const { member } = entry;
+  const { member, actor } = entry;
   return (
     <Box as="li" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-testid="activity-entry">
       <Flex justify="space-between" align="baseline" rowGap="1" columnGap="3" wrap="wrap">
         <Text fontSize="sm" minWidth="0" flex="1 1 16rem">
-          <Text as="span" fontWeight="semibold">
-            {entry.actor.name}
-          </Text>{' '}
+          {onActor ? (
+            <ChakraLink asChild fontWeight="semibold" color="brand.fg" verticalAlign="baseline">
+              <button
+                type="button"
+                title="Show only the changes this person made"
+                onClick={() => onActor({ memberId: actor.memberId, name: actor.name })}
+              >
+                {actor.name}
+              </button>
+            </ChakraLink>
+          ) : (
+            <Text as="span" fontWeight="semibold">
+              {actor.name}
+            </Text>
+          )}{' '}
           {action}{' '}
           {onMember ? (
             <ChakraLink asChild fontWeight="semibold" color="brand.fg" verticalAlign="baseline">
@@ -98,10 +112,12 @@ export interface ActivityListProps {
   refreshing: boolean;
   skeletonRows: number;
   onMember?: (member: ActivityMember) => void;
+  /** With it, who made each change is a button that filters the trail to their changes. */
+  onActor?: (actor: ActivityMember) => void;
 }
 
 /** The entries, newest first (the API's order), as an ordered list. */
-export function ActivityList({ label, entries, firstLoad, refreshing, skeletonRows, onMember }: ActivityListProps) {
+export function ActivityList({ label, entries, firstLoad, refreshing, skeletonRows, onMember, onActor }: ActivityListProps) {
   const now = useNow();
   if (firstLoad) {
     return (
@@ -125,7 +141,7 @@ export function ActivityList({ label, entries, firstLoad, refreshing, skeletonRo
       transition="opacity 0.15s"
     >
       {entries.map((entry) => (
-        <ActivityEntry key={entry.id} entry={entry} now={now} onMember={onMember} />
+        <ActivityEntry key={entry.id} entry={entry} now={now} onMember={onMember} onActor={onActor} />
       ))}
     </Box>
   );
@@ -136,6 +152,7 @@ const NOTHING_MATCHES: Record<NonNullable<ActivityFilteredBy>, string> = {
   kind: 'Nothing recorded is of this kind. Choose another kind of change.',
   member: 'Nothing recorded is about this member. Remove the member filter to see every change.',
   both: 'Nothing recorded matches these filters. Choose another kind of change, or remove the member filter.',
+  several: 'Nothing recorded matches these filters. Change them, or clear the filters to see every change.',
 };
 
 /** Nothing to show: what gets recorded, or, with a filter on, that nothing matches it and which filter to change. */

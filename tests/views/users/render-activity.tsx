@@ -12,6 +12,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { AnyActorLogic, InspectionEvent } from 'xstate';
 import type { AuditEntry, AuditKind, AuditListResponse, AuditValues } from '../../../src/contract/audit';
 import { activityMachine } from '../../../src/machines/activity';
+import { csvExportMachine } from '../../../src/machines/csvExport';
 import { activityUrlImplementations } from '../../../src/machines/activity/implementations';
 import { createAddressBar } from '../../../src/services/address';
 import type { MachineSourceMap } from '../../../src/machines/registry';
@@ -68,6 +69,9 @@ export function createActivityDoubles(url = '/users/activity') {
   return {
     address: createMemoryAddressHost(url),
     api: createControllableActors(activityMachine, ['loadActivity']),
+    /** The export's link (POST /api/audit/export) and the links the browser was told to open. */
+    exports: createControllableActors(csvExportMachine, ['prepareExport']),
+    downloads: [] as string[],
   };
 }
 export type ActivityDoubles = ReturnType<typeof createActivityDoubles>;
@@ -76,7 +80,19 @@ export type ActivityDoubles = ReturnType<typeof createActivityDoubles>;
 export function activityLogic(doubles: ActivityDoubles, watchUrl?: AnyActorLogic) {
   const url = activityUrlImplementations(createAddressBar(doubles.address.host));
   return activityMachine.provide({
-    actors: { ...url.actors, ...(watchUrl ? { watchUrl } : {}), ...doubles.api.actors },
+    actors: {
+      ...url.actors,
+      ...(watchUrl ? { watchUrl } : {}),
+      ...doubles.api.actors,
+      csvExport: csvExportMachine.provide({
+        actors: doubles.exports.actors,
+        actions: {
+          openDownload: (_: unknown, params: { url: string }) => {
+            doubles.downloads.push(params.url);
+          },
+        },
+      }),
+    },
     actions: url.actions,
   });
 }
