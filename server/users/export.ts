@@ -26,7 +26,7 @@ import { ExportMembersRequestSchema, type ExportMembersRequest, type ExportMembe
 import type { Database } from '../core/db';
 import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
 import { adminOf, parseBody, type AppEnv } from '../core/module';
-import { whereOf } from './search';
+import { sourceOf, whereOf } from './search';
 import { afterSql, orderBySql, orderOf, sortValueSql } from './sort';
 
 export const EXPORT_BATCH = 1000;
@@ -120,7 +120,7 @@ export function registerExport(app: Hono<AppEnv>, db: Database): void {
       let after: [string, string] | null = null;
       for (;;) {
         const params = [...where.params];
-        let sql = `SELECT ${MEMBER_COLUMNS}, ${sortValueSql(order)} FROM members WHERE ${where.sql}`;
+        let sql = `SELECT ${MEMBER_COLUMNS}, ${sortValueSql(order)} FROM ${sourceOf(request)} WHERE ${where.sql}`;
         if (after) {
           sql += ` AND ${afterSql(order, params.length + 1)}`;
           params.push(...after);

@@ -20,6 +20,8 @@ const KIND_LABELS: Record<ActivityKindFilter, string> = {
   'member.invited': 'Member invited',
   'member.edited': 'Member edited',
   'member.deleted': 'Member deleted',
+  'member.restored': 'Member restored',
+  'member.purged': 'Member removed for good',
   'member.license': 'License changed',
   'member.status': 'Status changed',
   'members.bulk': 'Bulk change',
@@ -75,6 +77,7 @@ const FIELD_LABELS: Record<string, string> = {
   expYear: 'Expiry year',
   isDefault: 'Default',
   card: 'Default card',
+  deletedAt: 'Deleted on',
 };
 
 type Value = AuditValues[string] | undefined;
@@ -88,7 +91,7 @@ function valueText(field: string, value: Value): string {
   if (field === 'brand' && typeof value === 'string') return value.toUpperCase();
   if (field === 'phoneNumber' && typeof value === 'string') return formatPhone(value);
   if (field === 'expiresAt' && typeof value === 'string') return formatDateTime(value);
-  if (field === 'scheduledChangeAt' && typeof value === 'string') return formatLongDate(value);
+  if ((field === 'scheduledChangeAt' || field === 'deletedAt') && typeof value === 'string') return formatLongDate(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
@@ -148,6 +151,10 @@ function actionOf(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>): Pick<Ac
       return { action: 'edited' };
     case 'member.deleted':
       return { action: 'deleted' };
+    case 'member.restored':
+      return { action: 'restored' };
+    case 'member.purged':
+      return { action: 'removed', suffix: 'for good, 30 days after their deletion' };
     case 'member.license': {
       const on = flag(after, 'hasLicense');
       return { action: on === true ? 'granted a license to' : on === false ? 'removed the license of' : 'changed the license of' };
