@@ -27,7 +27,7 @@ import {
   type UsersListActorRef,
   usersListIntents,
 } from '../../machines/usersList';
-import { selectRowsBusy } from '../../machines/rowChanges';
+import { rowChangesIntents, selectRowsBusy } from '../../machines/rowChanges';
 import type { UserStats } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
@@ -216,6 +216,7 @@ export function UsersScreen() {
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
   const intents = useIntents(usersListIntents, ref);
+  const rowIntents = useIntents(rowChangesIntents, rowChanges);
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
@@ -261,6 +262,7 @@ export function UsersScreen() {
             onSetStatus={intents.setStatus}
             onEdit={intents.edit}
             onDelete={intents.confirmDelete}
+            onRestore={rowIntents.restore}
             sort={sort}
             onSort={intents.sortBy}
           />

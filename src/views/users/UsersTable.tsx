@@ -23,6 +23,8 @@ export interface UsersTableProps {
   onSetStatus: (user: User, isActive: boolean) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** Restore, in the menu of a member in Recently deleted. */
+  onRestore: (user: User) => void;
   /** The list's order: its column shows an arrow and `aria-sort`. */
   sort: UserSort;
   /** A sortable header was clicked: the order it asks for (the sorted column flips). */
@@ -77,6 +79,7 @@ export function UsersTable(props: UsersTableProps) {
     if (action === 'license') handlers.onSetLicense(user, !user.hasLicense);
     else if (action === 'status') handlers.onSetStatus(user, !user.isActive);
     else if (action === 'edit') handlers.onEdit(user);
+    else if (action === 'restore') handlers.onRestore(user);
     else handlers.onDelete(user);
   }, []);
 

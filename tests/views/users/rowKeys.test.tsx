@@ -30,6 +30,7 @@ const props = (users: User[]): UsersTableProps => ({
   onSetStatus: vi.fn(),
   onEdit: vi.fn(),
   onDelete: vi.fn(),
+  onRestore: vi.fn(),
   sort: '-created',
   onSort: vi.fn(),
 });
