@@ -16,6 +16,7 @@ export const rowChangesMachine = createMachine({
   on: {
     'users.setLicense': { guard: 'isRowFree', actions: 'startRowAction' },
     'users.setStatus': { guard: 'isRowFree', actions: 'startRowAction' },
+    'users.restore': { guard: 'isRowFree', actions: 'startRowAction' },
     'row.succeeded': { actions: ['finishRowAction', 'reportToList'] },
     'row.failed': { actions: ['finishRowAction', 'reportToList'] },
     'row.conflicted': { actions: ['finishRowAction', 'reportToList'] },

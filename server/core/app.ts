@@ -166,9 +166,11 @@ export function createApp(
     }
     // Signed out (core/sessions.ts): refused on every process, until the token expires.
     if (await isSessionEnded(deps.db, identity.sub, identity.session)) throw new ApiError(401, SESSION_ENDED);
-    const { rows } = await deps.db.query<MemberRow>('SELECT id, org_id, is_admin, is_active FROM members WHERE cognito_sub = $1', [
-      identity.sub,
-    ]);
+    // A member in Recently deleted (server/users/restore.ts) reads as inactive: every route refuses them.
+    const { rows } = await deps.db.query<MemberRow>(
+      'SELECT id, org_id, is_admin, is_active AND deleted_at IS NULL AS is_active FROM member_rows WHERE cognito_sub = $1',
+      [identity.sub],
+    );
     const member = rows[0];
     const caller: Caller = {
       sub: identity.sub,

@@ -19,10 +19,21 @@ export interface MemberRow {
   invited_at: Date | null;
   /** When the latest invitation's temporary password expires (migration 0012). */
   invitation_expires_at: Date | null;
+  /** Set while the member is in Recently deleted (server/users/restore.ts); null otherwise. */
+  deleted_at: Date | null;
+}
+
+/** How long a deleted member stays in Recently deleted before the clean-up removes them for good. */
+export const RECENTLY_DELETED_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a member deleted at `deletedAt` is removed for good. */
+export function purgeDateOf(deletedAt: Date): Date {
+  return new Date(deletedAt.getTime() + RECENTLY_DELETED_DAYS * DAY_MS);
 }
 
 export const MEMBER_COLUMNS =
-  'id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, device_phone_number, last_active_at, version, invited_at, invitation_expires_at';
+  'id, org_id, cognito_sub, name, email, phone_number, role, has_license, is_active, is_admin, created_at, device_phone_number, last_active_at, version, invited_at, invitation_expires_at, deleted_at';
 
 /**
  * The invitation of a member who was invited and has never signed in (docs/USERS.md
@@ -54,6 +65,9 @@ export function toUser(row: MemberRow): User {
     lastActiveAt: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
     version: row.version,
     ...(invitation ? { invitation } : {}),
+    ...(row.deleted_at
+      ? { deletedAt: new Date(row.deleted_at).toISOString(), purgeAt: purgeDateOf(new Date(row.deleted_at)).toISOString() }
+      : {}),
   };
 }
 

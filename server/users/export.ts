@@ -23,7 +23,7 @@ import type { Database } from '../core/db';
 import { issueExportTicket, streamCsv, takeExportTicket } from '../core/csvExport';
 import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
 import { adminOf, parseBody, type AppEnv } from '../core/module';
-import { whereOf } from './search';
+import { sourceOf, whereOf } from './search';
 import { afterSql, orderBySql, orderOf, sortValueSql } from './sort';
 
 export const EXPORT_BATCH = 1000;
@@ -59,7 +59,7 @@ export function registerExport(app: Hono<AppEnv>, db: Database): void {
     const order = orderOf(request.sort);
     return streamCsv<[string, string]>(c, ticket, EXPORT_HEADER, async (after) => {
       const params = [...where.params];
-      let sql = `SELECT ${MEMBER_COLUMNS}, ${sortValueSql(order)} FROM members WHERE ${where.sql}`;
+      let sql = `SELECT ${MEMBER_COLUMNS}, ${sortValueSql(order)} FROM ${sourceOf(request)} WHERE ${where.sql}`;
       if (after) {
         sql += ` AND ${afterSql(order, params.length + 1)}`;
         params.push(...after);

@@ -36,7 +36,7 @@ import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../co
 import type { Database, Queryable } from '../core/db';
 import { asAdministrator } from './admin';
 import { createInviter, duplicateEmail } from './invite';
-import { whereOf } from './search';
+import { sourceOf, whereOf } from './search';
 import { orderBySql, orderOf } from './sort';
 import { registerExport } from './export';
 import { IMPORT_BODY_LIMIT, IMPORT_ROUTE, registerImports } from './imports';
@@ -44,19 +44,11 @@ import { createImportRunner, type ImportRunner } from './importRunner';
 import { registerInvitations } from './invitations';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 import { memberFigures } from '../figures';
+import { findMember, withPoolAccess, type AccessChange } from './access';
+import { assertEmailNotInRecentlyDeleted, registerRecentlyDeleted } from './restore';
+import { startPurge } from './purge';
 
-const NOT_FOUND = 'User not found.';
 const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
-
-async function findMember(db: Queryable, orgId: string, id: string, options: { lock?: boolean } = {}): Promise<MemberRow> {
-  const { rows } = await db.query<MemberRow>(
-    `SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`,
-    [orgId, id],
-  );
-  const row = rows[0];
-  if (!row) throw new ApiError(404, NOT_FOUND);
-  return row;
-}
 
 /** The administrator may not lock themself out: no self-deactivation, no dropping their own Admin role. */
 function guardSelf(callerMemberId: string, targetId: string, change: { isActive?: boolean | undefined; role?: string | undefined }): void {
@@ -70,6 +62,7 @@ async function insertMember(
   orgId: string,
   input: { name: string; email: string; phoneNumber: string; role: User['role']; hasLicense: boolean; isActive: boolean },
 ): Promise<MemberRow> {
+  await assertEmailNotInRecentlyDeleted(db, orgId, input.email);
   try {
     const { rows } = await db.query<MemberRow>(
       `INSERT INTO members (id, org_id, name, email, phone_number, role, has_license, is_active, is_admin)
@@ -101,53 +94,6 @@ function idParam(c: AppContext): string {
 const FLAGS = {
   has_license: { field: 'hasLicense', kind: 'member.license' },
 } as const;
-
-/** A member whose status changes, with the pool account that must follow it. */
-interface AccessChange {
-  sub: string;
-  from: boolean;
-  to: boolean;
-}
-
-/** Enables or disables the account; one the pool no longer has cannot sign in either way, so that is done. */
-async function setPoolAccess(userPool: UserPoolAdmin, sub: string, active: boolean): Promise<void> {
-  try {
-    await (active ? userPool.enableUser(sub) : userPool.disableUser(sub));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return;
-    throw error;
-  }
-}
-
-/**
- * A status change and the pool accounts that follow it (docs/USERS.md "Deactivating a member"), in
- * the order delete uses: the pool first, outside any transaction, so an inactive member can no longer
- * sign in (AdminDisableUser) and a reactivated one can again (AdminEnableUser). When the pool fails,
- * the accounts already changed are set back and the request fails with the pool's error (502), the
- * database untouched; when the database write fails after the pool, the accounts are set back too.
- * A set-back that fails as well is logged: that member's account then disagrees with their status
- * until the change is made again.
- */
-async function withPoolAccess<T>(userPool: UserPoolAdmin, changes: readonly AccessChange[], write: () => Promise<T>): Promise<T> {
-  const done: AccessChange[] = [];
-  const setBack = async () => {
-    for (const change of done.reverse()) {
-      await setPoolAccess(userPool, change.sub, change.from).catch((error: unknown) =>
-        console.error('[api] a status change could not set the user pool account back', change.sub, error),
-      );
-    }
-  };
-  try {
-    for (const change of changes) {
-      await setPoolAccess(userPool, change.sub, change.to);
-      done.push(change);
-    }
-    return await write();
-  } catch (error) {
-    await setBack();
-    throw error;
-  }
-}
 
 /** How many times a bodiless status toggle reads again when another change landed in between. */
 const STATUS_ATTEMPTS = 5;
@@ -234,11 +180,12 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     const limit = Number(query.limit);
     const where = whereOf({ orgId, search: query.search, role: query.role, status: query.status });
     const order = orderOf(query.sort);
+    const from = sourceOf(query);
     const countMatching = async () =>
-      (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM members WHERE ${where.sql}`, where.params)).rows[0]?.total ??
+      (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} WHERE ${where.sql}`, where.params)).rows[0]?.total ??
       0;
     const pageSql = (columns: string) =>
-      `SELECT ${columns} FROM members WHERE ${where.sql}
+      `SELECT ${columns} FROM ${from} WHERE ${where.sql}
         ORDER BY ${orderBySql(order)} LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`;
     const pageParams = [...where.params, limit, (page - 1) * limit];
     let rows: MemberRow[];
@@ -252,7 +199,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       // filtering each row (343 ms for "smith" at 100,000 members), where the trigram index reads
       // only the 1,428 matches (42 ms). `npm run bench -- --only load` measures it.
       const list = await db.query<MemberRow & { total_matching: number }>(
-        `WITH matching AS MATERIALIZED (SELECT ${MEMBER_COLUMNS} FROM members WHERE ${where.sql})
+        `WITH matching AS MATERIALIZED (SELECT ${MEMBER_COLUMNS} FROM ${from} WHERE ${where.sql})
           SELECT *, count(*) OVER ()::int AS total_matching FROM matching
           ORDER BY ${orderBySql(order)} LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
         pageParams,
@@ -368,6 +315,8 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       asAdministrator(db, scope, async (tx) => {
         const current = await findMember(tx, scope.orgId, id, { lock: true });
         if (version !== undefined && current.version !== version) throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'version');
+        if (updates.email !== undefined && updates.email !== current.email)
+          await assertEmailNotInRecentlyDeleted(tx, scope.orgId, updates.email);
         let row: MemberRow;
         try {
           const { rows } = await tx.query<MemberRow>(
@@ -404,29 +353,8 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     return c.json({ user: toUser(row) });
   });
 
-  app.delete('/api/users/:id', async (c) => {
-    const scope = adminOf(c);
-    const id = idParam(c);
-    if (id === scope.memberId) throw new ApiError(400, 'You cannot delete your own account.');
-    // The pool account goes first (docs/SECURITY.md, "Deleting a member"): deleted, not disabled, so
-    // the login stops working, nothing of the person stays in the pool, and the address may sign up
-    // or be invited again. The member is read under the administrator rules before the pool is
-    // called; if the pool fails, the member stays (502) and the deletion can be retried; an account
-    // already gone counts as deleted.
-    const target = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
-    if (target.cognito_sub) await userPool.deleteUser(target.cognito_sub);
-    const removed = await asAdministrator(db, scope, async (tx) => {
-      const { rows } = await tx.query<MemberRow>(`DELETE FROM members WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`, [
-        scope.orgId,
-        id,
-      ]);
-      const row = rows[0];
-      if (!row) throw new ApiError(404, NOT_FOUND);
-      await recordAudit(tx, scope, { kind: 'member.deleted', member: row, before: memberValues(row) });
-      return row;
-    });
-    return c.json({ message: `${removed.name} was removed.` });
-  });
+  // DELETE /api/users/:id moves the member to Recently deleted; POST /api/users/:id/restore (./restore.ts).
+  registerRecentlyDeleted(app, { db, userPool });
 
   // SPEC §7's toggle paths: no body flips the flag; the wanted value in the body (an extension, the console's) sets it.
   app.patch('/api/users/:id/toggle-license', async (c) => {
@@ -448,15 +376,17 @@ export const usersModule: ServerModule = {
   /**
    * Runs import jobs: those started here, and those a stopped process left (./importRunner.ts).
    * `stop()` (the API's graceful close) hands the running jobs over at once.
+   * Also removes for good the members deleted 30 days ago (./purge.ts), now and every hour.
    */
   start({ db, userPool }, { onError } = {}) {
     const runner = createImportRunner({ db, userPool }, onError ? { onError } : {});
     importRunners.set(db, runner);
     void runner.resume().catch(onError ?? ((error: unknown) => console.error('[api] members import', error)));
+    const purge = startPurge({ db, userPool }, onError ? { onError } : {});
     return {
       async stop() {
         importRunners.delete(db);
-        await runner.stop();
+        await Promise.all([runner.stop(), purge.stop()]);
       },
     };
   },

@@ -28,6 +28,7 @@ import { generateTemporaryPassword } from '../core/userPool';
 import type { Database, Queryable } from '../core/db';
 import { asAdministrator, type AdminScope } from './admin';
 import { memberValues, recordAudit } from '../audit';
+import { assertEmailNotInRecentlyDeleted } from './restore';
 
 export type InviteInput = v.InferOutput<typeof CreateUserRequestSchema>;
 
@@ -80,6 +81,7 @@ export interface InviteOptions {
 async function claimMember(tx: Queryable, orgId: string, input: InviteInput, options: InviteOptions): Promise<Claim> {
   const { rows: orgs } = await tx.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
   const organization = orgs[0]?.name ?? '';
+  await assertEmailNotInRecentlyDeleted(tx, orgId, input.email);
   const inserted = await tx.query<MemberRow>(
     `INSERT INTO members (id, org_id, name, email, phone_number, role, has_license, is_active, is_admin, invited_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())

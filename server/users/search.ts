@@ -9,7 +9,15 @@ export interface ListFilter {
   orgId: string;
   search?: string | undefined;
   role?: string | undefined;
-  status?: 'active' | 'pending' | undefined;
+  status?: 'active' | 'pending' | 'deleted' | undefined;
+}
+
+/**
+ * Where a filter's members are read from: `members` (the view of the members not deleted,
+ * server/migrations/0013.do.recently-deleted.sql), or for Recently deleted the table itself.
+ */
+export function sourceOf(filter: Pick<ListFilter, 'status'>): 'members' | 'member_rows' {
+  return filter.status === 'deleted' ? 'member_rows' : 'members';
 }
 
 /** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
@@ -44,6 +52,7 @@ export function whereOf(filter: ListFilter): { sql: string; params: unknown[] } 
     params.push(filter.role);
     clauses.push(`role = $${params.length}`);
   }
-  if (filter.status) clauses.push(filter.status === 'active' ? 'is_active' : 'NOT is_active');
+  if (filter.status === 'deleted') clauses.push('deleted_at IS NOT NULL');
+  else if (filter.status) clauses.push(filter.status === 'active' ? 'is_active' : 'NOT is_active');
   return { sql: clauses.join(' AND '), params };
 }

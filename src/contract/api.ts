@@ -171,10 +171,17 @@ const UserSchema = v.object({
   /** An extension of SPEC §3: 1 when created, incremented by every change (see PUT's `version`). */
   version: v.pipe(v.number(), v.integer(), v.minValue(1)),
   invitation: v.optional(v.nullable(InvitationSchema)),
+  /**
+   * Recently deleted members only (GET /api/users?status=deleted, docs/USERS.md): when they were
+   * deleted, and when they will be removed for good unless restored (30 days later).
+   */
+  deletedAt: v.optional(IsoDate),
+  purgeAt: v.optional(IsoDate),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
-export const USER_STATUS_FILTERS = ['all', 'active', 'pending'] as const;
+/** 'deleted' is Recently deleted: the members deleted in the last 30 days, who can be restored. */
+export const USER_STATUS_FILTERS = ['all', 'active', 'pending', 'deleted'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export type UserRoleFilter = 'all' | Role;
 
@@ -192,7 +199,7 @@ export const ListUsersQuerySchema = v.object({
   limit: v.optional(QueryInteger('limit', LIMITS.pageSize), '25'),
   search: v.optional(v.pipe(v.string('search must be text'), atMost('search', LIMITS.search), cleanText('search'))),
   role: v.optional(v.picklist(ROLES, 'role must be one of Field Worker, Supervisor, Project Manager, Admin')),
-  status: v.optional(v.picklist(['active', 'pending'], 'status must be active or pending')),
+  status: v.optional(v.picklist(['active', 'pending', 'deleted'], 'status must be active, pending or deleted')),
   sort: v.optional(v.picklist(USER_SORTS, `sort must be one of ${USER_SORTS.join(', ')}`)),
 });
 

@@ -9,7 +9,10 @@
  * `before` and `after` hold only the fields that changed, or that describe what was created or
  * removed, and never a secret (no token, no card number, no password). Field names by kind:
  * - member.created, member.invited: `after` { name, email, phoneNumber, role, hasLicense, isActive };
- * - member.deleted: `before`, the same fields;
+ * - member.deleted: `before`, the same fields (the member goes to Recently deleted);
+ * - member.restored: `after`, the same fields (back from Recently deleted);
+ * - member.purged: `before`, the same fields and `deletedAt`; the actor is the clean-up job
+ *   (`PURGE_ACTOR`), which removes a member for good 30 days after their deletion;
  * - member.edited, members.bulk: the changed ones among them, in both (one bulk entry per member
  *   the bulk update changed);
  * - member.license: { hasLicense }; member.status: { isActive };
@@ -33,6 +36,7 @@ import { ListUsersQuerySchema, TimeZoneSchema } from './api';
  * What can be recorded, in the order the console lists them.
  * - member.created: POST /api/users; member.invited: POST /api/users/invite (once the member's
  *   sign-in account exists); member.edited: PUT /api/users/{id}; member.deleted: DELETE;
+ *   member.restored: POST /api/users/{id}/restore; member.purged: removed for good by the clean-up job;
  * - member.license, member.status: the toggle paths; members.bulk: PATCH /api/users/bulk;
  * - subscription.plan_changed: a plan started or changed (update-subscription, or
  *   complete-subscription after a payment setup); subscription.canceled: cancelled now or at the
@@ -51,6 +55,8 @@ export const AUDIT_KINDS = [
   'member.invitation_revoked',
   'member.edited',
   'member.deleted',
+  'member.restored',
+  'member.purged',
   'member.license',
   'member.status',
   'members.bulk',
@@ -69,6 +75,9 @@ const AuditValueSchema = v.union([v.string(), v.number(), v.boolean(), v.null()]
 /** Field name to value, e.g. `{ "role": "Supervisor" }` (see the list above). */
 const AuditValuesSchema = v.record(v.string(), AuditValueSchema);
 export type AuditValues = v.InferOutput<typeof AuditValuesSchema>;
+
+/** Who "made" a purge: nobody, the clean-up job that removes members 30 days after their deletion. */
+export const PURGE_ACTOR = { memberId: 'hardline:clean-up', name: 'Automatic clean-up', email: '' } as const;
 
 const PersonSchema = v.object({ memberId: v.string(), name: v.string(), email: v.string() });
 

@@ -27,13 +27,13 @@ const u = (i: number): User => PAGE.list.users[i] ?? makeUser(i);
 const CONFLICT = 'An organisation needs at least one active administrator.';
 const EXPORTED = { url: 'http://127.0.0.1:9/exports/members/ticket-1', fileName: 'summit-builders-members-2026-01-05.csv' };
 
-/** User Management open on PAGE (the list's first load answered), with `inspect` on its actors. */
-async function openScreen({ inspect }: WalkContext) {
+/** User Management open on `page` (the list's first load answered), with `inspect` on its actors. */
+async function openScreen({ inspect }: WalkContext, page = PAGE) {
   const doubles = createUsersDoubles();
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   const view = renderUsers({ doubles, inspect });
   await waitFor(() => expect(doubles.list.pending('loadUsers')).toHaveLength(1));
-  act(() => doubles.list.resolve('loadUsers', PAGE));
+  act(() => doubles.list.resolve('loadUsers', page));
   const table = () => screen.getByRole('table', { name: 'Users' });
   await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
   const teardown = () => {
@@ -46,6 +46,10 @@ async function openScreen({ inspect }: WalkContext) {
 // ---------------------------------------------------------------------------------------------
 // Row changes: the licence of the first member, the status of the second.
 // ---------------------------------------------------------------------------------------------
+
+/** The row changes' page: the third member is in Recently deleted (their menu offers Restore alone). */
+const DELETED = { ...u(2), deletedAt: '2026-01-05T10:00:00.000Z', purgeAt: '2026-02-04T10:00:00.000Z' };
+const WITH_DELETED = { ...PAGE, list: { ...PAGE.list, users: [u(0), u(1), DELETED] } };
 
 const asRows = (s: AnyMachineSnapshot) => s as unknown as RowChangesSnapshot;
 const running = (s: AnyMachineSnapshot, kind: 'license' | 'status') => asRows(s).context.busy.some((key) => key.startsWith(`${kind}:`));
@@ -61,6 +65,7 @@ walkPaths({
     events: {
       'users.setLicense': { type: 'users.setLicense', user: u(0), hasLicense: !u(0).hasLicense },
       'users.setStatus': { type: 'users.setStatus', user: u(1), isActive: !u(1).isActive },
+      'users.restore': { type: 'users.restore', user: DELETED },
       'row.succeeded': (s) =>
         when(running(s, 'license'), [
           { type: 'row.succeeded', kind: 'license', before: u(0), user: { ...u(0), hasLicense: !u(0).hasLicense, version: 2 } },
@@ -72,7 +77,7 @@ walkPaths({
   }),
   timeout: 15_000,
   setup: async (ctx) => {
-    const { doubles, user, table, teardown } = await openScreen(ctx);
+    const { doubles, user, table, teardown } = await openScreen(ctx, WITH_DELETED);
     const rowOf = (name: string) => {
       const row = within(table())
         .getAllByRole('row')
@@ -87,13 +92,25 @@ walkPaths({
       return call;
     };
     const answer = (kind: 'license' | 'status', result: RowActionResult) => act(() => openOf(kind).sendBack(result));
+    const menuItem = async (name: string, item: RegExp) => {
+      await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+      const items = await screen.findAllByRole('menuitem');
+      const index = items.findIndex((el) => item.test(el.textContent ?? ''));
+      if (index < 0) throw new Error(`no menu item ${String(item)}`);
+      await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+      for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
+      await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
+      await user.keyboard('{Enter}');
+    };
     return {
       ...tableDriver(rowChangesMachine, {
         // One PATCH in flight per busy row, asking for the wanted value; a busy licence switch waits.
         every: async ({ context, event }) => {
           expect(doubles.rows.open().map((c) => `${c.input.kind}:${c.input.user.userId}`)).toEqual(context.busy);
           for (const { input } of doubles.rows.open())
-            expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
+            expect(input.value).toBe(
+              input.kind === 'license' ? !input.user.hasLicense : input.kind === 'status' ? !input.user.isActive : true,
+            );
           const licenseBusy = context.busy.includes(`license:${u(0).userId}`);
           await waitFor(() => (licenseBusy ? expect(licenseSwitch()).toBeDisabled() : expect(licenseSwitch()).toBeEnabled()));
           if (event?.type === 'row.succeeded') expect(await screen.findByText(`License removed from ${u(0).name}`)).toBeInTheDocument();
@@ -103,14 +120,12 @@ walkPaths({
         states: {},
         events: {
           'users.setLicense': () => user.click(licenseSwitch()),
-          'users.setStatus': async () => {
-            await user.click(screen.getByRole('button', { name: `Actions for ${u(1).name}` }));
-            const items = await screen.findAllByRole('menuitem');
-            const index = items.findIndex((el) => /^(Activate|Deactivate)$/.test(el.textContent ?? ''));
-            await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-            for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
-            await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
-            await user.keyboard('{Enter}');
+          'users.setStatus': () => menuItem(u(1).name, /^(Activate|Deactivate)$/),
+          // Restore: the one item of a deleted member's menu (their row shows when they go for good).
+          'users.restore': async () => {
+            expect(rowOf(DELETED.name).getByText(/Removed for good on/)).toHaveTextContent('Removed for good on February 4, 2026');
+            expect(rowOf(DELETED.name).getByRole('checkbox', { name: `License for ${DELETED.name}` })).toBeDisabled();
+            await menuItem(DELETED.name, /^Restore$/);
           },
           'row.succeeded': (event) => answer('license', event),
           'row.failed': (event) => answer('status', event),

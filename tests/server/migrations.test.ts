@@ -273,7 +273,9 @@ describe(`the migrated schema agrees with the code (${testEngine})`, () => {
   it('indexes every sort key of the members list (server/users/sort.ts)', async () => {
     const { rows } = await (
       await schema()
-    ).query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'members' AND indexname LIKE 'members_org_sort_%'");
+    ).query<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'member_rows' AND indexname LIKE 'members_org_sort_%'",
+    );
     const expected = Object.entries(SORT_KEYS).map(([key]) => `members_org_sort_${key.toLowerCase()}_idx`);
     const missing = expected.filter((name) => !rows.some((r) => r.indexname === name));
     const sql = Object.entries(SORT_KEYS)

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * A member and their user pool account go together (issue 37 item 4): deleting a member deletes the
- * account, an invitation that fails after making the account deletes it, and so the address of an
+ * A member and their user pool account go together (issue 37 item 4): deleting a member disables the
+ * account while they are in Recently deleted (issue 41 item 3), removing them for good deletes it, an invitation that fails after making the account deletes it, and so the address of an
  * invited member deleted before their first sign-in may be invited (or sign up) again. The pool is
  * the harness's FakeUserPool (a boundary we do not own; tests/server/core-stack.test.ts runs the
  * same against cognito-local). Deactivating a member disables their account, reactivating enables it
@@ -13,6 +13,7 @@ import { UserResponseSchema } from '../../src/contract/api';
 import { ApiError } from '../../server/core/module';
 import { WEB_ORIGIN, createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
 import { breakableStatement } from './support/db';
+import { purgeRecentlyDeleted } from '../../server/users/purge';
 
 let api: TestApi;
 let org: TestOrg;
@@ -20,11 +21,13 @@ let org: TestOrg;
 const attach = breakableStatement('SET cognito_sub');
 /** A member's status write, broken on cue (after the pool has changed the account). */
 const statusWrite = breakableStatement('SET is_active');
+/** Moving a member to Recently deleted, broken on cue (after the pool has disabled the account). */
+const softDelete = breakableStatement('SET deleted_at = now()');
 /** The database lost mid-change. */
 const connectionLost = () => Promise.reject(new Error('connection terminated'));
 
 beforeAll(async () => {
-  api = await createTestApi(undefined, { wrapDatabase: (db) => statusWrite.wrap(attach.wrap(db)) });
+  api = await createTestApi(undefined, { wrapDatabase: (db) => softDelete.wrap(statusWrite.wrap(attach.wrap(db))) });
   org = await signUpOrganisation(api, 'Pool Test Builders', 'boss@pool.test');
 }, 120_000);
 afterAll(() => api?.close());
@@ -41,38 +44,58 @@ async function invite(email: string, name = 'Pool Worker') {
 }
 
 describe('deleting a member', () => {
-  it('deletes their pool account, so the login is gone and the address may be invited again', async () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const purgeAt = (days: number) => purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, new Date(Date.now() + days * DAY));
+
+  it('disables their pool account while they are in Recently deleted; removed for good, the account goes and the address may be invited again', async () => {
     const user = await invite('gone@pool.test');
-    expect(accountOf('gone@pool.test')).toBeDefined();
+    expect(accountOf('gone@pool.test')?.disabled).toBeFalsy();
 
     const deleted = await asAdmin('DELETE', `/api/users/${user.userId}`);
     expect(deleted.status).toBe(200);
-    expect(accountOf('gone@pool.test')).toBeUndefined();
+    expect(accountOf('gone@pool.test')?.disabled).toBe(true);
 
-    // Deleted before their first sign-in: the same address is invited again (before: 409 forever,
-    // the pool still held the account).
+    // Restorable: the address stays theirs.
+    const taken = await asAdmin('POST', '/api/users/invite', {
+      name: 'Pool Worker Again',
+      email: 'gone@pool.test',
+      phoneNumber: '+19175550150',
+    });
+    expect(taken.status).toBe(409);
+
+    await purgeAt(31);
+    expect(accountOf('gone@pool.test')).toBeUndefined();
+    // Removed before their first sign-in: the same address is invited again.
     const again = await invite('gone@pool.test', 'Pool Worker Again');
     expect(again.userId).not.toBe(user.userId);
     expect(accountOf('gone@pool.test')).toBeDefined();
   });
 
-  it('keeps the member when the pool cannot delete the account, and the deletion can be retried', async () => {
+  it('keeps the member when the pool cannot disable the account (502), and the deletion can be retried', async () => {
     const user = await invite('kept@pool.test');
-    api.userPool.failDeleteWith = new ApiError(
+    api.userPool.failAccessWith = new ApiError(
       502,
-      'The user pool could not delete the account. Nothing was changed; try again in a moment.',
+      'The user pool could not disable the account. Nothing was changed; try again in a moment.',
     );
     try {
       const refused = await asAdmin('DELETE', `/api/users/${user.userId}`);
       expect(refused.status).toBe(502);
     } finally {
-      api.userPool.failDeleteWith = null;
+      api.userPool.failAccessWith = null;
     }
     expect((await asAdmin('GET', `/api/users/${user.userId}`)).status).toBe(200);
-    expect(accountOf('kept@pool.test')).toBeDefined();
+    expect(accountOf('kept@pool.test')?.disabled).toBeFalsy();
 
     expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
-    expect(accountOf('kept@pool.test')).toBeUndefined();
+    expect(accountOf('kept@pool.test')?.disabled).toBe(true);
+  });
+
+  it('enables the account again when the database refuses the deletion after the pool disabled it', async () => {
+    const user = await invite('delete.rollback@pool.test');
+    const refused = await softDelete.during(connectionLost, () => asAdmin('DELETE', `/api/users/${user.userId}`));
+    expect(refused.status).toBe(500);
+    expect((await asAdmin('GET', `/api/users/${user.userId}`)).status).toBe(200);
+    expect(accountOf('delete.rollback@pool.test')?.disabled).toBe(false);
   });
 
   it('deletes a member whose account is already gone from the pool, or who never had one', async () => {

@@ -46,6 +46,8 @@ describe('kind of change', () => {
       'Invitation revoked',
       'Member edited',
       'Member deleted',
+      'Member restored',
+      'Member removed for good',
       'License changed',
       'Status changed',
       'Bulk change',
@@ -111,6 +113,16 @@ describe('an entry as a sentence', () => {
     expect(deleted.action).toBe('deleted');
     expect(deleted.changes).toContain('Status: active');
     expect(deleted.changes).toContain('Role: Field Worker');
+  });
+
+  it('a member restored from Recently deleted, and one removed for good by the clean-up 30 days after', () => {
+    expect(words({ kind: 'member.restored', before: null, after: { ...MEMBER, isActive: true } })).toEqual({
+      action: 'restored',
+      changes: ['Email: ben@example.com', 'Phone: +1 (555) 123-4567', 'Role: Field Worker', 'License: off', 'Status: active'],
+    });
+    const purged = words({ kind: 'member.purged', before: { ...MEMBER, deletedAt: '2026-03-02T15:00:00.000Z' }, after: null });
+    expect(purged.action).toBe('removed … for good, 30 days after their deletion');
+    expect(purged.changes).toContain('Deleted on: March 2, 2026');
   });
 
   it('a license granted or removed', () => {

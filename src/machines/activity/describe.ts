@@ -22,6 +22,8 @@ const KIND_LABELS: Record<ActivityKindFilter, string> = {
   'member.invitation_revoked': 'Invitation revoked',
   'member.edited': 'Member edited',
   'member.deleted': 'Member deleted',
+  'member.restored': 'Member restored',
+  'member.purged': 'Member removed for good',
   'member.license': 'License changed',
   'member.status': 'Status changed',
   'members.bulk': 'Bulk change',
@@ -79,6 +81,7 @@ const FIELD_LABELS: Record<string, string> = {
   card: 'Default card',
   invitedAt: 'Invited',
   invitationExpiresAt: 'Temporary password expires',
+  deletedAt: 'Deleted on',
 };
 
 type Value = AuditValues[string] | undefined;
@@ -94,7 +97,7 @@ function valueText(field: string, value: Value): string {
   if ((field === 'expiresAt' || field === 'invitedAt' || field === 'invitationExpiresAt') && typeof value === 'string') {
     return formatDateTime(value);
   }
-  if (field === 'scheduledChangeAt' && typeof value === 'string') return formatLongDate(value);
+  if ((field === 'scheduledChangeAt' || field === 'deletedAt') && typeof value === 'string') return formatLongDate(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
@@ -158,6 +161,10 @@ function actionOf(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>): Pick<Ac
       return { action: 'resent the invitation of' };
     case 'member.invitation_revoked':
       return { action: 'revoked the invitation of' };
+    case 'member.restored':
+      return { action: 'restored' };
+    case 'member.purged':
+      return { action: 'removed', suffix: 'for good, 30 days after their deletion' };
     case 'member.license': {
       const on = flag(after, 'hasLicense');
       return { action: on === true ? 'granted a license to' : on === false ? 'removed the license of' : 'changed the license of' };

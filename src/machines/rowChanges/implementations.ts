@@ -14,7 +14,7 @@ export function rowChangesImplementations(services: Pick<Services, 'api'>) {
   return {
     actors: {
       /**
-       * One licence or status change to the wanted value; reports back, aborted if the list stops
+       * One licence or status change to the wanted value, or a restore; reports back, aborted if the list stops
        * first. A 409 (the change conflicts with the member as they are now) reads the member again,
        * so the row can show them as they are.
        */
@@ -23,7 +23,11 @@ export function rowChangesImplementations(services: Pick<Services, 'api'>) {
         const { signal } = controller;
         const { kind, user, value } = input;
         const change =
-          kind === 'license' ? users.setLicense(user.userId, value, { signal }) : users.setStatus(user.userId, value, { signal });
+          kind === 'license'
+            ? users.setLicense(user.userId, value, { signal })
+            : kind === 'status'
+              ? users.setStatus(user.userId, value, { signal })
+              : users.restore(user.userId, { signal });
         const report = async (): Promise<RowActionResult> => {
           try {
             return { type: 'row.succeeded', kind, before: user, user: await change };

@@ -2,3 +2,4 @@ export { rowChangesMachine, type RowChangesActorRef, type RowChangesEvent, type 
 export { rowChangesImplementations } from './implementations';
 export * from './selectors';
 export type { RowActionInput, RowActionKind, RowActionResult } from './rows';
+export { rowChangesIntents } from './intents';

@@ -1,6 +1,7 @@
 /**
  * The users list's row changes (SPEC §4: toggle licence, toggle status), a child the list invokes
- * for as long as it is open and forwards `users.setLicense` / `users.setStatus` to.
+ * for as long as it is open and forwards `users.setLicense` / `users.setStatus` to; and Restore of
+ * a member in Recently deleted (`users.restore`, sent to it by the row menu: ./intents.ts).
  *
  * - Each change states the wanted value (a retry cannot undo it) and runs as one `runRowAction`
  *   actor per row and kind, beside whatever the list is doing; a second toggle of a row and kind
@@ -25,6 +26,8 @@ export interface RowChangesContext {
 export type RowChangesEvent =
   | { type: 'users.setLicense'; user: User; hasLicense: boolean }
   | { type: 'users.setStatus'; user: User; isActive: boolean }
+  /** Restore from Recently deleted (sent by the view through ./intents.ts). */
+  | { type: 'users.restore'; user: User }
   | RowActionResult;
 
 function userIdOf(result: RowActionResult): string {
@@ -69,6 +72,10 @@ export const rowChangesMachine = setup({
     'users.setStatus': {
       guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'status', user: event.user, value: event.isActive }) },
       actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'status', user: event.user, value: event.isActive }) },
+    },
+    'users.restore': {
+      guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'restore', user: event.user, value: true }) },
+      actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'restore', user: event.user, value: true }) },
     },
     'row.succeeded': {
       actions: [

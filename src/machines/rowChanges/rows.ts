@@ -3,14 +3,15 @@
  * back, and the bookkeeping the list does with it. Pure: the machine's actions call these.
  */
 import type { User, UserStats } from '../../contract/api';
-import { UPDATE_LICENSE_FALLBACK, UPDATE_STATUS_FALLBACK } from '../usersList/messages';
+import { RESTORE_USER_FALLBACK, UPDATE_LICENSE_FALLBACK, UPDATE_STATUS_FALLBACK } from '../usersList/messages';
 
-export type RowActionKind = 'license' | 'status';
+/** A licence or status switched, or a member brought back from Recently deleted (`restore`). */
+export type RowActionKind = 'license' | 'status' | 'restore';
 
 export interface RowActionInput {
   kind: RowActionKind;
   user: User;
-  /** The wanted value: the licence (`license`) or the active status (`status`). */
+  /** The wanted value: the licence (`license`), the active status (`status`); true for `restore`. */
   value: boolean;
 }
 
@@ -46,13 +47,25 @@ export function adjustStats(stats: UserStats, before: User, after: User): UserSt
   };
 }
 
+/** Quick Stats once a member is back from Recently deleted (they were counted nowhere). */
+export function addToStats(stats: UserStats, user: User): UserStats {
+  return {
+    total: stats.total + 1,
+    active: stats.active + countOf(user.isActive),
+    pending: stats.pending + countOf(!user.isActive),
+    licensed: stats.licensed + countOf(user.hasLicense),
+  };
+}
+
 export const ROW_FALLBACK: Record<RowActionKind, string> = {
   license: UPDATE_LICENSE_FALLBACK,
   status: UPDATE_STATUS_FALLBACK,
+  restore: RESTORE_USER_FALLBACK,
 };
 
-/** The toast of a row change that went through, and the change that undoes it (its Undo). */
-export function rowChangeNotice(kind: RowActionKind, before: User, after: User): { message: string; undo: RowActionInput } {
+/** The toast of a row change that went through, and the change that undoes it (its Undo; none for a restore). */
+export function rowChangeNotice(kind: RowActionKind, before: User, after: User): { message: string; undo?: RowActionInput } {
+  if (kind === 'restore') return { message: `${after.name} was restored` };
   if (kind === 'license') {
     return {
       message: after.hasLicense ? `License granted to ${after.name}` : `License removed from ${after.name}`,

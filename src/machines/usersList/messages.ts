@@ -7,5 +7,7 @@ export const UPDATE_STATUS_FALLBACK = 'Failed to update user status';
 export const UPDATE_USER_FALLBACK = 'Failed to update user';
 export const DELETE_USER_FALLBACK = 'Failed to delete user';
 export const INVITE_USER_FALLBACK = 'Failed to invite user';
+/** Restore from Recently deleted (not in the SPEC, worded like its fallbacks). */
+export const RESTORE_USER_FALLBACK = 'Failed to restore user';
 /** Said with a refused row change (409): the row was refreshed from the server. */
 export const ROW_REFRESHED = 'The row now shows this member as they are.';

@@ -4,7 +4,7 @@
  * with the member as the server has them now for a refused one). Pure: the machine's actions call these.
  */
 import type { User, UserStats } from '../../contract/api';
-import { adjustStats, rowChangeNotice, type RowActionResult } from '../rowChanges/rows';
+import { addToStats, adjustStats, rowChangeNotice, type RowActionResult } from '../rowChanges/rows';
 import { ROW_REFRESHED } from './messages';
 import type { UsersListEmitted } from './types';
 
@@ -15,11 +15,29 @@ export function replaceUser(users: User[], user: User): User[] {
 }
 
 /** The page and the counts once the member is shown as the answer has them (the counts stay until they arrive, or when the member is not on the page). */
-export function showMember(list: { users: User[]; stats: UserStats | null }, result: Shown): { users: User[]; stats: UserStats | null } {
+export function showMember(
+  list: { users: User[]; total: number; stats: UserStats | null },
+  result: Shown,
+): { users: User[]; total: number; stats: UserStats | null } {
+  if (result.kind === 'restore') return restored(list, result.user);
   const before = result.type === 'row.succeeded' ? result.before : list.users.find((u) => u.userId === result.user.userId);
   return {
     users: replaceUser(list.users, result.user),
+    total: list.total,
     stats: list.stats && before ? adjustStats(list.stats, before, result.user) : list.stats,
+  };
+}
+
+/**
+ * A member back from Recently deleted: they leave that list (a page shown under another filter,
+ * which does not hold them, stays as it is) and count in the Quick Stats again.
+ */
+function restored(list: { users: User[]; total: number; stats: UserStats | null }, user: User) {
+  const shown = list.users.some((u) => u.userId === user.userId);
+  return {
+    users: shown ? list.users.filter((u) => u.userId !== user.userId) : list.users,
+    total: shown ? Math.max(0, list.total - 1) : list.total,
+    stats: list.stats ? addToStats(list.stats, user) : list.stats,
   };
 }
 
@@ -29,6 +47,7 @@ export function rowResultToast(result: Shown): UsersListEmitted {
     return { type: 'users.notice', message: result.message, tone: 'warning', detail: ROW_REFRESHED };
   }
   const { message, undo } = rowChangeNotice(result.kind, result.before, result.user);
+  if (!undo) return { type: 'users.notice', message, tone: 'success' };
   return {
     type: 'users.notice',
     message,

@@ -187,6 +187,14 @@ export function createApi(options: ApiClientOptions) {
         Ignored,
       );
     },
+    /** Back from Recently deleted (docs/API.md, an extension of SPEC §7): the member as restored. */
+    restore: async (userId: string, opts?: CallOptions) =>
+      (
+        await client.request(
+          { operation: 'users.restore', method: 'POST', path: `/api/users/${id(userId)}/restore`, signal: signalOf(opts) },
+          UserResponseSchema,
+        )
+      ).user,
     /** SPEC §7's toggle-license, sending the wanted value (README: an extension), so a retry cannot undo it. */
     setLicense: async (userId: string, hasLicense: boolean, opts?: CallOptions) =>
       (

@@ -20,7 +20,8 @@ export function DeleteUserDialog({ user, deleting, error, onConfirm, onCancel }:
       </Dialog.Header>
       <Dialog.Body display="flex" flexDirection="column" gap="3">
         <Dialog.Description>
-          Delete <Text as="strong">{user.name}</Text> ({user.email})? This cannot be undone.
+          Delete <Text as="strong">{user.name}</Text> ({user.email})? They can no longer sign in. You can restore them from Recently deleted
+          for 30 days; then they are removed for good.
         </Dialog.Description>
         <Banner status="error" message={error} />
       </Dialog.Body>

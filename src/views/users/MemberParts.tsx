@@ -3,7 +3,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { useTimeTip } from '../shared/useTimeTip';
 import { ROUTE_LINK_ATTRIBUTE } from '../shared/useRouteLinks';
-import { formatDateTime, formatRelativeTime } from '../../domain/dates';
+import { formatDateTime, formatLongDate, formatRelativeTime } from '../../domain/dates';
 import type { User, UserSort } from '../../contract/api';
 import { InvitationMenuItems, invitationStyles } from './InvitationParts';
 
@@ -14,9 +14,14 @@ import { InvitationMenuItems, invitationStyles } from './InvitationParts';
  * (`memberStyles`), not a Chakra component per part.
  */
 
-export type RowAction = 'license' | 'status' | 'edit' | 'delete' | 'resend' | 'revoke';
-const MENU_ACTIONS: readonly string[] = ['status', 'edit', 'delete', 'resend', 'revoke'] satisfies RowAction[];
+export type RowAction = 'license' | 'status' | 'edit' | 'delete' | 'resend' | 'revoke' | 'restore';
+const MENU_ACTIONS: readonly string[] = ['status', 'edit', 'delete', 'resend', 'revoke', 'restore'] satisfies RowAction[];
 const isMenuAction = (value: string): value is RowAction => MENU_ACTIONS.includes(value);
+
+/** A member in Recently deleted (the list's 'deleted' status filter): they can only be restored. */
+export function isDeleted(user: User): boolean {
+  return user.deletedAt !== undefined;
+}
 
 /** What the table and the cards both show and do (UsersTable gives the same to either). */
 export interface MembersViewProps {
@@ -84,6 +89,7 @@ export const memberStyles: SystemStyleObject = {
     fontWeight: 'medium',
     '&[data-tone=green]': { bg: 'green.subtle', color: 'green.fg' },
     '&[data-tone=yellow]': { bg: 'yellow.subtle', color: 'yellow.fg' },
+    '&[data-tone=red]': { bg: 'red.subtle', color: 'red.fg' },
   },
   '& input[type=checkbox]': { cursor: 'pointer', _disabled: { cursor: 'not-allowed' } },
   '& .hl-select': { boxSize: '4', flexShrink: 0, accentColor: 'brand.solid', verticalAlign: 'middle' },
@@ -151,7 +157,7 @@ export const memberStyles: SystemStyleObject = {
 };
 
 /** How the row menu was first asked for: which item it opens on (none for a pointer). */
-type Opening = { highlight: 'edit' | 'delete' | null };
+type Opening = { highlight: 'edit' | 'delete' | 'restore' | null };
 
 /**
  * The actions button's icon, made once: a search hands 25 rows to other members and each row's
@@ -160,7 +166,8 @@ type Opening = { highlight: 'edit' | 'delete' | null };
 const ACTIONS_ICON = <MoreHorizontal aria-hidden size={16} />;
 
 /**
- * The row's actions (Edit, Activate or Deactivate, Delete). Until it is first opened, a row holds
+ * The row's actions (Edit, Activate or Deactivate, Delete; Restore alone for a member in Recently
+ * deleted). Until it is first opened, a row holds
  * only the menu's button: a Chakra menu is a state machine of its own, made, started and subscribed
  * with its row, and 25 of them were made on every page and search. The first click, Enter,
  * Space or arrow key on the button mounts the menu open, as the menu itself would open: Enter,
@@ -184,17 +191,20 @@ export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAc
       aria-expanded={false}
       // A click from the keyboard (Enter or Space: `detail` 0) opens on the first item, as a menu
       // button does; one from a pointer opens with none highlighted.
-      onClick={(e) => setOpening({ userId: props.user.userId, highlight: e.detail === 0 ? 'edit' : null })}
+      onClick={(e) => setOpening({ userId: props.user.userId, highlight: e.detail === 0 ? first(props.user) : null })}
       onKeyDown={(e) => {
         if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
         e.preventDefault();
-        setOpening({ userId: props.user.userId, highlight: e.key === 'ArrowDown' ? 'edit' : 'delete' });
+        setOpening({ userId: props.user.userId, highlight: e.key === 'ArrowDown' ? first(props.user) : last(props.user) });
       }}
     >
       {ACTIONS_ICON}
     </button>
   );
 }
+
+const first = (user: User) => (isDeleted(user) ? 'restore' : 'edit');
+const last = (user: User) => (isDeleted(user) ? 'restore' : 'delete');
 
 function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User; statusBusy: boolean; onAction: OnAction } & Opening) {
   return (
@@ -215,17 +225,26 @@ function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User;
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="edit">Edit</Menu.Item>
-            {/* An invited member who has never signed in (docs/USERS.md "Invitations"). */}
-            {user.invitation ? <InvitationMenuItems /> : null}
-            <Menu.Item value="status" disabled={statusBusy}>
-              {user.isActive ? 'Deactivate' : 'Activate'}
-            </Menu.Item>
-            <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
-              Delete
-            </Menu.Item>
-          </Menu.Content>
+          {isDeleted(user) ? (
+            <Menu.Content>
+              {/* While the restore runs, the row's status is busy too (the same row change). */}
+              <Menu.Item value="restore" disabled={statusBusy}>
+                Restore
+              </Menu.Item>
+            </Menu.Content>
+          ) : (
+            <Menu.Content>
+              <Menu.Item value="edit">Edit</Menu.Item>
+              {/* An invited member who has never signed in (docs/USERS.md "Invitations"). */}
+              {user.invitation ? <InvitationMenuItems /> : null}
+              <Menu.Item value="status" disabled={statusBusy}>
+                {user.isActive ? 'Deactivate' : 'Activate'}
+              </Menu.Item>
+              <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+                Delete
+              </Menu.Item>
+            </Menu.Content>
+          )}
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
@@ -238,6 +257,8 @@ export function SelectBox({ user, selected, onSelect }: { user: User; selected: 
       type="checkbox"
       className="hl-select"
       aria-label={`Select ${user.name}`}
+      // A member in Recently deleted takes no bulk change.
+      disabled={isDeleted(user)}
       checked={selected}
       onChange={(e: ChangeEvent<HTMLInputElement>) => onSelect(user.userId, e.target.checked)}
     />
@@ -252,13 +273,27 @@ export function LicenseSwitch({ user, busy, onAction }: { user: User; busy: bool
       aria-label={`License for ${user.name}`}
       // Optimistic while the PATCH is in flight; a failure flips it back.
       checked={busy ? !user.hasLicense : user.hasLicense}
-      disabled={busy}
+      // A member in Recently deleted is restored first, then changed.
+      disabled={busy || isDeleted(user)}
       onChange={() => onAction('license', user)}
     />
   );
 }
 
 export function StatusBadge({ user }: { user: User }) {
+  if (user.purgeAt !== undefined) {
+    // Recently deleted: the day the clean-up removes them for good (30 days after the deletion).
+    return (
+      <span className="hl-who">
+        <span className="hl-badge" data-tone="red">
+          deleted
+        </span>
+        <span className="hl-email">
+          Removed for good on <time dateTime={user.purgeAt}>{formatLongDate(user.purgeAt)}</time>
+        </span>
+      </span>
+    );
+  }
   return (
     <span className="hl-badge" data-tone={user.isActive ? 'green' : 'yellow'}>
       {user.isActive ? 'active' : 'pending'}
@@ -268,6 +303,8 @@ export function StatusBadge({ user }: { user: User }) {
 
 /** A plain link: the table or the cards around it open it inside the console (useRouteLinks). */
 export function BillingLink({ user }: { user: User }) {
+  // A member in Recently deleted has no billing page until restored.
+  if (isDeleted(user)) return null;
   return (
     <a
       className="hl-link"

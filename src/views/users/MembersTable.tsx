@@ -294,7 +294,7 @@ export function MembersTable({
                   user={user}
                   selected={selected.includes(user.userId)}
                   licenseBusy={busy.includes(`license:${user.userId}`)}
-                  statusBusy={busy.includes(`status:${user.userId}`)}
+                  statusBusy={busy.includes(`status:${user.userId}`) || busy.includes(`restore:${user.userId}`)}
                   now={now}
                   onSelect={on.onSelect}
                   onAction={on.onAction}

@@ -184,7 +184,7 @@ export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, b
                   user={user}
                   selected={selected.includes(user.userId)}
                   licenseBusy={busy.includes(`license:${user.userId}`)}
-                  statusBusy={busy.includes(`status:${user.userId}`)}
+                  statusBusy={busy.includes(`status:${user.userId}`) || busy.includes(`restore:${user.userId}`)}
                   now={now}
                   onSelect={on.onSelect}
                   onAction={on.onAction}

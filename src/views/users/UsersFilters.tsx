@@ -22,7 +22,12 @@ import { useIntents } from '../shared/useIntents';
 
 const ROLE_FILTERS: readonly UserRoleFilter[] = ['all', ...ROLES];
 
-const STATUS_LABELS: Record<UserStatusFilter, string> = { all: 'All statuses', active: 'Active', pending: 'Pending' };
+const STATUS_LABELS: Record<UserStatusFilter, string> = {
+  all: 'All statuses',
+  active: 'Active',
+  pending: 'Pending',
+  deleted: 'Recently deleted',
+};
 
 /** Where typing '/' is text, not a shortcut. */
 function isTyping(target: EventTarget | null): boolean {

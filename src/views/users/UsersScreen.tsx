@@ -28,7 +28,7 @@ import {
   type UsersListActorRef,
   usersListIntents,
 } from '../../machines/usersList';
-import { selectRowsBusy } from '../../machines/rowChanges';
+import { rowChangesIntents, selectRowsBusy } from '../../machines/rowChanges';
 import type { UserStats } from '../../contract/api';
 import { useScreenActor } from '../app/machines-context';
 import { StatCard } from '../shared/StatCard';
@@ -223,6 +223,7 @@ export function UsersScreen() {
   const intents = useIntents(usersListIntents, ref);
   // Resend and Revoke invitation go to the list's invitations child (../../machines/invitation).
   const invitation = useIntents(invitationIntents, useSelector(ref, selectInvitationRef));
+  const rowIntents = useIntents(rowChangesIntents, rowChanges);
 
   useEffect(() => {
     const subscription = ref.on('users.notice', (notice) => {
@@ -271,6 +272,7 @@ export function UsersScreen() {
             onDelete={intents.confirmDelete}
             onResendInvitation={invitation.resend}
             onRevokeInvitation={invitation.askRevoke}
+            onRestore={rowIntents.restore}
             sort={sort}
             onSort={intents.sortBy}
           />

@@ -27,6 +27,8 @@ export interface UsersTableProps {
   onResendInvitation: (user: User) => void;
   /** Revoke invitation: asks first. */
   onRevokeInvitation: (user: User) => void;
+  /** Restore, in the menu of a member in Recently deleted. */
+  onRestore: (user: User) => void;
   /** The list's order: its column shows an arrow and `aria-sort`. */
   sort: UserSort;
   /** A sortable header was clicked: the order it asks for (the sorted column flips). */
@@ -83,6 +85,7 @@ export function UsersTable(props: UsersTableProps) {
     else if (action === 'edit') handlers.onEdit(user);
     else if (action === 'resend') handlers.onResendInvitation(user);
     else if (action === 'revoke') handlers.onRevokeInvitation(user);
+    else if (action === 'restore') handlers.onRestore(user);
     else handlers.onDelete(user);
   }, []);
 

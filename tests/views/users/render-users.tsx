@@ -71,7 +71,9 @@ function createRowActions() {
       const call = open()[0];
       if (!call) throw new Error('No row action in flight');
       const { kind, user, value } = call.input;
-      const updated = kind === 'license' ? { ...user, hasLicense: value } : { ...user, isActive: value };
+      // A restore answers the member back from Recently deleted, without its dates.
+      const { deletedAt: _deleted, purgeAt: _purge, ...restored } = user;
+      const updated = kind === 'license' ? { ...user, hasLicense: value } : kind === 'status' ? { ...user, isActive: value } : restored;
       const result: RowActionResult = {
         type: 'row.succeeded',
         kind,

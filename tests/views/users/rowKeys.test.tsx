@@ -32,6 +32,7 @@ const props = (users: User[]): UsersTableProps => ({
   onRevokeInvitation: vi.fn(),
   onEdit: vi.fn(),
   onDelete: vi.fn(),
+  onRestore: vi.fn(),
   sort: '-created',
   onSort: vi.fn(),
 });

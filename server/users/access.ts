@@ -1,0 +1,67 @@
+/**
+ * What the members routes share (./index.ts, ./restore.ts): reading one member of the caller's
+ * organisation, and moving pool accounts along with a change of the database.
+ */
+import { ApiError, type UserPoolAdmin } from '../core/module';
+import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
+import type { Queryable } from '../core/db';
+
+export const NOT_FOUND = 'User not found.';
+
+/** A member of the organisation who is not deleted (404 otherwise, like a member of another organisation). */
+export async function findMember(db: Queryable, orgId: string, id: string, options: { lock?: boolean } = {}): Promise<MemberRow> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`,
+    [orgId, id],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(404, NOT_FOUND);
+  return row;
+}
+
+/** A member whose status changes, with the pool account that must follow it. */
+export interface AccessChange {
+  sub: string;
+  from: boolean;
+  to: boolean;
+}
+
+/** Enables or disables the account; one the pool no longer has cannot sign in either way, so that is done. */
+async function setPoolAccess(userPool: UserPoolAdmin, sub: string, active: boolean): Promise<void> {
+  try {
+    await (active ? userPool.enableUser(sub) : userPool.disableUser(sub));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return;
+    throw error;
+  }
+}
+
+/**
+ * A status change and the pool accounts that follow it (docs/USERS.md "Deactivating a member"), in
+ * the order delete uses: the pool first, outside any transaction, so an inactive member can no longer
+ * sign in (AdminDisableUser) and a reactivated one can again (AdminEnableUser). When the pool fails,
+ * the accounts already changed are set back and the request fails with the pool's error (502), the
+ * database untouched; when the database write fails after the pool, the accounts are set back too.
+ * A set-back that fails as well is logged: that member's account then disagrees with their status
+ * until the change is made again.
+ */
+export async function withPoolAccess<T>(userPool: UserPoolAdmin, changes: readonly AccessChange[], write: () => Promise<T>): Promise<T> {
+  const done: AccessChange[] = [];
+  const setBack = async () => {
+    for (const change of done.reverse()) {
+      await setPoolAccess(userPool, change.sub, change.from).catch((error: unknown) =>
+        console.error('[api] a status change could not set the user pool account back', change.sub, error),
+      );
+    }
+  };
+  try {
+    for (const change of changes) {
+      await setPoolAccess(userPool, change.sub, change.to);
+      done.push(change);
+    }
+    return await write();
+  } catch (error) {
+    await setBack();
+    throw error;
+  }
+}

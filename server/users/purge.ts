@@ -1,0 +1,125 @@
+/**
+ * The clean-up of Recently deleted (docs/USERS.md): 30 days after their deletion a member is removed
+ * for good, as DELETE /api/users/{id} did before Recently deleted existed. The foreign keys do what
+ * they always did: invoices and transactions stay, with the name and e-mail they were made for
+ * (billing history, server/migrations/0005.do.billing.sql), the audit trail stays (it has no foreign
+ * key), and the member's subscription, trials, payment methods and the rest go with the row. Their
+ * pool account is deleted, so the address may sign up or be invited again.
+ *
+ * Each pass is one transaction per batch: the due rows are locked with `FOR UPDATE SKIP LOCKED` and
+ * deleted with `DELETE ... RETURNING`, with one `member.purged` entry each in the activity trail. A
+ * row can be deleted once only, so several API processes running the clean-up at the same time never
+ * remove (or record) a member twice, and a restore that locked the row first wins. The pool accounts
+ * are deleted after the commit (no transaction waits on the pool); one the pool fails to delete is
+ * logged and stays disabled (the deletion disabled it), so it cannot sign in either way.
+ *
+ * `purgeRecentlyDeleted(deps, now)` is one pass at `now` (tests inject the clock); `startPurge` runs a
+ * pass when the API starts and every `everyMs` (an hour) after that, in every API process.
+ */
+import { PURGE_ACTOR } from '../../src/contract/audit';
+import type { Database } from '../core/db';
+import { MEMBER_COLUMNS, RECENTLY_DELETED_DAYS, type MemberRow } from '../core/members';
+import type { BackgroundOptions, UserPoolAdmin } from '../core/module';
+import { memberValues } from '../audit';
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Members removed per transaction: a short transaction even when thousands fall due at once. */
+const PURGE_BATCH = 200;
+
+export interface PurgedMember {
+  id: string;
+  orgId: string;
+  email: string;
+}
+
+type PurgedRow = MemberRow & { deleted_at: Date };
+
+/** One pass: removes for good every member deleted at least 30 days before `now`; answers who was removed. */
+export async function purgeRecentlyDeleted(
+  { db, userPool }: { db: Database; userPool: UserPoolAdmin },
+  now: Date,
+  options: { batch?: number; onError?: (error: unknown) => void } = {},
+): Promise<PurgedMember[]> {
+  const cutoff = new Date(now.getTime() - RECENTLY_DELETED_DAYS * 24 * 60 * 60 * 1000);
+  const batch = options.batch ?? PURGE_BATCH;
+  const purged: PurgedMember[] = [];
+  for (;;) {
+    const rows = await db.transaction(async (tx) => {
+      const { rows: due } = await tx.query<{ id: string }>(
+        'SELECT id FROM member_rows WHERE deleted_at <= $1 ORDER BY deleted_at, id LIMIT $2 FOR UPDATE SKIP LOCKED',
+        [cutoff, batch],
+      );
+      if (due.length === 0) return [];
+      const ids = due.map((row) => row.id);
+      // The subscriptions first, while their members are still marked deleted: the tallies left them
+      // out at the deletion (0013), so the cascade must not take them out a second time.
+      await tx.query('DELETE FROM subscriptions WHERE member_id = ANY($1::text[])', [ids]);
+      const { rows: removed } = await tx.query<PurgedRow>(
+        `DELETE FROM member_rows WHERE id = ANY($1::text[]) AND deleted_at <= $2 RETURNING ${MEMBER_COLUMNS}`,
+        [ids, cutoff],
+      );
+      const entries = removed.map((row) => ({
+        org_id: row.org_id,
+        member_id: row.id,
+        member_name: row.name,
+        member_email: row.email,
+        before: { ...memberValues(row), deletedAt: new Date(row.deleted_at).toISOString() },
+      }));
+      await tx.query(
+        `INSERT INTO audit_entries (id, org_id, actor_id, actor_name, actor_email, kind, member_id, member_name, member_email, before, after)
+         SELECT gen_random_uuid()::text, e.org_id, $2, $3, $4, 'member.purged', e.member_id, e.member_name, e.member_email, e.before, NULL
+           FROM jsonb_to_recordset($1::jsonb) AS e(org_id text, member_id text, member_name text, member_email text, before jsonb)`,
+        [JSON.stringify(entries), PURGE_ACTOR.memberId, PURGE_ACTOR.name, PURGE_ACTOR.email],
+      );
+      return removed;
+    });
+    for (const row of rows) {
+      purged.push({ id: row.id, orgId: row.org_id, email: row.email });
+      if (!row.cognito_sub) continue;
+      await userPool.deleteUser(row.cognito_sub).catch((error: unknown) => {
+        (options.onError ?? console.error)(
+          new Error(`[api] the pool account of a member removed for good could not be deleted (${row.cognito_sub})`, { cause: error }),
+        );
+      });
+    }
+    if (rows.length < batch) return purged;
+  }
+}
+
+export interface PurgeWork {
+  /** The pass that is running, if any (tests and shutdown wait for it). */
+  readonly running: Promise<unknown> | null;
+  stop(): Promise<void>;
+}
+
+/** Runs the clean-up now and every `everyMs`; a pass never overlaps the previous one in this process. */
+export function startPurge(
+  deps: { db: Database; userPool: UserPoolAdmin },
+  options: BackgroundOptions & { everyMs?: number; now?: () => Date } = {},
+): PurgeWork {
+  const onError = options.onError ?? ((error: unknown) => console.error('[api] recently deleted clean-up', error));
+  const now = options.now ?? (() => new Date());
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const pass = () => {
+    if (stopped || running) return;
+    running = purgeRecentlyDeleted(deps, now(), { onError })
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  pass();
+  const timer = setInterval(pass, options.everyMs ?? PURGE_EVERY_MS);
+  timer.unref();
+  return {
+    get running() {
+      return running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

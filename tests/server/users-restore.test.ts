@@ -1,0 +1,267 @@
+// @vitest-environment node
+/**
+ * Recently deleted (issue 41 item 3, docs/USERS.md): DELETE moves a member there, where they are
+ * counted nowhere else; POST /api/users/{id}/restore brings them back as they were; 30 days after
+ * the deletion the clean-up removes them for good, keeping their billing history. The pool is the
+ * harness's FakeUserPool (a boundary we do not own); the clean-up runs with an injected clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { BillingOverviewSchema, UserListResponseSchema, UserResponseSchema, UserStatsSchema, type User } from '../../src/contract/api';
+import { AuditListResponseSchema, PURGE_ACTOR } from '../../src/contract/audit';
+import { signupModule } from '../../server/signup';
+import { usersModule } from '../../server/users';
+import { billingModule } from '../../server/billing';
+import { auditModule } from '../../server/audit';
+import { purgeRecentlyDeleted } from '../../server/users/purge';
+import { createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
+import { breakableStatement } from './support/db';
+
+let api: TestApi;
+let org: TestOrg;
+
+/** The restore's write, broken on cue (after the pool has enabled the account). */
+const restoreWrite = breakableStatement('SET deleted_at = NULL');
+const connectionLost = () => Promise.reject(new Error('connection terminated'));
+
+beforeAll(async () => {
+  api = await createTestApi([signupModule, usersModule, billingModule, auditModule], { wrapDatabase: (db) => restoreWrite.wrap(db) });
+  org = await signUpOrganisation(api, 'Restore Builders', 'boss@restore.test');
+}, 120_000);
+afterAll(() => api?.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const asAdmin = (method: string, path: string, body?: unknown) =>
+  api.call(method, path, { sub: org.adminSub, ...(body !== undefined ? { body } : {}) });
+
+async function json<T>(schema: v.GenericSchema<unknown, T>, response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return v.parse(schema, JSON.parse(text));
+}
+
+const accountOf = (email: string) => api.userPool.accounts.find((a) => a.email === email);
+
+/** A member with a pool account, a licence, the Supervisor role, a Pro subscription and a paid invoice. */
+async function billedMember(email: string, name: string): Promise<User> {
+  const response = await asAdmin('POST', '/api/users/invite', {
+    name,
+    email,
+    phoneNumber: '+19175550170',
+    role: 'Supervisor',
+    hasLicense: true,
+  });
+  const { user } = await json(UserResponseSchema, response, 201);
+  await api.db.query(
+    `INSERT INTO subscriptions (id, org_id, member_id, plan_type, status, current_period_start, current_period_end)
+     VALUES ($1, $2, $3, 'pro', 'active', now() - interval '1 day', now() + interval '29 days')`,
+    [`sub_${user.userId}`, org.orgId, user.userId],
+  );
+  await api.db.query(
+    `INSERT INTO invoices (id, org_id, member_id, member_name, member_email, number, status, plan_type, amount_due, amount_paid)
+     VALUES ($1, $2, $3, $4, $5, $6, 'paid', 'pro', 12999, 12999)`,
+    [`in_${user.userId}`, org.orgId, user.userId, name, email, `INV-${user.userId.slice(0, 6)}`],
+  );
+  return user;
+}
+
+const stats = async () => json(UserStatsSchema, await asAdmin('GET', '/api/users/stats'));
+const overview = async () => {
+  const { recentTransactions: _, ...counts } = await json(BillingOverviewSchema, await asAdmin('GET', '/api/admin/billing/overview'));
+  return counts;
+};
+const list = async (query: string) => json(UserListResponseSchema, await asAdmin('GET', `/api/users?${query}`));
+const trail = async (memberId: string) =>
+  (await json(AuditListResponseSchema, await asAdmin('GET', `/api/audit?memberId=${memberId}`))).entries.map((e) => e.kind);
+const deletedAtOf = async (id: string) =>
+  (await api.db.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM member_rows WHERE id = $1', [id])).rows[0]?.deleted_at;
+
+describe('deleting a member', () => {
+  it('moves them to Recently deleted: in no list, search, count, figure or export, listed only there with the date they go for good', async () => {
+    const before = { stats: await stats(), overview: await overview() };
+    const user = await billedMember('ria.delete@restore.test', 'Ria Delete');
+    expect((await stats()).total).toBe(before.stats.total + 1);
+    expect((await overview()).subscriptionBreakdown.pro).toBe(before.overview.subscriptionBreakdown.pro + 1);
+
+    const deleted = await asAdmin('DELETE', `/api/users/${user.userId}`);
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ message: 'Ria Delete was removed.' });
+
+    // Counted nowhere: the stats, the billing overview (and so the Dashboard and the Assistant, which read the same figures).
+    expect(await stats()).toEqual(before.stats);
+    expect(await overview()).toEqual(before.overview);
+    // Listed nowhere but Recently deleted.
+    expect((await list('search=ria.delete')).total).toBe(0);
+    expect((await list('limit=100')).users.map((u) => u.userId)).not.toContain(user.userId);
+    expect((await list('status=pending&limit=100')).users.map((u) => u.userId)).not.toContain(user.userId);
+    const recentlyDeleted = await list('status=deleted');
+    expect(recentlyDeleted.total).toBe(1);
+    const [listed] = recentlyDeleted.users;
+    const deletedAt = await deletedAtOf(user.userId);
+    expect(listed).toMatchObject({ userId: user.userId, name: 'Ria Delete', role: 'Supervisor', hasLicense: true });
+    expect(listed?.deletedAt).toBe(deletedAt?.toISOString());
+    expect(listed?.purgeAt).toBe(new Date((deletedAt?.getTime() ?? 0) + 30 * DAY).toISOString());
+    expect((await list('status=deleted&search=ria')).total).toBe(1);
+    // The export of the main list leaves them out.
+    const ticket = (await (await asAdmin('POST', '/api/users/export', { search: 'ria.delete' })).json()) as { url: string };
+    expect(await (await api.call('GET', ticket.url)).text()).not.toContain('ria.delete@restore.test');
+
+    // Deleted members cannot be read, edited, toggled or deleted again.
+    for (const [method, path, body] of [
+      ['GET', `/api/users/${user.userId}`, undefined],
+      ['PUT', `/api/users/${user.userId}`, { name: 'Renamed' }],
+      ['PATCH', `/api/users/${user.userId}/toggle-license`, {}],
+      ['PATCH', `/api/users/${user.userId}/toggle-status`, {}],
+      ['PATCH', '/api/users/bulk', { userIds: [user.userId], updates: { hasLicense: false } }],
+      ['DELETE', `/api/users/${user.userId}`, undefined],
+    ] as const) {
+      expect((await asAdmin(method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
+    // Their pool account is disabled: they cannot sign in, and a token they still hold is refused.
+    expect(accountOf('ria.delete@restore.test')?.disabled).toBe(true);
+    const sub = accountOf('ria.delete@restore.test')?.sub ?? '';
+    expect((await api.call('GET', '/api/me', { sub })).status).not.toBe(200);
+  });
+
+  it('keeps their e-mail reserved, with a message that says they can be restored', async () => {
+    const user = await billedMember('reserved@restore.test', 'Reserved Person');
+    const other = await billedMember('other.reserved@restore.test', 'Other Person');
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    const message = {
+      message:
+        'reserved@restore.test belongs to a member in Recently deleted. Restore them (Users, status Recently deleted) instead of adding them again.',
+      field: 'email',
+    };
+    const added = await asAdmin('POST', '/api/users', { name: 'New Person', email: 'reserved@restore.test', phoneNumber: '+19175550171' });
+    expect(added.status).toBe(409);
+    expect(await added.json()).toEqual(message);
+    const invited = await asAdmin('POST', '/api/users/invite', {
+      name: 'New Person',
+      email: 'reserved@restore.test',
+      phoneNumber: '+19175550171',
+    });
+    expect(invited.status).toBe(409);
+    expect(await invited.json()).toEqual(message);
+    const edited = await asAdmin('PUT', `/api/users/${other.userId}`, { email: 'reserved@restore.test' });
+    expect(edited.status).toBe(409);
+    expect(await edited.json()).toEqual(message);
+  });
+});
+
+describe('restoring a member', () => {
+  it('brings them back with their role, licence, status, billing and history, enables their account, and counts them again', async () => {
+    const before = { stats: await stats(), overview: await overview() };
+    const user = await billedMember('back@restore.test', 'Bea Back');
+    const counted = { stats: await stats(), overview: await overview() };
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    expect(await stats()).toEqual(before.stats);
+
+    const restored = await json(UserResponseSchema, await asAdmin('POST', `/api/users/${user.userId}/restore`));
+    expect(restored.user).toMatchObject({
+      userId: user.userId,
+      name: 'Bea Back',
+      email: 'back@restore.test',
+      role: 'Supervisor',
+      hasLicense: true,
+      isActive: true,
+      createdAt: user.createdAt,
+    });
+    expect(restored.user.deletedAt).toBeUndefined();
+    expect(accountOf('back@restore.test')?.disabled).toBe(false);
+    expect({ stats: await stats(), overview: await overview() }).toEqual(counted);
+    expect((await list('search=back@restore')).total).toBe(1);
+    expect((await list('status=deleted&search=back@restore')).total).toBe(0);
+    // Their subscription and invoices were kept.
+    const billing = await api.db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM subscriptions WHERE member_id = $1) + (SELECT count(*) FROM invoices WHERE member_id = $1) AS n`,
+      [user.userId],
+    );
+    expect(Number(billing.rows[0]?.n)).toBe(2);
+    // The activity trail: invited, deleted, restored (newest first).
+    expect(await trail(user.userId)).toEqual(['member.restored', 'member.deleted', 'member.invited']);
+    // Restored twice: nothing to restore (404), nothing recorded.
+    expect((await asAdmin('POST', `/api/users/${user.userId}/restore`)).status).toBe(404);
+    expect(await trail(user.userId)).toHaveLength(3);
+  });
+
+  it('leaves the account of a deactivated member disabled, as their status says', async () => {
+    const user = await billedMember('inactive@restore.test', 'Ina Active');
+    expect((await asAdmin('PATCH', `/api/users/${user.userId}/toggle-status`, { isActive: false })).status).toBe(200);
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    const restored = await json(UserResponseSchema, await asAdmin('POST', `/api/users/${user.userId}/restore`));
+    expect(restored.user.isActive).toBe(false);
+    expect(accountOf('inactive@restore.test')?.disabled).toBe(true);
+  });
+
+  it('disables the account again when the database refuses the restore after the pool enabled it (the member stays deleted)', async () => {
+    const user = await billedMember('restore.fail@restore.test', 'Rita Fail');
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    const refused = await restoreWrite.during(connectionLost, () => asAdmin('POST', `/api/users/${user.userId}/restore`));
+    expect(refused.status).toBe(500);
+    expect(accountOf('restore.fail@restore.test')?.disabled).toBe(true);
+    expect((await list('status=deleted&search=restore.fail')).total).toBe(1);
+
+    const unknown = await asAdmin('POST', '/api/users/not-a-member/restore');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'This member is not in Recently deleted.' });
+  });
+});
+
+describe('the clean-up after 30 days', () => {
+  it('removes them for good 30 days after the deletion, not before: billing history kept, pool account deleted, a purge entry in the trail', async () => {
+    const user = await billedMember('purge@restore.test', 'Pat Purge');
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    const deletedAt = (await deletedAtOf(user.userId)) ?? new Date();
+    const counts = { stats: await stats(), overview: await overview() };
+    const clean = (at: number) => purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, new Date(deletedAt.getTime() + at));
+
+    expect((await clean(30 * DAY - 1000)).map((p) => p.id)).not.toContain(user.userId);
+    expect((await list('status=deleted&search=purge@restore')).total).toBe(1);
+
+    // Two API processes at the same time: the member is removed (and recorded) once. (A second
+    // past the 30 days: the database keeps microseconds, a JavaScript date milliseconds.)
+    const [one, two] = await Promise.all([clean(30 * DAY + 1000), clean(30 * DAY + 1000)]);
+    expect([...(one ?? []), ...(two ?? [])].filter((p) => p.id === user.userId)).toHaveLength(1);
+    expect((await list('status=deleted&search=purge@restore')).total).toBe(0);
+    expect(await deletedAtOf(user.userId)).toBeUndefined();
+    expect(accountOf('purge@restore.test')).toBeUndefined();
+    // Counted nowhere before, so the figures do not move.
+    expect({ stats: await stats(), overview: await overview() }).toEqual(counts);
+    // Billing history kept, as a deletion always kept it: the invoice with the name it was made for.
+    const { rows: invoices } = await api.db.query<{ member_id: string | null; member_name: string }>(
+      'SELECT member_id, member_name FROM invoices WHERE id = $1',
+      [`in_${user.userId}`],
+    );
+    expect(invoices).toEqual([{ member_id: null, member_name: 'Pat Purge' }]);
+    const { rows: subscriptions } = await api.db.query('SELECT 1 FROM subscriptions WHERE member_id = $1', [user.userId]);
+    expect(subscriptions).toEqual([]);
+    // The trail: deleted by the administrator, removed for good by the clean-up.
+    const { entries } = await json(AuditListResponseSchema, await asAdmin('GET', `/api/audit?memberId=${user.userId}`));
+    expect(entries.map((e) => e.kind)).toEqual(['member.purged', 'member.deleted', 'member.invited']);
+    expect(entries[0]).toMatchObject({
+      actor: PURGE_ACTOR,
+      member: { memberId: user.userId, name: 'Pat Purge', email: 'purge@restore.test' },
+      before: { role: 'Supervisor', hasLicense: true, deletedAt: deletedAt.toISOString() },
+    });
+    // Removed for good: not restorable, and the address is free again.
+    expect((await asAdmin('POST', `/api/users/${user.userId}/restore`)).status).toBe(404);
+    const again = await asAdmin('POST', '/api/users', { name: 'Pat Again', email: 'purge@restore.test', phoneNumber: '+19175550172' });
+    expect(again.status).toBe(201);
+  });
+
+  it('runs in the API process: a pass when the users module starts its background work, and every hour after', async () => {
+    const user = await billedMember('old@restore.test', 'Old Deleted');
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    await api.db.query("UPDATE member_rows SET deleted_at = now() - interval '31 days' WHERE id = $1", [user.userId]);
+    const work = usersModule.start?.(
+      { db: api.db, userPool: api.userPool, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' } },
+      {},
+    );
+    try {
+      await expect.poll(async () => (await deletedAtOf(user.userId)) === undefined, { timeout: 60_000 }).toBe(true);
+    } finally {
+      await work?.stop();
+    }
+  });
+});
