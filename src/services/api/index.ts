@@ -37,6 +37,7 @@ import {
   type UserStatusFilter,
 } from '../../contract/api';
 import type { AuditQuery } from '../../contract/audit';
+import type { BulkByFilterRequest } from '../../contract/bulkByFilter';
 
 export type { ApiClientOptions, CallOptions, ReadOptions } from './client';
 export * from './errors';
@@ -46,6 +47,11 @@ const SIGN_OUT_TIMEOUT_MS = 5_000;
 
 /** SPEC §9: the signup-completion call waits up to 30 seconds. */
 const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
+/**
+ * A bulk status change moves a user pool account per member, one after another, before it writes
+ * (docs/USERS.md "Bulk changes by filter"): up to 1,500 calls, about a minute at Cognito's pace.
+ */
+const BULK_UPDATE_TIMEOUT_MS = 120_000;
 
 export interface ListUsersParams {
   readonly page?: number;
@@ -186,9 +192,17 @@ export function createApi(options: ApiClientOptions) {
           UserResponseSchema,
         )
       ).user,
-    bulkUpdate: (body: BulkUpdateRequest, opts?: CallOptions) =>
+    /** SPEC §7's bulk update by ids, or by the list's filter (an extension: src/contract/bulkByFilter.ts). */
+    bulkUpdate: (body: BulkUpdateRequest | BulkByFilterRequest, opts?: CallOptions) =>
       client.request(
-        { operation: 'users.bulkUpdate', method: 'PATCH', path: '/api/users/bulk', json: body, signal: signalOf(opts) },
+        {
+          operation: 'users.bulkUpdate',
+          method: 'PATCH',
+          path: '/api/users/bulk',
+          json: body,
+          signal: signalOf(opts),
+          timeoutMs: BULK_UPDATE_TIMEOUT_MS,
+        },
         BulkUpdateResponseSchema,
       ),
     /**
