@@ -46,3 +46,15 @@ export const selectIsExporting = (s: UsersListSnapshot): boolean => s.matches({ 
 /** The bulk change waiting for its confirmation (a deactivation or licence removal), or null. */
 export const selectBulkToConfirm = (s: UsersListSnapshot): BulkRequest | null =>
   s.matches({ list: 'confirmingBulk' }) ? s.context.bulkRequest : null;
+
+/** Every member the filter selects is selected (a bulk change names the filter, every page). */
+export const selectAllMatching = (s: UsersListSnapshot): boolean => s.context.allMatching;
+/**
+ * How many members 'Select all … members matching this view' would select: offered once every row
+ * of the page is selected and the filter selects more than the page shows; null otherwise.
+ */
+export const selectMatchingOffer = (s: UsersListSnapshot): number | null => {
+  const { users, selected, total, allMatching } = s.context;
+  if (allMatching || users.length === 0 || total <= users.length) return null;
+  return users.every((u) => selected.includes(u.userId)) ? total : null;
+};

@@ -8,6 +8,9 @@
  * - Children: the row changes (../rowChanges: toggles forwarded to it, answers back as `row.*`,
  *   shown by ./rowResults.ts), the Add and Edit dialogs, a bulk change (../bulkChange) and Export
  *   CSV (../csvExport, in the `export` region: the list neither waits for it nor stops it).
+ * - Bulk by filter: once the page is selected, 'Select all … members matching this view'
+ *   (`users.selectMatching`) makes a bulk change name the filter instead of the ids (./bulk.ts);
+ *   a licence or status change's toast offers Undo (`users.undoBulk`: the ids it changed, back).
  *   Toasts are emitted as `users.notice`; failures stay in context and show inline.
  * - The view lives in the URL (./view.ts, ../urlView). Back while a dialog is open closes it; Back
  *   while a delete or bulk change runs lets it finish, then loads the view.
@@ -16,7 +19,6 @@ import { and, forwardTo } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DEFAULT_PAGE_SIZE } from '../../contract/api';
 import { writeView, type UrlWrite } from '../urlView';
-import { bulkUpdatedNotice } from './bulk';
 import { exportInputOf, pageQueryOf, required } from './page';
 import { usersListSetup } from './setup';
 import { initialUsersListContext } from './types';
@@ -72,6 +74,7 @@ export const usersListMachine = usersListSetup.createMachine({
             'users.openAdd': { target: 'adding' },
             'users.edit': { target: 'editing', actions: 'assignDialogTarget' },
             'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDialogTarget' },
+            'users.undoBulk': { target: '#usersList.list.bulkUpdating', actions: 'assignUndoRequest' },
           },
           states: {
             hist: { type: 'history' },
@@ -110,6 +113,8 @@ export const usersListMachine = usersListSetup.createMachine({
               on: {
                 'users.select': { actions: 'assignSelection' },
                 'users.selectAll': { actions: 'assignSelection' },
+                'users.selectMatching': { actions: 'selectMatching' },
+                'users.clearSelection': { actions: 'clearSelection' },
                 'users.bulkUpdate': [
                   { guard: and(['namesUsers', 'asksFirst']), target: '#usersList.list.confirmingBulk', actions: 'assignBulkRequest' },
                   { guard: 'namesUsers', target: '#usersList.list.bulkUpdating', actions: 'assignBulkRequest' },
@@ -200,7 +205,7 @@ export const usersListMachine = usersListSetup.createMachine({
                 target: 'browsing.loading',
                 actions: [
                   'markStatsStale',
-                  { type: 'notify', params: ({ event }) => bulkUpdatedNotice(event.output.updated) },
+                  { type: 'notifyBulk', params: ({ event }) => event.output },
                   'clearSelection',
                   'clearBulkRequest',
                 ],

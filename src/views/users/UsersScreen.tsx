@@ -1,4 +1,4 @@
-import { Alert, Box, Button, ButtonGroup, CloseButton, Flex, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, ButtonGroup, CloseButton, Flex, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Download, UserPlus } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
@@ -40,6 +40,7 @@ import { UsersTable } from './UsersTable';
 import { Filters } from './UsersFilters';
 import { createBusyMark, type BusyMark } from './busyMark';
 import { BulkConfirmDialog } from './BulkConfirmDialog';
+import { SelectAllMatching, SelectedCount } from './SelectAllMatching';
 import { UsersSections } from './UsersSections';
 import { UsersPagination } from './UsersPagination';
 import { formatCount } from '../../domain/intl';
@@ -90,9 +91,7 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
       borderRadius="lg"
       bg="brand.subtle"
     >
-      <Text fontWeight="medium" mr="2">
-        {selected.length} selected
-      </Text>
+      <SelectedCount actor={ref} />
       <ButtonGroup size="sm" variant="outline" flexWrap="wrap">
         <Button disabled={updating} onClick={() => bulk({ hasLicense: true })}>
           Grant license
@@ -125,6 +124,7 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      <SelectAllMatching actor={ref} disabled={updating} />
     </Flex>
   );
 });
