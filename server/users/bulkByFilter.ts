@@ -45,7 +45,7 @@ interface BulkUpdates {
   isActive?: boolean | undefined;
 }
 
-export const VIEW_CHANGED = 'The members of this view changed while the change was being made, so nothing was changed. Try again.';
+const VIEW_CHANGED = 'The members of this view changed while the change was being made, so nothing was changed. Try again.';
 const INCLUDES_YOU_DEACTIVATE =
   'These members include you, and you cannot deactivate your own account. Nothing was changed: narrow the search or filters to leave yourself out.';
 const INCLUDES_YOU_ROLE =

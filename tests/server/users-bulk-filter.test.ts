@@ -180,6 +180,33 @@ describe('a bulk change by filter', () => {
     expect(await disabled(accounts)).toEqual([true, true, true]);
   });
 
+  it('changes nothing (409, accounts set back) when a member joins the view while the pool accounts are being moved', async () => {
+    const accounts = await crew('gneiss', 2, { withAccounts: true });
+    const pool = api.userPool;
+    const disable = pool.disableUser.bind(pool);
+    let joined: string[] = [];
+    // The first account moved: meanwhile another administrator adds a member the filter selects.
+    pool.disableUser = async (username: string) => {
+      pool.disableUser = disable;
+      joined = await crew('gneiss', 1, { withAccounts: true });
+      return disable(username);
+    };
+    try {
+      const res = await asAdmin('PATCH', '/api/users/bulk', { filter: { search: 'gneiss' }, updates: { isActive: false } });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'The members of this view changed while the change was being made, so nothing was changed. Try again.',
+      );
+    } finally {
+      pool.disableUser = disable;
+    }
+    expect([...(await rowsOf([...accounts, ...joined])).values()].map((row) => row.is_active)).toEqual([true, true, true]);
+    expect(await disabled([...accounts, ...joined])).toEqual([false, false, false]);
+    // Made again, it changes the three.
+    const again = await asAdmin('PATCH', '/api/users/bulk', { filter: { search: 'gneiss' }, updates: { isActive: false } });
+    expect(v.parse(BulkUpdateResponseSchema, await again.json()).changedIds).toHaveLength(3);
+  });
+
   it('refuses the whole change when the members include the administrator making it, so an active administrator remains', async () => {
     const admins = await crew('granite', 2, { role: 'Admin', withAccounts: true });
     const before = await auditCount();

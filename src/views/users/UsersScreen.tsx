@@ -224,8 +224,11 @@ export function UsersScreen() {
         type: notice.tone,
         title: notice.message,
         ...(notice.detail ? { description: notice.detail } : {}),
-        // A toast with 'Undo' stays a little longer, to give time to reach it.
-        ...(undo ? { action: { label: 'Undo', onClick: () => intents.undo(undo) }, duration: 8000 } : {}),
+        // A toast with 'Undo' stays a little longer, to give time to reach it; a bulk change's
+        // longer still, to look through the pages it changed first.
+        ...(undo
+          ? { action: { label: 'Undo', onClick: () => intents.undo(undo) }, duration: undo.type === 'users.undoBulk' ? 30_000 : 8000 }
+          : {}),
       });
     });
     return () => subscription.unsubscribe();
