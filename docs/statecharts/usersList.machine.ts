@@ -55,6 +55,7 @@ export const usersListMachine = createMachine({
             'users.openAdd': 'adding',
             'users.edit': { target: 'editing', actions: 'assignDialogTarget' },
             'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDialogTarget' },
+            'users.undoBulk': { target: 'bulkUpdating', actions: 'assignUndoRequest' },
           },
           states: {
             hist: { type: 'history' },
@@ -86,6 +87,8 @@ export const usersListMachine = createMachine({
               on: {
                 'users.select': { actions: 'assignSelection' },
                 'users.selectAll': { actions: 'assignSelection' },
+                'users.selectMatching': { actions: 'selectMatching' },
+                'users.clearSelection': { actions: 'clearSelection' },
                 'users.bulkUpdate': [
                   {
                     target: '#usersList.list.confirmingBulk',
@@ -161,7 +164,7 @@ export const usersListMachine = createMachine({
               },
               {
                 target: '#usersList.list.browsing.loading',
-                actions: ['markStatsStale', 'notify', 'clearSelection', 'clearBulkRequest'],
+                actions: ['markStatsStale', 'notifyBulk', 'clearSelection', 'clearBulkRequest'],
               },
             ],
           },

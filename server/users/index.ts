@@ -8,6 +8,7 @@
  * (server/audit); one that changes nothing (the value already there) records nothing.
  */
 import type { Hono } from 'hono';
+import * as v from 'valibot';
 import {
   BulkUpdateRequestSchema,
   CreateUserRequestSchema,
@@ -35,6 +36,8 @@ import {
 import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../core/members';
 import type { Database, Queryable } from '../core/db';
 import { asAdministrator } from './admin';
+import { bulkByFilter } from './bulkByFilter';
+import { BulkByFilterRequestSchema } from '../../src/contract/bulkByFilter';
 import { createInviter, duplicateEmail } from './invite';
 import { sourceOf, whereOf } from './search';
 import { orderBySql, orderOf } from './sort';
@@ -247,7 +250,15 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
 
   app.patch('/api/users/bulk', async (c) => {
     const scope = adminOf(c);
-    const { userIds, updates } = await parseBody(c, BulkUpdateRequestSchema);
+    const body = await parseBody(c, v.looseObject({}));
+    if ('filter' in body) {
+      // By filter (./bulkByFilter.ts): every member the list shows for it, in one transaction.
+      const { filter, updates } = parseValue(BulkByFilterRequestSchema, body);
+      return c.json(
+        await bulkByFilter({ db, withPoolAccess: (changes, write) => withPoolAccess(userPool, changes, write) }, scope, filter, updates),
+      );
+    }
+    const { userIds, updates } = parseValue(BulkUpdateRequestSchema, body);
     const ids = [...new Set(userIds)];
     for (const id of ids) guardSelf(scope.memberId, id, updates);
     // The members whose status changes: their pool accounts follow (`withPoolAccess`), before the write.
@@ -286,11 +297,11 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
           return change ? [{ kind: 'members.bulk', member: row, ...change }] : [];
         });
         await recordAudit(tx, scope, ...changes);
-        return rows.length;
+        return { updated: rows.length, changedIds: changes.map((change) => change.member.id) };
       }),
     );
-    const body: BulkUpdateResponse = { updated };
-    return c.json(body);
+    const answer: BulkUpdateResponse = updated;
+    return c.json(answer);
   });
 
   app.get('/api/users/:id', async (c) => {

@@ -15,6 +15,7 @@ import {
   invisibleFormattingMessage,
   tooLongMessage,
 } from '../domain/limits';
+import { formatCount } from '../domain/intl';
 
 // ---------------------------------------------------------------------------------------------
 // Shared values
@@ -329,7 +330,7 @@ export const BulkUpdateRequestSchema = v.object({
   userIds: v.pipe(
     v.array(Id('userIds'), 'userIds must be a list of ids'),
     v.minLength(1, 'userIds must name at least one user'),
-    v.maxLength(LIMITS.bulkUserIds, `userIds may name at most ${LIMITS.bulkUserIds} users`),
+    v.maxLength(LIMITS.bulkUserIds, `userIds may name at most ${formatCount(LIMITS.bulkUserIds)} users`),
   ),
   updates: v.pipe(
     v.strictObject(
@@ -345,7 +346,11 @@ export const BulkUpdateRequestSchema = v.object({
 });
 export type BulkUpdateRequest = v.InferInput<typeof BulkUpdateRequestSchema>;
 
-export const BulkUpdateResponseSchema = v.object({ updated: Count });
+/**
+ * PATCH /api/users/bulk answer: the members the change named; `changedIds` (an extension, also
+ * for a change by filter: src/contract/bulkByFilter.ts) the ids of those it changed, for Undo.
+ */
+export const BulkUpdateResponseSchema = v.object({ updated: Count, changedIds: v.optional(v.array(v.string())) });
 export type BulkUpdateResponse = v.InferOutput<typeof BulkUpdateResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -30,8 +30,13 @@ export const LIMITS = {
   id: 100,
   /** The users list search (long enough for a whole email address). */
   search: 254,
-  /** Users one bulk update may name. */
-  bulkUserIds: 500,
+  /**
+   * Users one bulk update may name: enough to undo a bulk change by filter by its ids, which still
+   * fit the 64 kB body (1,500 UUIDs are about 59 kB of JSON).
+   */
+  bulkUserIds: 1500,
+  /** Members one bulk change by filter may change (docs/USERS.md "Bulk changes by filter"). */
+  bulkByFilter: 1500,
   /** The highest page number of a list (with at most `pageSize` rows a page). */
   page: 100_000,
   /** Rows a list page may hold. */

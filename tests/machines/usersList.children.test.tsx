@@ -180,7 +180,7 @@ walkPaths({
           },
         },
         events: {
-          'xstate.done.actor.bulkUpdate': () => act(() => doubles.bulk.resolve('bulkUpdate', 1)),
+          'xstate.done.actor.bulkUpdate': () => act(() => doubles.bulk.resolve('bulkUpdate', { updated: 1 })),
           'xstate.error.actor.bulkUpdate': () => act(() => doubles.bulk.reject('bulkUpdate', new Error('Too many members at once'))),
         },
       }),

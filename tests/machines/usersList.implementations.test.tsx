@@ -438,6 +438,33 @@ describe('dialogs and failures over the API client', () => {
     await waitFor(actor, () => notices.length > 0);
     expect(notices.map((n) => n.message)).toEqual(['7 users updated']);
   });
+
+  it("every member matching the view: PATCH /api/users/bulk carries the filter (not the console's count), and Undo the ids it changed", async () => {
+    const { actor, notices, ready, changes } = startWithAnswers((method, path) =>
+      path.endsWith('/bulk') ? jsonResponse(200, { updated: 60, changedIds: ['user-0', 'user-2'] }) : null,
+    );
+    await ready();
+    actor.send({ type: 'users.filterRole', role: 'Supervisor' });
+    await ready();
+    actor.send({ type: 'users.selectAll', selected: true });
+    actor.send({ type: 'users.selectMatching' });
+    actor.send({ type: 'users.bulkUpdate', userIds: actor.getSnapshot().context.selected, updates: { hasLicense: false } });
+    actor.send({ type: 'users.confirmBulk' });
+    await waitFor(actor, () => notices.length > 0);
+    const undo = notices[0]?.undo;
+    expect(undo).toEqual({ type: 'users.undoBulk', userIds: ['user-0', 'user-2'], updates: { hasLicense: true } });
+    await ready();
+    if (undo) actor.send(undo);
+    await waitFor(actor, () => notices.length > 1);
+    expect(
+      changes()
+        .filter((r) => r.method === 'PATCH')
+        .map((r) => r.body),
+    ).toEqual([
+      { filter: { role: 'Supervisor' }, updates: { hasLicense: false } },
+      { userIds: ['user-0', 'user-2'], updates: { hasLicense: true } },
+    ]);
+  });
 });
 
 /** `fetch` as the browser has it for these calls: never answers, and rejects with an AbortError once aborted. */

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate';
-import type { BulkUpdateRequest, CreateUserRequest, User, UserStats } from '../../src/contract/api';
+import type { BulkUpdateResponse, CreateUserRequest, User, UserStats } from '../../src/contract/api';
 import { addUserMachine, NEW_USER_DEFAULTS } from '../../src/machines/addUser';
 import { editUserMachine } from '../../src/machines/editUser';
 import type { UpdateUserInput } from '../../src/machines/editUser/editUserMachine';
@@ -45,7 +45,10 @@ import {
   selectStats,
   selectTotal,
   selectUsers,
+  selectAllMatching,
+  selectMatchingOffer,
   usersListMachine,
+  type BulkRequest,
   type LoadUsersInput,
   type RowActionInput,
   type RowActionResult,
@@ -82,7 +85,7 @@ interface RowCall {
 function openUsers(query = '', { clock }: { clock?: SimulatedClock } = {}) {
   const load = pendingActor<UsersPage, LoadUsersInput>();
   const remove = pendingActor<void, { userId: string }>();
-  const bulk = pendingActor<number, BulkUpdateRequest>();
+  const bulk = pendingActor<BulkUpdateResponse, BulkRequest>();
   const exporting = pendingActor<ExportedFile, ExportQuery>();
   const invite = pendingActor<User, CreateUserRequest>();
   const update = pendingActor<User, UpdateUserInput>();
@@ -498,7 +501,7 @@ describe('selection and bulk changes', () => {
     expect(snapshot().hasTag('pending')).toBe(true);
     expect(selectBulkToConfirm(snapshot())).toBeNull();
     expect(bulk.calls.map((c) => c.input)).toEqual([{ userIds: [BEN.userId, CARLA.userId], updates: { hasLicense: true } }]);
-    bulk.last().resolve(2);
+    bulk.last().resolve({ updated: 2 });
     await settle();
     expect(notices).toEqual([{ type: 'users.notice', message: '2 users updated', tone: 'success' }]);
     expect(selectSelected(snapshot())).toEqual([]);
@@ -523,7 +526,7 @@ describe('selection and bulk changes', () => {
     actor.send({ type: 'users.confirmBulk' });
     expect(selectBulkToConfirm(snapshot())).toBeNull();
     expect(bulk.calls.map((c) => c.input)).toEqual([request]);
-    bulk.last().resolve(1);
+    bulk.last().resolve({ updated: 1 });
     await settle();
     expect(notices.at(-1)?.message).toBe('1 user updated');
   });
@@ -697,6 +700,82 @@ describe('the Add, Edit and Delete dialogs', () => {
     expect(writes.every((w) => w.mode === 'replace')).toBe(true);
   });
 
+  it("after the whole page is selected, 'Select all 60 members matching this view' makes the change name the filter, with the count", async () => {
+    const { actor, bulk, load, notices, answerWith, snapshot } = await openLoaded('?q=ana&status=active');
+    // Offered only once every row of the page is selected, and when the filter selects more than the page.
+    expect(selectMatchingOffer(snapshot())).toBeNull();
+    actor.send({ type: 'users.selectAll', selected: true });
+    expect(selectMatchingOffer(snapshot())).toBe(60);
+    actor.send({ type: 'users.selectMatching' });
+    expect(selectAllMatching(snapshot())).toBe(true);
+    expect(selectMatchingOffer(snapshot())).toBeNull();
+    // Another page of the same view: all of its rows are selected too.
+    actor.send({ type: 'users.goToPage', page: 2 });
+    const second = [makeUser(3), makeUser(4)];
+    await answerWith(page(second, { page: 2, stats: null }));
+    expect(selectSelected(snapshot())).toEqual(second.map((u) => u.userId));
+    expect(selectAllMatching(snapshot())).toBe(true);
+
+    actor.send({ type: 'users.bulkUpdate', userIds: selectSelected(snapshot()), updates: { hasLicense: false } });
+    const request = { filter: { search: 'ana', status: 'active' }, updates: { hasLicense: false }, count: 60 };
+    expect(selectBulkToConfirm(snapshot())).toEqual(request);
+    expect(bulkQuestion(request as BulkRequest).title).toBe('Remove the license from 60 users?');
+    expect(bulkQuestion({ ...request, count: 1234 } as BulkRequest)).toMatchObject({
+      title: 'Remove the license from 1,234 users?',
+      confirm: 'Remove licenses',
+    });
+    actor.send({ type: 'users.confirmBulk' });
+    expect(bulk.calls.map((c) => c.input)).toEqual([request]);
+    const changedIds = ['m-1', 'm-2', 'm-3'];
+    bulk.last().resolve({ updated: 60, changedIds });
+    await settle();
+    // The toast names the count and offers Undo: the members it changed, their licence back.
+    const undo = { type: 'users.undoBulk', userIds: changedIds, updates: { hasLicense: true } } as const;
+    expect(notices.at(-1)).toEqual({ type: 'users.notice', message: '60 users updated', tone: 'success', undo });
+    expect(selectAllMatching(snapshot())).toBe(false);
+    expect(selectSelected(snapshot())).toEqual([]);
+    await answerWith(page(second, { page: 2 }));
+
+    actor.send(undo);
+    expect(selectBulkToConfirm(snapshot())).toBeNull();
+    expect(bulk.last().input).toEqual({ userIds: changedIds, updates: { hasLicense: true } });
+    bulk.last().resolve({ updated: 3, changedIds });
+    await settle();
+    expect(notices.at(-1)).toMatchObject({ message: '3 users updated', undo: { userIds: changedIds, updates: { hasLicense: false } } });
+    expect(load.last().input.withStats).toBe(true);
+  });
+
+  it("'Clear selection', a row's box, another filter or the address end 'all matching'; a role change has no Undo", async () => {
+    const { actor, bulk, notices, answerWith, snapshot, historyMove } = await openLoaded();
+    const selectMatching = () => {
+      actor.send({ type: 'users.selectAll', selected: true });
+      actor.send({ type: 'users.selectMatching' });
+      expect(selectAllMatching(snapshot())).toBe(true);
+    };
+    selectMatching();
+    actor.send({ type: 'users.clearSelection' });
+    expect([selectAllMatching(snapshot()), selectSelected(snapshot())]).toEqual([false, []]);
+    selectMatching();
+    actor.send({ type: 'users.select', userId: ANA.userId, selected: false });
+    expect(selectAllMatching(snapshot())).toBe(false);
+    expect(selectMatchingOffer(snapshot())).toBeNull();
+    selectMatching();
+    actor.send({ type: 'users.filterRole', role: 'Supervisor' });
+    expect(selectAllMatching(snapshot())).toBe(false);
+    await answerWith(page(USERS, { stats: null }));
+    selectMatching();
+    historyMove('?status=pending');
+    expect(selectAllMatching(snapshot())).toBe(false);
+    await answerWith(page(USERS, { stats: null }));
+
+    // By ids (no 'all matching'), a role change: the toast has no Undo (the members had different roles).
+    actor.send({ type: 'users.bulkUpdate', userIds: [BEN.userId], updates: { role: 'Supervisor' } });
+    expect(bulk.last().input).toEqual({ userIds: [BEN.userId], updates: { role: 'Supervisor' } });
+    bulk.last().resolve({ updated: 1, changedIds: [BEN.userId] });
+    await settle();
+    expect(notices.at(-1)).toEqual({ type: 'users.notice', message: '1 user updated', tone: 'success' });
+  });
+
   it('Back while a delete or a bulk change runs lets it finish, then shows the view of that address', async () => {
     const { actor, remove, bulk, load, historyMove, writes, snapshot } = await openLoaded();
     actor.send({ type: 'users.confirmDelete', user: BEN });
@@ -716,7 +795,7 @@ describe('the Add, Edit and Delete dialogs', () => {
     historyMove('?role=Supervisor');
     expect(selectIsBulkUpdating(snapshot())).toBe(true);
     expect(writes.at(-1)).toEqual({ query: '?role=Supervisor', mode: 'replace' });
-    bulk.last().resolve(1);
+    bulk.last().resolve({ updated: 1 });
     await settle();
     expect(load.last().input.role).toBe('Supervisor');
   });

@@ -182,7 +182,8 @@ describe('each change writes one entry: who, what, which member, before and afte
       userIds: [unlicensed.id, licensed.id],
       updates: { hasLicense: true, role: 'Supervisor' },
     });
-    expect(res.body).toEqual({ updated: 2 });
+    // Both named, one changed (its id answered, for the console's Undo).
+    expect(res.body).toEqual({ updated: 2, changedIds: [unlicensed.id] });
     expect(await entriesAbout(unlicensed.id)).toEqual([
       expect.objectContaining({
         kind: 'members.bulk',

@@ -1,23 +1,25 @@
 /**
  * One bulk change of the users list (PATCH /api/users/bulk: licences, status or role of the
- * selected members), a child the list invokes once the change is asked for and, when it takes
+ * selected members, by id or by the list's filter: ../usersList/bulk.ts), a child the list invokes once the change is asked for and, when it takes
  * something away, confirmed (../usersList/bulk.ts). It sends the change and ends with what the
  * server says: how many members it updated, or why it failed (the API's message, or
  * 'Failed to update user'). Leaving it (the list closes) aborts the request.
  */
 import { assign, setup } from 'xstate';
-import type { BulkUpdateRequest } from '../../contract/api';
+import type { BulkUpdateResponse } from '../../contract/api';
+import type { BulkRequest } from '../usersList/bulk';
 import { messageOf, placeholderActor } from '../shared';
 import { UPDATE_USER_FALLBACK } from '../usersList/messages';
 
-/** How the change ended: the members updated, or the message of its failure. */
+/** How the change ended: the members updated and the ids of those it changed, or the message of its failure. */
 export interface BulkChangeOutput {
   updated: number;
+  changedIds: string[];
   failure: string | null;
 }
 
 export interface BulkChangeContext {
-  request: BulkUpdateRequest;
+  request: BulkRequest;
   outcome: BulkChangeOutput;
 }
 
@@ -25,20 +27,24 @@ export const bulkChangeMachine = setup({
   types: {
     tags: {} as 'pending',
     context: {} as BulkChangeContext,
-    input: {} as BulkUpdateRequest,
+    input: {} as BulkRequest,
     output: {} as BulkChangeOutput,
   },
   actors: {
-    bulkUpdate: placeholderActor<number, BulkUpdateRequest>('bulkUpdate'),
+    bulkUpdate: placeholderActor<BulkUpdateResponse, BulkRequest>('bulkUpdate'),
   },
   actions: {
-    assignUpdated: assign((_, updated: number) => ({ outcome: { updated, failure: null } })),
-    assignFailure: assign((_, error: unknown) => ({ outcome: { updated: 0, failure: messageOf(error, UPDATE_USER_FALLBACK) } })),
+    assignUpdated: assign((_, answer: BulkUpdateResponse) => ({
+      outcome: { updated: answer.updated, changedIds: answer.changedIds ?? [], failure: null },
+    })),
+    assignFailure: assign((_, error: unknown) => ({
+      outcome: { updated: 0, changedIds: [], failure: messageOf(error, UPDATE_USER_FALLBACK) },
+    })),
   },
 }).createMachine({
   id: 'bulkChange',
   meta: { spec: ['§7 The calls it makes'] },
-  context: ({ input }) => ({ request: input, outcome: { updated: 0, failure: null } }),
+  context: ({ input }) => ({ request: input, outcome: { updated: 0, changedIds: [], failure: null } }),
   initial: 'updating',
   states: {
     updating: {

@@ -24,6 +24,9 @@ export function usersListIntents(ref: UsersListActorRef) {
     select: (userId: string, selected: boolean) => ref.send({ type: 'users.select', userId, selected }),
     selectAll: (selected: boolean) => ref.send({ type: 'users.selectAll', selected }),
     bulkUpdate: (userIds: string[], updates: BulkUpdateRequest['updates']) => ref.send({ type: 'users.bulkUpdate', userIds, updates }),
+    /** 'Select all … members matching this view': a bulk change then names the filter, every page. */
+    selectMatching: () => ref.send({ type: 'users.selectMatching' }),
+    clearSelection: () => ref.send({ type: 'users.clearSelection' }),
     /** Yes to the question a bulk deactivation or licence removal asks first. */
     confirmBulk: () => ref.send({ type: 'users.confirmBulk' }),
     openAdd: () => ref.send({ type: 'users.openAdd' }),

@@ -50,7 +50,10 @@ export function required<T>(value: T | null, what: string): T {
 }
 
 /** The list once a page arrived: its rows and total, the Quick Stats when it brought them, and the selection on it. */
-export function pageShown(list: { stats: UserStats | null; statsStale: boolean; selected: string[] }, page: UsersPage) {
+export function pageShown(
+  list: { stats: UserStats | null; statsStale: boolean; selected: string[]; allMatching: boolean },
+  page: UsersPage,
+) {
   const ids = new Set(page.list.users.map((u) => u.userId));
   return {
     users: page.list.users,
@@ -59,8 +62,9 @@ export function pageShown(list: { stats: UserStats | null; statsStale: boolean; 
     statsStale: page.stats === null && list.statsStale,
     hasLoaded: true,
     loadError: null,
-    // A page that no longer shows a selected member drops them.
-    selected: list.selected.filter((id) => ids.has(id)),
+    // A page that no longer shows a selected member drops them; with every matching member
+    // selected, each page shows all of its rows selected.
+    selected: list.allMatching ? [...ids] : list.selected.filter((id) => ids.has(id)),
   };
 }
 

@@ -55,3 +55,14 @@ export const selectBulkToConfirm = (s: UsersListSnapshot): BulkRequest | null =>
 /** Import CSV (../memberImport), for as long as the list is open: its dialog and progress read from it. */
 export const selectImportRef = (s: UsersListSnapshot): MemberImportActorRef | undefined =>
   s.children.memberImport as MemberImportActorRef | undefined;
+/** Every member the filter selects is selected (a bulk change names the filter, every page). */
+export const selectAllMatching = (s: UsersListSnapshot): boolean => s.context.allMatching;
+/**
+ * How many members 'Select all … members matching this view' would select: offered once every row
+ * of the page is selected and the filter selects more than the page shows; null otherwise.
+ */
+export const selectMatchingOffer = (s: UsersListSnapshot): number | null => {
+  const { users, selected, total, allMatching } = s.context;
+  if (allMatching || users.length === 0 || total <= users.length) return null;
+  return users.every((u) => selected.includes(u.userId)) ? total : null;
+};

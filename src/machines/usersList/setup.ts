@@ -15,7 +15,7 @@ import { rowChangesMachine } from '../rowChanges/rowChangesMachine';
 import { ROW_FALLBACK } from '../rowChanges/rows';
 import { messageOf, placeholderActor } from '../shared';
 import { watchUrlPlaceholder, writeUrlPlaceholder, type UrlWrite } from '../urlView';
-import { bulkAsksFirst } from './bulk';
+import { bulkAsksFirst, bulkNotice, bulkRequestOf } from './bulk';
 import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK } from './messages';
 import { invitationToast, listAfterInvitation } from './invitationResults';
 import { pageShown, selectionAfter, type LoadUsersInput, type UsersPage } from './page';
@@ -58,11 +58,12 @@ export const usersListSetup = setup({
     assignQuery: assign(({ event }) => {
       assertEvent(event, ['users.search', 'users.filterStatus', 'users.filterRole', 'users.sort']);
       const { type: _, ...change } = event;
-      return { ...change, page: 1 };
+      // Another filter selects other members: 'all matching' no longer holds.
+      return { ...change, page: 1, allMatching: false };
     }),
     assignView: assign(({ event }) => {
       assertEvent(event, 'users.urlChanged');
-      return parseUsersView(event.query);
+      return { ...parseUsersView(event.query), allMatching: false };
     }),
     assignPage: assign(({ event }) => {
       assertEvent(event, 'users.goToPage');
@@ -93,12 +94,19 @@ export const usersListSetup = setup({
     }),
     assignSelection: assign(({ context, event }) => {
       assertEvent(event, ['users.select', 'users.selectAll']);
-      return { selected: selectionAfter(context, event) };
+      return { selected: selectionAfter(context, event), allMatching: false };
     }),
-    clearSelection: assign({ selected: [] }),
-    assignBulkRequest: assign(({ event }) => {
+    /** Every member the filter selects, on every page (the page's rows shown ticked). */
+    selectMatching: assign(({ context }) => ({ selected: context.users.map((u) => u.userId), allMatching: true })),
+    clearSelection: assign({ selected: [], allMatching: false }),
+    assignBulkRequest: assign(({ context, event }) => {
       assertEvent(event, 'users.bulkUpdate');
-      return { bulkRequest: { userIds: event.userIds, updates: event.updates } };
+      return { bulkRequest: bulkRequestOf(context, event) };
+    }),
+    /** Undo of a bulk change: the members it changed, by id, back to their value (no question asked). */
+    assignUndoRequest: assign(({ event }) => {
+      assertEvent(event, 'users.undoBulk');
+      return { bulkRequest: { userIds: event.userIds, updates: event.updates }, actionError: null };
     }),
     clearBulkRequest: assign({ bulkRequest: null }),
     assignActionError: assign((_, message: string | null) => ({ actionError: message })),
@@ -119,6 +127,8 @@ export const usersListSetup = setup({
     })),
     markStatsStale: assign({ statsStale: true }),
     notify: emit((_, message: string) => ({ type: 'users.notice' as const, message, tone: 'success' as const })),
+    /** A bulk change went through: how many members, with Undo for a licence or status change. */
+    notifyBulk: emit(({ context }, outcome: BulkChangeOutput) => bulkNotice(context.bulkRequest, outcome)),
     notifyError: emit((_, message: string | null) => ({ type: 'users.notice' as const, message: message ?? '', tone: 'error' as const })),
     /** Replaced with the real one (../urlView): the view's query on the address bar, remembered for 'Back to Users'. */
     writeUrl: (args, params: UrlWrite | null) => writeUrlPlaceholder(args, params),

@@ -27,6 +27,8 @@ export interface UsersListContext {
   loadError: string | null;
   /** Selected user ids on the current page. */
   selected: string[];
+  /** 'Select all … members matching this view' was chosen: a bulk change names the filter, every page. */
+  allMatching: boolean;
   /** The last failed action, shown inline until dismissed or replaced. */
   actionError: string | null;
   editTarget: User | null;
@@ -51,6 +53,11 @@ export type UsersListEvent =
   | { type: 'users.bulkUpdate'; userIds: string[]; updates: BulkUpdateRequest['updates'] }
   /** Yes to the question a bulk deactivation or licence removal asks first. */
   | { type: 'users.confirmBulk' }
+  /** 'Select all … members matching this view' (offered once the whole page is selected), and 'Clear selection'. */
+  | { type: 'users.selectMatching' }
+  | { type: 'users.clearSelection' }
+  /** The toast's 'Undo' of a bulk licence or status change: the members it changed, back to their value. */
+  | { type: 'users.undoBulk'; userIds: string[]; updates: BulkUpdateRequest['updates'] }
   | { type: 'users.openAdd' }
   | { type: 'users.edit'; user: User }
   | { type: 'users.confirmDelete'; user: User }
@@ -75,8 +82,8 @@ export type UsersListEmitted = {
   message: string;
   tone: 'success' | 'warning' | 'error';
   detail?: string;
-  /** A reversible row change (licence, status): the toast offers 'Undo', which sends this event. */
-  undo?: Extract<UsersListEvent, { type: 'users.setLicense' | 'users.setStatus' }>;
+  /** A reversible change (licence, status; one row or in bulk): the toast offers 'Undo', which sends this event. */
+  undo?: Extract<UsersListEvent, { type: 'users.setLicense' | 'users.setStatus' | 'users.undoBulk' }>;
 };
 
 /** The list before the address is known: the default view, nothing loaded. */
@@ -95,6 +102,7 @@ export function initialUsersListContext(pageSize: number): UsersListContext {
     hasLoaded: false,
     loadError: null,
     selected: [],
+    allMatching: false,
     actionError: null,
     editTarget: null,
     deleteTarget: null,

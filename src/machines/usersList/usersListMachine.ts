@@ -11,6 +11,9 @@
  *   Edit dialogs, a bulk change (../bulkChange), Export CSV (../csvExport, in the `export` region:
  *   the list neither waits for it nor stops it), and Import CSV (../memberImport, for as long as the
  *   list is open: a finished import sends `users.imported`, and the page and its counts load again).
+ * - Bulk by filter: once the page is selected, 'Select all … members matching this view'
+ *   (`users.selectMatching`) makes a bulk change name the filter instead of the ids (./bulk.ts);
+ *   a licence or status change's toast offers Undo (`users.undoBulk`: the ids it changed, back).
  *   Toasts are emitted as `users.notice`; failures stay in context and show inline.
  * - The view lives in the URL (./view.ts, ../urlView). Back while a dialog is open closes it; Back
  *   while a delete or bulk change runs lets it finish, then loads the view.
@@ -19,7 +22,6 @@ import { and, forwardTo } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DEFAULT_PAGE_SIZE } from '../../contract/api';
 import { writeView, type UrlWrite } from '../urlView';
-import { bulkUpdatedNotice } from './bulk';
 import { exportInputOf, pageQueryOf, required } from './page';
 import { usersListSetup } from './setup';
 import { initialUsersListContext } from './types';
@@ -82,6 +84,7 @@ export const usersListMachine = usersListSetup.createMachine({
             'users.openAdd': { target: 'adding' },
             'users.edit': { target: 'editing', actions: 'assignDialogTarget' },
             'users.confirmDelete': { target: 'confirmingDelete', actions: 'assignDialogTarget' },
+            'users.undoBulk': { target: '#usersList.list.bulkUpdating', actions: 'assignUndoRequest' },
           },
           states: {
             hist: { type: 'history' },
@@ -120,6 +123,8 @@ export const usersListMachine = usersListSetup.createMachine({
               on: {
                 'users.select': { actions: 'assignSelection' },
                 'users.selectAll': { actions: 'assignSelection' },
+                'users.selectMatching': { actions: 'selectMatching' },
+                'users.clearSelection': { actions: 'clearSelection' },
                 'users.bulkUpdate': [
                   { guard: and(['namesUsers', 'asksFirst']), target: '#usersList.list.confirmingBulk', actions: 'assignBulkRequest' },
                   { guard: 'namesUsers', target: '#usersList.list.bulkUpdating', actions: 'assignBulkRequest' },
@@ -210,7 +215,7 @@ export const usersListMachine = usersListSetup.createMachine({
                 target: 'browsing.loading',
                 actions: [
                   'markStatsStale',
-                  { type: 'notify', params: ({ event }) => bulkUpdatedNotice(event.output.updated) },
+                  { type: 'notifyBulk', params: ({ event }) => event.output },
                   'clearSelection',
                   'clearBulkRequest',
                 ],

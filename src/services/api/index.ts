@@ -37,6 +37,7 @@ import {
   type UserStatusFilter,
 } from '../../contract/api';
 import type { AuditFilters, AuditQuery } from '../../contract/audit';
+import type { BulkByFilterRequest } from '../../contract/bulkByFilter';
 import type { ImportRequest } from '../../contract/imports';
 
 export type { ApiClientOptions, CallOptions, ReadOptions } from './client';
@@ -49,6 +50,11 @@ const SIGN_OUT_TIMEOUT_MS = 5_000;
 const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
 /** Import CSV's dry run sends up to 2 MB and reads up to 5,000 rows. */
 const IMPORT_UPLOAD_TIMEOUT_MS = 60_000;
+/**
+ * A bulk status change moves a user pool account per member, one after another, before it writes
+ * (docs/USERS.md "Bulk changes by filter"): up to 1,500 calls, about a minute at Cognito's pace.
+ */
+const BULK_UPDATE_TIMEOUT_MS = 120_000;
 
 export interface ListUsersParams {
   readonly page?: number;
@@ -223,9 +229,17 @@ export function createApi(options: ApiClientOptions) {
           UserResponseSchema,
         )
       ).user,
-    bulkUpdate: (body: BulkUpdateRequest, opts?: CallOptions) =>
+    /** SPEC §7's bulk update by ids, or by the list's filter (an extension: src/contract/bulkByFilter.ts). */
+    bulkUpdate: (body: BulkUpdateRequest | BulkByFilterRequest, opts?: CallOptions) =>
       client.request(
-        { operation: 'users.bulkUpdate', method: 'PATCH', path: '/api/users/bulk', json: body, signal: signalOf(opts) },
+        {
+          operation: 'users.bulkUpdate',
+          method: 'PATCH',
+          path: '/api/users/bulk',
+          json: body,
+          signal: signalOf(opts),
+          timeoutMs: BULK_UPDATE_TIMEOUT_MS,
+        },
         BulkUpdateResponseSchema,
       ),
     /**

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, ButtonGroup, CloseButton, Flex, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, ButtonGroup, CloseButton, Flex, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Download, UserPlus } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
@@ -43,6 +43,7 @@ import { UsersTable } from './UsersTable';
 import { Filters } from './UsersFilters';
 import { createBusyMark, type BusyMark } from './busyMark';
 import { BulkConfirmDialog } from './BulkConfirmDialog';
+import { SelectAllMatching, SelectedCount } from './SelectAllMatching';
 import { UsersSections } from './UsersSections';
 import { UsersPagination } from './UsersPagination';
 import { ImportButton, ImportStatus } from './ImportParts';
@@ -94,9 +95,7 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
       borderRadius="lg"
       bg="brand.subtle"
     >
-      <Text fontWeight="medium" mr="2">
-        {selected.length} selected
-      </Text>
+      <SelectedCount actor={ref} />
       <ButtonGroup size="sm" variant="outline" flexWrap="wrap">
         <Button disabled={updating} onClick={() => bulk({ hasLicense: true })}>
           Grant license
@@ -129,6 +128,7 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      <SelectAllMatching actor={ref} disabled={updating} />
     </Flex>
   );
 });
@@ -232,8 +232,11 @@ export function UsersScreen() {
         type: notice.tone,
         title: notice.message,
         ...(notice.detail ? { description: notice.detail } : {}),
-        // A toast with 'Undo' stays a little longer, to give time to reach it.
-        ...(undo ? { action: { label: 'Undo', onClick: () => intents.undo(undo) }, duration: 8000 } : {}),
+        // A toast with 'Undo' stays a little longer, to give time to reach it; a bulk change's
+        // longer still, to look through the pages it changed first.
+        ...(undo
+          ? { action: { label: 'Undo', onClick: () => intents.undo(undo) }, duration: undo.type === 'users.undoBulk' ? 30_000 : 8000 }
+          : {}),
       });
     });
     return () => subscription.unsubscribe();

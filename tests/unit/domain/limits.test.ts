@@ -136,14 +136,14 @@ describe('the contract: at the limit passes, one more is refused naming the fiel
     );
   });
 
-  it('bulk updates: each id bounded, at most 500 of them', () => {
+  it('bulk updates: each id bounded, at most 1,500 of them', () => {
     const updates = { isActive: true };
     expect(
       firstMessage(BulkUpdateRequestSchema, { userIds: Array.from({ length: LIMITS.bulkUserIds }, (_, i) => `u${i}`), updates }),
     ).toBeNull();
     expect(
       firstMessage(BulkUpdateRequestSchema, { userIds: Array.from({ length: LIMITS.bulkUserIds + 1 }, (_, i) => `u${i}`), updates }),
-    ).toBe('userIds may name at most 500 users');
+    ).toBe('userIds may name at most 1,500 users');
     expect(firstMessage(BulkUpdateRequestSchema, { userIds: ['u1', x(LIMITS.id + 1)], updates })).toBe(
       'userIds must be at most 100 characters',
     );

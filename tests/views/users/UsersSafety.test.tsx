@@ -55,7 +55,7 @@ describe('UsersScreen: safer actions', { timeout: 60_000 }, () => {
       userIds: [makeUser(0).userId, makeUser(1).userId],
       updates: { hasLicense: false },
     });
-    act(() => doubles.bulk.resolve('bulkUpdate', 2));
+    act(() => doubles.bulk.resolve('bulkUpdate', { updated: 2 }));
     await waitFor(() => expect(doubles.list.pending('loadUsers')).toHaveLength(1));
     act(() => doubles.list.resolve('loadUsers', makePage(1, { count: 3 })));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument());
