@@ -86,7 +86,7 @@ walkPaths({
     const shown = async (open: boolean): Promise<HTMLElement> => {
       if (open) return screen.findByRole('dialog', { name: 'Import CSV' });
       await noDialog();
-      return screen.getByRole('region', { name: 'Import CSV' });
+      return screen.findByRole('region', { name: 'Import CSV' });
     };
     const click = async (name: string | RegExp) => user.click(await screen.findByRole('button', { name }));
     return {

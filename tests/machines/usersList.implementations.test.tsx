@@ -27,6 +27,18 @@ import { createMemoryAddressHost } from '../support/address';
 import { readUsersListAhead } from '../../src/machines/usersList/ahead';
 import { nextTurn } from '../support/turn';
 
+/**
+ * The API as the list sees it: Import CSV's own check for a running import (../memberImport, a
+ * child of the list) is answered "none" and not shown to the test's double, which counts the list's
+ * requests.
+ */
+function listOnly(fetchDouble: typeof fetch): typeof fetch {
+  // The URL read without making a Request of it (that would take the body from the original).
+  const pathOf = (input: Parameters<typeof fetch>[0]) =>
+    new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname;
+  return (input, init) => (pathOf(input).startsWith('/api/users/imports') ? jsonResponse(200, { import: null }) : fetchDouble(input, init));
+}
+
 /** The services the list uses: the API client given, the address bar on an in-memory history. */
 function servicesWith(api: ProductApi): Services {
   let saved: string | null = null;
@@ -55,7 +67,7 @@ function startList() {
         : makePage(Number(url.searchParams.get('page') ?? 1)).list;
     return jsonResponse(200, body);
   };
-  const api = apiOverFetch(fetchDouble);
+  const api = apiOverFetch(listOnly(fetchDouble));
   const actor = createActor(usersListMachine.provide({ ...usersListImplementations(servicesWith(api)), delays: { searchDebounce: 0 } }), {
     input: { pageSize: 25 },
   }).start();
@@ -111,7 +123,7 @@ describe('row changes over the API client', () => {
     };
     const actor = createActor(
       usersListMachine.provide({
-        ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))),
+        ...usersListImplementations(servicesWith(apiOverFetch(listOnly(fetchDouble)))),
         delays: { searchDebounce: 0 },
       }),
       {
@@ -191,7 +203,7 @@ describe('sort and export over the API client', () => {
       return jsonResponse(200, url.pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
     const openDownload = vi.fn<(args: unknown, params: { url: string }) => void>();
-    const services = servicesWith(apiOverFetch(fetchDouble, { baseUrl: 'http://api.test/' }));
+    const services = servicesWith(apiOverFetch(listOnly(fetchDouble), { baseUrl: 'http://api.test/' }));
     const implementations = usersListImplementations(services);
     const exporting = membersExportImplementations(services);
     const actor = createActor(
@@ -263,7 +275,7 @@ describe('the view in the URL over the address bar', () => {
     const memory = createMemoryAddressHost(url, state);
     const saved: string[] = [];
     const services = {
-      api: apiOverFetch(fetchDouble),
+      api: apiOverFetch(listOnly(fetchDouble)),
       address: createAddressBar(memory.host),
       storage: { loadUsersView: () => remembered, saveUsersView: (query: string) => void saved.push(query) },
     } as unknown as Services;
@@ -338,7 +350,10 @@ describe('dialogs and failures over the API client', () => {
       );
     };
     const actor = createActor(
-      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      usersListMachine.provide({
+        ...usersListImplementations(servicesWith(apiOverFetch(listOnly(fetchDouble)))),
+        delays: { searchDebounce: 0 },
+      }),
       { input: { pageSize: 25 } },
     ).start();
     const notices: UsersListEmitted[] = [];
@@ -477,7 +492,10 @@ function hangingUntilAborted(request: Request): Promise<Response> {
 /** The list over its real implementations and `fetch` as given, started, with its first page. */
 async function startListOver(fetchDouble: typeof fetch) {
   const actor = createActor(
-    usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+    usersListMachine.provide({
+      ...usersListImplementations(servicesWith(apiOverFetch(listOnly(fetchDouble)))),
+      delays: { searchDebounce: 0 },
+    }),
     { input: { pageSize: 25 } },
   ).start();
   const first = await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
@@ -498,7 +516,10 @@ describe('a row change in flight when the list closes', () => {
       return answer(request) ?? jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
     const actor = createActor(
-      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      usersListMachine.provide({
+        ...usersListImplementations(servicesWith(apiOverFetch(listOnly(fetchDouble)))),
+        delays: { searchDebounce: 0 },
+      }),
       { input: { pageSize: 25 } },
     ).start();
     return { actor, signals };
@@ -598,7 +619,10 @@ describe('a dialog closed while its request is out', () => {
       return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
     const actor = createActor(
-      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      usersListMachine.provide({
+        ...usersListImplementations(servicesWith(apiOverFetch(listOnly(fetchDouble)))),
+        delays: { searchDebounce: 0 },
+      }),
       { input: { pageSize: 25 } },
     ).start();
     await waitFor(actor, (s) => s.matches({ list: { browsing: 'ready' } }));
@@ -658,7 +682,7 @@ describe('the export file name', () => {
         bodies.push(JSON.parse(await new Request(input, init).text()));
         return jsonResponse(201, { url: '/exports/members/t-1', fileName: 'members.csv' });
       };
-      const exportMembers = membersExportImplementations(servicesWith(apiOverFetch(fetchDouble))).actors.prepareExport;
+      const exportMembers = membersExportImplementations(servicesWith(apiOverFetch(listOnly(fetchDouble)))).actors.prepareExport;
       const actor = createActor(exportMembers, { input: { search: '', status: 'all', role: 'all', sort: '-created' } }).start();
       await toPromise(actor);
       expect(bodies).toEqual([{ sort: '-created', today: '2026-03-05' }]);
@@ -679,7 +703,10 @@ describe('a page load overtaken by a newer view', () => {
       return jsonResponse(200, path.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
     const actor = createActor(
-      usersListMachine.provide({ ...usersListImplementations(servicesWith(apiOverFetch(fetchDouble))), delays: { searchDebounce: 0 } }),
+      usersListMachine.provide({
+        ...usersListImplementations(servicesWith(apiOverFetch(listOnly(fetchDouble)))),
+        delays: { searchDebounce: 0 },
+      }),
       { input: { pageSize: 25 } },
     ).start();
     await vi.waitFor(() => expect(signals).toHaveLength(2));
@@ -698,7 +725,7 @@ describe('the first load read ahead of the screen (a tab opened at /users with a
       return jsonResponse(200, pathname.endsWith('/stats') ? STATS : makePage(1, { count: 3 }).list);
     };
     const services = {
-      api: apiOverFetch(fetchDouble),
+      api: apiOverFetch(listOnly(fetchDouble)),
       address: createAddressBar(createMemoryAddressHost(url, state).host),
       storage: { loadUsersView: () => remembered, saveUsersView: () => undefined },
     } as unknown as Services;
