@@ -25,9 +25,9 @@ import { asAdministrator } from './admin';
 import { memberValues, recordAudit } from '../audit';
 import { findMember, withPoolAccess } from './access';
 
-export const NOT_IN_RECENTLY_DELETED = 'This member is not in Recently deleted.';
+const NOT_IN_RECENTLY_DELETED = 'This member is not in Recently deleted.';
 
-export function inRecentlyDeleted(email: string): ApiError {
+function inRecentlyDeleted(email: string): ApiError {
   return new ApiError(
     409,
     `${email} belongs to a member in Recently deleted. Restore them (Users, status Recently deleted) instead of adding them again.`,
