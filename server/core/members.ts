@@ -28,7 +28,7 @@ export const RECENTLY_DELETED_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a member deleted at `deletedAt` is removed for good. */
-export function purgeDateOf(deletedAt: Date): Date {
+function purgeDateOf(deletedAt: Date): Date {
   return new Date(deletedAt.getTime() + RECENTLY_DELETED_DAYS * DAY_MS);
 }
 

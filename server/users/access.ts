@@ -6,7 +6,7 @@ import { ApiError, type UserPoolAdmin } from '../core/module';
 import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
 import type { Queryable } from '../core/db';
 
-export const NOT_FOUND = 'User not found.';
+const NOT_FOUND = 'User not found.';
 
 /** A member of the organisation who is not deleted (404 otherwise, like a member of another organisation). */
 export async function findMember(db: Queryable, orgId: string, id: string, options: { lock?: boolean } = {}): Promise<MemberRow> {

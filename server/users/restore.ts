@@ -14,7 +14,7 @@
  * first, outside any transaction, then the database; when the database write fails, the account is
  * set back. Deleting disables the account (AdminDisableUser), so the member can no longer sign in or
  * refresh a session; restoring enables it again when it was enabled before the deletion (an active
- * member, or one invited who has never been active), and leaves a deactivated member's disabled.
+ * member's), and leaves an inactive member's disabled.
  */
 import type { Hono } from 'hono';
 import { ApiError, adminOf, parseValue, type AppEnv, type ServerDeps } from '../core/module';
@@ -25,9 +25,9 @@ import { asAdministrator } from './admin';
 import { memberValues, recordAudit } from '../audit';
 import { findMember, withPoolAccess } from './access';
 
-export const NOT_IN_RECENTLY_DELETED = 'This member is not in Recently deleted.';
+const NOT_IN_RECENTLY_DELETED = 'This member is not in Recently deleted.';
 
-export function inRecentlyDeleted(email: string): ApiError {
+function inRecentlyDeleted(email: string): ApiError {
   return new ApiError(
     409,
     `${email} belongs to a member in Recently deleted. Restore them (Users, status Recently deleted) instead of adding them again.`,
@@ -41,15 +41,13 @@ export async function assertEmailNotInRecentlyDeleted(tx: Queryable, orgId: stri
   if (rows.length > 0) throw inRecentlyDeleted(email);
 }
 
-type DeletedRow = MemberRow & { activated_at: Date | null };
-
 /**
- * Whether the member's pool account is enabled while they are not deleted: an active member's is,
- * and so is that of a member invited who has never been active (they still have to sign in for the
- * first time); a deactivated member's is disabled (./index.ts, `setStatus`).
+ * Whether the member's pool account is enabled while they are not deleted: an active member's is; an
+ * inactive member's is disabled, deactivated (./index.ts, `setStatus`) or invited as inactive
+ * (./invite.ts).
  */
-function accountEnabled(row: { is_active: boolean; activated_at: Date | null }): boolean {
-  return row.is_active || row.activated_at === null;
+function accountEnabled(row: { is_active: boolean }): boolean {
+  return row.is_active;
 }
 
 export function registerRecentlyDeleted(app: Hono<AppEnv>, { db, userPool }: Pick<ServerDeps, 'db' | 'userPool'>): void {
@@ -59,11 +57,7 @@ export function registerRecentlyDeleted(app: Hono<AppEnv>, { db, userPool }: Pic
     if (id === scope.memberId) throw new ApiError(400, 'You cannot delete your own account.');
     // Read under the administrator rules before the pool is called: a missing (or already deleted)
     // member is 404 and the pool is not touched.
-    const target = await asAdministrator(db, scope, async (tx) => {
-      const member = await findMember(tx, scope.orgId, id);
-      const { rows } = await tx.query<{ activated_at: Date | null }>('SELECT activated_at FROM member_rows WHERE id = $1', [id]);
-      return { ...member, activated_at: rows[0]?.activated_at ?? null };
-    });
+    const target = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
     const access = target.cognito_sub ? [{ sub: target.cognito_sub, from: accountEnabled(target), to: false }] : [];
     const removed = await withPoolAccess(userPool, access, () =>
       asAdministrator(db, scope, async (tx) => {
@@ -86,8 +80,8 @@ export function registerRecentlyDeleted(app: Hono<AppEnv>, { db, userPool }: Pic
     const scope = adminOf(c);
     const id = parseValue(IdParamSchema, { id: c.req.param('id') }).id;
     const target = await asAdministrator(db, scope, async (tx) => {
-      const { rows } = await tx.query<DeletedRow>(
-        `SELECT ${MEMBER_COLUMNS}, activated_at FROM member_rows WHERE org_id = $1 AND id = $2 AND deleted_at IS NOT NULL`,
+      const { rows } = await tx.query<MemberRow>(
+        `SELECT ${MEMBER_COLUMNS} FROM member_rows WHERE org_id = $1 AND id = $2 AND deleted_at IS NOT NULL`,
         [scope.orgId, id],
       );
       if (!rows[0]) throw new ApiError(404, NOT_IN_RECENTLY_DELETED);

@@ -52,7 +52,7 @@ describe('UsersScreen: the view in the URL', { timeout: 60_000 }, () => {
   });
 
   it('falls back quietly from nonsense and writes the view in its one spelling, in place', () => {
-    const { doubles, history, lastLoad } = open('/users?status=deleted&page=-3&sort=password&role=CEO&utm=1');
+    const { doubles, history, lastLoad } = open('/users?status=archived&page=-3&sort=password&role=CEO&utm=1');
     expect(doubles.list.inputs('loadUsers')).toHaveLength(1);
     expect(lastLoad()).toMatchObject({ search: '', status: 'all', role: 'all', page: 1, sort: '-created' });
     expect(history.urls()).toEqual(['/users']);
