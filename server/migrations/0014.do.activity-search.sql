@@ -1,4 +1,4 @@
--- Activity you can search (issue 41, docs/USERS.md "Activity"): GET /api/audit filters by who made
+-- Activity you can search (docs/USERS.md "Activity"): GET /api/audit filters by who made
 -- the change (`actorId`) as well as by member, kind and dates, and the trail exports as CSV.
 --
 -- - audit_entries_actor_idx: one administrator's changes, newest first, read like the member and

@@ -257,7 +257,7 @@ describe('a bulk change by filter', () => {
       return ((await res.json()) as { message: string }).message;
     };
     expect(await bad({ filter: { status: 'asleep' }, updates: { hasLicense: false } })).toBe(
-      'filter.status: status must be active or pending',
+      'filter.status: status must be active, pending or deleted',
     );
     expect(await bad({ filter: { role: 'Boss' }, updates: { hasLicense: false } })).toMatch(/^filter.role: role must be one of/);
     expect(await bad({ filter: { page: '2' }, updates: { hasLicense: false } })).toBe(

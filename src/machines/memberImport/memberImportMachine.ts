@@ -1,5 +1,5 @@
 /**
- * Import CSV (docs/USERS.md, issue 41): a crew invited from a CSV file, invoked by the users list for
+ * Import CSV (docs/USERS.md "Import CSV"): a crew invited from a CSV file, invoked by the users list for
  * as long as User Management is open.
  *
  * - `checking`: the organisation's current job (GET /api/users/imports/current): a running one is

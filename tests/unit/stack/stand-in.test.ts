@@ -118,7 +118,7 @@ describe('invitations', () => {
     expect(await codes.latest('temporary', email, 10_000)).toBe('Invite#2026abc');
     expect(printed).toContain(`Temporary password for ${email}: Invite#2026abc`);
     expect((await signIn(email, 'Invite#2026abc')).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-    expect(await admin.findAccount?.(email)).toEqual({ sub, email });
+    expect(await admin.findAccount?.(email)).toEqual({ sub, email, status: 'FORCE_CHANGE_PASSWORD' });
     await expect(
       admin.createUserWithTemporaryPassword({
         email,

@@ -106,6 +106,8 @@ describe('Activity screen', () => {
       'Invitation revoked',
       'Member edited',
       'Member deleted',
+      'Member restored',
+      'Member removed for good',
       'License changed',
       'Status changed',
       'Bulk change',
