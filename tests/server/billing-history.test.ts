@@ -3,9 +3,9 @@
  * Issue 11, item 7: deleting a member keeps the organisation's invoices and transactions, under the
  * name (and, on invoices, the email) the member had at the time; the hosted invoice page and PDF keep
  * answering. A deleted member first sits in Recently deleted with their history still linked; the
- * purge (server/users/purge.ts) removes them for good 30 days later. The member's own billing state (subscription, trial, cards, open payment setups,
- * payment-method links) goes with them. A database made with the first billing schema is upgraded
- * in place to the same shape as a new one.
+ * purge (server/users/purge.ts) removes them for good 30 days later, and their own billing state
+ * (subscription, trial, cards, open payment setups, payment-method links) goes with them. A database
+ * made with the first billing schema is upgraded in place to the same shape as a new one.
  *
  * The deletion goes through the real route: the app is built from the server's modules
  * (server/index.ts serverModules), signed-in with test tokens (tests/server/support/api.ts).
