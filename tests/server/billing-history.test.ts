@@ -2,9 +2,10 @@
 /**
  * Issue 11, item 7: deleting a member keeps the organisation's invoices and transactions, under the
  * name (and, on invoices, the email) the member had at the time; the hosted invoice page and PDF keep
- * answering. The member's own billing state (subscription, trial, cards, open payment setups,
- * payment-method links) goes with them. A database made with the first billing schema is upgraded
- * in place to the same shape as a new one.
+ * answering. A deleted member first sits in Recently deleted with their history still linked; the
+ * purge (server/users/purge.ts) removes them for good 30 days later, and their own billing state
+ * (subscription, trial, cards, open payment setups, payment-method links) goes with them. A database
+ * made with the first billing schema is upgraded in place to the same shape as a new one.
  *
  * The deletion goes through the real route: the app is built from the server's modules
  * (server/index.ts serverModules), signed-in with test tokens (tests/server/support/api.ts).
@@ -14,6 +15,7 @@ import * as v from 'valibot';
 import { BillingOverviewSchema, UpdateSubscriptionResponseSchema, UserBillingSchema, type UserBilling } from '../../src/contract/api';
 import { serverModules } from '../../server';
 import { billingOverview } from '../../server/billing/model';
+import { purgeRecentlyDeleted } from '../../server/users/purge';
 import type { Database, Queryable } from '../../server/core/db';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
 import { migrationSql, openTestDatabase } from './support/db';
@@ -54,7 +56,7 @@ describe('deleting a member through DELETE /api/users/:id', () => {
     await api.close();
   });
 
-  it("keeps the organisation's invoices and transactions under the name at the time; the hosted invoice and PDF still answer", async () => {
+  it("keeps the organisation's invoices and transactions, linked while the member is in Recently deleted; once purged, under the name at the time with no member; the hosted invoice and PDF answer throughout", async () => {
     const org = await signUpOrganisation(api, 'Ridgeline Framing');
     const [danaId = '', samId = ''] = await addMembers(api, org.orgId, [
       { name: 'Dana Whitfield', email: 'dana@ridgeline.example', phoneNumber: '+15550101010' },
@@ -101,56 +103,77 @@ describe('deleting a member through DELETE /api/users/:id', () => {
     const removed = await asAdmin('DELETE', `/api/users/${danaId}`);
     expect(removed.status).toBe(200);
 
-    // The hosted invoice page and its PDF still answer, billed to whom it was issued to.
-    const page = await api.app.request(pagePath);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(`Invoice #${invoice.number}`);
-    expect(html).toContain('Dana Whitfield &lt;dana@ridgeline.example&gt;');
-    expect(html).toContain('$129.99');
-    const pdf = await api.app.request(pdfPath);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const pdfText = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
-    expect(pdfText).toContain(`(Invoice #${invoice.number}) Tj`);
-    expect(pdfText).toContain('(Billed to: Dana Whitfield <dana@ridgeline.example>) Tj');
-
+    // The hosted invoice page and its PDF answer, billed to whom it was issued to.
+    const expectInvoiceLinksAnswer = async () => {
+      const page = await api.app.request(pagePath);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`Invoice #${invoice.number}`);
+      expect(html).toContain('Dana Whitfield &lt;dana@ridgeline.example&gt;');
+      expect(html).toContain('$129.99');
+      const pdf = await api.app.request(pdfPath);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const pdfText = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+      expect(pdfText).toContain(`(Invoice #${invoice.number}) Tj`);
+      expect(pdfText).toContain('(Billed to: Dana Whitfield <dana@ridgeline.example>) Tj');
+    };
     // The overview lists them under the name at the time; the member no longer counts as a user.
-    const overview = v.parse(BillingOverviewSchema, (await asAdmin('GET', '/api/admin/billing/overview')).body);
-    expect(overview.totalUsers).toBe(2);
-    expect(overview.subscriptionBreakdown).toEqual({ pro: 0, lite: 1, trial: 0, free: 1 });
-    expect(
-      overview.recentTransactions
-        .filter((t) => t.userName === 'Dana Whitfield')
-        .map((t) => [t.type, t.amount])
-        .sort(),
-    ).toEqual([
-      ['payment_succeeded', 12999],
-      ['subscription_created', 12999],
-    ]);
-    expect(overview.recentTransactions.filter((t) => t.userName === 'Sam Ortiz')).toHaveLength(2);
+    const expectOverview = async () => {
+      const overview = v.parse(BillingOverviewSchema, (await asAdmin('GET', '/api/admin/billing/overview')).body);
+      expect(overview.totalUsers).toBe(2);
+      expect(overview.subscriptionBreakdown).toEqual({ pro: 0, lite: 1, trial: 0, free: 1 });
+      expect(
+        overview.recentTransactions
+          .filter((t) => t.userName === 'Dana Whitfield')
+          .map((t) => [t.type, t.amount])
+          .sort(),
+      ).toEqual([
+        ['payment_succeeded', 12999],
+        ['subscription_created', 12999],
+      ]);
+      expect(overview.recentTransactions.filter((t) => t.userName === 'Sam Ortiz')).toHaveLength(2);
+    };
+    // In the tables: the rows, with the snapshot, linked to `memberId` (null once the member is removed for good).
+    const expectHistoryLinkedTo = async (memberId: string | null) => {
+      const { rows: invoices } = await api.db.query<{
+        id: string;
+        member_id: string | null;
+        member_name: string;
+        member_email: string;
+        amount_paid: number;
+      }>(`SELECT id, member_id, member_name, member_email, amount_paid FROM invoices WHERE org_id = $1 AND member_name LIKE 'Dana%'`, [
+        org.orgId,
+      ]);
+      expect(invoices).toEqual([
+        { id: invoice.id, member_id: memberId, member_name: 'Dana Whitfield', member_email: 'dana@ridgeline.example', amount_paid: 12999 },
+      ]);
+      const { rows: transactions } = await api.db.query<{ type: string; member_id: string | null; amount: number }>(
+        `SELECT type, member_id, amount FROM transactions WHERE org_id = $1 AND member_name = 'Dana Whitfield' ORDER BY type`,
+        [org.orgId],
+      );
+      expect(transactions).toEqual([
+        { type: 'payment_succeeded', member_id: memberId, amount: 12999 },
+        { type: 'subscription_created', member_id: memberId, amount: 12999 },
+      ]);
+    };
 
-    // In the tables: the rows stay, no longer linked to the member, with the snapshot.
-    const { rows: invoices } = await api.db.query<{
-      id: string;
-      member_id: string | null;
-      member_name: string;
-      member_email: string;
-      amount_paid: number;
-    }>(`SELECT id, member_id, member_name, member_email, amount_paid FROM invoices WHERE org_id = $1 AND member_name LIKE 'Dana%'`, [
-      org.orgId,
-    ]);
-    expect(invoices).toEqual([
-      { id: invoice.id, member_id: null, member_name: 'Dana Whitfield', member_email: 'dana@ridgeline.example', amount_paid: 12999 },
-    ]);
-    const { rows: transactions } = await api.db.query<{ type: string; member_id: string | null; amount: number }>(
-      `SELECT type, member_id, amount FROM transactions WHERE org_id = $1 AND member_name = 'Dana Whitfield' ORDER BY type`,
-      [org.orgId],
-    );
-    expect(transactions).toEqual([
-      { type: 'payment_succeeded', member_id: null, amount: 12999 },
-      { type: 'subscription_created', member_id: null, amount: 12999 },
-    ]);
+    // Deleted, Dana is in Recently deleted (docs/USERS.md): the history is all there, still linked to
+    // her (a restore brings everything back), and no longer counted or billed.
+    await expectInvoiceLinksAnswer();
+    await expectOverview();
+    await expectHistoryLinkedTo(danaId);
+    expect((await asAdmin('POST', '/api/admin/billing/user', { userId: danaId })).status).toBe(404);
+
+    // 30 days later the clean-up (server/users/purge.ts, its clock injected) removes her for good.
+    const purged = await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
+    expect(purged.map((p) => p.id)).toEqual([danaId]);
+
+    // The invoices and transactions stay, under the name at the time, no longer linked to the member;
+    // the hosted invoice page and its PDF still answer.
+    await expectHistoryLinkedTo(null);
+    await expectInvoiceLinksAnswer();
+    await expectOverview();
 
     // The member's own billing state went with them: no subscription left to bill, no card kept.
     expect((await asAdmin('POST', '/api/admin/billing/user', { userId: danaId })).status).toBe(404);

@@ -148,10 +148,12 @@ describe('counts kept by the tallies', () => {
 });
 
 describe('a database from before issue 15', () => {
-  it('gains the search columns (filled), their indexes and backfilled tallies; a second start changes nothing', async () => {
+  it('gains the search columns (filled), their indexes and backfilled tallies; applied again, nothing changes', async () => {
     // Put this database back the way issue 15 found it (server/copilot/schema.ts at commit 8adf71e):
-    // expression indexes instead of stored tsvectors, no tallies and no triggers keeping them.
+    // expression indexes instead of stored tsvectors, no tallies and no triggers keeping them; and
+    // `members` the table it was then (0013, Recently deleted, renamed it `member_rows` behind a view).
     await h.db.exec(`
+      DROP VIEW members; ALTER TABLE member_rows RENAME TO members;
       DROP INDEX calls_search_vector_idx; DROP INDEX tasks_search_vector_idx;
       ALTER TABLE calls DROP COLUMN search; ALTER TABLE tasks DROP COLUMN search;
       CREATE INDEX calls_search_idx ON calls USING GIN (to_tsvector('english', site || ' ' || summary));
@@ -164,12 +166,10 @@ describe('a database from before issue 15', () => {
         )
         .join('\n')}
     `);
-    // A start runs every module's schema in order: billing's (with the tallies), then the Assistant's.
-    const start = async () => {
-      await h.db.exec(migrationSql('billing'));
-      await h.db.exec(migrationSql('copilot'));
-    };
-    await start();
+    // The upgrade applies, in order, billing's migration (with the tallies), the Assistant's, and
+    // Recently deleted's (the members tally as it counts now, on `member_rows`).
+    await h.db.exec(migrationSql('billing'));
+    await h.db.exec(migrationSql('copilot'));
     const shape = async () => ({
       indexes: (
         await h.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename IN ('calls', 'tasks') ORDER BY indexname")
@@ -177,8 +177,10 @@ describe('a database from before issue 15', () => {
       tallies: (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM copilot_tallies')).rows[0]?.n,
     });
     const first = await shape();
-    await start();
+    // Applied again (idempotent, like every migration here), the Assistant's changes nothing.
+    await h.db.exec(migrationSql('copilot'));
     expect(await shape()).toEqual(first);
+    await h.db.exec(migrationSql('recently-deleted'));
     expect(first.indexes).toEqual(expect.arrayContaining(['calls_search_vector_idx', 'tasks_search_vector_idx']));
     expect(first.indexes).not.toContain('calls_search_idx');
     expect(first.indexes).not.toContain('tasks_search_idx');

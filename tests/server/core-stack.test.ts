@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { MeResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/contract/api';
 import { cognitoCall } from '../../scripts/stack/cognito-call';
 import { startStack, type Stack } from '../../scripts/stack';
+import { createCognitoUserPoolAdmin } from '../../server/core/userPool';
 import { createTestDatabaseUrl } from './support/db';
 
 let stack: Stack;
@@ -106,7 +107,7 @@ describe('the local stack', () => {
     expect((await signIn('invited.worker@example.com', password)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
   });
 
-  it("deletes a removed member's pool account: the invitation no longer signs in, and the address signs up on its own", async () => {
+  it("disables a deleted member's pool account: the invitation no longer signs in; once the account is deleted (the purge), the address signs up on its own", async () => {
     const { AuthenticationResult } = await signIn('admin@hardline.test', 'Hardline#2026');
     const token = AuthenticationResult?.AccessToken ?? '';
     const email = 'removed.worker@example.com';
@@ -118,21 +119,42 @@ describe('the local stack', () => {
     const { user } = v.parse(UserResponseSchema, await invited.json());
     const password = (await stack.getTemporaryPassword(email)) ?? '';
     expect((await signIn(email, password)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const signUp = () =>
+      cognitoCall(stack.cognitoEndpoint, 'SignUp', {
+        ClientId: stack.clientId,
+        Username: email,
+        Password: 'Sturdy#Pass1',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'phone_number', Value: '+15557654322' },
+          { Name: 'custom:organization', Value: 'Own Co' },
+        ],
+      });
 
+    // Deleted, the member is in Recently deleted (docs/USERS.md): AdminDisableUser on cognito-local,
+    // so the invitation no longer signs in, and the address stays reserved for a restore.
     expect((await api(`/api/users/${user.userId}`, token, { method: 'DELETE' })).status).toBe(200);
-    // AdminDeleteUser on cognito-local: the account is gone (the emulator answers an unknown user so).
     await expect(signIn(email, password)).rejects.toMatchObject({ type: 'NotAuthorizedException' });
-    // Before this, SignUp answered UsernameExistsException for this address, forever.
-    await cognitoCall(stack.cognitoEndpoint, 'SignUp', {
-      ClientId: stack.clientId,
-      Username: email,
-      Password: 'Sturdy#Pass1',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'phone_number', Value: '+15557654322' },
-        { Name: 'custom:organization', Value: 'Own Co' },
-      ],
+    await expect(signUp()).rejects.toMatchObject({ type: 'UsernameExistsException' });
+
+    // 30 days later the purge (server/users/purge.ts) deletes the account with the API's own pool
+    // client. The stack's database is in its API process, so the purge's database side is covered in
+    // tests/server/users-restore.test.ts ("the clean-up after 30 days"); here, its pool call on the
+    // emulator: a disabled account is deleted, and the address signs up on its own.
+    const pool = createCognitoUserPoolAdmin({
+      userPoolId: stack.userPoolId,
+      region: 'local',
+      endpoint: stack.cognitoEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
+    const findAccount = pool.findAccount?.bind(pool);
+    if (!findAccount) throw new Error('expected the Cognito pool client to look accounts up');
+    const account = await findAccount(email);
+    expect(account?.email).toBe(email);
+    await pool.deleteUser(account?.sub ?? '');
+    expect(await findAccount(email)).toBeNull();
+    await expect(signIn(email, password)).rejects.toMatchObject({ type: 'NotAuthorizedException' });
+    await signUp();
     expect(await stack.getConfirmationCode(email)).toMatch(/^\d{6}$/);
   });
 
