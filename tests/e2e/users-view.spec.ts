@@ -109,7 +109,7 @@ test.describe('User Management: a view you can share @users', () => {
     await tab.close();
 
     // Nonsense falls back to the defaults quietly, in place.
-    await page.goto('/users?status=deleted&page=-4&sort=salary');
+    await page.goto('/users?status=archived&page=-4&sort=salary');
     await expect(page).toHaveURL(/\/users$/);
     await settled(page);
     await expect(page.getByRole('alert')).toHaveCount(0);
