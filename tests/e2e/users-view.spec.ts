@@ -76,7 +76,7 @@ test.describe('User Management: a view you can share @users', () => {
     // Back and Forward step through the views.
     await page.goBack();
     await expect(page).toHaveURL(/\/users\?status=active&sort=name$/);
-    await expect(page.getByRole('button', { name: 'page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: 'page 1', exact: true })).toHaveAttribute('aria-current', 'page');
     await page.goBack();
     await expect(page).toHaveURL(/\/users\?status=active$/);
     await expect(table(page).getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');

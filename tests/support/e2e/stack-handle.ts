@@ -56,6 +56,12 @@ export interface RunningStack {
  */
 export async function launchSharedStack(api: Pick<StackOptions, 'apiProcesses' | 'databaseUrl'> = {}): Promise<RunningStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hardline-e2e-'));
+  // One administrator runs every browser test against one stack, and some build a crew (bulk by
+  // filter adds 30 members): the production limit of 30 invites a minute per account and 60 per
+  // address would make those tests depend on what ran in the minute before. Server tests check the
+  // limits themselves (tests/server/rate-limits.test.ts); a variable set outside wins.
+  process.env['RATE_LIMIT_INVITES_PER_ACCOUNT'] ??= '600/1m';
+  process.env['RATE_LIMIT_INVITES_PER_ADDRESS'] ??= '1200/1m';
   const [webPort, apiPort, cognitoPort, controlPort] = (await findFreePorts(4)) as [number, number, number, number];
   const stack = await startStack({ webPort, apiPort, cognitoPort, dataDir, reset: true, mode: 'preview', quiet: true, ...api });
   const codeGetters: Partial<Record<string, (email: string, timeoutMs: number) => Promise<string>>> = {
