@@ -29,11 +29,15 @@ import {
   selectIsStarting,
   type MemberImportActorRef,
 } from '../../machines/memberImport';
+import { ROLES } from '../../contract/api';
 import type { ImportJob } from '../../contract/imports';
 import { Banner } from '../shared/Banner';
 import { BusyDialog } from '../shared/BusyDialog';
 import { useIntents } from '../shared/useIntents';
 import { ImportProgress } from './ImportProgress';
+
+/** The roles a row may name, from the contract: 'Field Worker, Supervisor, Project Manager or Admin'. */
+const ROLE_LIST = `${ROLES.slice(0, -1).join(', ')} or ${ROLES[ROLES.length - 1] ?? ''}`;
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(IMPORT_TEMPLATE_CSV)}`;
 
@@ -68,9 +72,7 @@ function ChooseStep({ actorRef }: { actorRef: MemberImportActorRef }) {
   return (
     <Stack gap="4">
       <Dialog.Description color="fg.muted">
-        Invite a crew from a spreadsheet: one row per member, with the columns Name, Email, Phone, Role and Licence. Role is Admin,
-        Supervisor, Field Worker or Office Staff (blank: Field Worker); Licence is Yes or No. You see what will happen before anything is
-        created.
+        {`Invite a crew from a spreadsheet: one row per member, with the columns Name, Email, Phone, Role and Licence. Role is ${ROLE_LIST} (blank: Field Worker); Licence is Yes or No. You see what will happen before anything is created.`}
       </Dialog.Description>
       <Link href={TEMPLATE_HREF} download="hardline-import-template.csv" colorPalette="brand" alignSelf="flex-start">
         <Download aria-hidden /> Download template

@@ -70,6 +70,8 @@ describe('Import CSV', () => {
   it('states the limits and offers the template with the five columns', async () => {
     const { dialog } = await openDialog();
     expect(dialog.getByText(/Up to 2 MB and 5,000 members per file\./)).toBeInTheDocument();
+    // The roles a row may name are the contract's (the API refuses any other).
+    expect(dialog.getByText(/Role is Field Worker, Supervisor, Project Manager or Admin \(blank: Field Worker\)/)).toBeInTheDocument();
     const template = dialog.getByRole('link', { name: 'Download template' });
     expect(template).toHaveAttribute('download', 'hardline-import-template.csv');
     expect(decodeURIComponent(template.getAttribute('href') ?? '')).toBe('data:text/csv;charset=utf-8,Name,Email,Phone,Role,Licence\r\n');
@@ -121,7 +123,7 @@ describe('Import CSV', () => {
     expect(errors.getAllByRole('row').map((r) => r.textContent)).toEqual([
       'RowFieldMessage',
       '4EmailEnter a valid email address',
-      '9RoleRole must be one of Admin, Supervisor, Field Worker, Office Staff',
+      '9RoleRole must be one of Field Worker, Supervisor, Project Manager, Admin',
       '17PhonePhone number is required',
     ]);
     expect(fakes.calls('startImport')).toHaveLength(0);

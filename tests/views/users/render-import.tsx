@@ -57,7 +57,7 @@ export const PREVIEW: ImportPreviewResponse = {
   import: DRAFT,
   errors: [
     { row: 4, field: 'Email', message: 'Enter a valid email address' },
-    { row: 9, field: 'Role', message: 'Role must be one of Admin, Supervisor, Field Worker, Office Staff' },
+    { row: 9, field: 'Role', message: 'Role must be one of Field Worker, Supervisor, Project Manager, Admin' },
     { row: 17, field: 'Phone', message: 'Phone number is required' },
   ],
 };
