@@ -33,13 +33,22 @@ async function addMember(page: Page, session: ApiSession, name: string, path: '/
   return (await call<{ user: User }>(page, session, 'POST', path, body)).user;
 }
 
-/** The last seeded member on an active Lite plan with a card (the ones before are billing.spec's). */
+/**
+ * The last seeded member on an active Lite plan with a card (the ones before are billing.spec's),
+ * read through every page: other tests add crews of members, newest first, so the seed's members
+ * are not all on the first page.
+ */
 async function lastActiveLite(page: Page, session: ApiSession): Promise<UserBilling> {
-  const list = (await (
-    await page.request.get(`${session.apiUrl}/api/users?limit=100`, { headers: headers(session) })
-  ).json()) as UserListResponse;
+  const users: UserListResponse['users'] = [];
+  for (let pageNo = 1; ; pageNo += 1) {
+    const list = (await (
+      await page.request.get(`${session.apiUrl}/api/users?limit=100&page=${pageNo}`, { headers: headers(session) })
+    ).json()) as UserListResponse;
+    users.push(...list.users);
+    if (list.users.length < 100) break;
+  }
   let found: UserBilling | undefined;
-  for (const user of list.users) {
+  for (const user of users) {
     const res = await page.request.post(`${session.apiUrl}/api/admin/billing/user`, {
       headers: headers(session),
       data: { userId: user.userId },
