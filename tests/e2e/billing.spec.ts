@@ -14,12 +14,22 @@ import { expect, test } from '../support/e2e/fixtures';
 import { showPrice } from '../support/e2e/billing';
 import { stripeDoubleScript, type ConfirmOutcome } from '../support/stripe';
 
-/** Every member's billing, read through the API as the console reads it. */
+/**
+ * Every member's billing, read through the API as the console reads it, through every page (other
+ * tests add crews of members, newest first, which can push the seed's members off the first page).
+ */
 async function allBilling(page: Page, session: ApiSession): Promise<UserBilling[]> {
   const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
-  const list = (await (await page.request.get(`${session.apiUrl}/api/users?limit=100`, { headers })).json()) as UserListResponse;
+  const users: UserListResponse['users'] = [];
+  for (let pageNo = 1; ; pageNo += 1) {
+    const list = (await (
+      await page.request.get(`${session.apiUrl}/api/users?limit=100&page=${pageNo}`, { headers })
+    ).json()) as UserListResponse;
+    users.push(...list.users);
+    if (list.users.length < 100) break;
+  }
   const out: UserBilling[] = [];
-  for (const user of list.users) {
+  for (const user of users) {
     const res = await page.request.post(`${session.apiUrl}/api/admin/billing/user`, { headers, data: { userId: user.userId } });
     if (res.ok()) out.push((await res.json()) as UserBilling);
   }
