@@ -20,9 +20,9 @@ import { safeReturnPath } from './domain/urls';
 import { App } from './views/app/App';
 import { consoleReady, prefetchScreen } from './views/app/prefetch';
 import { prefetchLoginSteps } from './views/login/lazyForms';
-import type { Inspector } from './views/app/machines-context';
+import type { Inspector } from './views/app/machinesContext';
 import { getCoreSystem } from './views/theme/core';
-import { adoptPrerenderedGlobalCss } from './views/theme/prerendered-global';
+import { adoptPrerenderedGlobalCss } from './views/theme/prerenderedGlobal';
 
 /**
  * `npm run dev` with `?inspect`: the in-app statechart inspector (src/dev/inspector, works offline);

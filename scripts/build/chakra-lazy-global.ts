@@ -8,7 +8,7 @@
  * starts (40–80 ms on a slow phone, most of it counted as Total Blocking Time). Every prerendered
  * page (login.html, the console's shell in index.html: scripts/build/prerender.ts) already carries that
  * CSS, rendered at build time by the same system; src/main.tsx then sets `system._global` to an
- * empty list (src/views/theme/prerendered-global.ts), and the CSS is never built in the browser.
+ * empty list (src/views/theme/prerenderedGlobal.ts), and the CSS is never built in the browser.
  * Other pages (users.html...) read `_global` and get it built on first use, as before.
  *
  * The change to Chakra's module is two exact replacements. When a Chakra upgrade changes either

@@ -35,7 +35,7 @@ import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { SHELL_ATTRIBUTE, SHELL_GATE_SCRIPT, SHELL_SHOWN_ATTRIBUTE } from './shell-gate.ts';
 import { pageOf, withoutSignedInPreloads } from './signed-in-preloads.ts';
-import { PRERENDERED_GLOBAL_ATTRIBUTE } from '../../src/views/theme/prerendered-global.ts';
+import { PRERENDERED_GLOBAL_ATTRIBUTE } from '../../src/views/theme/prerenderedGlobal.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** An Emotion `<style>` tag of the rendered markup: its names (`css <names>`, `css-global <names>`) and rules. */
@@ -57,7 +57,7 @@ interface EmotionStyle {
  *   order), so it does not move each one to the end of `<head>` and back as it starts, restyling
  *   the page each time;
  * - the global styles (`css-global`: Chakra's reset, global styles and token custom properties) are
- *   marked as the page's own (src/views/theme/prerendered-global.ts): the live page keeps them
+ *   marked as the page's own (src/views/theme/prerenderedGlobal.ts): the live page keeps them
  *   rather than build them again.
  */
 function headStyle({ key, css }: EmotionStyle): string {

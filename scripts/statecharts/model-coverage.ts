@@ -15,7 +15,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { describeMachineGraph } from '../../src/dev/statechart/machine-graph';
+import { describeMachineGraph } from '../../src/dev/statechart/machineGraph';
 import { guardOutcomes, transitionPairs } from '../../tests/support/model/criteria';
 import { parseModelReport } from '../../tests/support/model/report';
 import type { ModelReport, PlanFigures } from '../../tests/support/model/report';

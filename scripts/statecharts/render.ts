@@ -1,6 +1,6 @@
 /** Markdown + Mermaid rendering of one machine. Output is deterministic (definition order). */
 import type { AnyStateNode } from 'xstate';
-import { allStateNodes, describeMachineGraph, kindOf, statePath } from '../../src/dev/statechart/machine-graph';
+import { allStateNodes, describeMachineGraph, kindOf, statePath } from '../../src/dev/statechart/machineGraph';
 import { drawable, renderMermaid } from '../../src/dev/statechart/mermaid';
 import type { DiscoveredMachine } from './discover';
 import { vizFileName } from './viz';

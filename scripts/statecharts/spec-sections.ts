@@ -5,7 +5,7 @@
  * that name it (a state's transitions are those that leave, enter or stay within it).
  */
 import type { AnyStateMachine } from 'xstate';
-import { allStateNodes, describeMachineGraph, statePath } from '../../src/dev/statechart/machine-graph';
+import { allStateNodes, describeMachineGraph, statePath } from '../../src/dev/statechart/machineGraph';
 
 export interface SpecClaim {
   section: string;

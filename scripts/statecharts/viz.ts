@@ -10,7 +10,7 @@
  * final `output` are left out (the header says which), which changes nothing the diagram shows.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { allStateNodes, describeAction, kindOf } from '../../src/dev/statechart/machine-graph';
+import { allStateNodes, describeAction, kindOf } from '../../src/dev/statechart/machineGraph';
 import type { DiscoveredMachine } from './discover';
 
 /** Source text to be written as is (a call to an xstate helper). */

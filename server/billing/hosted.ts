@@ -1,5 +1,5 @@
 /**
- * The local provider's hosted pages (local-provider.ts), in place of a payment provider's: the
+ * The local provider's hosted pages (localProvider.ts), in place of a payment provider's: the
  * invoice page, the invoice PDF and the payment-method page. They are reached without an
  * Authorization header (opened in a new tab), so the link is the credential: a signed invoice link
  * with an expiry, or a payment-method token (links.ts). A payment-method link works only while the

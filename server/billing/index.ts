@@ -7,10 +7,10 @@
 import type { ServerModule } from '../core/module';
 import type { BillingSettings } from './config';
 import { registerHostedPages } from './hosted';
-import { createLocalProvider } from './local-provider';
+import { createLocalProvider } from './localProvider';
 import { registerBillingRoutes } from './routes';
 import { seedBilling } from './seed';
-import { createStripeProvider } from './stripe-provider';
+import { createStripeProvider } from './stripeProvider';
 import { registerStripeWebhooks } from './webhooks';
 
 export interface BillingModuleOptions {

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '../core/module';
 import type { Db } from './db';
 
-/** Longer than the provider's timeout and retries (stripe-provider.ts). */
+/** Longer than the provider's timeout and retries (stripeProvider.ts). */
 const LEASE_TTL_SECONDS = 90;
 /** How long a change waits for the member's previous one before it gives up. */
 const LEASE_WAIT_MS = 30_000;

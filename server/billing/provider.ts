@@ -3,10 +3,10 @@
  * provider's own terms (customers, setup intents, cards, subscriptions, invoices, previews, hosted
  * links). Two providers implement it:
  *
- * - `local` (local-provider.ts): the simulation the local stack and the tests run on. It keeps no
+ * - `local` (localProvider.ts): the simulation the local stack and the tests run on. It keeps no
  *   state of its own beyond its hosted pages: what it answers is written to the local mirror like a
  *   real provider's answer, and it never charges anybody.
- * - `stripe` (stripe-provider.ts): Stripe through the `stripe` SDK, every creating call with an
+ * - `stripe` (stripeProvider.ts): Stripe through the `stripe` SDK, every creating call with an
  *   idempotency key derived from the request (the caller passes it).
  *
  * The module (changes.ts) calls a provider outside any database transaction, one change of a member

@@ -32,7 +32,7 @@ import {
   type MemberRef,
 } from './mirror';
 import type { ProviderCard, ProviderInvoice, ProviderSubscription } from './provider';
-import type { StripeBillingProvider } from './stripe-provider';
+import type { StripeBillingProvider } from './stripeProvider';
 
 /** How old a signed delivery may be (Stripe's own default). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -7,7 +7,7 @@
  * loader: its code (and the screen code it shares) is a chunk fetched when its screen first renders,
  * never part of the JavaScript a visitor downloads before /login is usable. A loader is memoised
  * (one import and one `.provide()` per key); `useScreenActor(key)` resolves it with React's `use()`
- * under the screens' Suspense boundaries (src/views/app/machines-context.tsx).
+ * under the screens' Suspense boundaries (src/views/app/machinesContext.tsx).
  */
 import type { AnyActorLogic } from 'xstate';
 import type { Services } from '../services';

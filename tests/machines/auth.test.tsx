@@ -20,7 +20,7 @@ import { createActor, type AnyEventObject } from 'xstate';
 import { ACCESS_DENIED_TITLE } from '../../src/views/app/AccessDenied';
 import { Gate } from '../../src/views/app/Gate';
 import { SETTING_UP_TITLE } from '../../src/views/app/SessionScreens';
-import { MachinesProvider, useAppActors } from '../../src/views/app/machines-context';
+import { MachinesProvider, useAppActors } from '../../src/views/app/machinesContext';
 import { getSystem } from '../../src/views/theme/system';
 import {
   AUTH_LOG_MESSAGES,

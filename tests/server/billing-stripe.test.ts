@@ -22,7 +22,7 @@ import {
   type UserBilling,
 } from '../../src/contract/api';
 import { findBillingFixtures } from '../../server/billing';
-import { createStripeClient, createStripeProvider } from '../../server/billing/stripe-provider';
+import { createStripeClient, createStripeProvider } from '../../server/billing/stripeProvider';
 import { NOW, TEST_WEBHOOK_SECRET, createHarness, type Harness } from './support-billing/harness';
 
 let h: Harness;

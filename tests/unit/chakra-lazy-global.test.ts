@@ -1,7 +1,7 @@
 /**
  * scripts/build/chakra-lazy-global.ts: the build's Chakra builds the page's global CSS on first read
  * rather than in `createSystem`, and a page that carries it already can hand the system an empty
- * list instead (src/views/theme/prerendered-global.ts). Checked against the installed Chakra: the
+ * list instead (src/views/theme/prerenderedGlobal.ts). Checked against the installed Chakra: the
  * module the build transforms is loaded, transformed, from beside Chakra's own.
  */
 // @vitest-environment node

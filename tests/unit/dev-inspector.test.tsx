@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { InspectorPanel } from '../../src/dev/inspector/InspectorPanel';
 import { createInspectorRecorder, type InspectorRecorder } from '../../src/dev/inspector/recorder';
-import { activeStatePaths, formatStateValue } from '../../src/dev/statechart/machine-graph';
+import { activeStatePaths, formatStateValue } from '../../src/dev/statechart/machineGraph';
 import { mermaidId, renderMermaid } from '../../src/dev/statechart/mermaid';
 import { usersListMachine } from '../../src/machines/usersList';
 import {

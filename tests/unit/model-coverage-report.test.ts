@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMachine, fromPromise, setup } from 'xstate';
 import type { AnyStateMachine } from 'xstate';
-import { describeMachineGraph } from '../../src/dev/statechart/machine-graph';
+import { describeMachineGraph } from '../../src/dev/statechart/machineGraph';
 import { drawable, renderMermaid } from '../../src/dev/statechart/mermaid';
 import { diagramEdges, renderCoveragePage, writeCoveragePage } from '../../scripts/statecharts/coverage-html';
 import type { MachineCoverage } from '../../scripts/statecharts/coverage-html';

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateNodes, describeAction, describeMachineGraph, statePath } from '../../src/dev/statechart/machine-graph';
+import { allStateNodes, describeAction, describeMachineGraph, statePath } from '../../src/dev/statechart/machineGraph';
 import { discoverMachines } from '../../scripts/statecharts/discover';
 import type { DiscoveredMachine } from '../../scripts/statecharts/discover';
 import { renderVizFile, vizFileName } from '../../scripts/statecharts/viz';

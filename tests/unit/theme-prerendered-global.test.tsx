@@ -1,12 +1,12 @@
 /**
- * src/views/theme/prerendered-global.ts: on a page that carries Chakra's global CSS (login.html, the
+ * src/views/theme/prerenderedGlobal.ts: on a page that carries Chakra's global CSS (login.html, the
  * console's shell: scripts/build/prerender.ts marks it), the system hands none to `<Global>`, so the page's
  * own `<style>` is the only one; elsewhere the system's is rendered as before.
  */
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChakraProvider, createSystem, defaultConfig } from '@chakra-ui/react';
-import { PRERENDERED_GLOBAL_ATTRIBUTE, adoptPrerenderedGlobalCss } from '../../src/views/theme/prerendered-global';
+import { PRERENDERED_GLOBAL_ATTRIBUTE, adoptPrerenderedGlobalCss } from '../../src/views/theme/prerenderedGlobal';
 
 /** A `<style>` as the prerender writes Chakra's global CSS into `<head>`, or one Emotion wrote. */
 function globalStyle(marked: boolean): HTMLStyleElement {

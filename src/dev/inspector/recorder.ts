@@ -2,13 +2,13 @@
  * The dev inspector's record of a running app, fed by XState's inspection API: the actors (started,
  * not yet stopped, with their parent) and an event log (event type, redacted payload, time, state
  * before and after). Passed as the `inspect` option of every root actor (src/main.tsx, useScreenActor
- * in src/views/app/machines-context.tsx); a root actor's inspector sees its whole system, so the
+ * in src/views/app/machinesContext.tsx); a root actor's inspector sees its whole system, so the
  * actors it invokes or spawns, at any depth, are recorded too.
  *
  * Development only: loaded by src/main.tsx behind `import.meta.env.DEV` and a dynamic import.
  */
 import type { ActorRefLike, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
-import { activeStatePaths, formatStateValue } from '../statechart/machine-graph';
+import { activeStatePaths, formatStateValue } from '../statechart/machineGraph';
 import { redactEventPayload } from './redact';
 
 export type ActorStatus = 'active' | 'done' | 'error' | 'stopped';

@@ -5,8 +5,8 @@
  * page draw `drawable(renderMermaid(machine), machine.id)`: what Mermaid 12 (and GitHub) parse.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateNodes, describeMachineGraph, statePath } from './machine-graph';
-import type { TransitionEdge } from './machine-graph';
+import { allStateNodes, describeMachineGraph, statePath } from './machineGraph';
+import type { TransitionEdge } from './machineGraph';
 
 export interface MermaidOptions {
   /** State paths (`signIn.form`) to mark with the `active` class. */

@@ -7,7 +7,7 @@
  * never part of the JavaScript a visitor downloads before /login is usable. The service's policy
  * (results, error mapping, single-flight refresh, the challenge expiry) is written against the
  * `CognitoGateway` interface (./gateway.ts) and unit-tested with a fake; what the SDK keeps in
- * storage is read without it by ./stored-session.ts.
+ * storage is read without it by ./storedSession.ts.
  */
 import {
   AuthenticationDetails,
@@ -112,7 +112,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
         AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
         RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
       });
-      // Stores the new tokens where the SDK (and ./stored-session.ts) read them.
+      // Stores the new tokens where the SDK (and ./storedSession.ts) read them.
       userFor(username).setSignInUserSession(session);
       return tokensOf(session);
     },

@@ -1,7 +1,7 @@
 /**
  * The shapes the identity service (./index.ts) is written against: plain values, no SDK types.
  * The Cognito SDK adapter (./cognito.ts) implements the network half (`CognitoClient`); the stored
- * half (`StoredSession`, ./stored-session.ts) reads the SDK's storage keys directly, so the service's
+ * half (`StoredSession`, ./storedSession.ts) reads the SDK's storage keys directly, so the service's
  * synchronous surface works before, and without, the SDK being downloaded.
  */
 

@@ -5,7 +5,7 @@
  * plain values and reject with `IdentityError`s whose message is already the SPEC §8 text.
  *
  * The SDK is not part of the JavaScript a visitor downloads before /login is usable: what it keeps
- * in storage is read directly (./stored-session.ts), so knowing whether someone is signed in and
+ * in storage is read directly (./storedSession.ts), so knowing whether someone is signed in and
  * handing out a valid access token need no SDK; every call that talks to the pool first awaits
  * `import('./cognito')` (one shared download, retried after a failure), and the composition root
  * prefetches it while the page idles (`preload()`), so signing in is not slower.
@@ -50,7 +50,7 @@ import {
   signUpError,
   totpError,
 } from './errors';
-import { createStoredSession } from './stored-session';
+import { createStoredSession } from './storedSession';
 import type { TwoFactorService } from './totp';
 
 export { IdentityError } from './errors';

@@ -12,7 +12,7 @@ import { authIntents } from '../../machines/auth/authIntents';
 import { preloadable } from '../app/preloadable';
 import { toaster } from '../shared/toaster';
 import { useIntents } from '../shared/useIntents';
-import { useAppActors } from '../app/machines-context';
+import { useAppActors } from '../app/machinesContext';
 import { IconTrigger, NameTrigger, type AccountTrigger } from './AccountTriggers';
 
 const TWO_FACTOR_ITEM = 'two-factor';

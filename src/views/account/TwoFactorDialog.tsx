@@ -8,7 +8,7 @@ import { Button, CloseButton, Dialog, HStack, Spinner, Text } from '@chakra-ui/r
 import { useSelector } from '@xstate/react';
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { selectIsPending } from '../../machines/twoFactor';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 import { BusyDialog } from '../shared/BusyDialog';
 import { TwoFactorPanel } from './TwoFactorPanel';
 

@@ -7,7 +7,7 @@ import { LoadingState } from '../shared/LoadingState';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { getCoreSystem } from '../theme/core';
 import { Gate } from './Gate';
-import { MachinesProvider, type AppActors, type Inspector } from './machines-context';
+import { MachinesProvider, type AppActors, type Inspector } from './machinesContext';
 import { preloadable } from './preloadable';
 
 /**

@@ -9,7 +9,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { selectGateScreen, selectSignInFlow, type AuthActorRef, type SignInFlowActorRef } from '../../machines/auth';
 import { LoginScreen } from '../login/LoginScreen';
-import { useAppActors } from './machines-context';
+import { useAppActors } from './machinesContext';
 import { preloadable } from './preloadable';
 
 /**

@@ -14,7 +14,7 @@
 import type { MachineSourceMap } from '../../machines/registry';
 import type { Services } from '../../services';
 import { loadSignedInApp } from './App';
-import { loadMachine } from './machines-context';
+import { loadMachine } from './machinesContext';
 
 /**
  * Starts every load consoleReady waits for and, with `services`, the route's reads, without waiting

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ChatActorRef } from '../../machines/chat';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 
 const ChatActorContext = createContext<ChatActorRef | null>(null);
 

@@ -12,7 +12,7 @@ import {
   billingOverviewIntents,
 } from '../../machines/billingOverview';
 import type { Transaction } from '../../contract/api';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';

@@ -13,7 +13,7 @@ import {
   activityIntents,
 } from '../../machines/activity';
 import { DEFAULT_ACTIVITY_VIEW, activityViewQuery } from '../../machines/activity/view';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 import { ErrorBox } from '../shared/ErrorBox';
 import { ActivityEmpty, ActivityList } from '../users/ActivityList';
 import { useIntents } from '../shared/useIntents';

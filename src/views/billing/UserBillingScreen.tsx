@@ -21,7 +21,7 @@ import {
   userBillingIntents,
 } from '../../machines/userBilling';
 import type { Invoice, PaymentMethod, UserBilling } from '../../contract/api';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 import { ErrorBox } from '../shared/ErrorBox';
 import { LoadingState } from '../shared/LoadingState';
 import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';

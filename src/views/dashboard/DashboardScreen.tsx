@@ -14,7 +14,7 @@ import {
 } from '../../machines/dashboard';
 import type { BillingOverview, UserStats } from '../../contract/api';
 import { memo, useDeferredValue, useMemo } from 'react';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
 import { formatCount } from '../../domain/intl';

@@ -4,7 +4,7 @@ import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { selectIsSigningOut, selectUsername } from '../../machines/auth';
-import { useAppActors } from '../app/machines-context';
+import { useAppActors } from '../app/machinesContext';
 import { headingAt, pageTitleAt } from '../app/routes';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { authIntents } from '../../machines/auth/authIntents';

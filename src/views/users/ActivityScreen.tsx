@@ -26,7 +26,7 @@ import {
   type ActivityActorRef,
   activityIntents,
 } from '../../machines/activity';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 import { ErrorBox } from '../shared/ErrorBox';
 import { FilterSelect } from '../shared/FilterSelect';
 import { ListPager } from '../shared/ListPager';

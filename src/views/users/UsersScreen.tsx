@@ -30,7 +30,7 @@ import {
 } from '../../machines/usersList';
 import { rowChangesIntents, selectRowsBusy } from '../../machines/rowChanges';
 import type { UserStats } from '../../contract/api';
-import { useScreenActor } from '../app/machines-context';
+import { useScreenActor } from '../app/machinesContext';
 import { StatCard } from '../shared/StatCard';
 import { ErrorBox } from '../shared/ErrorBox';
 import { toaster } from '../shared/toaster';

@@ -6,7 +6,7 @@
  * console itself uses against cognito-local), so every test has its own session: signing out in one
  * test ends no other test's session. The tokens go where the identity SDK keeps them
  * (sessionStorage, `CognitoIdentityServiceProvider.<clientId>.<username>.*`, see
- * src/services/identity/stored-session.ts) before the console's first script runs, so the console
+ * src/services/identity/storedSession.ts) before the console's first script runs, so the console
  * starts exactly as a reload of a signed-in tab does. They are written once per tab (the tab's
  * `window.name` remembers it): after a sign-out, a reload stays signed out.
  */

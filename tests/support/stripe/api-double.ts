@@ -1,6 +1,6 @@
 /**
  * TEST FIXTURE, not a product: a local HTTP double of the parts of Stripe's API that the billing
- * module's Stripe provider calls (server/billing/stripe-provider.ts). Stripe is a boundary we do not
+ * module's Stripe provider calls (server/billing/stripeProvider.ts). Stripe is a boundary we do not
  * own and there is no network here, so the provider's tests point the real `stripe` SDK at this
  * double (its `host`, `port` and `protocol` options); everything on our side of the boundary is real.
  *

@@ -40,7 +40,7 @@ describe('login.html from index.html (scripts/build/prerender.ts)', () => {
     expect(page).toContain('<div id="root" data-prerendered="/login"><main><p class="css-2b">Hi $& $1</p></main></div>');
     const head = page.slice(0, page.indexOf('</head>'));
     // Marked as in place (data-s: Emotion's client leaves them where they are), and the global styles
-    // as the page's own (src/views/theme/prerendered-global.ts).
+    // as the page's own (src/views/theme/prerenderedGlobal.ts).
     expect(head).toContain('<style data-emotion="css-global 1a" data-s="" data-prerendered-global>:root{--x:1}</style>');
     expect(head).toContain('<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>');
     expect(page.indexOf('css-global 1a')).toBeLessThan(page.indexOf('css 2b'));

@@ -3,7 +3,7 @@
  * its token classes decode (UTF-8 payloads, base64url), and "no session" for missing pieces.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createStoredSession, decodeJwtPayload } from '../../../src/services/identity/stored-session';
+import { createStoredSession, decodeJwtPayload } from '../../../src/services/identity/storedSession';
 import { createStorage } from '../../../src/services/storage';
 
 function jwt(claims: Record<string, unknown>): string {

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { authMachine } from '../../../src/machines/auth';
 import { AccountMenuLive } from '../../../src/views/account/AccountMenuLive';
-import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { MachinesProvider } from '../../../src/views/app/machinesContext';
 import { getSystem } from '../../../src/views/theme/system';
 // For its ResizeObserver stand-in (jsdom has none; Chakra's menus position themselves with one).
 import '../users/render-users';

@@ -14,7 +14,7 @@ import type { AuthActorRef } from '../../../src/machines/auth';
 import { twoFactorMachine } from '../../../src/machines/twoFactor';
 import { IdentityError, type TwoFactorSetup } from '../../../src/services/identity';
 import { QrCode } from '../../../src/views/account/QrCode';
-import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { MachinesProvider } from '../../../src/views/app/machinesContext';
 import { Header } from '../../../src/views/layout/Header';
 import { getSystem } from '../../../src/views/theme/system';
 import { createTwoFactorDoubles, renderTwoFactorDialog } from './render-two-factor';

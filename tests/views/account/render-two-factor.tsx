@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import type { InspectionEvent } from 'xstate';
 import { twoFactorMachine } from '../../../src/machines/twoFactor';
-import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { MachinesProvider } from '../../../src/views/app/machinesContext';
 import { TwoFactorDialog } from '../../../src/views/account/TwoFactorDialog';
 import { getSystem } from '../../../src/views/theme/system';
 import { createControllableActors } from '../../support/model';

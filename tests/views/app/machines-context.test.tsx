@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { useSelector } from '@xstate/react';
 import { dashboardMachine } from '../../../src/machines/dashboard';
-import { MachinesProvider, useScreenActor } from '../../../src/views/app/machines-context';
+import { MachinesProvider, useScreenActor } from '../../../src/views/app/machinesContext';
 import { createDashboardDoubles } from '../dashboard/render-dashboard';
 import { noAppActors } from '../users/render-users';
 

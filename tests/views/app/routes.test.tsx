@@ -14,7 +14,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { authMachine } from '../../../src/machines/auth';
-import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { MachinesProvider } from '../../../src/views/app/machinesContext';
 import { prefetchScreen } from '../../../src/views/app/prefetch';
 import type { Services } from '../../../src/services';
 import { NAV_ITEMS, ROUTES, headingAt, pageTitleAt, routeAt } from '../../../src/views/app/routes';

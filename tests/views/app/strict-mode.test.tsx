@@ -16,7 +16,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { dashboardMachine } from '../../../src/machines/dashboard';
 import { dashboardImplementations } from '../../../src/machines/dashboard/implementations';
 import type { Services } from '../../../src/services';
-import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { MachinesProvider } from '../../../src/views/app/machinesContext';
 import { DashboardScreen } from '../../../src/views/dashboard/DashboardScreen';
 import { getSystem } from '../../../src/views/theme/system';
 import { noAppActors } from '../users/render-users';

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import { useState } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { chatMachine, type ChatMachine } from '../../../src/machines/chat';
-import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
+import { MachinesProvider, type AppActors } from '../../../src/views/app/machinesContext';
 import { AssistantScreen } from '../../../src/views/assistant/AssistantScreen';
 import { ChatProvider } from '../../../src/views/assistant/ChatProvider';
 import { getSystem } from '../../../src/views/theme/system';

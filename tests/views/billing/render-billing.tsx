@@ -9,7 +9,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { InspectionEvent } from 'xstate';
 import type { MachineRegistry } from '../../../src/machines/registry';
-import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
+import { MachinesProvider, type AppActors } from '../../../src/views/app/machinesContext';
 import { getSystem } from '../../../src/views/theme/system';
 
 const noAppActors = new Proxy({} as AppActors, {

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { InspectionEvent } from 'xstate';
 import { dashboardMachine } from '../../../src/machines/dashboard';
-import { MachinesProvider } from '../../../src/views/app/machines-context';
+import { MachinesProvider } from '../../../src/views/app/machinesContext';
 import { DashboardScreen } from '../../../src/views/dashboard/DashboardScreen';
 import { getSystem } from '../../../src/views/theme/system';
 import { createControllableActors } from '../../support/model';

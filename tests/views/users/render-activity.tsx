@@ -16,7 +16,7 @@ import { csvExportMachine } from '../../../src/machines/csvExport';
 import { activityUrlImplementations } from '../../../src/machines/activity/implementations';
 import { createAddressBar } from '../../../src/services/address';
 import type { MachineSourceMap } from '../../../src/machines/registry';
-import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
+import { MachinesProvider, type AppActors } from '../../../src/views/app/machinesContext';
 import { getSystem } from '../../../src/views/theme/system';
 import { createMemoryAddressHost } from '../../support/address';
 import { createControllableActors } from '../../support/model';

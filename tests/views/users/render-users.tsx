@@ -22,7 +22,7 @@ import { createMemoryAddressHost } from '../../support/address';
 import { createControllableActors } from '../../support/model';
 import { IMPORT_ACTORS } from './render-import';
 import type { User } from '../../../src/contract/api';
-import { MachinesProvider, type AppActors } from '../../../src/views/app/machines-context';
+import { MachinesProvider, type AppActors } from '../../../src/views/app/machinesContext';
 import { AppToaster } from '../../../src/views/shared/toaster';
 import { getSystem } from '../../../src/views/theme/system';
 import { UsersScreen } from '../../../src/views/users/UsersScreen';
