@@ -21,7 +21,10 @@ export const MembersFilterSchema = v.strictObject(
   {
     search: ListUsersQuerySchema.entries.search,
     role: ListUsersQuerySchema.entries.role,
-    status: ListUsersQuerySchema.entries.status,
+    // Recently deleted takes no bulk change: its members can only be restored, one by one.
+    status: v.optional(
+      v.picklist(['active', 'pending'], 'status must be active or pending (members in Recently deleted can only be restored)'),
+    ),
   },
   'filter must be an object with only search, role and status',
 );

@@ -493,6 +493,32 @@ describe('selection and bulk changes', () => {
     expect(selectSelected(snapshot())).toEqual([]);
   });
 
+  it('Recently deleted takes no bulk change: select all on a page of deleted members selects nobody, and no view-wide selection is offered', async () => {
+    const screen = openUsers('?status=deleted');
+    const gone = USERS.map((u) => ({ ...u, deletedAt: '2026-11-20T09:00:00.000Z', purgeAt: '2026-12-20T09:00:00.000Z' }));
+    await screen.answerWith(page(gone, { total: 60 }));
+    const { actor, bulk, snapshot } = screen;
+    actor.send({ type: 'users.selectAll', selected: true });
+    expect(selectSelected(snapshot())).toEqual([]);
+    expect(selectMatchingOffer(snapshot())).toBeNull();
+    // Even if asked for the whole view (no screen offers it here), nobody is selected and no change
+    // names the Recently deleted filter.
+    actor.send({ type: 'users.selectMatching' });
+    expect(selectSelected(snapshot())).toEqual([]);
+    actor.send({ type: 'users.bulkUpdate', userIds: selectSelected(snapshot()), updates: { hasLicense: true } });
+    expect(bulk.calls).toEqual([]);
+  });
+
+  it('a page mixing members and a deleted one selects only the members, and offers the view-wide selection once they are all selected', async () => {
+    const screen = openUsers();
+    const mixed = [ANA, { ...BEN, deletedAt: '2026-11-20T09:00:00.000Z', purgeAt: '2026-12-20T09:00:00.000Z' }, CARLA];
+    await screen.answerWith(page(mixed, { total: 60 }));
+    const { actor, snapshot } = screen;
+    actor.send({ type: 'users.selectAll', selected: true });
+    expect(selectSelected(snapshot())).toEqual([ANA.userId, CARLA.userId]);
+    expect(selectMatchingOffer(snapshot())).toBe(60);
+  });
+
   it('granting licences to the selected members runs at once; then the list and the Quick Stats are read again and the selection is cleared', async () => {
     const { actor, bulk, load, notices, answerWith, snapshot } = await openLoaded();
     actor.send({ type: 'users.selectAll', selected: true });

@@ -250,14 +250,18 @@ describe('a bulk change by filter', () => {
     expect(rows[0]?.n).toBe(LIMITS.bulkByFilter + 1);
   });
 
-  it('validates the filter as GET /api/users validates its query (400 naming the field)', async () => {
+  it('validates the filter as GET /api/users validates its query, without Recently deleted (400 naming the field)', async () => {
     const bad = async (body: unknown) => {
       const res = await asAdmin('PATCH', '/api/users/bulk', body);
       expect(res.status).toBe(400);
       return ((await res.json()) as { message: string }).message;
     };
     expect(await bad({ filter: { status: 'asleep' }, updates: { hasLicense: false } })).toBe(
-      'filter.status: status must be active, pending or deleted',
+      'filter.status: status must be active or pending (members in Recently deleted can only be restored)',
+    );
+    // Recently deleted is a filter of the list, but takes no bulk change.
+    expect(await bad({ filter: { status: 'deleted' }, updates: { hasLicense: true } })).toBe(
+      'filter.status: status must be active or pending (members in Recently deleted can only be restored)',
     );
     expect(await bad({ filter: { role: 'Boss' }, updates: { hasLicense: false } })).toMatch(/^filter.role: role must be one of/);
     expect(await bad({ filter: { page: '2' }, updates: { hasLicense: false } })).toBe(

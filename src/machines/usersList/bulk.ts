@@ -65,7 +65,7 @@ function bulkUndoOf(updates: Updates, changedIds: readonly string[]): { userIds:
 }
 
 /** The list's filter as the API takes it ('all' left out, the search as sent). */
-function filterOf(view: { search: string; status: UserStatusFilter; role: UserRoleFilter }): MembersFilter {
+function filterOf(view: { search: string; status: Exclude<UserStatusFilter, 'deleted'>; role: UserRoleFilter }): MembersFilter {
   const search = view.search.trim();
   return {
     ...(search !== '' ? { search } : {}),
@@ -79,8 +79,9 @@ export function bulkRequestOf(
   list: { allMatching: boolean; total: number; search: string; status: UserStatusFilter; role: UserRoleFilter },
   asked: { userIds: string[]; updates: Updates },
 ): BulkRequest {
-  if (!list.allMatching) return { userIds: asked.userIds, updates: asked.updates };
-  return { filter: filterOf(list), updates: asked.updates, count: list.total };
+  // Recently deleted takes no bulk change (its members can only be restored): never by its filter.
+  if (!list.allMatching || list.status === 'deleted') return { userIds: asked.userIds, updates: asked.updates };
+  return { filter: filterOf({ search: list.search, role: list.role, status: list.status }), updates: asked.updates, count: list.total };
 }
 
 /** The toast of a bulk change that went through, with Undo when it can be undone. */

@@ -1,5 +1,6 @@
 export { usersListMachine, type UsersListActorRef, type UsersListEmitted, type UsersListSnapshot } from './usersListMachine';
 export type { LoadUsersInput, UsersPage } from './page';
+export { isSelectable } from './page';
 export type { RowActionInput, RowActionResult } from '../rowChanges';
 export * from './messages';
 export { usersListImplementations } from './implementations';

@@ -64,16 +64,29 @@ export function pageShown(
     loadError: null,
     // A page that no longer shows a selected member drops them; with every matching member
     // selected, each page shows all of its rows selected.
-    selected: list.allMatching ? [...ids] : list.selected.filter((id) => ids.has(id)),
+    selected: list.allMatching ? selectableIds(page.list.users) : list.selected.filter((id) => ids.has(id)),
   };
 }
 
-/** The selection after a box is ticked (one member, or every member of the page). */
+/**
+ * A member a bulk change can take: not one in Recently deleted, who can only be restored (their box
+ * is disabled, and 'select all' on a page of them selects nobody).
+ */
+export function isSelectable(user: User): boolean {
+  return user.deletedAt === undefined;
+}
+
+/** The ids of the page's members a bulk change can take. */
+function selectableIds(users: readonly User[]): string[] {
+  return users.filter(isSelectable).map((u) => u.userId);
+}
+
+/** The selection after a box is ticked (one member, or every member of the page a bulk change can take). */
 export function selectionAfter(
   list: { users: User[]; selected: string[] },
   change: { type: 'users.select'; userId: string; selected: boolean } | { type: 'users.selectAll'; selected: boolean },
 ): string[] {
-  if (change.type === 'users.selectAll') return change.selected ? list.users.map((u) => u.userId) : [];
+  if (change.type === 'users.selectAll') return change.selected ? selectableIds(list.users) : [];
   const rest = list.selected.filter((id) => id !== change.userId);
   return change.selected ? [...rest, change.userId] : rest;
 }

@@ -5,6 +5,7 @@ import type { MemberImportActorRef } from '../memberImport/memberImportMachine';
 import type { InvitationActorRef } from '../invitation/invitationMachine';
 import type { RowChangesActorRef } from '../rowChanges/rowChangesMachine';
 import type { BulkRequest } from './bulk';
+import { isSelectable } from './page';
 import type { UsersListSnapshot } from './usersListMachine';
 
 export const selectUsers = (s: UsersListSnapshot): User[] => s.context.users;
@@ -62,7 +63,9 @@ export const selectAllMatching = (s: UsersListSnapshot): boolean => s.context.al
  * of the page is selected and the filter selects more than the page shows; null otherwise.
  */
 export const selectMatchingOffer = (s: UsersListSnapshot): number | null => {
-  const { users, selected, total, allMatching } = s.context;
-  if (allMatching || users.length === 0 || total <= users.length) return null;
-  return users.every((u) => selected.includes(u.userId)) ? total : null;
+  const { users, selected, total, allMatching, status } = s.context;
+  // Recently deleted takes no bulk change: its members can only be restored.
+  if (allMatching || status === 'deleted' || users.length === 0 || total <= users.length) return null;
+  const selectable = users.filter(isSelectable);
+  return selectable.length > 0 && selectable.every((u) => selected.includes(u.userId)) ? total : null;
 };

@@ -97,7 +97,10 @@ export const usersListSetup = setup({
       return { selected: selectionAfter(context, event), allMatching: false };
     }),
     /** Every member the filter selects, on every page (the page's rows shown ticked). */
-    selectMatching: assign(({ context }) => ({ selected: context.users.map((u) => u.userId), allMatching: true })),
+    selectMatching: assign(({ context }) => ({
+      selected: selectionAfter(context, { type: 'users.selectAll', selected: true }),
+      allMatching: true,
+    })),
     clearSelection: assign({ selected: [], allMatching: false }),
     assignBulkRequest: assign(({ context, event }) => {
       assertEvent(event, 'users.bulkUpdate');

@@ -5,6 +5,7 @@ import { useTimeTip } from '../shared/useTimeTip';
 import { ROUTE_LINK_ATTRIBUTE } from '../shared/useRouteLinks';
 import { formatDateTime, formatLongDate, formatRelativeTime } from '../../domain/dates';
 import type { User, UserSort } from '../../contract/api';
+import { isSelectable } from '../../machines/usersList';
 import { InvitationMenuItems, invitationStyles } from './InvitationParts';
 
 /**
@@ -341,8 +342,10 @@ export function LastActive({ value, now }: { value: string | null; now: number }
 
 /** The "select all on this page" box: a native checkbox, mixed when only some members are selected. */
 export function SelectAll({ users, selected, onChange }: { users: User[]; selected: string[]; onChange: (checked: boolean) => void }) {
-  const all = users.length > 0 && users.every((u) => selected.includes(u.userId));
-  const mixed = !all && users.some((u) => selected.includes(u.userId));
+  // Members in Recently deleted take no bulk change: a page of only them has nothing to select.
+  const selectable = users.filter(isSelectable);
+  const all = selectable.length > 0 && selectable.every((u) => selected.includes(u.userId));
+  const mixed = !all && selectable.some((u) => selected.includes(u.userId));
   const ref = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     if (ref.current) ref.current.indeterminate = mixed;
@@ -354,7 +357,7 @@ export function SelectAll({ users, selected, onChange }: { users: User[]; select
       className="hl-select"
       aria-label="Select all users on this page"
       checked={all}
-      disabled={users.length === 0}
+      disabled={selectable.length === 0}
       onChange={(e) => onChange(e.target.checked)}
     />
   );

@@ -10,7 +10,7 @@ import { formatShortDate } from '../../domain/dates';
 import { formatPhone } from '../../domain/phone';
 import { initials } from '../../domain/text';
 import type { User, UserSort, UserSortKey } from '../../contract/api';
-import { nextSort, sortDirectionOf } from '../../machines/usersList';
+import { isSelectable, nextSort, sortDirectionOf } from '../../machines/usersList';
 import {
   BillingLink,
   LastActive,
@@ -241,9 +241,10 @@ const MembersHeader = memo(
 
 /** What the 'select all' box shows for a page: every member selected, some, none, or an empty page. */
 function selectionOf(users: User[], selected: string[]): 'all' | 'some' | 'none' | 'empty' {
-  if (users.length === 0) return 'empty';
-  const count = users.filter((u) => selected.includes(u.userId)).length;
-  return count === users.length ? 'all' : count > 0 ? 'some' : 'none';
+  const selectable = users.filter(isSelectable);
+  if (selectable.length === 0) return 'empty';
+  const count = selectable.filter((u) => selected.includes(u.userId)).length;
+  return count === selectable.length ? 'all' : count > 0 ? 'some' : 'none';
 }
 
 /** The members as a table (SPEC §2): every column and action fits from 1280 px wide windows on. */

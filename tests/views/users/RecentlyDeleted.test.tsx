@@ -54,6 +54,8 @@ describe('Recently deleted', { timeout: 60_000 }, () => {
     // Nothing to change until restored: no licence switch to flip, no selection, no billing page.
     expect(row.getByRole('checkbox', { name: 'License for Dora Deleted' })).toBeDisabled();
     expect(row.getByRole('checkbox', { name: 'Select Dora Deleted' })).toBeDisabled();
+    // A page of deleted members has nobody to select: no bulk change reaches Recently deleted.
+    expect(screen.getByRole('checkbox', { name: 'Select all users on this page' })).toBeDisabled();
     expect(row.queryByRole('link', { name: /View Billing/ })).not.toBeInTheDocument();
 
     await chooseFromMenu(user, 'Dora Deleted', 'Restore');
