@@ -6,6 +6,7 @@
 import type { Database, Queryable } from '../core/db';
 import type { Role } from '../../src/contract/api';
 import type { SeedMember, ServerConfig, ServerModule } from '../core/module';
+import { DEFAULT_TEMPORARY_PASSWORD_DAYS } from '../core/userPool';
 import { AREA_CODES, FIRST_NAMES, LAST_NAMES } from './names';
 import { pick, seededId, seededRandom } from './random';
 
@@ -183,6 +184,15 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       new Date(now.getTime() - 740 * DAY),
     ]);
     await insertMembers(tx, orgId, members);
+    // firsttime@hardline.test was created by an administrator with a temporary password and has
+    // never signed in: an invitation, sent when they were added, valid as long as the pool's
+    // temporary passwords (the local stack's: the default).
+    if (firstTime.cognitoSub !== null) {
+      await tx.query(
+        'UPDATE members SET invited_at = created_at, invitation_expires_at = created_at + make_interval(days => $2) WHERE id = $1',
+        [firstTime.id, DEFAULT_TEMPORARY_PASSWORD_DAYS],
+      );
+    }
   });
   await db.exec('ANALYZE members;');
 

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { MeResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/contract/api';
+import { MeResponseSchema, UserListResponseSchema, UserResponseSchema, UserStatsSchema } from '../../src/contract/api';
 import { cognitoCall } from '../../scripts/stack/cognito-call';
 import { startStack, type Stack } from '../../scripts/stack';
 import { createCognitoUserPoolAdmin } from '../../server/core/userPool';
@@ -73,6 +73,15 @@ describe('the local stack', () => {
     const result = await signIn('firsttime@hardline.test', 'Temp#2026pass');
     expect(result.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     expect(await stack.getTemporaryPassword('firsttime@hardline.test')).toBe('Temp#2026pass');
+    // The console lists them as invited, since they were added, for the pool's 7 days.
+    const { AuthenticationResult } = await signIn('admin@hardline.test', 'Hardline#2026');
+    const list = v.parse(
+      UserListResponseSchema,
+      await (await api('/api/users?search=firsttime', AuthenticationResult?.AccessToken ?? '')).json(),
+    );
+    const member = list.users.find((u) => u.email === 'firsttime@hardline.test');
+    expect(member?.invitation).toMatchObject({ sentAt: member?.createdAt, state: 'open' });
+    expect(Date.parse(member?.invitation?.expiresAt ?? '') - Date.parse(member?.createdAt ?? '')).toBe(7 * 86_400_000);
   });
 
   it('records the confirmation code cognito-local issues at sign-up', async () => {
