@@ -30,7 +30,7 @@ async function signIn(page: Page, account: { email: string; password: string }, 
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password', { exact: true }).fill(account.password);
   await form.getByRole('button', { name: 'Sign In' }).click();
-  if (expectApp) await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 20_000 });
+  if (expectApp) await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Waits for the screen's data (not its skeletons) and for every animation to end. */
@@ -118,7 +118,7 @@ test('login screens: Sign In, Create Account, Confirm Email, and their validatio
   await signUpForm.getByLabel('Password', { exact: true }).fill('Strong#2026pass');
   await signUpForm.getByLabel('Confirm password').fill('Strong#2026pass');
   await signUpForm.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('form', { name: 'Confirm email' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('form', { name: 'Confirm email' })).toBeVisible({ timeout: 30_000 });
   // 'Resend code' arrives as a chunk of its own: scanned once it is there and usable.
   await expect(page.getByRole('button', { name: 'Resend code' })).toBeEnabled();
   await scan(page, 'route', '/login Confirm Email');

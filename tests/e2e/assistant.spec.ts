@@ -47,7 +47,7 @@ const TOPIC_TITLES: Record<string, RegExp> = {
 test('each quick prompt sends at once and gets an answer with sources @assistant', async ({ page }) => {
   const { log, input } = await openAssistant(page);
   const panel = page.getByRole('region', { name: 'Conversation' });
-  expect((await panel.boundingBox())?.height).toBe(600);
+  await expect.poll(async () => (await panel.boundingBox())?.height).toBe(600);
 
   for (const [i, prompt] of QUICK_PROMPTS.entries()) {
     await page.getByRole('button', { name: prompt.label, exact: true }).click();

@@ -63,7 +63,7 @@ test.describe('authentication @auth', () => {
     await expect(page.getByText(/provisioning a phone number/)).toBeVisible();
     letThrough();
 
-    await expect(page.getByRole('navigation').getByText('Dashboard')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('navigation').getByText('Dashboard')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(email)).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_CONFIRMATION_KEY)).toBeNull();
   });

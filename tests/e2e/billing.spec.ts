@@ -97,7 +97,7 @@ test.describe('billing @billing', () => {
     await expect(dialog.getByTestId('current-status')).toContainText('Hardline Lite');
     await dialog.getByRole('button', { name: 'Update Subscription' }).click();
     await expect(dialog.getByRole('status')).toHaveText(/Subscription updated to Hardline Pro/);
-    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(dialog).toBeHidden();
     await expect(status).toContainText('Hardline Pro');
     await expect(page.getByTestId('access-level')).toHaveText('Pro');
   });
@@ -140,7 +140,7 @@ test.describe('billing @billing', () => {
     await scriptConfirm(page, { status: 'succeeded' });
     await submit.click();
     await expect(dialog.getByRole('status')).toHaveText('Payment method added and subscription updated successfully');
-    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'Subscription Status' })).toContainText('Hardline Pro');
     await expect(page.getByRole('region', { name: 'Payment Methods' })).toContainText('•••• 4242');
   });
@@ -172,7 +172,7 @@ test.describe('billing @billing', () => {
     await dialog.getByLabel('Cancellation reason (optional)').fill('Seasonal crew');
     await dialog.getByRole('button', { name: 'Cancel at Period End' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Subscription will cancel at period end');
-    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(dialog).toBeHidden();
     await expect(page.getByTestId('cancelling-flag')).toHaveText(/Cancelling\s*At period end/);
 
     dialog = await openModal(page, user);
@@ -180,7 +180,7 @@ test.describe('billing @billing', () => {
     await expect(dialog.getByRole('button', { name: 'Cancel Now' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Reactivate' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Subscription reactivated');
-    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(dialog).toBeHidden();
     await expect(page.getByTestId('cancelling-flag')).toHaveCount(0);
   });
 
@@ -209,7 +209,7 @@ test.describe('billing @billing', () => {
     await question.getByRole('button', { name: 'Yes, cancel now' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Subscription canceled');
     expect(cancelRequests).toEqual(['POST']);
-    await expect(dialog).toBeHidden({ timeout: 5000 });
+    await expect(dialog).toBeHidden();
     await expect(page.getByTestId('subscription-status')).toHaveText('canceled');
   });
 

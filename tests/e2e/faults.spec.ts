@@ -187,7 +187,7 @@ for (const screen of SCREENS) {
       // screen under test has started its requests, and their timeouts would never come). Wait for
       // the data itself, not for 'networkidle': on a busy machine the network can be idle for
       // 500 ms between the screen's code arriving and its requests going out.
-      await expect(page.getByRole('group', { name: 'Total Users' }).getByRole('definition').first()).toHaveText(/\d/, { timeout: 15_000 });
+      await expect(page.getByRole('group', { name: 'Total Users' }).getByRole('definition').first()).toHaveText(/\d/, { timeout: 30_000 });
       const path = await screen.open(page, stack.apiUrl);
       const willTrigger = screen.name === 'users' || screen.name === 'assistant';
       if (willTrigger) {
@@ -309,10 +309,14 @@ test.describe('sessions', () => {
 
     // The first ten toggles are held until all ten are in flight, then all answered 401 at once.
     const held: Array<() => Promise<void>> = [];
+    let replayed = 0;
     await page.route(
       (url) => url.origin === new URL(stack.apiUrl).origin && url.pathname.endsWith('/toggle-license'),
       async (route) => {
-        if (held.length >= 10) return route.fallback();
+        if (held.length >= 10) {
+          replayed += 1;
+          return route.fallback();
+        }
         held.push(() => route.fulfill({ status: 401, json: { message: 'The access token has expired' } }));
         if (held.length === 10) await Promise.all(held.map((answer) => answer()));
       },
@@ -321,6 +325,9 @@ test.describe('sessions', () => {
     for (let i = 0; i < 10; i += 1) await switches.nth(i).press('Space');
     await expect.poll(() => held.length).toBe(10);
     for (let i = 0; i < 10; i += 1) await expect(switches.nth(i)).toBeChecked();
+    // The switches turn at once; the refresh and the ten replays after it come later. Once all ten
+    // have been replayed, every refresh they caused has been asked for (each replay waits for it).
+    await expect.poll(() => replayed).toBe(10);
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(identity.refreshes).toBe(1);
     tally.survived += 1;

@@ -156,6 +156,8 @@ test.describe('Import CSV', () => {
     await expect(button).toBeEnabled();
     await expectInsideWindow(page, button, 'Import CSV');
     await expectInsideWindow(page, page.getByRole('button', { name: 'Add User' }), 'Add User');
+    // Measured once the members are on screen (as cards at this width), not while they load.
+    await expect(page.getByRole('list', { name: 'Users' })).toHaveAttribute('aria-busy', 'false');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Import CSV' });

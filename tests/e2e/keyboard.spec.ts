@@ -284,7 +284,7 @@ test('Manage Subscription by keyboard: pick a plan, update, set up payment; the 
   const success = dialog.getByRole('status').filter({ hasText: /Hardline Pro|success|updated|started/i });
   await expect(success).toBeVisible({ timeout: DATA_TIMEOUT });
   // The modal closes by itself 2 s after a success, and the page shows the new plan.
-  await expect(dialog).toBeHidden({ timeout: 10_000 });
+  await expect(dialog).toBeHidden({ timeout: DATA_TIMEOUT });
   await expect(page.getByRole('region', { name: 'Subscription Status' })).toContainText('Hardline Pro', { timeout: DATA_TIMEOUT });
   await expect(manage, 'focus returns to Manage Subscription after the modal closes').toBeFocused();
 });

@@ -76,7 +76,9 @@ test.describe('two-factor sign-in @auth', () => {
     await expect(dialog.getByText('Off', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: 'Set up' }).click();
     await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    const key = (await dialog.getByTestId('two-factor-key').textContent()) ?? '';
+    const keyText = dialog.getByTestId('two-factor-key');
+    await expect(keyText).toHaveText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    const key = (await keyText.textContent()) ?? '';
     expect(key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
     const secret = key.replace(/\s/g, '');
     const codeInput = dialog.getByLabel('6-digit code');

@@ -122,7 +122,7 @@ test.describe('User Management fits the screen @users', () => {
       for (const header of await headers.all()) await expectInsideWindow(page, header, `header '${await header.textContent()}'`);
 
       const rows = table.locator('tbody tr');
-      expect(await rows.count()).toBeGreaterThan(1);
+      await expect.poll(() => rows.count()).toBeGreaterThan(1);
       for (const row of [rows.first(), rows.last()]) {
         for (const [what, control] of controlsOf(row)) await expectInsideWindow(page, control, what);
       }

@@ -19,6 +19,34 @@ async function api<T>(page: Page, session: ApiSession, path: string): Promise<T>
 
 const number = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
+/** Letters only, different on every call (a name or e-mail without digits a phone search could match). */
+function uniqueLetters(): string {
+  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  let text = '';
+  while (n > 0) {
+    text = String.fromCharCode(97 + (n % 26)) + text;
+    n = Math.floor(n / 26);
+  }
+  return text;
+}
+
+/** A member of this test's own, added through the API: a unique name and e-mail, a random phone. */
+async function addMember(page: Page, session: ApiSession, namePrefix: string, extra: Partial<User> = {}): Promise<User> {
+  const tag = uniqueLetters();
+  const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  const res = await page.request.post(`${session.apiUrl}/api/users`, {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: {
+      name: `${namePrefix} ${tag.charAt(0).toUpperCase()}${tag.slice(1)}`,
+      email: `${namePrefix.toLowerCase()}-${tag}@summit.test`,
+      phoneNumber: `+1555${digits}`,
+      ...extra,
+    },
+  });
+  expect(res.ok(), `POST /api/users answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { user: User }).user;
+}
+
 function quickStat(page: Page, label: string): Locator {
   return page.getByRole('region', { name: 'Quick Stats' }).getByRole('group', { name: label, exact: true });
 }
@@ -120,14 +148,15 @@ test.describe('User Management @users', () => {
 
   test('search by a phone fragment, then filter by role and status @users', async ({ page, stack }) => {
     const session = await signInAsAdmin(page, stack);
+    // A Supervisor of this test's own, the newest member, so the first page of the search holds them
+    // however many other members share the four digits (other tests add members with timestamps in
+    // their e-mails and phones; the first Supervisor listed used to be one of those).
+    const target = await addMember(page, session, 'Phonesearch', { role: 'Supervisor' });
+    const fragment = target.phoneNumber.replace(/\D/g, '').slice(-4);
     await openUsers(page);
     // The wide table scrolls inside its own box: the page itself never scrolls sideways.
     await expect(memberBillingLinks(page).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-    const seeded = await api<UserListResponse>(page, session, '/api/users?limit=5&role=Supervisor');
-    const target = seeded.users[0];
-    if (!target) throw new Error('The seed has no Supervisor');
-    const fragment = target.phoneNumber.replace(/\D/g, '').slice(-4);
     const matching = await api<UserListResponse>(page, session, `/api/users?search=${fragment}`);
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill(fragment);
@@ -179,8 +208,10 @@ test.describe('User Management @users', () => {
     await expect(dialog.getByRole('alert')).toContainText('Please enter a valid phone number (e.g., 5551234567 or +15551234567)');
     await dialog.getByLabel('Phone number').fill(phone);
     await dialog.getByRole('button', { name: 'Add User' }).click();
-    await expect(dialog).toBeHidden();
+    // The toast first: it shows as the dialog closes and goes after 5 s, which a busy machine can
+    // spend waiting for the dialog to finish closing (a stress run missed it that way).
     await expect(page.getByRole('status').filter({ hasText: `${name} was added` })).toBeVisible();
+    await expect(dialog).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
     const row = rows(page).filter({ hasText: name });
@@ -205,14 +236,18 @@ test.describe('User Management @users', () => {
     const row = rows(page).filter({ hasText: `Licence Toggle ${stamp}` });
     await expect(row).toHaveCount(1);
     const licensed = quickStat(page, 'Licensed');
+    // The figure is read once it is there ('—' while the stats load would read as 0).
+    await expect(licensed).toHaveText(/\d/);
     const before = Number(((await licensed.textContent()) ?? '').replace(/\D/g, ''));
     const toggle = row.getByRole('checkbox', { name: `License for Licence Toggle ${stamp}` });
     await expect(toggle).not.toBeChecked();
     await toggle.click();
     await expect(toggle).toBeChecked();
     await expect(licensed).toContainText(number(before + 1));
-    const user = await api<UserListResponse>(page, session, `/api/users?search=lt-${stamp}`);
-    expect(user.users[0]?.hasLicense).toBe(true);
+    // The switch turns at once; the API may still be saving it.
+    await expect
+      .poll(async () => (await api<UserListResponse>(page, session, `/api/users?search=lt-${stamp}`)).users[0]?.hasLicense)
+      .toBe(true);
   });
 
   test('sort by name, then Export CSV downloads the filtered, sorted members with formulas neutralised @users', async ({ page, stack }) => {
@@ -331,9 +366,13 @@ test.describe('User Management @users', () => {
       await context.setOffline(false);
       await expect(alert).toBeHidden();
       await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
-      // Other workers add members as they go: the rows are checked for the search, not counted.
-      await expect(rows(page).first()).toBeVisible();
-      for (const text of await rows(page).allInnerTexts()) expect(text.toLowerCase()).toContain('hall');
+      // Other workers add members as they go: the rows are checked for the search, not counted. Read
+      // until the search's rows have replaced the list shown before it (the range line alone does not tell).
+      await expect(async () => {
+        const texts = await rows(page).allInnerTexts();
+        expect(texts.length).toBeGreaterThan(0);
+        for (const text of texts) expect(text.toLowerCase()).toContain('hall');
+      }).toPass();
     });
   });
 });
