@@ -182,10 +182,62 @@ const UNDO_PATHS = generateModelPaths(usersListMachine, {
   exclude: [...new Set(enumerateTransitions(usersListMachine).map((t) => t.eventType))].filter((type) => !UNDO_WALK.has(type)),
 }).filter((path) => path.steps.some((step) => step.event.type === 'users.undoBulk'));
 
+/**
+ * Covering walks of the list's own moves (cover: 'pairs'): browsing, filters, pages, loads, the
+ * selection, bulk changes and the Add, Edit and Delete dialogs, each taken after every way into its
+ * state. Left to the shortest paths above: the row changes and their answers (a walk's answer needs
+ * a change in flight, which the planner cannot see in the list's snapshot), an import's reload (one
+ * per screen), a resent invitation, an export, an Undo and a saved edit (it renames the member the
+ * walk's later steps find by name). Add User is a button beside the list, so it opens from any
+ * state of browsing; Edit and Delete open from a row's menu whenever the table shows rows.
+ */
+const PAIR_EXCLUDE = [
+  'users.setLicense',
+  'users.setStatus',
+  'row.succeeded',
+  'row.failed',
+  'row.conflicted',
+  'users.dismissError',
+  'users.imported',
+  'invitation.settled',
+  'users.export',
+  'xstate.done.actor.csvExport',
+  'users.undoBulk',
+  'xstate.done.actor.editUser',
+];
+const browsingWithRows = (s: AnyMachineSnapshot) =>
+  asList(s).matches({ list: 'browsing' }) && !asList(s).matches({ list: { browsing: 'failed' } }) && asList(s).context.users.length > 0;
+const PAIR_PATHS = generateModelPaths(usersListMachine, {
+  cover: 'pairs',
+  events: {
+    ...EVENTS,
+    'users.openAdd': (s) => when(asList(s).matches({ list: 'browsing' }), [{ type: 'users.openAdd' }]),
+    'users.edit': (s) => when(browsingWithRows(s), [{ type: 'users.edit', user: asList(s).context.users[0] }]),
+    'users.confirmDelete': (s) => when(browsingWithRows(s), [{ type: 'users.confirmDelete', user: asList(s).context.users[2] }]),
+  },
+  exclude: PAIR_EXCLUDE,
+  // What the events and guards read: the selection, the page and whether there are more, and where
+  // the browsing history returns a closed dialog to.
+  key: (s) => {
+    const c = asList(s).context;
+    const history = (s as unknown as { historyValue?: Record<string, Array<{ id: string }>> }).historyValue ?? {};
+    return [
+      c.selected.length > 0,
+      c.users.length > 0 && c.users.every((m) => c.selected.includes(m.userId)),
+      c.allMatching,
+      c.actionError !== null,
+      c.page,
+      c.users.length > 0,
+      c.total > c.pageSize,
+      Object.values(history).map((nodes) => nodes.map((n) => n.id)),
+    ];
+  },
+});
+
 walkPaths({
   machineId: 'usersList',
   machine: usersListMachine,
-  paths: [...paths, ...UNDO_PATHS],
+  paths: [...paths, ...UNDO_PATHS, ...PAIR_PATHS],
   timeout: 15_000,
   setup: ({ inspect }) => {
     const doubles = createUsersDoubles();
