@@ -8,12 +8,18 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { assign, type AnyMachineSnapshot } from 'xstate';
 import type { User } from '../../src/contract/api';
 import { bulkChangeMachine } from '../../src/machines/bulkChange';
 import { csvExportMachine } from '../../src/machines/csvExport';
-import { rowChangesMachine, type RowChangesSnapshot } from '../../src/machines/rowChanges';
-import type { RowActionResult } from '../../src/machines/usersList';
+import { rowChangesMachine, type RowActionInput, type RowActionKind } from '../../src/machines/rowChanges';
+import {
+  RESTORE_USER_FALLBACK,
+  ROW_REFRESHED,
+  UPDATE_LICENSE_FALLBACK,
+  UPDATE_STATUS_FALLBACK,
+  type RowActionResult,
+} from '../../src/machines/usersList';
 import { toaster } from '../../src/views/shared/toaster';
 import { generateModelPaths, walkPaths, type WalkContext } from '../support/model';
 import { tableDriver } from '../support/model/tables';
@@ -25,6 +31,11 @@ configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 const PAGE = makePage(1, { count: 3 });
 const u = (i: number): User => PAGE.list.users[i] ?? makeUser(i);
 const CONFLICT = 'An organisation needs at least one active administrator.';
+const ROW_FALLBACK_OF: Record<RowActionKind, string> = {
+  license: UPDATE_LICENSE_FALLBACK,
+  status: UPDATE_STATUS_FALLBACK,
+  restore: RESTORE_USER_FALLBACK,
+};
 const EXPORTED = { url: 'http://127.0.0.1:9/exports/members/ticket-1', fileName: 'summit-builders-members-2026-01-05.csv' };
 
 /** User Management open on `page` (the list's first load answered), with `inspect` on its actors. */
@@ -44,40 +55,88 @@ async function openScreen({ inspect }: WalkContext, page = PAGE) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Row changes: the licence of the first member, the status of the second.
+// Row changes: the licence and the status of the first two members, Restore of the other two.
 // ---------------------------------------------------------------------------------------------
 
-/** The row changes' page: the third member is in Recently deleted (their menu offers Restore alone). */
-const DELETED = { ...u(2), deletedAt: '2026-01-05T10:00:00.000Z', purgeAt: '2026-02-04T10:00:00.000Z' };
-const WITH_DELETED = { ...PAGE, list: { ...PAGE.list, users: [u(0), u(1), DELETED] } };
+/** The row changes' page: the third and fourth members are in Recently deleted (their menus offer Restore alone). */
+const inBin = (m: User): User => ({ ...m, deletedAt: '2026-01-05T10:00:00.000Z', purgeAt: '2026-02-04T10:00:00.000Z' });
+const DELETED = [inBin(u(2)), inBin(u(3))];
+const WITH_DELETED = { ...PAGE, list: { ...PAGE.list, users: [u(0), u(1), ...DELETED] } };
+const LIVE = [u(0), u(1)];
+const rowKeyOf = (kind: RowActionKind, userId: string) => `${kind}:${userId}`;
 
-const asRows = (s: AnyMachineSnapshot) => s as unknown as RowChangesSnapshot;
-const running = (s: AnyMachineSnapshot, kind: 'license' | 'status') => asRows(s).context.busy.some((key) => key.startsWith(`${kind}:`));
-const when = <T,>(ok: boolean, events: T[]): T[] => (ok ? events : []);
+/**
+ * The row changes as planned: the machine alone has no list to report to. What the list does with
+ * an answer decides what a person can press next, so the plan's stand-in for the list remembers it
+ * (the plan's own additions to the context): whether the newest toast offers Undo of a change still
+ * open to a second change of the same row and kind (`undoable`: the walk clears older toasts as each
+ * answer comes), and which deleted members were restored (they leave the page).
+ */
+interface PlannedRows {
+  busy: string[];
+  undoable?: string | null;
+  restored?: string[];
+}
+const plannedRows = rowChangesMachine.provide({
+  actions: {
+    reportToList: assign(({ context }: { context: PlannedRows }, result: RowActionResult) => ({
+      undoable: result.type === 'row.succeeded' && result.kind !== 'restore' ? rowKeyOf(result.kind, result.user.userId) : null,
+      ...(result.type === 'row.succeeded' && result.kind === 'restore'
+        ? { restored: [...(context.restored ?? []), result.user.userId] }
+        : {}),
+    })) as never,
+  },
+});
+const planOf = (s: AnyMachineSnapshot) => s.context as PlannedRows;
+const isBusy = (s: AnyMachineSnapshot, kind: RowActionKind, userId: string) => planOf(s).busy.includes(rowKeyOf(kind, userId));
+const busyCalls = (s: AnyMachineSnapshot) =>
+  planOf(s).busy.map((key) => {
+    const [kind, userId] = key.split(':') as [RowActionKind, string];
+    return { kind, userId, user: WITH_DELETED.list.users.find((x) => x.userId === userId) as User };
+  });
+/**
+ * A toggle: the row's own switch or menu item while that change is not in flight (they are disabled
+ * while it is), and the newest toast's Undo of that change while it is (the guard then refuses it).
+ */
+const toggles = <T,>(s: AnyMachineSnapshot, kind: 'license' | 'status', make: (user: User, via: 'row' | 'undo') => T): T[] =>
+  LIVE.flatMap((m) =>
+    !isBusy(s, kind, m.userId) ? [make(m, 'row')] : planOf(s).undoable === rowKeyOf(kind, m.userId) ? [make(m, 'undo')] : [],
+  );
 
 walkPaths({
   machineId: 'rowChanges',
   machine: rowChangesMachine,
-  // Paths are planned on the machine alone, which has no list to report to (the walk has one). The
-  // planner keys a step by state and event, not context, so it must not see the rows' busy state:
-  // a second toggle of a busy row is no transition (the scenarios check that it is ignored).
-  paths: generateModelPaths(rowChangesMachine.provide({ actions: { reportToList: () => undefined }, guards: { isRowFree: () => true } }), {
+  paths: generateModelPaths(plannedRows, {
+    cover: 'pairs',
+    // The guards read the rows in flight, and what a person can press depends on the plan's additions.
+    key: (s) => [[...planOf(s).busy].sort(), planOf(s).undoable ?? null, planOf(s).restored ?? []],
     events: {
-      'users.setLicense': { type: 'users.setLicense', user: u(0), hasLicense: !u(0).hasLicense },
-      'users.setStatus': { type: 'users.setStatus', user: u(1), isActive: !u(1).isActive },
-      'users.restore': { type: 'users.restore', user: DELETED },
-      'row.succeeded': (s) =>
-        when(running(s, 'license'), [
-          { type: 'row.succeeded', kind: 'license', before: u(0), user: { ...u(0), hasLicense: !u(0).hasLicense, version: 2 } },
-        ]),
-      'row.failed': (s) => when(running(s, 'status'), [{ type: 'row.failed', kind: 'status', userId: u(1).userId, error: new Error('') }]),
+      // The payload's value is the plan's guess; the view sends the member as it shows them (checked in every state).
+      'users.setLicense': (s) =>
+        toggles(s, 'license', (user, via) => ({ type: 'users.setLicense', user, hasLicense: !user.hasLicense, via })),
+      'users.setStatus': (s) => toggles(s, 'status', (user, via) => ({ type: 'users.setStatus', user, isActive: !user.isActive, via })),
+      'users.restore': (s) =>
+        DELETED.filter((m) => !(planOf(s).restored ?? []).includes(m.userId) && !isBusy(s, 'restore', m.userId)).map((user) => ({
+          type: 'users.restore',
+          user,
+        })),
+      // The server's answers (composed by the walk from the change asked for): any change in flight
+      // goes through or fails; a status change may be refused as a conflict (409).
+      'row.succeeded': (s) => busyCalls(s).map(({ kind, user }) => ({ type: 'row.succeeded', kind, before: user, user })),
+      'row.failed': (s) => busyCalls(s).map(({ kind, userId }) => ({ type: 'row.failed', kind, userId, error: new Error('') })),
       'row.conflicted': (s) =>
-        when(running(s, 'status'), [{ type: 'row.conflicted', kind: 'status', user: { ...u(1), version: 2 }, message: CONFLICT }]),
+        busyCalls(s)
+          .filter(({ kind }) => kind === 'status')
+          .map(({ kind, user }) => ({ type: 'row.conflicted', kind, user, message: CONFLICT })),
     },
   }),
-  timeout: 15_000,
+  timeout: 60_000,
   setup: async (ctx) => {
     const { doubles, user, table, teardown } = await openScreen(ctx, WITH_DELETED);
+    /** The members as the server has them (the walk's answers are composed from them). */
+    const server = new Map(WITH_DELETED.list.users.map((m) => [m.userId, m] as const));
+    /** What the last answer should show: a toast (its title and detail) or the alert above the table. */
+    let shows: { toast?: string; detail?: string; alert?: string; gone?: string } = {};
     const rowOf = (name: string) => {
       const row = within(table())
         .getAllByRole('row')
@@ -85,13 +144,19 @@ walkPaths({
       if (!row) throw new Error(`no row for ${name}`);
       return within(row);
     };
-    const licenseSwitch = () => rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` });
-    const openOf = (kind: 'license' | 'status') => {
-      const call = doubles.rows.open().find((c) => c.input.kind === kind);
-      if (!call) throw new Error(`no ${kind} change in flight`);
+    const licenseSwitch = (m: User) => rowOf(m.name).getByRole('checkbox', { name: `License for ${m.name}` });
+    const openCall = (kind: RowActionKind, userId: string) => {
+      const call = doubles.rows.open().find((c) => c.input.kind === kind && c.input.user.userId === userId);
+      if (!call) throw new Error(`no ${kind} change of ${userId} in flight`);
       return call;
     };
-    const answer = (kind: 'license' | 'status', result: RowActionResult) => act(() => openOf(kind).sendBack(result));
+    /** The server's answer to a change in flight; the toasts of earlier steps are cleared first. */
+    const answer = (kind: RowActionKind, userId: string, compose: (input: RowActionInput, now: User) => RowActionResult) => {
+      const call = openCall(kind, userId);
+      const result = compose(call.input, server.get(userId) as User);
+      act(() => toaster.remove());
+      act(() => call.sendBack(result));
+    };
     const menuItem = async (name: string, item: RegExp) => {
       await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
       const items = await screen.findAllByRole('menuitem');
@@ -102,6 +167,11 @@ walkPaths({
       await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
       await user.keyboard('{Enter}');
     };
+    /** Undo in the newest toast, the one of the last change that went through. */
+    const undo = async () => {
+      const toast = await screen.findByRole('status', { name: shows.toast ?? '' });
+      await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    };
     return {
       ...tableDriver(rowChangesMachine, {
         // One PATCH in flight per busy row, asking for the wanted value; a busy licence switch waits.
@@ -111,25 +181,72 @@ walkPaths({
             expect(input.value).toBe(
               input.kind === 'license' ? !input.user.hasLicense : input.kind === 'status' ? !input.user.isActive : true,
             );
-          const licenseBusy = context.busy.includes(`license:${u(0).userId}`);
-          await waitFor(() => (licenseBusy ? expect(licenseSwitch()).toBeDisabled() : expect(licenseSwitch()).toBeEnabled()));
-          if (event?.type === 'row.succeeded') expect(await screen.findByText(`License removed from ${u(0).name}`)).toBeInTheDocument();
-          if (event?.type === 'row.conflicted') expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
-          if (event?.type === 'row.failed') expect(await screen.findByText('Failed to update user status')).toBeInTheDocument();
+          for (const m of LIVE) {
+            const busy = context.busy.includes(`license:${m.userId}`);
+            await waitFor(() => (busy ? expect(licenseSwitch(m)).toBeDisabled() : expect(licenseSwitch(m)).toBeEnabled()));
+          }
+          if (event?.type.startsWith('row.')) {
+            if (shows.toast !== undefined) {
+              const toast = await screen.findByRole('status', { name: shows.toast });
+              if (shows.detail !== undefined) expect(toast).toHaveTextContent(shows.detail);
+              // Held as a person's pointer on it holds it: a later step may press its Undo, and this walk
+              // is slower than a person under load.
+              act(() => toaster.pause());
+            }
+            if (shows.alert !== undefined) expect(await screen.findByRole('alert')).toHaveTextContent(shows.alert);
+            if (shows.gone !== undefined) {
+              const name = shows.gone;
+              await waitFor(() => expect(within(table()).queryByText(name)).not.toBeInTheDocument());
+            }
+          }
         },
         states: {},
         events: {
-          'users.setLicense': () => user.click(licenseSwitch()),
-          'users.setStatus': () => menuItem(u(1).name, /^(Activate|Deactivate)$/),
+          'users.setLicense': (event) =>
+            (event as { via?: string }).via === 'undo' ? undo() : user.click(licenseSwitch(server.get(event.user.userId) as User)),
+          'users.setStatus': (event) =>
+            (event as { via?: string }).via === 'undo'
+              ? undo()
+              : menuItem((server.get(event.user.userId) as User).name, /^(Activate|Deactivate)$/),
           // Restore: the one item of a deleted member's menu (their row shows when they go for good).
-          'users.restore': async () => {
-            expect(rowOf(DELETED.name).getByText(/Removed for good on/)).toHaveTextContent('Removed for good on February 4, 2026');
-            expect(rowOf(DELETED.name).getByRole('checkbox', { name: `License for ${DELETED.name}` })).toBeDisabled();
-            await menuItem(DELETED.name, /^Restore$/);
+          'users.restore': async ({ user: { name } }) => {
+            expect(rowOf(name).getByText(/Removed for good on/)).toHaveTextContent('Removed for good on February 4, 2026');
+            expect(rowOf(name).getByRole('checkbox', { name: `License for ${name}` })).toBeDisabled();
+            await menuItem(name, /^Restore$/);
           },
-          'row.succeeded': (event) => answer('license', event),
-          'row.failed': (event) => answer('status', event),
-          'row.conflicted': (event) => answer('status', event),
+          // Went through: the member as asked, one version on; the toast says so (Undo but for a restore).
+          'row.succeeded': (event) =>
+            answer(event.kind, event.user.userId, (input, now) => {
+              const { deletedAt: _deleted, purgeAt: _purge, ...restored } = now;
+              const after = {
+                ...(input.kind === 'license'
+                  ? { ...now, hasLicense: input.value }
+                  : input.kind === 'status'
+                    ? { ...now, isActive: input.value }
+                    : restored),
+                version: now.version + 1,
+              };
+              server.set(now.userId, after);
+              shows =
+                input.kind === 'license'
+                  ? { toast: after.hasLicense ? `License granted to ${now.name}` : `License removed from ${now.name}` }
+                  : input.kind === 'status'
+                    ? { toast: after.isActive ? `${now.name} was activated` : `${now.name} was deactivated` }
+                    : { toast: `${now.name} was restored`, gone: now.name };
+              return { type: 'row.succeeded', kind: input.kind, before: input.user, user: after };
+            }),
+          // Failed: the alert above the table says why (the fallback of its kind: the error has no message).
+          'row.failed': (event) =>
+            answer(event.kind, event.userId, (input) => {
+              shows = { alert: ROW_FALLBACK_OF[input.kind] };
+              return { type: 'row.failed', kind: input.kind, userId: input.user.userId, error: new Error('') };
+            }),
+          // Refused (409): the server's reason, and the row shows the member as the server has them (read again).
+          'row.conflicted': (event) =>
+            answer(event.kind, event.user.userId, (input, now) => {
+              shows = { toast: CONFLICT, detail: ROW_REFRESHED };
+              return { type: 'row.conflicted', kind: input.kind, user: now, message: CONFLICT };
+            }),
         },
       }),
       teardown,

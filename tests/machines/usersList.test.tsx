@@ -120,7 +120,11 @@ const EVENTS = notWhileExporting({
       { type: 'users.select', userId: u?.userId, selected: !asList(s).context.selected.includes(u?.userId ?? '') },
     ]);
   },
-  'users.selectAll': (s) => when(readyWithRows(s), [{ type: 'users.selectAll', selected: asList(s).context.selected.length === 0 }]),
+  // The page's box is ticked unless every member of the page is (a mixed box ticks them all).
+  'users.selectAll': (s) => {
+    const { users, selected } = asList(s).context;
+    return when(readyWithRows(s), [{ type: 'users.selectAll', selected: !users.every((m) => selected.includes(m.userId)) }]);
+  },
   // Once the page is selected: 'Select all … members matching this view', and 'Clear selection' once chosen.
   'users.selectMatching': (s) => when(ready(s) && selectMatchingOffer(asList(s)) !== null, [{ type: 'users.selectMatching' }]),
   'users.clearSelection': (s) => when(ready(s) && asList(s).context.allMatching, [{ type: 'users.clearSelection' }]),
@@ -182,10 +186,60 @@ const UNDO_PATHS = generateModelPaths(usersListMachine, {
   exclude: [...new Set(enumerateTransitions(usersListMachine).map((t) => t.eventType))].filter((type) => !UNDO_WALK.has(type)),
 }).filter((path) => path.steps.some((step) => step.event.type === 'users.undoBulk'));
 
+/**
+ * Covering walks of the list's own moves (cover: 'pairs'): browsing, filters, pages, loads, the
+ * selection, bulk changes and the Add, Edit and Delete dialogs, each taken after every way into its
+ * state. Left to the shortest paths above: the row changes and their answers (a walk's answer needs
+ * a change in flight, which the planner cannot see in the list's snapshot), an import's reload (one
+ * per screen), a resent invitation and an Undo. Add User is a button beside the list, so it opens
+ * from any state of browsing; Edit and Delete open from a row's menu whenever the table shows rows.
+ */
+const PAIR_EXCLUDE = [
+  'users.setLicense',
+  'users.setStatus',
+  'row.succeeded',
+  'row.failed',
+  'row.conflicted',
+  'users.dismissError',
+  'users.imported',
+  'invitation.settled',
+  'users.undoBulk',
+];
+const browsingWithRows = (s: AnyMachineSnapshot) =>
+  asList(s).matches({ list: 'browsing' }) && !asList(s).matches({ list: { browsing: 'failed' } }) && asList(s).context.users.length > 0;
+const PAIR_PATHS = generateModelPaths(usersListMachine, {
+  cover: 'pairs',
+  events: {
+    ...EVENTS,
+    ...notWhileExporting({
+      'users.openAdd': (s) => when(asList(s).matches({ list: 'browsing' }), [{ type: 'users.openAdd' }]),
+      'users.edit': (s) => when(browsingWithRows(s), [{ type: 'users.edit', user: asList(s).context.users[0] }]),
+      'users.confirmDelete': (s) => when(browsingWithRows(s), [{ type: 'users.confirmDelete', user: asList(s).context.users[2] }]),
+    }),
+  },
+  exclude: PAIR_EXCLUDE,
+  // What the events and guards read: the selection, the page and whether there are more, and where
+  // the browsing history returns a closed dialog to.
+  key: (s) => {
+    const c = asList(s).context;
+    const history = (s as unknown as { historyValue?: Record<string, Array<{ id: string }>> }).historyValue ?? {};
+    return [
+      c.selected.length > 0,
+      c.users.length > 0 && c.users.every((m) => c.selected.includes(m.userId)),
+      c.allMatching,
+      c.actionError !== null,
+      c.page,
+      c.users.length > 0,
+      c.total > c.pageSize,
+      Object.values(history).map((nodes) => nodes.map((n) => n.id)),
+    ];
+  },
+});
+
 walkPaths({
   machineId: 'usersList',
   machine: usersListMachine,
-  paths: [...paths, ...UNDO_PATHS],
+  paths: [...paths, ...UNDO_PATHS, ...PAIR_PATHS],
   timeout: 15_000,
   setup: ({ inspect }) => {
     const doubles = createUsersDoubles();
@@ -231,7 +285,12 @@ walkPaths({
       await user.click(element);
       await user.paste(text);
     };
-    const u = (i: number) => PAGE.list.users[i] ?? makeUser(i);
+    /** The first member's name as the page shows it: a saved edit renames them until the next page arrives. */
+    let firstName = PAGE.list.users[0]?.name ?? '';
+    const u = (i: number) => {
+      const member = PAGE.list.users[i] ?? makeUser(i);
+      return i === 0 ? { ...member, name: firstName } : member;
+    };
     let searches = 0;
     /** Links opened by a finished export so far. */
     let downloads = 0;
@@ -404,6 +463,8 @@ walkPaths({
           },
           'users.export': () => user.click(screen.getByRole('button', { name: 'Export CSV' })),
           'xstate.done.actor.csvExport': ({ output }) => {
+            // The toasts of earlier exports are cleared: the one this answer makes is the one checked.
+            act(() => toaster.remove());
             if (output.failure !== null) {
               act(() => doubles.exports.reject('prepareExport', new Error(EXPORT_ERROR)));
               return;
@@ -411,7 +472,11 @@ walkPaths({
             downloads += 1;
             act(() => doubles.exports.resolve('prepareExport', EXPORTED));
           },
-          'xstate.done.actor.loadUsers': settle,
+          'xstate.done.actor.loadUsers': (event, info) => {
+            settle(event, info);
+            // A page with members replaces the rows (an empty one clears them, one past the end is not shown).
+            if ((event.output as typeof PAGE).list.users.length > 0) firstName = PAGE.list.users[0]?.name ?? '';
+          },
           'xstate.error.actor.loadUsers': settle,
           'users.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
           'users.setLicense': toggleLicense,
@@ -475,6 +540,7 @@ walkPaths({
             await user.click(form.getByRole('button', { name: 'Save changes' }));
             const target = doubles.edit.inputs('updateUser').at(-1) as { userId: string };
             act(() => doubles.edit.resolve('updateUser', { ...u(0), userId: target.userId, name: EDITED_NAME }));
+            firstName = EDITED_NAME;
           },
           'users.confirmDelete': () => menuItem(u(2).name, /^Delete$/),
           'users.delete': () => user.click(dialog('Delete user').getByRole('button', { name: 'Delete' })),

@@ -127,18 +127,30 @@ function shortestPaths(machine: AnyStateMachine, options: ModelPathOptions): Mod
       const id = transitionLookupId(t);
       return (id && graph.lookup.get(id)) ?? `${t.source.id}|${t.eventType}`;
     });
+  /**
+   * Each snapshot keeps the key it was first given. xstate/graph serializes a snapshot twice: as it
+   * builds the adjacency map (from the snapshot it expanded) and again in its search (from the last
+   * snapshot it saw with the previous key). When a guard reads the context, those two previous
+   * snapshots may select different transitions, and the second key would name no vertex.
+   */
+  const keys = new WeakMap<object, string>();
   const raw = getShortestPaths(machine, {
     input: options.input,
     events: (snapshot) => eventsFor(snapshot, options.events, exclude),
     filterEvents: (snapshot, event) => selectedTransitions(machine, snapshot, event).length > 0,
-    serializeState: (snapshot, event, prev) =>
-      JSON.stringify([
+    serializeState: (snapshot, event, prev) => {
+      const known = keys.get(snapshot);
+      if (known !== undefined) return known;
+      const key = JSON.stringify([
         snapshot.value,
         snapshot.status,
         event?.type ?? null,
         prev?.value ?? null,
         prev && event ? selected(prev, event) : [],
-      ]),
+      ]);
+      keys.set(snapshot, key);
+      return key;
+    },
     serializeEvent: (event) => JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error: ${v.message}` : v)),
     limit: options.limit ?? 20_000,
   });
