@@ -59,37 +59,52 @@ declare global {
   }
 }
 
-/** In the page from its start: every interaction's longest event, by interactionId. */
-function observeInteractions(threshold: number): void {
-  let longest = new Map<number, InteractionRecord>();
-  const keep = (entries: PerformanceEntryList) => {
-    for (const entry of entries as PerformanceEventTiming[]) {
+/**
+ * In the page from its start: every interaction's longest event, by interactionId. Plain JavaScript
+ * in a string: a function passed to addInitScript is sent as its source, and tsx compiles the bench
+ * with esbuild's keepNames, whose `__name(...)` helper does not exist in the page (the script would
+ * throw and observe nothing).
+ */
+const OBSERVE_INTERACTIONS = `(() => {
+  let longest = new Map();
+  function keep(entries) {
+    for (const entry of entries) {
       if (!entry.interactionId) continue;
       const seen = longest.get(entry.interactionId);
       if (!seen || entry.duration > seen.duration)
         longest.set(entry.interactionId, { interactionId: entry.interactionId, duration: entry.duration, name: entry.name });
     }
-  };
-  const observer = new PerformanceObserver((list) => keep(list.getEntries()));
-  observer.observe({ type: 'event', durationThreshold: threshold, buffered: true } as PerformanceObserverInit);
+  }
+  const observer = new PerformanceObserver(function (list) { keep(list.getEntries()); });
+  observer.observe({ type: 'event', durationThreshold: ${DURATION_THRESHOLD_MS}, buffered: true });
   window.__benchInp = {
-    reset() {
-      keep(observer.takeRecords());
-      longest = new Map();
-    },
+    reset: function () { keep(observer.takeRecords()); longest = new Map(); },
     // An entry is queued once the frame after its event is presented: wait two frames, then take what is queued.
-    read: () =>
-      new Promise((done) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              keep(observer.takeRecords());
-              done([...longest.values()]);
-            }, 0),
-          ),
-        ),
-      ),
+    read: function () {
+      return new Promise(function (done) {
+        requestAnimationFrame(function () {
+          requestAnimationFrame(function () {
+            setTimeout(function () { keep(observer.takeRecords()); done(Array.from(longest.values())); }, 0);
+          });
+        });
+      });
+    },
   };
+})();`;
+
+/** The page's interaction observer (OBSERVE_INTERACTIONS): fails when it is not there, rather than reading nothing. */
+async function interactions(page: Page, what: 'reset' | 'read'): Promise<InteractionRecord[]> {
+  const records = await page.evaluate(async (call) => {
+    const observer = window.__benchInp;
+    if (!observer) return null;
+    if (call === 'reset') {
+      observer.reset();
+      return [];
+    }
+    return observer.read();
+  }, what);
+  if (!records) throw new Error('INP: the Event Timing observer is not in the page');
+  return records;
 }
 
 /** p75 and max over `performed` interactions, of which those without an entry count at the threshold. */
@@ -109,7 +124,7 @@ async function measureSearch(
     if (terms.join('').length >= MIN_INTERACTIONS + 4) break;
     if (!term.startsWith('zzq')) terms.push(term);
   }
-  await page.evaluate(() => window.__benchInp?.reset());
+  await interactions(page, 'reset');
   let performed = 0;
   for (const term of terms) {
     // Emptied without a key (not an interaction), and the list settled before the next name is typed.
@@ -120,7 +135,7 @@ async function measureSearch(
     performed += term.length;
     await api.idle();
   }
-  const records = (await page.evaluate(() => window.__benchInp?.read())) ?? [];
+  const records = await interactions(page, 'read');
   await box.fill('');
   await api.idle();
   return { performed, records };
@@ -132,14 +147,14 @@ async function measureLicence(page: Page): Promise<{ performed: number; records:
   if (!label) throw new Error('INP: /users shows no licence switch');
   const licence = (checked: boolean) => page.getByRole('checkbox', { name: label, exact: true, checked, disabled: false });
   let checked = await first.isChecked();
-  await page.evaluate(() => window.__benchInp?.reset());
+  await interactions(page, 'reset');
   for (let i = 0; i < LICENCE_TAPS; i++) {
     await licence(checked).tap();
     checked = !checked;
     // Saved: the switch shows the new value and takes taps again.
     await licence(checked).waitFor({ timeout: 30_000 });
   }
-  const records = (await page.evaluate(() => window.__benchInp?.read())) ?? [];
+  const records = await interactions(page, 'read');
   return { performed: LICENCE_TAPS, records, member: label.replace(/^License for /, '') };
 }
 
@@ -148,7 +163,7 @@ export async function measureInp(browser: Browser, webUrl: string, apiUrl: strin
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
-    await page.addInitScript(observeInteractions, DURATION_THRESHOLD_MS);
+    await page.addInitScript({ content: OBSERVE_INTERACTIONS });
     const api = trackApiRequests(page, apiUrl);
     await signIn(page, webUrl);
     await page.goto(`${webUrl}/users`);
