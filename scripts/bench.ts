@@ -5,22 +5,27 @@
  *     (`vite build` + `vite preview`, the production bundle), in a process of its own at a lower CPU
  *     priority than the browser (scripts/bench/stack-process.ts: a phone shares its CPU with no API);
  *  2. bundle sizes from that build's Vite manifest (scripts/build/bundle-size.ts), each route's beside its budget;
- *  3. Lighthouse, desktop and mobile presets, for /login, the signed-in dashboard and the signed-in
- *     /users, each `--runs` times (default 5), interleaved round by round; median, min and max
- *     (scripts/bench/lighthouse.ts);
+ *  3. Lighthouse, desktop and mobile presets, for every route (/login; signed in: the dashboard, /users,
+ *     /billing, a member's billing, /ai), each `--runs` times (default 5), interleaved round by round;
+ *     median, min and max (scripts/bench/lighthouse.ts);
  *  4. User Management in Chromium: full load of /users to the first rows, search request -> rows on screen;
- *  5. JS heap after 5, 25 and 50 navigations through every route;
+ *  5. JS heap after 5, 25 and 50 navigations through every route; INP on a phone's CPU (4x slowdown) for
+ *     typing a search and flipping a licence on /users (scripts/bench/inp.ts);
  *  6. the Assistant's answers over HTTP (scripts/bench/copilot.ts);
  *  7. Export CSV: the whole file of every member, 3 times, and the API's RSS meanwhile
  *     (scripts/bench/export.ts);
  *  8. the API under load: the users search with autocannon at 10 and 100 connections, on PGlite and
  *     on PostgreSQL with one and with two production API processes (scripts/bench/load.ts; a
  *     throwaway PostgreSQL unless DATABASE_URL is set);
- *  9. writes reports/bench.json (flat figures) and reports/bench.md, prints PASS/FAIL per gate.
+ *  9. Import CSV: a 5,000-row file through the dry run and the job, checked, and the API's RSS meanwhile
+ *     (scripts/bench/import.ts; last, since it adds members);
+ * 10. writes reports/bench.json (flat figures) and reports/bench.md, prints PASS/FAIL per gate.
  *
  * Options: --users <n> (default 100000), --runs <n> Lighthouse runs per page and preset (default 5),
- * --skip-lighthouse, --only export | --only load | --only copilot (no console, no build, no browser:
- * only step 7, 8 or 6, written to reports/bench-<name>.json and .md, so the full report stays).
+ * --import-rows <n> rows of the imported file (default 5000, the import's limit; at least 100),
+ * --skip-lighthouse, --only export | --only import | --only load | --only copilot (no console, no build,
+ * no browser: only step 7, 9, 8 or 6, written to reports/bench-<name>.json and .md, so the full report stays),
+ * --only inp (INP on a phone's CPU alone: the console is built, Chromium starts; reports/bench-inp.*).
  * Exit code 1 when a gate (scripts/bench/report.ts) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
@@ -32,8 +37,10 @@ import { fileURLToPath } from 'node:url';
 import { adminAccessToken } from './bench/admin';
 import { launchChromium, signIn } from './bench/browser';
 import { measureHeap } from './bench/heap';
-import { runLighthouse } from './bench/lighthouse';
+import { billedMember, runLighthouse } from './bench/lighthouse';
 import { measureExport } from './bench/export';
+import { measureImport } from './bench/import';
+import { measureInp } from './bench/inp';
 import { defaultDatabase, loadPaths, measureLoadOnEveryDatabase } from './bench/load';
 import {
   LIGHTHOUSE_MIN_RUNS,
@@ -50,6 +57,7 @@ import {
 import { startStackProcess } from './bench/stack-process';
 import { measureUsers } from './bench/users';
 import { LOGIN_JS_BUDGET_KB, measureDist } from './build/bundle-size';
+import { LIMITS } from '../src/domain/limits';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,17 +79,35 @@ function countOption(name: string, fallback: number, min: number): number {
 }
 
 /** Measurements that can run on their own (`--only <name>`). */
-const ONLY = ['export', 'load', 'copilot'] as const;
+const ONLY = ['export', 'import', 'inp', 'load', 'copilot'] as const;
 
 async function main(): Promise<number> {
   const users = countOption('--users', 100_000, 2);
   const runs = countOption('--runs', LIGHTHOUSE_MIN_RUNS, 1);
   const only = option('--only');
+  const importRows = countOption('--import-rows', LIMITS.importRows, 100);
   if (only !== undefined && !ONLY.some((name) => name === only)) throw new Error(`--only takes one of: ${ONLY.join(', ')}`);
   if (only === 'export') return stackOnly(users, 'export', 'Export CSV', async (stack, log) => ({ ...(await measureExport(stack, log)) }));
+  if (only === 'import')
+    return stackOnly(users, 'import', 'Import CSV', async (stack, log) => ({ ...(await measureImport(stack, log, importRows)) }));
   if (only === 'copilot')
     return stackOnly(users, 'copilot', "the Assistant's answers", async (stack, log) =>
       (await import('./bench/copilot')).measureCopilot(stack, log),
+    );
+  if (only === 'inp')
+    return stackOnly(
+      users,
+      'inp',
+      'INP on a phone',
+      async (stack, log) => {
+        const browser = await launchChromium();
+        try {
+          return { ...(await measureInp(browser, stack.webUrl, stack.apiUrl, log)) };
+        } finally {
+          await browser.close();
+        }
+      },
+      'preview',
     );
   if (only === 'load') return loadOnly(users);
   const skipLighthouse = process.argv.includes('--skip-lighthouse');
@@ -121,7 +147,9 @@ async function main(): Promise<number> {
 
     if (!skipLighthouse) {
       log(`[${elapsed()}] Lighthouse, ${runs} round${runs === 1 ? '' : 's'}...`);
-      const result = await runLighthouse(stack.webUrl, reportsDir, runs, log);
+      const member = await billedMember(stack);
+      log(`  member billing: ${member.name} (${member.accessLevel}, ${member.recentInvoices.length} invoices)`);
+      const result = await runLighthouse(stack.webUrl, reportsDir, runs, log, member.userId);
       lighthouse = summarizeLighthouse(result.runs);
       Object.assign(figures, lighthouseFigures(lighthouse));
       figures.lighthouse_load_avg_1m_start = result.loadAvgStart;
@@ -143,6 +171,14 @@ async function main(): Promise<number> {
       await signIn(heapPage, stack.webUrl);
       Object.assign(figures, await measureHeap(heapPage, stack.webUrl, stack.apiUrl, log));
       await heapContext.close();
+
+      log(`[${elapsed()}] INP on a phone's CPU...`);
+      try {
+        Object.assign(figures, await measureInp(browser, stack.webUrl, stack.apiUrl, log));
+      } catch (error) {
+        // Its figures stay unmeasured, which fails the INP gate; the other measurements still run.
+        log(`  INP could not be measured: ${error instanceof Error ? error.message : String(error)}`);
+      }
     } finally {
       await browser.close();
     }
@@ -152,6 +188,9 @@ async function main(): Promise<number> {
     log(`[${elapsed()}] API under load...`);
     load = await measureLoadOnEveryDatabase({ users, log, running: { stack, database: defaultDatabase() } });
     Object.assign(figures, loadFigures(load), { load_distinct_requests: loadPaths().length });
+    // Last: the import adds members, which no measurement before it should see.
+    log(`[${elapsed()}] Import CSV...`);
+    Object.assign(figures, await measureImport(stack, log, importRows));
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -171,28 +210,33 @@ async function main(): Promise<number> {
 }
 
 /**
- * `--only export` and `--only copilot`: the stack without the console (no build), one measurement
- * (Export CSV; the Assistant's answers over HTTP), its own report.
+ * `--only export`, `--only import` and `--only copilot`: the stack without the console (no build), one
+ * measurement (Export CSV; Import CSV; the Assistant's answers over HTTP), its own report.
+ * `--only inp`: the same with the console built and served (mode 'preview'), for INP in Chromium.
  */
 async function stackOnly(
   users: number,
   name: (typeof ONLY)[number],
   label: string,
   measure: (stack: Awaited<ReturnType<typeof startStackProcess>>, log: (line: string) => void) => Promise<Figures>,
+  /** 'preview' builds and serves the console too (for a measurement in the browser). */
+  mode: 'none' | 'preview' = 'none',
 ): Promise<number> {
   const started = Date.now();
   const log = (line: string) => console.log(line);
   const dataDir = mkdtempSync(join(tmpdir(), 'hardline-bench-'));
   const reportsDir = join(ROOT, 'reports');
   await mkdir(reportsDir, { recursive: true });
-  log(`Starting the API and the user pool with ${users.toLocaleString('en-US')} members (seed)...`);
+  log(
+    `Starting the API and the user pool${mode === 'preview' ? ' and the console (build)' : ''} with ${users.toLocaleString('en-US')} members (seed)...`,
+  );
   const stack = await startStackProcess({
     webPort: 0,
     apiPort: 0,
     cognitoPort: 0,
     dataDir,
     reset: true,
-    mode: 'none',
+    mode,
     quiet: true,
     seedUsers: users,
   });

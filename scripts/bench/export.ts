@@ -20,7 +20,7 @@ import { EXPORT_HEADER } from '../../server/users/export';
 import type { ExportMembersResponse, UserStats } from '../../src/contract/api';
 import { percentile, round } from './browser';
 import { adminAccessToken } from './admin';
-import { processMemory, resetHighWaterMark } from './stack-process';
+import { processMemory, rssMonitor } from './stack-process';
 
 export interface ExportFigures {
   export_members: number;
@@ -45,32 +45,9 @@ interface StackRef {
   pid: number;
 }
 
-const SAMPLE_MS = 50;
 const MB = 1024 * 1024;
 const QUOTE = 0x22;
 const LINE_FEED = 0x0a;
-
-/** Process `pid`'s RSS sampled every 50 ms from `start()` to `stop()`, and its high-water mark when that can be reset. */
-function rssMonitor(pid: number) {
-  let peak = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let hwmReset = false;
-  const sample = () => {
-    peak = Math.max(peak, processMemory(pid).rss);
-  };
-  return {
-    start() {
-      hwmReset = resetHighWaterMark(pid);
-      sample();
-      timer = setInterval(sample, SAMPLE_MS);
-    },
-    stop(): { peak: number; hwm: number | null } {
-      if (timer) clearInterval(timer);
-      sample();
-      return { peak, hwm: hwmReset ? processMemory(pid).hwm : null };
-    },
-  };
-}
 
 /** Counts CSV records (line feeds outside quotes) and bytes of a streamed body, keeping only its first bytes. */
 async function readCsv(body: ReadableStream<Uint8Array>): Promise<{ records: number; bytes: number; head: string }> {

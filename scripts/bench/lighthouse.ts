@@ -1,11 +1,13 @@
 /**
- * Lighthouse 12 (performance category) for /login, the signed-in dashboard and the signed-in
- * /users, with the desktop and mobile presets, each run `runs` times (default 5).
+ * Lighthouse 12 (performance category) for every route of the console: /login, and signed in the
+ * dashboard, /users, the billing overview (/billing), a member's billing (/billing/user/:userId, a
+ * real member with a subscription: `billedMember`) and the assistant (/ai), with the desktop and
+ * mobile presets, each run `runs` times (default 5).
  *
  * A single Lighthouse run varies by about ±0.05 on this kind of machine, so every figure is run
  * several times and reported as median, min and max (scripts/bench/report.ts). The runs are
  * interleaved, one round of every page and preset after another (login desktop, login mobile,
- * dashboard desktop, ..., users mobile, then the next round), so that a burst of load on the machine
+ * dashboard desktop, ..., assistant mobile, then the next round), so that a burst of load on the machine
  * lands on one run of several figures rather than on every run of one figure. The 1-minute load
  * average is recorded before the first round and after the last.
  *
@@ -19,6 +21,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { desktopConfig, generateReport, startFlow, type Config, type Flags } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { UserBilling, UserListResponse } from '../../src/contract/api';
+import { adminAccessToken } from './admin';
 import { ADMIN, CHROME_ARGS, CHROME_PATH, round } from './browser';
 import { LIGHTHOUSE_PAGES, LIGHTHOUSE_PRESETS, medianRunIndex, type LighthousePage, type LighthousePreset } from './report';
 
@@ -49,7 +53,46 @@ const CONFIGS: Record<LighthousePreset, Config> = {
 };
 
 /** Where each page is, and the path the audit must end on (a signed-out tab would end at /login). */
-const PATHS: Record<LighthousePage, string> = { login: '/login', dashboard: '/', users: '/users' };
+const PATHS: Record<Exclude<LighthousePage, 'member_billing'>, string> = {
+  login: '/login',
+  dashboard: '/',
+  users: '/users',
+  billing: '/billing',
+  assistant: '/ai',
+};
+
+function pathOf(page: LighthousePage, memberId: string): string {
+  return page === 'member_billing' ? `/billing/user/${encodeURIComponent(memberId)}` : PATHS[page];
+}
+
+/**
+ * The member whose billing page is audited: the first (newest first) with an active subscription, a
+ * card and invoices, the fullest page a member's billing shows; else the first with any subscription.
+ */
+export async function billedMember(stack: { apiUrl: string; cognitoEndpoint: string; clientId: string }): Promise<UserBilling> {
+  const headers = { Authorization: `Bearer ${await adminAccessToken(stack)}`, 'Content-Type': 'application/json' };
+  let fallback: UserBilling | null = null;
+  for (let pageNo = 1; pageNo <= 5; pageNo++) {
+    const list = await fetch(`${stack.apiUrl}/api/users?limit=100&page=${pageNo}`, { headers });
+    if (!list.ok) throw new Error(`GET /api/users: HTTP ${list.status}`);
+    const { users } = (await list.json()) as UserListResponse;
+    for (const user of users) {
+      const res = await fetch(`${stack.apiUrl}/api/admin/billing/user`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ userId: user.userId }),
+      });
+      if (!res.ok) continue;
+      const billing = (await res.json()) as UserBilling;
+      if (billing.subscription?.status === 'active' && billing.paymentMethods.length > 0 && billing.recentInvoices.length > 0)
+        return billing;
+      if (billing.subscription && !fallback) fallback = billing;
+    }
+    if (users.length < 100) break;
+  }
+  if (!fallback) throw new Error('No member with a subscription among the first 500: the member billing page cannot be audited');
+  return fallback;
+}
 
 async function signInWithPuppeteer(page: Page, webUrl: string): Promise<void> {
   await page.goto(`${webUrl}/login`, { waitUntil: 'networkidle0' });
@@ -88,7 +131,9 @@ async function auditOne(
   preset: LighthousePreset,
   roundNo: number,
   htmlFile: string,
+  memberId: string,
 ): Promise<LighthouseRun> {
+  const path = pathOf(target, memberId);
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
@@ -101,12 +146,12 @@ async function auditOne(
       flags.disableStorageReset = true;
     }
     const flow = await startFlow(page, { config: CONFIGS[preset], name: `Hardline ${target} ${preset}` });
-    await flow.navigate(`${webUrl}${PATHS[target]}`, flags);
+    await flow.navigate(`${webUrl}${path}`, flags);
     const result = await flow.createFlowResult();
     const lhr = result.steps[0]?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== PATHS[target])
+    if (new URL(lhr.finalDisplayedUrl).pathname !== path)
       throw new Error(`${target} audit ended at ${lhr.finalDisplayedUrl} (signed out?)`);
     await writeFile(htmlFile, generateReport(lhr, 'html'));
     const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -133,6 +178,8 @@ export async function runLighthouse(
   reportsDir: string,
   runs: number,
   log: (line: string) => void,
+  /** The member whose billing page is audited (`billedMember`). */
+  memberId: string,
 ): Promise<LighthouseResult> {
   const outDir = join(reportsDir, 'bench-lighthouse');
   const runsDir = join(outDir, 'runs');
@@ -147,7 +194,7 @@ export async function runLighthouse(
       log(`  round ${roundNo} of ${runs} (load average ${loadAvg1m()})`);
       for (const target of LIGHTHOUSE_PAGES) {
         for (const preset of LIGHTHOUSE_PRESETS) {
-          const run = await auditOne(browser, webUrl, target, preset, roundNo, htmlOf({ page: target, preset, round: roundNo }));
+          const run = await auditOne(browser, webUrl, target, preset, roundNo, htmlOf({ page: target, preset, round: roundNo }), memberId);
           log(`    ${target} ${preset}: score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, FCP ${run.fcpMs} ms`);
           all.push(run);
         }

@@ -15,7 +15,7 @@
  * goes away), and its pid lets the export measure the API's memory (`processMemory`).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startStack, type Stack, type StackOptions } from '../stack';
@@ -102,13 +102,68 @@ export function processMemory(pid: number): { rss: number; hwm: number | null } 
 }
 
 /** Sets process `pid`'s high-water mark to its current RSS (Linux); false where the kernel does not allow it. */
-export function resetHighWaterMark(pid: number): boolean {
+function resetHighWaterMark(pid: number): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return processMemory(pid).hwm !== null;
   } catch {
     return false;
   }
+}
+
+let clockTicks: number | null = null;
+
+/** CPU time (user + system) process `pid` has used so far, in seconds (Linux /proc; null elsewhere). */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name's ')' the fields start at the 3rd (state): utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / clockTicks : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pid of the child process of `pid` whose command line matches `pattern` (Linux /proc; null when none). */
+export function childProcess(pid: number, pattern: RegExp): number | null {
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
+        if (pattern.test(readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' '))) return Number(child);
+      }
+    }
+  } catch {
+    // Not Linux, or the process is gone.
+  }
+  return null;
+}
+
+/** How often `rssMonitor` samples the RSS (ms). */
+const RSS_SAMPLE_MS = 50;
+
+/** Process `pid`'s RSS sampled every 50 ms from `start()` to `stop()`, and its high-water mark when that can be reset. */
+export function rssMonitor(pid: number) {
+  let peak = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let hwmReset = false;
+  const sample = () => {
+    peak = Math.max(peak, processMemory(pid).rss);
+  };
+  return {
+    start() {
+      hwmReset = resetHighWaterMark(pid);
+      sample();
+      timer = setInterval(sample, RSS_SAMPLE_MS);
+    },
+    stop(): { peak: number; hwm: number | null } {
+      if (timer) clearInterval(timer);
+      sample();
+      return { peak, hwm: hwmReset ? processMemory(pid).hwm : null };
+    },
+  };
 }
 
 /** The child (already at its niceness): the stack, its addresses to the parent, and a stop when asked or orphaned. */

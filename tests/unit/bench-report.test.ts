@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportFigures } from '../../scripts/bench/export';
 import type { HeapFigures } from '../../scripts/bench/heap';
+import type { ImportFigures } from '../../scripts/bench/import';
+import type { InpFigures } from '../../scripts/bench/inp';
 import type { LighthouseRun } from '../../scripts/bench/lighthouse';
 import {
   LIGHTHOUSE_PAGES,
@@ -55,6 +57,8 @@ function passing(runs: readonly LighthouseRun[]): Figures {
     users_search_p95_ms: 70,
     users_search_count: 36,
     heap_js_objects_warm_growth_mb: 0.01,
+    inp_search_interactions: 24,
+    inp_licence_interactions: 24,
   };
 }
 
@@ -185,9 +189,56 @@ describe('the gates (issue 17)', () => {
     expect(failing(f)).toEqual(['users search p95, request to rows on screen, ms']);
   });
 
+  it('hold INP to at least 20 interactions of each kind', () => {
+    const f = passing(fiveRounds());
+    expect(failing({ ...f, inp_search_interactions: 19 })).toEqual(['INP, typing a search on /users: interactions']);
+    expect(failing({ ...f, inp_licence_interactions: 19 })).toEqual(["INP, flipping a member's licence on /users: interactions"]);
+  });
+
   it('leave the Lighthouse gates out when Lighthouse was skipped', () => {
     const labels = checksOf(passing([]), { lighthouse: false }).map((c) => c.label);
     expect(labels.some((l) => l.includes('Lighthouse') || l.startsWith('CLS'))).toBe(false);
+  });
+});
+
+describe("issue 41's aims (reported, not enforced)", () => {
+  const aims = (f: Figures) => checksOf(f, { lighthouse: true }).filter((c) => c.kind === 'aim');
+
+  it('ask every route a mobile median of 0.95 and a desktop 1.00 where no gate asks it', () => {
+    const labels = aims(passing(fiveRounds()))
+      .filter((c) => c.from === 'issue 41' && c.label.startsWith('Lighthouse'))
+      .map((c) => `${c.label} ${c.expected}`);
+    expect(labels).toEqual([
+      'Lighthouse signed-in dashboard mobile, median (aim) >= 0.95',
+      'Lighthouse signed-in /users desktop, median (aim) >= 1.00',
+      'Lighthouse signed-in /users mobile, median (aim) >= 0.95',
+      'Lighthouse billing overview (/billing) desktop, median (aim) >= 1.00',
+      'Lighthouse billing overview (/billing) mobile, median (aim) >= 0.95',
+      "Lighthouse a member's billing (/billing/user/:userId) desktop, median (aim) >= 1.00",
+      "Lighthouse a member's billing (/billing/user/:userId) mobile, median (aim) >= 0.95",
+      'Lighthouse assistant (/ai) desktop, median (aim) >= 1.00',
+      'Lighthouse assistant (/ai) mobile, median (aim) >= 0.95',
+    ]);
+  });
+
+  it('report a route under its aim without failing the bench', () => {
+    const f = passing(fiveRounds({ member_billing_mobile: [0.8, 0.94, 0.96, 0.94, 0.9], assistant_desktop: [1, 1, 0.99, 1, 1] }));
+    expect(failing(f)).toEqual([]);
+    const missed = aims(f).filter((c) => !c.pass && c.label.startsWith('Lighthouse'));
+    expect(missed.map((c) => [c.label, c.actual])).toEqual([
+      ["Lighthouse a member's billing (/billing/user/:userId) mobile, median (aim)", '0.94'],
+    ]);
+    expect(aims(f).find((c) => c.label.startsWith('Lighthouse assistant (/ai) desktop'))).toMatchObject({ actual: '1', pass: true });
+  });
+
+  it('aim INP p75 at 100 ms for typing a search and for flipping a licence', () => {
+    const f = { ...passing(fiveRounds()), inp_search_p75_ms: 100, inp_licence_p75_ms: 101 };
+    const inp = aims(f).filter((c) => c.label.startsWith('INP p75'));
+    expect(inp.map((c) => [c.label, c.pass])).toEqual([
+      ['INP p75 (4x slower CPU), typing a search on /users, ms', true],
+      ["INP p75 (4x slower CPU), flipping a member's licence on /users, ms", false],
+    ]);
+    expect(failing(f)).toEqual([]);
   });
 });
 
@@ -267,6 +318,34 @@ describe('every figure has a meaning', () => {
     export_api_rss_growth_mb: 1,
     export_api_rss_hwm_mb: 1,
   };
+  const imported: Record<keyof ImportFigures, number> = {
+    import_rows: 5000,
+    import_rows_new: 4900,
+    import_rows_existing: 50,
+    import_rows_bad: 50,
+    import_csv_kb: 300,
+    import_dry_run_ms: 900,
+    import_job_ms: 60_000,
+    import_job_server_ms: 59_500,
+    import_rows_per_s: 82.4,
+    import_api_rss_before_mb: 480,
+    import_api_rss_peak_mb: 510,
+    import_api_rss_growth_mb: 31,
+    import_api_rss_hwm_mb: 511,
+    import_api_cpu_s: 20,
+    import_cognito_cpu_s: 40,
+  };
+  const inp: Record<keyof InpFigures, number> = {
+    inp_cpu_slowdown: 4,
+    inp_search_interactions: 24,
+    inp_search_observed: 20,
+    inp_search_p75_ms: 88,
+    inp_search_max_ms: 140,
+    inp_licence_interactions: 24,
+    inp_licence_observed: 24,
+    inp_licence_p75_ms: 56,
+    inp_licence_max_ms: 72,
+  };
   const figures: Figures = {
     bench_users: 100_000,
     bench_load_avg_1m_start: 1,
@@ -286,6 +365,8 @@ describe('every figure has a meaning', () => {
     copilot_answer_max_ms: 1,
     copilot_answer_count: 1,
     ...exported,
+    ...imported,
+    ...inp,
     ...loadFigures(load),
     load_distinct_requests: 12,
     bench_seconds: 1,
@@ -313,5 +394,23 @@ describe('every figure has a meaning', () => {
     expect(md).toContain('| PostgreSQL | 2 | 100 | 3400 | 340 | 200 | 450 | 0 | 0 |');
     expect(loadFigures(load)['load_postgresql_second_process_gain_100c_pct']).toBe(70);
     expect(md).not.toMatch(/\| `\w+` \| [^|]+ \| {2}\|/); // no figure row with an empty meaning
+  });
+
+  it('the report has a row per Lighthouse route, the INP table and the Import CSV table', () => {
+    const runs = fiveRounds({ member_billing_mobile: [0.8, 0.9, 0.85, 0.9, 0.88] });
+    const f = { ...figures, ...passing(runs) };
+    const md = renderMarkdown(f, { checks: checksOf(f, { lighthouse: true }), lighthouse: summarizeLighthouse(runs) });
+    for (const page of ['/login', 'signed-in dashboard', 'signed-in /users', 'billing overview (/billing)', 'assistant (/ai)'])
+      expect(md).toContain(`| ${page} | mobile | 1 |`);
+    expect(md).toContain("| a member's billing (/billing/user/:userId) | mobile | 0.88 (0.8–0.9) |");
+    expect(md).toContain(
+      "| Lighthouse a member's billing (/billing/user/:userId) mobile, median (aim) | 0.88 | >= 0.95 | aim not met | issue 41 |",
+    );
+    expect(md).toContain('| typing a search on /users | 24 | 20 | 88 | 140 |');
+    expect(md).toContain('| flipping a licence on /users | 24 | 24 | 56 | 72 |');
+    expect(md).toContain('| 5000 (4900, 50, 50) | 900 | 60000 | 82.4 | 480 | 511 | 31 | 20, 40 |');
+    expect(meaningOf('lighthouse_member_billing_mobile_tbt_ms')).toBe(
+      "Lighthouse mobile preset, a member's billing (/billing/user/:userId): Total Blocking Time (ms), median of the runs",
+    );
   });
 });
