@@ -1,5 +1,5 @@
 /**
- * Import CSV at its limit (issue 41): a 5,000-row file (LIMITS.importRows) imported over HTTP the way
+ * Import CSV at its limit: a 5,000-row file (LIMITS.importRows) imported over HTTP the way
  * the console does it (src/machines/memberImport), timed, with the API's memory meanwhile.
  *
  * The file: 5,000 member rows, of which 1% have an error (a bad phone, e-mail, role or licence in turn,

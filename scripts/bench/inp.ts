@@ -1,5 +1,5 @@
 /**
- * Interaction to Next Paint on a phone's CPU (issue 41), in Chromium (Playwright) on the production build:
+ * Interaction to Next Paint on a phone's CPU, in Chromium (Playwright) on the production build:
  * how long User Management keeps a tap or a keystroke waiting for its next frame.
  *
  * The page runs as Lighthouse's mobile preset has it: a 412 x 823 touch screen at 1.75 device pixels,

@@ -22,9 +22,9 @@ const HEAP_NOISE_MB = 0.1;
 const USERS_FIRST_PAGE_LIMIT_MS = 600;
 const SEARCH_P95_LIMIT_MS = 80;
 const SEARCHES_MIN = 30;
-/** Issue 41's goal for every route: the median score on each preset. */
+/** The goal for every route, fast on a phone as on a desk: the median score on each preset. */
 const LIGHTHOUSE_AIMS: Record<LighthousePreset, number> = { mobile: 0.95, desktop: 1 };
-/** Issue 41: INP over at least 20 interactions of each kind, p75 at most 100 ms on a 4x slower CPU. */
+/** INP over at least 20 interactions of each kind, p75 at most 100 ms on a 4x slower CPU. */
 const INP_MIN_INTERACTIONS = 20;
 const INP_P75_AIM_MS = 100;
 
@@ -240,7 +240,7 @@ export function checksOf(f: Figures, options: { lighthouse: boolean }): Check[] 
         check(`CLS ${page} ${preset}, every run`, `lighthouse_${page}_${preset}_cls_max`, (v) => v === 0, '0');
       }
     }
-    // Issue 41's goal for every route, where the gates above do not already ask it: reported, not enforced.
+    // The goal for every route, where the gates above do not already ask it: reported, not enforced.
     for (const page of LIGHTHOUSE_PAGES) {
       for (const preset of LIGHTHOUSE_PRESETS) {
         const aim = LIGHTHOUSE_AIMS[preset];
