@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { BillingOverview, User, UserListResponse, UserStats } from '../../src/contract/api';
-import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
+import { signInAsAdmin, uniqueLetters, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
 import { memberBillingLinks } from '../support/e2e/users';
 
@@ -18,17 +18,6 @@ async function api<T>(page: Page, session: ApiSession, path: string): Promise<T>
 }
 
 const number = (n: number) => new Intl.NumberFormat('en-US').format(n);
-
-/** Letters only, different on every call (a name or e-mail without digits a phone search could match). */
-function uniqueLetters(): string {
-  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-  let text = '';
-  while (n > 0) {
-    text = String.fromCharCode(97 + (n % 26)) + text;
-    n = Math.floor(n / 26);
-  }
-  return text;
-}
 
 /** A member of this test's own, added through the API: a unique name and e-mail, a random phone. */
 async function addMember(page: Page, session: ApiSession, namePrefix: string, extra: Partial<User> = {}): Promise<User> {

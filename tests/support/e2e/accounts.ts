@@ -36,6 +36,20 @@ export function freshEmail(what: string, suite: string): string {
   return `${what}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${suite}-e2e.test`;
 }
 
+/**
+ * Letters only, different on every call: for member names (which may not carry digits) and e-mails
+ * a phone-number search cannot match.
+ */
+export function uniqueLetters(): string {
+  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  let text = '';
+  while (n > 0) {
+    text = String.fromCharCode(97 + (n % 26)) + text;
+    n = Math.floor(n / 26);
+  }
+  return text;
+}
+
 /** Create Account with the account's details, then the emailed code: ends on Sign In, confirmed. */
 export async function signUp(page: Page, stack: Pick<StackHandle, 'getConfirmationCode'>, account: OwnAccount): Promise<void> {
   await page.goto('/login');

@@ -12,6 +12,7 @@
  * - `offline`    the connection drops (`route.abort('internetdisconnected')`).
  */
 import type { Page, Request, Route } from '@playwright/test';
+import { uniqueLetters } from './accounts';
 import { openSignedIn } from './session';
 import type { StackHandle } from './stack-handle';
 
@@ -176,17 +177,6 @@ async function callApi(page: Page, apiUrl: string, method: string, path: string,
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
   return text === '' ? undefined : (JSON.parse(text) as unknown);
-}
-
-/** Letters only (member names may not carry digits), different on every call. */
-function uniqueLetters(): string {
-  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-  let text = '';
-  while (n > 0) {
-    text = String.fromCharCode(97 + (n % 26)) + text;
-    n = Math.floor(n / 26);
-  }
-  return text;
 }
 
 /**
