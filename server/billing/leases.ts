@@ -24,21 +24,32 @@ const MEMBER_BUSY_MESSAGE = 'Another billing change for this member is still in 
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Takes the member's lease (waiting for it), runs `work`, and gives the lease back. 404 for a member of another organisation. */
-export async function withMemberLease<T>(db: Db, orgId: string, memberId: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Takes the member's lease (waiting for it), runs `work`, and gives the lease back. 404 for a member
+ * of another organisation, or a deleted one unless `deleted` (the clean-up's cancellation,
+ * removals.ts, takes the lease of members in Recently deleted).
+ */
+export async function withMemberLease<T>(
+  db: Db,
+  orgId: string,
+  memberId: string,
+  work: () => Promise<T>,
+  { deleted = false }: { deleted?: boolean } = {},
+): Promise<T> {
+  const members = deleted ? 'member_rows' : 'members';
   const token = randomUUID();
   const giveUpAt = Date.now() + LEASE_WAIT_MS;
   for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
     const { rows } = await db.query<{ token: string }>(
       `INSERT INTO billing_leases (member_id, org_id, token, expires_at)
-       SELECT id, org_id, $3, now() + make_interval(secs => $4) FROM members WHERE id = $1 AND org_id = $2
+       SELECT id, org_id, $3, now() + make_interval(secs => $4) FROM ${members} WHERE id = $1 AND org_id = $2
        ON CONFLICT (member_id) DO UPDATE SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
         WHERE billing_leases.expires_at < now()
        RETURNING token`,
       [memberId, orgId, token, LEASE_TTL_SECONDS],
     );
     if (rows[0]?.token === token) break;
-    const { rows: exists } = await db.query('SELECT 1 FROM members WHERE id = $1 AND org_id = $2', [memberId, orgId]);
+    const { rows: exists } = await db.query(`SELECT 1 FROM ${members} WHERE id = $1 AND org_id = $2`, [memberId, orgId]);
     if (exists.length === 0) throw new ApiError(404, 'User not found');
     if (Date.now() >= giveUpAt) throw new ApiError(409, MEMBER_BUSY_MESSAGE);
     await sleep(pause);

@@ -4,7 +4,9 @@
  * they always did: invoices and transactions stay, with the name and e-mail they were made for
  * (billing history, server/migrations/0005.do.billing.sql), the audit trail stays (it has no foreign
  * key), and the member's subscription, trials, payment methods and the rest go with the row. Their
- * pool account is deleted, so the address may sign up or be invited again.
+ * pool account is deleted, so the address may sign up or be invited again. A member whose
+ * subscription is not canceled waits: the billing module cancels it at the provider first
+ * (server/billing/removals.ts), and a later pass removes them.
  *
  * Each pass is one transaction per batch: the due rows are locked with `FOR UPDATE SKIP LOCKED` and
  * deleted with `DELETE ... RETURNING`, with one `member.purged` entry each in the activity trail. A
@@ -46,7 +48,13 @@ export async function purgeRecentlyDeleted(
   for (;;) {
     const rows = await db.transaction(async (tx) => {
       const { rows: due } = await tx.query<{ id: string }>(
-        'SELECT id FROM member_rows WHERE deleted_at <= $1 ORDER BY deleted_at, id LIMIT $2 FOR UPDATE SKIP LOCKED',
+        // Never a member whose subscription still runs: it would go on charging with nothing left to
+        // stop it. The billing module cancels those first (server/billing/removals.ts); a later pass
+        // removes the member.
+        `SELECT id FROM member_rows m
+          WHERE deleted_at <= $1
+            AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = m.id AND s.status <> 'canceled')
+          ORDER BY deleted_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [cutoff, batch],
       );
       if (due.length === 0) return [];

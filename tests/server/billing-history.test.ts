@@ -16,6 +16,8 @@ import { BillingOverviewSchema, UpdateSubscriptionResponseSchema, UserBillingSch
 import { serverModules } from '../../server';
 import { billingOverview } from '../../server/billing/model';
 import { purgeRecentlyDeleted } from '../../server/users/purge';
+import { createLocalProvider } from '../../server/billing/localProvider';
+import { endRemovedMembersBilling } from '../../server/billing/removals';
 import type { Database, Queryable } from '../../server/core/db';
 import { addMembers, createTestApi, signUpOrganisation, type TestApi } from './support/api';
 import { migrationSql, openTestDatabase } from './support/db';
@@ -165,8 +167,12 @@ describe('deleting a member through DELETE /api/users/:id', () => {
     await expectHistoryLinkedTo(danaId);
     expect((await asAdmin('POST', '/api/admin/billing/user', { userId: danaId })).status).toBe(404);
 
-    // 30 days later the clean-up (server/users/purge.ts, its clock injected) removes her for good.
-    const purged = await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
+    // 30 days later her subscription is canceled first (server/billing/removals.ts), then the
+    // clean-up (server/users/purge.ts) removes her for good, both with their clock injected.
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    const provider = createLocalProvider({ db: api.db, clock: () => later, apiOrigin: 'http://127.0.0.1:8787' });
+    expect((await endRemovedMembersBilling({ db: api.db, provider, clock: () => later }, later)).canceled).toEqual([danaId]);
+    const purged = await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, later);
     expect(purged.map((p) => p.id)).toEqual([danaId]);
 
     // The invoices and transactions stay, under the name at the time, no longer linked to the member;
@@ -174,6 +180,12 @@ describe('deleting a member through DELETE /api/users/:id', () => {
     await expectHistoryLinkedTo(null);
     await expectInvoiceLinksAnswer();
     await expectOverview();
+    // With the cancellation, under the name she had then.
+    const { rows: canceled } = await api.db.query<{ member_id: string | null; member_name: string; amount: number }>(
+      `SELECT member_id, member_name, amount FROM transactions WHERE org_id = $1 AND type = 'subscription_canceled'`,
+      [org.orgId],
+    );
+    expect(canceled).toEqual([{ member_id: null, member_name: 'Dana Ross', amount: 0 }]);
 
     // The member's own billing state went with them: no subscription left to bill, no card kept.
     expect((await asAdmin('POST', '/api/admin/billing/user', { userId: danaId })).status).toBe(404);

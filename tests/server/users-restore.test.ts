@@ -14,6 +14,9 @@ import { usersModule } from '../../server/users';
 import { billingModule } from '../../server/billing';
 import { auditModule } from '../../server/audit';
 import { purgeRecentlyDeleted } from '../../server/users/purge';
+import { createLocalProvider } from '../../server/billing/localProvider';
+import type { BillingProvider } from '../../server/billing/provider';
+import { REMOVAL_REASON, endRemovedMembersBilling } from '../../server/billing/removals';
 import { createTestApi, signUpOrganisation, type TestApi, type TestOrg } from './support/api';
 import { breakableStatement } from './support/db';
 
@@ -74,6 +77,17 @@ const overview = async () => {
 const list = async (query: string) => json(UserListResponseSchema, await asAdmin('GET', `/api/users?${query}`));
 const trail = async (memberId: string) =>
   (await json(AuditListResponseSchema, await asAdmin('GET', `/api/audit?memberId=${memberId}`))).entries.map((e) => e.kind);
+const subscriptionOf = async (memberId: string) =>
+  (
+    await api.db.query<{ status: string; cancellation_reason: string | null }>(
+      'SELECT status, cancellation_reason FROM subscriptions WHERE member_id = $1',
+      [memberId],
+    )
+  ).rows[0];
+const localProvider = (now: Date) => createLocalProvider({ db: api.db, clock: () => now, apiOrigin: 'http://127.0.0.1:8787' });
+/** One pass of the billing module's cancellation of members due to be removed for good, at `now`. */
+const endBilling = (now: Date, provider: BillingProvider = localProvider(now)) =>
+  endRemovedMembersBilling({ db: api.db, provider, clock: () => now }, now);
 const deletedAtOf = async (id: string) =>
   (await api.db.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM member_rows WHERE id = $1', [id])).rows[0]?.deleted_at;
 
@@ -217,7 +231,10 @@ describe('the clean-up after 30 days', () => {
     const clean = (at: number) => purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, new Date(deletedAt.getTime() + at));
 
     expect((await clean(30 * DAY - 1000)).map((p) => p.id)).not.toContain(user.userId);
+    expect((await endBilling(new Date(deletedAt.getTime() + 30 * DAY - 1000))).canceled).not.toContain(user.userId);
     expect((await list('status=deleted&search=purge@restore')).total).toBe(1);
+    // Their subscription is canceled first (the next test says why), then the clean-up removes them.
+    expect((await endBilling(new Date(deletedAt.getTime() + 30 * DAY + 1000))).canceled).toContain(user.userId);
 
     // Two API processes at the same time: the member is removed (and recorded) once. (A second
     // past the 30 days: the database keeps microseconds, a JavaScript date milliseconds.)
@@ -238,7 +255,7 @@ describe('the clean-up after 30 days', () => {
     expect(subscriptions).toEqual([]);
     // The trail: deleted by the administrator, removed for good by the clean-up.
     const { entries } = await json(AuditListResponseSchema, await asAdmin('GET', `/api/audit?memberId=${user.userId}`));
-    expect(entries.map((e) => e.kind)).toEqual(['member.purged', 'member.deleted', 'member.invited']);
+    expect(entries.map((e) => e.kind)).toEqual(['member.purged', 'subscription.canceled', 'member.deleted', 'member.invited']);
     expect(entries[0]).toMatchObject({
       actor: PURGE_ACTOR,
       member: { memberId: user.userId, name: 'Pat Purge', email: 'purge@restore.test' },
@@ -250,18 +267,125 @@ describe('the clean-up after 30 days', () => {
     expect(again.status).toBe(201);
   });
 
-  it('runs in the API process: a pass when the users module starts its background work, and every hour after', async () => {
+  it('runs in the API process: a pass when the users and billing modules start their background work, and every hour after', async () => {
     const user = await billedMember('old@restore.test', 'Old Deleted');
     expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
     await api.db.query("UPDATE member_rows SET deleted_at = now() - interval '31 days' WHERE id = $1", [user.userId]);
-    const work = usersModule.start?.(
-      { db: api.db, userPool: api.userPool, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' } },
-      {},
-    );
+    const deps = { db: api.db, userPool: api.userPool, config: { apiOrigin: 'http://127.0.0.1:8787', webOrigin: 'http://127.0.0.1:5173' } };
+    const work = [billingModule.start?.(deps, {}), usersModule.start?.(deps, {})];
     try {
-      await expect.poll(async () => (await deletedAtOf(user.userId)) === undefined, { timeout: 60_000 }).toBe(true);
+      // The billing module's pass cancels the subscription; the users module's next pass (started
+      // again here, as the next hour would) removes the member.
+      await expect.poll(async () => subscriptionOf(user.userId), { timeout: 60_000 }).toMatchObject({ status: 'canceled' });
+      await expect
+        .poll(
+          async () => {
+            await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, new Date());
+            return deletedAtOf(user.userId);
+          },
+          { timeout: 60_000 },
+        )
+        .toBeUndefined();
     } finally {
-      await work?.stop();
+      await Promise.all(work.map((w) => w?.stop()));
     }
+  });
+});
+
+describe('the billing of a member removed for good', () => {
+  const at30Days = async (userId: string) => new Date(((await deletedAtOf(userId))?.getTime() ?? 0) + 30 * DAY + 1000);
+
+  it('a live subscription keeps the member in Recently deleted until the billing module cancels it at the provider, recorded in the trail and the transactions', async () => {
+    const user = await billedMember('live@restore.test', 'Lee Live');
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    const due = await at30Days(user.userId);
+
+    // Without the cancellation the clean-up leaves them: their subscription would go on charging.
+    expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, due)).map((p) => p.id)).not.toContain(user.userId);
+    expect((await list('status=deleted&search=live@restore')).total).toBe(1);
+
+    const calls: string[] = [];
+    const local = localProvider(due);
+    const provider: BillingProvider = {
+      ...local,
+      cancelNow: (subscription, reason) => {
+        calls.push(`${subscription.id}:${reason ?? ''}`);
+        return local.cancelNow(subscription, reason);
+      },
+    };
+    // Two API processes at once: the provider is asked once (the member's billing lease), and a
+    // second pass finds nothing left to cancel.
+    const [one, two] = await Promise.all([endBilling(due, provider), endBilling(due, provider)]);
+    expect([...one.canceled, ...two.canceled].filter((id) => id === user.userId).length).toBeGreaterThanOrEqual(1);
+    expect(calls).toEqual([`sub_${user.userId}:${REMOVAL_REASON}`]);
+    expect(await subscriptionOf(user.userId)).toMatchObject({ status: 'canceled', cancellation_reason: REMOVAL_REASON });
+    expect((await endBilling(due, provider)).canceled).not.toContain(user.userId);
+
+    const { entries } = await json(AuditListResponseSchema, await asAdmin('GET', `/api/audit?memberId=${user.userId}`));
+    expect(entries[0]).toMatchObject({
+      kind: 'subscription.canceled',
+      actor: PURGE_ACTOR,
+      before: { planType: 'pro', status: 'active' },
+      after: { planType: 'pro', status: 'canceled', reason: REMOVAL_REASON },
+    });
+    const { rows: transactions } = await api.db.query<{ type: string; description: string }>(
+      'SELECT type, description FROM transactions WHERE member_id = $1',
+      [user.userId],
+    );
+    expect(transactions).toEqual([{ type: 'subscription_canceled', description: `Hardline Pro canceled: ${REMOVAL_REASON}` }]);
+
+    // Then the clean-up removes them.
+    expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, due)).map((p) => p.id)).toContain(user.userId);
+  });
+
+  it('when the provider fails, the member stays in Recently deleted and the next pass cancels', async () => {
+    const user = await billedMember('down@restore.test', 'Dee Down');
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    const due = await at30Days(user.userId);
+    // Stripe's API is a boundary we do not own: its failure is faked here.
+    const down: BillingProvider = { ...localProvider(due), cancelNow: () => Promise.reject(new Error('the provider is down')) };
+    const errors: unknown[] = [];
+    const failed = await endRemovedMembersBilling({ db: api.db, provider: down, clock: () => due }, due, {
+      onError: (e) => errors.push(e),
+    });
+    expect(failed.failed).toContain(user.userId);
+    expect(String((errors[0] as Error).cause)).toContain('the provider is down');
+    expect(await subscriptionOf(user.userId)).toMatchObject({ status: 'active' });
+    expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, due)).map((p) => p.id)).not.toContain(user.userId);
+
+    expect((await endBilling(due)).canceled).toContain(user.userId);
+    expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, due)).map((p) => p.id)).toContain(user.userId);
+  });
+
+  it('a member restored before the pass keeps their subscription; one deleted less than 30 days ago too', async () => {
+    const restored = await billedMember('kept@restore.test', 'Kit Kept');
+    const recent = await billedMember('recent@restore.test', 'Ray Recent');
+    expect((await asAdmin('DELETE', `/api/users/${restored.userId}`)).status).toBe(200);
+    expect((await asAdmin('DELETE', `/api/users/${recent.userId}`)).status).toBe(200);
+    // Deleted 31 days ago and restored since; deleted 29 days ago.
+    await api.db.query("UPDATE member_rows SET deleted_at = now() - interval '31 days' WHERE id = $1", [restored.userId]);
+    await api.db.query("UPDATE member_rows SET deleted_at = now() - interval '29 days' WHERE id = $1", [recent.userId]);
+    expect((await asAdmin('POST', `/api/users/${restored.userId}/restore`)).status).toBe(200);
+
+    const result = await endBilling(new Date());
+    expect(result.canceled).not.toContain(restored.userId);
+    expect(result.canceled).not.toContain(recent.userId);
+    expect(await subscriptionOf(restored.userId)).toMatchObject({ status: 'active' });
+    expect(await subscriptionOf(recent.userId)).toMatchObject({ status: 'active' });
+  });
+
+  it('a subscription Stripe made cannot be canceled by the local provider: logged, and the member stays', async () => {
+    const user = await billedMember('stripe@restore.test', 'Sam Stripe');
+    await api.db.query("UPDATE subscriptions SET provider = 'stripe' WHERE member_id = $1", [user.userId]);
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    const due = await at30Days(user.userId);
+    const errors: unknown[] = [];
+    const result = await endRemovedMembersBilling({ db: api.db, provider: localProvider(due), clock: () => due }, due, {
+      onError: (e) => errors.push(e),
+    });
+    expect(result.failed).toContain(user.userId);
+    expect(String(errors[0])).toContain('cancel it there');
+    expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, due)).map((p) => p.id)).not.toContain(user.userId);
+    expect((await list('status=deleted&search=stripe@restore')).total).toBe(1);
   });
 });
