@@ -68,22 +68,68 @@ function datesOf(row: MemberRow) {
   };
 }
 
+/**
+ * Where the invitation goes now: the account the pool invited, or, when the member's e-mail was
+ * changed since (a typo fixed with Edit), a new account for the new address. The pool account keeps
+ * the address it was invited with, and a pool resend would go there (or, on Cognito, find no account
+ * by the new one). An account that never signed in holds nothing (no password, no session), so the
+ * new one replaces it: created first (refused with 409 if the address has an account already),
+ * disabled like the member if they are inactive; the old one is deleted once the member points at
+ * the new one (`replaced`).
+ */
+async function sendAgain(db: Queryable, userPool: UserPoolAdmin, target: MemberRow): Promise<{ sub: string; replaced: string | null }> {
+  const sub = target.cognito_sub ?? '';
+  const account = await userPool.findAccount?.(sub);
+  if (!account || account.email.toLowerCase() === target.email.toLowerCase()) {
+    await userPool.resendInvitation({ email: account?.email ?? target.email, temporaryPassword: generateTemporaryPassword() });
+    return { sub, replaced: null };
+  }
+  if (account.status && account.status !== 'FORCE_CHANGE_PASSWORD') throw noInvitation({ ...target, last_active_at: new Date() }, 'resend');
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [target.org_id]);
+  const created = await userPool.createUserWithTemporaryPassword({
+    email: target.email,
+    name: target.name,
+    phoneNumber: target.phone_number,
+    organization: rows[0]?.name ?? '',
+    temporaryPassword: generateTemporaryPassword(),
+  });
+  try {
+    if (!target.is_active) await userPool.disableUser(created.sub);
+  } catch (error) {
+    await userPool.deleteUser(created.sub).catch(() => undefined);
+    throw error;
+  }
+  return { sub: created.sub, replaced: sub };
+}
+
 /** Resends the member's invitation (see above); the member with the invitation's new dates. */
 async function resendInvitation(db: Database, userPool: UserPoolAdmin, scope: AdminScope, id: string): Promise<User> {
   const target = await asAdministrator(db, scope, (tx) => findInvited(tx, scope.orgId, id, 'resend'));
-  await userPool.resendInvitation({ email: target.email, temporaryPassword: generateTemporaryPassword() });
-  const row = await asAdministrator(db, scope, async (tx) => {
-    // Still the same invitation (not signed in meanwhile, not removed): its dates start again.
-    const current = await findInvited(tx, scope.orgId, id, 'resend', true);
-    const { rows } = await tx.query<MemberRow>(
-      `UPDATE members SET invited_at = now(), invitation_expires_at = now() + make_interval(days => $3)
-        WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`,
-      [scope.orgId, id, userPool.temporaryPasswordValidityDays],
-    );
-    const resent = rows[0] as MemberRow;
-    await recordAudit(tx, scope, { kind: 'member.invitation_resent', member: resent, before: datesOf(current), after: datesOf(resent) });
-    return resent;
-  });
+  const sent = await sendAgain(db, userPool, target);
+  let row: MemberRow;
+  try {
+    row = await asAdministrator(db, scope, async (tx) => {
+      // Still the same invitation (not signed in meanwhile, not removed): its dates start again.
+      const current = await findInvited(tx, scope.orgId, id, 'resend', true);
+      const { rows } = await tx.query<MemberRow>(
+        `UPDATE members SET invited_at = now(), invitation_expires_at = now() + make_interval(days => $3), cognito_sub = $4
+          WHERE org_id = $1 AND id = $2 RETURNING ${MEMBER_COLUMNS}`,
+        [scope.orgId, id, userPool.temporaryPasswordValidityDays, sent.sub],
+      );
+      const resent = rows[0] as MemberRow;
+      await recordAudit(tx, scope, { kind: 'member.invitation_resent', member: resent, before: datesOf(current), after: datesOf(resent) });
+      return resent;
+    });
+  } catch (error) {
+    // The member still points at the old account: the new one goes again.
+    if (sent.replaced !== null) await userPool.deleteUser(sent.sub).catch(() => undefined);
+    throw error;
+  }
+  if (sent.replaced) {
+    await userPool.deleteUser(sent.replaced).catch((error: unknown) => {
+      console.error(`[api] the pool account of a replaced invitation could not be deleted (${sent.replaced})`, error);
+    });
+  }
   return toUser(row);
 }
 

@@ -118,6 +118,47 @@ describe('an invited member who has never signed in', () => {
 });
 
 describe('Resend invitation', () => {
+  it('after the e-mail was corrected with Edit, goes to the new address: a new account replaces the one invited at the old address', async () => {
+    const user = await invite('typo@invitatons.test', { isActive: false });
+    const old = accountOf('typo@invitatons.test');
+    const edited = await asAdmin('PUT', `/api/users/${user.userId}`, { email: 'fixed@invitations.test' });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+
+    const response = await resend(user.userId);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { user: resent } = v.parse(UserResponseSchema, await response.json());
+    expect(resent.email).toBe('fixed@invitations.test');
+    expect(resent.invitation?.state).toBe('open');
+    // A new account for the new address, invited with a temporary password, disabled like the
+    // (inactive) member; the one at the old address is gone.
+    const created = api.userPool.created.find((c) => c.email === 'fixed@invitations.test');
+    expect(created).toMatchObject({ name: 'Crew typo@invitatons.test', organization: 'Invitation Builders' });
+    expect(accountOf('fixed@invitations.test')).toMatchObject({ disabled: true });
+    expect(accountOf('typo@invitatons.test')).toBeUndefined();
+    expect(api.userPool.accounts.find((a) => a.sub === old?.sub)).toBeUndefined();
+    // The member points at the new account: revoking the invitation removes it.
+    expect((await revoke(user.userId)).status).toBe(200);
+    expect(accountOf('fixed@invitations.test')).toBeUndefined();
+  });
+
+  it('when the new address already has a pool account, says so and keeps the invitation as it was', async () => {
+    const user = await invite('first@invitations.test');
+    await invite('taken@invitations.test');
+    // The member table refuses a second member with an address; the pool may still hold one (a
+    // member removed from the table while the pool kept the account).
+    await api.db.query("UPDATE members SET email = 'taken-elsewhere@invitations.test' WHERE email = 'taken@invitations.test'");
+    expect((await asAdmin('PUT', `/api/users/${user.userId}`, { email: 'taken@invitations.test' })).status).toBe(200);
+    const before = await read(user.userId);
+
+    const response = await resend(user.userId);
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'An account for taken@invitations.test already exists in the user pool.',
+    );
+    expect(await read(user.userId)).toEqual(before);
+    expect(accountOf('first@invitations.test')).toBeDefined();
+  });
+
   it('sends a new temporary password through the pool (RESEND) and restarts the dates, in the activity trail', async () => {
     const user = await invite('resend@invitations.test');
     await age(user.userId, 8);
