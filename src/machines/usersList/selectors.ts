@@ -25,6 +25,12 @@ export const selectLoadError = (s: UsersListSnapshot): string | null =>
 export const selectActionError = (s: UsersListSnapshot): string | null => s.context.actionError;
 export const selectSelected = (s: UsersListSnapshot): string[] => s.context.selected;
 export const selectIsBulkUpdating = (s: UsersListSnapshot): boolean => s.matches({ list: 'bulkUpdating' });
+/**
+ * A bulk change can start: the page is on screen. While a page loads (a search being typed, a page
+ * or a filter being changed), the selection stays but the machine takes no bulk change, so the bulk
+ * buttons are disabled rather than doing nothing.
+ */
+export const selectCanBulkUpdate = (s: UsersListSnapshot): boolean => s.matches({ list: { browsing: 'ready' } });
 
 /** The row changes (../rowChanges), for as long as the list is open: a view reads their `busy` from it. */
 export const selectRowChangesRef = (s: UsersListSnapshot): RowChangesActorRef | undefined =>

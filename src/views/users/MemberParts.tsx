@@ -259,7 +259,7 @@ export function SelectBox({ user, selected, onSelect }: { user: User; selected: 
       className="hl-select"
       aria-label={`Select ${user.name}`}
       // A member in Recently deleted takes no bulk change.
-      disabled={isDeleted(user)}
+      disabled={!isSelectable(user)}
       checked={selected}
       onChange={(e: ChangeEvent<HTMLInputElement>) => onSelect(user.userId, e.target.checked)}
     />

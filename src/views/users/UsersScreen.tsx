@@ -12,7 +12,7 @@ import {
   selectDeleteError,
   selectDeleteTarget,
   selectEditUserRef,
-  selectIsBulkUpdating,
+  selectCanBulkUpdate,
   selectIsDeleting,
   selectIsExporting,
   selectIsFirstLoad,
@@ -79,7 +79,7 @@ const QuickStats = memo(function QuickStats({ stats }: { stats: UserStats | null
 const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActorRef }) {
   const ref = actor;
   const selected = useSelector(ref, selectSelected);
-  const updating = useSelector(ref, selectIsBulkUpdating);
+  const blocked = !useSelector(ref, selectCanBulkUpdate);
   const { bulkUpdate } = useIntents(usersListIntents, ref);
   if (selected.length === 0) return null;
   const bulk = (updates: { hasLicense?: boolean; isActive?: boolean; role?: Role }) => bulkUpdate(selected, updates);
@@ -97,20 +97,20 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
     >
       <SelectedCount actor={ref} />
       <ButtonGroup size="sm" variant="outline" flexWrap="wrap">
-        <Button disabled={updating} onClick={() => bulk({ hasLicense: true })}>
+        <Button disabled={blocked} onClick={() => bulk({ hasLicense: true })}>
           Grant license
         </Button>
-        <Button disabled={updating} onClick={() => bulk({ hasLicense: false })}>
+        <Button disabled={blocked} onClick={() => bulk({ hasLicense: false })}>
           Remove license
         </Button>
-        <Button disabled={updating} onClick={() => bulk({ isActive: true })}>
+        <Button disabled={blocked} onClick={() => bulk({ isActive: true })}>
           Activate
         </Button>
-        <Button disabled={updating} onClick={() => bulk({ isActive: false })}>
+        <Button disabled={blocked} onClick={() => bulk({ isActive: false })}>
           Deactivate
         </Button>
       </ButtonGroup>
-      <NativeSelect.Root size="sm" width="48" disabled={updating}>
+      <NativeSelect.Root size="sm" width="48" disabled={blocked}>
         <NativeSelect.Field
           aria-label="Change role of selected users"
           value=""
@@ -128,7 +128,7 @@ const BulkActions = memo(function BulkActions({ actor }: { actor: UsersListActor
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <SelectAllMatching actor={ref} disabled={updating} />
+      <SelectAllMatching actor={ref} disabled={blocked} />
     </Flex>
   );
 });

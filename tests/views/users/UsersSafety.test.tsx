@@ -65,6 +65,26 @@ describe('UsersScreen: safer actions', { timeout: 60_000 }, () => {
     expect(doubles.bulk.inputs('bulkUpdate').at(-1)).toMatchObject({ updates: { hasLicense: true } });
   });
 
+  it('while another page loads, the bulk buttons are disabled instead of doing nothing; they work again once it is on screen', async () => {
+    const { doubles, user } = await start();
+    await selectTwo(user);
+    const bulk = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    expect(bulk.getByRole('button', { name: 'Grant license' })).toBeEnabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Active');
+    await waitFor(() => expect(doubles.list.pending('loadUsers')).toHaveLength(1));
+    // The selection is still shown, but a click would change nothing while the page loads.
+    for (const name of ['Grant license', 'Remove license', 'Activate', 'Deactivate'])
+      expect(bulk.getByRole('button', { name })).toBeDisabled();
+    expect(bulk.getByRole('combobox', { name: 'Change role of selected users' })).toBeDisabled();
+
+    act(() => doubles.list.resolve('loadUsers', makePage(1, { count: 3 })));
+    await waitFor(() => expect(bulk.getByRole('button', { name: 'Grant license' })).toBeEnabled());
+    await user.click(bulk.getByRole('button', { name: 'Grant license' }));
+    expect(doubles.bulk.inputs('bulkUpdate')).toEqual([
+      { userIds: [makeUser(0).userId, makeUser(1).userId], updates: { hasLicense: true } },
+    ]);
+  });
+
   it("a licence change's toast offers Undo, which asks for the licence back", async () => {
     const { doubles, user } = await start();
     const ana = makeUser(0);
