@@ -21,7 +21,7 @@ export function DeleteUserDialog({ user, deleting, error, onConfirm, onCancel }:
       <Dialog.Body display="flex" flexDirection="column" gap="3">
         <Dialog.Description>
           Delete <Text as="strong">{user.name}</Text> ({user.email})? They can no longer sign in. You can restore them from Recently deleted
-          for 30 days; then they are removed for good.
+          for 30 days; then they are removed for good, and a subscription they still have is canceled.
         </Dialog.Description>
         <Banner status="error" message={error} />
       </Dialog.Body>

@@ -282,7 +282,12 @@ describe('UsersScreen: cards at 768 px and narrower', { timeout: 60_000 }, () =>
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).not.toBeInTheDocument());
 
     await choose(user, card(a.name).getByRole('button', { name: `Actions for ${a.name}` }), 'Delete');
-    expect(await screen.findByRole('alertdialog', { name: 'Delete user' })).toHaveTextContent(a.name);
+    const question = await screen.findByRole('alertdialog', { name: 'Delete user' });
+    expect(question).toHaveTextContent(a.name);
+    // What happens to them, their sign-in and their billing.
+    expect(question).toHaveTextContent(
+      'They can no longer sign in. You can restore them from Recently deleted for 30 days; then they are removed for good, and a subscription they still have is canceled.',
+    );
   });
 
   it('sorts from the Sort by select (the table does it from its headers)', async () => {
