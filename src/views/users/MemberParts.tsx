@@ -3,7 +3,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { useTimeTip } from '../shared/useTimeTip';
 import { ROUTE_LINK_ATTRIBUTE } from '../shared/useRouteLinks';
-import { formatDateTime, formatLongDate, formatRelativeTime } from '../../domain/dates';
+import { formatDateTime, formatLongDate, formatRelativeTime, formatShortDate } from '../../domain/dates';
 import type { User, UserSort } from '../../contract/api';
 import { isSelectable } from '../../machines/usersList';
 import { InvitationMenuItems, invitationStyles } from './InvitationParts';
@@ -78,6 +78,8 @@ export const memberStyles: SystemStyleObject = {
     fontWeight: 'medium',
   },
   '& .hl-who': { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  // The badge as wide as its word, not the line.
+  '& .hl-gone': { alignItems: 'flex-start' },
   '& .hl-name': { textStyle: 'sm', fontWeight: 'medium' },
   '& .hl-email': { textStyle: 'xs', color: 'fg.muted' },
   '& .hl-badge': {
@@ -281,16 +283,23 @@ export function LicenseSwitch({ user, busy, onAction }: { user: User; busy: bool
   );
 }
 
-export function StatusBadge({ user }: { user: User }) {
+/**
+ * Active, pending, or in Recently deleted with the day the clean-up removes them for good (30 days
+ * after the deletion): 'Feb 4, 2026' in the table's row, where it has the room of the status, licence
+ * and billing cells (MembersTable.tsx), 'February 4, 2026' on a card.
+ */
+export function StatusBadge({ user, dates = 'long' }: { user: User; dates?: 'short' | 'long' }) {
   if (user.purgeAt !== undefined) {
-    // Recently deleted: the day the clean-up removes them for good (30 days after the deletion).
     return (
-      <span className="hl-who">
+      <span className="hl-who hl-gone">
         <span className="hl-badge" data-tone="red">
           deleted
         </span>
         <span className="hl-email">
-          Removed for good on <time dateTime={user.purgeAt}>{formatLongDate(user.purgeAt)}</time>
+          Removed for good on{' '}
+          <time dateTime={user.purgeAt} title={formatLongDate(user.purgeAt)}>
+            {dates === 'short' ? formatShortDate(user.purgeAt) : formatLongDate(user.purgeAt)}
+          </time>
         </span>
       </span>
     );

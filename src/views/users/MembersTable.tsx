@@ -15,6 +15,7 @@ import {
   BillingLink,
   LastActive,
   LicenseSwitch,
+  isDeleted,
   RowMenu,
   SelectAll,
   SelectBox,
@@ -146,15 +147,25 @@ const UserRow = memo(function UserRow({ user, rowKey, selected, licenseBusy, sta
       </td>
       <td>{user.role}</td>
       <td>{formatShortDate(user.createdAt)}</td>
-      <td>
-        <StatusBadge user={user} />
-      </td>
-      <td>
-        <LicenseSwitch user={user} busy={licenseBusy} onAction={onAction} />
-      </td>
-      <td>
-        <BillingLink user={user} />
-      </td>
+      {isDeleted(user) ? (
+        // Recently deleted: no licence to switch and no billing page until they are restored, so
+        // the day they go for good has the room of all three cells.
+        <td colSpan={3}>
+          <StatusBadge user={user} dates="short" />
+        </td>
+      ) : (
+        <>
+          <td>
+            <StatusBadge user={user} />
+          </td>
+          <td>
+            <LicenseSwitch user={user} busy={licenseBusy} onAction={onAction} />
+          </td>
+          <td>
+            <BillingLink user={user} />
+          </td>
+        </>
+      )}
       <td>
         {/* Its open menu belongs to this member: a member who takes the row over gets a closed one. */}
         <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
