@@ -159,13 +159,14 @@ export function checkTables<M extends AnyStateMachine>(machine: M, tables: WalkT
  */
 export function tableDriver<M extends AnyStateMachine>(machine: M, tables: WalkTables<M>): Required<Pick<Driver, 'perform' | 'assert'>> {
   checkTables(machine, tables);
-  const events = { ...tables.outside, ...(tables.events as Record<string, Perform | undefined>) };
+  const events = tables.events as Record<string, Perform | undefined>;
+  const outside = tables.outside ?? {};
   const states = tables.states as Record<string, Check<M> | typeof inSubstates | undefined>;
   const arrivals = (tables.arrivals ?? {}) as Record<string, Record<string, Check<M> | undefined> | undefined>;
   let last: { event: AnyEventObject; info: StepInfo } | undefined;
   return {
     async perform(event, info) {
-      const perform = events[event.type];
+      const perform = events[event.type] ?? outside[event.type];
       if (!perform) throw new Error(`walk tables of "${machine.id}": no entry for event "${event.type}" in the events table`);
       last = { event, info };
       await perform(event, info);
