@@ -8,6 +8,11 @@
  * while it is prepared, searches, pages and loads (the list does not wait for it) before it ends
  * either way. The rest of the list is walked with no export running, which keeps the walk's size
  * (every list state times every export state) in bounds.
+ *
+ * Paths: shortest paths to every transition, covering walks of the list's own moves (every pair of
+ * them), and scripted walks (below) for the pairs that depend on what the list's snapshot does not
+ * hold: row changes answered while others are in flight, a finished import after each way into the
+ * list, and the Undo of a bulk change after each.
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
