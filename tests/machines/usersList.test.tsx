@@ -8,19 +8,42 @@
  * while it is prepared, searches, pages and loads (the list does not wait for it) before it ends
  * either way. The rest of the list is walked with no export running, which keeps the walk's size
  * (every list state times every export state) in bounds.
+ *
+ * Paths: shortest paths to every transition, covering walks of the list's own moves (every pair of
+ * them), and scripted walks (below) for the pairs that depend on what the list's snapshot does not
+ * hold: row changes answered while others are in flight, a finished import after each way into the
+ * list, and the Undo of a bulk change after each.
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { selectBusy, selectMatchingOffer, sortDirectionOf, usersListMachine, type UsersListSnapshot } from '../../src/machines/usersList';
+import {
+  selectBusy,
+  selectMatchingOffer,
+  sortDirectionOf,
+  usersListMachine,
+  type RowActionInput,
+  type RowActionResult,
+  type UsersListSnapshot,
+} from '../../src/machines/usersList';
 import { usersViewQuery } from '../../src/machines/usersList/view';
-import { createControlledDelays, enumerateTransitions, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
+import {
+  createControlledDelays,
+  enumerateTransitions,
+  generateModelPaths,
+  scriptedPath,
+  walkPaths,
+  type ModelPath,
+  type ScriptedEvent,
+  type StepInfo,
+} from '../support/model';
 import { inSubstates, tableDriver, type CheckContext } from '../support/model/tables';
 import { makePage, makeUser } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
 import { toaster } from '../../src/views/shared/toaster';
-import { DONE as IMPORT_DONE, RUNNING as IMPORT_RUNNING } from '../views/users/render-import';
+import { DONE as IMPORT_DONE, PREVIEW as IMPORT_PREVIEW, RUNNING as IMPORT_RUNNING } from '../views/users/render-import';
+import type { User } from '../../src/contract/api';
 
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
 
@@ -34,7 +57,19 @@ PAGE.list.users[2] = INVITED;
 const EMPTY = makePage(1, { count: 0 });
 /** An empty page 2 of a non-empty list (say the last user of that page was just deleted). */
 const PAST_THE_END = makePage(2, { count: 0 });
+/** Recently deleted (the 'deleted' status filter): four members who can only be restored. */
+const DELETED = {
+  ...makePage(1, { count: 0, total: 4 }),
+  list: {
+    users: [40, 41, 42, 43].map((i) => makeUser(i, { deletedAt: '2026-01-04T10:00:00.000Z', purgeAt: '2026-02-03T10:00:00.000Z' })),
+    total: 4,
+    page: 1,
+    limit: 25,
+  },
+};
 const ADDED = makeUser(80, { name: 'Rosa Alvarez' });
+/** The file a second import chooses (its dry run is the double's: 25 to invite). */
+const IMPORT_CSV = 'Name,Email,Phone\nRosa Alvarez,rosa@summit.test,5551234567\n';
 const EDITED_NAME = 'Ana Diaz-Lopez';
 const CONFLICT = 'An organisation needs at least one active administrator.';
 const EXPORTED = { url: 'http://127.0.0.1:9/exports/members/ticket-1', fileName: 'summit-builders-members-2026-01-05.csv' };
@@ -236,10 +271,260 @@ const PAIR_PATHS = generateModelPaths(usersListMachine, {
   },
 });
 
+// ---------------------------------------------------------------------------------------------
+// Scripted walks: pairs that depend on what the list's snapshot does not hold
+// ---------------------------------------------------------------------------------------------
+
+const url = (query: string) => ({ type: 'users.urlChanged', query });
+const loaded = (output: typeof PAGE) => ({ type: 'xstate.done.actor.loadUsers', output });
+/** The plain /users, its first page shown. */
+const OPENED = [url(''), loaded(PAGE)];
+const member = (i: number) => PAGE.list.users[i] ?? makeUser(i);
+const ALL_IDS = PAGE.list.users.map((m) => m.userId);
+const BULK_FAILED = { type: 'xstate.done.actor.bulkChange', output: { updated: 0, changedIds: [], failure: 'Failed to update user' } };
+const bulkDone = (changedIds: string[]) => ({
+  type: 'xstate.done.actor.bulkChange',
+  output: { updated: changedIds.length, changedIds, failure: null },
+});
+const IMPORTED = { type: 'users.imported' };
+const OPEN_ADD = { type: 'users.openAdd' };
+const CLOSE = { type: 'users.closeDialog' };
+const ADD_DONE = { type: 'xstate.done.actor.addUser', output: ADDED };
+const EDIT = { type: 'users.edit', user: member(0) };
+const EDIT_DONE = { type: 'xstate.done.actor.editUser', output: { ...member(0), name: EDITED_NAME } };
+const ASK_DELETE = { type: 'users.confirmDelete', user: member(2) };
+const DELETED_ONE = [{ type: 'users.delete' }, { type: 'xstate.done.actor.deleteUser', output: undefined }];
+const SELECT_FIRST = { type: 'users.select', userId: member(0).userId, selected: true };
+const bulk = (userIds: string[], updates: { hasLicense?: boolean; isActive?: boolean }) => ({ type: 'users.bulkUpdate', userIds, updates });
+
+/**
+ * What the list hears at its top (its root's own transitions), each right after each other and after
+ * the start, written one word a step: L and S a licence and a status toggle, ok, fail and conflict
+ * the answers of a row change, D Dismiss of the message above the table, I a resent invitation.
+ * An answer is for a change still in flight, which the list's snapshot does not hold (the row
+ * changes child does): `rowChangeWalk` keeps count. It toggles the licence or the status of the
+ * first of the page's three members not already changing that; answers the oldest change in flight;
+ * and where nothing the walk toggled is in flight, answers a Restore of a member in Recently deleted
+ * (sent to the row changes child by the row menu, not through the list: `outside`), made as the walk
+ * opens on that view. Dismiss needs a message: after a failed answer there is one (a toggle or
+ * Dismiss takes it away); otherwise a bulk change of the first member fails first.
+ */
+const ROOT_LETTERS = ['L', 'S', 'ok', 'fail', 'conflict', 'D', 'I'] as const;
+function rowChangeWalk(script: string): ModelPath {
+  const letters = script.split(' ').map((letter) => {
+    const known = ROOT_LETTERS.find((l) => l === letter);
+    if (!known) throw new Error(`rowChangeWalk: "${letter}" is none of ${ROOT_LETTERS.join(', ')}`);
+    return known;
+  });
+  interface Change {
+    kind: RowActionInput['kind'];
+    /** The toggled member's row on the page (a toggle), or none (a restore). */
+    row?: number;
+    /** The member as the change asked for them (a toggle's is read from the page when it is made). */
+    asked?: User;
+  }
+  const inFlight: Change[] = [];
+  const restoring: User[] = [];
+  const body: ScriptedEvent[] = [];
+  let error = false;
+  let selected = false;
+  const at = (s: AnyMachineSnapshot, row: number) => asList(s).context.users[row] ?? member(row);
+  for (const letter of letters) {
+    if (letter === 'L' || letter === 'S') {
+      const kind = letter === 'L' ? 'license' : 'status';
+      const row = [0, 1, 2].find((r) => !inFlight.some((c) => c.kind === kind && c.row === r));
+      if (row === undefined) throw new Error(`rowChangeWalk: no member free for another ${kind} change`);
+      const change: Change = { kind, row };
+      inFlight.push(change);
+      body.push((s) => {
+        const m = at(s, row);
+        change.asked = m;
+        return kind === 'license'
+          ? { type: 'users.setLicense', user: m, hasLicense: !m.hasLicense }
+          : { type: 'users.setStatus', user: m, isActive: !m.isActive };
+      });
+      error = false;
+    } else if (letter === 'ok' || letter === 'fail' || letter === 'conflict') {
+      let change = inFlight.shift();
+      if (!change) {
+        const next = DELETED.list.users[restoring.length];
+        if (!next) throw new Error('rowChangeWalk: more restores needed than Recently deleted shows');
+        // Today's API refuses a restore as in conflict (409) only when the caller has just lost their
+        // administrator rights, and then cannot read the member again: the walks have a restore's
+        // conflict only as the very first answer, where only a restore can be in flight.
+        if (letter === 'conflict' && body.length > 0) throw new Error('rowChangeWalk: a conflict answers a toggle, not a restore');
+        restoring.push(next);
+        change = { kind: 'restore', asked: next };
+      }
+      const answered = change;
+      body.push(() => {
+        const { kind, asked } = answered;
+        if (!asked) throw new Error('rowChangeWalk: an answer before its change');
+        if (letter === 'fail') return { type: 'row.failed', kind, userId: asked.userId, error: new Error('') };
+        if (letter === 'conflict')
+          return { type: 'row.conflicted', kind, user: { ...asked, version: asked.version + 1 }, message: CONFLICT };
+        const { deletedAt: _deleted, purgeAt: _purge, ...restored } = asked;
+        const after =
+          kind === 'license'
+            ? { ...asked, hasLicense: !asked.hasLicense }
+            : kind === 'status'
+              ? { ...asked, isActive: !asked.isActive }
+              : restored;
+        return { type: 'row.succeeded', kind, before: asked, user: { ...after, version: asked.version + 1 } };
+      });
+      if (letter === 'fail') error = true;
+    } else if (letter === 'D') {
+      if (!error) {
+        if (!selected) body.push(SELECT_FIRST);
+        selected = true;
+        body.push(bulk([member(0).userId], { hasLicense: true }), BULK_FAILED, loaded(PAGE));
+      }
+      body.push({ type: 'users.dismissError' });
+      error = false;
+    } else {
+      body.push({ type: 'invitation.settled', outcome: 'resent', user: { ...INVITED, version: 2 } });
+    }
+  }
+  const opening =
+    restoring.length === 0
+      ? OPENED
+      : [
+          url('?status=deleted'),
+          loaded(DELETED),
+          ...restoring.map((m) => ({ type: 'users.restore', user: m })),
+          { type: 'users.filterStatus', status: 'all' },
+          loaded(PAGE),
+        ];
+  return scriptedPath(usersListMachine, `row changes answered in flight: ${script}`, [...opening, ...body], {
+    outside: ['users.restore'],
+  });
+}
+/**
+ * Every pair of the seven, and each first: an Euler circuit of the 49 pairs cut into four walks,
+ * which start with a Dismiss and a restore's answers (a toggle, a resent invitation first are in the
+ * generated paths); found by a search for the fewest restores (ten: 24 answers, 14 toggles) and bulk
+ * failures (four: Dismiss after a toggle, after a Dismiss, or first), with a conflict answering a
+ * restore only first.
+ */
+const ROW_CHANGE_WALKS = [
+  rowChangeWalk('D ok'),
+  rowChangeWalk('ok fail D L fail fail S D fail L D I conflict'),
+  rowChangeWalk('conflict L S L I S I fail conflict D conflict I ok L conflict fail'),
+  rowChangeWalk('fail I I D S S conflict conflict ok ok I L L ok conflict S ok S fail ok D D'),
+];
+
+/**
+ * A finished import (`users.imported`) after each way into browsing, and what its reload answers;
+ * behind a dialog, twice (a second job run through Import CSV: `outside`, the list does not see
+ * it), then Back. One job a walk otherwise: the one found running as the list opens.
+ */
+const IMPORT_WALKS = [
+  { name: 'after Back, the reload shown', steps: [...OPENED, url(BACK_TO), IMPORTED, loaded(PAGE)] },
+  { name: 'after Add User closed, the reload past the end', steps: [...OPENED, OPEN_ADD, CLOSE, IMPORTED, loaded(PAST_THE_END)] },
+  {
+    name: 'after a member was added, the reload failing',
+    steps: [...OPENED, OPEN_ADD, ADD_DONE, IMPORTED, { type: 'xstate.error.actor.loadUsers', error: new Error('') }],
+  },
+  { name: 'after Edit closed', steps: [...OPENED, EDIT, CLOSE, IMPORTED] },
+  { name: 'after an edit saved', steps: [...OPENED, EDIT, EDIT_DONE, IMPORTED] },
+  { name: 'after the delete question closed', steps: [...OPENED, ASK_DELETE, CLOSE, IMPORTED] },
+  { name: 'after a member was deleted', steps: [...OPENED, ASK_DELETE, ...DELETED_ONE, IMPORTED] },
+  {
+    name: 'after the bulk question closed',
+    steps: [...OPENED, SELECT_FIRST, bulk([member(0).userId], { isActive: false }), CLOSE, IMPORTED],
+  },
+  {
+    name: 'after a bulk change failed',
+    steps: [...OPENED, SELECT_FIRST, bulk([member(0).userId], { hasLicense: true }), BULK_FAILED, IMPORTED],
+  },
+  {
+    name: 'after a bulk change',
+    steps: [...OPENED, SELECT_FIRST, bulk([member(0).userId], { hasLicense: true }), bulkDone([member(0).userId]), IMPORTED],
+  },
+  {
+    name: 'behind Add User twice, then Back',
+    steps: [
+      ...OPENED,
+      OPEN_ADD,
+      IMPORTED,
+      CLOSE,
+      ...['import.dismiss', 'import.open', 'import.chooseFile', 'import.confirm', 'import.close'].map((type) => ({ type })),
+      OPEN_ADD,
+      IMPORTED,
+      url(BACK_TO),
+    ],
+  },
+].map(({ name, steps }) =>
+  scriptedPath(usersListMachine, `an import finished ${name}`, steps, {
+    outside: ['import.dismiss', 'import.open', 'import.chooseFile', 'import.confirm', 'import.close'],
+  }),
+);
+
+/**
+ * Undo of a bulk change after each way into browsing, and each way its run ends. The toast's Undo
+ * of a bulk change stays 30 s; the Undo's own change offers Undo again (the other way), so one walk
+ * undoes, undoes that, and so on, with one way into browsing between each.
+ */
+let undoTo = false;
+/** The Undo the last toast offers: the licences back the other way. */
+const undoLast = () => {
+  const event = { type: 'users.undoBulk', userIds: ALL_IDS, updates: { hasLicense: undoTo } };
+  undoTo = !undoTo;
+  return event;
+};
+const undone = () => [bulkDone(ALL_IDS), loaded(PAGE)];
+const UNDO_CHAIN = scriptedPath(usersListMachine, 'Undo of a bulk change after each way into the list', [
+  ...OPENED,
+  { type: 'users.selectAll', selected: true },
+  bulk(ALL_IDS, { hasLicense: true }),
+  ...undone(),
+  // Back, then Undo while that page loads; Forward while the Undo runs.
+  url(BACK_TO),
+  undoLast(),
+  url(''),
+  ...undone(),
+  OPEN_ADD,
+  CLOSE,
+  undoLast(),
+  ...undone(),
+  OPEN_ADD,
+  ADD_DONE,
+  undoLast(),
+  ...undone(),
+  EDIT,
+  CLOSE,
+  undoLast(),
+  ...undone(),
+  EDIT,
+  EDIT_DONE,
+  undoLast(),
+  ...undone(),
+  ASK_DELETE,
+  CLOSE,
+  undoLast(),
+  ...undone(),
+  ASK_DELETE,
+  ...DELETED_ONE,
+  undoLast(),
+  ...undone(),
+  // A deactivation asks first: No, then Undo (the member stays selected).
+  SELECT_FIRST,
+  bulk([member(0).userId], { isActive: false }),
+  CLOSE,
+  undoLast(),
+  ...undone(),
+  // Another bulk change fails; the Undo of the one before fails too.
+  SELECT_FIRST,
+  bulk([member(0).userId], { hasLicense: true }),
+  BULK_FAILED,
+  undoLast(),
+  BULK_FAILED,
+]);
+
 walkPaths({
   machineId: 'usersList',
   machine: usersListMachine,
-  paths: [...paths, ...UNDO_PATHS, ...PAIR_PATHS],
+  paths: [...paths, ...UNDO_PATHS, ...PAIR_PATHS, ...ROW_CHANGE_WALKS, ...IMPORT_WALKS, UNDO_CHAIN],
   timeout: 15_000,
   setup: ({ inspect }) => {
     const doubles = createUsersDoubles();
@@ -292,6 +577,9 @@ walkPaths({
       return i === 0 ? { ...member, name: firstName } : member;
     };
     let searches = 0;
+    /** The last Undo of a bulk change clicked, and what asked for the bulk change running: the selection or an Undo. */
+    let undone: { userIds: string[]; updates: object } | undefined;
+    let bulkAsked: 'selection' | 'undo' | undefined;
     /** Links opened by a finished export so far. */
     let downloads = 0;
 
@@ -302,9 +590,47 @@ walkPaths({
         if (!doubles.list.settle(event, info)) throw new Error(`cannot perform ${event.type}`);
       });
     };
-    const toggleLicense = () => user.click(rowOf(u(0).name).getByRole('checkbox', { name: `License for ${u(0).name}` }));
-    const toggleStatus = () => menuItem(u(1).name, /^(Activate|Deactivate)$/);
-    const statusChangeOpen = () => doubles.rows.open().some((c) => c.input.kind === 'status');
+    const toggleLicense = (name: string) => user.click(rowOf(name).getByRole('checkbox', { name: `License for ${name}` }));
+    const toggleStatus = (name: string) => menuItem(name, /^(Activate|Deactivate)$/);
+    /** A member's name as the page shows it, by id (the first member's as renamed by a saved edit). */
+    const nameOf = (userId: string) =>
+      userId === u(0).userId ? u(0).name : ([...PAGE.list.users, ...DELETED.list.users].find((m) => m.userId === userId)?.name ?? userId);
+    /**
+     * The row change in flight an answer is for: its kind, for its member. A generated path answers
+     * one it has not asked for (its paths are shortest): the toggle is made first. A scripted walk
+     * (below) answers changes it made earlier, while others are still in flight.
+     */
+    const changeInFlight = async (kind: RowActionInput['kind'], userId: string) => {
+      const find = () => doubles.rows.open().find((c) => c.input.kind === kind && c.input.user.userId === userId);
+      if (!find()) {
+        if (kind === 'restore') throw new Error(`no restore of ${userId} in flight`);
+        await (kind === 'license' ? toggleLicense(nameOf(userId)) : toggleStatus(nameOf(userId)));
+        await waitFor(() => expect(find()).toBeDefined());
+      }
+      return find() as NonNullable<ReturnType<typeof find>>;
+    };
+    /**
+     * The server's answer to that change, as the row-action double gives it (the flag set to the
+     * wanted value, a restored member without their dates, one version on; a refusal with the member
+     * as they are; a failure). The toasts of earlier answers are cleared: the one checked is this one's.
+     */
+    const answerRow = async (event: RowActionResult) => {
+      const userId = event.type === 'row.failed' ? event.userId : event.user.userId;
+      const call = await changeInFlight(event.kind, userId);
+      const { kind, user: asked, value } = call.input;
+      const { deletedAt: _deleted, purgeAt: _purge, ...restored } = asked;
+      const updated = kind === 'license' ? { ...asked, hasLicense: value } : kind === 'status' ? { ...asked, isActive: value } : restored;
+      const result: RowActionResult =
+        event.type === 'row.succeeded'
+          ? { type: 'row.succeeded', kind, before: asked, user: { ...updated, version: asked.version + 1 } }
+          : event.type === 'row.conflicted'
+            ? { type: 'row.conflicted', kind, user: event.user, message: event.message }
+            : { type: 'row.failed', kind, userId, error: event.error };
+      act(() => {
+        toaster.remove();
+        call.sendBack(result);
+      });
+    };
 
     /** Once the address is known, the address shows the view of the list. */
     const addressShowsView = ({ context }: Ctx) => expect(doubles.address.url()).toBe(`/users${usersViewQuery(context)}`);
@@ -342,7 +668,9 @@ walkPaths({
         every: ({ snapshot }) => {
           expect(doubles.rows.open()).toHaveLength(selectBusy(snapshot).length);
           for (const { input } of doubles.rows.open())
-            expect(input.value).toBe(input.kind === 'license' ? !input.user.hasLicense : !input.user.isActive);
+            expect(input.value).toBe(
+              input.kind === 'license' ? !input.user.hasLicense : input.kind === 'status' ? !input.user.isActive : true,
+            );
           expect(doubles.downloads).toHaveLength(downloads);
           if (downloads > 0) expect(doubles.downloads.at(-1)).toBe(EXPORTED.url);
         },
@@ -357,7 +685,12 @@ walkPaths({
           'list.browsing': listed(async ({ context }) => {
             if (context.actionError === null) return;
             expect(await screen.findByText(context.actionError)).toBeInTheDocument();
-            expect(['Failed to update user status', 'Failed to update user']).toContain(context.actionError);
+            expect([
+              'Failed to update user license',
+              'Failed to update user status',
+              'Failed to restore user',
+              'Failed to update user',
+            ]).toContain(context.actionError);
           }),
           'list.browsing.loading': ({ context, ...ctx }) => {
             expect(doubles.list.pending('loadUsers')).toHaveLength(1);
@@ -424,8 +757,8 @@ walkPaths({
             expect(doubles.bulk.inputs('bulkUpdate').at(-1)).toEqual(request);
             // The selected ids, the view's filter once every matching member is selected, or an Undo's ids.
             if (request && 'filter' in request) expect(request).toMatchObject({ filter: {}, count: context.total });
-            else if (context.selected.length > 0) expect(request?.userIds).toEqual(context.selected);
-            else expect(request).toEqual({ userIds: PAGE.list.users.map((u) => u.userId), updates: { hasLicense: false } });
+            else if (bulkAsked === 'undo') expect(request).toEqual({ userIds: undone?.userIds, updates: undone?.updates });
+            else expect(request?.userIds).toEqual(context.selected);
             // The bulk buttons wait (an Undo runs with nothing selected: there are none).
             if (context.selected.length > 0)
               await waitFor(() => expect(screen.getByRole('button', { name: 'Grant license' })).toBeDisabled());
@@ -479,43 +812,45 @@ walkPaths({
           },
           'xstate.error.actor.loadUsers': settle,
           'users.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
-          'users.setLicense': toggleLicense,
-          'users.setStatus': toggleStatus,
-          'row.succeeded': async () => {
-            if (!doubles.rows.open().some((c) => c.input.kind === 'license')) await toggleLicense();
-            act(() => doubles.rows.succeed());
-          },
-          'row.failed': async () => {
-            if (!statusChangeOpen()) await toggleStatus();
-            act(() => doubles.rows.fail(new Error('')));
-          },
-          'row.conflicted': async ({ user: current, message }) => {
-            if (!statusChangeOpen()) await toggleStatus();
-            act(() => doubles.rows.conflict(current, message));
-          },
+          'users.setLicense': ({ user: member }) => toggleLicense(nameOf(member.userId)),
+          'users.setStatus': ({ user: member }) => toggleStatus(nameOf(member.userId)),
+          'row.succeeded': answerRow,
+          'row.failed': answerRow,
+          'row.conflicted': answerRow,
           'users.dismissError': () => user.click(screen.getByRole('button', { name: 'Dismiss' })),
           'users.select': () => user.click(screen.getByRole('checkbox', { name: `Select ${u(0).name}` })),
           'users.selectAll': () => user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' })),
           'users.selectMatching': () => user.click(screen.getByRole('button', { name: /^Select all \d+ members matching this view$/ })),
           'users.clearSelection': () => user.click(screen.getByRole('button', { name: 'Clear selection' })),
           // The toast of the bulk change that just went through: its Undo.
-          'users.undoBulk': async () => {
+          'users.undoBulk': async (event) => {
+            undone = event;
+            bulkAsked = 'undo';
             const toast = await screen.findByRole('status', { name: /^\d+ users? updated$/ });
             await user.click(within(toast).getByRole('button', { name: 'Undo' }));
           },
-          'users.bulkUpdate': ({ updates }) =>
-            user.click(screen.getByRole('button', { name: updates.isActive === false ? 'Deactivate' : 'Grant license' })),
+          'users.bulkUpdate': ({ updates }) => {
+            bulkAsked = 'selection';
+            return user.click(screen.getByRole('button', { name: updates.isActive === false ? 'Deactivate' : 'Grant license' }));
+          },
           'users.confirmBulk': () =>
             user.click(within(screen.getByRole('alertdialog', { name: /^Deactivate/ })).getByRole('button', { name: /^Deactivate \d/ })),
           'xstate.done.actor.bulkChange': ({ output }) => {
             act(() => {
-              if (output.failure === null) doubles.bulk.resolve('bulkUpdate', { updated: output.updated, changedIds: output.changedIds });
-              else doubles.bulk.reject('bulkUpdate', new Error(''));
+              if (output.failure !== null) {
+                doubles.bulk.reject('bulkUpdate', new Error(''));
+                return;
+              }
+              // The toasts of earlier changes are cleared: an Undo clicked later is this change's (a
+              // failed change puts up none, so the Undo of the one before stays).
+              toaster.remove();
+              doubles.bulk.resolve('bulkUpdate', { updated: output.updated, changedIds: output.changedIds });
             });
           },
-          // The import found running when the list opened reads its last progress: finished.
+          // The import found running when the list opened (or one started since) reads its last progress: finished.
           'users.imported': async () => {
-            await act(async () => doubles.imports.resolve('findCurrent', IMPORT_RUNNING));
+            if (doubles.imports.pending('findCurrent').length > 0)
+              await act(async () => doubles.imports.resolve('findCurrent', IMPORT_RUNNING));
             await act(async () => delays.fire('importPoll'));
             await act(async () => doubles.imports.resolve('readImport', IMPORT_DONE));
           },
@@ -549,14 +884,66 @@ walkPaths({
           'invitation.settled': async () => {
             await menuItem(INVITED.name, /^Resend invitation$/);
             await waitFor(() => expect(doubles.invitations.pending('resendInvitation')).toHaveLength(1));
-            act(() => doubles.invitations.resolve('resendInvitation', { ...INVITED, version: 2 }));
+            // The toasts of earlier answers are cleared: the confirmation checked is this one's.
+            act(() => {
+              toaster.remove();
+              doubles.invitations.resolve('resendInvitation', { ...INVITED, version: 2 });
+            });
+          },
+        },
+        // What the scripted walks do that goes to the list's children, not to the list (it stays where it is).
+        outside: {
+          // Restore, in the row menu of a member in Recently deleted (to the row changes child).
+          'users.restore': async (event) => {
+            const { user: deleted } = event as unknown as { user: User };
+            await menuItem(deleted.name, /^Restore$/);
+            await waitFor(() =>
+              expect(doubles.rows.open().some((c) => c.input.kind === 'restore' && c.input.user.userId === deleted.userId)).toBe(true),
+            );
+          },
+          // A second import (../memberImport): the finished one dismissed from its banner, then a
+          // file chosen, checked, invited and the dialog closed while it runs.
+          'import.dismiss': async () => {
+            await user.click(within(await screen.findByRole('region', { name: 'Import CSV' })).getByRole('button', { name: 'Dismiss' }));
+            await waitFor(() => expect(doubles.imports.pending('dismissImport')).toHaveLength(1));
+            act(() => doubles.imports.resolve('dismissImport', IMPORT_DONE));
+            await waitFor(() => expect(screen.queryByRole('region', { name: 'Import CSV' })).not.toBeInTheDocument());
+          },
+          'import.open': async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled());
+            await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+            await screen.findByRole('dialog', { name: 'Import CSV' });
+          },
+          'import.chooseFile': async () => {
+            const form = dialog('Import CSV');
+            await user.upload(form.getByLabelText(/CSV file/), new File([IMPORT_CSV], 'crew.csv', { type: 'text/csv' }));
+            await waitFor(() => expect(doubles.imports.pending('previewImport')).toHaveLength(1));
+            act(() => doubles.imports.resolve('previewImport', IMPORT_PREVIEW));
+            await dialog('Import CSV').findByRole('button', { name: 'Invite 25 members' });
+          },
+          'import.confirm': async () => {
+            await user.click(dialog('Import CSV').getByRole('button', { name: 'Invite 25 members' }));
+            await waitFor(() => expect(doubles.imports.pending('startImport')).toHaveLength(1));
+            act(() => doubles.imports.resolve('startImport', { ...IMPORT_RUNNING, invited: 0, pending: 25 }));
+            await dialog('Import CSV').findByRole('button', { name: 'Cancel import' });
+          },
+          'import.close': async () => {
+            await user.click(dialog('Import CSV').getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+            await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import CSV' })).not.toBeInTheDocument());
+            expect(await screen.findByRole('region', { name: 'Import CSV' })).toBeInTheDocument();
           },
         },
         arrivals: {
           list: {
-            // A row change that went through: its toast, with Undo.
-            'row.succeeded': async () => {
-              const toast = await screen.findByRole('status', { name: /^License (granted to|removed from) / });
+            // A row change that went through: its toast, with Undo (a restored member's has none).
+            'row.succeeded': async ({ event }) => {
+              if (event?.kind === 'restore') {
+                const toast = await screen.findByRole('status', { name: `${event.before.name} was restored` });
+                expect(within(toast).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+                return;
+              }
+              const said = event?.kind === 'status' ? / was (activated|deactivated)$/ : /^License (granted to|removed from) /;
+              const toast = await screen.findByRole('status', { name: said });
               expect(within(toast).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
             },
             // A resent invitation: its confirmation.

@@ -5,7 +5,7 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describeMachineGraph, formatStateValue, transitionLookupId } from './machine-graph';
-import { eventsFor, selectedTransitions, stepInfo } from './model-events';
+import { createSimulator, eventsFor, selectedTransitions, stepInfo } from './model-events';
 import type { EventSpecs, StepInfo } from './model-events';
 import { planCoveringWalks } from './plan';
 import { countSimplePaths, SIMPLE_PATH_BOUND } from './path-counts';
@@ -225,6 +225,52 @@ export function generateModelPaths(machine: AnyStateMachine, options: ModelPathO
     steps: paths.reduce((n, p) => n + p.steps.length, 0),
   };
   return uniqueNames(paths).map((p) => ({ ...p, plan }));
+}
+
+/** One step of a `scriptedPath`: the event, or a function of the snapshot the walk has built so far (for its payload). */
+export type ScriptedEvent = AnyEventObject | ((snapshot: AnyMachineSnapshot) => AnyEventObject);
+
+/**
+ * A path written by hand, for a walk the generators cannot plan because it depends on what the
+ * machine's snapshot does not hold: work still in flight in a child (a row change sent before and
+ * not answered yet), a toast still on screen, a second job of a child. Each event is simulated on
+ * the real machine from the context the walk has built (as ./plan.ts does), which gives each
+ * step's expected state; a function in `events` is given that snapshot and returns the event.
+ *
+ * An event no transition of the machine takes is an error (a mistake in the script), except the
+ * types in `outside`: what a person does that goes to another actor (a child the machine invokes),
+ * walked as a step that must leave the machine where it is (the driver performs it; see the
+ * `outside` table of ./tables.ts).
+ */
+export function scriptedPath(
+  machine: AnyStateMachine,
+  description: string,
+  events: readonly ScriptedEvent[],
+  options: { input?: unknown; outside?: readonly string[] } = {},
+): ModelPath {
+  const sim = createSimulator(machine);
+  const outside = new Set(options.outside ?? []);
+  const graph = describeMachineGraph(machine);
+  let [snapshot] = sim.initial(options.input);
+  const initial = snapshot.value as StateValue;
+  const steps: ModelStep[] = events.map((spec, i) => {
+    const event = typeof spec === 'function' ? spec(snapshot) : spec;
+    const selects = selectedTransitions(machine, snapshot, event).map((t) => {
+      const id = transitionLookupId(t);
+      return (id && graph.lookup.get(id)) ?? `${t.source.id}|${t.eventType}`;
+    });
+    if (selects.length === 0 && !outside.has(event.type)) {
+      throw new Error(
+        `scriptedPath(${machine.id}) "${description}": step ${i + 1} (${event.type}) is taken by no transition in ${formatStateValue(
+          snapshot.value as StateValue,
+        )}`,
+      );
+    }
+    [snapshot] = sim.step(snapshot, event);
+    if (snapshot.status === 'error') throw new Error(`scriptedPath(${machine.id}) "${description}": step ${i + 1} (${event.type}) errored`);
+    return { event, info: stepInfo(machine, event), state: snapshot.value as StateValue, selects };
+  });
+  return { description, initial, steps };
 }
 
 /**

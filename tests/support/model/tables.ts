@@ -87,6 +87,13 @@ export interface WalkTables<M extends AnyStateMachine> {
   events: EventTable<M>;
   /** Extra checks when the state was reached by a given event, run after the state entries. */
   arrivals?: ArrivalTable<M>;
+  /**
+   * What a person does that no transition of the machine takes, because it goes to another actor
+   * (a child the machine invokes): performed for the `outside` steps of a `scriptedPath` (./paths.ts),
+   * after which the machine must be where it was. The state checks run as after any step; there are
+   * no arrival checks for these.
+   */
+  outside?: Record<string, Perform>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -133,6 +140,9 @@ export function checkTables<M extends AnyStateMachine>(machine: M, tables: WalkT
   if (missingEvents.length > 0) problems.push(`the events table has no entry for ${list(missingEvents)}`);
   const unknownEvents = eventKeys.filter((k) => !needed.includes(k));
   if (unknownEvents.length > 0) problems.push(`the events table names events no transition takes: ${list(unknownEvents)}`);
+  const taken = Object.keys(tables.outside ?? {}).filter((k) => needed.includes(k));
+  if (taken.length > 0)
+    problems.push(`the outside table names events a transition takes (they belong in the events table): ${list(taken)}`);
 
   for (const [state, byEvent] of Object.entries(tables.arrivals ?? {}) as Array<[string, Record<string, unknown> | undefined]>) {
     if (!states.includes(state)) problems.push(`the arrivals table names a state the machine does not have: "${state}"`);
@@ -150,12 +160,13 @@ export function checkTables<M extends AnyStateMachine>(machine: M, tables: WalkT
 export function tableDriver<M extends AnyStateMachine>(machine: M, tables: WalkTables<M>): Required<Pick<Driver, 'perform' | 'assert'>> {
   checkTables(machine, tables);
   const events = tables.events as Record<string, Perform | undefined>;
+  const outside = tables.outside ?? {};
   const states = tables.states as Record<string, Check<M> | typeof inSubstates | undefined>;
   const arrivals = (tables.arrivals ?? {}) as Record<string, Record<string, Check<M> | undefined> | undefined>;
   let last: { event: AnyEventObject; info: StepInfo } | undefined;
   return {
     async perform(event, info) {
-      const perform = events[event.type];
+      const perform = events[event.type] ?? outside[event.type];
       if (!perform) throw new Error(`walk tables of "${machine.id}": no entry for event "${event.type}" in the events table`);
       last = { event, info };
       await perform(event, info);
