@@ -46,7 +46,7 @@ describe('the row menu', () => {
     expect(screen.getAllByRole('menuitem').filter((item) => item.hasAttribute('data-highlighted'))).toEqual([]);
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Deactivate', 'Delete']);
     await user.click(itemNamed('Edit'));
-    expect(onAction).toHaveBeenCalledWith('edit', member);
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('edit', member));
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
