@@ -28,7 +28,8 @@ import { PURGE_ACTOR } from '../../src/contract/audit';
 import type { AuditValues } from '../../src/contract/audit';
 import type { PlanType } from '../../src/contract/api';
 import { PLANS } from '../../src/domain/plans';
-import type { BackgroundOptions, BackgroundWork } from '../core/module';
+import type { BackgroundOptions } from '../core/module';
+import { startRecurring, type RecurringWork } from '../core/recurring';
 import { RECENTLY_DELETED_DAYS } from '../core/members';
 import type { BillingDeps } from './changes';
 import type { Db } from './db';
@@ -206,27 +207,8 @@ export async function endRemovedMembersBilling(
   }
 }
 
-/** Runs the pass now and every `everyMs`; a pass never overlaps the previous one in this process. */
-export function startBillingRemovals(deps: BillingDeps, options: BackgroundOptions & { everyMs?: number } = {}): BackgroundWork {
+/** Runs the pass now and every `everyMs` (an hour); a pass never overlaps the previous one in this process. */
+export function startBillingRemovals(deps: BillingDeps, options: BackgroundOptions & { everyMs?: number } = {}): RecurringWork {
   const onError = options.onError ?? ((error: unknown) => console.error('[api] billing of members removed for good', error));
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const pass = () => {
-    if (stopped || running) return;
-    running = endRemovedMembersBilling(deps, deps.clock(), { onError })
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, options.everyMs ?? EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRecurring(() => endRemovedMembersBilling(deps, deps.clock(), { onError }), options.everyMs ?? EVERY_MS, onError);
 }

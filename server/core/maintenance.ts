@@ -12,14 +12,11 @@
  * PostgreSQL autovacuum does this, and nothing is scheduled.
  */
 import type { Database } from './db';
+import { startRecurring, type RecurringWork } from './recurring';
 
 const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
-export interface Maintenance {
-  /** The pass that is running, if any (tests and shutdown wait for it). */
-  readonly running: Promise<void> | null;
-  stop(): Promise<void>;
-}
+export type Maintenance = RecurringWork;
 
 export function startMaintenance(
   db: Pick<Database, 'engine' | 'exec'>,
@@ -30,30 +27,9 @@ export function startMaintenance(
     onError?: (error: unknown) => void;
   } = {},
 ): Maintenance {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const onError = options.onError ?? ((error: unknown) => console.error('[api] database maintenance failed', error));
-  const pass = (sql: string) => {
-    if (stopped || running) return;
-    running = db
-      .exec(sql)
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  };
   if (db.engine !== 'pglite') return { running: null, stop: () => Promise.resolve() };
-  if (!options.analyzed) pass('ANALYZE');
-  const timer = setInterval(() => pass('VACUUM ANALYZE'), options.everyMs ?? MAINTENANCE_EVERY_MS);
-  timer.unref();
-  return {
-    get running() {
-      return running;
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const onError = options.onError ?? ((error: unknown) => console.error('[api] database maintenance failed', error));
+  return startRecurring(() => db.exec('VACUUM ANALYZE'), options.everyMs ?? MAINTENANCE_EVERY_MS, onError, {
+    first: options.analyzed ? null : () => db.exec('ANALYZE'),
+  });
 }

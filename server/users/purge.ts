@@ -23,6 +23,7 @@ import type { Database } from '../core/db';
 import { MEMBER_COLUMNS, RECENTLY_DELETED_DAYS, type MemberRow } from '../core/members';
 import type { BackgroundOptions, UserPoolAdmin } from '../core/module';
 import { memberValues } from '../audit';
+import { startRecurring, type RecurringWork } from '../core/recurring';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Members removed per transaction: a short transaction even when thousands fall due at once. */
@@ -94,40 +95,12 @@ export async function purgeRecentlyDeleted(
   }
 }
 
-export interface PurgeWork {
-  /** The pass that is running, if any (tests and shutdown wait for it). */
-  readonly running: Promise<unknown> | null;
-  stop(): Promise<void>;
-}
-
 /** Runs the clean-up now and every `everyMs`; a pass never overlaps the previous one in this process. */
 export function startPurge(
   deps: { db: Database; userPool: UserPoolAdmin },
   options: BackgroundOptions & { everyMs?: number; now?: () => Date } = {},
-): PurgeWork {
+): RecurringWork {
   const onError = options.onError ?? ((error: unknown) => console.error('[api] recently deleted clean-up', error));
   const now = options.now ?? (() => new Date());
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const pass = () => {
-    if (stopped || running) return;
-    running = purgeRecentlyDeleted(deps, now(), { onError })
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, options.everyMs ?? PURGE_EVERY_MS);
-  timer.unref();
-  return {
-    get running() {
-      return running;
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRecurring(() => purgeRecentlyDeleted(deps, now(), { onError }), options.everyMs ?? PURGE_EVERY_MS, onError);
 }
