@@ -54,17 +54,28 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
-function renderConsoleAt(path: string) {
+/**
+ * Renders the signed-in console at `path`, inside an awaited `act`: the console's chunk, the route's
+ * screen and machines are loaded on first use (React's `use` suspends until they are here), and only
+ * an awaited act lets React render again once they arrive. A test that runs first in the file (a
+ * shuffled order) loads them itself instead of finding them loaded by an earlier test.
+ */
+async function renderConsoleAt(path: string) {
   const location = memoryLocation({ path, record: true });
-  const { unmount } = render(
-    <ChakraProvider value={getSystem()}>
-      <MachinesProvider machines={{}} actors={{ auth: createActor(authMachine) }}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <SignedInApp />
-        </Router>
-      </MachinesProvider>
-    </ChakraProvider>,
-  );
+  let unmount = () => undefined as void;
+  // An awaited act around render, which Testing Library wraps in a synchronous one only.
+  // eslint-disable-next-line testing-library/no-unnecessary-act
+  await act(async () => {
+    ({ unmount } = render(
+      <ChakraProvider value={getSystem()}>
+        <MachinesProvider machines={{}} actors={{ auth: createActor(authMachine) }}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <SignedInApp />
+          </Router>
+        </MachinesProvider>
+      </ChakraProvider>,
+    ));
+  });
   return Object.assign(location, { unmount });
 }
 
@@ -212,7 +223,7 @@ describe('the signed-in console', () => {
     ['/billing/user/u-42', 'user billing u-42', 'User Billing', null, 'Billing Overview'],
     ['/ai', 'assistant', 'Assistant', 'Ask about activity, calls and tasks across your organization.', 'Assistant'],
   ])('%s shows its screen, title, subtitle and lit nav item', async (path, shown, title, subtitle, lit) => {
-    renderConsoleAt(path);
+    await renderConsoleAt(path);
     expect(await screen.findByTestId('screen')).toHaveTextContent(shown);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
     const texts = [
@@ -229,7 +240,7 @@ describe('the signed-in console', () => {
   });
 
   it("names each page in the browser's title as the console goes from page to page, and the console alone once it goes", async () => {
-    const location = renderConsoleAt('/users');
+    const location = await renderConsoleAt('/users');
     expect(await screen.findByTestId('screen')).toHaveTextContent('users');
     for (const [path, shown, page] of [
       ['/', 'dashboard', 'Dashboard'],
@@ -240,9 +251,11 @@ describe('the signed-in console', () => {
       ['/ai', 'assistant', 'Assistant'],
       ['/nowhere', null, 'Page not found'],
     ] as const) {
-      act(() => location.navigate(path));
+      // Awaited: the next screen may still have to load (see renderConsoleAt), and the one before
+      // stays on screen until it has.
+      await act(async () => location.navigate(path));
       if (shown === null) expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
-      else expect(await screen.findByTestId('screen')).toHaveTextContent(shown);
+      else await waitFor(() => expect(screen.getByTestId('screen')).toHaveTextContent(shown));
       await waitFor(() => expect(document.title).toBe(`${page} · Hardline Admin Console`));
     }
     // Signed out, the console goes: the console's name alone, as on Sign In.
@@ -257,8 +270,8 @@ describe('the signed-in console', () => {
     expect(pageTitleAt('/users/activity')).toBe('Activity · User Management');
   });
 
-  it('lists the four navigation items of SPEC §2 in order', () => {
-    renderConsoleAt('/');
+  it('lists the four navigation items of SPEC §2 in order', async () => {
+    await renderConsoleAt('/');
     const links = within(screen.getByRole('navigation', { name: 'Main', hidden: true })).getAllByRole('link', { hidden: true });
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Dashboard', '/'],
@@ -270,7 +283,7 @@ describe('the signed-in console', () => {
   });
 
   it('an unknown path: the error page under "Page not found"', async () => {
-    renderConsoleAt('/nowhere');
+    await renderConsoleAt('/nowhere');
     expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
     expect(screen.queryByTestId('screen')).not.toBeInTheDocument();
@@ -278,7 +291,7 @@ describe('the signed-in console', () => {
   });
 
   it('/login once signed in returns to the page first asked for', async () => {
-    const location = renderConsoleAt('/login?next=%2Fusers');
+    const location = await renderConsoleAt('/login?next=%2Fusers');
     expect(await screen.findByTestId('screen')).toHaveTextContent('users');
     expect(location.history?.at(-1)).toBe('/users');
   });
