@@ -10,7 +10,6 @@
 import type { Hono } from 'hono';
 import {
   AuditQuerySchema,
-  ExportActivityRequestSchema,
   type AuditEntry,
   type AuditKind,
   type AuditListResponse,
@@ -19,8 +18,19 @@ import {
 } from '../../src/contract/audit';
 import type { Database } from '../core/db';
 import { issueExportTicket, streamCsv, takeExportTicket } from '../core/csvExport';
-import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
+import {
+  ApiError,
+  adminOf,
+  parseBody,
+  parseValue,
+  type AppContext,
+  type AppEnv,
+  type ServerDeps,
+  type ServerModule,
+  handle,
+} from '../core/module';
 import { auditWhere } from './filters';
+import { auditRoutes } from '../../src/contract/routes/audit';
 
 export { ACTOR_GONE, recordAudit, memberValues, changedValues, type AuditActor, type AuditChange } from './record';
 
@@ -118,9 +128,9 @@ function csvRowOf(row: AuditRow): string[] {
  * in batches continuing after the last entry sent).
  */
 function registerExport(app: Hono<AppEnv>, db: Database): void {
-  app.post('/api/audit/export', async (c) => {
+  handle(app, auditRoutes.export, async (c) => {
     const scope = adminOf(c);
-    const request = await parseBody(c, ExportActivityRequestSchema);
+    const request = await parseBody(c, auditRoutes.export.body);
     return c.json(await issueExportTicket(db, scope, 'activity', request, request.today), 201);
   });
 
@@ -145,7 +155,7 @@ function registerExport(app: Hono<AppEnv>, db: Database): void {
 }
 
 function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
-  app.get('/api/audit', async (c) => c.json(await listEntries(db, c)));
+  handle(app, auditRoutes.list, async (c) => c.json(await listEntries(db, c)));
   registerExport(app, db);
 }
 

@@ -1,13 +1,6 @@
 import type { Hono } from 'hono';
-import {
-  CancelSubscriptionRequestSchema,
-  CompleteSubscriptionRequestSchema,
-  InvoiceLinkRequestSchema,
-  PreviewSubscriptionRequestSchema,
-  UpdateSubscriptionRequestSchema,
-  UserIdRequestSchema,
-} from '../../src/contract/api';
-import { adminOf, parseBody, parseValue, type AppEnv, type AppContext, type ServerDeps } from '../core/module';
+import { UserIdRequestSchema } from '../../src/contract/api';
+import { adminOf, parseBody, parseValue, type AppEnv, type AppContext, type ServerDeps, handle } from '../core/module';
 import { compactTallies, type TallySubject } from './tallies';
 import { billingOverview, freshInvoiceLink, userBilling } from './model';
 import {
@@ -18,6 +11,7 @@ import {
   updateSubscription,
   type BillingDeps,
 } from './changes';
+import { billingRoutes } from '../../src/contract/routes/billing';
 
 /** `?userId=` of the update/complete calls, validated like a body field. */
 function userIdQuery(c: AppContext): string {
@@ -28,7 +22,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>, deps: ServerDeps, billi
   const { db, config } = deps;
   const { clock, provider } = billing;
 
-  app.get('/api/admin/billing/overview', async (c) => {
+  handle(app, billingRoutes.overview, async (c) => {
     const { orgId } = adminOf(c);
     // Its figures are several reads (model.ts): one snapshot, so that they add up while members
     // are added or deleted meanwhile. The snapshot is read-only, so tallies that have grown crowded
@@ -42,48 +36,48 @@ export function registerBillingRoutes(app: Hono<AppEnv>, deps: ServerDeps, billi
     return c.json(overview);
   });
 
-  app.post('/api/admin/billing/user', async (c) => {
+  handle(app, billingRoutes.user, async (c) => {
     const { orgId } = adminOf(c);
-    const { userId } = await parseBody(c, UserIdRequestSchema);
+    const { userId } = await parseBody(c, billingRoutes.user.body);
     return c.json(await userBilling(db, orgId, userId, clock(), config.apiOrigin));
   });
 
-  app.post('/api/admin/billing/update-payment-method', async (c) => {
+  handle(app, billingRoutes.updatePaymentMethod, async (c) => {
     const scope = adminOf(c);
-    const { userId } = await parseBody(c, UserIdRequestSchema);
+    const { userId } = await parseBody(c, billingRoutes.updatePaymentMethod.body);
     return c.json(await paymentMethodsLink(billing, scope, userId, config.webOrigin));
   });
 
-  app.post('/api/admin/billing/preview-subscription', async (c) => {
+  handle(app, billingRoutes.previewSubscription, async (c) => {
     const scope = adminOf(c);
     const userId = userIdQuery(c);
-    const { planType } = await parseBody(c, PreviewSubscriptionRequestSchema);
+    const { planType } = await parseBody(c, billingRoutes.previewSubscription.body);
     return c.json(await previewPlanChange(billing, scope, userId, planType));
   });
 
-  app.post('/api/admin/billing/update-subscription', async (c) => {
+  handle(app, billingRoutes.updateSubscription, async (c) => {
     const scope = adminOf(c);
     const userId = userIdQuery(c);
-    const { planType, prorationDate } = await parseBody(c, UpdateSubscriptionRequestSchema);
+    const { planType, prorationDate } = await parseBody(c, billingRoutes.updateSubscription.body);
     return c.json(await updateSubscription(billing, scope, userId, planType, prorationDate));
   });
 
-  app.post('/api/admin/billing/complete-subscription', async (c) => {
+  handle(app, billingRoutes.completeSubscription, async (c) => {
     const scope = adminOf(c);
     const userId = userIdQuery(c);
-    const { setupIntentId, planType } = await parseBody(c, CompleteSubscriptionRequestSchema);
+    const { setupIntentId, planType } = await parseBody(c, billingRoutes.completeSubscription.body);
     return c.json(await completeSubscription(billing, scope, userId, setupIntentId, planType));
   });
 
-  app.post('/api/admin/billing/cancel-subscription', async (c) => {
+  handle(app, billingRoutes.cancelSubscription, async (c) => {
     const scope = adminOf(c);
-    const { userId, cancelAtPeriodEnd, reason } = await parseBody(c, CancelSubscriptionRequestSchema);
+    const { userId, cancelAtPeriodEnd, reason } = await parseBody(c, billingRoutes.cancelSubscription.body);
     return c.json(await cancelSubscription(billing, scope, userId, cancelAtPeriodEnd, reason));
   });
 
-  app.post('/api/admin/billing/invoice-link', async (c) => {
+  handle(app, billingRoutes.invoiceLink, async (c) => {
     const { orgId } = adminOf(c);
-    const { userId, invoiceId, format } = await parseBody(c, InvoiceLinkRequestSchema);
+    const { userId, invoiceId, format } = await parseBody(c, billingRoutes.invoiceLink.body);
     return c.json({ url: await freshInvoiceLink(db, provider, config.apiOrigin, orgId, userId, invoiceId, format, clock()) });
   });
 }

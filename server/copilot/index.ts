@@ -12,13 +12,14 @@
  * the console screen that shows the same rows.
  */
 import type { ServerModule } from '../core/module';
-import { adminOf, parseBody } from '../core/module';
-import { CopilotAskRequestSchema, type CopilotAskResponse } from '../../src/contract/api';
+import { adminOf, parseBody, handle } from '../core/module';
+import { type CopilotAskResponse } from '../../src/contract/api';
 import { readCopilotConfig, type CopilotConfig } from './config';
 import { answerQuestion } from './engine';
 import { createIntentModel, type IntentModel } from './model/client';
 import { seedCopilot } from './seed';
 import { canonicalZone, DEFAULT_TIME_ZONE } from './time/zone';
+import { assistantRoutes } from '../../src/contract/routes/assistant';
 
 export interface CopilotModuleOptions {
   clock?: () => Date;
@@ -36,10 +37,10 @@ export function createCopilotModule(options: CopilotModuleOptions = {}): ServerM
       // A bad variable stops the API here, at start-up, with every bad one named.
       const config = options.config ?? readCopilotConfig(process.env);
       const model: IntentModel | null = config.model ? createIntentModel(config.model, options.fetch) : null;
-      app.post('/api/copilot/ask', async (c) => {
+      handle(app, assistantRoutes.ask, async (c) => {
         // The body's isAdmin flag is validated but grants nothing: the caller's membership decides.
         const { orgId } = adminOf(c);
-        const { query, previousIntent, timeZone } = await parseBody(c, CopilotAskRequestSchema);
+        const { query, previousIntent, timeZone } = await parseBody(c, assistantRoutes.ask.body);
         const zone = canonicalZone(timeZone ?? DEFAULT_TIME_ZONE);
         const answer = await answerQuestion(db, orgId, query, previousIntent, { now: clock(), zone }, { model });
         const body: CopilotAskResponse = {

@@ -10,6 +10,8 @@
  *   database answers and the user pool's signing keys have been fetched, 503 naming what is not
  *   ready otherwise, and 503 from the moment the process starts draining (SIGTERM), so a load
  *   balancer stops sending it new requests. Neither needs a token.
+ * - `GET /openapi.json`: the API described as OpenAPI 3.0, from the route table (./openapi.ts);
+ *   no token either, as the description holds no data.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -23,6 +25,7 @@ import { isSessionEnded } from './sessions';
 import { limitBody, refuseControlCharacters } from './limits';
 import { applyRateLimits, type RateLimitSettings } from './rateLimit';
 import { serializeError, type Logger } from './log';
+import { openApiDocument } from './openapi';
 
 /** What /readyz checks, each true when ready. */
 export interface Readiness {
@@ -116,6 +119,13 @@ export function createApp(
   }
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // The API's description (./openapi.ts), built once, on the first request for it.
+  let openApi: object | undefined;
+  app.get('/openapi.json', (c) => {
+    openApi ??= openApiDocument(deps.config.apiOrigin);
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(openApi);
+  });
   app.get('/readyz', async (c) => {
     if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
     const checks: Readiness = {

@@ -3,7 +3,8 @@
  * it brings its own routes and seed data; server/core wires them together. Tables come from the
  * versioned migrations in server/migrations (server/core/migrate.ts), never from a module at start.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Handler, Hono } from 'hono';
+import type { Route } from '../../src/contract/routes/route';
 import type { Database } from './db';
 import type { SessionToken } from './auth';
 import * as v from 'valibot';
@@ -182,6 +183,14 @@ export function adminOf(c: AppContext): { orgId: string; memberId: string } {
   if (!caller.orgId || !caller.memberId || !caller.isAdmin) throw new ApiError(403, NOT_AN_ADMINISTRATOR);
   if (!caller.isActive) throw new ApiError(403, INACTIVE_MEMBER);
   return { orgId: caller.orgId, memberId: caller.memberId };
+}
+
+/**
+ * Registers a handler at a route of the table (src/contract/routes): its method and path are
+ * written there once, for the console's client, this API and GET /openapi.json alike.
+ */
+export function handle<P extends string>(app: Hono<AppEnv>, route: Route<P>, handler: Handler<AppEnv, P>): void {
+  app.on(route.method, route.path, handler);
 }
 
 /**

@@ -8,8 +8,9 @@
  * console calls them before it revokes the tokens at the user pool (RevokeToken, GlobalSignOut).
  */
 import type { Hono } from 'hono';
-import type { AppContext, AppEnv, ServerDeps, ServerModule } from '../core/module';
+import { handle, type AppContext, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
 import { endAccountSessions, endSession } from '../core/sessions';
+import { accountRoutes } from '../../src/contract/routes/account';
 
 function sessionOf(c: AppContext) {
   const { sub, session } = c.get('caller');
@@ -19,12 +20,12 @@ function sessionOf(c: AppContext) {
 }
 
 function register(app: Hono<AppEnv>, { db }: ServerDeps): void {
-  app.post('/api/session/sign-out', async (c) => {
+  handle(app, accountRoutes.signOut, async (c) => {
     const { sub, session } = sessionOf(c);
     await endSession(db, sub, session);
     return c.json({ message: 'Signed out.' });
   });
-  app.post('/api/session/sign-out-all', async (c) => {
+  handle(app, accountRoutes.signOutAll, async (c) => {
     const { sub } = sessionOf(c);
     await endAccountSessions(db, sub);
     return c.json({ message: 'Signed out of all devices.' });

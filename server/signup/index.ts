@@ -11,11 +11,12 @@
  *   only for an active administrator (the one who may use the console).
  */
 import type { Hono } from 'hono';
-import { CompleteSignupRequestSchema, type CompleteSignupResponse, type MeResponse } from '../../src/contract/api';
-import { ApiError, parseBody, type AppEnv, type ServerDeps, type ServerModule } from '../core/module';
+import { type CompleteSignupResponse, type MeResponse } from '../../src/contract/api';
+import { ApiError, parseBody, type AppEnv, type ServerDeps, type ServerModule, handle } from '../core/module';
 import { isUniqueViolation, type MemberRow } from '../core/members';
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../core/db';
+import { accountRoutes } from '../../src/contract/routes/account';
 
 const NO_MEMBERSHIP = 'No organisation membership was found for this account. Complete signup first.';
 const ACCOUNT_UNKNOWN = 'The signed-in account was not found in the user pool.';
@@ -56,9 +57,9 @@ async function membershipOf(db: Queryable, sub: string): Promise<OrgMembership |
 }
 
 function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
-  app.post('/api/complete-signup', async (c) => {
+  handle(app, accountRoutes.completeSignup, async (c) => {
     const caller = c.get('caller');
-    const input = await parseBody(c, CompleteSignupRequestSchema);
+    const input = await parseBody(c, accountRoutes.completeSignup.body);
     if (input.cognitoUserId !== caller.sub) {
       throw new ApiError(403, 'cognitoUserId does not match the signed-in account.', 'cognitoUserId');
     }
@@ -102,7 +103,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     }
   });
 
-  app.post('/users/activate', async (c) => {
+  handle(app, accountRoutes.activateUser, async (c) => {
     const caller = c.get('caller');
     if (!caller.memberId) throw new ApiError(404, NO_MEMBERSHIP);
     // Only a member who has never been active (activated_at NULL, see server/migrations/0001.do.core.sql) is
@@ -115,7 +116,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     return c.json({ message: 'Your account is active.' });
   });
 
-  app.get('/api/me', async (c) => {
+  handle(app, accountRoutes.me, async (c) => {
     const caller = c.get('caller');
     if (!caller.memberId) throw new ApiError(404, NO_MEMBERSHIP);
     const { rows } = await db.query<MemberRow & { org_name: string }>(

@@ -18,13 +18,14 @@
  * numbers.
  */
 import type { Hono } from 'hono';
-import { ExportMembersRequestSchema, type ExportMembersRequest, type ExportMembersResponse } from '../../src/contract/api';
+import { type ExportMembersRequest, type ExportMembersResponse } from '../../src/contract/api';
 import type { Database } from '../core/db';
 import { issueExportTicket, streamCsv, takeExportTicket } from '../core/csvExport';
 import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
-import { adminOf, parseBody, type AppEnv } from '../core/module';
+import { adminOf, parseBody, type AppEnv, handle } from '../core/module';
 import { sourceOf, whereOf } from './search';
 import { afterSql, orderBySql, orderOf, sortValueSql } from './sort';
+import { usersRoutes } from '../../src/contract/routes/users';
 
 export const EXPORT_BATCH = 1000;
 export { EXPORT_LINK_INVALID, attachment, exportFileName } from '../core/csvExport';
@@ -45,9 +46,9 @@ function rowOf(m: MemberRow): string[] {
 }
 
 export function registerExport(app: Hono<AppEnv>, db: Database): void {
-  app.post('/api/users/export', async (c) => {
+  handle(app, usersRoutes.export, async (c) => {
     const scope = adminOf(c);
-    const request = await parseBody(c, ExportMembersRequestSchema);
+    const request = await parseBody(c, usersRoutes.export.body);
     const body: ExportMembersResponse = await issueExportTicket(db, scope, 'members', request, request.today);
     return c.json(body, 201);
   });

@@ -14,23 +14,22 @@ import { stream } from 'hono/streaming';
 import {
   IMPORT_ERRORS_LISTED,
   IMPORT_FILE_TOO_LARGE_MESSAGE,
-  ImportFailedExportRequestSchema,
   importFileTooLarge,
-  ImportRequestSchema,
   type ImportJob,
   type ImportStatus,
 } from '../../src/contract/imports';
 import { IdParamSchema } from '../../src/contract/api';
+import { importsRoutes } from '../../src/contract/routes/imports';
 import { formatCsv } from '../../src/domain/csv';
 import { LIMITS } from '../../src/domain/limits';
 import { IMPORT_COLUMNS, readImport, type ImportCells, type ImportMember } from '../../src/domain/memberImport';
 import type { Database, Queryable } from '../core/db';
-import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv } from '../core/module';
+import { ApiError, adminOf, parseBody, parseValue, type AppContext, type AppEnv, handle } from '../core/module';
 import { asAdministrator } from './admin';
 import { attachment, exportFileName } from './export';
 
 /** The route with a body limit of its own (ServerModule.bodyLimits): the file, and room for its JSON quoting. */
-export const IMPORT_ROUTE = '/api/users/imports';
+export const IMPORT_ROUTE = importsRoutes.preview.path;
 export const IMPORT_BODY_LIMIT = {
   maxBytes: LIMITS.importBytes * 2,
   message: `The file is too large: import at most ${LIMITS.importBytes / (1024 * 1024)} MB at once.`,
@@ -163,14 +162,14 @@ export interface ImportRoutesOptions {
 }
 
 export function registerImports(app: Hono<AppEnv>, db: Database, options: ImportRoutesOptions): void {
-  app.post(IMPORT_ROUTE, async (c) => {
+  handle(app, importsRoutes.preview, async (c) => {
     const scope = adminOf(c);
-    const { fileName, csv } = await parseBody(c, ImportRequestSchema);
+    const { fileName, csv } = await parseBody(c, importsRoutes.preview.body);
     if (importFileTooLarge(csv)) throw new ApiError(400, IMPORT_FILE_TOO_LARGE_MESSAGE, 'csv');
     return c.json(await createDraft(db, scope, fileName, csv), 201);
   });
 
-  app.get(`${IMPORT_ROUTE}/current`, async (c) => {
+  handle(app, importsRoutes.current, async (c) => {
     const { orgId } = adminOf(c);
     const { rows } = await db.query<JobRow>(
       `${JOB_SQL} WHERE j.org_id = $1 AND (j.status = 'running'
@@ -181,12 +180,12 @@ export function registerImports(app: Hono<AppEnv>, db: Database, options: Import
     return c.json({ import: rows[0] ? toJob(rows[0]) : null });
   });
 
-  app.get(`${IMPORT_ROUTE}/:id`, async (c) => {
+  handle(app, importsRoutes.get, async (c) => {
     const { orgId } = adminOf(c);
     return c.json({ import: await findJob(db, orgId, idParam(c)) });
   });
 
-  app.post(`${IMPORT_ROUTE}/:id/start`, async (c) => {
+  handle(app, importsRoutes.start, async (c) => {
     const scope = adminOf(c);
     const id = idParam(c);
     await asAdministrator(db, scope, async (tx) => {
@@ -202,7 +201,7 @@ export function registerImports(app: Hono<AppEnv>, db: Database, options: Import
     return c.json({ import: await findJob(db, scope.orgId, id) });
   });
 
-  app.post(`${IMPORT_ROUTE}/:id/cancel`, async (c) => {
+  handle(app, importsRoutes.cancel, async (c) => {
     const scope = adminOf(c);
     const id = idParam(c);
     await asAdministrator(db, scope, async (tx) => {
@@ -214,7 +213,7 @@ export function registerImports(app: Hono<AppEnv>, db: Database, options: Import
     return c.json({ import: await findJob(db, scope.orgId, id) });
   });
 
-  app.post(`${IMPORT_ROUTE}/:id/dismiss`, async (c) => {
+  handle(app, importsRoutes.dismiss, async (c) => {
     const { orgId } = adminOf(c);
     const id = idParam(c);
     await findJob(db, orgId, id);
@@ -222,10 +221,10 @@ export function registerImports(app: Hono<AppEnv>, db: Database, options: Import
     return c.json({ import: await findJob(db, orgId, id) });
   });
 
-  app.post(`${IMPORT_ROUTE}/:id/failed-export`, async (c) => {
+  handle(app, importsRoutes.failedRows, async (c) => {
     const scope = adminOf(c);
     const id = idParam(c);
-    const { today } = await parseBody(c, ImportFailedExportRequestSchema);
+    const { today } = await parseBody(c, importsRoutes.failedRows.body);
     await findJob(db, scope.orgId, id);
     const { rows } = await db.query<{ name: string; today: string }>(
       "SELECT name, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS today FROM organizations WHERE id = $1",

@@ -11,12 +11,7 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import {
   BulkUpdateRequestSchema,
-  CreateUserRequestSchema,
   IdParamSchema,
-  ListUsersQuerySchema,
-  SetLicenseRequestSchema,
-  SetStatusRequestSchema,
-  UpdateUserRequestSchema,
   type BulkUpdateResponse,
   type User,
   type UserListResponse,
@@ -32,6 +27,7 @@ import {
   type ServerDeps,
   type ServerModule,
   type UserPoolAdmin,
+  handle,
 } from '../core/module';
 import { MEMBER_COLUMNS, isUniqueViolation, toUser, type MemberRow } from '../core/members';
 import type { Database, Queryable } from '../core/db';
@@ -50,6 +46,7 @@ import { memberFigures } from '../figures';
 import { findMember, withPoolAccess, type AccessChange } from './access';
 import { assertEmailNotInRecentlyDeleted, registerRecentlyDeleted } from './restore';
 import { startPurge } from './purge';
+import { usersRoutes } from '../../src/contract/routes/users';
 
 const CHANGED_BY_SOMEONE_ELSE = 'This member was changed by someone else';
 
@@ -176,9 +173,9 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   const invite = createInviter(db, userPool);
   registerImports(app, db, { started: (database, id) => importRunners.get(database)?.kick(id) });
 
-  app.get('/api/users', async (c) => {
+  handle(app, usersRoutes.list, async (c) => {
     const { orgId } = adminOf(c);
-    const query = parseValue(ListUsersQuerySchema, c.req.query());
+    const query = parseValue(usersRoutes.list.query, c.req.query());
     const page = Number(query.page);
     const limit = Number(query.limit);
     const where = whereOf({ orgId, search: query.search, role: query.role, status: query.status });
@@ -223,16 +220,16 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   registerExport(app, db);
   registerInvitations(app, db, userPool);
 
-  app.get('/api/users/stats', async (c) => {
+  handle(app, usersRoutes.stats, async (c) => {
     const { orgId } = adminOf(c);
     // Quick Stats and the Dashboard's figures: defined once, in server/figures (the Assistant reads them too).
     const stats: UserStats = await memberFigures(db, orgId);
     return c.json(stats);
   });
 
-  app.post('/api/users', async (c) => {
+  handle(app, usersRoutes.create, async (c) => {
     const scope = adminOf(c);
-    const input = await parseBody(c, CreateUserRequestSchema);
+    const input = await parseBody(c, usersRoutes.create.body);
     const row = await asAdministrator(db, scope, async (tx) => {
       const created = await insertMember(tx, scope.orgId, input);
       await recordAudit(tx, scope, { kind: 'member.created', member: created, after: memberValues(created) });
@@ -241,14 +238,14 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     return c.json({ user: toUser(row) }, 201);
   });
 
-  app.post('/api/users/invite', async (c) => {
+  handle(app, usersRoutes.invite, async (c) => {
     const scope = adminOf(c);
-    const input = await parseBody(c, CreateUserRequestSchema);
+    const input = await parseBody(c, usersRoutes.invite.body);
     const { member, created } = await invite(scope, input);
     return c.json({ user: toUser(member) }, created ? 201 : 200);
   });
 
-  app.patch('/api/users/bulk', async (c) => {
+  handle(app, usersRoutes.bulkUpdate, async (c) => {
     const scope = adminOf(c);
     const body = await parseBody(c, v.looseObject({}));
     if ('filter' in body) {
@@ -304,15 +301,15 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     return c.json(answer);
   });
 
-  app.get('/api/users/:id', async (c) => {
+  handle(app, usersRoutes.get, async (c) => {
     const { orgId } = adminOf(c);
     return c.json({ user: toUser(await findMember(db, orgId, idParam(c))) });
   });
 
-  app.put('/api/users/:id', async (c) => {
+  handle(app, usersRoutes.update, async (c) => {
     const scope = adminOf(c);
     const id = idParam(c);
-    const { version, ...updates } = await parseBody(c, UpdateUserRequestSchema);
+    const { version, ...updates } = await parseBody(c, usersRoutes.update.body);
     guardSelf(scope.memberId, id, updates);
     // A status changed by an edit: the pool account follows, as for the toggle (`withPoolAccess`).
     let access: AccessChange[] = [];
@@ -368,14 +365,14 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
   registerRecentlyDeleted(app, { db, userPool });
 
   // SPEC §7's toggle paths: no body flips the flag; the wanted value in the body (an extension, the console's) sets it.
-  app.patch('/api/users/:id/toggle-license', async (c) => {
+  handle(app, usersRoutes.setLicense, async (c) => {
     adminOf(c);
-    const { hasLicense } = await parseBody(c, SetLicenseRequestSchema);
+    const { hasLicense } = await parseBody(c, usersRoutes.setLicense.body);
     return setFlag(c, db, 'has_license', hasLicense);
   });
-  app.patch('/api/users/:id/toggle-status', async (c) => {
+  handle(app, usersRoutes.setStatus, async (c) => {
     adminOf(c);
-    const { isActive } = await parseBody(c, SetStatusRequestSchema);
+    const { isActive } = await parseBody(c, usersRoutes.setStatus.body);
     return setStatus(c, db, userPool, isActive);
   });
 }

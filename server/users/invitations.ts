@@ -18,12 +18,13 @@
  */
 import type { Hono } from 'hono';
 import { IdParamSchema, type User } from '../../src/contract/api';
-import { ApiError, adminOf, parseValue, type AppContext, type AppEnv, type UserPoolAdmin } from '../core/module';
+import { ApiError, adminOf, parseValue, type AppContext, type AppEnv, type UserPoolAdmin, handle } from '../core/module';
 import { MEMBER_COLUMNS, invitationOf, toUser, type MemberRow } from '../core/members';
 import { generateTemporaryPassword } from '../core/userPool';
 import type { Database, Queryable } from '../core/db';
 import { asAdministrator, type AdminScope } from './admin';
 import { memberValues, recordAudit } from '../audit';
+import { usersRoutes } from '../../src/contract/routes/users';
 
 const NOT_FOUND = 'User not found.';
 
@@ -156,12 +157,12 @@ async function revokeInvitation(db: Database, userPool: UserPoolAdmin, scope: Ad
 }
 
 export function registerInvitations(app: Hono<AppEnv>, db: Database, userPool: UserPoolAdmin): void {
-  app.post('/api/users/:id/invitation/resend', async (c) => {
+  handle(app, usersRoutes.resendInvitation, async (c) => {
     const scope = adminOf(c);
     return c.json({ user: await resendInvitation(db, userPool, scope, idOf(c)) });
   });
 
-  app.delete('/api/users/:id/invitation', async (c) => {
+  handle(app, usersRoutes.revokeInvitation, async (c) => {
     const scope = adminOf(c);
     const removed = await revokeInvitation(db, userPool, scope, idOf(c));
     return c.json({ message: `The invitation of ${removed.name} was revoked.` });

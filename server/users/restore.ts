@@ -17,13 +17,14 @@
  * member's), and leaves an inactive member's disabled.
  */
 import type { Hono } from 'hono';
-import { ApiError, adminOf, parseValue, type AppEnv, type ServerDeps } from '../core/module';
+import { ApiError, adminOf, parseValue, type AppEnv, type ServerDeps, handle } from '../core/module';
 import { IdParamSchema } from '../../src/contract/api';
 import { MEMBER_COLUMNS, toUser, type MemberRow } from '../core/members';
 import type { Queryable } from '../core/db';
 import { asAdministrator } from './admin';
 import { memberValues, recordAudit } from '../audit';
 import { findMember, withPoolAccess } from './access';
+import { usersRoutes } from '../../src/contract/routes/users';
 
 const NOT_IN_RECENTLY_DELETED = 'This member is not in Recently deleted.';
 
@@ -51,7 +52,7 @@ function accountEnabled(row: { is_active: boolean }): boolean {
 }
 
 export function registerRecentlyDeleted(app: Hono<AppEnv>, { db, userPool }: Pick<ServerDeps, 'db' | 'userPool'>): void {
-  app.delete('/api/users/:id', async (c) => {
+  handle(app, usersRoutes.remove, async (c) => {
     const scope = adminOf(c);
     const id = parseValue(IdParamSchema, { id: c.req.param('id') }).id;
     if (id === scope.memberId) throw new ApiError(400, 'You cannot delete your own account.');
@@ -76,7 +77,7 @@ export function registerRecentlyDeleted(app: Hono<AppEnv>, { db, userPool }: Pic
     return c.json({ message: `${removed.name} was removed.` });
   });
 
-  app.post('/api/users/:id/restore', async (c) => {
+  handle(app, usersRoutes.restore, async (c) => {
     const scope = adminOf(c);
     const id = parseValue(IdParamSchema, { id: c.req.param('id') }).id;
     const target = await asAdministrator(db, scope, async (tx) => {

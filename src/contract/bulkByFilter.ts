@@ -14,7 +14,7 @@
 import * as v from 'valibot';
 import { LIMITS } from '../domain/limits';
 import { formatCount } from '../domain/intl';
-import { BulkUpdateRequestSchema, ListUsersQuerySchema } from './api';
+import { BulkUpdateRequestSchema, ListUsersQuerySchema } from './users';
 
 /** The list's filter as a bulk change names it: GET /api/users' search, role and status. */
 export const MembersFilterSchema = v.strictObject(

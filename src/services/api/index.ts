@@ -6,21 +6,6 @@
 import * as v from 'valibot';
 import { createApiClient, type ApiClientOptions, type CallOptions, type ReadOptions } from './client';
 import {
-  BillingOverviewSchema,
-  BulkUpdateResponseSchema,
-  CompleteSignupResponseSchema,
-  CopilotAskResponseSchema,
-  ExportMembersResponseSchema,
-  HostedUrlResponseSchema,
-  InvoiceLinkResponseSchema,
-  MeResponseSchema,
-  MessageResponseSchema,
-  SubscriptionPreviewSchema,
-  UpdateSubscriptionResponseSchema,
-  UserBillingSchema,
-  UserListResponseSchema,
-  UserResponseSchema,
-  UserStatsSchema,
   type BulkUpdateRequest,
   type CompleteSignupRequest,
   type CopilotIntent,
@@ -39,6 +24,11 @@ import {
 import type { AuditFilters, AuditQuery } from '../../contract/audit';
 import type { BulkByFilterRequest } from '../../contract/bulkByFilter';
 import type { ImportRequest } from '../../contract/imports';
+import { accountRoutes } from '../../contract/routes/account';
+import { assistantRoutes } from '../../contract/routes/assistant';
+import { billingRoutes } from '../../contract/routes/billing';
+import { pathOf, type Route } from '../../contract/routes/route';
+import { usersRoutes } from '../../contract/routes/users';
 
 export type { ApiClientOptions, CallOptions, ReadOptions } from './client';
 export * from './errors';
@@ -112,7 +102,10 @@ export interface AskOptions extends CallOptions {
 /** Accepts any answer: for calls whose response the console does not read. */
 const Ignored = v.unknown();
 
-const id = (value: string) => encodeURIComponent(value);
+/** The call's name, method and path (its parameters filled in) from the route table (src/contract/routes). */
+function at(route: Route, params?: Readonly<Record<string, string>>) {
+  return { operation: route.operation, method: route.method, path: pathOf(route, params) };
+}
 
 export function createApi(options: ApiClientOptions) {
   const client = createApiClient(options);
@@ -124,9 +117,7 @@ export function createApi(options: ApiClientOptions) {
       const search = params.search?.trim();
       return client.request(
         {
-          operation: 'users.list',
-          method: 'GET',
-          path: '/api/users',
+          ...at(usersRoutes.list),
           searchParams: {
             page: params.page,
             limit: params.limit,
@@ -138,81 +129,49 @@ export function createApi(options: ApiClientOptions) {
           signal: signalOf(opts),
           ahead: opts?.ahead,
         },
-        UserListResponseSchema,
+        usersRoutes.list.response,
       );
     },
     stats: (opts?: ReadOptions) =>
-      client.request(
-        { operation: 'users.stats', method: 'GET', path: '/api/users/stats', signal: signalOf(opts), ahead: opts?.ahead },
-        UserStatsSchema,
-      ),
+      client.request({ ...at(usersRoutes.stats), signal: signalOf(opts), ahead: opts?.ahead }, usersRoutes.stats.response),
     get: async (userId: string, opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: 'users.get', method: 'GET', path: `/api/users/${id(userId)}`, signal: signalOf(opts) },
-          UserResponseSchema,
-        )
-      ).user,
+      (await client.request({ ...at(usersRoutes.get, { id: userId }), signal: signalOf(opts) }, usersRoutes.get.response)).user,
     create: async (body: CreateUserRequest, opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: 'users.create', method: 'POST', path: '/api/users', json: body, signal: signalOf(opts) },
-          UserResponseSchema,
-        )
-      ).user,
+      (await client.request({ ...at(usersRoutes.create), json: body, signal: signalOf(opts) }, usersRoutes.create.response)).user,
     update: async (userId: string, body: UpdateUserRequest, opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: 'users.update', method: 'PUT', path: `/api/users/${id(userId)}`, json: body, signal: signalOf(opts) },
-          UserResponseSchema,
-        )
-      ).user,
+      (await client.request({ ...at(usersRoutes.update, { id: userId }), json: body, signal: signalOf(opts) }, usersRoutes.update.response))
+        .user,
     remove: async (userId: string, opts?: CallOptions): Promise<void> => {
-      await client.request(
-        { operation: 'users.remove', method: 'DELETE', path: `/api/users/${id(userId)}`, signal: signalOf(opts) },
-        Ignored,
-      );
+      await client.request({ ...at(usersRoutes.remove, { id: userId }), signal: signalOf(opts) }, Ignored);
     },
     /** Sends an invited member's invitation again, a new temporary password (docs/API.md): the member with its new dates. */
     resendInvitation: async (userId: string, opts?: CallOptions) =>
       (
         await client.request(
           {
-            operation: 'users.resendInvitation',
-            method: 'POST',
-            path: `/api/users/${id(userId)}/invitation/resend`,
+            ...at(usersRoutes.resendInvitation, { id: userId }),
             signal: signalOf(opts),
           },
-          UserResponseSchema,
+          usersRoutes.resendInvitation.response,
         )
       ).user,
     /** Revokes an invitation never accepted: the member and their sign-in account are removed (docs/API.md). */
     revokeInvitation: async (userId: string, opts?: CallOptions): Promise<void> => {
-      await client.request(
-        { operation: 'users.revokeInvitation', method: 'DELETE', path: `/api/users/${id(userId)}/invitation`, signal: signalOf(opts) },
-        Ignored,
-      );
+      await client.request({ ...at(usersRoutes.revokeInvitation, { id: userId }), signal: signalOf(opts) }, Ignored);
     },
     /** Back from Recently deleted (docs/API.md, an extension of SPEC §7): the member as restored. */
     restore: async (userId: string, opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: 'users.restore', method: 'POST', path: `/api/users/${id(userId)}/restore`, signal: signalOf(opts) },
-          UserResponseSchema,
-        )
-      ).user,
+      (await client.request({ ...at(usersRoutes.restore, { id: userId }), signal: signalOf(opts) }, usersRoutes.restore.response)).user,
     /** SPEC §7's toggle-license, sending the wanted value (README: an extension), so a retry cannot undo it. */
     setLicense: async (userId: string, hasLicense: boolean, opts?: CallOptions) =>
       (
         await client.request(
           {
-            operation: 'users.setLicense',
-            method: 'PATCH',
-            path: `/api/users/${id(userId)}/toggle-license`,
+            ...at(usersRoutes.setLicense, { id: userId }),
             json: { hasLicense } satisfies SetLicenseRequest,
             signal: signalOf(opts),
           },
-          UserResponseSchema,
+          usersRoutes.setLicense.response,
         )
       ).user,
     /** SPEC §7's toggle-status, sending the wanted status. */
@@ -220,27 +179,23 @@ export function createApi(options: ApiClientOptions) {
       (
         await client.request(
           {
-            operation: 'users.setStatus',
-            method: 'PATCH',
-            path: `/api/users/${id(userId)}/toggle-status`,
+            ...at(usersRoutes.setStatus, { id: userId }),
             json: { isActive } satisfies SetStatusRequest,
             signal: signalOf(opts),
           },
-          UserResponseSchema,
+          usersRoutes.setStatus.response,
         )
       ).user,
     /** SPEC §7's bulk update by ids, or by the list's filter (an extension: src/contract/bulkByFilter.ts). */
     bulkUpdate: (body: BulkUpdateRequest | BulkByFilterRequest, opts?: CallOptions) =>
       client.request(
         {
-          operation: 'users.bulkUpdate',
-          method: 'PATCH',
-          path: '/api/users/bulk',
+          ...at(usersRoutes.bulkUpdate),
           json: body,
           signal: signalOf(opts),
           timeoutMs: BULK_UPDATE_TIMEOUT_MS,
         },
-        BulkUpdateResponseSchema,
+        usersRoutes.bulkUpdate.response,
       ),
     /**
      * Members as CSV (README: an extension of SPEC §7): a one-time link, valid for a minute, to the
@@ -256,82 +211,56 @@ export function createApi(options: ApiClientOptions) {
         ...(params.sort ? { sort: params.sort } : {}),
         ...(params.today ? { today: params.today } : {}),
       };
-      const answer = await client.request(
-        { operation: 'users.export', method: 'POST', path: '/api/users/export', json: body, signal: signalOf(opts) },
-        ExportMembersResponseSchema,
-      );
+      const answer = await client.request({ ...at(usersRoutes.export), json: body, signal: signalOf(opts) }, usersRoutes.export.response);
       return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
     },
     invite: async (body: CreateUserRequest, opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: 'users.invite', method: 'POST', path: '/api/users/invite', json: body, signal: signalOf(opts) },
-          UserResponseSchema,
-        )
-      ).user,
+      (await client.request({ ...at(usersRoutes.invite), json: body, signal: signalOf(opts) }, usersRoutes.invite.response)).user,
   };
 
   const billing = {
     overview: (opts?: ReadOptions) =>
-      client.request(
-        { operation: 'billing.overview', method: 'GET', path: '/api/admin/billing/overview', signal: signalOf(opts), ahead: opts?.ahead },
-        BillingOverviewSchema,
-      ),
+      client.request({ ...at(billingRoutes.overview), signal: signalOf(opts), ahead: opts?.ahead }, billingRoutes.overview.response),
     user: (userId: string, opts?: CallOptions) =>
-      client.request(
-        { operation: 'billing.user', method: 'POST', path: '/api/admin/billing/user', json: { userId }, signal: signalOf(opts) },
-        UserBillingSchema,
-      ),
+      client.request({ ...at(billingRoutes.user), json: { userId }, signal: signalOf(opts) }, billingRoutes.user.response),
     updatePaymentMethod: (userId: string, opts?: CallOptions) =>
       client.request(
         {
-          operation: 'billing.updatePaymentMethod',
-          method: 'POST',
-          path: '/api/admin/billing/update-payment-method',
+          ...at(billingRoutes.updatePaymentMethod),
           json: { userId },
           signal: signalOf(opts),
         },
-        HostedUrlResponseSchema,
+        billingRoutes.updatePaymentMethod.response,
       ),
     /** What choosing a plan would do, before anything is charged (an extension of SPEC §7). */
     previewSubscription: (userId: string, planType: PlanType, opts?: CallOptions) =>
       client.request(
         {
-          operation: 'billing.previewSubscription',
-          method: 'POST',
-          path: '/api/admin/billing/preview-subscription',
+          ...at(billingRoutes.previewSubscription),
           searchParams: { userId },
           json: { planType },
           signal: signalOf(opts),
         },
-        SubscriptionPreviewSchema,
+        billingRoutes.previewSubscription.response,
       ),
     updateSubscription: (userId: string, planType: PlanType, opts?: UpdateSubscriptionOptions) =>
       client.request(
         {
-          operation: 'billing.updateSubscription',
-          method: 'POST',
-          path: '/api/admin/billing/update-subscription',
+          ...at(billingRoutes.updateSubscription),
           searchParams: { userId },
           json: { planType, ...(opts?.prorationDate === undefined ? {} : { prorationDate: opts.prorationDate }) },
           signal: signalOf(opts),
         },
-        UpdateSubscriptionResponseSchema,
+        billingRoutes.updateSubscription.response,
       ),
     /** A fresh link to an invoice's hosted page or PDF, asked for as it is opened (an extension of SPEC §7). */
     invoiceLink: async (body: InvoiceLinkRequest, opts?: CallOptions): Promise<string> =>
-      (
-        await client.request(
-          { operation: 'billing.invoiceLink', method: 'POST', path: '/api/admin/billing/invoice-link', json: body, signal: signalOf(opts) },
-          InvoiceLinkResponseSchema,
-        )
-      ).url,
+      (await client.request({ ...at(billingRoutes.invoiceLink), json: body, signal: signalOf(opts) }, billingRoutes.invoiceLink.response))
+        .url,
     completeSubscription: async (userId: string, body: CompleteSubscriptionParams, opts?: CallOptions): Promise<void> => {
       await client.request(
         {
-          operation: 'billing.completeSubscription',
-          method: 'POST',
-          path: '/api/admin/billing/complete-subscription',
+          ...at(billingRoutes.completeSubscription),
           searchParams: { userId },
           json: { setupIntentId: body.setupIntentId, planType: body.planType },
           signal: signalOf(opts),
@@ -343,9 +272,7 @@ export function createApi(options: ApiClientOptions) {
       const reason = params.reason?.trim();
       return client.request(
         {
-          operation: 'billing.cancelSubscription',
-          method: 'POST',
-          path: '/api/admin/billing/cancel-subscription',
+          ...at(billingRoutes.cancelSubscription),
           json: {
             userId: params.userId,
             cancelAtPeriodEnd: params.cancelAtPeriodEnd,
@@ -353,7 +280,7 @@ export function createApi(options: ApiClientOptions) {
           },
           signal: signalOf(opts),
         },
-        MessageResponseSchema,
+        billingRoutes.cancelSubscription.response,
       );
     },
   };
@@ -366,10 +293,7 @@ export function createApi(options: ApiClientOptions) {
         ...(opts?.previousIntent ? { previousIntent: opts.previousIntent } : {}),
         ...(opts?.timeZone ? { timeZone: opts.timeZone } : {}),
       };
-      const answer = await client.request(
-        { operation: 'copilot.ask', method: 'POST', path: '/api/copilot/ask', json, signal: signalOf(opts) },
-        CopilotAskResponseSchema,
-      );
+      const answer = await client.request({ ...at(assistantRoutes.ask), json, signal: signalOf(opts) }, assistantRoutes.ask.response);
       return {
         text: typeof answer.result === 'string' ? answer.result : answer.result.result,
         sources: answer.sources,
@@ -379,69 +303,48 @@ export function createApi(options: ApiClientOptions) {
     },
   };
 
-  /** The schemas of Import CSV arrive with User Management's code, not with the sign-in page's. */
-  const importContract = () => import('../../contract/imports');
-  /** Import CSV (README, src/contract/imports.ts: an extension of SPEC §7). */
+  /** Import CSV's routes and schemas arrive with User Management's code, not with the sign-in page's. */
+  const importRoutes = async () => (await import('../../contract/routes/imports')).importsRoutes;
+  /** Import CSV (docs/USERS.md, src/contract/imports.ts: an extension of SPEC §7). */
   const imports = {
     /** The dry run: the file read and checked; a job in draft. A 2 MB file may take a while to send on a site's link. */
-    preview: async (body: ImportRequest, opts?: CallOptions) =>
-      client.request(
-        {
-          operation: 'imports.preview',
-          method: 'POST',
-          path: '/api/users/imports',
-          json: body,
-          timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS,
-          signal: signalOf(opts),
-        },
-        (await importContract()).ImportPreviewResponseSchema,
-      ),
-    current: async (opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: 'imports.current', method: 'GET', path: '/api/users/imports/current', signal: signalOf(opts) },
-          (await importContract()).CurrentImportResponseSchema,
-        )
-      ).import,
-    get: async (importId: string, opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: 'imports.get', method: 'GET', path: `/api/users/imports/${id(importId)}`, signal: signalOf(opts) },
-          (await importContract()).ImportResponseSchema,
-        )
-      ).import,
+    preview: async (body: ImportRequest, opts?: CallOptions) => {
+      const routes = await importRoutes();
+      return client.request(
+        { ...at(routes.preview), json: body, timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS, signal: signalOf(opts) },
+        routes.preview.response,
+      );
+    },
+    current: async (opts?: CallOptions) => {
+      const routes = await importRoutes();
+      return (await client.request({ ...at(routes.current), signal: signalOf(opts) }, routes.current.response)).import;
+    },
+    get: async (importId: string, opts?: CallOptions) => {
+      const routes = await importRoutes();
+      return (await client.request({ ...at(routes.get, { id: importId }), signal: signalOf(opts) }, routes.get.response)).import;
+    },
     /** start, cancel or dismiss: the job as it is then. */
-    act: async (importId: string, action: 'start' | 'cancel' | 'dismiss', opts?: CallOptions) =>
-      (
-        await client.request(
-          { operation: `imports.${action}`, method: 'POST', path: `/api/users/imports/${id(importId)}/${action}`, signal: signalOf(opts) },
-          (await importContract()).ImportResponseSchema,
-        )
-      ).import,
+    act: async (importId: string, action: 'start' | 'cancel' | 'dismiss', opts?: CallOptions) => {
+      const route = (await importRoutes())[action];
+      return (await client.request({ ...at(route, { id: importId }), signal: signalOf(opts) }, route.response)).import;
+    },
     /** A one-time link (on the API's base URL) to the rows that were not imported, as CSV. */
     failedRows: async (importId: string, today: string, opts?: CallOptions): Promise<{ url: string; fileName: string }> => {
-      const answer = await client.request(
-        {
-          operation: 'imports.failedRows',
-          method: 'POST',
-          path: `/api/users/imports/${id(importId)}/failed-export`,
-          json: { today },
-          signal: signalOf(opts),
-        },
-        (await importContract()).ImportFailedExportResponseSchema,
-      );
+      const route = (await importRoutes()).failedRows;
+      const answer = await client.request({ ...at(route, { id: importId }), json: { today }, signal: signalOf(opts) }, route.response);
       return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
     },
   };
 
+  /** The activity trail's routes and schemas arrive with the Activity screen's code, not with the sign-in page's. */
+  const auditRoutes = async () => (await import('../../contract/routes/audit')).auditRoutes;
   const audit = {
-    /** The activity trail (README: GET /api/audit, an extension of SPEC §7), newest first, paged and filtered. */
-    list: async (query: AuditQuery = {}, opts?: CallOptions) =>
-      client.request(
+    /** The activity trail (docs/API.md: GET /api/audit, an extension of SPEC §7), newest first, paged and filtered. */
+    list: async (query: AuditQuery = {}, opts?: CallOptions) => {
+      const route = (await auditRoutes()).list;
+      return client.request(
         {
-          operation: 'audit.list',
-          method: 'GET',
-          path: '/api/audit',
+          ...at(route),
           searchParams: {
             page: query.page,
             limit: query.limit,
@@ -455,18 +358,16 @@ export function createApi(options: ApiClientOptions) {
           },
           signal: signalOf(opts),
         },
-        // The schema arrives with the Activity screen's code, not with the sign-in page's.
-        (await import('../../contract/audit')).AuditListResponseSchema,
-      ),
+        route.response,
+      );
+    },
     /**
      * The filtered activity as CSV (POST /api/audit/export): a one-time link, valid for a minute,
      * to every entry the filters select. `url` comes back absolute, for the browser to open.
      */
     export: async (filters: ExportActivityParams, opts?: CallOptions): Promise<{ url: string; fileName: string }> => {
-      const answer = await client.request(
-        { operation: 'audit.export', method: 'POST', path: '/api/audit/export', json: filters, signal: signalOf(opts) },
-        (await import('../../contract/audit')).ExportActivityResponseSchema,
-      );
+      const route = (await auditRoutes()).export;
+      const answer = await client.request({ ...at(route), json: filters, signal: signalOf(opts) }, route.response);
       return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
     },
   };
@@ -475,41 +376,26 @@ export function createApi(options: ApiClientOptions) {
     completeSignup: (body: CompleteSignupRequest, opts?: CallOptions) =>
       client.request(
         {
-          operation: 'completeSignup',
-          method: 'POST',
-          path: '/api/complete-signup',
+          ...at(accountRoutes.completeSignup),
           json: body,
           timeoutMs: COMPLETE_SIGNUP_TIMEOUT_MS,
           signal: signalOf(opts),
         },
-        CompleteSignupResponseSchema,
+        accountRoutes.completeSignup.response,
       ),
     activateUser: async (opts?: CallOptions): Promise<void> => {
-      await client.request({ operation: 'activateUser', method: 'POST', path: '/users/activate', signal: signalOf(opts) }, Ignored);
+      await client.request({ ...at(accountRoutes.activateUser), signal: signalOf(opts) }, Ignored);
     },
-    me: (opts?: CallOptions) =>
-      client.request({ operation: 'me', method: 'GET', path: '/api/me', signal: signalOf(opts) }, MeResponseSchema),
+    me: (opts?: CallOptions) => client.request({ ...at(accountRoutes.me), signal: signalOf(opts) }, accountRoutes.me.response),
     /** Beyond SPEC §7 (docs/API.md "Sessions"): the API refuses the session's tokens from then on. */
     session: {
       /** POST /api/session/sign-out: this session's access tokens. */
       signOut: async (opts?: CallOptions): Promise<void> => {
-        const spec = {
-          operation: 'session.signOut',
-          method: 'POST',
-          path: '/api/session/sign-out',
-          timeoutMs: SIGN_OUT_TIMEOUT_MS,
-        } as const;
-        await client.request({ ...spec, signal: signalOf(opts) }, Ignored);
+        await client.request({ ...at(accountRoutes.signOut), timeoutMs: SIGN_OUT_TIMEOUT_MS, signal: signalOf(opts) }, Ignored);
       },
       /** POST /api/session/sign-out-all: every access token issued to the account until now. */
       signOutAllDevices: async (opts?: CallOptions): Promise<void> => {
-        const spec = {
-          operation: 'session.signOutAll',
-          method: 'POST',
-          path: '/api/session/sign-out-all',
-          timeoutMs: SIGN_OUT_TIMEOUT_MS,
-        } as const;
-        await client.request({ ...spec, signal: signalOf(opts) }, Ignored);
+        await client.request({ ...at(accountRoutes.signOutAll), timeoutMs: SIGN_OUT_TIMEOUT_MS, signal: signalOf(opts) }, Ignored);
       },
     },
     users,
