@@ -45,7 +45,14 @@ describe('the row menu', () => {
     expect(button()).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getAllByRole('menuitem').filter((item) => item.hasAttribute('data-highlighted'))).toEqual([]);
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Deactivate', 'Delete']);
-    await user.click(itemNamed('Edit'));
+    // Pressed and released as a person does, the item's highlight rendered in between. One
+    // `user.click` sends the press and the release back to back; after an earlier menu in this file
+    // had opened and closed, the release then selected nothing (found with --sequence.shuffle: this
+    // test passed only when it opened the file's first menu). The real browser walk of the row menu
+    // is in tests/e2e/invitations.spec.ts and restore.spec.ts.
+    await user.pointer({ keys: '[MouseLeft>]', target: itemNamed('Edit') });
+    await waitFor(() => expect(itemNamed('Edit')).toHaveAttribute('data-highlighted'));
+    await user.pointer({ keys: '[/MouseLeft]', target: itemNamed('Edit') });
     await waitFor(() => expect(onAction).toHaveBeenCalledWith('edit', member));
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
