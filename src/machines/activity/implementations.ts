@@ -6,7 +6,7 @@ import { currentTimeZone } from '../../domain/dates';
 import { csvExportMachine, type ExportQuery, type ExportedFile } from '../csvExport';
 import { localDate, openDownload } from '../csvExport/implementations';
 import { urlViewImplementations } from '../urlView/implementations';
-import type { ActivityFilters, LoadActivityInput } from './activityMachine';
+import type { ActivityFilters, LoadActivityInput } from './context';
 
 /** The Activity screen's view in the URL (./view.ts, ../urlView). */
 export function activityUrlImplementations(address: AddressBar) {

@@ -1,4 +1,5 @@
 export * from './activityMachine';
+export * from './context';
 export * from './selectors';
 export * from './describe';
 export { activityImplementations } from './implementations';
