@@ -109,7 +109,8 @@ describe('deleting a member', () => {
     expect((await list('search=ria.delete')).total).toBe(0);
     expect((await list('limit=100')).users.map((u) => u.userId)).not.toContain(user.userId);
     expect((await list('status=pending&limit=100')).users.map((u) => u.userId)).not.toContain(user.userId);
-    const recentlyDeleted = await list('status=deleted');
+    // (Searched by the address: other tests of this file delete members of the same organisation.)
+    const recentlyDeleted = await list('status=deleted&search=ria.delete');
     expect(recentlyDeleted.total).toBe(1);
     const [listed] = recentlyDeleted.users;
     const deletedAt = await deletedAtOf(user.userId);
@@ -317,7 +318,8 @@ describe('the billing of a member removed for good', () => {
     // second pass finds nothing left to cancel.
     const [one, two] = await Promise.all([endBilling(due, provider), endBilling(due, provider)]);
     expect([...one.canceled, ...two.canceled].filter((id) => id === user.userId).length).toBeGreaterThanOrEqual(1);
-    expect(calls).toEqual([`sub_${user.userId}:${REMOVAL_REASON}`]);
+    // (Members other tests of this file deleted are due too: only this member's calls are counted.)
+    expect(calls.filter((call) => call.startsWith(`sub_${user.userId}:`))).toEqual([`sub_${user.userId}:${REMOVAL_REASON}`]);
     expect(await subscriptionOf(user.userId)).toMatchObject({ status: 'canceled', cancellation_reason: REMOVAL_REASON });
     expect((await endBilling(due, provider)).canceled).not.toContain(user.userId);
 
@@ -349,7 +351,7 @@ describe('the billing of a member removed for good', () => {
       onError: (e) => errors.push(e),
     });
     expect(failed.failed).toContain(user.userId);
-    expect(String((errors[0] as Error).cause)).toContain('the provider is down');
+    expect(errors.map((e) => String((e as Error).cause))).toContain('Error: the provider is down');
     expect(await subscriptionOf(user.userId)).toMatchObject({ status: 'active' });
     expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, due)).map((p) => p.id)).not.toContain(user.userId);
 
@@ -384,7 +386,7 @@ describe('the billing of a member removed for good', () => {
       onError: (e) => errors.push(e),
     });
     expect(result.failed).toContain(user.userId);
-    expect(String(errors[0])).toContain('cancel it there');
+    expect(errors.filter((e) => String(e).includes(`member ${user.userId} `) && String(e).includes('cancel it there'))).toHaveLength(1);
     expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, due)).map((p) => p.id)).not.toContain(user.userId);
     expect((await list('status=deleted&search=stripe@restore')).total).toBe(1);
   });

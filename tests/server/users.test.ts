@@ -81,8 +81,17 @@ const asAdmin = (method: string, path: string, body?: unknown) =>
   api.call(method, path, { sub: summit.adminSub, ...(body !== undefined ? { body } : {}) });
 
 describe('listing and searching', () => {
+  // An organisation of its own with the crew and nobody else: the other tests of this file add,
+  // change and delete members of `summit`, and may run first (--sequence.shuffle).
+  let listing: TestOrg;
+  beforeAll(async () => {
+    listing = await signUpOrganisation(api, 'Summit Test Builders', 'boss@listing.test');
+    await addMembers(api, listing.orgId, crew);
+  }, 60_000);
+  const asListingAdmin = (method: string, path: string) => api.call(method, path, { sub: listing.adminSub });
+
   it('lists the organisation newest first with defaults page 1 / 25', async () => {
-    const list = await json(UserListResponseSchema, await asAdmin('GET', '/api/users'));
+    const list = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users'));
     expect(list.page).toBe(1);
     expect(list.limit).toBe(25);
     expect(list.total).toBe(6);
@@ -99,8 +108,8 @@ describe('listing and searching', () => {
   });
 
   it('pages with a stable order', async () => {
-    const first = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?page=1&limit=4'));
-    const second = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?page=2&limit=4'));
+    const first = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?page=1&limit=4'));
+    const second = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?page=2&limit=4'));
     expect(first.users).toHaveLength(4);
     expect(second.users).toHaveLength(2);
     expect(second.total).toBe(6);
@@ -109,11 +118,11 @@ describe('listing and searching', () => {
   });
 
   it('still tells the total on a page past the end (no row carries it there)', async () => {
-    const past = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?page=5&limit=4'));
+    const past = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?page=5&limit=4'));
     expect(past.users).toEqual([]);
     expect(past.total).toBe(6);
-    const firstPage = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?limit=2&search=garc'));
-    const filtered = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?page=50&limit=2&search=garc'));
+    const firstPage = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?limit=2&search=garc'));
+    const filtered = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?page=50&limit=2&search=garc'));
     expect(firstPage.total).toBe(1);
     expect(filtered.users).toEqual([]);
     expect(filtered.total).toBe(1);
@@ -127,22 +136,22 @@ describe('listing and searching', () => {
     ['formatted phone', '+1 (212) 555-0199', ['James Okafor']],
     ['nothing', 'zebra', []],
   ])('searches by %s', async (_label, search, names) => {
-    const list = await json(UserListResponseSchema, await asAdmin('GET', `/api/users?search=${encodeURIComponent(search)}`));
+    const list = await json(UserListResponseSchema, await asListingAdmin('GET', `/api/users?search=${encodeURIComponent(search)}`));
     expect(list.users.map((u) => u.name)).toEqual(names);
     expect(list.total).toBe(names.length);
   });
 
   it('treats LIKE wildcards literally', async () => {
-    const list = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?search=%25'));
+    const list = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?search=%25'));
     expect(list.total).toBe(0);
   });
 
   it('filters by role and status', async () => {
-    const workers = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?role=Field%20Worker'));
+    const workers = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?role=Field%20Worker'));
     expect(workers.users.map((u) => u.name)).toEqual(['Keisha Brown', 'Tomasz Novak', 'James Okafor']);
-    const pendingWorkers = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?role=Field%20Worker&status=pending'));
+    const pendingWorkers = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?role=Field%20Worker&status=pending'));
     expect(pendingWorkers.users.map((u) => u.name)).toEqual(['Keisha Brown', 'James Okafor']);
-    const active = await json(UserListResponseSchema, await asAdmin('GET', '/api/users?status=active&search=a'));
+    const active = await json(UserListResponseSchema, await asListingAdmin('GET', '/api/users?status=active&search=a'));
     expect(active.users.every((u) => u.isActive)).toBe(true);
   });
 
@@ -153,14 +162,14 @@ describe('listing and searching', () => {
       ['role=Boss', 'role'],
       ['status=all', 'status'],
     ] as const) {
-      const response = await asAdmin('GET', `/api/users?${query}`);
+      const response = await asListingAdmin('GET', `/api/users?${query}`);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ field });
     }
   });
 
   it('answers the stats of the organisation only', async () => {
-    const stats = await json(UserStatsSchema, await asAdmin('GET', '/api/users/stats'));
+    const stats = await json(UserStatsSchema, await asListingAdmin('GET', '/api/users/stats'));
     expect(stats).toEqual({ total: 6, active: 4, pending: 2, licensed: 4 });
   });
 });

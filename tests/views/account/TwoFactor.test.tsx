@@ -4,22 +4,15 @@
  * code and the key, takes a pasted code, and says when two-factor sign-in is on or off. The identity
  * calls are the doubles (the boundary: the user pool).
  */
-import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine } from 'xstate';
 import { encode } from 'uqr';
-import type { AuthActorRef } from '../../../src/machines/auth';
-import { twoFactorMachine } from '../../../src/machines/twoFactor';
 import { IdentityError, type TwoFactorSetup } from '../../../src/services/identity';
 import { QrCode } from '../../../src/views/account/QrCode';
-import { MachinesProvider } from '../../../src/views/app/machinesContext';
-import { Header } from '../../../src/views/layout/Header';
-import { getSystem } from '../../../src/views/theme/system';
-import { createTwoFactorDoubles, renderTwoFactorDialog } from './render-two-factor';
+import { loadAccountMenu } from '../../../src/views/account/AccountMenu';
+import { EMAIL, createTwoFactorDoubles, renderHeader, renderTwoFactorDialog } from './render-two-factor';
 
-const EMAIL = 'ada@summit.test';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const SETUP: TwoFactorSetup = {
   secret: SECRET,
@@ -29,25 +22,17 @@ const SETUP: TwoFactorSetup = {
 const WRONG = 'That code is not right. Check your authenticator app and try again.';
 const QR = 'QR code for your authenticator app';
 
-/** The header reads the signed-in email and the sign-out state of the auth actor; this one only has those. */
-function signedInAuth(): AuthActorRef {
-  const stand = createMachine({
-    id: 'auth',
-    context: { user: { username: 'uuid-ada', email: EMAIL, attributes: {} } },
-    initial: 'signedIn',
-    states: { signedIn: {} },
+/**
+ * The header, rendered in an awaited `act` so that the account menu's code, when it is still on its
+ * way, replaces the stand-in as it arrives (a render in a plain `act` leaves React's retry of the
+ * suspended menu in act's queue, and the stand-in would stay until pressed). The stand-in itself
+ * is tested in ./AccountMenuStandIn.test.tsx.
+ */
+async function renderLiveHeader(doubles: ReturnType<typeof createTwoFactorDoubles>) {
+  await act(async () => {
+    renderHeader(doubles);
+    await loadAccountMenu();
   });
-  return createActor(stand).start() as unknown as AuthActorRef;
-}
-
-function renderHeader(doubles: ReturnType<typeof createTwoFactorDoubles>) {
-  return render(
-    <ChakraProvider value={getSystem()}>
-      <MachinesProvider machines={{ twoFactor: twoFactorMachine.provide({ actors: doubles.actors }) }} actors={{ auth: signedInAuth() }}>
-        <Header />
-      </MachinesProvider>
-    </ChakraProvider>,
-  );
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Two-factor sign-in' });
@@ -84,20 +69,10 @@ async function liveNameTrigger(): Promise<HTMLElement> {
 }
 
 describe('the account menu', () => {
-  // First in this file: the menu's chunk has not been imported yet.
-  it("stands in with the same buttons until the menu's code arrives, and opens if pressed meanwhile", async () => {
-    renderHeader(createTwoFactorDoubles());
-    const standIn = screen.getByRole('button', { name: 'Account' });
-    expect(standIn).not.toHaveAttribute('aria-expanded');
-    act(() => standIn.click());
-    expect(await screen.findByRole('menuitem', { name: 'Two-factor sign-in' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'true');
-  });
-
   it("opens Two-factor sign-in from the username, which stays the menu's label", async () => {
     const doubles = createTwoFactorDoubles();
     const user = userEvent.setup();
-    renderHeader(doubles);
+    await renderLiveHeader(doubles);
     expect(screen.getByTestId('signed-in-username')).toHaveTextContent(EMAIL);
     // From md up (jsdom applies no media query, so it is hidden here): the username is the menu's button.
     const trigger = await liveNameTrigger();
@@ -123,10 +98,10 @@ describe('the account menu', () => {
   it('is an Account button at phone width, where the username is hidden', async () => {
     const doubles = createTwoFactorDoubles();
     const user = userEvent.setup();
-    renderHeader(doubles);
-    const account = screen.getByRole('button', { name: 'Account' });
-    await waitFor(() => expect(account).toHaveAttribute('aria-expanded', 'false'));
-    await chooseTwoFactor(user, account);
+    await renderLiveHeader(doubles);
+    // The live menu's button once its code is here (it takes the stand-in's place).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'false'));
+    await chooseTwoFactor(user, screen.getByRole('button', { name: 'Account' }));
     expect(await screen.findByRole('dialog', { name: 'Two-factor sign-in' })).toBeInTheDocument();
   });
 });
