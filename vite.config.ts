@@ -9,6 +9,7 @@ import { compileHints } from './scripts/build/compile-hints.ts';
 import { prerenderLogin } from './scripts/build/prerender.ts';
 import { cdnBehaviour } from './scripts/build/cdn.ts';
 import { signedInPreloads } from './scripts/build/signed-in-preloads.ts';
+import { ROUTE_LIST } from './src/views/app/routeTable.ts';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const CHAKRA_THEME = join(ROOT, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');
@@ -69,7 +70,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      signedInPreloads(readFileSync(join(ROOT, 'src/views/app/routes.tsx'), 'utf8')),
+      signedInPreloads(ROUTE_LIST),
       compileHints(),
       cspMeta(cspDirectives(settings, { header: false })),
       prerenderLogin(),

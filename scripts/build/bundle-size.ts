@@ -26,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { LOCAL_STRIPE_PLACEHOLDER } from '../stack/stripe-placeholder.ts';
+import { ROUTE_LIST, type RouteData } from '../../src/views/app/routeTable.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,11 +60,11 @@ export const BUILD_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * Route name -> the source of its lazy screen, read from the route table (src/views/app/routes.tsx,
- * its `preloadable(() => import('../area/XScreen'))` entries), so a new route is measured without
- * being listed here too. The name is the screen's, in snake case: UserBillingScreen -> user_billing.
+ * Route name -> the source of its lazy screen, from the route table's data (src/views/app/routeTable.ts),
+ * so a new route is measured without being listed here too. The name is the screen's, in snake
+ * case: UserBillingScreen -> user_billing.
  */
-export const ROUTE_SOURCES: Readonly<Record<string, string>> = routeSourcesOf(readFileSync(join(ROOT, 'src/views/app/routes.tsx'), 'utf8'));
+export const ROUTE_SOURCES: Readonly<Record<string, string>> = routeSourcesOf(ROUTE_LIST);
 
 /**
  * What opening each route may add to the login set, in kB gzip (the `route` figure above): its size
@@ -79,17 +80,16 @@ export const ROUTE_JS_BUDGET_KB: Readonly<Record<string, number>> = {
   assistant: 15, // 8.5; 13.8 with the answers' source links to the screens and the time zone on every question; 14.2 with the rate limit's wait
 };
 
-export function routeSourcesOf(table: string): Record<string, string> {
+export function routeSourcesOf(routes: readonly Pick<RouteData, 'screen'>[]): Record<string, string> {
   const sources: Record<string, string> = {};
-  for (const [, area, screen] of table.matchAll(/preloadable\(\(\) => import\('\.\.\/(\w+)\/(\w+Screen)'\)\)/g)) {
-    if (!area || !screen) continue;
-    const name = screen
+  for (const { screen } of routes) {
+    const name = (screen.split('/').pop() ?? screen)
       .replace(/Screen$/, '')
       .replace(/(?<=[a-z])(?=[A-Z])/g, '_')
       .toLowerCase();
-    sources[name] = `src/views/${area}/${screen}.tsx`;
+    sources[name] = `src/views/${screen}.tsx`;
   }
-  if (Object.keys(sources).length === 0) throw new Error('No screen found in src/views/app/routes.tsx: has the table changed shape?');
+  if (Object.keys(sources).length === 0) throw new Error('No screen in the route table (src/views/app/routeTable.ts)');
   return sources;
 }
 

@@ -10,7 +10,7 @@
  *
  * - SIGNED_IN_ROOTS: what every signed-in page starts at once (App.tsx's console and its Chakra
  *   recipes, main.tsx's API client, prefetch.ts' route table and the Assistant's machine); then
- *   the route's screen and the machines it starts, read from the route table (routes.tsx). Each
+ *   the route's screen and the machines it starts, from the route table's data (routeTable.ts). Each
  *   with the chunks it imports statically, less those the entry already brings.
  * - index.html serves `/` (the dashboard) and every address without a page of its own; each other
  *   route without parameters gets one (`users.html`, `users/activity.html`, `billing.html`,
@@ -24,6 +24,7 @@
  *   is served index.html and fetches the dashboard's chunk (about 10 kB gzip) it does not show.
  */
 import type { Plugin, Rolldown } from 'vite';
+import type { RouteData } from '../../src/views/app/routeTable.ts';
 
 /** The modules every signed-in page loads at start-up (App.tsx, main.tsx, prefetch.ts, registry.ts). */
 const SIGNED_IN_ROOTS = [
@@ -34,7 +35,7 @@ const SIGNED_IN_ROOTS = [
   'src/views/app/routes.tsx',
 ] as const;
 
-/** A console route as the route table declares it (src/views/app/routes.tsx). */
+/** A console route, with the modules its page announces. */
 export interface RouteEntry {
   path: string;
   /** The screen's module and the modules of the machines it starts. */
@@ -42,21 +43,15 @@ export interface RouteEntry {
 }
 
 /**
- * The routes of the console's route table, read from its source (`route({ path, screen:
- * preloadable(() => import('../area/Screen')), machines: [...] })`), so a new route gets its page
- * without being listed here too.
+ * The routes of the console's route table (src/views/app/routeTable.ts: each path, its screen and
+ * the machines it starts), so a new route gets its page without being listed here too.
  */
-export function routesOf(table: string): RouteEntry[] {
-  const routes: RouteEntry[] = [];
-  for (const [, body] of table.matchAll(/route\(\{([\s\S]*?)\n {2}\}\)/g)) {
-    const path = /path: '([^']+)'/.exec(body ?? '')?.[1];
-    const screen = /import\('\.\.\/(\w+\/\w+)'\)/.exec(body ?? '')?.[1];
-    if (!path || !screen) continue;
-    const machines = [...(/machines: \[([^\]]*)\]/.exec(body ?? '')?.[1] ?? '').matchAll(/'(\w+)'/g)].map(([, key]) => key as string);
-    routes.push({ path, roots: [`src/views/${screen}.tsx`, ...machines.map((key) => `src/machines/${key}/index.ts`)] });
-  }
-  if (routes.length === 0 || !routes.some((r) => r.path === '/'))
-    throw new Error('signed-in preloads: no route found in the route table (has it changed shape?)');
+export function routesOf(table: readonly RouteData[]): RouteEntry[] {
+  const routes = table.map(({ path, screen, machines }) => ({
+    path,
+    roots: [`src/views/${screen}.tsx`, ...machines.map((key) => `src/machines/${key}/index.ts`)],
+  }));
+  if (!routes.some((r) => r.path === '/')) throw new Error('signed-in preloads: the route table has no route at /');
   return routes;
 }
 
@@ -111,7 +106,7 @@ const linkTag = (href: string): string => `<link rel="modulepreload" crossorigin
  * for every other route without parameters (`users.html`, `users/activity.html`, ...): index.html
  * with that route's screen and machines announced instead of the dashboard's.
  */
-export function signedInPreloads(routeTable: string): Plugin {
+export function signedInPreloads(routeTable: readonly RouteData[]): Plugin {
   let base = '/';
   const routes = routesOf(routeTable);
   const home = routes.find((r) => r.path === '/') as RouteEntry;

@@ -226,7 +226,7 @@ describe('measurement rules', () => {
       user_billing: 'src/views/billing/UserBillingScreen.tsx',
       assistant: 'src/views/assistant/AssistantScreen.tsx',
     });
-    expect(() => routeSourcesOf('export const ROUTES = [];')).toThrow(/No screen found/);
+    expect(() => routeSourcesOf([])).toThrow(/No screen in the route table/);
   });
 
   const manifest: Manifest = {

@@ -1,16 +1,16 @@
 // @vitest-environment node
 /**
- * The console pages' preloads (scripts/build/signed-in-preloads.ts): the routes read from the route
- * table, the page each is served from, and the marked links login.html drops. What a build
- * announces per page is checked on a real build in bundle-size.test.ts.
+ * The console pages' preloads (scripts/build/signed-in-preloads.ts): the routes from the route
+ * table's data (src/views/app/routeTable.ts), the page each is served from, and the marked links
+ * login.html drops. What a build announces per page is checked on a real build in bundle-size.test.ts.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pageOf, routesOf, withoutSignedInPreloads } from '../../scripts/build/signed-in-preloads';
+import { ROUTE_LIST } from '../../src/views/app/routeTable';
 
 describe('signed-in preloads', () => {
   it('reads every route of the route table with its screen and the machines it starts', () => {
-    const routes = routesOf(readFileSync('src/views/app/routes.tsx', 'utf8'));
+    const routes = routesOf(ROUTE_LIST);
     expect(routes).toEqual([
       { path: '/', roots: ['src/views/dashboard/DashboardScreen.tsx', 'src/machines/dashboard/index.ts'] },
       { path: '/users', roots: ['src/views/users/UsersScreen.tsx', 'src/machines/usersList/index.ts'] },
@@ -24,8 +24,8 @@ describe('signed-in preloads', () => {
     ]);
   });
 
-  it('refuses a route table it cannot read, rather than building pages without preloads', () => {
-    expect(() => routesOf('export const ROUTES = [];')).toThrow(/no route found/);
+  it('refuses a route table without a home page, rather than building pages without preloads', () => {
+    expect(() => routesOf(ROUTE_LIST.filter((route) => route.path !== '/'))).toThrow(/no route at \//);
   });
 
   it('serves / from index.html and every other route from a page named after its path', () => {

@@ -1,6 +1,7 @@
 /**
- * The routes of SPEC §2, each declared once: its path, the screen it shows, the machines that screen
- * starts, the header's title and subtitle, and its entry in the navigation. The router
+ * The routes of SPEC §2, each declared once: its path, the screen it shows and the machines that
+ * screen starts (as data, in ./routeTable.ts, which the build scripts read too), the screen's code,
+ * the reads it starts ahead, the header's title and subtitle, and its entry in the navigation. The router
  * (SignedInApp.tsx), the start-up prefetch (prefetch.ts, from src/main.tsx), the header and the
  * sidebar all read this table; adding a route is adding one entry.
  *
@@ -15,13 +16,13 @@
 import type { ReactNode } from 'react';
 import { CreditCard, LayoutDashboard, MessageSquareText, Users, type LucideIcon } from 'lucide-react';
 import { matchRoute, useParams, type Parser } from 'wouter';
-import type { MachineSourceMap } from '../../machines/registry';
 import { readDashboardAhead } from '../../machines/dashboard/ahead';
 import { readUsersListAhead } from '../../machines/usersList/ahead';
 import type { Services } from '../../services';
 import { preloadable, type Preloadable } from './preloadable';
+import { ROUTE_DATA, type RouteData } from './routeTable';
 
-type MachineKey = keyof MachineSourceMap;
+type MachineKey = RouteData['machines'][number];
 /** A pattern's parameters as wouter gives them: '/billing/user/:userId' -> { userId: string }. */
 type ParamsOf<Path extends string> = ReturnType<typeof useParams<Path>>;
 
@@ -35,16 +36,12 @@ interface NavEntry {
   icon: LucideIcon;
 }
 
-/** One route as written in the table (`route(...)` below). */
+/** One route as written in the table (`route(...)` below), beside its data (./routeTable.ts). */
 interface RouteSpec<Path extends string, M> {
-  /** A wouter pattern: '/users', '/billing/user/:userId'. */
-  path: Path;
-  /** The screen's code, a chunk of its own. */
+  /** The screen's code, a chunk of its own: the module its data names. */
   screen: Preloadable<M>;
   /** The screen, from its loaded module and the path's parameters. */
   render: (module: M, params: ParamsOf<Path>) => ReactNode;
-  /** The machines the screen starts, fetched together with its code at start-up. */
-  machines?: readonly MachineKey[];
   /**
    * Starts the reads the screen's first load makes, at the start-up of a tab with a session, so
    * that its data is on its way with its code (the machine takes the answers: ReadOptions.ahead).
@@ -60,6 +57,8 @@ interface RouteSpec<Path extends string, M> {
 /** One route as its readers see it. */
 interface AppRoute {
   readonly path: string;
+  /** The screen's module under src/views/ (./routeTable.ts). */
+  readonly screenModule: string;
   /** The screen with the path's parameters (a wouter Route's `component`), under its Suspense boundary. */
   readonly component: () => ReactNode;
   /** The screen's code, for the start-up prefetch (prefetch.ts). */
@@ -73,31 +72,28 @@ interface AppRoute {
   readonly pageTitle: string;
 }
 
-function route<const Path extends string, M>(spec: RouteSpec<Path, M>): AppRoute {
-  const { path, screen, render, machines = [], readAhead, heading, nav, pageTitle = nav?.label ?? heading.title } = spec;
+function route<const Path extends string, M>(data: RouteData & { readonly path: Path }, spec: RouteSpec<Path, M>): AppRoute {
+  const { path, machines } = data;
+  const { screen, render, readAhead, heading, nav, pageTitle = nav?.label ?? heading.title } = spec;
   function RouteScreen() {
     const params = useParams<Path>();
     return render(screen.use(), params);
   }
-  return { path, component: RouteScreen, screen, machines, readAhead, heading, nav, pageTitle };
+  return { path, screenModule: data.screen, component: RouteScreen, screen, machines, readAhead, heading, nav, pageTitle };
 }
 
 /** Table order is match order (the first route whose pattern matches wins) and navigation order. */
 export const ROUTES: readonly AppRoute[] = [
-  route({
-    path: '/',
+  route(ROUTE_DATA.dashboard, {
     screen: preloadable(() => import('../dashboard/DashboardScreen')),
     render: (m) => <m.DashboardScreen />,
-    machines: ['dashboard'],
     readAhead: readDashboardAhead,
     heading: { title: 'Welcome Back', subtitle: "Here's what is happening across your team today." },
     nav: { label: 'Dashboard', icon: LayoutDashboard },
   }),
-  route({
-    path: '/users',
+  route(ROUTE_DATA.users, {
     screen: preloadable(() => import('../users/UsersScreen')),
     render: (m) => <m.UsersScreen />,
-    machines: ['usersList'],
     readAhead: readUsersListAhead,
     heading: { title: 'User Management', subtitle: 'Find, add and manage the people on your team.' },
     nav: { label: 'User Management', icon: Users },
@@ -105,32 +101,24 @@ export const ROUTES: readonly AppRoute[] = [
   // A section of User Management (a tab on both screens), not a fifth navigation item: the sidebar
   // keeps 'User Management' lit beneath '/users' (isCurrent). Its filters (`?member=`, `?kind=`,
   // `?page=`) are read and written by the activity machine, as the users list does with its view.
-  route({
-    path: '/users/activity',
+  route(ROUTE_DATA.activity, {
     screen: preloadable(() => import('../users/ActivityScreen')),
     render: (m) => <m.ActivityScreen />,
-    machines: ['activity'],
     heading: { title: 'User Management', subtitle: 'Who changed what, and when: every change made to members and their billing.' },
     pageTitle: 'Activity · User Management',
   }),
-  route({
-    path: '/billing',
+  route(ROUTE_DATA.billingOverview, {
     screen: preloadable(() => import('../billing/BillingOverviewScreen')),
     render: (m) => <m.BillingOverviewScreen />,
-    machines: ['billingOverview'],
     heading: { title: 'Billing Overview' },
     nav: { label: 'Billing Overview', icon: CreditCard },
   }),
-  route({
-    path: '/billing/user/:userId',
+  route(ROUTE_DATA.userBilling, {
     screen: preloadable(() => import('../billing/UserBillingScreen')),
     render: (m, { userId }) => <m.UserBillingScreen userId={userId} />,
-    // The page's 'Recent activity' card runs an activity trail of its own.
-    machines: ['userBilling', 'activity'],
     heading: { title: 'User Billing' },
   }),
-  route({
-    path: '/ai',
+  route(ROUTE_DATA.assistant, {
     screen: preloadable(() => import('../assistant/AssistantScreen')),
     render: (m) => <m.AssistantScreen />,
     heading: { title: 'Assistant', subtitle: 'Ask about activity, calls and tasks across your organization.' },

@@ -18,6 +18,7 @@ import { MachinesProvider } from '../../../src/views/app/machinesContext';
 import { prefetchScreen } from '../../../src/views/app/prefetch';
 import type { Services } from '../../../src/services';
 import { NAV_ITEMS, ROUTES, headingAt, pageTitleAt, routeAt } from '../../../src/views/app/routes';
+import { ROUTE_LIST } from '../../../src/views/app/routeTable';
 import { APP_TITLE } from '../../../src/views/shared/useDocumentTitle';
 import { SignedInApp } from '../../../src/views/app/SignedInApp';
 import { getSystem } from '../../../src/views/theme/system';
@@ -102,6 +103,22 @@ const loaders = () => ({
   billingOverview: vi.fn(() => new Promise<never>(() => undefined)),
   userBilling: vi.fn(() => new Promise<never>(() => undefined)),
   activity: vi.fn(() => new Promise<never>(() => undefined)),
+});
+
+describe("the route table's data (routeTable.ts, which the build scripts read)", () => {
+  it('is the router table: the same paths and machines in the same order, and each route shows the screen its data names', async () => {
+    expect(ROUTES.map((r) => ({ path: r.path, screen: r.screenModule, machines: r.machines }))).toEqual(
+      ROUTE_LIST.map((r) => ({ path: r.path, screen: r.screen, machines: r.machines })),
+    );
+    for (const route of ROUTES) {
+      // The screen's code is the module the data names: it exports the component named after the file.
+      const exportName = route.screenModule.split('/').pop() as string;
+      const module = (await route.screen.load()) as Record<string, unknown>;
+      expect(Object.keys(module), route.path).toContain(exportName);
+      const source = await import(/* @vite-ignore */ resolve(`src/views/${route.screenModule}.tsx`));
+      expect(module[exportName], route.path).toBe((source as Record<string, unknown>)[exportName]);
+    }
+  });
 });
 
 describe('start-up prefetch', () => {
