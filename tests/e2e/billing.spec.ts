@@ -48,7 +48,12 @@ const activeLite = (b: UserBilling) =>
   b.accessLevel === 'lite' && b.subscription?.status === 'active' && !b.subscription.cancelAtPeriodEnd && b.paymentMethods.length > 0;
 const activePro = (b: UserBilling) =>
   b.accessLevel === 'pro' && b.subscription?.status === 'active' && !b.subscription.cancelAtPeriodEnd && b.paymentMethods.length > 0;
-const trialWithoutCard = (b: UserBilling) => b.subscription?.status === 'trialing' && b.paymentMethods.length === 0;
+/**
+ * On a trial of `plan` without a card. The upgrade test takes a Lite trial (and upgrades it: a second
+ * run takes the next one); the Stripe.js failure test takes a Pro trial (and changes nothing).
+ */
+const trialWithoutCard = (plan: UserBilling['accessLevel']) => (b: UserBilling) =>
+  b.subscription?.status === 'trialing' && b.subscription.planType === plan && b.paymentMethods.length === 0;
 
 /** Serves the Stripe.js double for js.stripe.com and records when it was asked for. */
 async function routeStripe(page: Page): Promise<{ requested: () => number }> {
@@ -108,7 +113,7 @@ test.describe('billing @billing', () => {
   }) => {
     const stripe = await routeStripe(page);
     const session = await signInAsAdmin(page, stack);
-    const user = await pick(page, session, 'on a trial without a card', trialWithoutCard);
+    const user = await pick(page, session, 'on a Lite trial without a card', trialWithoutCard('lite'));
     await openBilling(page, user);
     await expect(page.getByText('No payment methods on file')).toBeVisible();
     const dialog = await openModal(page, user);
@@ -152,7 +157,7 @@ test.describe('billing @billing', () => {
     test('the payment step says so when Stripe.js cannot load, and Cancel returns to the buttons @billing', async ({ page, stack }) => {
       await page.route('https://js.stripe.com/**', (route) => route.abort('connectionrefused'));
       const session = await signInAsAdmin(page, stack);
-      const user = await pick(page, session, 'on a trial without a card', trialWithoutCard, 1);
+      const user = await pick(page, session, 'on a Pro trial without a card', trialWithoutCard('pro'));
       await openBilling(page, user);
       const dialog = await openModal(page, user);
       await dialog.getByText('Hardline Lite', { exact: true }).click();

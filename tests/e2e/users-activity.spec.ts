@@ -104,8 +104,12 @@ test.describe('Activity trail @users', () => {
     const session = await signInAsAdmin(page, stack);
 
     // Member changes, through the API: added, invited, edited, licence, status, bulk, deleted.
-    const ana = await addMember(page, session, 'Ana Activity', '/api/users');
-    const ben = await addMember(page, session, 'Ben Activity', '/api/users/invite');
+    // Names of this run's own (--repeat-each runs the test again against the same organisation).
+    const run = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const ANA = `Ana Activity ${run}`;
+    const BEN = `Ben Activity ${run}`;
+    const ana = await addMember(page, session, ANA, '/api/users');
+    const ben = await addMember(page, session, BEN, '/api/users/invite');
     await call(page, session, 'PUT', `/api/users/${ana.userId}`, { role: 'Supervisor' });
     await call(page, session, 'PATCH', `/api/users/${ana.userId}/toggle-license`, { hasLicense: true });
     await call(page, session, 'PATCH', `/api/users/${ana.userId}/toggle-status`, { isActive: false });
@@ -165,11 +169,11 @@ test.describe('Activity trail @users', () => {
       page.getByRole('navigation', { name: 'User Management sections' }).getByRole('link', { name: 'Activity' }),
     ).toHaveAttribute('aria-current', 'page');
     const anaEntries: Array<readonly [string, ...string[]]> = [
-      [`${ACTOR} updated Ana Activity in a bulk change`, 'Role: Supervisor → Project Manager'],
-      [`${ACTOR} deactivated Ana Activity`, 'Status: active → pending'],
-      [`${ACTOR} granted a license to Ana Activity`, 'License: off → on'],
-      [`${ACTOR} edited Ana Activity`, 'Role: Field Worker → Supervisor'],
-      [`${ACTOR} added Ana Activity`, `Email: ${ana.email}`, 'Role: Field Worker'],
+      [`${ACTOR} updated ${ANA} in a bulk change`, 'Role: Supervisor → Project Manager'],
+      [`${ACTOR} deactivated ${ANA}`, 'Status: active → pending'],
+      [`${ACTOR} granted a license to ${ANA}`, 'License: off → on'],
+      [`${ACTOR} edited ${ANA}`, 'Role: Field Worker → Supervisor'],
+      [`${ACTOR} added ${ANA}`, `Email: ${ana.email}`, 'Role: Field Worker'],
     ];
     await expectEntries(anaList, anaEntries);
     // Ana's billing page shows the same five.
@@ -180,24 +184,27 @@ test.describe('Activity trail @users', () => {
     // Ben, removed since: his trail still reads with his name.
     const benList = await openMemberActivity(page, ben.userId);
     await expectEntries(benList, [
-      [`${ACTOR} deleted Ben Activity`, 'Role: Project Manager'],
-      [`${ACTOR} updated Ben Activity in a bulk change`, 'Role: Field Worker → Project Manager'],
-      [`${ACTOR} invited Ben Activity`, `Email: ${ben.email}`],
+      [`${ACTOR} deleted ${BEN}`, 'Role: Project Manager'],
+      [`${ACTOR} updated ${BEN} in a bulk change`, 'Role: Field Worker → Project Manager'],
+      [`${ACTOR} invited ${BEN}`, `Email: ${ben.email}`],
     ]);
 
     // The kind filter, named in words, narrows the member's trail and goes into the URL.
     await page.getByRole('combobox', { name: 'Kind of change' }).selectOption({ label: 'Member deleted' });
     await expect(page).toHaveURL(new RegExp(`member=${ben.userId}&kind=member.deleted$`));
-    await expectEntries(page.getByRole('list', { name: 'Activity' }), [[`${ACTOR} deleted Ben Activity`]]);
+    await expectEntries(page.getByRole('list', { name: 'Activity' }), [[`${ACTOR} deleted ${BEN}`]]);
     // Removing the member filter keeps the kind: Ben's deletion is among the organisation's.
-    await page.getByRole('button', { name: 'Remove the member filter (Ben Activity)' }).click();
+    await page.getByRole('button', { name: `Remove the member filter (${BEN})` }).click();
     await expect(page).toHaveURL(/\/users\/activity\?kind=member\.deleted$/);
     await expect(
-      page.getByRole('list', { name: 'Activity' }).getByTestId('activity-entry').filter({ hasText: 'deleted Ben Activity' }),
+      page
+        .getByRole('list', { name: 'Activity' })
+        .getByTestId('activity-entry')
+        .filter({ hasText: `deleted ${BEN}` }),
     ).toHaveCount(1);
     // Back brings Ben's filter back.
     await page.goBack();
-    await expect(page.getByText('Member: Ben Activity')).toBeVisible();
+    await expect(page.getByText(`Member: ${BEN}`)).toBeVisible();
   });
 
   test('Members and Activity are tabs of User Management; a name filters, the time tells the exact moment @users', async ({
