@@ -14,6 +14,8 @@ import react from '@vitejs/plugin-react';
  *                             real views; each walk writes reports/model/<id>.json
  *   mutation  only under Stryker (`npm run test:mutation`): the fast, render-free machine and domain
  *                             tests it reruns against every mutant, in the node environment
+ *   walks     only under Stryker's second pass: the model walks, run against what the fast tests
+ *                             left alive (scripts/test/mutation.ts)
  *
  * `npm run test:unit` runs unit, views and server; `npm run test:model` runs model, then the coverage
  * report. With VITEST_JSON_REPORT set (npm test sets it per step) a JSON report is written there too:
@@ -86,7 +88,24 @@ const mutation: TestProjectInlineConfiguration = {
   },
 };
 
+/**
+ * The model walks, for the mutation run's second pass: only the mutants the fast tests left alive
+ * (a few dozen) are run against them, with the fast tests beside them (scripts/test/mutation.ts).
+ */
+const walks: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'walks',
+    include: ['tests/machines/*.test.tsx'],
+    exclude: ['tests/machines/*.scenarios.test.tsx', 'tests/machines/*.implementations.test.tsx'],
+    environment: 'jsdom',
+    testTimeout: 60_000,
+    env: { TZ: 'America/New_York' },
+  },
+};
+
 const underStryker = process.env['STRYKER_MUTATOR_WORKER'] !== undefined;
+const withWalks = process.env['HARDLINE_MUTATION_WALKS'] === '1';
 if (underStryker) process.env['TZ'] = 'America/New_York';
 
 export default defineConfig({
@@ -94,7 +113,7 @@ export default defineConfig({
   // amazon-cognito-identity-js bundles `buffer`, which reads `global`.
   define: { global: 'globalThis' },
   test: {
-    projects: underStryker ? [mutation] : [unit, views, server, deploy, model],
+    projects: underStryker ? (withWalks ? [mutation, walks] : [mutation]) : [unit, views, server, deploy, model],
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 30_000,
     // Vitest's default keeps a core for itself (cores - 1): one worker on the 2-core CI machine, so

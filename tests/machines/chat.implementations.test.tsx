@@ -35,10 +35,15 @@ function startChat(answer: (seen: Seen) => Promise<Response>) {
   return { actor, seen };
 }
 
-// The console's zone as the browser reports it (Intl follows TZ): sent with every question (issue 40).
-const ZONE = 'Pacific/Auckland';
+// The console's zone as the browser reports it (Intl follows TZ): sent with every question. A zone
+// that is not the machine's (UTC here) proves it is read, not assumed. In a worker thread (Stryker's
+// runner) Node does not see a TZ set after start, and the zone is the one the mutation run starts in
+// (America/New_York, vitest.config.ts): not UTC either.
+let ZONE = '';
 beforeEach(() => {
-  vi.stubEnv('TZ', ZONE);
+  vi.stubEnv('TZ', 'Pacific/Auckland');
+  ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  expect(['Pacific/Auckland', 'America/New_York']).toContain(ZONE);
 });
 afterEach(() => {
   vi.unstubAllEnvs();

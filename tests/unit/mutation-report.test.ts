@@ -1,0 +1,165 @@
+// @vitest-environment node
+/**
+ * The mutation run's bookkeeping (scripts/test/mutation-report.ts, scripts/test/mutation.ts):
+ * production code carries no tool comments, every listed equivalent names code that exists, a
+ * survivor is judged by the one list, and docs/mutation.md is the report of today's sources.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EQUIVALENTS, type Equivalent } from '../mutation/equivalents';
+import {
+  DIGEST_MARK,
+  digestOf,
+  judge,
+  mutatedFiles,
+  normalise,
+  originalOf,
+  tally,
+  type MutantResult,
+  type MutationReport,
+} from '../../scripts/test/mutation-report';
+import { survivorRanges } from '../../scripts/test/mutation';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+const sourcesUnder = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourcesUnder(path);
+    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+
+const mutant = (over: Partial<MutantResult> & Pick<MutantResult, 'location'>): MutantResult => ({
+  id: '1',
+  mutatorName: 'ConditionalExpression',
+  replacement: 'true',
+  status: 'Survived',
+  ...over,
+});
+
+describe('the equivalent mutants, listed once', () => {
+  it('production code carries no Stryker comments: an equivalent mutant goes in tests/mutation/equivalents.ts', () => {
+    const marked = [...sourcesUnder('src'), ...sourcesUnder('server')].filter((file) => /Stryker (disable|restore)/.test(read(file)));
+    expect(marked).toEqual([]);
+  });
+
+  it('each entry names a mutated file, code that is in it, and a reason a reviewer can check', () => {
+    const mutated = new Set(mutatedFiles());
+    const seen = new Set<string>();
+    for (const e of EQUIVALENTS) {
+      const where = `${e.file} ${e.mutator} ${e.code}`;
+      expect(mutated.has(e.file), `${where}: not a file stryker.config.json mutates`).toBe(true);
+      expect(normalise(read(e.file)).includes(normalise(e.code)), `${where}: the code is no longer in the file`).toBe(true);
+      expect(e.reason.length, `${where}: give the reason`).toBeGreaterThan(20);
+      const key = `${where} ${e.replacement ?? '*'}`;
+      expect(seen.has(key), `${where}: listed twice`).toBe(false);
+      seen.add(key);
+    }
+  });
+
+  it('the mutated files are those stryker.config.json names: machines and domain, without the barrels', () => {
+    const files = mutatedFiles();
+    expect(files).toContain('src/domain/markdown.ts');
+    expect(files).toContain('src/machines/usersList/usersListMachine.ts');
+    expect(files.some((f) => /^src\/machines\/[^/]+\/index\.ts$/.test(f))).toBe(false);
+    expect(files.every((f) => f.startsWith('src/machines/') || f.startsWith('src/domain/'))).toBe(true);
+  });
+});
+
+describe('judging a run', () => {
+  const source = ['const a = (x) => {', "  if (x.type !== 'go') return {};", '  return { n: x.n };', '};'].join('\n');
+  const condition = { start: { line: 2, column: 7 }, end: { line: 2, column: 22 } };
+  const object = { start: { line: 3, column: 10 }, end: { line: 3, column: 20 } };
+  const report: MutationReport = {
+    files: {
+      'src/domain/a.ts': {
+        source,
+        mutants: [
+          mutant({ id: '1', location: condition, replacement: 'false' }),
+          mutant({ id: '2', location: condition, replacement: 'true', status: 'Killed' }),
+          mutant({ id: '3', mutatorName: 'ObjectLiteral', replacement: '{}', location: object }),
+          mutant({
+            id: '4',
+            mutatorName: 'StringLiteral',
+            replacement: '""',
+            location: { start: { line: 2, column: 18 }, end: { line: 2, column: 22 } },
+          }),
+          mutant({ id: '5', location: condition, replacement: 'false', status: 'CompileError' }),
+        ],
+      },
+    },
+  };
+  const entry: Equivalent = {
+    file: 'src/domain/a.ts',
+    mutator: 'ConditionalExpression',
+    code: "x.type  !==\n 'go'",
+    replacement: 'false',
+    reason: 'the action runs on this event only',
+  };
+
+  it('reads the code a mutant replaces from its location (lines and columns from 1)', () => {
+    expect(originalOf(source, condition)).toBe("x.type !== 'go'");
+    expect(originalOf(source, object)).toBe('{ n: x.n }');
+  });
+
+  it('a survivor is equivalent only when an entry names its file, mutator, code and replacement', () => {
+    const judged = judge(report, null, [entry]);
+    expect(judged.map((j) => j.outcome)).toEqual(['equivalent', 'killed', 'survived', 'survived', 'invalid']);
+    expect(judge(report, null, [{ ...entry, replacement: 'true' }])[0]?.outcome).toBe('survived');
+    expect(judge(report, null, [{ ...entry, replacement: undefined }])[0]?.outcome).toBe('equivalent');
+    expect(judge(report, null, [{ ...entry, file: 'src/domain/b.ts' }])[0]?.outcome).toBe('survived');
+  });
+
+  it('a survivor the walks kill counts as detected; the score leaves out equivalents and invalid mutants', () => {
+    const walks: MutationReport = {
+      files: {
+        'src/domain/a.ts': {
+          source,
+          mutants: [mutant({ id: '9', mutatorName: 'ObjectLiteral', replacement: '{}', location: object, status: 'Killed' })],
+        },
+      },
+    };
+    const judged = judge(report, walks, [entry]);
+    expect(judged.map((j) => j.outcome)).toEqual(['equivalent', 'killed', 'killed by a walk', 'survived', 'invalid']);
+    expect(tally(judged)).toEqual({
+      mutants: 5,
+      killed: 1,
+      byWalks: 1,
+      equivalent: 1,
+      survived: 1,
+      invalid: 1,
+      score: 66.67,
+      strykerScore: 25,
+    });
+  });
+
+  it('the walks get the lines of the survivors that are neither listed nor static', () => {
+    const lines = (from: number, to = from) => ({ start: { line: from, column: 1 }, end: { line: to, column: 2 } });
+    const ranges = survivorRanges({
+      files: {
+        'src/domain/a.ts': {
+          source: 'x\n'.repeat(20),
+          mutants: [
+            mutant({ location: lines(3) }),
+            mutant({ location: lines(4, 5) }),
+            mutant({ location: lines(9) }),
+            mutant({ location: lines(12), static: true }),
+            mutant({ location: lines(15), status: 'Killed' }),
+          ],
+        },
+      },
+    });
+    expect(ranges).toEqual(['src/domain/a.ts:3-5', 'src/domain/a.ts:9-9']);
+  });
+});
+
+describe('docs/mutation.md', () => {
+  it('is the report of a run on today’s sources (rerun `npm run test:mutation` after changing them)', () => {
+    const recorded = DIGEST_MARK.exec(read('docs/mutation.md'))?.[1];
+    const today = digestOf(new Map(mutatedFiles().map((file) => [file, read(file)])));
+    expect(recorded, 'docs/mutation.md was written for other sources of src/machines and src/domain').toBe(today);
+  });
+});
