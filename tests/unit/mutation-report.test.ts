@@ -131,6 +131,7 @@ describe('judging a run', () => {
       equivalent: 1,
       survived: 1,
       invalid: 1,
+      ignored: 0,
       score: 66.67,
       strykerScore: 25,
     });
