@@ -126,7 +126,7 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     code: "result.kind === 'newPasswordRequired'",
     replacement: 'true',
     reason:
-      'assignSignInResult is named only on the isSignedIn and isNewPasswordRequired answers of Sign In (signInFlowMachine.ts), and the signed-in one returned on the line above: past it the answer is always newPasswordRequired',
+      'assignSignInResult is named only on the isSignedIn and isNewPasswordRequired answers of Sign In (signInFlowMachine.ts), and the signed-in one returned on the line above: past it the answer is always newPasswordRequired (the same test in the isNewPasswordRequired guard is another mutant, which the scenarios of the other answers kill)',
   },
 
   // (end of chat, activity, auth)
