@@ -10,8 +10,12 @@ import { createActor, fromCallback } from 'xstate';
 import type { AuditEntry, AuditKind, AuditListResponse } from '../../src/contract/audit';
 import {
   ACTIVITY_ERROR_TITLE,
+  ACTIVITY_DATES_BACKWARDS,
   activityMachine,
   kindLabel,
+  selectActorFilter,
+  selectDateError,
+  selectDates,
   selectEntries,
   selectError,
   selectIsEmpty,
@@ -160,6 +164,29 @@ describe('the Activity screen', () => {
       { query: '?member=u-ana&kind=member.license', mode: 'push' },
       { query: '?kind=member.license', mode: 'push' },
     ]);
+  });
+
+  it('who made the change and a date range are filters too; a range that runs backwards is not applied and says why', async () => {
+    const { actor, load, writes, answerWith, snapshot } = openTrail('?page=2');
+    await answerWith(answer(ENTRIES, { total: 80, page: 2 }));
+    writes.length = 0;
+
+    actor.send({ type: 'activity.filterActor', memberId: 'u-dana', name: 'Dana Whitfield' });
+    expect(load.last().input).toEqual({ page: 1, limit: 25, actorId: 'u-dana' });
+    expect(selectActorFilter(snapshot())).toEqual({ memberId: 'u-dana', label: 'Dana Whitfield' });
+    await answerWith(answer(ENTRIES));
+
+    const loads = load.calls.length;
+    actor.send({ type: 'activity.filterDates', from: '2026-11-20', to: '2026-11-19' });
+    expect(load.calls).toHaveLength(loads);
+    expect(selectDateError(snapshot())).toBe(ACTIVITY_DATES_BACKWARDS);
+    expect(selectDates(snapshot())).toEqual({ from: '', to: '' });
+
+    actor.send({ type: 'activity.filterDates', from: '2026-11-20', to: '2026-11-20' });
+    expect(load.last().input).toEqual({ page: 1, limit: 25, actorId: 'u-dana', from: '2026-11-20', to: '2026-11-20' });
+    expect(selectDateError(snapshot())).toBeNull();
+    expect(selectDates(snapshot())).toEqual({ from: '2026-11-20', to: '2026-11-20' });
+    expect(writes.map((w) => w?.mode)).toEqual(['push', 'push']);
   });
 
   it('Back or Forward shows the view of that address, and a member already on screen is named at once', async () => {

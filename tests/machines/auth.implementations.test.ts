@@ -7,7 +7,7 @@
  * Cognito, the API and the storage.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor, type SnapshotFrom } from 'xstate';
+import { createActor, toPromise, waitFor, type SnapshotFrom } from 'xstate';
 import type { MeResponse } from '../../src/contract/api';
 import { AUTH_LOG_MESSAGES, AUTH_MESSAGES, authMachine, type PendingConfirmation } from '../../src/machines/auth';
 import { authImplementations } from '../../src/machines/auth/implementations';
@@ -359,6 +359,15 @@ describe('the session over the real services', () => {
     await until((snapshot) => !snapshot.hasTag('pending'));
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'accessFailed' });
     expect(actor.getSnapshot().context.accessError).toBe('Database unavailable');
+  });
+
+  it('the membership check answers a 403 or 404 with no membership and its status', async () => {
+    for (const status of [403, 404]) {
+      const s = services(() => jsonResponse(status, { message: 'Not a member' }));
+      storedSession(s);
+      const { loadMembership } = authImplementations({ identity: s.identity, api: s.api, storage: s.storage }).actors;
+      await expect(toPromise(createActor(loadMembership).start())).resolves.toEqual({ kind: 'noMembership', status });
+    }
   });
 
   it('an identity-provider outage (503) keeps the session: the account check can be tried again, nobody is signed out', async () => {

@@ -33,6 +33,7 @@ import {
   type SignInResult,
 } from '../../src/machines/auth';
 import type { CompleteSignupInput } from '../../src/machines/auth/authMachine';
+import { signedInUser } from '../../src/machines/auth/authSetup';
 import type { MeResponse } from '../../src/contract/api';
 
 const EMAIL = 'ada@summit.test';
@@ -868,5 +869,16 @@ describe('for the developer wiring the console', () => {
     await settle();
     c.send({ type: 'auth.signOut' });
     expect(await failed).toEqual(new Error('The "clearPendingConfirmation" action is not provided'));
+  });
+});
+
+describe('what the session reads as always there', () => {
+  // Inside signedIn (the pending sign-up's check, its completion) the user is read through
+  // signedInUser: there is always one there. Read signed out, it is a bug, said at once.
+  it('the signed-in user is the one the session has; signed out, reading it throws', () => {
+    const signedOut = createActor(authMachine).getSnapshot().context;
+    const user: SessionUser = { username: 'ada', email: 'ada@example.com', attributes: {} };
+    expect(signedInUser({ ...signedOut, user })).toBe(user);
+    expect(() => signedInUser(signedOut)).toThrow('auth: no user is signed in here');
   });
 });

@@ -264,6 +264,23 @@ describe('over the rate limit (issue 37)', () => {
     expect(selectHeldQuestion(done)).toBeNull();
   });
 
+  it('while a rate limit is waited out, the failure before is not offered again: its question is back in the composer', async () => {
+    vi.useFakeTimers();
+    const { actor, answer } = openAssistant();
+    actor.send({ type: 'chat.send', text: 'Weekly Report' });
+    answer().reject(new Error('HTTP 500: Internal Server Error'));
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(selectFailedQuestion(actor.getSnapshot())).toBe('Weekly Report');
+
+    actor.send({ type: 'chat.send', text: 'Weekly Report' });
+    answer().reject(new ApiRequestError(429, 'Too Many Requests', {}, 20));
+    const waiting = await waitFor(actor, (s) => s.matches('rateLimited'));
+    // The failure bubble is the last message again, but the question is offered in the composer only.
+    expect(selectMessages(waiting).at(-1)).toMatchObject({ failed: true, question: 'Weekly Report' });
+    expect(selectHeldQuestion(waiting)).toBe('Weekly Report');
+    expect(selectFailedQuestion(waiting)).toBeNull();
+  });
+
   it('the conversation can be cleared while waiting; the wait goes on', async () => {
     vi.useFakeTimers();
     const { actor, answer } = openAssistant();

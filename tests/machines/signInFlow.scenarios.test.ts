@@ -28,6 +28,7 @@ import {
   selectSignInEmail,
 } from '../../src/machines/auth/selectors';
 import { signInFlowMachine, type SignInFlowSnapshot } from '../../src/machines/auth/signInFlowMachine';
+import { keptSignUp } from '../../src/machines/auth/signInFlowTypes';
 import type { SignUpValues } from '../../src/domain/forms';
 import type { SessionUser, SignInResult } from '../../src/services/identity';
 import type { PendingConfirmation } from '../../src/services/storage';
@@ -629,5 +630,20 @@ describe('for the developer wiring the console', () => {
     restart.start();
     restart.send({ type: 'auth.restartSignUp' });
     expect(await clearFailed).toEqual(new Error('The "clearPendingConfirmation" action is not provided'));
+  });
+});
+
+describe('what the flow reads as always there', () => {
+  // Confirm Email and what follows Create Account read the kept sign-up through keptSignUp: there is
+  // always one there. Read where the flow keeps none, it is a bug, said at once (not an empty email).
+  it('the kept sign-up is the one the flow keeps; with none kept, reading it throws', () => {
+    const opened = createActor(signInFlowMachine, { input: { pending: null, formError: null } }).getSnapshot().context;
+    const kept: PendingConfirmation = {
+      email: 'ada@example.com',
+      isRequired: true,
+      signupData: { phoneNumber: '', organization: 'Summit', fullName: 'Ada' },
+    };
+    expect(keptSignUp({ ...opened, pendingConfirmation: kept })).toBe(kept);
+    expect(() => keptSignUp(opened)).toThrow('signInFlow: no sign-up is kept here');
   });
 });

@@ -33,6 +33,101 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   // (end of src/domain/markdown.ts)
 
   // ── src/machines: chat, activity, auth ─────────────────────────────────────────────────────────
+  {
+    file: 'src/machines/chat/chatMachine.ts',
+    mutator: 'ObjectLiteral',
+    code: "{ tags: {} as 'pending', context: {} as ChatContext, events: {} as ChatEvent, }",
+    replacement: '{}',
+    reason: '`types` in setup() is read by TypeScript only: XState never reads it at run time, so an empty object builds the same machine',
+  },
+  {
+    file: 'src/machines/activity/activityMachine.ts',
+    mutator: 'ObjectLiteral',
+    code: "{ tags: {} as 'pending', context: {} as ActivityContext, events: {} as ActivityEvent, input: {} as ActivityInput | undefined, }",
+    replacement: '{}',
+    reason: '`types` in setup() is read by TypeScript only: XState never reads it at run time, so an empty object builds the same machine',
+  },
+  {
+    file: 'src/machines/auth/authSetup.ts',
+    mutator: 'ObjectLiteral',
+    code: "{ tags: {} as 'pending', context: {} as AuthContext, events: {} as AuthEvent, children: {} as { signInFlow: 'signInFlow' }, }",
+    replacement: '{}',
+    reason: '`types` in setup() is read by TypeScript only: XState never reads it at run time, so an empty object builds the same machine',
+  },
+  {
+    file: 'src/machines/auth/forgotPasswordMachine.ts',
+    mutator: 'ObjectLiteral',
+    code: "{ tags: {} as 'pending', context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent, input: {} as { email: string }, output: {} as { email: string }, }",
+    replacement: '{}',
+    reason: '`types` in setup() is read by TypeScript only: XState never reads it at run time, so an empty object builds the same machine',
+  },
+  {
+    file: 'src/machines/auth/mfaChallengeMachine.ts',
+    mutator: 'ObjectLiteral',
+    code: "{ tags: {} as 'pending', context: {} as MfaChallengeContext, events: {} as MfaChallengeEvent, output: {} as { user: SessionUser }, }",
+    replacement: '{}',
+    reason: '`types` in setup() is read by TypeScript only: XState never reads it at run time, so an empty object builds the same machine',
+  },
+  {
+    file: 'src/machines/auth/resendCodeMachine.ts',
+    mutator: 'ObjectLiteral',
+    code: "{ tags: {} as 'pending', context: {} as ResendCodeContext, events: {} as ResendCodeEvent, input: {} as { email: string }, }",
+    replacement: '{}',
+    reason: '`types` in setup() is read by TypeScript only: XState never reads it at run time, so an empty object builds the same machine',
+  },
+  {
+    file: 'src/machines/auth/signInFlowSetup.ts',
+    mutator: 'ObjectLiteral',
+    code: "{ tags: {} as 'pending', context: {} as SignInFlowContext, events: {} as SignInFlowEvent, input: {} as SignInFlowInput, output: {} as SignedIn, children: {} as { forgotPassword: 'forgotPassword'; resendCode: 'resendCode'; mfaChallenge: 'mfaChallenge' }, }",
+    replacement: '{}',
+    reason: '`types` in setup() is read by TypeScript only: XState never reads it at run time, so an empty object builds the same machine',
+  },
+  {
+    file: 'src/machines/chat/chatMachine.ts',
+    mutator: 'ConditionalExpression',
+    code: 'context.pendingQuestion !== null',
+    replacement: 'true',
+    reason:
+      "appendFailure runs only on the ask actor's error in awaitingReply, which is entered only by appendQuestion's transition, which sets pendingQuestion: it is never null here, so the test is always true",
+  },
+  {
+    file: 'src/machines/auth/mfaChallengeMachine.ts',
+    mutator: 'ConditionalExpression',
+    code: '!context.user',
+    replacement: 'false',
+    reason:
+      "the output is computed on entering the final state `done`, whose one transition (answerTotp's onDone) assigns the user first: the check never throws",
+  },
+  {
+    file: 'src/machines/auth/mfaChallengeMachine.ts',
+    mutator: 'StringLiteral',
+    code: "'mfaChallenge finished without a user'",
+    reason:
+      'the message of the error thrown when the output finds no user, which no run reaches (the user is always assigned before `done`)',
+  },
+  {
+    file: 'src/machines/auth/signInFlowMachine.ts',
+    mutator: 'ConditionalExpression',
+    code: '!context.signedIn',
+    replacement: 'false',
+    reason:
+      "the output is computed on entering the final state `signedIn`, whose every transition (Sign In's isSignedIn answer, the authenticator code, Set New Password) assigns signedIn first: the check never throws",
+  },
+  {
+    file: 'src/machines/auth/signInFlowMachine.ts',
+    mutator: 'StringLiteral',
+    code: "'signInFlow finished without a signed-in user'",
+    reason:
+      'the message of the error thrown when the output finds no signed-in user, which no run reaches (signedIn is always assigned before the final state)',
+  },
+  {
+    file: 'src/machines/auth/signInFlowSetup.ts',
+    mutator: 'ConditionalExpression',
+    code: "result.kind === 'newPasswordRequired'",
+    replacement: 'true',
+    reason:
+      'assignSignInResult is named only on the isSignedIn and isNewPasswordRequired answers of Sign In (signInFlowMachine.ts), and the signed-in one returned on the line above: past it the answer is always newPasswordRequired (the same test in the isNewPasswordRequired guard is another mutant, which the scenarios of the other answers kill)',
+  },
 
   // (end of chat, activity, auth)
 

@@ -27,7 +27,7 @@
  * for it nor stops it. Entries stay in context until new ones arrive: a reload or a failed load
  * keeps what was on screen (the error shows above it), never a blank screen.
  */
-import { assign, enqueueActions, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AuditListResponse } from '../../contract/audit';
 import { csvExportMachine, type CsvExportOutput } from '../csvExport/csvExportMachine';
@@ -52,7 +52,6 @@ const showView = (mode: UrlWrite['mode']) =>
   writeView(mode, (context: ActivityContext) => (context.followsUrl ? activityViewQuery(context) : null));
 
 export const activityMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as ActivityContext,
@@ -66,8 +65,10 @@ export const activityMachine = setup({
   },
   guards: {
     /** The dates run backwards ('To' before 'From'): not applied. Reads the event only. */
-    isRangeBackwards: ({ event }) =>
-      event.type === 'activity.filterDates' && event.from !== null && event.to !== null && event.to < event.from,
+    isRangeBackwards: ({ event }) => {
+      assertEvent(event, 'activity.filterDates');
+      return event.from !== null && event.to !== null && event.to < event.from;
+    },
     exportFailed: (_, outcome: CsvExportOutput) => outcome.failure !== null,
     /** A trail opened for one member starts at once: there is no address to wait for. */
     ignoresUrl: ({ context }) => !context.followsUrl,
@@ -80,8 +81,7 @@ export const activityMachine = setup({
       if (context.followsUrl) enqueue.spawnChild('watchUrl', { id: 'watchUrl' });
     }),
     assignView: assign(({ context, event }) => {
-      // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
-      if (event.type !== 'activity.urlChanged') return {};
+      assertEvent(event, 'activity.urlChanged');
       const view = parseActivityView(event.query);
       // Back to a member on screen (or just left): the chip names them at once, not by their id.
       const known = view.memberId === context.memberId ? context.memberName : null;
@@ -90,28 +90,32 @@ export const activityMachine = setup({
       const shownActor = context.entries.find((e) => e.actor.memberId === view.actorId)?.actor.name ?? null;
       return { ...view, memberName: known ?? shown, actorName: knownActor ?? shownActor, dateError: null };
     }),
-    // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
-    assignKind: assign(({ event }) => (event.type === 'activity.filterKind' ? { kind: event.kind, page: 1 } : {})),
-    assignMember: assign(({ event }) =>
-      // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
-      event.type === 'activity.filterMember' ? { memberId: event.memberId, memberName: event.name, page: 1 } : {},
-    ),
+    assignKind: assign(({ event }) => {
+      assertEvent(event, 'activity.filterKind');
+      return { kind: event.kind, page: 1 };
+    }),
+    assignMember: assign(({ event }) => {
+      assertEvent(event, 'activity.filterMember');
+      return { memberId: event.memberId, memberName: event.name, page: 1 };
+    }),
     clearMember: assign({ memberId: null, memberName: null, page: 1 }),
-    assignActor: assign(({ event }) =>
-      // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
-      event.type === 'activity.filterActor' ? { actorId: event.memberId, actorName: event.name, page: 1 } : {},
-    ),
+    assignActor: assign(({ event }) => {
+      assertEvent(event, 'activity.filterActor');
+      return { actorId: event.memberId, actorName: event.name, page: 1 };
+    }),
     clearActor: assign({ actorId: null, actorName: null, page: 1 }),
-    assignDates: assign(({ event }) =>
-      // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
-      event.type === 'activity.filterDates' ? { from: event.from, to: event.to, dateError: null, page: 1 } : {},
-    ),
+    assignDates: assign(({ event }) => {
+      assertEvent(event, 'activity.filterDates');
+      return { from: event.from, to: event.to, dateError: null, page: 1 };
+    }),
     assignDateError: assign({ dateError: ACTIVITY_DATES_BACKWARDS }),
     clearFilters: assign({ ...NO_FILTERS, dateError: null, page: 1 }),
     clearExportError: assign({ exportError: null }),
     assignExportError: assign((_, failure: string | null) => ({ exportError: failure })),
-    // Stryker disable next-line ConditionalExpression: run only on this event (see its transition); the check narrows the event's type
-    assignPage: assign(({ event }) => (event.type === 'activity.goToPage' ? { page: Math.max(1, Math.floor(event.page)) } : {})),
+    assignPage: assign(({ event }) => {
+      assertEvent(event, 'activity.goToPage');
+      return { page: Math.max(1, Math.floor(event.page)) };
+    }),
     assignLastPage: assign(({ context }, answer: AuditListResponse) => ({ page: Math.max(1, Math.ceil(answer.total / context.limit)) })),
     assignEntries: assign(({ context }, answer: AuditListResponse) => {
       const named = answer.entries.find((e) => e.member.memberId === context.memberId);

@@ -74,9 +74,9 @@ export const ACTIVITY_FALLBACK_ERROR = 'Could not load the activity';
 /** Why a date range is not applied. */
 export const ACTIVITY_DATES_BACKWARDS = "The 'To' date is before the 'From' date. Choose a 'To' date on or after it.";
 
-export function limitOf(limit: number | undefined): number {
-  // Stryker disable next-line ConditionalExpression: Number.isInteger(undefined) is false, so the undefined test only spells the case out
-  if (limit === undefined || !Number.isInteger(limit)) return DEFAULT_PAGE_SIZE;
+/** Entries a page: the input's whole number, within 1 and LIMITS.pageSize; the default without one. */
+export function limitOf(limit: number = DEFAULT_PAGE_SIZE): number {
+  if (!Number.isInteger(limit)) return DEFAULT_PAGE_SIZE;
   return Math.min(Math.max(limit, 1), LIMITS.pageSize);
 }
 

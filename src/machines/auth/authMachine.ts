@@ -10,7 +10,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { messageOf } from '../shared';
 import { AUTH_MESSAGES } from './messages';
-import { authSetup, memberOf } from './authSetup';
+import { authSetup, memberOf, signedInUser } from './authSetup';
 
 export {
   type AuthContext,
@@ -115,8 +115,7 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'completeSignup',
                 src: 'completeSignup',
-                // Stryker disable next-line OptionalChaining,StringLiteral: completingSignup is inside signedIn, where the user is always set; the fallback is for the type only
-                input: ({ context }) => ({ pending: context.pendingConfirmation, email: context.user?.email ?? '' }),
+                input: ({ context }) => ({ pending: context.pendingConfirmation, email: signedInUser(context).email }),
                 onDone: { target: '#auth.signedIn.checkingAccess', actions: ['forgetPending', 'clearPendingConfirmation'] },
                 onError: [
                   {

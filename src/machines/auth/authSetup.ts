@@ -83,11 +83,16 @@ function completeSignupRetryDelay({ signupAttempts, signupRetryAfterSeconds }: A
   return signupAttempts <= 1 ? COMPLETE_SIGNUP_RETRY_MS.second : COMPLETE_SIGNUP_RETRY_MS.third;
 }
 
+/** The user signed in, read only inside `signedIn` (entered with one, left when it goes); anywhere else it is a bug. */
+export function signedInUser(context: AuthContext): SessionUser {
+  if (context.user === null) throw new Error('auth: no user is signed in here');
+  return context.user;
+}
+
 /** The member behind a membership answer, if the caller is one. */
 export const memberOf = ({ event }: { event: { output: MembershipResult } }) => (event.output.kind === 'member' ? event.output.me : null);
 
 export const authSetup = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as AuthContext,
@@ -115,9 +120,8 @@ export const authSetup = setup({
       !pending.isRequired &&
       // A code entered from Sign In (no Create Account in this browser) has no signup data to send.
       pending.signupData.organization.trim() !== '' &&
-      // Stryker disable next-line ConditionalExpression: the guard runs only in signedIn.checkingPendingSignup, where the user is always set; the check narrows the type
-      context.user !== null &&
-      pending.email.toLowerCase() === context.user.email.toLowerCase(),
+      // The user's: it runs in signedIn.checkingPendingSignup.
+      pending.email.toLowerCase() === signedInUser(context).email.toLowerCase(),
     isAdministrator: (_, result: MembershipResult) => result.kind === 'member' && result.me.isAdmin,
     /** The signup completion failed in a way a moment may cure (see `isRetryable`), and attempts are left. */
     canRetrySignup: ({ context }, { error }: { error: unknown }) => isRetryable(error) && context.signupAttempts < COMPLETE_SIGNUP_ATTEMPTS,

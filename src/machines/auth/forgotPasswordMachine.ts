@@ -36,19 +36,15 @@ export type ForgotPasswordEvent =
 
 type Errors = ForgotPasswordContext['fieldErrors'];
 
-/** The field errors of a submit event, or null when its payload is valid. */
+/** The field errors of a submit event (the isFormInvalid guard and assignFormErrors are on these two alone), or null when its payload is valid. */
 function formErrors(event: ForgotPasswordEvent): Errors | null {
-  if (event.type === 'forgot.sendCode') {
-    const result = validate(ResetEmailSchema, event);
-    return result.ok ? null : result.errors;
-  }
-  // Stryker disable next-line ConditionalExpression: only the two submit events reach formErrors (the isFormInvalid guard and assignFormErrors are on them alone), so past sendCode the event is reset
+  assertEvent(event, ['forgot.sendCode', 'forgot.reset']);
   if (event.type === 'forgot.reset') return resetPasswordErrors(event);
-  return null;
+  const result = validate(ResetEmailSchema, event);
+  return result.ok ? null : result.errors;
 }
 
 export const forgotPasswordMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as ForgotPasswordContext,

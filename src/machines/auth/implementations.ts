@@ -54,7 +54,6 @@ export function authImplementations({ identity, api, storage }: AuthServices) {
           return { kind: 'member', me: await api.me({ signal }) };
         } catch (error) {
           if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
-            // Stryker disable next-line ObjectLiteral,StringLiteral: the auth machine reads only whether the answer is a member (`kind === 'member'`); every other object, this one or an empty one, is 'no membership'
             return { kind: 'noMembership', status: error.status };
           }
           throw error;

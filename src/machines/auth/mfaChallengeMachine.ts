@@ -30,7 +30,6 @@ function formErrors(event: MfaChallengeEvent): FormErrors<typeof MfaCodeSchema> 
 }
 
 export const mfaChallengeMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as MfaChallengeContext,
@@ -59,7 +58,6 @@ export const mfaChallengeMachine = setup({
   initial: 'enterCode',
   context: { user: null, fieldErrors: {}, formError: null },
   output: ({ context }) => {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: the final state is entered only by the transition that assigns the user
     if (!context.user) throw new Error('mfaChallenge finished without a user');
     return { user: context.user };
   },

@@ -28,7 +28,6 @@ export interface ResendCodeContext {
 export type ResendCodeEvent = { type: 'resend.send' };
 
 export const resendCodeMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as ResendCodeContext,

@@ -19,6 +19,7 @@ import { formStep } from './formStep';
 import { AUTH_MESSAGES } from './messages';
 import { noMessages, signInFlowSetup } from './signInFlowSetup';
 import {
+  keptSignUp,
   signInValues,
   signUpValues,
   type SignedIn,
@@ -54,7 +55,6 @@ export const signInFlowMachine = signInFlowSetup.createMachine({
     signedIn: null,
   }),
   output: ({ context }) => {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: the final state is entered only by transitions that assign signedIn first
     if (!context.signedIn) throw new Error('signInFlow finished without a signed-in user');
     return context.signedIn;
   },
@@ -143,16 +143,14 @@ export const signInFlowMachine = signInFlowSetup.createMachine({
       invoke: {
         id: 'resendCode',
         src: 'resendCode',
-        // Stryker disable next-line OptionalChaining,StringLiteral: confirmEmail is entered only with a pending confirmation (openConfirmEmail, persistPending or the one this browser kept)
-        input: ({ context }) => ({ email: context.pendingConfirmation?.email ?? '' }),
+        input: ({ context }) => ({ email: keptSignUp(context).email }),
       },
       ...formStep({
         submit: 'auth.confirm',
         src: 'confirmSignUp',
         input: ({ context, event }: Ctx & { event: SignInFlowEvent }) => {
           assertEvent(event, 'auth.confirm');
-          // Stryker disable next-line OptionalChaining,StringLiteral: same: confirmEmail always has its pending confirmation
-          return { email: context.pendingConfirmation?.email ?? '', code: event.code.trim() };
+          return { email: keptSignUp(context).email, code: event.code.trim() };
         },
         onDone: { target: '#signInFlow.signIn', actions: { type: 'signUpConfirmed', params: AUTH_MESSAGES.emailConfirmed } },
         onError: {

@@ -12,6 +12,7 @@ import { placeholderAction, placeholderActor } from '../shared';
 import { forgotPasswordMachine } from './forgotPasswordMachine';
 import {
   formErrors,
+  keptSignUp,
   signInValues,
   signUpValues,
   type SignedIn,
@@ -26,7 +27,6 @@ export const noMessages = { fieldErrors: {}, formError: null, notice: null } as 
 const noSignupData = { phoneNumber: '', organization: '', fullName: '' } as const;
 
 export const signInFlowSetup = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as SignInFlowContext,
@@ -68,10 +68,9 @@ export const signInFlowSetup = setup({
     assignFormError: assign((_, message: string) => ({ formError: message, notice: null })),
     assignSignInEmail: assign((_, email: string) => ({ signInEmail: email })),
     rememberSignInEmail: assign(({ event }) => ({ signInEmail: signInValues(event).username })),
-    /** What Sign In's answer carries: the user (signed in) or who sets a new password. */
+    /** What Sign In's answer carries: the user (signed in) or who sets a new password (the two answers it runs on). */
     assignSignInResult: assign((_, result: SignInResult) => {
       if (result.kind === 'signedIn') return { signedIn: { user: result.user, passwordSet: false } };
-      // Stryker disable next-line ConditionalExpression: the action runs only on the signed-in and new-password answers, and the signed-in one returned on the line above
       if (result.kind === 'newPasswordRequired') return { passwordChangeUsername: result.username };
       return {};
     }),
@@ -96,13 +95,15 @@ export const signInFlowSetup = setup({
   .extend<{ persistPending: undefined; openConfirmEmail: undefined; signUpConfirmed: string }>({
     actions: {
       persistPending: enqueueActions(({ context, enqueue }) => {
-        // Stryker disable next-line ConditionalExpression: persistPending runs only after Create Account, whose accept action (assignPendingFromSignUp) has just set the pending confirmation
-        if (context.pendingConfirmation) enqueue({ type: 'savePendingConfirmation', params: { pending: context.pendingConfirmation } });
+        enqueue({ type: 'savePendingConfirmation', params: { pending: keptSignUp(context) } });
       }),
-      /** Confirm Email for the account signed in to: the sign-up this browser kept for it, or its email alone. */
+      /**
+       * Confirm Email for the account signed in to: the sign-up this browser kept for it, or its email
+       * alone. It runs behind hasUnconfirmedEmail, and unconfirmedEmail is a copy of the email signed
+       * in with (assignUnconfirmedEmail), so that email is the one.
+       */
       openConfirmEmail: enqueueActions(({ context, enqueue }) => {
-        // Stryker disable next-line LogicalOperator: openConfirmEmail runs only behind hasUnconfirmedEmail, and unconfirmedEmail is a copy of signInEmail (assignUnconfirmedEmail): `&&` gives the same email
-        const email = context.unconfirmedEmail ?? context.signInEmail;
+        const email = context.signInEmail;
         const kept = context.pendingConfirmation;
         const pending: PendingConfirmation =
           kept && kept.email.toLowerCase() === email.toLowerCase()
@@ -116,11 +117,9 @@ export const signInFlowSetup = setup({
        * longer awaiting a code, Sign In shows the notice with the email filled in.
        */
       signUpConfirmed: enqueueActions(({ context, enqueue }, notice: string) => {
-        const pending = context.pendingConfirmation && { ...context.pendingConfirmation, isRequired: false };
-        // Stryker disable next-line OptionalChaining: a sign-up is confirmed only while one is kept (Create Account and Confirm Email set it first)
-        enqueue.assign({ pendingConfirmation: pending, signInEmail: pending?.email ?? context.signInEmail, ...noMessages, notice });
-        // Stryker disable next-line ConditionalExpression: same: the kept sign-up is always there when this runs
-        if (pending) enqueue({ type: 'savePendingConfirmation', params: { pending } });
+        const pending = { ...keptSignUp(context), isRequired: false };
+        enqueue.assign({ pendingConfirmation: pending, signInEmail: pending.email, ...noMessages, notice });
+        enqueue({ type: 'savePendingConfirmation', params: { pending } });
       }),
     },
   });

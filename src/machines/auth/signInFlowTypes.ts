@@ -3,6 +3,7 @@
  * forms the events carry, validated with the domain schemas (src/domain/forms.ts) both for the
  * field errors and for the values the submitting actors get.
  */
+import * as v from 'valibot';
 import { assertEvent } from 'xstate';
 import {
   ConfirmCodeFormSchema,
@@ -68,8 +69,9 @@ function errorsOf<T>(result: { ok: true; value: T } | { ok: false; errors: Field
   return result.ok ? null : result.errors;
 }
 
-/** The field errors of a form's submit event, or null when its payload is valid (or it is no submit). */
+/** The field errors of a form's submit event (isFormInvalid guards these four alone), or null when its payload is valid. */
 export function formErrors(event: SignInFlowEvent): FieldErrors | null {
+  assertEvent(event, ['auth.signIn', 'auth.signUp', 'auth.confirm', 'auth.newPassword']);
   switch (event.type) {
     case 'auth.signIn':
       return errorsOf(validate(SignInFormSchema, event));
@@ -79,24 +81,27 @@ export function formErrors(event: SignInFlowEvent): FieldErrors | null {
       return errorsOf(validate(ConfirmCodeFormSchema, event));
     case 'auth.newPassword':
       return errorsOf(validate(NewPasswordFormSchema, event));
-    // Stryker disable next-line ConditionalExpression: only the four submit events reach formErrors (isFormInvalid guards them alone); the default is for the type
-    default:
-      return null;
   }
 }
 
+/** The values of a Sign In the isFormInvalid guard let through (valid, so parsing it cannot throw). */
 export function signInValues(event: SignInFlowEvent): SignInValues {
   assertEvent(event, 'auth.signIn');
-  const result = validate(SignInFormSchema, event);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: the isFormInvalid guard lets only a valid sign-in through to here
-  if (!result.ok) throw new Error('auth.signIn reached submitting without a valid payload');
-  return result.value;
+  return v.parse(SignInFormSchema, event);
 }
 
+/** The values of a Create Account the isFormInvalid guard let through (valid, so parsing it cannot throw). */
 export function signUpValues(event: SignInFlowEvent): SignUpValues {
   assertEvent(event, 'auth.signUp');
-  const result = validate(SignUpFormSchema, event);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: the isFormInvalid guard lets only a valid sign-up through to here
-  if (!result.ok) throw new Error('auth.signUp reached submitting without a valid payload');
-  return result.value;
+  return v.parse(SignUpFormSchema, event);
+}
+
+/**
+ * The sign-up this flow keeps, where one always is: in Confirm Email (entered only with one: the
+ * one this browser kept, openConfirmEmail's or Create Account's) and once Create Account has
+ * answered (its accept action, assignPendingFromSignUp, keeps it). Anywhere else it is a bug.
+ */
+export function keptSignUp(context: SignInFlowContext): PendingConfirmation {
+  if (context.pendingConfirmation === null) throw new Error('signInFlow: no sign-up is kept here');
+  return context.pendingConfirmation;
 }

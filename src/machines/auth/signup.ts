@@ -8,8 +8,7 @@ import type { PendingConfirmation } from '../../services/storage';
 /** fullName falls back to the part of the email before the at sign. */
 export function completeSignupPayload(pending: PendingConfirmation, email: string, cognitoUserId: string): CompleteSignupRequest {
   const address = (pending.email || email).trim();
-  // Stryker disable next-line StringLiteral: `split` always returns at least one part; the fallback is for the type only
-  const fullName = pending.signupData.fullName.trim() || (address.split('@')[0] ?? '');
+  const fullName = pending.signupData.fullName.trim() || address.replace(/@.*/s, '');
   return {
     fullName,
     email: address,

@@ -18,7 +18,7 @@
  * `retryAfter`, the seconds the API gave): sending is blocked and "Too many requests. Try again in
  * N seconds." shows; then it is idle again and the question can be sent as it was.
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { retryAfterOf } from '../../domain/errors';
 import { QuestionSchema, validate } from '../../domain/forms';
@@ -75,12 +75,14 @@ export type ChatEvent = { type: 'chat.send'; text: string } | { type: 'chat.clea
 /** SPEC §8 Assistant. */
 export const CHAT_FAILURE_MESSAGE = 'Sorry, I encountered an error. Please try again.';
 
+/** The question a send asks: its text, trimmed. */
+const questionOf = (event: { text: string }): string => event.text.trim();
+
 function now(): string {
   return new Date().toISOString();
 }
 
 export const chatMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as ChatContext,
@@ -90,10 +92,14 @@ export const chatMachine = setup({
     ask: placeholderActor<ChatReply, AskInput>('ask'),
   },
   guards: {
-    // Stryker disable next-line ConditionalExpression: the guard is only on chat.send, so `event.type === 'chat.send'` is always true here (the guard's own test is the blank-question scenarios)
-    isBlank: ({ event }) => event.type === 'chat.send' && event.text.trim() === '',
-    // Stryker disable next-line ConditionalExpression: the guard is only on chat.send, so `event.type === 'chat.send'` is always true here (the over-the-limit scenarios test the rest)
-    isInvalidQuestion: ({ event }) => event.type === 'chat.send' && !validate(QuestionSchema, event.text).ok,
+    isBlank: ({ event }) => {
+      assertEvent(event, 'chat.send');
+      return event.text.trim() === '';
+    },
+    isInvalidQuestion: ({ event }) => {
+      assertEvent(event, 'chat.send');
+      return !validate(QuestionSchema, event.text).ok;
+    },
     hasMessages: ({ context }) => context.messages.length > 0,
     isRateLimited: ({ event }) => retryAfterOf('error' in event ? event.error : null) !== null,
   },
@@ -103,9 +109,8 @@ export const chatMachine = setup({
   },
   actions: {
     appendQuestion: assign(({ context, event }) => {
-      // Stryker disable next-line ConditionalExpression: the action runs only on chat.send; the line narrows the event's type
-      if (event.type !== 'chat.send') return {};
-      const question = event.text.trim();
+      assertEvent(event, 'chat.send');
+      const question = questionOf(event);
       const message: ChatMessage = {
         id: crypto.randomUUID(),
         type: 'user',
@@ -118,8 +123,7 @@ export const chatMachine = setup({
       return { messages: [...context.messages, message], pendingQuestion: question, inputError: null, heldQuestion: null };
     }),
     assignInputError: assign(({ event }) => {
-      // Stryker disable next-line ConditionalExpression: the action runs only on chat.send; the line narrows the event's type
-      if (event.type !== 'chat.send') return {};
+      assertEvent(event, 'chat.send');
       const result = validate(QuestionSchema, event.text);
       return { inputError: result.ok ? null : (Object.values(result.errors)[0] ?? null) };
     }),
@@ -145,7 +149,6 @@ export const chatMachine = setup({
         webSearchUsed: false,
         sourceType: 'vector',
         failed: true,
-        // Stryker disable next-line ConditionalExpression: in awaitingReply, whose failure runs this action, pendingQuestion is always set (appendQuestion on the way in)
         ...(context.pendingQuestion !== null ? { question: context.pendingQuestion } : {}),
       };
       return { messages: [...context.messages, message], pendingQuestion: null };
@@ -171,12 +174,10 @@ export const chatMachine = setup({
       description: "Waiting for the administrator's question.",
       on: {
         'chat.send': [
-          // Stryker disable next-line StringLiteral: a transition's description, documentation only (the Stately visualiser shows it; no behaviour and no generated page reads it) (this also leaves out the guard name on the line, which the blank-question scenarios cover)
           { guard: 'isBlank', description: 'A blank question is ignored.' },
           {
             guard: 'isInvalidQuestion',
             actions: 'assignInputError',
-            // Stryker disable next-line StringLiteral: a transition's description, documentation only (the Stately visualiser shows it; no behaviour and no generated page reads it)
             description: 'A question over the length limit is refused with a message; the draft stays.',
           },
           { target: 'awaitingReply', actions: 'appendQuestion' },
@@ -190,11 +191,11 @@ export const chatMachine = setup({
       invoke: {
         id: 'ask',
         src: 'ask',
-        input: ({ context }): AskInput => ({
-          // Stryker disable next-line StringLiteral: pendingQuestion is always set in awaitingReply; the fallback only satisfies the type
-          query: context.pendingQuestion ?? '',
-          ...(context.lastIntent ? { previousIntent: context.lastIntent } : {}),
-        }),
+        // The question is the one the send that entered this state carries (appendQuestion keeps it as pendingQuestion).
+        input: ({ context, event }): AskInput => {
+          assertEvent(event, 'chat.send');
+          return { query: questionOf(event), ...(context.lastIntent ? { previousIntent: context.lastIntent } : {}) };
+        },
         onDone: {
           target: 'idle',
           actions: { type: 'appendReply', params: ({ event }) => event.output },
@@ -210,7 +211,6 @@ export const chatMachine = setup({
         ],
       },
       on: {
-        // Stryker disable next-line StringLiteral,ObjectLiteral: a transition's description, documentation only (the Stately visualiser shows it; no behaviour and no generated page reads it); this targetless transition only documents that the event is ignored while a reply is awaited, as it would be without it
         'chat.send': { description: 'Blocked: one question at a time; the draft stays in the input.' },
       },
     },

@@ -7,11 +7,9 @@ export const selectIsAwaitingReply = (snapshot: ChatSnapshot): boolean => snapsh
 
 /** The question the latest failure bubble could not answer, offered back while idle; else null. */
 export const selectFailedQuestion = (snapshot: ChatSnapshot): string | null => {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: while a reply is awaited the last message is the question just asked, never a failure bubble, so the line below gives null too
-  if (snapshot.hasTag('pending') || snapshot.matches('rateLimited')) return null;
+  if (!snapshot.matches('idle')) return null;
   const last = snapshot.context.messages.at(-1);
-  // Stryker disable next-line ConditionalExpression: every failure bubble carries its question (appendFailure runs in awaitingReply, where the question is always set); the test narrows the type
-  return last?.failed && last.question !== undefined ? last.question : null;
+  return last?.failed ? (last.question ?? null) : null;
 };
 
 /** Why the last question was refused (e.g. 'Question must be at most 2,000 characters'), or null. */
