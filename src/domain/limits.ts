@@ -86,8 +86,8 @@ export function hasControlCharacters(text: string, { allowLineBreaks = false }: 
  * one spoofs another in the users table, the activity trail and the exported CSV.
  */
 export function hasInvisibleFormatting(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
+  for (const character of text) {
+    const code = character.charCodeAt(0);
     if (code >= 0x80 && code <= 0x9f) return true;
     if (code >= 0x200b && code <= 0x200d) return true;
     if (code >= 0x202a && code <= 0x202e) return true;

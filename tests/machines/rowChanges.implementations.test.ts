@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../src/services';
 import { ApiRequestError } from '../../src/services/api/errors';
 import { rowChangesImplementations } from '../../src/machines/rowChanges/implementations';
-import type { RowActionInput, RowActionResult } from '../../src/machines/rowChanges/rows';
+import type { RowActionInput, RowActionKind, RowActionResult } from '../../src/machines/rowChanges/rows';
 import { makeUser } from '../views/users/fixtures';
 import { nextTurn } from '../support/turn';
 
@@ -31,11 +31,11 @@ function held() {
   return { call, settle: () => settle };
 }
 
-function start(users: Partial<Record<'setLicense' | 'get', Call>>) {
+function start(users: Partial<Record<'setLicense' | 'setStatus' | 'restore' | 'get', Call>>, kind: RowActionKind = 'license') {
   const services = { api: { users } } as unknown as Pick<Services, 'api'>;
   const work = (rowChangesImplementations(services).actors.runRowAction as { config?: unknown }).config as Work;
   const sendBack = vi.fn<(result: RowActionResult) => void>();
-  const stop = work({ input: { kind: 'license', user: MEMBER, value: true }, sendBack });
+  const stop = work({ input: { kind, user: MEMBER, value: true }, sendBack });
   return { sendBack, stop };
 }
 
@@ -48,6 +48,19 @@ describe('a row change', () => {
     const { sendBack } = start({ setLicense: async () => changed });
     await vi.waitFor(() => expect(sendBack).toHaveBeenCalledTimes(1));
     expect(sendBack).toHaveBeenCalledWith({ type: 'row.succeeded', kind: 'license', before: MEMBER, user: changed });
+  });
+
+  it('asks the API for its kind of change, with the wanted value and the signal', async () => {
+    const call = () => vi.fn<Call>(async () => MEMBER);
+    for (const kind of ['license', 'status', 'restore'] as const) {
+      const users = { setLicense: call(), setStatus: call(), restore: call() };
+      const { sendBack } = start(users, kind);
+      await vi.waitFor(() => expect(sendBack).toHaveBeenCalledTimes(1));
+      const called = { license: users.setLicense, status: users.setStatus, restore: users.restore }[kind];
+      expect(called).toHaveBeenCalledWith(MEMBER.userId, ...(kind === 'restore' ? [] : [true]), { signal: expect.any(AbortSignal) });
+      expect([users.setLicense, users.setStatus, users.restore].filter((f) => f.mock.calls.length > 0)).toEqual([called]);
+      expect(sendBack).toHaveBeenCalledWith({ type: 'row.succeeded', kind, before: MEMBER, user: MEMBER });
+    }
   });
 
   it('sends back a failure as it came, whatever was thrown', async () => {
