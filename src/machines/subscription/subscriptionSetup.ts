@@ -123,7 +123,7 @@ export const subscriptionSetup = setup({
     closeAfterSuccess: 2000,
   },
   guards: {
-    /** On subscription.choosePlan only, as isCurrentPlan. */
+    /** A plan the console offers (PlanTypeSchema): another is neither previewed nor sent. */
     isValidPlan: ({ event }) => {
       assertEvent(event, 'subscription.choosePlan');
       return v.is(PlanTypeSchema, event.planType);
