@@ -14,7 +14,6 @@ import { accountRoutes } from '../../src/contract/routes/account';
 
 function sessionOf(c: AppContext) {
   const { sub, session } = c.get('caller');
-  // Stryker disable next-line ConditionalExpression: the authentication middleware sets it on every request that reaches here
   if (!session) throw new Error('The caller has no session: the authentication middleware did not run.');
   return { sub, session };
 }

@@ -22,9 +22,8 @@ const RELATIVE = lazily(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'a
 const INVALID_DATE_TEXT = '—';
 
 function toDate(value: DateInput): Date | null {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent for undefined and '', which new Date() reads as an invalid date anyway (the null check is killed, but shares the line)
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
+  // Null and undefined are no date (new Date(null) would be 1970); NaN, like '', makes an invalid one.
+  const date = value instanceof Date ? value : new Date(value ?? NaN);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -72,17 +71,20 @@ function calendarDays(from: Date, to: Date): number {
   return day(to) - day(from);
 }
 
-/** Whole calendar months from `from` to `to`, negative when `to` is earlier: Feb 20 to Apr 20 is 2, to Apr 19 is 1. */
+/**
+ * Whole calendar months from `from` to `to`, negative when `to` is earlier, counted towards zero:
+ * Feb 20 to Apr 20 is 2, to Apr 19 is 1; Apr 20 to Feb 20 is -2, to Feb 21 is -1.
+ */
 function calendarMonths(from: Date, to: Date): number {
-  // Stryker disable next-line EqualityOperator: equivalent, called only for gaps of a day or more, so to and from are never equal
-  const [start, end] = to >= from ? [from, to] : [to, from];
   // How far into its month a moment is, by the wall clock (a daylight saving change moves nothing).
   const intoMonth = (d: Date) =>
     (((d.getDate() * 24 + d.getHours()) * 60 + d.getMinutes()) * 60 + d.getSeconds()) * 1000 + d.getMilliseconds();
-  let months = (end.getFullYear() - start.getFullYear()) * 12 + end.getMonth() - start.getMonth();
-  if (intoMonth(end) < intoMonth(start)) months -= 1;
-  // Stryker disable next-line EqualityOperator: equivalent, to and from are never equal here (see above)
-  return to >= from ? months : -months;
+  const months = (to.getFullYear() - from.getFullYear()) * 12 + to.getMonth() - from.getMonth();
+  // Where `to` is in its month against where `from` is in theirs: a month not yet full counts for nothing.
+  const within = intoMonth(to) - intoMonth(from);
+  if (months > 0 && within < 0) return months - 1;
+  if (months < 0 && within > 0) return months + 1;
+  return months;
 }
 
 /**

@@ -80,6 +80,11 @@ type PasswordPair = { password: string; confirmPassword: string };
 
 /** The confirm field must equal the password ("Passwords don't match"), reported on confirmPassword. */
 const matches = (input: PasswordPair) => input.password === input.confirmPassword;
+/**
+ * The fields `matches` reads: valibot's partialCheck compares them once both are text (while one is
+ * not, its own message says so), even when a password rule or another field is broken.
+ */
+const PASSWORD_PAIR = [['password'], ['confirmPassword']] as const;
 
 export const SignInFormSchema = v.object({
   username: Email,
@@ -97,11 +102,7 @@ export const SignUpFormSchema = v.pipe(
     password: NewPassword,
     confirmPassword: ConfirmPassword,
   }),
-  v.forward(
-    // Stryker disable next-line ArrayDeclaration,StringLiteral: partialCheck skips the comparison only while a listed field is not a string at all (valibot's typed check: a broken password rule does not stop it), and a form always sends strings
-    v.partialCheck([['password'], ['confirmPassword']], matches, PASSWORDS_DONT_MATCH_MESSAGE),
-    ['confirmPassword'],
-  ),
+  v.forward(v.partialCheck(PASSWORD_PAIR, matches, PASSWORDS_DONT_MATCH_MESSAGE), ['confirmPassword']),
 );
 export type SignUpForm = v.InferInput<typeof SignUpFormSchema>;
 export type SignUpValues = v.InferOutput<typeof SignUpFormSchema>;
@@ -122,11 +123,7 @@ export const NewPasswordFormSchema = v.pipe(
     password: NewPassword,
     confirmPassword: ConfirmPassword,
   }),
-  v.forward(
-    // Stryker disable next-line ArrayDeclaration,StringLiteral: partialCheck skips the comparison only while a listed field is not a string at all (valibot's typed check: a broken password rule does not stop it), and a form always sends strings
-    v.partialCheck([['password'], ['confirmPassword']], matches, PASSWORDS_DONT_MATCH_MESSAGE),
-    ['confirmPassword'],
-  ),
+  v.forward(v.partialCheck(PASSWORD_PAIR, matches, PASSWORDS_DONT_MATCH_MESSAGE), ['confirmPassword']),
 );
 export type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>;
 

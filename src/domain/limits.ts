@@ -70,9 +70,8 @@ export function isNearLimit(length: number, max: number): boolean {
  * a name, an email, an id or a search.
  */
 export function hasControlCharacters(text: string, { allowLineBreaks = false }: { allowLineBreaks?: boolean } = {}): boolean {
-  // Stryker disable next-line EqualityOperator: equivalent, one step past the end reads NaN, which matches no range
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
+  for (const character of text) {
+    const code = character.charCodeAt(0);
     if (code === 0x7f) return true;
     if (code < 0x20 && !(allowLineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d))) return true;
   }
@@ -87,8 +86,8 @@ export function hasControlCharacters(text: string, { allowLineBreaks = false }: 
  * one spoofs another in the users table, the activity trail and the exported CSV.
  */
 export function hasInvisibleFormatting(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
+  for (const character of text) {
+    const code = character.charCodeAt(0);
     if (code >= 0x80 && code <= 0x9f) return true;
     if (code >= 0x200b && code <= 0x200d) return true;
     if (code >= 0x202a && code <= 0x202e) return true;
@@ -105,16 +104,10 @@ export function invisibleFormattingMessage(label: string): string {
 
 /** A UTF-16 surrogate without its pair: not a character, and stored as U+FFFD if let through. */
 export function hasLoneSurrogate(text: string): boolean {
-  // Stryker disable next-line EqualityOperator: equivalent, one step past the end reads NaN, which matches no range
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
-      else return true;
-    } else if (code >= 0xdc00 && code <= 0xdfff) {
-      return true;
-    }
+  // A string is iterated by code point: a pair comes as one character of two units, a lone surrogate as one of one.
+  for (const character of text) {
+    const code = character.charCodeAt(0);
+    if (character.length === 1 && code >= 0xd800 && code <= 0xdfff) return true;
   }
   return false;
 }

@@ -13,12 +13,11 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 /**
  * SPEC §5, in order: strip every character except digits and plus; keep the value if it starts
  * with +; 10 digits get a +1 prefix; 11 digits starting with 1 get a +; anything else gets +1.
+ * (SPEC's 10-digit rule and its last rule both prefix +1, so the code needs no step of its own for it.)
  */
 export function normalizePhone(input: string): string {
   const cleaned = input.replace(/[^\d+]/g, '');
   if (cleaned.startsWith('+')) return cleaned;
-  // Stryker disable next-line ConditionalExpression,Regex: equivalent, 10 digits get the +1 that 'anything else' gets too; the line states SPEC §5's rule
-  if (/^\d{10}$/.test(cleaned)) return `${DEFAULT_COUNTRY_CODE}${cleaned}`;
   if (/^1\d{10}$/.test(cleaned)) return `+${cleaned}`;
   return `${DEFAULT_COUNTRY_CODE}${cleaned}`;
 }

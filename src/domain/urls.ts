@@ -23,21 +23,21 @@ function originOf(value: string): string | null {
 
 /** The normalised URL when it is safe to open, else null. */
 export function safeExternalUrl(url: string | null | undefined, options: SafeUrlOptions = {}): string | null {
-  // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: equivalent, the try below returns null too when url is not text (trim throws) or blank (new URL throws)
-  if (typeof url !== 'string' || url.trim() === '') return null;
+  if (typeof url !== 'string') return null;
+  // The URL parser strips leading and trailing spaces and control characters only, not a no-break space.
+  const text = url.trim();
   let parsed: URL;
   try {
-    // Stryker disable next-line MethodExpression: equivalent, the URL parser itself strips leading and trailing spaces
-    parsed = new URL(url.trim());
+    parsed = new URL(text);
   } catch {
+    // Not a URL (a blank one included).
     return null;
   }
   if (parsed.username !== '' || parsed.password !== '') return null;
   if (parsed.protocol === 'https:') return parsed.href;
   if (parsed.protocol !== 'http:') return null;
-  // Stryker disable next-line MethodExpression,ArrayDeclaration,ConditionalExpression,LogicalOperator,StringLiteral: equivalent, only http URLs get here and their origin is never null or 'null'; the filter keeps the list clean
-  const allowed = (options.allowedOrigins ?? []).map(originOf).filter((o): o is string => o !== null && o !== 'null');
-  return allowed.includes(parsed.origin) ? parsed.href : null;
+  // An http URL's origin is never 'null', so an allowed entry with no origin (or the opaque 'null') matches none.
+  return options.allowedOrigins?.some((allowed) => originOf(allowed) === parsed.origin) ? parsed.href : null;
 }
 
 /**

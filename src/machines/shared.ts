@@ -71,3 +71,13 @@ export function placeholderAction<TParams = unknown>(name: string): (args: unkno
     throw notProvided('action', name);
   };
 }
+
+/**
+ * A context value that every transition into the state reading it sets first (the request being
+ * sent, the billing the page was entered with), typed as present. Missing, it is a fault in the
+ * machine, not a case to handle: it throws rather than make up a value.
+ */
+export function present<T>(value: T | null): T {
+  if (value === null) throw new Error('The machine entered a state without the value it needs');
+  return value;
+}

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { fromAbortablePromise } from '../../src/machines/shared';
+import { fromAbortablePromise, present } from '../../src/machines/shared';
 import { nextTurn } from '../support/turn';
 
 /** fromPromise keeps its promise creator as the logic's `config`, typed unknown there. */
@@ -71,5 +71,15 @@ describe('fromAbortablePromise', () => {
     });
     const run = runOf(logic)({ input: undefined, signal: new AbortController().signal });
     await expect(run).rejects.toThrow('Server unavailable');
+  });
+});
+
+describe('present', () => {
+  it('passes a value through, a falsy one too, and throws on null: a state entered without the value it needs', () => {
+    const request = { userId: 'u-1' };
+    expect(present(request)).toBe(request);
+    expect(present(0)).toBe(0);
+    expect(present('')).toBe('');
+    expect(() => present(null)).toThrow(new Error('The machine entered a state without the value it needs'));
   });
 });

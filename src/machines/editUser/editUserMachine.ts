@@ -56,7 +56,6 @@ function isVersionConflict(error: unknown): boolean {
 }
 
 export const editUserMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as EditUserContext,

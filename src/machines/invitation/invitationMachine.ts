@@ -38,7 +38,6 @@ export type InvitationSettled =
   | { type: 'invitation.settled'; outcome: 'failed'; message: string };
 
 export const invitationMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     context: {} as InvitationContext,
     events: {} as InvitationEvent,

@@ -58,7 +58,6 @@ export type MemberImportEvent =
   | { type: 'import.dismiss' };
 
 export const memberImportMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as MemberImportContext,

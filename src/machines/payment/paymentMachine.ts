@@ -11,7 +11,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PlanType } from '../../contract/api';
 import type { ConfirmedSetup, ConfirmSetupInput } from '../../services/payments';
-import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderActor } from '../shared';
+import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderActor, present } from '../shared';
 
 export const SETUP_NOT_COMPLETED_MESSAGE = 'Payment setup was not completed successfully';
 const PAYMENT_SETUP_FAILED_MESSAGE = 'Payment setup failed';
@@ -44,7 +44,6 @@ export interface PaymentOutput {
 }
 
 export const paymentMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     input: {} as PaymentInput,
@@ -107,9 +106,8 @@ export const paymentMachine = setup({
         src: 'confirmSetup',
         input: ({ context, event }) => {
           assertEvent(event, 'payment.submit');
-          // Stryker disable next-line ConditionalExpression,StringLiteral: confirming is reached from ready only, after Stripe.js loaded; the line narrows the type
-          if (!context.stripe) throw new Error('Stripe is not loaded');
-          return { stripe: context.stripe, elements: event.elements };
+          // Reached from `ready` only, after Stripe.js loaded.
+          return { stripe: present(context.stripe), elements: event.elements };
         },
         onDone: [
           {
@@ -129,8 +127,8 @@ export const paymentMachine = setup({
         src: 'completeSubscription',
         input: ({ context }) => ({
           userId: context.userId,
-          // Stryker disable next-line StringLiteral: completing is entered only after assignSetupIntent; the fallback only satisfies the type
-          setupIntentId: context.setupIntentId ?? '',
+          // Entered only after assignSetupIntent (from confirming, or again from completionFailed).
+          setupIntentId: present(context.setupIntentId),
           planType: context.planType,
         }),
         onDone: 'done',

@@ -34,10 +34,10 @@
 import { and } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DEFAULT_PLAN_TYPE } from '../../domain/plans';
+import { present } from '../shared';
 import {
   PAYMENT_COMPLETED_MESSAGE,
   PAYMENT_SESSION_MISSING_MESSAGE,
-  reasonOf,
   serverMessage,
   SUBSCRIPTION_CANCELLED_MESSAGE,
   SUBSCRIPTION_REACTIVATED_MESSAGE,
@@ -162,14 +162,8 @@ export const subscriptionMachine = subscriptionSetup.createMachine({
       invoke: {
         id: 'cancelSubscription',
         src: 'cancelSubscription',
-        input: ({ context }) => ({
-          userId: context.userId,
-          // Always set on the way in; were it ever missing, the reversible kind is the safe one.
-          // Stryker disable next-line LogicalOperator,OptionalChaining,BooleanLiteral: cancelRequest is always set on the way into cancelling (see above), and for a boolean `x ?? true` equals `x && true`
-          cancelAtPeriodEnd: context.cancelRequest?.cancelAtPeriodEnd ?? true,
-          // Stryker disable next-line OptionalChaining: cancelRequest is always set on the way into cancelling
-          ...reasonOf(context.cancelRequest?.reason),
-        }),
+        // The request (its kind, and the reason already trimmed, or none) is set on every way in.
+        input: ({ context }) => ({ userId: context.userId, ...present(context.cancelRequest) }),
         onDone: {
           target: 'succeeded',
           actions: [
@@ -204,8 +198,8 @@ export const subscriptionMachine = subscriptionSetup.createMachine({
         input: ({ context }) => ({
           userId: context.userId,
           planType: context.planType ?? DEFAULT_PLAN_TYPE,
-          // Stryker disable next-line StringLiteral: paymentRequired is entered only with a client secret (requiresPayment); the fallback only satisfies the type
-          clientSecret: context.clientSecret ?? '',
+          // Entered only with a client secret (requiresPayment).
+          clientSecret: present(context.clientSecret),
         }),
         onDone: { target: 'succeeded', actions: { type: 'assignSuccess', params: PAYMENT_COMPLETED_MESSAGE } },
       },

@@ -81,10 +81,9 @@ export function reasonOf(reason: string | undefined): { reason?: string } {
   return trimmed === '' ? {} : { reason: trimmed };
 }
 
-/** The message refusing the event's reason, or null when it is fine. */
+/** The message refusing the event's reason, or null when it is fine: only the two cancel events reach here (its guard and action are on them). */
 function reasonProblem(event: SubscriptionEvent): string | null {
-  // Stryker disable next-line ConditionalExpression: only the two cancel events reach reasonProblem (its guard and action are on them); the line narrows the type
-  if (event.type !== 'subscription.cancelAtPeriodEnd' && event.type !== 'subscription.cancelNow') return null;
+  assertEvent(event, ['subscription.cancelAtPeriodEnd', 'subscription.cancelNow']);
   const result = validate(CancellationReasonSchema, event.reason);
   return result.ok ? null : (Object.values(result.errors)[0] ?? null);
 }
@@ -108,7 +107,6 @@ export function serverMessage(output: unknown, fallback: string): string {
 }
 
 export const subscriptionSetup = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     input: {} as SubscriptionInput,
@@ -125,10 +123,16 @@ export const subscriptionSetup = setup({
     closeAfterSuccess: 2000,
   },
   guards: {
-    // Stryker disable next-line ConditionalExpression: the guard is only on subscription.choosePlan, so its first test is always true (the unknown-plan scenario tests the rest)
-    isValidPlan: ({ event }) => event.type === 'subscription.choosePlan' && v.is(PlanTypeSchema, event.planType),
+    /** A plan the console offers (PlanTypeSchema): another is neither previewed nor sent. */
+    isValidPlan: ({ event }) => {
+      assertEvent(event, 'subscription.choosePlan');
+      return v.is(PlanTypeSchema, event.planType);
+    },
     /** The plan the member pays for now, with no change scheduled: there is nothing to preview. */
-    isCurrentPlan: ({ context, event }) => event.type === 'subscription.choosePlan' && isCurrentPlan(context.subscription, event.planType),
+    isCurrentPlan: ({ context, event }) => {
+      assertEvent(event, 'subscription.choosePlan');
+      return isCurrentPlan(context.subscription, event.planType);
+    },
     /** The plan in the picker would be a change (a trial, no subscription, or a change scheduled): preview it. */
     isChosenPlanAChange: ({ context }) => !isCurrentPlan(context.subscription, context.chosenPlan),
     canCancel: ({ context }) => context.subscription !== null && !context.subscription.cancelAtPeriodEnd,

@@ -9,7 +9,7 @@
  * Both code steps are `formStep`s: a wrong code comes back to the step with the message (the view
  * keeps what was typed); Cancel goes back to where the step started, while nothing is in flight.
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { type FormErrors, validate } from '../../domain/forms';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../services/identity';
@@ -47,16 +47,18 @@ export type TwoFactorEvent =
   | { type: 'twoFactor.submitCode'; code: string }
   | { type: 'twoFactor.cancel' };
 
+/** The code's problems, or null when it is fine: only twoFactor.submitCode reaches here (its guard and action are on it). */
 function formErrors(event: TwoFactorEvent): FormErrors<typeof MfaCodeSchema> | null {
-  // Stryker disable next-line ConditionalExpression: only twoFactor.submitCode reaches formErrors (its guard and action are on it); the line narrows the type
-  if (event.type !== 'twoFactor.submitCode') return null;
+  assertEvent(event, 'twoFactor.submitCode');
   const result = validate(MfaCodeSchema, event);
   return result.ok ? null : result.errors;
 }
 
-/** The submitted code, trimmed (the machine validated it with `MfaCodeSchema` already). */
-// Stryker disable next-line ConditionalExpression,StringLiteral: the code steps invoke only on twoFactor.submitCode; the fallback only satisfies the type
-const codeInput = ({ event }: { event: TwoFactorEvent }) => ({ code: event.type === 'twoFactor.submitCode' ? event.code.trim() : '' });
+/** The submitted code, trimmed (the machine validated it with `MfaCodeSchema` already): the code steps invoke only on it. */
+const codeInput = ({ event }: { event: TwoFactorEvent }) => {
+  assertEvent(event, 'twoFactor.submitCode');
+  return { code: event.code.trim() };
+};
 
 const codeFailed = {
   target: 'idle',
@@ -67,7 +69,6 @@ const codeFailed = {
 } as const;
 
 export const twoFactorMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     context: {} as TwoFactorContext,

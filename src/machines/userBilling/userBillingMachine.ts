@@ -13,7 +13,7 @@ import { assertEvent, assign, raise, setup, stateIn } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { UserBilling } from '../../contract/api';
 import { subscriptionMachine } from '../subscription/subscriptionMachine';
-import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderAction, placeholderActor } from '../shared';
+import { UNKNOWN_ERROR_MESSAGE, messageOf, placeholderAction, placeholderActor, present } from '../shared';
 
 export const PAYMENT_METHOD_FAILED_MESSAGE = 'Failed to update payment method';
 export const UNSAFE_LINK_MESSAGE = 'This link cannot be opened because it is not a secure (https) address.';
@@ -53,7 +53,6 @@ export type UserBillingEvent =
   | { type: 'userBilling.openInvoice'; invoiceId: string; format: 'page' | 'pdf' };
 
 export const userBillingMachine = setup({
-  // Stryker disable next-line ObjectLiteral: `types` is read by TypeScript only; XState ignores it at run time
   types: {
     tags: {} as 'pending',
     input: {} as UserBillingInput,
@@ -68,7 +67,6 @@ export const userBillingMachine = setup({
   },
   guards: {
     /** Replaced with the configured rule (https, or the local stack's own origins). */
-    // Stryker disable next-line ArrowFunction: the placeholder is replaced by the configured rule; until then undefined refuses a link as false does
     isSafeUrl: (_, _params: { url: string }) => false,
     /** The page behind the Manage Subscription modal cannot be used while it is open. */
     isPageInteractive: stateIn({ ready: { subscription: 'closed' } }),
@@ -144,11 +142,8 @@ export const userBillingMachine = setup({
               invoke: {
                 id: 'subscription',
                 src: 'subscription',
-                input: ({ context }) => {
-                  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: `ready` is entered only with the billing loaded
-                  if (!context.billing) throw new Error('The billing is not loaded');
-                  return { billing: context.billing };
-                },
+                // `ready` is entered only with the billing loaded.
+                input: ({ context }) => ({ billing: present(context.billing) }),
                 onDone: { target: 'closed', actions: 'requestRefresh' },
               },
               on: {
@@ -176,12 +171,8 @@ export const userBillingMachine = setup({
               invoke: {
                 id: 'invoiceLink',
                 src: 'invoiceLink',
-                input: ({ context }) => ({
-                  userId: context.userId,
-                  // Stryker disable next-line StringLiteral,ConditionalExpression: opening is entered only with the request assigned; the fallback only satisfies the type
-                  invoiceId: context.invoiceRequest?.invoiceId ?? '',
-                  format: context.invoiceRequest?.format ?? 'page',
-                }),
+                // Entered only with the request assigned (assignInvoiceRequest).
+                input: ({ context }) => ({ userId: context.userId, ...present(context.invoiceRequest) }),
                 onDone: [
                   {
                     guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.output }) },

@@ -103,6 +103,43 @@ describe('new password', () => {
   });
 });
 
+describe('the passwords are compared once both are text', () => {
+  const messages = (schema: typeof SignUpFormSchema | typeof NewPasswordFormSchema, values: Record<string, unknown>) =>
+    (v.safeParse(schema, values).issues ?? []).map((issue) => `${v.getDotPath(issue) ?? 'form'}: ${issue.message}`);
+  const pair = { password: 'Hardline#2026', confirmPassword: 'Hardline#2027' };
+
+  it.each([
+    ['sign up', SignUpFormSchema, goodSignUp],
+    ['new password', NewPasswordFormSchema, {}],
+  ] as const)('%s: a field that is not text gets its own message, not a mismatch', (_, schema, rest) => {
+    for (const values of [
+      { ...rest, ...pair, password: 42 },
+      { ...rest, ...pair, confirmPassword: undefined },
+    ]) {
+      expect(messages(schema, values), JSON.stringify(values)).not.toContainEqual(expect.stringContaining("Passwords don't match"));
+      expect(messages(schema, values)).toHaveLength(1);
+    }
+  });
+
+  it("sign up: a mismatch is reported beside another field's problem, one that is not text too", () => {
+    expect(messages(SignUpFormSchema, { ...goodSignUp, ...pair, email: 'nope' })).toEqual([
+      'email: Please enter a valid email address',
+      "confirmPassword: Passwords don't match",
+    ]);
+    expect(messages(SignUpFormSchema, { ...goodSignUp, ...pair, fullName: 42 })).toEqual([
+      'fullName: Invalid type: Expected string but received 42',
+      "confirmPassword: Passwords don't match",
+    ]);
+  });
+
+  it('new password: a mismatch is reported beside a broken password rule', () => {
+    expect(messages(NewPasswordFormSchema, { password: 'Hardline2026', confirmPassword: 'Hardline2027' })).toEqual([
+      'password: Password must contain at least one special character',
+      "confirmPassword: Passwords don't match",
+    ]);
+  });
+});
+
 describe('text fields refuse tabs and other control characters, naming the field', () => {
   it('sign up: full name and organization', () => {
     expect(validate(SignUpFormSchema, { ...goodSignUp, fullName: 'Dana\u0000Reyes', organization: 'Summit\tBuilders' })).toEqual({

@@ -63,6 +63,8 @@ describe('the table', () => {
     expect(hasLoneSurrogate('\ud800')).toBe(true);
     expect(hasLoneSurrogate('x\udc00')).toBe(true);
     expect(hasLoneSurrogate('\ud83d\ud83d')).toBe(true);
+    expect(hasLoneSurrogate('\udfff')).toBe(true);
+    expect(hasLoneSurrogate('\ud7ff\ue000 \uffff')).toBe(false);
   });
 
   it('counts from the last tenth of a limit (at least the last two characters)', () => {

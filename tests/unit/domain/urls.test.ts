@@ -8,6 +8,8 @@ describe('safeExternalUrl', () => {
   it('opens https URLs', () => {
     expect(safeExternalUrl('https://invoice.stripe.com/i/acct_1/inv_1')).toBe('https://invoice.stripe.com/i/acct_1/inv_1');
     expect(safeExternalUrl(' https://pay.example.com/x?y=1 ')).toBe('https://pay.example.com/x?y=1');
+    // The URL parser strips spaces and control characters, not a no-break space: the trim does.
+    expect(safeExternalUrl('\u00a0https://pay.example.com/x?y=1\u00a0')).toBe('https://pay.example.com/x?y=1');
   });
 
   it("opens http URLs on the local stack's own origins", () => {
