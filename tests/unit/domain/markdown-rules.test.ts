@@ -288,6 +288,10 @@ describe('edges the rules above do not reach', () => {
     expect(escapeMarkdown('a\u0080b\u009fc\u00a0d')).toBe('a b c\u00a0d');
   });
 
+  it('turns U+001F, the end of the C0 controls, into a space', () => {
+    expect(escapeMarkdown('a\u001fb')).toBe('a b');
+  });
+
   it('makes an image only of "![", a link only of "](" , and leaves a lone marker at the end as text', () => {
     expect(parseInline('!x](u)')).toEqual([text('!x](u)')]);
     expect(parseInline('x![y](u)')).toEqual([text('xy')]);
@@ -297,6 +301,10 @@ describe('edges the rules above do not reach', () => {
 
   it('opens one emphasis of a marker at a time: a second opener is text until the first closes', () => {
     expect(parseInline('*a *b*')).toEqual([em(text('a *b'))]);
+  });
+
+  it('counts an escaped `_` as part of the word to the `_` after it', () => {
+    expect(parseInline('\\__x_')).toEqual([text('__x_')]);
   });
 });
 
