@@ -303,6 +303,10 @@ describe('edges the rules above do not reach', () => {
     expect(parseInline('*a *b*')).toEqual([em(text('a *b'))]);
   });
 
+  it('opens a marker again once its emphasis has closed', () => {
+    expect(parseInline('*a* and *b*')).toEqual([em(text('a')), text(' and '), em(text('b'))]);
+  });
+
   it('counts an escaped `_` as part of the word to the `_` after it', () => {
     expect(parseInline('\\__x_')).toEqual([text('__x_')]);
   });
