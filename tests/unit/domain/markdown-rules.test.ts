@@ -224,6 +224,12 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('x # - + = • 12. 3.', true)).toBe('x # - + = • 12. 3.');
   });
 
+  it("escapes a '.' only after the digits that begin a line", () => {
+    expect(escapeMarkdown('1. a')).toBe('1. a');
+    expect(escapeMarkdown('. a', true)).toBe('. a');
+    expect(escapeMarkdown('1.. a', true)).toBe('1\\.. a');
+  });
+
   it('turns line breaks and control characters into spaces and keeps other spaces as they are', () => {
     expect(escapeMarkdown('a\nb\r\nc\u0085d\u2028e\u2029f\u0007g\u007fh')).toBe('a b  c d e f g h');
     expect(escapeMarkdown('a\u00a0b\u3000c\td')).toBe('a\u00a0b\u3000c d');
