@@ -58,30 +58,22 @@ function isSpace(ch: string | undefined): boolean {
 
 /**
  * The characters a backslash escapes: ASCII punctuation (CommonMark §2.4), and the `•` this
- * dialect also accepts as a bullet.
+ * dialect also accepts as a bullet. (Asked about the character after a backslash, which may be none.)
  */
-function isEscapable(ch: string | undefined): boolean {
-  // Stryker disable next-line ConditionalExpression: `''.charCodeAt(0)` is NaN, which is in no range and is not '•', so the length check changes no answer
-  if (ch === undefined || ch.length !== 1) return false;
-  const c = ch.charCodeAt(0);
-  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e) || ch === '•';
+const ESCAPABLE: ReadonlySet<string | undefined> = new Set([...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', '•']);
+
+function isDigit(ch: string): boolean {
+  return ch >= '0' && ch <= '9';
 }
 
-/** A letter or digit next to `_` makes it part of a word (snake_case), not emphasis. */
+/**
+ * A letter or digit next to `_` makes it part of a word (snake_case), not emphasis; so does a `_`
+ * (an escaped one: an unescaped `_` is in the same run). Letters are the characters that have a
+ * case, in ASCII and beyond (enough for names in any script we show).
+ */
 function isWordChar(ch: string | undefined): boolean {
   if (ch === undefined) return false;
-  // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: never asked about '_' itself: a '_' run takes every '_' next to it, so its neighbours are other characters
-  if (ch === '_') return true;
-  const c = ch.charCodeAt(0);
-  if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) return true;
-  // Beyond ASCII: letters are the characters that have a case (enough for names in any script we show).
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: the ASCII characters that get here are not letters or digits, and none of them has a case
-  return c > 0x7f && ch.toLowerCase() !== ch.toUpperCase();
-}
-
-function isDigit(ch: string | undefined): boolean {
-  // Stryker disable next-line ConditionalExpression: `undefined >= '0'` is false
-  return ch !== undefined && ch >= '0' && ch <= '9';
+  return ch === '_' || isDigit(ch) || ch.toLowerCase() !== ch.toUpperCase();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,8 +90,7 @@ const INLINE_SPECIAL = new Set(['\\', '`', '*', '_', '[', ']', '(', ')', '<', '>
 const LINE_START_SPECIAL = new Set(['#', '-', '+', '=', '•']);
 
 function isLineBreakOrControl(c: number): boolean {
-  // Stryker disable next-line EqualityOperator: `c < 0x20` → `c <= 0x20` only adds the space, which is written as a space either way
-  return c < 0x20 || c === 0x7f || (c >= 0x80 && c <= 0x9f) || c === 0x2028 || c === 0x2029;
+  return c <= 0x1f || c === 0x7f || (c >= 0x80 && c <= 0x9f) || c === 0x2028 || c === 0x2029;
 }
 
 /**
@@ -110,36 +101,17 @@ function isLineBreakOrControl(c: number): boolean {
  */
 export function escapeMarkdown(text: string, atLineStart = false): string {
   let out = '';
+  /** Nothing but spaces since the line started. */
   let lineStart = atLineStart;
-  // Stryker disable next-line EqualityOperator: one step past the end `charAt` gives '', which writes nothing
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text.charAt(i);
-    const c = ch.charCodeAt(0);
-    const space = isLineBreakOrControl(c) || isSpace(ch);
-    if (space && lineStart) continue;
-    if (space) {
-      out += isLineBreakOrControl(c) ? ' ' : ch;
-      continue;
-    }
-    if (INLINE_SPECIAL.has(ch)) {
-      out += `\\${ch}`;
-    } else if (lineStart && LINE_START_SPECIAL.has(ch)) {
-      out += `\\${ch}`;
-    } else if (lineStart && isDigit(ch)) {
-      // '12. ' or '12) ' would start a numbered list: escape the delimiter after the digits.
-      let j = i;
-      while (isDigit(text.charAt(j))) j += 1;
-      out += text.slice(i, j);
-      const next = text.charAt(j);
-      // Stryker disable next-line ConditionalExpression: a ')' not escaped here is escaped on the next step, as an inline special character
-      if (next === '.' || next === ')') {
-        out += `\\${next}`;
-        j += 1;
-      }
-      i = j - 1;
-    } else {
-      out += ch;
-    }
+  /** Nothing but digits since the line started: a '.' now would start a numbered list (a ')' too, but it is always escaped). */
+  let number = false;
+  for (const ch of text) {
+    const control = isLineBreakOrControl(ch.charCodeAt(0));
+    if (lineStart && (control || isSpace(ch))) continue;
+    if (control) out += ' ';
+    else if (INLINE_SPECIAL.has(ch) || (lineStart && LINE_START_SPECIAL.has(ch)) || (number && ch === '.')) out += `\\${ch}`;
+    else out += ch;
+    number = (lineStart || number) && isDigit(ch);
     lineStart = false;
   }
   return out;
@@ -154,10 +126,19 @@ type ListBlock = Extract<Block, { kind: 'list' }>;
 /** Index of the first non-space character at or after `from`. */
 function skipSpaces(line: string, from: number, meter: ParseMeter): number {
   let i = from;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: past the end the character is undefined, which is not a space
-  while (i < line.length && isSpace(line[i])) {
+  while (isSpace(line[i])) {
     meter.steps += 1;
     i += 1;
+  }
+  return i;
+}
+
+/** Index just past the last non-space character before `end`, but not below `from`. */
+function skipSpacesBack(line: string, from: number, end: number, meter: ParseMeter): number {
+  let i = end;
+  while (i > from && isSpace(line[i - 1])) {
+    meter.steps += 1;
+    i -= 1;
   }
   return i;
 }
@@ -170,36 +151,21 @@ function isFence(line: string, meter: ParseMeter): boolean {
 
 function headingOf(line: string, meter: ParseMeter): { level: number; text: string } | null {
   let level = 0;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: past the end the character is undefined, which is not '#'
-  while (level < line.length && line[level] === '#') {
+  while (line[level] === '#') {
     meter.steps += 1;
     level += 1;
   }
   if (level < 1 || level > 6 || !isSpace(line[level])) return null;
   const start = skipSpaces(line, level, meter);
-  // Trailing spaces, then a closing run of '#' (only when a space or the start precedes it).
-  let end = line.length;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: the character before `start` is a space (the one after the #s), so the loop can only pass `start` over spaces, and `slice(start, end)` is '' for any `end <= start`
-  while (end > start && isSpace(line[end - 1])) {
-    meter.steps += 1;
-    end -= 1;
-  }
+  const end = skipSpacesBack(line, start, line.length, meter);
+  // A closing run of '#' goes when a space precedes it: the one before `start` if the text is only #s,
+  // which also stops this scan.
   let hashes = end;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: the character before `start` is a space, so the loop stops there on its own
-  while (hashes > start && line[hashes - 1] === '#') {
+  while (line[hashes - 1] === '#') {
     meter.steps += 1;
     hashes -= 1;
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: with no closing #s `hashes` is `end`, and cutting at `end` changes nothing; the character before `start` is a space, so `hashes === start` adds nothing to the space test
-  if (hashes < end && (hashes === start || isSpace(line[hashes - 1]))) {
-    end = hashes;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: as above: below `start` there are only spaces, and `slice(start, end)` is '' for any `end <= start`
-    while (end > start && isSpace(line[end - 1])) {
-      meter.steps += 1;
-      end -= 1;
-    }
-  }
-  return { level, text: line.slice(start, end) };
+  return { level, text: line.slice(start, isSpace(line[hashes - 1]) ? skipSpacesBack(line, start, hashes, meter) : end) };
 }
 
 function listItemOf(line: string, meter: ParseMeter): { ordered: boolean; start: number; text: string } | null {
@@ -211,8 +177,7 @@ function listItemOf(line: string, meter: ParseMeter): { ordered: boolean; start:
     return { ordered: false, start: 1, text: line.slice(skipSpaces(line, i + 1, meter)) };
   }
   let j = i;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the loop stops at the first non-digit (undefined past the end is none); without the cap of 10 it reads more digits of a number the next line refuses (more than 9) anyway. `j + i` on this line is killed (indented numbers)
-  while (j < line.length && j - i < 10 && isDigit(line[j])) {
+  while (isDigit(line.charAt(j))) {
     meter.steps += 1;
     j += 1;
   }
@@ -224,7 +189,6 @@ function listItemOf(line: string, meter: ParseMeter): { ordered: boolean; start:
 function splitLines(source: string, meter: ParseMeter): string[] {
   const lines: string[] = [];
   let start = 0;
-  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined, which ends no line
   for (let i = 0; i < source.length; i += 1) {
     meter.steps += 1;
     const ch = source[i];
@@ -238,35 +202,32 @@ function splitLines(source: string, meter: ParseMeter): string[] {
 }
 
 /** Splits the text into blocks (line based; no nesting). */
-// Stryker disable next-line ObjectLiteral: the default meter is read by nobody (steps on undefined become NaN, unseen)
 export function parseBlocks(source: string, meter: ParseMeter = { steps: 0 }): Block[] {
-  const lines = splitLines(source, meter);
   const blocks: Block[] = [];
-  // Stryker disable next-line ObjectLiteral: `open`'s fields are only tested for truth, and undefined is as false as null
-  const open: { paragraph: string[] | null; list: ListBlock | null } = { paragraph: null, list: null };
+  // The block being read (one at most), until a blank line, another block or the end closes it.
+  let paragraph: string[] | null = null;
+  let list: ListBlock | null = null;
+  let code: string[] | null = null;
   const close = () => {
-    if (open.paragraph) blocks.push({ kind: 'paragraph', lines: open.paragraph });
-    if (open.list) blocks.push(open.list);
-    open.paragraph = null;
-    open.list = null;
+    if (paragraph) blocks.push({ kind: 'paragraph', lines: paragraph });
+    if (list) blocks.push(list);
+    if (code) blocks.push({ kind: 'code', text: code.join('\n') });
+    paragraph = null;
+    list = null;
+    code = null;
   };
 
-  // Stryker disable next-line EqualityOperator: one step past the last line reads '' (a blank line), which closes the open blocks as the end does
-  for (let i = 0; i < lines.length; i += 1) {
-    // Stryker disable next-line StringLiteral: `i` is inside the array here; the fallback is for the type only
-    const line = lines[i] ?? '';
+  for (const line of splitLines(source, meter)) {
+    if (code) {
+      // Inside a fence, a line is only tested for the closing fence.
+      if (isFence(line, meter)) close();
+      else code.push(line);
+      continue;
+    }
     meter.steps += 1;
     if (isFence(line, meter)) {
       close();
-      const body: string[] = [];
-      i += 1;
-      // Stryker disable next-line StringLiteral: `i` is inside the array here; the fallback is for the type only
-      while (i < lines.length && !isFence(lines[i] ?? '', meter)) {
-        // Stryker disable next-line StringLiteral: `i` is inside the array here; the fallback is for the type only
-        body.push(lines[i] ?? '');
-        i += 1;
-      }
-      blocks.push({ kind: 'code', text: body.join('\n') });
+      code = [];
       continue;
     }
     // trim() and the slices below each read the line once.
@@ -284,24 +245,22 @@ export function parseBlocks(source: string, meter: ParseMeter = { steps: 0 }): B
     }
     const item = listItemOf(line, meter);
     if (item) {
-      if (open.list && open.list.ordered === item.ordered) {
-        open.list.items.push(item.text);
+      if (list && list.ordered === item.ordered) {
+        list.items.push(item.text);
       } else {
         close();
-        open.list = { kind: 'list', ordered: item.ordered, start: item.start, items: [item.text] };
+        list = { kind: 'list', ordered: item.ordered, start: item.start, items: [item.text] };
       }
       continue;
     }
-    if (open.list && isSpace(line[0])) {
+    if (list && isSpace(line[0])) {
       // An indented line continues the last list item.
-      const items = open.list.items;
-      // Stryker disable next-line StringLiteral: an item is continued only when the list has one; the fallback is for the type only
-      items[items.length - 1] = `${items[items.length - 1] ?? ''} ${trimmed}`;
+      list.items[list.items.length - 1] += ` ${trimmed}`;
       continue;
     }
-    if (open.list) close();
-    open.paragraph ??= [];
-    open.paragraph.push(trimmed);
+    if (list) close();
+    paragraph ??= [];
+    paragraph.push(trimmed);
   }
   close();
   return blocks;
@@ -316,11 +275,10 @@ type Marker = '*' | '**' | '_' | '__';
 /** Backslash escapes resolved (link labels and image alt text are shown as plain text). */
 function unescape(text: string, meter: ParseMeter): string {
   let out = '';
-  // Stryker disable next-line EqualityOperator: one step past the end `charAt` gives '', which adds nothing
   for (let i = 0; i < text.length; i += 1) {
     meter.steps += 1;
     const ch = text.charAt(i);
-    if (ch === '\\' && isEscapable(text.charAt(i + 1))) {
+    if (ch === '\\' && ESCAPABLE.has(text.charAt(i + 1))) {
       out += text.charAt(i + 1);
       i += 1;
     } else {
@@ -332,23 +290,18 @@ function unescape(text: string, meter: ParseMeter): string {
 
 /**
  * The end of a link label that starts after the `[` at `open`: the index of the first unescaped `]`,
- * or -1 when a `[` comes first (the inner bracket is the label) or the text ends. Scans from
- * consecutive `[` never overlap, since each stops at the next `[`.
+ * or `open` itself (no label) when a `[` comes first (the inner bracket is the label) or the text
+ * ends. Scans from consecutive `[` never overlap, since each stops at the next `[`.
  */
 function labelEnd(src: string, open: number, meter: ParseMeter): number {
-  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined: no ']', '[' or escape
   for (let i = open + 1; i < src.length; i += 1) {
     meter.steps += 1;
     const ch = src[i];
-    if (ch === '\\' && isEscapable(src[i + 1])) i += 1;
+    if (ch === '\\' && ESCAPABLE.has(src[i + 1])) i += 1;
     else if (ch === ']') return i;
-    else if (ch === '[') {
-      // Stryker disable next-line UnaryOperator: callers take an end only past `open + 1` (`open` is at least 0), so 1 is refused as -1 is
-      return -1;
-    }
+    else if (ch === '[') return open;
   }
-  // Stryker disable next-line UnaryOperator: as for the '[' above: 1 is refused as -1 is
-  return -1;
+  return open;
 }
 
 /**
@@ -358,7 +311,6 @@ function labelEnd(src: string, open: number, meter: ParseMeter): number {
  */
 function destinationEnd(src: string, from: number, meter: ParseMeter): number {
   let depth = 0;
-  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined: no space and no parenthesis
   for (let i = from; i < src.length; i += 1) {
     meter.steps += 1;
     const ch = src[i];
@@ -380,12 +332,9 @@ function destinationEnd(src: string, from: number, meter: ParseMeter): number {
  * preceded by one (`_` also needs no letter or digit outside it), and at most one emphasis of each
  * marker is open at a time; openers never closed are text. Code spans take one backtick each side.
  */
-// Stryker disable next-line ObjectLiteral: the default meter is read by nobody
 export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inline[] {
   const out: Inline[] = [];
-  /** Openers, innermost last; each is a placeholder text node at `at` in `out`. */
-  // Stryker disable next-line ArrayDeclaration: entries are found by the index stored when they were pushed; an extra first entry is never an opener and is never read
-  const frames: { marker: Marker; at: number }[] = [];
+  /** The open emphasis of each marker: the index in `out` of its placeholder text node. */
   const openAt = new Map<Marker, number>();
   let text = '';
   let runStart = 0;
@@ -397,25 +346,22 @@ export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inli
   };
 
   let i = 0;
-  // Stryker disable next-line EqualityOperator: one step past the end the character is undefined, which matches no branch and moves on
   while (i < src.length) {
     meter.steps += 1;
     const ch = src[i];
 
-    if (ch === '\\' && isEscapable(src[i + 1])) {
-      // Stryker disable next-line StringLiteral: the escaped character exists (isEscapable said so); the fallback is for the type only
-      text += src.slice(runStart, i) + (src[i + 1] ?? '');
+    if (ch === '\\' && ESCAPABLE.has(src[i + 1])) {
+      // The backslash goes; the run of plain text goes on from the character it escapes.
+      text += src.slice(runStart, i);
+      runStart = i + 1;
       i += 2;
-      runStart = i;
       continue;
     }
 
     if (ch === '`') {
       // The next backtick closes the span: a scan either ends the text, consumes the span, or stops
       // at the very next character (an empty span is text), so scans never overlap.
-      // Stryker disable next-line UnaryOperator: `close > i + 1` refuses 1 as it refuses -1 (`i` is at least 0)
-      let close = -1;
-      // Stryker disable next-line EqualityOperator: one step past the end the character is undefined, not a backtick
+      let close = i; // no closing backtick
       for (let j = i + 1; j < src.length; j += 1) {
         meter.steps += 1;
         if (src[j] === '`') {
@@ -435,9 +381,8 @@ export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inli
       continue;
     }
 
-    // Stryker disable next-line ConditionalExpression: another character before '[' is not an image: the label scan from it stops at that '[' at once, and the next step reads the '[' as a link. (This also hides `src[i + 1] === '['` → true, which the '!x](u)' test kills; `||` for `&&` is killed)
-    if (ch === '[' || (ch === '!' && src[i + 1] === '[')) {
-      const image = ch === '!';
+    const image = ch === '!' && src[i + 1] === '[';
+    if (ch === '[' || image) {
       const open = image ? i + 1 : i;
       const end = labelEnd(src, open, meter);
       const destination = end > open + (image ? 0 : 1) && src[end + 1] === '(' ? destinationEnd(src, end + 2, meter) : -1;
@@ -471,29 +416,23 @@ export function parseInline(src: string, meter: ParseMeter = { steps: 0 }): Inli
         continue;
       }
       const marker = (length === 2 ? ch + ch : ch) as Marker;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: `src[-1]` is undefined too
-      const before = i > 0 ? src[i - 1] : undefined;
+      const before = src[i - 1];
       const after = src[end];
       const intraword = ch === '_';
-      // Stryker disable next-line ConditionalExpression: an opener at the very end never closes and stays text, which mergeText joins to the text before it
       const canOpen = after !== undefined && !isSpace(after) && !(intraword && isWordChar(before));
-      // Stryker disable next-line ConditionalExpression: at the start there is no opener to close, and the run is then tested as an opener as before
-      const canClose = before !== undefined && !isSpace(before) && !(intraword && isWordChar(after));
-      const opener = openAt.get(marker);
-      if (canClose && opener !== undefined) {
+      // (At the start of the text there is nothing to close.)
+      const canClose = !isSpace(before) && !(intraword && isWordChar(after));
+      const at = openAt.get(marker);
+      if (canClose && at !== undefined) {
         flush(i);
-        const frame = frames[opener];
-        // Stryker disable next-line OptionalChaining: an opener's index always names a frame
-        const at = frame?.at ?? out.length;
         const children = out.splice(at + 1);
         meter.steps += children.length;
         out[at] = { kind: length === 2 ? 'strong' : 'em', children };
-        // Openers inside this one that never closed stay as text (their placeholders).
-        for (const inner of frames.splice(opener)) openAt.delete(inner.marker);
-      } else if (canOpen && opener === undefined) {
+        // Openers inside this one (placed after it) that never closed stay as text (their placeholders).
+        for (const [inner, innerAt] of openAt) if (innerAt >= at) openAt.delete(inner);
+      } else if (canOpen && at === undefined) {
         flush(i);
-        openAt.set(marker, frames.length);
-        frames.push({ marker, at: out.length });
+        openAt.set(marker, out.length);
         out.push({ kind: 'text', text: marker });
       } else {
         i = end;

@@ -29,6 +29,14 @@ export interface Equivalent {
 
 export const EQUIVALENTS: readonly Equivalent[] = [
   // ── src/domain/markdown.ts ─────────────────────────────────────────────────────────────────────
+  {
+    file: 'src/domain/markdown.ts',
+    mutator: 'ObjectLiteral',
+    code: '{ steps: 0 }',
+    replacement: '{}',
+    reason:
+      'The default meter of parseBlocks and parseInline (both are this code) is read by nobody: a caller that wants the count passes its own meter. With `{}` the steps added to it become NaN, which nothing sees.',
+  },
 
   // (end of src/domain/markdown.ts)
 

@@ -224,6 +224,12 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('x # - + = • 12. 3.', true)).toBe('x # - + = • 12. 3.');
   });
 
+  it("escapes a '.' only after the digits that begin a line", () => {
+    expect(escapeMarkdown('1. a')).toBe('1. a');
+    expect(escapeMarkdown('. a', true)).toBe('. a');
+    expect(escapeMarkdown('1.. a', true)).toBe('1\\.. a');
+  });
+
   it('turns line breaks and control characters into spaces and keeps other spaces as they are', () => {
     expect(escapeMarkdown('a\nb\r\nc\u0085d\u2028e\u2029f\u0007g\u007fh')).toBe('a b  c d e f g h');
     expect(escapeMarkdown('a\u00a0b\u3000c\td')).toBe('a\u00a0b\u3000c d');
@@ -288,6 +294,10 @@ describe('edges the rules above do not reach', () => {
     expect(escapeMarkdown('a\u0080b\u009fc\u00a0d')).toBe('a b c\u00a0d');
   });
 
+  it('turns U+001F, the end of the C0 controls, into a space', () => {
+    expect(escapeMarkdown('a\u001fb')).toBe('a b');
+  });
+
   it('makes an image only of "![", a link only of "](" , and leaves a lone marker at the end as text', () => {
     expect(parseInline('!x](u)')).toEqual([text('!x](u)')]);
     expect(parseInline('x![y](u)')).toEqual([text('xy')]);
@@ -297,6 +307,14 @@ describe('edges the rules above do not reach', () => {
 
   it('opens one emphasis of a marker at a time: a second opener is text until the first closes', () => {
     expect(parseInline('*a *b*')).toEqual([em(text('a *b'))]);
+  });
+
+  it('opens a marker again once its emphasis has closed', () => {
+    expect(parseInline('*a* and *b*')).toEqual([em(text('a')), text(' and '), em(text('b'))]);
+  });
+
+  it('counts an escaped `_` as part of the word to the `_` after it', () => {
+    expect(parseInline('\\__x_')).toEqual([text('__x_')]);
   });
 });
 
