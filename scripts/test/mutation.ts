@@ -16,7 +16,7 @@
  * Stryker's own break threshold (85%) still fails the first pass; the page is written either way.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,7 @@ function main(): void {
   if (args.includes('--report')) process.exit(report());
 
   mkdirSync(REPORTS, { recursive: true });
+  rmSync(join(REPORTS, 'walks.json'), { force: true });
   const started = Date.now();
   const first = stryker('stryker.config.json');
   const fast = JSON.parse(readFileSync(join(REPORTS, 'mutation.json'), 'utf8')) as MutationReport;
@@ -88,10 +89,15 @@ function main(): void {
     );
     const walksStarted = Date.now();
     console.log(`\nThe model walks, against what the fast tests left alive: ${ranges.length} line ranges\n`);
-    if (stryker(config, { HARDLINE_MUTATION_WALKS: '1' }) !== 0) process.exit(1);
-    const again = JSON.parse(readFileSync(join(REPORTS, 'walks.json'), 'utf8')) as MutationReport;
-    const mutants = Object.values(again.files).flatMap((file) => file.mutants.filter((m) => m.status !== 'Ignored'));
-    walks = { seconds: Math.round((Date.now() - walksStarted) / 1000), mutants: mutants.length };
+    if (stryker(config, { HARDLINE_MUTATION_WALKS: '1' }) === 0) {
+      const again = JSON.parse(readFileSync(join(REPORTS, 'walks.json'), 'utf8')) as MutationReport;
+      const mutants = Object.values(again.files).flatMap((file) => file.mutants.filter((m) => m.status !== 'Ignored'));
+      walks = { seconds: Math.round((Date.now() - walksStarted) / 1000), mutants: mutants.length };
+    } else {
+      // The first pass stands on its own: the page is written from it and says the walks did not run.
+      console.error('\nThe walks pass failed or was stopped: docs/mutation.md is written from the first pass alone.\n');
+      rmSync(join(REPORTS, 'walks.json'), { force: true });
+    }
   }
 
   const run: RunRecord = {
