@@ -65,7 +65,8 @@ const model: TestProjectInlineConfiguration = {
 };
 
 /**
- * Stryker reruns these against every mutant of src/machines and src/domain (stryker.config.json).
+ * Stryker reruns these against every mutant of src/machines, src/domain and the server's billing and
+ * member rules (stryker.config.json; the server's rules run on an in-memory PGlite).
  * The generated walks drive the real views in jsdom and take minutes per run: far too slow to repeat
  * per mutant on two cores. The process runs in a zone that changes its clocks, so the daylight-saving
  * cases of tests/unit/domain/dates-dst.test.ts run in Stryker's worker threads (where a TZ set later
@@ -82,6 +83,7 @@ const mutation: TestProjectInlineConfiguration = {
       'tests/machines/statecharts.docs.test.ts',
       'tests/unit/domain/**/*.test.{ts,tsx}',
       'tests/unit/activity-*.test.ts',
+      'tests/server/*-rules.test.ts',
     ],
     environment: 'node',
     env: { TZ: 'America/New_York' },

@@ -46,6 +46,12 @@ export interface RunRecord {
   readonly cores: number;
   readonly cpu: string;
   readonly walks: { readonly seconds: number; readonly mutants: number } | null;
+  /**
+   * Set when the first pass was incremental (`--incremental`): Stryker reused the result of every
+   * mutant whose code and covering tests are the same as in the whole run it started from, and ran
+   * the rest. Absent or null for a whole run.
+   */
+  readonly incremental?: { readonly base: string; readonly reused: number; readonly mutants: number } | null;
 }
 
 export const normalise = (code: string): string => code.replace(/\s+/g, ' ').trim();
@@ -145,7 +151,7 @@ export function tally(judged: readonly Judged[]): Tally {
 
 // ── The sources a run is for ───────────────────────────────────────────────────────────────────────
 
-/** The files stryker.config.json mutates, today (its `mutate` globs: `dir/**\/*.ts`, `!dir/*\/name.ts`). */
+/** The files stryker.config.json mutates, today (its `mutate` globs: `dir/**\/*.ts`, `!dir/*\/name.ts`, `dir/name.ts`). */
 export function mutatedFiles(root = ROOT): string[] {
   const config = JSON.parse(readFileSync(join(root, 'stryker.config.json'), 'utf8')) as { mutate: string[] };
   // `**/` is any number of folders, `*` any name within one; everything else stands for itself.
@@ -162,7 +168,7 @@ export function mutatedFiles(root = ROOT): string[] {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? walk(join(dir, entry.name)) : [relative(root, join(dir, entry.name)).replaceAll('\\', '/')],
     );
-  return walk(join(root, 'src'))
+  return [...walk(join(root, 'src')), ...walk(join(root, 'server'))]
     .filter((file) => include.some((r) => r.test(file)) && !exclude.some((r) => r.test(file)))
     .sort();
 }
@@ -185,7 +191,9 @@ export const DIGEST_MARK = /<!-- mutated sources: ([0-9a-f]{16}) -->/;
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('`', 'ˋ');
 const code = (text: string) => `\`${cell(normalise(text).slice(0, 90))}${normalise(text).length > 90 ? '…' : ''}\``;
-const areaOf = (file: string) => /^src\/machines\/([^/]+)\//.exec(file)?.[1] ?? (file.startsWith('src/domain/') ? 'domain' : file);
+const areaOf = (file: string) =>
+  /^src\/machines\/([^/]+)\//.exec(file)?.[1] ??
+  (file.startsWith('src/domain/') ? 'domain' : (/^(server\/[^/]+)\//.exec(file)?.[1] ?? file));
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 
 function tableByArea(judged: readonly Judged[]): string[] {
@@ -212,9 +220,10 @@ export function renderPage(judged: readonly Judged[], run: RunRecord | null, dig
     `<!-- mutated sources: ${digest} -->`,
     '',
     '`npm run test:mutation` (scripts/test/mutation.ts) mutates every file `stryker.config.json` names',
-    '(src/machines and src/domain) and runs the fast tests against each mutant (the `mutation` project',
-    'of vitest.config.ts: the named scenarios, the machines’ implementations, the module-load and',
-    'statechart-page tests, the domain tests). Then it takes each mutant they left alive, except the',
+    '(src/machines, src/domain, and the server’s billing and member rules) and runs the fast tests',
+    'against each mutant (the `mutation` project of vitest.config.ts: the named scenarios, the',
+    'machines’ implementations and intents, the module-load and statechart-page tests, the domain',
+    'tests, and tests/server/*-rules.test.ts). Then it takes each mutant they left alive, except the',
     'listed equivalents, and runs it again with the model walks too (the `walks` project: every',
     'machine walked through its real screens). This page is written from that run; a unit test',
     '(tests/unit/mutation-report.test.ts) fails when the sources it mutated have changed since, so',
@@ -241,6 +250,15 @@ export function renderPage(judged: readonly Judged[], run: RunRecord | null, dig
           ? `, of which ${minutes(run.walks.seconds)} for the ${run.walks.mutants} mutants run again with the walks.`
           : '; the walks pass did not run.')
       : 'The run was not timed.',
+    ...(run?.incremental
+      ? [
+          '',
+          `The first pass was incremental (\`npm run test:mutation -- --incremental\`), on top of the whole run of ${run.incremental.base}: ` +
+            `Stryker reused the results of ${run.incremental.reused} of the ${run.incremental.mutants} mutants, each one whose code and covering tests ` +
+            'are unchanged since (a killed mutant keeps its result only while the test that killed it is unchanged; a survivor is run again ' +
+            'when a test that covers it is new), and ran the others.',
+        ]
+      : []),
     '',
     '## By area',
     '',

@@ -3,6 +3,8 @@
  *
  *   npm run test:mutation                  both passes, then the page (about an hour on 2 cores)
  *   npm run test:mutation -- --no-walks    the first pass only (the page says the walks did not run)
+ *   npm run test:mutation -- --incremental the first pass reuses the last run's results where they
+ *                                          still hold (Stryker's incremental mode; see below)
  *   npm run test:mutation -- --report      only rewrite the page from the last run's reports
  *
  * 1. Stryker (stryker.config.json) mutates src/machines and src/domain and runs the fast tests (the
@@ -14,9 +16,16 @@
  * 3. scripts/test/mutation-report.ts judges every mutant and writes docs/mutation.md.
  *
  * Stryker's own break threshold (85%) still fails the first pass; the page is written either way.
+ *
+ * `--incremental` starts from the last run's reports/mutation/mutation.json (copied to
+ * reports/mutation/base.json) and lets Stryker reuse each mutant's result while it still holds: a
+ * killed mutant whose code and killing test are unchanged stays killed; a survivor whose code and
+ * covering tests are unchanged stays a survivor; every other mutant (new code, a changed test, a new
+ * test that covers it) is run. Test files carry no test positions here, so an edited test file counts
+ * as all its tests changed. The page names the whole run it started from and how many it reused.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +35,36 @@ import { judge, REPORTS, type MutationReport, type RunRecord } from './mutation-
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
 
-function stryker(configFile: string, env: NodeJS.ProcessEnv = {}): number {
-  const result = spawnSync('npx', ['stryker', 'run', configFile, '--concurrency', String(CONCURRENCY)], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+/** Runs Stryker, its output shown as it comes and kept: its status and what it printed. */
+function stryker(
+  configFile: string,
+  options: { env?: NodeJS.ProcessEnv; extra?: string[] } = {},
+): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['stryker', 'run', configFile, '--concurrency', String(CONCURRENCY), ...(options.extra ?? [])], {
+      cwd: ROOT,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      output += chunk.toString();
+    });
+    child.on('close', (code) => resolve({ status: code ?? 1, output }));
   });
-  return result.status ?? 1;
+}
+
+/** "1234 of 7500 mutant result(s) are reused", from Stryker's incremental report in its output. */
+export function reusedOf(output: string): { reused: number; mutants: number } | null {
+  // eslint-disable-next-line no-control-regex -- Stryker colours the figures.
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const found = /(\d+) of (\d+) mutant result\(s\) are reused/.exec(plain);
+  return found ? { reused: Number(found[1]), mutants: Number(found[2]) } : null;
 }
 
 /** `file:first-last` for each run of lines that holds a survivor the walks should see. */
@@ -58,26 +90,40 @@ export function survivorRanges(report: MutationReport): string[] {
   });
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const report = () => spawnSync('npx', ['tsx', 'scripts/test/mutation-report.ts'], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
   if (args.includes('--report')) process.exit(report());
 
   mkdirSync(REPORTS, { recursive: true });
+  let base: string | null = null;
+  const extra: string[] = [];
+  if (args.includes('--incremental')) {
+    const last = join(REPORTS, 'mutation.json');
+    const lastRun = join(REPORTS, 'run.json');
+    if (!existsSync(last) || !existsSync(lastRun))
+      throw new Error('--incremental needs the reports of a run before it in reports/mutation/');
+    const previous = JSON.parse(readFileSync(lastRun, 'utf8')) as RunRecord;
+    base = previous.incremental?.base ?? previous.startedAt;
+    copyFileSync(last, join(REPORTS, 'base.json'));
+    extra.push('--incremental', '--incrementalFile', 'reports/mutation/base.json');
+  }
   rmSync(join(REPORTS, 'walks.json'), { force: true });
   const started = Date.now();
-  const first = stryker('stryker.config.json');
+  const { status: first, output } = await stryker('stryker.config.json', { extra });
+  const reused = base === null ? null : reusedOf(output);
+  if (base !== null && reused === null) throw new Error('Stryker did not report what it reused: see its output above');
   const fast = JSON.parse(readFileSync(join(REPORTS, 'mutation.json'), 'utf8')) as MutationReport;
 
   let walks: RunRecord['walks'] = null;
   const ranges = args.includes('--no-walks') ? [] : survivorRanges(fast);
   if (ranges.length > 0) {
-    const base = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
+    const fastConfig = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
     const config = join(REPORTS, 'walks.stryker.json');
     writeFileSync(
       config,
       JSON.stringify({
-        ...base,
+        ...fastConfig,
         $schema: undefined,
         mutate: ranges,
         // A static mutant reruns every test; the first pass already ran it against the fast ones.
@@ -89,7 +135,7 @@ function main(): void {
     );
     const walksStarted = Date.now();
     console.log(`\nThe model walks, against what the fast tests left alive: ${ranges.length} line ranges\n`);
-    if (stryker(config, { HARDLINE_MUTATION_WALKS: '1' }) === 0) {
+    if ((await stryker(config, { env: { HARDLINE_MUTATION_WALKS: '1' } })).status === 0) {
       const again = JSON.parse(readFileSync(join(REPORTS, 'walks.json'), 'utf8')) as MutationReport;
       const mutants = Object.values(again.files).flatMap((file) => file.mutants.filter((m) => m.status !== 'Ignored'));
       walks = { seconds: Math.round((Date.now() - walksStarted) / 1000), mutants: mutants.length };
@@ -107,10 +153,11 @@ function main(): void {
     cores: availableParallelism(),
     cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
     walks,
+    incremental: base !== null && reused !== null ? { base, ...reused } : null,
   };
   writeFileSync(join(REPORTS, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
   const written = report();
   process.exit(first !== 0 ? first : written);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void main();

@@ -20,7 +20,7 @@ import {
   type MutantResult,
   type MutationReport,
 } from '../../scripts/test/mutation-report';
-import { survivorRanges } from '../../scripts/test/mutation';
+import { reusedOf, survivorRanges } from '../../scripts/test/mutation';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -60,12 +60,19 @@ describe('the equivalent mutants, listed once', () => {
     }
   });
 
-  it('the mutated files are those stryker.config.json names: machines and domain, without the barrels', () => {
+  it('the mutated files are those stryker.config.json names: machines and domain without the barrels, and the server’s billing and member rules', () => {
     const files = mutatedFiles();
     expect(files).toContain('src/domain/markdown.ts');
     expect(files).toContain('src/machines/usersList/usersListMachine.ts');
     expect(files.some((f) => /^src\/machines\/[^/]+\/index\.ts$/.test(f))).toBe(false);
-    expect(files.every((f) => f.startsWith('src/machines/') || f.startsWith('src/domain/'))).toBe(true);
+    expect(files.filter((f) => !f.startsWith('src/machines/') && !f.startsWith('src/domain/'))).toEqual([
+      'server/billing/access.ts',
+      'server/billing/dates.ts',
+      'server/billing/proration.ts',
+      'server/users/admin.ts',
+      'server/users/search.ts',
+      'server/users/sort.ts',
+    ]);
   });
 });
 
@@ -155,12 +162,19 @@ describe('judging a run', () => {
     });
     expect(ranges).toEqual(['src/domain/a.ts:3-5', 'src/domain/a.ts:9-9']);
   });
+
+  it('an incremental run reads what Stryker reused from its report, colours and all', () => {
+    const output =
+      'INFO IncrementalDiffer Incremental report:\n\tMutants:\t\u001b[93m3\u001b[39m files changed\n\tResult:\t\t\u001b[93m7021\u001b[39m of 7480 mutant result(s) are reused.\n';
+    expect(reusedOf(output)).toEqual({ reused: 7021, mutants: 7480 });
+    expect(reusedOf('INFO ProjectReader Found 118 of 900 file(s) to be mutated.')).toBeNull();
+  });
 });
 
 describe('docs/mutation.md', () => {
   it('is the report of a run on today’s sources (rerun `npm run test:mutation` after changing them)', () => {
     const recorded = DIGEST_MARK.exec(read('docs/mutation.md'))?.[1];
     const today = digestOf(new Map(mutatedFiles().map((file) => [file, read(file)])));
-    expect(recorded, 'docs/mutation.md was written for other sources of src/machines and src/domain').toBe(today);
+    expect(recorded, 'docs/mutation.md was written for other sources of the files stryker.config.json mutates').toBe(today);
   });
 });
