@@ -1,0 +1,211 @@
+// @vitest-environment node
+/**
+ * The pure bookkeeping of the users list (src/machines/usersList/rowResults.ts, invitationResults.ts,
+ * bulk.ts, page.ts, types.ts and src/machines/rowChanges/rows.ts): what the page, the Quick Stats
+ * and the toasts become once a row change, an invitation change or a bulk change has answered, and
+ * what a load and a bulk change ask for. Exact values throughout: these are what the screen shows.
+ */
+import { describe, expect, it } from 'vitest';
+import type { User, UserStats } from '../../src/contract/api';
+import { addToStats, rowChangeNotice, ROW_FALLBACK } from '../../src/machines/rowChanges/rows';
+import { bulkNotice, bulkRequestOf } from '../../src/machines/usersList/bulk';
+import { invitationToast, listAfterInvitation } from '../../src/machines/usersList/invitationResults';
+import { pageShown, required, type UsersPage } from '../../src/machines/usersList/page';
+import { rowResultToast, showMember } from '../../src/machines/usersList/rowResults';
+import { initialUsersListContext } from '../../src/machines/usersList/types';
+import { makeUser } from '../views/users/fixtures';
+
+const STATS: UserStats = { total: 60, active: 45, pending: 15, licensed: 20 };
+/** Ana: licensed, active. Ben: no licence, active. Dan: licensed, pending. */
+const ANA = makeUser(0);
+const BEN = makeUser(1);
+const DAN = makeUser(3);
+const DELETED_AT = '2026-02-01T15:00:00.000Z';
+
+describe('a member restored from Recently deleted', () => {
+  const deletedBen = { ...BEN, deletedAt: DELETED_AT };
+  const deletedDan = { ...DAN, deletedAt: DELETED_AT };
+  const restoredBen: User = { ...BEN, version: 2 };
+
+  it('leaves the Recently deleted page, which counts one fewer, and counts in the Quick Stats again', () => {
+    const list = { users: [deletedDan, deletedBen], total: 2, stats: STATS };
+    expect(showMember(list, { type: 'row.succeeded', kind: 'restore', before: deletedBen, user: restoredBen })).toEqual({
+      users: [deletedDan],
+      total: 1,
+      stats: { total: 61, active: 46, pending: 15, licensed: 20 },
+    });
+  });
+
+  it('a page under another filter, which does not show them, stays as it is', () => {
+    const list = { users: [ANA, DAN], total: 40, stats: null };
+    const result = showMember(list, { type: 'row.succeeded', kind: 'restore', before: deletedBen, user: restoredBen });
+    expect(result).toEqual({ users: [ANA, DAN], total: 40, stats: null });
+    expect(result.users).toBe(list.users);
+  });
+
+  it('the count of the page never goes below zero', () => {
+    const list = { users: [deletedBen], total: 0, stats: null };
+    expect(showMember(list, { type: 'row.succeeded', kind: 'restore', before: deletedBen, user: restoredBen }).total).toBe(0);
+  });
+
+  it('a pending, licensed member counts as pending and licensed', () => {
+    expect(addToStats(STATS, { ...DAN, hasLicense: true })).toEqual({ total: 61, active: 45, pending: 16, licensed: 21 });
+  });
+
+  it('the toast names the member and offers no Undo', () => {
+    expect(rowChangeNotice('restore', deletedBen, restoredBen)).toEqual({ message: `${BEN.name} was restored` });
+    expect(rowResultToast({ type: 'row.succeeded', kind: 'restore', before: deletedBen, user: restoredBen })).toEqual({
+      type: 'users.notice',
+      message: `${BEN.name} was restored`,
+      tone: 'success',
+    });
+  });
+
+  it('a failed restore without a message of its own says so', () => {
+    expect(ROW_FALLBACK).toEqual({
+      license: 'Failed to update user license',
+      status: 'Failed to update user status',
+      restore: 'Failed to restore user',
+    });
+  });
+});
+
+describe('a licence or status change that went through', () => {
+  it('a member not on the page leaves the page as it is but the counts follow the change', () => {
+    const list = { users: [ANA], total: 60, stats: STATS };
+    const after = { ...BEN, isActive: false, version: 2 };
+    expect(showMember(list, { type: 'row.succeeded', kind: 'status', before: BEN, user: after })).toEqual({
+      users: [ANA],
+      total: 60,
+      stats: { total: 60, active: 44, pending: 16, licensed: 20 },
+    });
+  });
+
+  it('the toast says what changed, with the Undo that switches it back', () => {
+    const after = { ...BEN, hasLicense: true, version: 2 };
+    expect(rowResultToast({ type: 'row.succeeded', kind: 'license', before: BEN, user: after })).toEqual({
+      type: 'users.notice',
+      message: `License granted to ${BEN.name}`,
+      tone: 'success',
+      undo: { type: 'users.setLicense', user: after, hasLicense: false },
+    });
+  });
+});
+
+describe('the list after an invitation was revoked', () => {
+  it('a member the page does not show leaves the total as it is; the counts still lose them', () => {
+    const list = { users: [ANA, DAN], total: 30, stats: STATS, selected: [ANA.userId] };
+    expect(listAfterInvitation(list, { type: 'invitation.settled', outcome: 'revoked', user: BEN })).toEqual({
+      users: [ANA, DAN],
+      total: 30,
+      stats: { total: 59, active: 44, pending: 15, licensed: 20 },
+      selected: [ANA.userId],
+    });
+  });
+
+  it('the toast names the member whose invitation was revoked', () => {
+    expect(invitationToast({ type: 'invitation.settled', outcome: 'revoked', user: BEN })).toEqual({
+      type: 'users.notice',
+      message: `The invitation of ${BEN.name} was revoked`,
+      tone: 'success',
+    });
+  });
+});
+
+describe('a bulk change', () => {
+  const view = { allMatching: true, total: 123, search: '  ana  ', status: 'pending' as const, role: 'Admin' as const };
+
+  it('a deactivation that went through offers the Undo that activates the members it changed', () => {
+    expect(
+      bulkNotice(
+        { userIds: [ANA.userId, BEN.userId, DAN.userId], updates: { isActive: false } },
+        {
+          updated: 2,
+          changedIds: [ANA.userId, BEN.userId],
+          failure: null,
+        },
+      ),
+    ).toEqual({
+      type: 'users.notice',
+      message: '2 users updated',
+      tone: 'success',
+      undo: { type: 'users.undoBulk', userIds: [ANA.userId, BEN.userId], updates: { isActive: true } },
+    });
+  });
+
+  it('a change of two things at once has no Undo', () => {
+    expect(
+      bulkNotice(
+        { userIds: [ANA.userId], updates: { isActive: false, hasLicense: false } },
+        {
+          updated: 1,
+          changedIds: [ANA.userId],
+          failure: null,
+        },
+      ),
+    ).toEqual({ type: 'users.notice', message: '1 user updated', tone: 'success' });
+  });
+
+  it('with every matching member selected, names the filter with the search as sent', () => {
+    expect(bulkRequestOf(view, { userIds: [ANA.userId], updates: { hasLicense: true } })).toEqual({
+      filter: { search: 'ana', role: 'Admin', status: 'pending' },
+      updates: { hasLicense: true },
+      count: 123,
+    });
+  });
+
+  it('in Recently deleted, names the selected ids, never the filter', () => {
+    expect(bulkRequestOf({ ...view, status: 'deleted' }, { userIds: [ANA.userId], updates: { hasLicense: true } })).toEqual({
+      userIds: [ANA.userId],
+      updates: { hasLicense: true },
+    });
+  });
+});
+
+describe('a page that arrived', () => {
+  const page = (stats: UserStats | null): UsersPage => ({ list: { users: [ANA, BEN], total: 2, page: 1, limit: 25 }, stats });
+
+  it('without the Quick Stats keeps the shown counts, and still owes them when they were owed', () => {
+    const list = { stats: STATS, statsStale: true, selected: [BEN.userId, DAN.userId], allMatching: false };
+    expect(pageShown(list, page(null))).toEqual({
+      users: [ANA, BEN],
+      total: 2,
+      stats: STATS,
+      statsStale: true,
+      hasLoaded: true,
+      loadError: null,
+      selected: [BEN.userId],
+    });
+    expect(pageShown({ ...list, statsStale: false }, page(null)).statsStale).toBe(false);
+    expect(pageShown(list, page(STATS)).statsStale).toBe(false);
+  });
+
+  it('a state that reads a value it was never given says which one is missing', () => {
+    expect(() => required(null, 'the bulk change')).toThrow(new Error('missing the bulk change'));
+    expect(required(ANA, 'the member to edit')).toBe(ANA);
+  });
+
+  it('the list opens on page 1 of every member, newest first, with nothing selected and the counts owed', () => {
+    expect(initialUsersListContext(25)).toEqual({
+      search: '',
+      status: 'all',
+      role: 'all',
+      sort: '-created',
+      page: 1,
+      pageSize: 25,
+      users: [],
+      total: 0,
+      stats: null,
+      statsStale: true,
+      hasLoaded: false,
+      loadError: null,
+      selected: [],
+      allMatching: false,
+      actionError: null,
+      editTarget: null,
+      deleteTarget: null,
+      deleteError: null,
+      bulkRequest: null,
+    });
+  });
+});
