@@ -45,7 +45,12 @@ export interface RunRecord {
   readonly concurrency: number;
   readonly cores: number;
   readonly cpu: string;
-  readonly walks: { readonly seconds: number; readonly mutants: number } | null;
+  readonly walks: {
+    readonly seconds: number;
+    readonly mutants: number;
+    /** The areas whose survivors the walks did not run, for time (`--walks-minutes`) or a failure. */
+    readonly notRun?: readonly { readonly area: string; readonly mutants: number }[];
+  } | null;
   /**
    * Set when the first pass was incremental (`--incremental`): Stryker reused the result of every
    * mutant whose code and covering tests are the same as in the whole run it started from, and ran
@@ -191,7 +196,7 @@ export const DIGEST_MARK = /<!-- mutated sources: ([0-9a-f]{16}) -->/;
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('`', 'ˋ');
 const code = (text: string) => `\`${cell(normalise(text).slice(0, 90))}${normalise(text).length > 90 ? '…' : ''}\``;
-const areaOf = (file: string) =>
+export const areaOf = (file: string): string =>
   /^src\/machines\/([^/]+)\//.exec(file)?.[1] ??
   (file.startsWith('src/domain/') ? 'domain' : (/^(server\/[^/]+)\//.exec(file)?.[1] ?? file));
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
@@ -247,7 +252,10 @@ export function renderPage(judged: readonly Judged[], run: RunRecord | null, dig
     run
       ? `The run started ${run.startedAt} and took **${minutes(run.seconds)}** with ${run.concurrency} Stryker workers on ${run.cores} cores (${run.cpu})` +
         (run.walks
-          ? `, of which ${minutes(run.walks.seconds)} for the ${run.walks.mutants} mutants run again with the walks.`
+          ? `, of which ${minutes(run.walks.seconds)} for the ${run.walks.mutants} mutants run again with the walks.` +
+            (run.walks.notRun && run.walks.notRun.length > 0
+              ? ` The walks did not reach the survivors of ${run.walks.notRun.map((n) => `${n.area} (${n.mutants})`).join(', ')}: they were not run again, and count as survived.`
+              : '')
           : '; the walks pass did not run.')
       : 'The run was not timed.',
     ...(run?.incremental

@@ -5,6 +5,7 @@
  *   npm run test:mutation -- --no-walks    the first pass only (the page says the walks did not run)
  *   npm run test:mutation -- --incremental the first pass reuses the last run's results where they
  *                                          still hold (Stryker's incremental mode; see below)
+ *   npm run test:mutation -- --walks-minutes 40   a time limit for the second pass
  *   npm run test:mutation -- --report      only rewrite the page from the last run's reports
  *
  * 1. Stryker (stryker.config.json) mutates src/machines and src/domain and runs the fast tests (the
@@ -12,7 +13,9 @@
  * 2. Every mutant they left alive that tests/mutation/equivalents.ts does not list, and that is not
  *    static, is run again with the model walks as well (the `walks` project: each machine driven
  *    through its real screens in jsdom). The walks take minutes per run, far too slow for every
- *    mutant, but a few dozen survivors can afford them: reports/mutation/walks.json.
+ *    mutant, but the survivors can afford them: reports/mutation/walks.json. It runs one area at a
+ *    time (a machine's folder, src/domain, a server folder), the smallest first, so that with a time
+ *    limit (`--walks-minutes`) the areas it finished count and the page names those it did not reach.
  * 3. scripts/test/mutation-report.ts judges every mutant and writes docs/mutation.md.
  *
  * Stryker's own break threshold (85%) still fails the first pass; the page is written either way.
@@ -30,7 +33,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EQUIVALENTS } from '../../tests/mutation/equivalents';
-import { judge, REPORTS, type MutationReport, type RunRecord } from './mutation-report';
+import { areaOf, judge, REPORTS, type MutationReport, type RunRecord } from './mutation-report';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
@@ -38,14 +41,25 @@ const CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
 /** Runs Stryker, its output shown as it comes and kept: its status and what it printed. */
 function stryker(
   configFile: string,
-  options: { env?: NodeJS.ProcessEnv; extra?: string[] } = {},
+  options: { env?: NodeJS.ProcessEnv; extra?: string[]; deadline?: number | null } = {},
 ): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npx', ['stryker', 'run', configFile, '--concurrency', String(CONCURRENCY), ...(options.extra ?? [])], {
       cwd: ROOT,
       stdio: ['inherit', 'pipe', 'pipe'],
       env: { ...process.env, ...options.env },
+      // Its own process group, so that a deadline stops Stryker and every worker it started.
+      detached: true,
     });
+    const timer =
+      options.deadline == null
+        ? null
+        : setTimeout(
+            () => {
+              if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+            },
+            Math.max(0, options.deadline - Date.now()),
+          );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -55,7 +69,10 @@ function stryker(
       process.stderr.write(chunk);
       output += chunk.toString();
     });
-    child.on('close', (code) => resolve({ status: code ?? 1, output }));
+    child.on('close', (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ status: code ?? 1, output });
+    });
   });
 }
 
@@ -90,6 +107,91 @@ export function survivorRanges(report: MutationReport): string[] {
   });
 }
 
+/** `--walks-minutes N`: how long the walks pass may take in all (no limit without it). */
+function minutesOf(args: readonly string[]): number | null {
+  const at = args.indexOf('--walks-minutes');
+  if (at === -1) return null;
+  const minutes = Number(args[at + 1]);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new Error('--walks-minutes needs a number of minutes');
+  return minutes;
+}
+
+/**
+ * The survivors' line ranges grouped by area (a machine's folder, src/domain, a server folder), the
+ * areas with the fewest survivors first: each area is one Stryker run of its own, so a time limit
+ * stops between areas (or in one, whose results are then lost) and the areas done still count.
+ */
+export function walkChunks(
+  ranges: readonly string[],
+  survivorsByFile: ReadonlyMap<string, number>,
+): { area: string; ranges: string[]; mutants: number }[] {
+  const chunks = new Map<string, { area: string; ranges: string[]; files: Set<string> }>();
+  for (const range of ranges) {
+    const file = range.slice(0, range.lastIndexOf(':'));
+    const area = areaOf(file);
+    const chunk = chunks.get(area) ?? { area, ranges: [], files: new Set<string>() };
+    chunk.ranges.push(range);
+    chunk.files.add(file);
+    chunks.set(area, chunk);
+  }
+  return [...chunks.values()]
+    .map(({ area, ranges: r, files }) => ({ area, ranges: r, mutants: [...files].reduce((n, f) => n + (survivorsByFile.get(f) ?? 0), 0) }))
+    .sort((a, b) => a.mutants - b.mutants || a.area.localeCompare(b.area));
+}
+
+/** The second pass: the survivors again, with the model walks beside the fast tests, one area at a time. */
+async function walkSurvivors(ranges: readonly string[], fast: MutationReport, minutes: number | null): Promise<RunRecord['walks']> {
+  const survivorsByFile = new Map<string, number>();
+  for (const judged of judge(fast, null, EQUIVALENTS))
+    if (judged.outcome === 'survived' && judged.mutant.static !== true)
+      survivorsByFile.set(judged.file, (survivorsByFile.get(judged.file) ?? 0) + 1);
+  const chunks = walkChunks(ranges, survivorsByFile);
+  const fastConfig = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
+  const dir = join(REPORTS, 'walks');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const deadline = minutes === null ? null : started + minutes * 60_000;
+  const merged: Record<string, MutationReport['files'][string]> = {};
+  const notRun: { area: string; mutants: number }[] = [];
+  console.log(`\nThe model walks, against what the fast tests left alive: ${ranges.length} line ranges in ${chunks.length} areas\n`);
+  for (const chunk of chunks) {
+    if (deadline !== null && Date.now() >= deadline) {
+      notRun.push({ area: chunk.area, mutants: chunk.mutants });
+      continue;
+    }
+    const name = chunk.area.replaceAll('/', '-');
+    const config = join(dir, `${name}.stryker.json`);
+    writeFileSync(
+      config,
+      JSON.stringify({
+        ...fastConfig,
+        $schema: undefined,
+        mutate: chunk.ranges,
+        // A static mutant reruns every test; the first pass already ran it against the fast ones.
+        ignoreStatic: true,
+        incremental: false,
+        thresholds: { high: 90, low: 85, break: null },
+        reporters: ['json', 'progress'],
+        jsonReporter: { fileName: `reports/mutation/walks/${name}.json` },
+      }),
+    );
+    console.log(`\nThe walks, ${chunk.area}: ${chunk.mutants} survivors\n`);
+    const { status } = await stryker(config, { env: { HARDLINE_MUTATION_WALKS: '1' }, deadline });
+    const result = join(dir, `${name}.json`);
+    if (status !== 0 || !existsSync(result)) {
+      console.error(`\nThe walks of ${chunk.area} failed or were stopped: its survivors count as not walked.\n`);
+      notRun.push({ area: chunk.area, mutants: chunk.mutants });
+      continue;
+    }
+    Object.assign(merged, (JSON.parse(readFileSync(result, 'utf8')) as MutationReport).files);
+  }
+  if (Object.keys(merged).length === 0) return null;
+  writeFileSync(join(REPORTS, 'walks.json'), JSON.stringify({ files: merged }));
+  const mutants = Object.values(merged).flatMap((file) => file.mutants.filter((m) => m.status !== 'Ignored'));
+  return { seconds: Math.round((Date.now() - started) / 1000), mutants: mutants.length, notRun };
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const report = () => spawnSync('npx', ['tsx', 'scripts/test/mutation-report.ts'], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
@@ -117,34 +219,7 @@ async function main(): Promise<void> {
 
   let walks: RunRecord['walks'] = null;
   const ranges = args.includes('--no-walks') ? [] : survivorRanges(fast);
-  if (ranges.length > 0) {
-    const fastConfig = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
-    const config = join(REPORTS, 'walks.stryker.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        ...fastConfig,
-        $schema: undefined,
-        mutate: ranges,
-        // A static mutant reruns every test; the first pass already ran it against the fast ones.
-        ignoreStatic: true,
-        thresholds: { high: 90, low: 85, break: null },
-        reporters: ['json', 'progress'],
-        jsonReporter: { fileName: 'reports/mutation/walks.json' },
-      }),
-    );
-    const walksStarted = Date.now();
-    console.log(`\nThe model walks, against what the fast tests left alive: ${ranges.length} line ranges\n`);
-    if ((await stryker(config, { env: { HARDLINE_MUTATION_WALKS: '1' } })).status === 0) {
-      const again = JSON.parse(readFileSync(join(REPORTS, 'walks.json'), 'utf8')) as MutationReport;
-      const mutants = Object.values(again.files).flatMap((file) => file.mutants.filter((m) => m.status !== 'Ignored'));
-      walks = { seconds: Math.round((Date.now() - walksStarted) / 1000), mutants: mutants.length };
-    } else {
-      // The first pass stands on its own: the page is written from it and says the walks did not run.
-      console.error('\nThe walks pass failed or was stopped: docs/mutation.md is written from the first pass alone.\n');
-      rmSync(join(REPORTS, 'walks.json'), { force: true });
-    }
-  }
+  if (ranges.length > 0) walks = await walkSurvivors(ranges, fast, minutesOf(args));
 
   const run: RunRecord = {
     startedAt: new Date(started).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
