@@ -78,7 +78,7 @@ export const activityMachine = createMachine({
           invoke: {
             id: 'csvExport',
             src: 'csvExport',
-            onDone: [{ target: 'idle', guard: 'exportFailed', actions: 'assignExportError' }, 'idle'],
+            onDone: { target: 'idle', actions: 'assignExportError' },
           },
         },
       },

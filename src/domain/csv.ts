@@ -37,14 +37,15 @@ export function parseCsv(text: string): string[][] {
       record.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {
+      // The LF of a CRLF then ends an empty record, dropped as a blank line.
       endRecord();
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
     } else {
       field += char;
     }
     i += 1;
   }
-  if (field !== '' || record.length > 0) endRecord();
+  // The last record, when the text does not end with a line break (with nothing pending, a blank line).
+  endRecord();
   return records;
 }
 

@@ -35,7 +35,8 @@ const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} G
  * and at least 1; null when absent or unreadable.
  */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
-  const text = value?.trim() ?? '';
+  if (!value) return null;
+  const text = value.trim();
   let seconds: number;
   if (/^\d+$/.test(text)) seconds = Number(text);
   else if (HTTP_DATE.test(text)) seconds = (Date.parse(text) - now) / 1000;

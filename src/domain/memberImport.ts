@@ -41,7 +41,7 @@ function headerKey(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /** The column each header names, or null for a column the import does not read. */
@@ -94,8 +94,9 @@ function roleOf(text: string): Role | null {
   return ROLES.find((role) => headerKey(role) === headerKey(text)) ?? null;
 }
 
+/** A Licence cell (trimmed, as cellText leaves it) as yes or no; null when it is neither. */
 function licenceOf(text: string): boolean | null {
-  const key = text.trim().toLowerCase();
+  const key = text.toLowerCase();
   if (YES.has(key)) return true;
   if (NO.has(key)) return false;
   return null;
@@ -112,9 +113,10 @@ const FORM_FIELDS: Record<'name' | 'email' | 'phoneNumber', ImportColumn> = { na
 function checkRow(row: number, cells: ImportCells): ImportRow {
   const form = v.safeParse(AddUserFormSchema, { name: cells.Name, email: cells.Email, phoneNumber: cells.Phone });
   if (!form.success) {
-    const issue = form.issues[0];
-    const key = (issue ? v.getDotPath(issue) : null) as keyof typeof FORM_FIELDS | null;
-    return { row, cells, ok: false, error: { row, field: key ? FORM_FIELDS[key] : 'Name', message: issue?.message ?? 'Invalid row' } };
+    // Every issue of the form (an object of three texts, all given) is one of its fields'.
+    const [issue] = form.issues;
+    const field = FORM_FIELDS[v.getDotPath(issue) as keyof typeof FORM_FIELDS];
+    return { row, cells, ok: false, error: { row, field, message: issue.message } };
   }
   const role = roleOf(cells.Role);
   if (role === null) return { row, cells, ok: false, error: { row, field: 'Role', message: ROLE_MESSAGE } };

@@ -40,6 +40,42 @@ export const EQUIVALENTS: readonly Equivalent[] = [
 
   // (end of src/domain/markdown.ts)
 
+  // ── src/machines/activity, src/machines/memberImport, their domain files ────────────────────────
+  {
+    file: 'src/machines/activity/view.ts',
+    mutator: 'ConditionalExpression',
+    code: 'from !== null && to !== null',
+    replacement: 'true',
+    reason:
+      'runsBackwards (the isRangeBackwards guard and parseActivityView both ask it) tests both ends for null only because TypeScript refuses `<` on a possible null. Without the test `to < from` still says false for an open end: with a null on either side (or both) JavaScript compares them as numbers, null as 0 and a day such as 2026-01-31 as NaN, and 0 < 0 or anything compared with NaN is false',
+  },
+  {
+    file: 'src/machines/activity/view.ts',
+    mutator: 'LogicalOperator',
+    code: 'from !== null && to !== null',
+    replacement: 'from !== null || to !== null',
+    reason:
+      'runsBackwards (the isRangeBackwards guard and parseActivityView both ask it) tests both ends for null only because TypeScript refuses `<` on a possible null. Without the test `to < from` still says false for an open end: with a null on either side (or both) JavaScript compares them as numbers, null as 0 and a day such as 2026-01-31 as NaN, and 0 < 0 or anything compared with NaN is false',
+  },
+  {
+    file: 'src/machines/activity/view.ts',
+    mutator: 'ConditionalExpression',
+    code: 'from !== null',
+    replacement: 'true',
+    reason:
+      'runsBackwards (the isRangeBackwards guard and parseActivityView both ask it) tests both ends for null only because TypeScript refuses `<` on a possible null. Without the test `to < from` still says false for an open end: with a null on either side (or both) JavaScript compares them as numbers, null as 0 and a day such as 2026-01-31 as NaN, and 0 < 0 or anything compared with NaN is false',
+  },
+  {
+    file: 'src/machines/activity/view.ts',
+    mutator: 'ConditionalExpression',
+    code: 'to !== null',
+    replacement: 'true',
+    reason:
+      'runsBackwards (the isRangeBackwards guard and parseActivityView both ask it) tests both ends for null only because TypeScript refuses `<` on a possible null. Without the test `to < from` still says false for an open end: with a null on either side (or both) JavaScript compares them as numbers, null as 0 and a day such as 2026-01-31 as NaN, and 0 < 0 or anything compared with NaN is false',
+  },
+
+  // (end of activity, memberImport and their domain files)
+
   // ── src/machines: chat, activity, auth ─────────────────────────────────────────────────────────
   {
     file: 'src/machines/chat/chatMachine.ts',

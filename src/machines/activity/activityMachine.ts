@@ -30,7 +30,7 @@
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AuditListResponse } from '../../contract/audit';
-import { csvExportMachine, type CsvExportOutput } from '../csvExport/csvExportMachine';
+import { csvExportMachine } from '../csvExport/csvExportMachine';
 import { messageOf, placeholderActor } from '../shared';
 import { watchUrlPlaceholder, writeUrlPlaceholder, writeView, type UrlWrite } from '../urlView';
 import {
@@ -45,7 +45,7 @@ import {
   type ActivityInput,
   type LoadActivityInput,
 } from './context';
-import { activityViewQuery, parseActivityView } from './view';
+import { activityViewQuery, parseActivityView, runsBackwards } from './view';
 
 /** The view on the address bar when it lives there (`writeUrl` is given null otherwise). */
 const showView = (mode: UrlWrite['mode']) =>
@@ -67,9 +67,8 @@ export const activityMachine = setup({
     /** The dates run backwards ('To' before 'From'): not applied. Reads the event only. */
     isRangeBackwards: ({ event }) => {
       assertEvent(event, 'activity.filterDates');
-      return event.from !== null && event.to !== null && event.to < event.from;
+      return runsBackwards(event.from, event.to);
     },
-    exportFailed: (_, outcome: CsvExportOutput) => outcome.failure !== null,
     /** A trail opened for one member starts at once: there is no address to wait for. */
     ignoresUrl: ({ context }) => !context.followsUrl,
     /** Guards read events only (the answer echoes its page), so model paths stay deterministic. */
@@ -220,14 +219,8 @@ export const activityMachine = setup({
             id: 'csvExport',
             src: 'csvExport',
             input: ({ context }) => filtersOf(context),
-            onDone: [
-              {
-                guard: { type: 'exportFailed', params: ({ event }) => event.output },
-                target: 'idle',
-                actions: { type: 'assignExportError', params: ({ event }) => event.output.failure },
-              },
-              { target: 'idle' },
-            ],
+            // The export's failure, or null for a file downloaded (as clearExportError left it).
+            onDone: { target: 'idle', actions: { type: 'assignExportError', params: ({ event }) => event.output.failure } },
           },
         },
       },

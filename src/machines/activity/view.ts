@@ -25,7 +25,9 @@ export interface ActivityView {
 
 /** An id the API accepts (the contract's own check: bounded, no control characters). */
 const isId = (id: string) => v.is(MemberIdQuery, id);
-const isDay = (day: string) => /^\d{4}-\d\d-\d\d$/.test(day) && isCalendarDay(day);
+/** A day the API accepts (the contract's checks of `from` and `to`: YYYY-MM-DD, a day that exists). */
+const CalendarDay = v.pipe(v.string(), v.isoDate(), v.check(isCalendarDay));
+const isDay = (day: string) => v.is(CalendarDay, day);
 
 const activityView = defineUrlView<ActivityView>(
   { memberId: null, actorId: null, kind: 'all', from: null, to: null, page: 1 },
@@ -40,9 +42,15 @@ const activityView = defineUrlView<ActivityView>(
 );
 
 export const DEFAULT_ACTIVITY_VIEW: ActivityView = activityView.defaults;
+
+/** A range whose 'To' comes before its 'From' (days compare as text); a range open at either end never does. */
+export function runsBackwards(from: string | null, to: string | null): boolean {
+  return from !== null && to !== null && to < from;
+}
+
 /** The view a query names (a backwards range keeps its 'From' only: a link never shows a range the screen refuses). */
 export function parseActivityView(query: string): ActivityView {
   const view = activityView.parse(query);
-  return view.from !== null && view.to !== null && view.to < view.from ? { ...view, to: null } : view;
+  return runsBackwards(view.from, view.to) ? { ...view, to: null } : view;
 }
 export const activityViewQuery = activityView.toQuery;

@@ -12,10 +12,10 @@
  * - While a job runs or is finished the dialog may be closed (`open` in context): the screen then
  *   shows a banner with the progress that opens it again.
  */
-import { assign, sendParent, setup } from 'xstate';
+import { assertEvent, assign, sendParent, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ImportJob, ImportPreviewResponse } from '../../contract/imports';
-import { messageOf, placeholderAction, placeholderActor } from '../shared';
+import { messageOf, placeholderAction, placeholderActor, present } from '../shared';
 import {
   CANCEL_FALLBACK,
   DISMISS_FALLBACK,
@@ -43,7 +43,10 @@ export interface MemberImportContext {
   file: File | null;
   /** What went wrong last (a refused file, a failed call), shown in the dialog. */
   error: string | null;
-  /** Whether the dialog is open while a job runs or is finished (closed: the banner shows it). */
+  /**
+   * Whether the dialog is open: always while a file is chosen and reviewed (Import CSV opens it,
+   * Close leaves for idle); a running or finished job's may be closed (the banner shows it).
+   */
   open: boolean;
 }
 
@@ -75,16 +78,29 @@ export const memberImportMachine = setup({
   delays: { importPoll: 1000 },
   guards: {
     isRunning: (_, job: ImportJob | null) => job?.status === 'running',
-    isFinished: (_, job: ImportJob | null) => job !== null && job.status !== 'running' && job.status !== 'draft',
-    isRefusedFile: ({ event }) => event.type === 'import.chooseFile' && fileProblem(event.file) !== null,
-    hasInvitations: ({ context }) => (context.job?.toInvite ?? 0) > 0,
-    hasFailedRows: ({ context }) => (context.job?.failed ?? 0) + (context.job?.invalid ?? 0) > 0,
+    /** Asked after isRunning: a job that is not running is finished unless still a draft. */
+    isFinished: (_, job: ImportJob | null) => job !== null && job.status !== 'draft',
+    isRefusedFile: ({ event }) => {
+      assertEvent(event, 'import.chooseFile');
+      return fileProblem(event.file) !== null;
+    },
+    hasInvitations: ({ context }) => present(context.job).toInvite > 0,
+    hasFailedRows: ({ context }) => {
+      const job = present(context.job);
+      return job.failed + job.invalid > 0;
+    },
   },
   actions: {
     assignJob: assign((_, job: ImportJob) => ({ job, error: null })),
     assignPreview: assign((_, preview: ImportPreviewResponse) => ({ job: preview.import, rowErrors: preview.errors, error: null })),
-    assignFile: assign(({ event }) => (event.type === 'import.chooseFile' ? { file: event.file, error: null } : {})),
-    assignFileProblem: assign(({ event }) => (event.type === 'import.chooseFile' ? { error: fileProblem(event.file) } : {})),
+    assignFile: assign(({ event }) => {
+      assertEvent(event, 'import.chooseFile');
+      return { file: event.file, error: null };
+    }),
+    assignFileProblem: assign(({ event }) => {
+      assertEvent(event, 'import.chooseFile');
+      return { error: fileProblem(event.file) };
+    }),
     assignError: assign((_, params: { error: unknown; fallback: string }) => ({ error: messageOf(params.error, params.fallback) })),
     clearError: assign({ error: null }),
     clearDraft: assign({ job: null, rowErrors: [], file: null, error: null }),
@@ -163,7 +179,7 @@ export const memberImportMachine = setup({
       invoke: {
         id: 'startImport',
         src: 'startImport',
-        input: ({ context }) => ({ importId: context.job?.id ?? '' }),
+        input: ({ context }) => ({ importId: present(context.job).id }),
         onDone: { target: 'running', actions: { type: 'assignJob', params: ({ event }) => event.output } },
         onError: {
           target: 'reviewing',
@@ -185,7 +201,7 @@ export const memberImportMachine = setup({
           invoke: {
             id: 'readImport',
             src: 'readImport',
-            input: ({ context }) => ({ importId: context.job?.id ?? '' }),
+            input: ({ context }) => ({ importId: present(context.job).id }),
             onDone: [
               {
                 guard: { type: 'isRunning', params: ({ event }) => event.output },
@@ -210,7 +226,7 @@ export const memberImportMachine = setup({
       invoke: {
         id: 'cancelImport',
         src: 'cancelImport',
-        input: ({ context }) => ({ importId: context.job?.id ?? '' }),
+        input: ({ context }) => ({ importId: present(context.job).id }),
         onDone: [
           {
             // It finished before the cancel arrived: nothing was left to skip.
@@ -239,7 +255,7 @@ export const memberImportMachine = setup({
       invoke: {
         id: 'prepareFailedRows',
         src: 'prepareFailedRows',
-        input: ({ context }) => ({ importId: context.job?.id ?? '' }),
+        input: ({ context }) => ({ importId: present(context.job).id }),
         onDone: { target: 'finished', actions: { type: 'openDownload', params: ({ event }) => ({ url: event.output.url }) } },
         onError: {
           target: 'finished',
@@ -252,7 +268,7 @@ export const memberImportMachine = setup({
       invoke: {
         id: 'dismissImport',
         src: 'dismissImport',
-        input: ({ context }) => ({ importId: context.job?.id ?? '' }),
+        input: ({ context }) => ({ importId: present(context.job).id }),
         onDone: { target: 'idle', actions: ['clearDraft', 'hideDialog'] },
         onError: {
           target: 'finished',

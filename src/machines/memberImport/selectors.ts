@@ -21,12 +21,11 @@ const STEPS: ReadonlyArray<[state: string, step: ImportStep]> = [
 export const selectImportStep = (s: MemberImportSnapshot): ImportStep | null =>
   STEPS.find(([state]) => s.matches(state as never))?.[1] ?? null;
 
-const ALWAYS_OPEN: readonly ImportStep[] = ['choose', 'review'];
-
-export const selectIsImportDialogOpen = (s: MemberImportSnapshot): boolean => {
-  const step = selectImportStep(s);
-  return step !== null && (ALWAYS_OPEN.includes(step) || s.context.open);
-};
+/**
+ * Whether the dialog shows. `open` says it: Import CSV sets it as it opens the dialog (the choose and
+ * review steps have it), Close clears it, and so does every way back to no job.
+ */
+export const selectIsImportDialogOpen = (s: MemberImportSnapshot): boolean => s.context.open;
 
 /** Something is on its way (the dry run, start, cancel, a download, Done, or the first check). */
 export const selectIsImportBusy = (s: MemberImportSnapshot): boolean => s.hasTag('pending');
