@@ -12,7 +12,7 @@
 import { assign, sendParent, setup } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { User } from '../../contract/api';
-import { messageOf, placeholderActor } from '../shared';
+import { messageOf, placeholderActor, present } from '../shared';
 
 /** What a failed call says when the server gives no message of its own. */
 export const RESEND_INVITATION_FALLBACK = 'Failed to resend the invitation';
@@ -71,7 +71,7 @@ export const invitationMachine = setup({
       invoke: {
         id: 'resendInvitation',
         src: 'resendInvitation',
-        input: ({ context }) => ({ userId: context.target?.userId ?? '' }),
+        input: ({ context }) => ({ userId: present(context.target).userId }),
         onDone: {
           target: 'idle',
           actions: [
@@ -107,7 +107,7 @@ export const invitationMachine = setup({
       invoke: {
         id: 'revokeInvitation',
         src: 'revokeInvitation',
-        input: ({ context }) => ({ userId: context.target?.userId ?? '' }),
+        input: ({ context }) => ({ userId: present(context.target).userId }),
         onDone: {
           target: 'idle',
           actions: [

@@ -61,6 +61,12 @@ export interface LoadMachineOptions<TData, TReload extends string> {
   isEmpty?: (data: TData) => boolean;
 }
 
+/** The `isEmpty` guard's params: the data loaded and the screen's test of it. */
+interface EmptyTest<TData> {
+  data: TData;
+  test: (data: TData) => boolean;
+}
+
 function buildLoadMachine<TData, TReload extends string>(options: LoadMachineOptions<TData, TReload>) {
   const { id, spec, loadId, reload, reloadsShown = false, isEmpty, fallbackError } = options;
   // The screen's event, named by the screen (typed as the machine's event through `reload`).
@@ -75,8 +81,8 @@ function buildLoadMachine<TData, TReload extends string>(options: LoadMachineOpt
       load: placeholderActor<TData>('load'),
     },
     guards: {
-      /** Only on the transition to `empty`, which exists when the screen gives `isEmpty`. */
-      isEmpty: (_, { data }: { data: TData }) => isEmpty?.(data) ?? false,
+      /** Only on the transition to `empty`, which exists when the screen gives `isEmpty`: it passes the screen's test. */
+      isEmpty: (_, { data, test }: EmptyTest<TData>) => test(data),
     },
     actions: {
       assignData: assign((_, { data }: { data: TData }) => ({ data, error: null })),
@@ -93,7 +99,16 @@ function buildLoadMachine<TData, TReload extends string>(options: LoadMachineOpt
         invoke: {
           id: loadId,
           src: 'load',
-          onDone: isEmpty ? [{ ...toLoaded, guard: { type: 'isEmpty', params: loaded }, target: 'empty' }, toLoaded] : toLoaded,
+          onDone: isEmpty
+            ? [
+                {
+                  ...toLoaded,
+                  guard: { type: 'isEmpty', params: ({ event }) => ({ data: event.output, test: isEmpty }) },
+                  target: 'empty',
+                },
+                toLoaded,
+              ]
+            : toLoaded,
           onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         },
       },

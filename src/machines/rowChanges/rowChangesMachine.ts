@@ -44,7 +44,7 @@ export const rowChangesMachine = setup({
   },
   guards: {
     /** One change per row and kind at a time. */
-    isRowFree: ({ context }, { kind, user }: RowActionInput) => !context.busy.includes(rowKey(kind, user.userId)),
+    isRowFree: ({ context }, { kind, user }: Pick<RowActionInput, 'kind' | 'user'>) => !context.busy.includes(rowKey(kind, user.userId)),
   },
   actions: {
     startRowAction: enqueueActions(({ context, enqueue }, input: RowActionInput) => {
@@ -66,15 +66,15 @@ export const rowChangesMachine = setup({
   context: { busy: [] },
   on: {
     'users.setLicense': {
-      guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'license', user: event.user, value: event.hasLicense }) },
+      guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'license', user: event.user }) },
       actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'license', user: event.user, value: event.hasLicense }) },
     },
     'users.setStatus': {
-      guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'status', user: event.user, value: event.isActive }) },
+      guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'status', user: event.user }) },
       actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'status', user: event.user, value: event.isActive }) },
     },
     'users.restore': {
-      guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'restore', user: event.user, value: true }) },
+      guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'restore', user: event.user }) },
       actions: { type: 'startRowAction', params: ({ event }) => ({ kind: 'restore', user: event.user, value: true }) },
     },
     'row.succeeded': {

@@ -125,11 +125,15 @@ export const subscriptionMachine = subscriptionSetup.createMachine({
       invoke: {
         id: 'updateSubscription',
         src: 'updateSubscription',
-        input: ({ context }) => ({
-          userId: context.userId,
-          planType: context.planType ?? context.chosenPlan,
-          ...(context.preview?.prorationDate != null ? { prorationDate: context.preview.prorationDate } : {}),
-        }),
+        // Entered only from editing.reviewing, which shows the preview.
+        input: ({ context }) => {
+          const { prorationDate } = present(context.preview);
+          return {
+            userId: context.userId,
+            planType: context.planType ?? context.chosenPlan,
+            ...(prorationDate != null ? { prorationDate } : {}),
+          };
+        },
         onDone: [
           {
             guard: { type: 'requiresPayment', params: ({ event }) => event.output },

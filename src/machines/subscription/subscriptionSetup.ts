@@ -10,7 +10,7 @@ import { CancellationReasonSchema, validate } from '../../domain/forms';
 import { PlanTypeSchema } from '../../contract/api';
 import type { AccessLevel, PlanType, Subscription, SubscriptionPreview, UpdateSubscriptionResponse, UserBilling } from '../../contract/api';
 import { paymentMachine } from '../payment/paymentMachine';
-import { messageOf, placeholderActor } from '../shared';
+import { messageOf, placeholderActor, present } from '../shared';
 
 export const SUBSCRIPTION_UPDATED_MESSAGE = 'Subscription updated successfully';
 export const PAYMENT_COMPLETED_MESSAGE = 'Payment method added and subscription updated successfully';
@@ -155,8 +155,9 @@ export const subscriptionSetup = setup({
     }),
     clearPreview: assign({ preview: () => null }),
     assignPreview: assign({ preview: (_, preview: SubscriptionPreview) => preview }),
+    /** On 'Update Subscription' in editing.reviewing: the plan of the preview shown. */
     assignPlan: assign({
-      planType: ({ context }) => context.preview?.planType ?? context.chosenPlan,
+      planType: ({ context }) => present(context.preview).planType,
       error: () => null,
       successMessage: () => null,
       reasonError: () => null,

@@ -42,13 +42,14 @@ const NONE: string[] = [];
 /** Row changes in flight (`${kind}:${userId}`), read through the row changes child at this moment. */
 export const selectBusy = (s: UsersListSnapshot): string[] => selectRowChangesRef(s)?.getSnapshot().context.busy ?? NONE;
 
-export const selectAddUserRef = (s: UsersListSnapshot): AddUserActorRef | undefined =>
-  s.matches({ list: 'adding' }) ? (s.children.addUser as AddUserActorRef | undefined) : undefined;
+/** The Add dialog's machine, while it is open (`adding` invokes it; leaving stops it). */
+export const selectAddUserRef = (s: UsersListSnapshot): AddUserActorRef | undefined => s.children.addUser as AddUserActorRef | undefined;
+/** The Edit dialog's machine, while it is open (`editing` invokes it; leaving stops it). */
 export const selectEditUserRef = (s: UsersListSnapshot): EditUserActorRef | undefined =>
-  s.matches({ list: 'editing' }) ? (s.children.editUser as EditUserActorRef | undefined) : undefined;
+  s.children.editUser as EditUserActorRef | undefined;
 
-export const selectDeleteTarget = (s: UsersListSnapshot): User | null =>
-  s.matches({ list: 'confirmingDelete' }) || s.matches({ list: 'deleting' }) ? s.context.deleteTarget : null;
+/** The member Delete asks about, or is deleting: set on the way into `confirmingDelete`, cleared on every way out of it and `deleting`. */
+export const selectDeleteTarget = (s: UsersListSnapshot): User | null => s.context.deleteTarget;
 export const selectIsDeleting = (s: UsersListSnapshot): boolean => s.matches({ list: 'deleting' });
 export const selectDeleteError = (s: UsersListSnapshot): string | null => s.context.deleteError;
 
@@ -70,8 +71,9 @@ export const selectAllMatching = (s: UsersListSnapshot): boolean => s.context.al
  */
 export const selectMatchingOffer = (s: UsersListSnapshot): number | null => {
   const { users, selected, total, allMatching, status } = s.context;
-  // Recently deleted takes no bulk change: its members can only be restored.
-  if (allMatching || status === 'deleted' || users.length === 0 || total <= users.length) return null;
+  // Recently deleted takes no bulk change: its members can only be restored (even before its first page is shown).
+  if (allMatching || status === 'deleted' || total <= users.length) return null;
+  // Nor does a page with no row to select: an empty one, or Recently deleted's while another view loads.
   const selectable = users.filter(isSelectable);
   return selectable.length > 0 && selectable.every((u) => selected.includes(u.userId)) ? total : null;
 };

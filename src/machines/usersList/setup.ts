@@ -13,7 +13,7 @@ import { memberImportMachine } from '../memberImport/memberImportMachine';
 import { invitationMachine } from '../invitation/invitationMachine';
 import { rowChangesMachine } from '../rowChanges/rowChangesMachine';
 import { ROW_FALLBACK } from '../rowChanges/rows';
-import { messageOf, placeholderActor } from '../shared';
+import { messageOf, placeholderActor, present } from '../shared';
 import { watchUrlPlaceholder, writeUrlPlaceholder, type UrlWrite } from '../urlView';
 import { bulkAsksFirst, bulkNotice, bulkRequestOf } from './bulk';
 import { DELETE_USER_FALLBACK, FETCH_USERS_FALLBACK } from './messages';
@@ -47,9 +47,15 @@ export const usersListSetup = setup({
   guards: {
     /** Guards read events only (the answer echoes its page), so model paths stay deterministic. */
     isPageOutOfRange: (_, page: UsersPage) => page.list.users.length === 0 && page.list.page > 1 && page.list.total > 0,
-    namesUsers: ({ event }) => event.type === 'users.bulkUpdate' && event.userIds.length > 0,
+    namesUsers: ({ event }) => {
+      assertEvent(event, 'users.bulkUpdate');
+      return event.userIds.length > 0;
+    },
     /** Taking something away from many members (deactivating, removing licences) asks first. */
-    asksFirst: ({ event }) => event.type === 'users.bulkUpdate' && bulkAsksFirst(event.updates),
+    asksFirst: ({ event }) => {
+      assertEvent(event, 'users.bulkUpdate');
+      return bulkAsksFirst(event.updates);
+    },
     bulkFailed: (_, outcome: BulkChangeOutput) => outcome.failure !== null,
     exportFailed: (_, outcome: CsvExportOutput) => outcome.failure !== null,
   },
@@ -123,16 +129,16 @@ export const usersListSetup = setup({
     clearDialog: assign({ editTarget: null, deleteTarget: null, deleteError: null }),
     replaceUser: assign(({ context }, user: User) => ({ users: replaceUser(context.users, user), editTarget: null })),
     assignDeleteError: assign((_, error: unknown) => ({ deleteError: messageOf(error, DELETE_USER_FALLBACK) })),
-    forgetDeleted: assign(({ context }) => ({
-      selected: context.selected.filter((id) => id !== context.deleteTarget?.userId),
-      deleteTarget: null,
-      deleteError: null,
-    })),
+    /** The delete went through: the member (set on the way into `deleting`) leaves the selection, and the dialog closes. */
+    forgetDeleted: assign(({ context }) => {
+      const { userId } = present(context.deleteTarget);
+      return { selected: context.selected.filter((id) => id !== userId), deleteTarget: null, deleteError: null };
+    }),
     markStatsStale: assign({ statsStale: true }),
     notify: emit((_, message: string) => ({ type: 'users.notice' as const, message, tone: 'success' as const })),
     /** A bulk change went through: how many members, with Undo for a licence or status change. */
     notifyBulk: emit(({ context }, outcome: BulkChangeOutput) => bulkNotice(context.bulkRequest, outcome)),
-    notifyError: emit((_, message: string | null) => ({ type: 'users.notice' as const, message: message ?? '', tone: 'error' as const })),
+    notifyError: emit((_, message: string) => ({ type: 'users.notice' as const, message, tone: 'error' as const })),
     /** Replaced with the real one (../urlView): the view's query on the address bar, remembered for 'Back to Users'. */
     writeUrl: (args, params: UrlWrite | null) => writeUrlPlaceholder(args, params),
   },

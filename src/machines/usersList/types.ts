@@ -21,7 +21,7 @@ export interface UsersListContext {
   users: User[];
   total: number;
   stats: UserStats | null;
-  /** The members changed since the Quick Stats were fetched: the next load fetches them again. */
+  /** No Quick Stats yet (true at first), or the members changed since they were fetched: the next load fetches them. */
   statsStale: boolean;
   hasLoaded: boolean;
   loadError: string | null;

@@ -21,6 +21,7 @@
 import { and, forwardTo } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DEFAULT_PAGE_SIZE } from '../../contract/api';
+import { present } from '../shared';
 import { writeView, type UrlWrite } from '../urlView';
 import { exportInputOf, pageQueryOf, required } from './page';
 import { usersListSetup } from './setup';
@@ -95,7 +96,7 @@ export const usersListMachine = usersListSetup.createMachine({
                 src: 'loadUsers',
                 input: ({ context }) => ({
                   ...pageQueryOf(context, context.pageSize),
-                  withStats: context.statsStale || context.stats === null,
+                  withStats: context.statsStale,
                 }),
                 onDone: [
                   {
@@ -142,7 +143,8 @@ export const usersListMachine = usersListSetup.createMachine({
               target: 'browsing.loading',
               actions: [
                 'markStatsStale',
-                { type: 'notify', params: ({ event }) => (event.output ? `${event.output.name} was added` : 'User added') },
+                // addUser ends only once the member is created: its output is them.
+                { type: 'notify', params: ({ event }) => `${present(event.output).name} was added` },
               ],
             },
           },
@@ -180,7 +182,7 @@ export const usersListMachine = usersListSetup.createMachine({
               target: 'browsing.loading',
               actions: [
                 'markStatsStale',
-                { type: 'notify', params: ({ context }) => `${context.deleteTarget?.name ?? 'The user'} was deleted` },
+                { type: 'notify', params: ({ context }) => `${present(context.deleteTarget).name} was deleted` },
                 'forgetDeleted',
               ],
             },
@@ -241,7 +243,8 @@ export const usersListMachine = usersListSetup.createMachine({
               {
                 guard: { type: 'exportFailed', params: ({ event }) => event.output },
                 target: 'idle',
-                actions: { type: 'notifyError', params: ({ event }) => event.output.failure },
+                // exportFailed: the failure is there.
+                actions: { type: 'notifyError', params: ({ event }) => present(event.output.failure) },
               },
               { target: 'idle' },
             ],
