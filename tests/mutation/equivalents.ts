@@ -15,7 +15,7 @@
  *
  * The whole run (`npm run test:mutation`) runs every mutant, these too; scripts/test/mutation-report.ts
  * then counts a survivor that an entry names as equivalent, and reports an entry that names no
- * survivor (stale, or a mutant a test now kills). tests/unit/mutation-equivalents.test.ts checks,
+ * survivor (stale, or a mutant a test now kills). tests/unit/mutation-report.test.ts checks,
  * without a run, that each entry's code is still in its file. Add an entry only with a reason a
  * reviewer can check; a mutant a test could kill gets the test instead.
  */

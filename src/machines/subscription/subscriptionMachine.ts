@@ -125,12 +125,13 @@ export const subscriptionMachine = subscriptionSetup.createMachine({
       invoke: {
         id: 'updateSubscription',
         src: 'updateSubscription',
-        // Entered only from editing.reviewing, which shows the preview.
+        // Entered only from editing.reviewing, which shows the preview, through assignPlan, which sets
+        // the plan the preview named.
         input: ({ context }) => {
           const { prorationDate } = present(context.preview);
           return {
             userId: context.userId,
-            planType: context.planType ?? context.chosenPlan,
+            planType: present(context.planType),
             ...(prorationDate != null ? { prorationDate } : {}),
           };
         },
