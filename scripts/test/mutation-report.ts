@@ -56,7 +56,13 @@ export interface RunRecord {
    * mutant whose code and covering tests are the same as in the whole run it started from, and ran
    * the rest. Absent or null for a whole run.
    */
-  readonly incremental?: { readonly base: string; readonly reused: number; readonly mutants: number } | null;
+  readonly incremental?: {
+    /** When the whole run the reused results go back to started, and how long it took. */
+    readonly base: string;
+    readonly baseSeconds?: number;
+    readonly reused: number;
+    readonly mutants: number;
+  } | null;
 }
 
 export const normalise = (code: string): string => code.replace(/\s+/g, ' ').trim();
@@ -261,7 +267,9 @@ export function renderPage(judged: readonly Judged[], run: RunRecord | null, dig
     ...(run?.incremental
       ? [
           '',
-          `The first pass was incremental (\`npm run test:mutation -- --incremental\`), on top of the whole run of ${run.incremental.base}: ` +
+          `The first pass was incremental (\`npm run test:mutation -- --incremental\`), on top of the whole run of ${run.incremental.base}` +
+            (run.incremental.baseSeconds === undefined ? '' : ` (${minutes(run.incremental.baseSeconds)})`) +
+            ': ' +
             `Stryker reused the results of ${run.incremental.reused} of the ${run.incremental.mutants} mutants, each one whose code and covering tests ` +
             'are unchanged since (a killed mutant keeps its result only while the test that killed it is unchanged; a survivor is run again ' +
             'when a test that covers it is new), and ran the others.',

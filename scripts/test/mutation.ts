@@ -198,7 +198,8 @@ async function main(): Promise<void> {
   if (args.includes('--report')) process.exit(report());
 
   mkdirSync(REPORTS, { recursive: true });
-  let base: string | null = null;
+  /** The whole run the reused results go back to (through any incremental runs between). */
+  let base: Pick<NonNullable<RunRecord['incremental']>, 'base' | 'baseSeconds'> | null = null;
   const extra: string[] = [];
   if (args.includes('--incremental')) {
     const last = join(REPORTS, 'mutation.json');
@@ -206,7 +207,12 @@ async function main(): Promise<void> {
     if (!existsSync(last) || !existsSync(lastRun))
       throw new Error('--incremental needs the reports of a run before it in reports/mutation/');
     const previous = JSON.parse(readFileSync(lastRun, 'utf8')) as RunRecord;
-    base = previous.incremental?.base ?? previous.startedAt;
+    base = previous.incremental
+      ? {
+          base: previous.incremental.base,
+          ...(previous.incremental.baseSeconds === undefined ? {} : { baseSeconds: previous.incremental.baseSeconds }),
+        }
+      : { base: previous.startedAt, baseSeconds: previous.seconds };
     copyFileSync(last, join(REPORTS, 'base.json'));
     extra.push('--incremental', '--incrementalFile', 'reports/mutation/base.json');
   }
@@ -228,7 +234,7 @@ async function main(): Promise<void> {
     cores: availableParallelism(),
     cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
     walks,
-    incremental: base !== null && reused !== null ? { base, ...reused } : null,
+    incremental: base !== null && reused !== null ? { ...base, ...reused } : null,
   };
   writeFileSync(join(REPORTS, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
   const written = report();

@@ -20,7 +20,7 @@ import {
   type MutantResult,
   type MutationReport,
 } from '../../scripts/test/mutation-report';
-import { reusedOf, survivorRanges } from '../../scripts/test/mutation';
+import { reusedOf, survivorRanges, walkChunks } from '../../scripts/test/mutation';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -161,6 +161,26 @@ describe('judging a run', () => {
       },
     });
     expect(ranges).toEqual(['src/domain/a.ts:3-5', 'src/domain/a.ts:9-9']);
+  });
+
+  it('the walks run one area at a time, the area with the fewest survivors first', () => {
+    const ranges = [
+      'src/machines/usersList/setup.ts:3-5',
+      'src/domain/csv.ts:9-9',
+      'src/machines/usersList/selectors.ts:40-41',
+      'server/users/sort.ts:7-7',
+    ];
+    const survivors = new Map([
+      ['src/machines/usersList/setup.ts', 2],
+      ['src/machines/usersList/selectors.ts', 3],
+      ['src/domain/csv.ts', 1],
+      ['server/users/sort.ts', 1],
+    ]);
+    expect(walkChunks(ranges, survivors)).toEqual([
+      { area: 'domain', ranges: ['src/domain/csv.ts:9-9'], mutants: 1 },
+      { area: 'server/users', ranges: ['server/users/sort.ts:7-7'], mutants: 1 },
+      { area: 'usersList', ranges: ['src/machines/usersList/setup.ts:3-5', 'src/machines/usersList/selectors.ts:40-41'], mutants: 5 },
+    ]);
   });
 
   it('an incremental run reads what Stryker reused from its report, colours and all', () => {
