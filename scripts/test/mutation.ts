@@ -25,10 +25,11 @@
  * killed mutant whose code and killing test are unchanged stays killed; a survivor whose code and
  * covering tests are unchanged stays a survivor; every other mutant (new code, a changed test, a new
  * test that covers it) is run. Test files carry no test positions here, so an edited test file counts
- * as all its tests changed. The page names the whole run it started from and how many it reused.
+ * as all its tests changed. Static survivors are always run again (withoutStaticSurvivors). The page
+ * names the whole run it started from and how many results it reused.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +106,27 @@ export function survivorRanges(report: MutationReport): string[] {
     });
     return ranges;
   });
+}
+
+/**
+ * The last run's report as the incremental base, less its static survivors. Stryker reruns a
+ * survivor when a new test covers it, but a static mutant (code that runs when its module loads:
+ * a machine's configuration, a selector's definition, a constant message) has no per-test coverage
+ * to compare, so a test written since would never be given the chance to kill it. Left out of the
+ * base, they are run again every time; a killed static mutant is still reused while the test that
+ * killed it is unchanged.
+ */
+export function withoutStaticSurvivors<R extends MutationReport>(report: R): R {
+  const undetected = new Set(['Survived', 'NoCoverage']);
+  return {
+    ...report,
+    files: Object.fromEntries(
+      Object.entries(report.files).map(([file, entry]) => [
+        file,
+        { ...entry, mutants: entry.mutants.filter((m) => !(m.static === true && undetected.has(m.status))) },
+      ]),
+    ),
+  };
 }
 
 /** `--walks-minutes N`: how long the walks pass may take in all (no limit without it). */
@@ -213,7 +235,10 @@ async function main(): Promise<void> {
           ...(previous.incremental.baseSeconds === undefined ? {} : { baseSeconds: previous.incremental.baseSeconds }),
         }
       : { base: previous.startedAt, baseSeconds: previous.seconds };
-    copyFileSync(last, join(REPORTS, 'base.json'));
+    writeFileSync(
+      join(REPORTS, 'base.json'),
+      JSON.stringify(withoutStaticSurvivors(JSON.parse(readFileSync(last, 'utf8')) as MutationReport)),
+    );
     extra.push('--incremental', '--incrementalFile', 'reports/mutation/base.json');
   }
   rmSync(join(REPORTS, 'walks.json'), { force: true });

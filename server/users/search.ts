@@ -25,11 +25,12 @@ function likePattern(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** The digits of a search that looks like a phone fragment ("(555) 01", "+1 555", "555-01"), else null. */
+/**
+ * The digits of a search that looks like a phone fragment ("(555) 01", "+1 555", "555-01"), else
+ * null: a search of punctuation alone ("()") has no digits, and is searched as text.
+ */
 function phoneDigitsOf(search: string): string | null {
-  if (!/^[\d\s()+.-]+$/.test(search)) return null;
-  const digits = search.replace(/\D/g, '');
-  return digits === '' ? null : digits;
+  return /^[\d\s()+.-]*\d[\d\s()+.-]*$/.test(search) ? search.replace(/\D/g, '') : null;
 }
 
 /** WHERE clause and parameters for a filter (parameters start at $1). */

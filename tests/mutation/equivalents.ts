@@ -291,4 +291,22 @@ export const EQUIVALENTS: readonly Equivalent[] = [
       "what `required` names in the error it throws when `bulkUpdating` is entered without a bulk change, which no run reaches: users.bulkUpdate (assignBulkRequest) and users.undoBulk (assignUndoRequest) set bulkRequest on the way in, and users.confirmBulk comes from confirmingBulk, entered by assignBulkRequest and left by every transition that clears it (clearBulkRequest). `required`'s error itself is tested (tests/machines/usersList.results.implementations.test.ts)",
   },
   // (end of the other machines and domain files)
+
+  // ── server: the billing and member rules ──────────────────────────────────────────────────────
+  {
+    file: 'server/users/sort.ts',
+    mutator: 'StringLiteral',
+    code: "'ASC'",
+    replacement: '""',
+    reason:
+      'ORDER BY without a direction is ascending in PostgreSQL (and in PGlite): `lower(name) , id ` sorts exactly as `lower(name) ASC, id ASC`. The descending side is checked (tests/server/member-rules.test.ts)',
+  },
+  {
+    file: 'server/users/admin.ts',
+    mutator: 'OptionalChaining',
+    code: 'rows[0]?.remains',
+    replacement: 'rows[0].remains',
+    reason:
+      '`SELECT EXISTS (...)` always returns exactly one row, so rows[0] is never missing; the `?.` is there for the type (an array index may be undefined)',
+  },
 ];

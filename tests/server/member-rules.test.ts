@@ -172,8 +172,10 @@ describe('which members a search and the filters select', () => {
     expect(await ids({ search: '5550199' })).toEqual(['m2']);
     // Punctuation alone has no digits: it is searched as text, and no name holds it.
     expect(await ids({ search: '()' })).toEqual([]);
-    // Letters make it text: "555 a" is not the digits 555.
+    // Letters make it text, before the digits or after them: "555 a" and "ann 555" are not the digits 555.
     expect(await ids({ search: '555 a' })).toEqual([]);
+    expect(await ids({ search: 'ann 555' })).toEqual([]);
+    expect(await ids({ search: '555' })).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
   });
 
   it('filters by role, by status, and by both with a search', async () => {
@@ -292,9 +294,10 @@ describe('the administrator rules every change to the members runs under', () =>
 
   it('refuses, and rolls back, a change that leaves the organisation without an active administrator', async () => {
     const deactivate = asAdministrator(db, scope, (tx) => tx.query("UPDATE members SET is_active = false WHERE id = 'm4'"));
-    expect(await rejection(deactivate)).toEqual({ status: 409, message: LAST_ACTIVE_ADMIN });
+    expect(await rejection(deactivate)).toEqual({ status: 409, message: 'An organisation needs at least one active administrator.' });
     const demote = asAdministrator(db, scope, (tx) => tx.query("UPDATE members SET is_admin = false WHERE id = 'm4'"));
     expect(await rejection(demote)).toEqual({ status: 409, message: LAST_ACTIVE_ADMIN });
+    expect(LAST_ACTIVE_ADMIN).toBe('An organisation needs at least one active administrator.');
     const { rows } = await db.query<{ is_active: boolean; is_admin: boolean }>("SELECT is_active, is_admin FROM members WHERE id = 'm4'");
     expect(rows[0]).toEqual({ is_active: true, is_admin: true });
   });
@@ -306,7 +309,10 @@ describe('the administrator rules every change to the members runs under', () =>
     };
     // m1 was never an administrator; m2 is not active; r1 is an administrator of another organisation.
     for (const memberId of ['m1', 'm2', 'r1', 'nobody'])
-      expect(await rejection(asAdministrator(db, { orgId: 'summit', memberId }, work))).toEqual({ status: 409, message: NO_LONGER_ADMIN });
+      expect(await rejection(asAdministrator(db, { orgId: 'summit', memberId }, work))).toEqual({
+        status: 409,
+        message: 'You are no longer an active administrator of this organisation, so nothing was changed.',
+      });
     await db.query("UPDATE members SET is_active = false, is_admin = true WHERE id = 'm3'");
     expect(await rejection(asAdministrator(db, { orgId: 'summit', memberId: 'm3' }, work))).toEqual({
       status: 409,

@@ -10,7 +10,7 @@
 import { assign, setup } from 'xstate';
 import { type FormErrors, validate } from '../../domain/forms';
 import type { SessionUser } from '../../services/identity';
-import { messageOf, placeholderActor } from '../shared';
+import { messageOf, placeholderActor, present } from '../shared';
 import { formStep } from './formStep';
 import { MfaCodeSchema } from './recoveryForms';
 
@@ -57,10 +57,8 @@ export const mfaChallengeMachine = setup({
   meta: { spec: ['§2 Login screen', '§4 Authentication'] },
   initial: 'enterCode',
   context: { user: null, fieldErrors: {}, formError: null },
-  output: ({ context }) => {
-    if (!context.user) throw new Error('mfaChallenge finished without a user');
-    return { user: context.user };
-  },
+  // Its one final state is entered only from answerTotp's answer, which sets the user.
+  output: ({ context }) => ({ user: present(context.user) }),
   states: {
     enterCode: formStep({
       submit: 'mfa.submit',

@@ -14,7 +14,7 @@
 import { assertEvent } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SessionUser, SignInResult } from '../../services/identity';
-import { messageOf } from '../shared';
+import { messageOf, present } from '../shared';
 import { formStep } from './formStep';
 import { AUTH_MESSAGES } from './messages';
 import { noMessages, signInFlowSetup } from './signInFlowSetup';
@@ -54,10 +54,8 @@ export const signInFlowMachine = signInFlowSetup.createMachine({
     formError: input.formError,
     signedIn: null,
   }),
-  output: ({ context }) => {
-    if (!context.signedIn) throw new Error('signInFlow finished without a signed-in user');
-    return context.signedIn;
-  },
+  // Its one final state is entered only after an answer that signed the user in set it.
+  output: ({ context }) => present(context.signedIn),
   states: {
     /** A reload on the code screen stays on the code screen. */
     opening: {
