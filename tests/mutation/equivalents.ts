@@ -135,36 +135,6 @@ export const EQUIVALENTS: readonly Equivalent[] = [
       "appendFailure runs only on the ask actor's error in awaitingReply, which is entered only by appendQuestion's transition, which sets pendingQuestion: it is never null here, so the test is always true",
   },
   {
-    file: 'src/machines/auth/mfaChallengeMachine.ts',
-    mutator: 'ConditionalExpression',
-    code: '!context.user',
-    replacement: 'false',
-    reason:
-      "the output is computed on entering the final state `done`, whose one transition (answerTotp's onDone) assigns the user first: the check never throws",
-  },
-  {
-    file: 'src/machines/auth/mfaChallengeMachine.ts',
-    mutator: 'StringLiteral',
-    code: "'mfaChallenge finished without a user'",
-    reason:
-      'the message of the error thrown when the output finds no user, which no run reaches (the user is always assigned before `done`)',
-  },
-  {
-    file: 'src/machines/auth/signInFlowMachine.ts',
-    mutator: 'ConditionalExpression',
-    code: '!context.signedIn',
-    replacement: 'false',
-    reason:
-      "the output is computed on entering the final state `signedIn`, whose every transition (Sign In's isSignedIn answer, the authenticator code, Set New Password) assigns signedIn first: the check never throws",
-  },
-  {
-    file: 'src/machines/auth/signInFlowMachine.ts',
-    mutator: 'StringLiteral',
-    code: "'signInFlow finished without a signed-in user'",
-    reason:
-      'the message of the error thrown when the output finds no signed-in user, which no run reaches (signedIn is always assigned before the final state)',
-  },
-  {
     file: 'src/machines/auth/signInFlowSetup.ts',
     mutator: 'ConditionalExpression',
     code: "result.kind === 'newPasswordRequired'",

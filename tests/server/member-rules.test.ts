@@ -176,6 +176,11 @@ describe('which members a search and the filters select', () => {
     expect(await ids({ search: '555 a' })).toEqual([]);
     expect(await ids({ search: 'ann 555' })).toEqual([]);
     expect(await ids({ search: '555' })).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+    expect(await ids({ search: 'a555' })).toEqual([]);
+    // Brackets, signs and spaces may come before the first digit, and one digit is a fragment too.
+    expect(await ids({ search: '(+1) 415' })).toEqual(['m1']);
+    expect(await ids({ search: '( 415' })).toEqual(['m1']);
+    expect(await ids({ search: '5' })).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
   });
 
   it('filters by role, by status, and by both with a search', async () => {
@@ -193,6 +198,8 @@ describe('which members a search and the filters select', () => {
   });
 
   it('numbers its parameters from $1, the organisation first', () => {
+    expect(whereOf({ orgId: 'summit' })).toEqual({ sql: 'org_id = $1', params: ['summit'] });
+    expect(whereOf({ orgId: 'summit', search: ' \t ' })).toEqual({ sql: 'org_id = $1', params: ['summit'] });
     expect(whereOf({ orgId: 'summit', search: '555', role: 'Admin' })).toEqual({
       sql: 'org_id = $1 AND (search_text LIKE $2 OR phone_digits LIKE $3) AND role = $4',
       params: ['summit', '%555%', '%555%', 'Admin'],
