@@ -20,7 +20,7 @@ import {
   type MutantResult,
   type MutationReport,
 } from '../../scripts/test/mutation-report';
-import { reusedOf, survivorRanges, walkChunks } from '../../scripts/test/mutation';
+import { reusedOf, survivorRanges, walkChunks, withoutStaticSurvivors } from '../../scripts/test/mutation';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -181,6 +181,24 @@ describe('judging a run', () => {
       { area: 'server/users', ranges: ['server/users/sort.ts:7-7'], mutants: 1 },
       { area: 'usersList', ranges: ['src/machines/usersList/setup.ts:3-5', 'src/machines/usersList/selectors.ts:40-41'], mutants: 5 },
     ]);
+  });
+
+  it('an incremental run starts from the last report less its static survivors, so a new test gets to run them', () => {
+    const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 2 } });
+    const base = withoutStaticSurvivors({
+      files: {
+        'src/domain/a.ts': {
+          source: 'x\n'.repeat(10),
+          mutants: [
+            mutant({ id: '1', location: at(1), static: true }),
+            mutant({ id: '2', location: at(2), static: true, status: 'NoCoverage' }),
+            mutant({ id: '3', location: at(3), static: true, status: 'Killed' }),
+            mutant({ id: '4', location: at(4) }),
+          ],
+        },
+      },
+    });
+    expect(base.files['src/domain/a.ts']?.mutants.map((m) => m.id)).toEqual(['3', '4']);
   });
 
   it('an incremental run reads what Stryker reused from its report, colours and all', () => {
