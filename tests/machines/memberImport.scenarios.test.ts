@@ -5,12 +5,10 @@
  * and the progress poll a held timer the scenario fires.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import type { ImportJob, ImportPreviewResponse } from '../../src/contract/imports';
+import type { ImportJob } from '../../src/contract/imports';
 import {
   FILE_EMPTY_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
-  memberImportMachine,
   notCsvMessage,
   selectCanConfirmImport,
   selectCanDownloadFailed,
@@ -20,86 +18,12 @@ import {
   selectIsImportBusy,
   selectIsImportDialogOpen,
   importPercent,
-  type FailedRowsFile,
 } from '../../src/machines/memberImport';
-import { createControlledDelays } from '../support/model';
 import { CANCELLED, DONE, DRAFT, PREVIEW, RUNNING } from '../views/users/render-import';
-import { pendingActor, settle } from './pending-actor';
+import { CSV_FILE, openScreen, reviewing, uninstallDelays } from './memberImport.harness';
+import { settle } from './pending-actor';
 
-const CSV_FILE = new File(['Name,Email,Phone\nRosa,rosa@summit.test,5551234567\n'], 'crew.csv', { type: 'text/csv' });
-
-type JobInput = { importId: string };
-let uninstall: (() => void) | null = null;
-afterEach(() => {
-  uninstall?.();
-  uninstall = null;
-});
-
-function openScreen() {
-  const findCurrent = pendingActor<ImportJob | null, unknown>();
-  const previewImport = pendingActor<ImportPreviewResponse, { file: File }>();
-  const startImport = pendingActor<ImportJob, JobInput>();
-  const readImport = pendingActor<ImportJob, JobInput>();
-  const cancelImport = pendingActor<ImportJob, JobInput>();
-  const dismissImport = pendingActor<ImportJob, JobInput>();
-  const prepareFailedRows = pendingActor<FailedRowsFile, JobInput>();
-  const delays = createControlledDelays(['importPoll']);
-  delays.install();
-  uninstall = () => delays.uninstall();
-  const told: string[] = [];
-  const opened: string[] = [];
-  const actor = createActor(
-    memberImportMachine.provide({
-      actors: {
-        findCurrent: findCurrent.logic,
-        previewImport: previewImport.logic,
-        startImport: startImport.logic,
-        readImport: readImport.logic,
-        cancelImport: cancelImport.logic,
-        dismissImport: dismissImport.logic,
-        prepareFailedRows: prepareFailedRows.logic,
-      },
-      delays: delays.delays,
-      actions: {
-        reportImported: () => {
-          told.push('users.imported');
-        },
-        openDownload: (_: unknown, params: { url: string }) => {
-          opened.push(params.url);
-        },
-      },
-    }),
-  ).start();
-  const snap = () => actor.getSnapshot();
-  const send = actor.send.bind(actor);
-  return {
-    actor,
-    snap,
-    send,
-    findCurrent,
-    previewImport,
-    startImport,
-    readImport,
-    cancelImport,
-    dismissImport,
-    prepareFailedRows,
-    delays,
-    told,
-    opened,
-  };
-}
-
-/** Opened with no job, a file chosen, and its dry run answered. */
-async function reviewing() {
-  const s = openScreen();
-  s.findCurrent.last().resolve(null);
-  await settle();
-  s.send({ type: 'import.open' });
-  s.send({ type: 'import.chooseFile', file: CSV_FILE });
-  s.previewImport.last().resolve(PREVIEW);
-  await settle();
-  return s;
-}
+afterEach(uninstallDelays);
 
 describe('Import CSV', () => {
   it('a job running when User Management opens is found again and followed until it finishes; then the list loads again', async () => {

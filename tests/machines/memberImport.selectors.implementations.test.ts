@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import type { ImportJob, ImportPreviewResponse } from '../../src/contract/imports';
+import type { ImportJob } from '../../src/contract/imports';
 import {
   FILE_EMPTY_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
@@ -17,7 +17,6 @@ import {
   importOutcomeTitle,
   importPercent,
   importProgressText,
-  memberImportMachine,
   notCsvMessage,
   selectCanConfirmImport,
   selectCanDownloadFailed,
@@ -34,89 +33,14 @@ import {
   selectIsImportDialogOpen,
   selectIsLookingForJob,
   selectIsStarting,
-  type FailedRowsFile,
   type MemberImportSnapshot,
 } from '../../src/machines/memberImport';
 import { fileProblem } from '../../src/machines/memberImport/file';
-import { createControlledDelays } from '../support/model';
 import { CANCELLED, DONE, DRAFT, PREVIEW, RUNNING } from '../views/users/render-import';
-import { pendingActor, settle } from './pending-actor';
+import { actorsOf, CSV_FILE, openScreen, reviewing, uninstallDelays, withDoubles, type Screen } from './memberImport.harness';
+import { settle } from './pending-actor';
 
-const CSV_FILE = new File(['Name,Email,Phone\nRosa,rosa@summit.test,5551234567\n'], 'crew.csv', { type: 'text/csv' });
-
-type JobInput = { importId: string };
-let uninstall: (() => void) | null = null;
-afterEach(() => {
-  uninstall?.();
-  uninstall = null;
-});
-
-function actorsOf() {
-  return {
-    findCurrent: pendingActor<ImportJob | null, unknown>(),
-    previewImport: pendingActor<ImportPreviewResponse, { file: File }>(),
-    startImport: pendingActor<ImportJob, JobInput>(),
-    readImport: pendingActor<ImportJob, JobInput>(),
-    cancelImport: pendingActor<ImportJob, JobInput>(),
-    dismissImport: pendingActor<ImportJob, JobInput>(),
-    prepareFailedRows: pendingActor<FailedRowsFile, JobInput>(),
-  };
-}
-
-function withDoubles(actors: ReturnType<typeof actorsOf>) {
-  const delays = createControlledDelays(['importPoll']);
-  delays.install();
-  uninstall = () => delays.uninstall();
-  const machine = memberImportMachine.provide({
-    actors: {
-      findCurrent: actors.findCurrent.logic,
-      previewImport: actors.previewImport.logic,
-      startImport: actors.startImport.logic,
-      readImport: actors.readImport.logic,
-      cancelImport: actors.cancelImport.logic,
-      dismissImport: actors.dismissImport.logic,
-      prepareFailedRows: actors.prepareFailedRows.logic,
-    },
-    delays: delays.delays,
-  });
-  return { machine, delays };
-}
-
-function openScreen() {
-  const actors = actorsOf();
-  const { machine, delays } = withDoubles(actors);
-  const told: string[] = [];
-  const opened: string[] = [];
-  const actor = createActor(
-    machine.provide({
-      actions: {
-        reportImported: () => {
-          told.push('users.imported');
-        },
-        openDownload: (_: unknown, params: { url: string }) => {
-          opened.push(params.url);
-        },
-      },
-    }),
-  ).start();
-  const snap = () => actor.getSnapshot();
-  const send = actor.send.bind(actor);
-  return { ...actors, actor, snap, send, delays, told, opened };
-}
-
-type Screen = ReturnType<typeof openScreen>;
-
-/** Opened with no job, a file chosen, and its dry run answered. */
-async function reviewing(preview: ImportPreviewResponse = PREVIEW): Promise<Screen> {
-  const s = openScreen();
-  s.findCurrent.last().resolve(null);
-  await settle();
-  s.send({ type: 'import.open' });
-  s.send({ type: 'import.chooseFile', file: CSV_FILE });
-  s.previewImport.last().resolve(preview);
-  await settle();
-  return s;
-}
+afterEach(uninstallDelays);
 
 /** A job found running when the screen opened. */
 async function running(): Promise<Screen> {
