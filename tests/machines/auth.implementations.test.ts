@@ -16,19 +16,12 @@ import { createIdentityServiceWith, type SessionTokens } from '../../src/service
 import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { fakeGateway, tokens } from '../unit/identity/fake-gateway';
+import { adminMe } from './auth.harness';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'Hardline#2026';
 const NEW_PASSWORD = 'Brand#New2026';
-const ME: MeResponse = {
-  memberId: 'm-ada',
-  name: 'Ada Lovelace',
-  email: EMAIL,
-  role: 'Admin',
-  isAdmin: true,
-  isActive: true,
-  organization: { id: 'org-summit', name: 'Summit Builders' },
-};
+const ME = adminMe(EMAIL);
 const CONFIRMED: PendingConfirmation = {
   email: EMAIL,
   isRequired: false,

@@ -34,15 +34,7 @@ import {
 } from '../../src/machines/auth';
 import type { CompleteSignupInput } from '../../src/machines/auth/authMachine';
 import { signedInUser } from '../../src/machines/auth/authSetup';
-import type { MeResponse } from '../../src/contract/api';
-
-const EMAIL = 'ada@summit.test';
-const USER = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
-const KEPT: PendingConfirmation = {
-  email: EMAIL,
-  isRequired: false,
-  signupData: { phoneNumber: '+15551234567', organization: 'Summit Builders', fullName: 'Ada Lovelace' },
-};
+import { EMAIL, KEPT, USER, adminMe, calls } from './auth.harness';
 
 function start(check: SessionCheck, signIn: SignInResult, pendingAfterSignIn: PendingConfirmation | null) {
   const saved: PendingConfirmation[] = [];
@@ -117,33 +109,8 @@ describe('recovery scenarios', () => {
 // The session
 // ---------------------------------------------------------------------------------------------
 
-const ME: MeResponse = {
-  memberId: 'm-ada',
-  name: 'Ada Lovelace',
-  email: EMAIL,
-  role: 'Admin',
-  isAdmin: true,
-  isActive: true,
-  organization: { id: 'org-summit', name: 'Summit Builders' },
-};
+const ME = adminMe(EMAIL);
 const PASSWORD = 'Hardline#2026';
-
-interface Call<O, I = unknown> {
-  input: I;
-  resolve: (output: O) => void;
-  reject: (error: unknown) => void;
-}
-
-function calls<O, I = unknown>() {
-  const log: Call<O, I>[] = [];
-  const logic = fromPromise<O, I>(({ input }) => new Promise<O>((resolve, reject) => log.push({ input, resolve, reject })));
-  const last = (): Call<O, I> => {
-    const found = log.at(-1);
-    if (!found) throw new Error('nothing was asked');
-    return found;
-  };
-  return { logic, log, last };
-}
 
 /** The session with every side effect held by the scenario. */
 function openConsole() {

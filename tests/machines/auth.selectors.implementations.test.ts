@@ -23,50 +23,14 @@ import {
   type MembershipResult,
   type PendingConfirmation,
   type SessionCheck,
-  type SessionUser,
   type SignInResult,
 } from '../../src/machines/auth';
 import type { CompleteSignupInput } from '../../src/machines/auth/authMachine';
 import { authImplementations, type AuthServices } from '../../src/machines/auth/implementations';
-import type { MeResponse } from '../../src/contract/api';
+import { EMAIL, KEPT, USER, adminMe, calls, settle } from './auth.harness';
 
-const EMAIL = 'ada@summit.test';
 const NEW_PASSWORD = 'Brand#New2026';
-const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
-const KEPT: PendingConfirmation = {
-  email: EMAIL,
-  isRequired: false,
-  signupData: { phoneNumber: '+15551234567', organization: 'Summit Builders', fullName: 'Ada Lovelace' },
-};
-const ME: MeResponse = {
-  memberId: 'm-ada',
-  name: 'Ada Lovelace',
-  email: EMAIL,
-  role: 'Admin',
-  isAdmin: true,
-  isActive: true,
-  organization: { id: 'org-summit', name: 'Summit Builders' },
-};
-
-interface Call<O, I = unknown> {
-  input: I;
-  resolve: (output: O) => void;
-  reject: (error: unknown) => void;
-}
-
-function calls<O, I = unknown>() {
-  const log: Call<O, I>[] = [];
-  const logic = fromPromise<O, I>(({ input }) => new Promise<O>((resolve, reject) => log.push({ input, resolve, reject })));
-  const last = (): Call<O, I> => {
-    const found = log.at(-1);
-    if (!found) throw new Error('nothing was asked');
-    return found;
-  };
-  return { logic, log, last };
-}
-
-/** Lets settled promises reach the actors (on the fake clock). */
-const settle = () => vi.advanceTimersByTimeAsync(0);
+const ME = adminMe(EMAIL);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -38,18 +38,16 @@ import type { MeResponse } from '../../src/contract/api';
 import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/storage';
 import { createControllableActors, createControlledDelays, generateModelPaths, walkPaths, type StepInfo } from '../support/model';
 import { inSubstates, tableDriver } from '../support/model/tables';
+import { EMAIL, USER } from './auth.harness';
 
 // ---------------------------------------------------------------------------------------------
 // Data
 // ---------------------------------------------------------------------------------------------
 
-const EMAIL = 'ada@summit.test';
 const PASSWORD = 'Hardline#2026';
 const NEW_PASSWORD = 'Brand#New2026';
 const CODE = '123456';
 const FIRST_TIME = 'firsttime@hardline.test';
-
-const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
 const PENDING_REQUIRED: PendingConfirmation = {
   email: EMAIL,
   isRequired: true,

@@ -5,39 +5,17 @@
  * and the real cooldown (60 s) and countdown (1 s) delays run on Vitest's fake clock.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { resendCodeMachine } from '../../src/machines/auth/resendCodeMachine';
-
-const EMAIL = 'ada@summit.test';
-
-interface Call {
-  input: { email: string };
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+import { EMAIL, calls, settle } from './auth.harness';
 
 function openConfirmEmail() {
-  const calls: Call[] = [];
-  const actor = createActor(
-    resendCodeMachine.provide({
-      actors: {
-        resendConfirmationCode: fromPromise<void, { email: string }>(
-          ({ input }) => new Promise<void>((resolve, reject) => calls.push({ input, resolve, reject })),
-        ),
-      },
-    }),
-    { input: { email: EMAIL } },
-  ).start();
-  const last = (): Call => {
-    const call = calls.at(-1);
-    if (!call) throw new Error('nothing was asked');
-    return call;
-  };
-  return { actor, calls, last };
+  const resends = calls<void, { email: string }>();
+  const actor = createActor(resendCodeMachine.provide({ actors: { resendConfirmationCode: resends.logic } }), {
+    input: { email: EMAIL },
+  }).start();
+  return { actor, calls: resends.log, last: resends.last };
 }
-
-/** Lets a settled promise reach the actor. */
-const settle = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => {
   vi.useFakeTimers();

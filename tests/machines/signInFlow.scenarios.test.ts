@@ -32,12 +32,11 @@ import { keptSignUp } from '../../src/machines/auth/signInFlowTypes';
 import type { SignUpValues } from '../../src/domain/forms';
 import type { SessionUser, SignInResult } from '../../src/services/identity';
 import type { PendingConfirmation } from '../../src/services/storage';
+import { EMAIL, USER, calls, settle } from './auth.harness';
 
-const EMAIL = 'ada@summit.test';
 const PASSWORD = 'Hardline#2026';
 const NEW_PASSWORD = 'Brand#New2026';
 const FIRST_TIME = 'firsttime@hardline.test';
-const USER: SessionUser = { username: 'uuid-ada', email: EMAIL, attributes: { sub: 'sub-ada', email: EMAIL } };
 const SIGNUP_DATA = { phoneNumber: '+15551234567', organization: 'Summit Builders', fullName: 'Ada Lovelace' };
 const SIGN_UP_FORM = {
   fullName: ' Ada Lovelace ',
@@ -49,23 +48,6 @@ const SIGN_UP_FORM = {
 };
 const EXPIRED = 'Your sign-in session has expired. Please sign in again.';
 const THREE_MINUTES = 180_000;
-
-interface Call<O, I> {
-  input: I;
-  resolve: (output: O) => void;
-  reject: (error: unknown) => void;
-}
-
-function calls<O, I>() {
-  const log: Call<O, I>[] = [];
-  const logic = fromPromise<O, I>(({ input }) => new Promise<O>((resolve, reject) => log.push({ input, resolve, reject })));
-  const last = (): Call<O, I> => {
-    const found = log.at(-1);
-    if (!found) throw new Error('nothing was asked');
-    return found;
-  };
-  return { logic, log, last };
-}
 
 /** The flow with every identity call held by the scenario; `pending` is what this browser kept. */
 function openLogin(pending: PendingConfirmation | null = null, formError: string | null = null) {
@@ -120,9 +102,6 @@ function openLogin(pending: PendingConfirmation | null = null, formError: string
 }
 
 type Login = ReturnType<typeof openLogin>;
-
-/** Lets settled promises reach the actors. */
-const settle = () => vi.advanceTimersByTimeAsync(0);
 
 /** Signs in with valid credentials and answers with `result`. */
 async function signInAnswered(login: Login, result: SignInResult) {
