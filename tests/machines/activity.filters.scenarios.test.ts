@@ -7,26 +7,10 @@
  * settles; the address bar is a stand-in that reports the address the scenario names.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
 import type { AuditEntry, AuditListResponse } from '../../src/contract/audit';
-import {
-  activityMachine,
-  selectActorFilter,
-  selectExportError,
-  selectFilteredBy,
-  selectIsExporting,
-  selectIsFiltered,
-  type ActivityInput,
-  type LoadActivityInput,
-  type UrlWrite,
-} from '../../src/machines/activity';
-import { csvExportMachine, type ExportQuery, type ExportedFile } from '../../src/machines/csvExport';
-import { pendingActor, settle } from './pending-actor';
-
-const person = (memberId: string, name: string) => ({ memberId, name, email: `${memberId}@example.com` });
-const DANA = person('u-dana', 'Dana Whitfield');
-const BEN = person('u-ben', 'Ben Ode');
-const ANA = person('u-ana', 'Ana Diaz');
+import { selectActorFilter, selectExportError, selectFilteredBy, selectIsExporting, selectIsFiltered } from '../../src/machines/activity';
+import { ANA, BEN, DANA, openTrail } from './activity.harness';
+import { settle } from './pending-actor';
 
 function entry(n: number, actor: AuditEntry['actor'], member = ANA): AuditEntry {
   return { id: `a-${n}`, kind: 'member.edited', createdAt: '2026-11-20T10:00:00.000Z', actor, member, before: null, after: null };
@@ -34,40 +18,6 @@ function entry(n: number, actor: AuditEntry['actor'], member = ANA): AuditEntry 
 /** Ben made the newest change, Dana the one before. */
 const ENTRIES = [entry(1, BEN), entry(2, DANA)];
 const answer = (entries: AuditEntry[], total = entries.length, page = 1): AuditListResponse => ({ entries, total, page, limit: 25 });
-
-function openTrail(query: string, input?: ActivityInput) {
-  const load = pendingActor<AuditListResponse, LoadActivityInput>();
-  const exports = pendingActor<ExportedFile, ExportQuery>();
-  const downloads: string[] = [];
-  const writes: Array<UrlWrite | null> = [];
-  let moveTo: ((query: string) => void) | null = null;
-  const actor = createActor(
-    activityMachine.provide({
-      actors: {
-        loadActivity: load.logic,
-        watchUrl: fromCallback(({ sendBack }) => {
-          sendBack({ type: 'activity.urlChanged', query });
-          moveTo = (moved) => sendBack({ type: 'activity.urlChanged', query: moved });
-        }),
-        csvExport: csvExportMachine.provide({
-          actors: { prepareExport: exports.logic },
-          actions: { openDownload: (_, params: { url: string }) => void downloads.push(params.url) },
-        }),
-      },
-      actions: { writeUrl: (_, params: UrlWrite | null) => void writes.push(params) },
-    }),
-    { input },
-  ).start();
-  const historyMove = (moved: string) => {
-    if (!moveTo) throw new Error('the trail does not hear the address');
-    moveTo(moved);
-  };
-  const answerWith = async (response: AuditListResponse) => {
-    load.last().resolve(response);
-    await settle();
-  };
-  return { actor, load, exports, downloads, writes, historyMove, answerWith, snapshot: () => actor.getSnapshot() };
-}
 
 describe('who made the change, on the chip', () => {
   it('a link to one person names them from their own entry once the page arrives, not from the first entry shown', async () => {

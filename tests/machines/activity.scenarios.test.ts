@@ -27,16 +27,9 @@ import {
   selectMemberFilter,
   selectPage,
   selectTotal,
-  type ActivityInput,
-  type LoadActivityInput,
-  type UrlWrite,
 } from '../../src/machines/activity';
-import { pendingActor, settle } from './pending-actor';
-
-const person = (memberId: string, name: string) => ({ memberId, name, email: `${memberId}@example.com` });
-const DANA = person('u-dana', 'Dana Whitfield');
-const BEN = person('u-ben', 'Ben Ode');
-const ANA = person('u-ana', 'Ana Diaz');
+import { ANA, BEN, DANA, openTrail } from './activity.harness';
+import { settle } from './pending-actor';
 
 function entry(n: number, kind: AuditKind, member = BEN): AuditEntry {
   return { id: `a-${n}`, kind, createdAt: '2026-11-20T10:00:00.000Z', actor: DANA, member, before: null, after: null };
@@ -48,38 +41,6 @@ const answer = (entries: AuditEntry[], { total = entries.length, page = 1, limit
   page,
   limit,
 });
-
-/** The trail with the address bar at `query` (the Activity screen), or for one member (`input.memberId`). */
-function openTrail(query: string, input?: ActivityInput) {
-  const load = pendingActor<AuditListResponse, LoadActivityInput>();
-  const writes: Array<UrlWrite | null> = [];
-  let moveTo: ((query: string) => void) | null = null;
-  let watching = 0;
-  const actor = createActor(
-    activityMachine.provide({
-      actors: {
-        loadActivity: load.logic,
-        watchUrl: fromCallback(({ sendBack }) => {
-          watching += 1;
-          sendBack({ type: 'activity.urlChanged', query });
-          moveTo = (moved) => sendBack({ type: 'activity.urlChanged', query: moved });
-        }),
-      },
-      actions: { writeUrl: (_, params: UrlWrite | null) => void writes.push(params) },
-    }),
-    { input },
-  ).start();
-  /** Back or Forward to `moved` on the same screen. */
-  const historyMove = (moved: string) => {
-    if (!moveTo) throw new Error('the trail does not hear the address');
-    moveTo(moved);
-  };
-  const answerWith = async (response: AuditListResponse) => {
-    load.last().resolve(response);
-    await settle();
-  };
-  return { actor, load, writes, historyMove, answerWith, snapshot: () => actor.getSnapshot(), watching: () => watching };
-}
 
 describe('the Activity screen', () => {
   it('opens on the view the address names: the first request already asks for it, and the address is written back in its one spelling', async () => {

@@ -6,39 +6,26 @@
  * what the list hears of it, the server's reason included.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import type { User } from '../../src/contract/api';
 import {
   RESEND_INVITATION_FALLBACK,
   REVOKE_INVITATION_FALLBACK,
   invitationImplementations,
-  invitationMachine,
   selectIsRevoking,
   selectRevokeError,
   selectRevokeTarget,
-  type InvitationSettled,
 } from '../../src/machines/invitation';
 import type { Services } from '../../src/services';
-import { makeUser } from '../views/users/fixtures';
+import { invitedMember, startInvitations } from './invitation.harness';
 import { settle } from './pending-actor';
 
-const INVITED: User = {
-  ...makeUser(1),
-  invitation: { sentAt: '2026-01-05T15:00:00.000Z', expiresAt: '2026-01-12T15:00:00.000Z', state: 'expired' },
-};
+const INVITED: User = invitedMember();
 
 type Call = (userId: string, opts: { signal: AbortSignal }) => Promise<unknown>;
 
 function start(users: { resendInvitation?: Call; revokeInvitation?: Call }) {
   const services = { api: { users } } as unknown as Pick<Services, 'api'>;
-  const told: InvitationSettled[] = [];
-  const actor = createActor(
-    invitationMachine.provide({
-      ...invitationImplementations(services),
-      actions: { reportToList: (_: unknown, settled: InvitationSettled) => void told.push(settled) },
-    }),
-  ).start();
-  return { actor, told };
+  return startInvitations(invitationImplementations(services));
 }
 
 describe('the invitations over the users API', () => {

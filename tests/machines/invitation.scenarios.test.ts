@@ -6,35 +6,19 @@
  * recorded (the walk in invitation.test.tsx runs the same through the screen).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { User } from '../../src/contract/api';
-import {
-  REVOKE_INVITATION_FALLBACK,
-  invitationMachine,
-  selectIsRevoking,
-  selectRevokeError,
-  selectRevokeTarget,
-  type InvitationSettled,
-} from '../../src/machines/invitation';
+import { REVOKE_INVITATION_FALLBACK, selectIsRevoking, selectRevokeError, selectRevokeTarget } from '../../src/machines/invitation';
 import { invitationToast, listAfterInvitation } from '../../src/machines/usersList/invitationResults';
 import { makeUser } from '../views/users/fixtures';
+import { invitedMember, startInvitations } from './invitation.harness';
 import { pendingActor, settle } from './pending-actor';
 
-const INVITED: User = {
-  ...makeUser(1, { isActive: true, hasLicense: true }),
-  invitation: { sentAt: '2026-01-05T15:00:00.000Z', expiresAt: '2026-01-12T15:00:00.000Z', state: 'expired' },
-};
+const INVITED: User = invitedMember({ isActive: true, hasLicense: true });
 
 function start() {
   const resend = pendingActor<User, { userId: string }>();
   const revoke = pendingActor<void, { userId: string }>();
-  const told: InvitationSettled[] = [];
-  const actor = createActor(
-    invitationMachine.provide({
-      actors: { resendInvitation: resend.logic, revokeInvitation: revoke.logic },
-      actions: { reportToList: (_: unknown, settled: InvitationSettled) => void told.push(settled) },
-    }),
-  ).start();
+  const { actor, told } = startInvitations({ actors: { resendInvitation: resend.logic, revokeInvitation: revoke.logic } });
   return { actor, resend, revoke, told };
 }
 

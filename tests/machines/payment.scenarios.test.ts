@@ -8,7 +8,7 @@
  */
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
+import { SimulatedClock, createActor, waitFor as waitForSnapshot } from 'xstate';
 import type { Services } from '../../src/services';
 import { createPayments, type ConfirmedSetup, type ConfirmSetupInput } from '../../src/services/payments';
 import { paymentImplementations } from '../../src/machines/payment/implementations';
@@ -30,6 +30,7 @@ import {
   type PaymentInput,
 } from '../../src/machines/payment';
 import { apiOverFetch, jsonResponse } from '../support/api';
+import { call, last, type Pending } from './pending-actor';
 
 /** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
 const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
@@ -38,22 +39,6 @@ const INPUT: PaymentInput = { userId: 'u-trial', planType: 'pro', clientSecret: 
 /** Stand-ins for Stripe.js objects (a boundary we don't own); the machine only passes them on. */
 const STRIPE = { id: 'stripe' } as unknown as Stripe;
 const ELEMENTS = { id: 'elements' } as unknown as StripeElements;
-
-interface Pending<T, I = unknown> {
-  input: I;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-function call<T, I>(log: Pending<T, I>[]) {
-  return fromPromise<T, I>(({ input }) => new Promise<T>((resolve, reject) => log.push({ input, resolve, reject })));
-}
-
-function last<T, I>(log: Pending<T, I>[]): Pending<T, I> {
-  const pending = log.at(-1);
-  if (!pending) throw new Error('nothing was asked');
-  return pending;
-}
 
 function openPaymentStep() {
   const loads: Pending<Stripe>[] = [];

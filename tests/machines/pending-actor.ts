@@ -31,3 +31,25 @@ export function pendingActor<TOutput, TInput>() {
 export function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * A call kept in a log the scenario holds (the billing modals' scenarios): what it was asked, and
+ * how to answer it.
+ */
+export interface Pending<T, I = unknown> {
+  input: I;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A promise actor that keeps each call in `log` until the scenario answers it. */
+export function call<T, I>(log: Pending<T, I>[]) {
+  return fromPromise<T, I>(({ input }) => new Promise<T>((resolve, reject) => log.push({ input, resolve, reject })));
+}
+
+/** The latest call in `log`; throws when nothing was asked. */
+export function last<T, I>(log: Pending<T, I>[]): Pending<T, I> {
+  const pending = log.at(-1);
+  if (!pending) throw new Error('nothing was asked');
+  return pending;
+}

@@ -6,20 +6,15 @@
  * callback the scenario answers, and what the machine tells the list is recorded.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { createActor } from 'xstate';
 import type { User } from '../../src/contract/api';
-import { rowChangesMachine, selectRowsBusy, type RowActionInput, type RowActionResult } from '../../src/machines/rowChanges';
+import { rowChangesMachine, selectRowsBusy, type RowActionResult } from '../../src/machines/rowChanges';
 import { makeUser } from '../views/users/fixtures';
+import { heldRowAction, type RowCall } from './usersList.harness';
 
 const ANA = makeUser(0);
 const BEN = makeUser(1);
 const DELETED_BEN: User = { ...BEN, deletedAt: '2026-02-01T15:00:00.000Z' };
-
-interface RowCall {
-  input: RowActionInput;
-  answer: (result: RowActionResult) => void;
-  stopped: boolean;
-}
 
 function start() {
   const rows: RowCall[] = [];
@@ -27,13 +22,7 @@ function start() {
   const actor = createActor(
     rowChangesMachine.provide({
       actors: {
-        runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
-          const call: RowCall = { input, answer: sendBack, stopped: false };
-          rows.push(call);
-          return () => {
-            call.stopped = true;
-          };
-        }),
+        runRowAction: heldRowAction(rows),
       },
       actions: { reportToList: (_: unknown, result: RowActionResult) => void told.push(result) },
     }),

@@ -6,7 +6,7 @@
  * API client. Actor level: the API calls are promises the test settles.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import type { Services } from '../../src/services';
 import type { PlanType, SubscriptionPreview, UpdateSubscriptionResponse, UserBilling } from '../../src/contract/api';
 import {
@@ -23,24 +23,9 @@ import {
 import { reasonOf } from '../../src/machines/subscription/subscriptionSetup';
 import { subscriptionImplementations } from '../../src/machines/subscription/implementations';
 import { LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
+import { call, last, type Pending } from './pending-actor';
 
 type Subscription = NonNullable<UserBilling['subscription']>;
-
-interface Pending<T, I> {
-  input: I;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-function call<T, I>(log: Pending<T, I>[]) {
-  return fromPromise<T, I>(({ input }) => new Promise<T>((resolve, reject) => log.push({ input, resolve, reject })));
-}
-
-function last<T, I>(log: Pending<T, I>[]): Pending<T, I> {
-  const pending = log.at(-1);
-  if (!pending) throw new Error('nothing was asked');
-  return pending;
-}
 
 function withSubscription(changes: Partial<Subscription>): UserBilling {
   return { ...LITE_USER, subscription: { ...(LITE_USER.subscription as Subscription), ...changes } };

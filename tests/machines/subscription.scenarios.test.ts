@@ -8,7 +8,7 @@
  */
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
+import { SimulatedClock, createActor, waitFor as waitForSnapshot } from 'xstate';
 import type { Services } from '../../src/services';
 import { createPayments, type ConfirmedSetup, type ConfirmSetupInput } from '../../src/services/payments';
 import type { PlanType, SubscriptionPreview, UpdateSubscriptionResponse, UserBilling } from '../../src/contract/api';
@@ -46,6 +46,7 @@ import {
 import { subscriptionImplementations } from '../../src/machines/subscription/implementations';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { DOWNGRADING_USER, LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
+import { call, last, type Pending } from './pending-actor';
 
 /** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
 const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
@@ -54,22 +55,6 @@ const TOO_LONG_REASON = 'r'.repeat(LIMITS.cancellationReason + 1);
 /** Stand-ins for Stripe.js objects (a boundary we don't own); the machines only pass them on. */
 const STRIPE = { id: 'stripe' } as unknown as Stripe;
 const ELEMENTS = { id: 'elements' } as unknown as StripeElements;
-
-interface Pending<T, I> {
-  input: I;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-function call<T, I>(log: Pending<T, I>[]) {
-  return fromPromise<T, I>(({ input }) => new Promise<T>((resolve, reject) => log.push({ input, resolve, reject })));
-}
-
-function last<T, I>(log: Pending<T, I>[]): Pending<T, I> {
-  const pending = log.at(-1);
-  if (!pending) throw new Error('nothing was asked');
-  return pending;
-}
 
 function openModal(billing: UserBilling) {
   const previews: Pending<SubscriptionPreview, PreviewSubscriptionInput>[] = [];

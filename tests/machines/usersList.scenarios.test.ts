@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate';
-import type { BulkUpdateResponse, CreateUserRequest, User, UserStats } from '../../src/contract/api';
+import type { BulkUpdateResponse, CreateUserRequest, User } from '../../src/contract/api';
 import { addUserMachine, NEW_USER_DEFAULTS } from '../../src/machines/addUser';
 import { editUserMachine } from '../../src/machines/editUser';
 import type { UpdateUserInput } from '../../src/machines/editUser/editUserMachine';
@@ -50,8 +50,6 @@ import {
   usersListMachine,
   type BulkRequest,
   type LoadUsersInput,
-  type RowActionInput,
-  type RowActionResult,
   type UsersListEmitted,
   type UsersPage,
 } from '../../src/machines/usersList';
@@ -62,24 +60,9 @@ import type { UrlWrite } from '../../src/machines/urlView';
 import { ApiRequestError } from '../../src/services/api/errors';
 import { makeUser } from '../views/users/fixtures';
 import { pendingActor, settle } from './pending-actor';
+import { STATS, USERS, heldRowAction, page, type RowCall } from './usersList.harness';
 
-const STATS: UserStats = { total: 60, active: 45, pending: 15, licensed: 20 };
-/** Three members: Ana (licensed, active), Ben (no licence, active), Carla (no licence, active). */
-const USERS: User[] = [makeUser(0), makeUser(1), makeUser(2)];
 const [ANA, BEN, CARLA] = USERS as [User, User, User];
-
-function page(users: User[], options: { page?: number; total?: number; stats?: UserStats | null } = {}): UsersPage {
-  return {
-    list: { users, total: options.total ?? 60, page: options.page ?? 1, limit: 25 },
-    stats: options.stats === undefined ? STATS : options.stats,
-  };
-}
-
-interface RowCall {
-  input: RowActionInput;
-  answer: (result: RowActionResult) => void;
-  stopped: boolean;
-}
 
 /** The users screen opened at `/users${query}`. */
 function openUsers(query = '', { clock }: { clock?: SimulatedClock } = {}) {
@@ -105,13 +88,7 @@ function openUsers(query = '', { clock }: { clock?: SimulatedClock } = {}) {
         }),
         rowChanges: rowChangesMachine.provide({
           actors: {
-            runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
-              const call: RowCall = { input, answer: sendBack, stopped: false };
-              rows.push(call);
-              return () => {
-                call.stopped = true;
-              };
-            }),
+            runRowAction: heldRowAction(rows),
           },
         }),
         watchUrl: fromCallback(({ sendBack }) => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import type { BulkUpdateResponse, User, UserStats } from '../../src/contract/api';
+import type { BulkUpdateResponse, User } from '../../src/contract/api';
 import { bulkChangeMachine } from '../../src/machines/bulkChange';
 import { csvExportMachine, type ExportQuery, type ExportedFile } from '../../src/machines/csvExport';
 import { invitationMachine, selectRevokeTarget } from '../../src/machines/invitation';
@@ -26,32 +26,15 @@ import {
   usersListMachine,
   type BulkRequest,
   type LoadUsersInput,
-  type RowActionInput,
-  type RowActionResult,
   type UsersListEmitted,
   type UsersListSnapshot,
   type UsersPage,
 } from '../../src/machines/usersList';
-import { makeUser } from '../views/users/fixtures';
 import { pendingActor, settle } from './pending-actor';
+import { USERS, heldRowAction, page, type RowCall } from './usersList.harness';
 
-const STATS: UserStats = { total: 60, active: 45, pending: 15, licensed: 20 };
-/** Ana: licensed, active. Ben: no licence, active. Carla: no licence, active. */
-const USERS: User[] = [makeUser(0), makeUser(1), makeUser(2)];
 const [ANA, BEN, CARLA] = USERS as [User, User, User];
 const DELETED_AT = '2026-02-01T15:00:00.000Z';
-
-function page(users: User[], options: { page?: number; total?: number; stats?: UserStats | null } = {}): UsersPage {
-  return {
-    list: { users, total: options.total ?? 60, page: options.page ?? 1, limit: 25 },
-    stats: options.stats === undefined ? STATS : options.stats,
-  };
-}
-
-interface RowCall {
-  input: RowActionInput;
-  answer: (result: RowActionResult) => void;
-}
 
 /** The users screen opened at `/users${query}`, with its children's calls held for the test. */
 function openUsers(query = '') {
@@ -74,9 +57,7 @@ function openUsers(query = '') {
         invitation: invitationMachine.provide({ actors: { resendInvitation: resend.logic, revokeInvitation: revoke.logic } }),
         rowChanges: rowChangesMachine.provide({
           actors: {
-            runRowAction: fromCallback<{ type: 'noop' }, RowActionInput>(({ input, sendBack }) => {
-              rows.push({ input, answer: sendBack });
-            }),
+            runRowAction: heldRowAction(rows),
           },
         }),
         watchUrl: fromCallback(({ sendBack }) => {
