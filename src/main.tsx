@@ -7,7 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
 import { createMachineRegistry } from './machines/registry';
-import { createLazyApi } from './services/api/lazy';
+import { createDeferredApi, loadProductApi } from './services/api/deferred';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
@@ -177,13 +177,13 @@ async function main() {
   };
   // Sign In never calls the API: its client (ky, the response schemas) is fetched on first use, or
   // ahead of need below, and stays out of the /login JavaScript.
-  const lazyApi = createLazyApi(() => import('./services/api').then(({ createApi }) => createApi(apiOptions)));
+  const deferredApi = createDeferredApi(() => loadProductApi(apiOptions));
   const services: Services = {
     config,
     storage,
     address: createAddressBar(window),
     identity,
-    api: lazyApi.api,
+    api: deferredApi.api,
     payments: createPayments(config),
   };
   const machines = createMachineRegistry(services);
@@ -200,11 +200,11 @@ async function main() {
   // a session also starts its screen's first reads (the route's readAhead), so the data is on its
   // way while the code and the session check are.
   if (identity.hasStoredSession()) {
-    void lazyApi.preload();
+    void deferredApi.preload();
     prefetchScreen(window.location.pathname, machines, services);
   } else {
     onFirstInteraction(() => {
-      void lazyApi.preload();
+      void deferredApi.preload();
       const next = safeReturnPath(new URLSearchParams(window.location.search).get('next'));
       prefetchScreen(new URL(next, window.location.origin).pathname, machines);
       prefetchLoginSteps();

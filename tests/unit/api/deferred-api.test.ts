@@ -1,12 +1,13 @@
 // @vitest-environment node
 /**
- * The lazily fetched API client (src/services/api/lazy.ts) against a real HTTP server on 127.0.0.1:
- * nothing is fetched before the first call or preload, calls reach the real client with their
- * arguments, and a failed fetch of the implementation (a dropped connection) is retried.
+ * The API client fetched on first use (src/services/api/deferred.ts) against a real HTTP server on
+ * 127.0.0.1: it stands in for every function of the real client, nothing is fetched before the
+ * first call or preload, calls reach the real client with their arguments, and a failed fetch of
+ * the implementation (a dropped connection) is retried.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type ProductApi } from '../../../src/services/api';
-import { createLazyApi } from '../../../src/services/api/lazy';
+import { createDeferredApi } from '../../../src/services/api/deferred';
 import { sendJson, startTestServer, type TestServer } from './test-server';
 
 const stats = { total: 3, active: 2, pending: 1, licensed: 1 };
@@ -28,11 +29,11 @@ function realApi(): ProductApi {
   });
 }
 
-describe('createLazyApi', () => {
+describe('createDeferredApi', () => {
   it('fetches the implementation only on the first call, once, and forwards the call', async () => {
     server.handle = (req, res) => sendJson(res, 200, stats);
     const load = vi.fn(async () => realApi());
-    const { api } = createLazyApi(load);
+    const { api } = createDeferredApi(load);
     const users = api.users;
     expect(load).not.toHaveBeenCalled();
 
@@ -48,7 +49,7 @@ describe('createLazyApi', () => {
       req.url?.startsWith('/api/users?')
         ? sendJson(res, 200, { users: [], total: 0, page: 2, limit: 25 })
         : sendJson(res, 200, { message: 'ok' });
-    const { api } = createLazyApi(async () => realApi());
+    const { api } = createDeferredApi(async () => realApi());
     await api.users.list({ page: 2, search: ' ana ', status: 'pending' });
     await api.activateUser();
     expect(server.requests.map((r) => r.url)).toEqual(['/api/users?page=2&search=ana&status=pending', '/users/activate']);
@@ -57,10 +58,10 @@ describe('createLazyApi', () => {
   it('preload fetches ahead of need, and the call then uses what was fetched', async () => {
     server.handle = (req, res) => sendJson(res, 200, stats);
     const load = vi.fn(async () => realApi());
-    const lazy = createLazyApi(load);
-    await lazy.preload();
+    const deferred = createDeferredApi(load);
+    await deferred.preload();
     expect(load).toHaveBeenCalledTimes(1);
-    await lazy.api.users.stats();
+    await deferred.api.users.stats();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -71,25 +72,31 @@ describe('createLazyApi', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockImplementation(async () => realApi());
-    const lazy = createLazyApi(load);
-    await expect(lazy.preload()).resolves.toBeUndefined();
-    await expect(lazy.api.users.stats()).rejects.toThrow('Failed to fetch dynamically imported module');
-    await expect(lazy.api.users.stats()).resolves.toEqual(stats);
+    const deferred = createDeferredApi(load);
+    await expect(deferred.preload()).resolves.toBeUndefined();
+    await expect(deferred.api.users.stats()).rejects.toThrow('Failed to fetch dynamically imported module');
+    await expect(deferred.api.users.stats()).resolves.toEqual(stats);
     expect(load).toHaveBeenCalledTimes(3);
   });
 
   it('is not thenable, so awaiting the API or a group of it does not start a call', async () => {
     const load = vi.fn(async () => realApi());
-    const { api } = createLazyApi(load);
+    const { api } = createDeferredApi(load);
     const billing = api.billing;
     expect(await api).toBe(api);
     expect(await billing).toBe(billing);
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('names a member that is not a function', async () => {
-    const { api } = createLazyApi(async () => realApi());
-    const missing = (api as unknown as { users: { nothing: () => Promise<unknown> } }).users.nothing;
-    await expect(missing()).rejects.toThrow('api.users.nothing is not a function');
+  it('stands in for every function of the real client, group by group, and for nothing else', () => {
+    /** Each function's path ('users.list'), and each group's, of an object of functions. */
+    const shape = (node: object, at = ''): string[] =>
+      Object.entries(node).flatMap(([name, member]) =>
+        typeof member === 'function' ? [`${at}${name}()`] : [`${at}${name}`, ...shape(member as object, `${at}${name}.`)],
+      );
+    const real = shape(realApi());
+    expect(real).toContain('users.list()');
+    expect(real).toContain('session.signOutAllDevices()');
+    expect(shape(createDeferredApi(async () => realApi()).api).sort()).toEqual(real.sort());
   });
 });
