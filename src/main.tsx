@@ -5,20 +5,20 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { createActor, waitFor } from 'xstate';
+import { createActor } from 'xstate';
 import { createMachineRegistry } from './machines/registry';
 import { createDeferredApi, loadProductApi } from './services/api/deferred';
 import { ConfigError, loadConfig } from './services/config';
 import { createIdentityService } from './services/identity';
 import { createPayments } from './services/payments';
-import { selectGateScreen, selectIsCheckingSession, selectIsPlainSignIn, selectSignInFlow, type AuthActorRef } from './machines/auth';
-import type { MachineSourceMap } from './machines/registry';
 import type { Services } from './services';
 import { createStorage } from './services/storage';
 import { createAddressBar } from './services/address';
 import { safeReturnPath } from './domain/urls';
 import { App } from './views/app/App';
-import { consoleReady, prefetchScreen } from './views/app/prefetch';
+import { prefetchScreen } from './views/app/prefetch';
+import { consoleReplacesShell, forgetShell, showsPrerenderedPage } from './views/app/startup/firstRender';
+import { afterFirstPaint, nextTask, onFirstInteraction, whenIdle } from './views/app/startup/schedule';
 import { prefetchLoginSteps } from './views/login/lazyForms';
 import type { Inspector } from './views/app/machinesContext';
 import { getCoreSystem } from './views/theme/core';
@@ -40,95 +40,6 @@ async function devInspector(): Promise<Inspector | undefined> {
   }
   const { startDevInspector } = await import('./dev/inspector');
   return startDevInspector();
-}
-
-/**
- * Ends the current task and resumes in a new one, so that start-up is a few short tasks rather
- * than one long one: the main thread can paint and answer input in between (on a slow phone a
- * long task is what Lighthouse's Total Blocking Time counts).
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(undefined);
-  });
-}
-
-/** Runs `task` when the browser is idle after the first paint (or soon, where idle callbacks are missing). */
-function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 4000 });
-  else window.setTimeout(task, 1500);
-}
-
-/**
- * Runs `task` once the browser has painted the first screen (its first contentful paint), or after
- * `fallbackMs` where that is never reported.
- */
-function afterFirstPaint(task: () => void, fallbackMs = 5000): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    window.setTimeout(task, 0);
-  };
-  window.setTimeout(once, fallbackMs);
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return;
-  const observer = new PerformanceObserver((list) => {
-    if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
-    observer.disconnect();
-    once();
-  });
-  observer.observe({ type: 'paint', buffered: true });
-}
-
-/** Runs `task` once, on the visitor's first pointer or key press (e.g. starting to fill in the login form). */
-function onFirstInteraction(task: () => void): void {
-  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
-  const once = () => {
-    for (const type of events) window.removeEventListener(type, once, true);
-    task();
-  };
-  for (const type of events) window.addEventListener(type, once, { capture: true, passive: true });
-}
-
-/**
- * Whether the first render would show exactly the page prerendered at build time (src/prerender.tsx:
- * Sign In at /login, for a visitor with no session, nothing remembered, no message): only then can
- * React hydrate the markup that is already on screen instead of replacing it.
- */
-async function showsPrerenderedPage(auth: AuthActorRef, path: string): Promise<boolean> {
-  if (window.location.pathname !== path) return false;
-  const settled = await waitFor(auth, (s) => !selectIsCheckingSession(s), { timeout: 10_000 }).catch(() => null);
-  const flow = settled === null ? undefined : selectSignInFlow(settled);
-  return flow !== undefined && selectIsPlainSignIn(flow.getSnapshot());
-}
-
-/**
- * Whether the live console replaces the prerendered shell on screen (scripts/build/prerender.ts) in one
- * commit: once the session has been checked and is an administrator's, and everything the console's
- * first render reads has arrived (consoleReady), so that render suspends nowhere. Until then the
- * shell stays. Otherwise (signed out, refused, a chunk that cannot be fetched), false: the page is
- * rendered as without a shell, at once.
- */
-async function consoleReplacesShell(auth: AuthActorRef, machines: MachineSourceMap): Promise<boolean> {
-  // Until the Gate shows a screen (the console, Sign In, a refusal...) rather than its spinner.
-  const settled = await waitFor(auth, (s) => selectGateScreen(s) !== 'checking', { timeout: 20_000 }).catch(() => null);
-  if (settled === null || selectGateScreen(settled) !== 'console') return false;
-  return consoleReady(window.location.pathname, machines).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * Removes the marks of the console's shell from the root (the path it shows, and that its gate
- * script showed it), which its style in `<head>` reads (scripts/build/prerender.ts). Not `inert`: the
- * shell's branch keeps it until the live console has replaced the shell.
- */
-function forgetShell(root: HTMLElement): void {
-  delete root.dataset.shell;
-  delete root.dataset.shellShown;
 }
 
 async function main() {

@@ -9,7 +9,7 @@
  * alongside the entry.
  *
  * - SIGNED_IN_ROOTS: what every signed-in page starts at once (App.tsx's console and its Chakra
- *   recipes, main.tsx's API client, prefetch.ts' route table and the Assistant's machine); then
+ *   recipes, deferred.ts' API client, prefetch.ts' route table and the Assistant's machine); then
  *   the route's screen and the machines it starts, from the route table's data (routeTable.ts). Each
  *   with the chunks it imports statically, less those the entry already brings.
  * - index.html serves `/` (the dashboard) and every address without a page of its own; each other
@@ -26,7 +26,7 @@
 import type { Plugin, Rolldown } from 'vite';
 import type { RouteData } from '../../src/views/app/routeTable.ts';
 
-/** The modules every signed-in page loads at start-up (App.tsx, main.tsx, prefetch.ts, registry.ts). */
+/** The modules every signed-in page loads at start-up (App.tsx, services/api/deferred.ts, prefetch.ts, registry.ts). */
 const SIGNED_IN_ROOTS = [
   'src/views/app/SignedInApp.tsx',
   'src/views/theme/system.ts',

@@ -149,7 +149,7 @@ describe('production bundle', () => {
 
   it("announces the signed-in console and each route's screen in its page (modulepreload), and none of it in login.html", () => {
     // What a signed-in tab runs before its first screen: the console (App.tsx), its recipes, the
-    // API client (main.tsx), the Assistant's machine and the route table (prefetch.ts)...
+    // API client (services/api/deferred.ts), the Assistant's machine and the route table (prefetch.ts)...
     const console = ['views/app/SignedInApp.tsx', 'views/theme/system.ts', 'services/api/index.ts', 'views/app/routes.tsx'].flatMap(
       (name) => {
         const lazy = report.lazy[name];
