@@ -12,6 +12,8 @@ import { freePort, startProcess, type ManagedProcess } from './processes';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface ApiProcess extends ManagedProcess {
+  /** Resolves with the exit code once the process has exited and every line of its log is in `logFile`. */
+  exited: Promise<number | null>;
   url: string;
   logFile: string;
 }
@@ -47,10 +49,21 @@ export async function startApiProcess(options: {
     },
     onLine: (line) => log.write(`${line}\n`),
   });
-  void proc.exited.then(() => log.end());
+  // The process's last lines can reach us after it has exited: its output is closed ('close', after
+  // 'exit') and only then is the log ended and written out. `exited` waits for that too, so a reader
+  // of the log after `await exited` finds every line (its "stopped" included).
+  const outputClosed = new Promise<void>((resolve) => {
+    proc.child.once('close', () => resolve());
+    proc.child.once('error', () => resolve());
+  });
+  const logWritten = outputClosed.then(() => new Promise<void>((resolve) => log.end(resolve)));
+  const exited = proc.exited.then(async (code) => {
+    await logWritten;
+    return code;
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(url, proc);
-  return { ...proc, url, logFile: options.logFile };
+  return { ...proc, exited, url, logFile: options.logFile };
 }
 
 /** Polls /readyz until it answers 200; fails when the process exits first or after `timeoutMs`. */
