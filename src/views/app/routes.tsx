@@ -16,6 +16,7 @@
 import type { ReactNode } from 'react';
 import { CreditCard, LayoutDashboard, MessageSquareText, Users, type LucideIcon } from 'lucide-react';
 import { matchRoute, useParams, type Parser } from 'wouter';
+import { readBillingOverviewAhead } from '../../machines/billingOverview/ahead';
 import { readDashboardAhead } from '../../machines/dashboard/ahead';
 import { readUsersListAhead } from '../../machines/usersList/ahead';
 import type { Services } from '../../services';
@@ -110,6 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
   route(ROUTE_DATA.billingOverview, {
     screen: preloadable(() => import('../billing/BillingOverviewScreen')),
     render: (m) => <m.BillingOverviewScreen />,
+    readAhead: readBillingOverviewAhead,
     heading: { title: 'Billing Overview' },
     nav: { label: 'Billing Overview', icon: CreditCard },
   }),

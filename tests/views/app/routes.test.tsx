@@ -196,7 +196,7 @@ describe("the start-up's reads of the screen's first load (a tab with a session)
     ['/', ['users.stats ahead', 'billing.overview ahead']],
     ['/users', ['users.list ahead', 'users.stats ahead']],
     ['/users/activity', []],
-    ['/billing', []],
+    ['/billing', ['billing.overview ahead']],
     ['/ai', []],
     ['/nowhere', []],
   ])('%s: %j', async (path, expected) => {
