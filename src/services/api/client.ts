@@ -72,11 +72,12 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Options of a read (a GET) that may be made ahead of need. */
+/** Options of a read (a GET, or a POST that only reads) that may be made ahead of need. */
 export interface ReadOptions extends CallOptions {
   /**
    * Read now for a call that has not been made yet: the answer is kept (AHEAD_MAX_AGE_MS at most)
-   * for the first call with the same path and query, which takes it instead of asking again.
+   * for the first call with the same method, path, query and body, which takes it instead of asking
+   * again.
    */
   readonly ahead?: boolean;
 }
@@ -93,8 +94,13 @@ interface RequestSpec {
   readonly json?: unknown;
   readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number;
-  /** A GET made ahead of need (ReadOptions.ahead). */
+  /** A read made ahead of need (ReadOptions.ahead). */
   readonly ahead?: boolean | undefined;
+  /**
+   * A POST that only reads (SPEC §7 sends some reads as POSTs: a member's billing): it may be made
+   * ahead of need, as a GET may.
+   */
+  readonly readOnly?: boolean;
 }
 
 export interface ApiClient {
@@ -206,7 +212,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let flight: { readonly replaced: string | null; readonly promise: Promise<RefreshOutcome> } | null = null;
   /** The refreshed token whose retry already got a 401 and signed the session out. */
   let expiredRetryToken: string | null = null;
-  /** Reads made ahead of need (GETs), by path and query, each waiting for the call it was made for. */
+  /** Reads made ahead of need, by method, path, query and body, each waiting for the call it was made for. */
   const aheadReads = new Map<string, AheadRead>();
 
   async function runRefresh(): Promise<RefreshOutcome> {
@@ -346,8 +352,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
-    if (spec.method !== 'GET') return checked(spec, schema);
-    const key = `${spec.path}?${new URLSearchParams(queryOf(spec.searchParams).map(([k, value]) => [k, String(value)])).toString()}`;
+    if (spec.method !== 'GET' && !spec.readOnly) return checked(spec, schema);
+    const query = new URLSearchParams(queryOf(spec.searchParams).map(([k, value]) => [k, String(value)])).toString();
+    const key = `${spec.method} ${spec.path}?${query}${spec.json === undefined ? '' : ` ${JSON.stringify(spec.json)}`}`;
     const waiting = waitingAhead(key);
     if (spec.ahead) {
       if (waiting) return waiting.answer as Promise<v.InferOutput<S>>;

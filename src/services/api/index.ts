@@ -221,8 +221,12 @@ export function createApi(options: ApiClientOptions) {
   const billing = {
     overview: (opts?: ReadOptions) =>
       client.request({ ...at(billingRoutes.overview), signal: signalOf(opts), ahead: opts?.ahead }, billingRoutes.overview.response),
-    user: (userId: string, opts?: CallOptions) =>
-      client.request({ ...at(billingRoutes.user), json: { userId }, signal: signalOf(opts) }, billingRoutes.user.response),
+    /** A member's billing: a POST (SPEC §7) that only reads, so it may be made ahead of need. */
+    user: (userId: string, opts?: ReadOptions) =>
+      client.request(
+        { ...at(billingRoutes.user), json: { userId }, readOnly: true, signal: signalOf(opts), ahead: opts?.ahead },
+        billingRoutes.user.response,
+      ),
     updatePaymentMethod: (userId: string, opts?: CallOptions) =>
       client.request(
         {

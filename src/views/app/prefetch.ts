@@ -23,7 +23,7 @@ import { loadMachine } from './machinesContext';
 export function prefetchScreen(path: string, machines: MachineSourceMap, services?: Services): void {
   if (services) {
     import('./routes').then(
-      ({ routeAt }) => routeAt(path)?.readAhead?.(services),
+      ({ routeAt }) => routeAt(path)?.readAhead?.(services, path),
       () => undefined,
     );
   }

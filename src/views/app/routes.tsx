@@ -18,6 +18,7 @@ import { CreditCard, LayoutDashboard, MessageSquareText, Users, type LucideIcon 
 import { matchRoute, useParams, type Parser } from 'wouter';
 import { readBillingOverviewAhead } from '../../machines/billingOverview/ahead';
 import { readDashboardAhead } from '../../machines/dashboard/ahead';
+import { readUserBillingAhead } from '../../machines/userBilling/ahead';
 import { readUsersListAhead } from '../../machines/usersList/ahead';
 import type { Services } from '../../services';
 import { preloadable, type Preloadable } from './preloadable';
@@ -46,8 +47,9 @@ interface RouteSpec<Path extends string, M> {
   /**
    * Starts the reads the screen's first load makes, at the start-up of a tab with a session, so
    * that its data is on its way with its code (the machine takes the answers: ReadOptions.ahead).
+   * It gets the path's parameters as the screen does.
    */
-  readAhead?: (services: Services) => void;
+  readAhead?: (services: Services, params: ParamsOf<Path>) => void;
   heading: PageHeading;
   /** Its item in the sidebar and the mobile drawer, in table order; none for a page under one. */
   nav?: NavEntry;
@@ -66,8 +68,8 @@ interface AppRoute {
   readonly screen: Pick<Preloadable<unknown>, 'prefetch' | 'load'>;
   /** The machines the screen starts (keys of the machine registry). */
   readonly machines: readonly MachineKey[];
-  /** Starts the first load's reads ahead of the screen (start-up of a tab with a session), for a screen that loads data. */
-  readonly readAhead?: (services: Services) => void;
+  /** Starts the first load's reads at `path` ahead of the screen (start-up of a tab with a session), for a screen that loads data. */
+  readonly readAhead?: (services: Services, path: string) => void;
   readonly heading: PageHeading;
   readonly nav?: NavEntry;
   readonly pageTitle: string;
@@ -80,7 +82,17 @@ function route<const Path extends string, M>(data: RouteData & { readonly path: 
     const params = useParams<Path>();
     return render(screen.use(), params);
   }
-  return { path, screenModule: data.screen, component: RouteScreen, screen, machines, readAhead, heading, nav, pageTitle };
+  return {
+    path,
+    screenModule: data.screen,
+    component: RouteScreen,
+    screen,
+    machines,
+    readAhead: readAhead && ((services, at) => readAhead(services, paramsAt(path, at) as ParamsOf<Path>)),
+    heading,
+    nav,
+    pageTitle,
+  };
 }
 
 /** Table order is match order (the first route whose pattern matches wins) and navigation order. */
@@ -118,6 +130,7 @@ export const ROUTES: readonly AppRoute[] = [
   route(ROUTE_DATA.userBilling, {
     screen: preloadable(() => import('../billing/UserBillingScreen')),
     render: (m, { userId }) => <m.UserBillingScreen userId={userId} />,
+    readAhead: (services, { userId }) => readUserBillingAhead(services, userId),
     heading: { title: 'User Billing' },
   }),
   route(ROUTE_DATA.assistant, {
@@ -149,6 +162,11 @@ const parsePattern: Parser = (pattern, loose) => {
 
 function matches(pattern: string, path: string, beneath = false): boolean {
   return matchRoute(parsePattern, pattern, path, beneath)[0];
+}
+
+/** The parameters of `pattern` in `path`, as the router gives them to the screen. */
+function paramsAt(pattern: string, path: string): Record<string, string | undefined> {
+  return matchRoute(parsePattern, pattern, path)[1] ?? {};
 }
 
 /** The route the router shows at `path`, if any. */

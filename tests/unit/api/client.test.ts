@@ -743,6 +743,28 @@ describe('reads made ahead of need (ReadOptions.ahead)', () => {
     expect(server.requests).toHaveLength(requests);
   });
 
+  it("a POST that only reads (a member's billing) is kept by its body: the same member takes it, another asks", async () => {
+    const billing = (userId: string) => ({
+      userId,
+      name: 'Dana Reyes',
+      email: 'dana@summit.test',
+      accessLevel: 'trial',
+      trialDaysRemaining: 5,
+      subscription: null,
+      paymentMethods: [],
+      recentInvoices: [],
+    });
+    server.handle = (req, res) => sendJson(res, 200, billing(req.body === '{"userId":"u2"}' ? 'u2' : 'u1'));
+    const api = createApi(options());
+    await api.billing.user('u1', { ahead: true });
+    expect((await api.billing.user('u2')).userId).toBe('u2');
+    expect((await api.billing.user('u1')).userId).toBe('u1');
+    expect(server.requests.map((r) => r.body)).toEqual(['{"userId":"u1"}', '{"userId":"u2"}']);
+    // Taken once: the next call asks the server.
+    await api.billing.user('u1');
+    expect(server.requests).toHaveLength(3);
+  });
+
   it("the read's failure is the call's, without a second request (the call was made early, not twice)", async () => {
     server.handle = (_req, res) => sendJson(res, 500, { message: 'Database unavailable' });
     const api = createApi(options());

@@ -181,11 +181,15 @@ describe("the start-up's reads of the screen's first load (a tab with a session)
     const read = (name: string) =>
       vi.fn((...args: unknown[]) => {
         const options = args.at(-1) as { ahead?: boolean } | undefined;
-        reads.push(`${name}${options?.ahead ? ' ahead' : ''}`);
+        const member = typeof args[0] === 'string' ? `(${args[0]})` : '';
+        reads.push(`${name}${member}${options?.ahead ? ' ahead' : ''}`);
         return new Promise<never>(() => undefined);
       });
     const services = {
-      api: { users: { list: read('users.list'), stats: read('users.stats') }, billing: { overview: read('billing.overview') } },
+      api: {
+        users: { list: read('users.list'), stats: read('users.stats') },
+        billing: { overview: read('billing.overview'), user: read('billing.user') },
+      },
       address: { current: () => ({ path, query: '', state: null }) },
       storage: { loadUsersView: () => null },
     } as unknown as Services;
@@ -197,6 +201,7 @@ describe("the start-up's reads of the screen's first load (a tab with a session)
     ['/users', ['users.list ahead', 'users.stats ahead']],
     ['/users/activity', []],
     ['/billing', ['billing.overview ahead']],
+    ['/billing/user/u-7', ['billing.user(u-7) ahead']],
     ['/ai', []],
     ['/nowhere', []],
   ])('%s: %j', async (path, expected) => {
