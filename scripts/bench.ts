@@ -25,7 +25,8 @@
  * --import-rows <n> rows of the imported file (default 5000, the import's limit; at least 100),
  * --skip-lighthouse, --only export | --only import | --only load | --only copilot (no console, no build,
  * no browser: only step 7, 9, 8 or 6, written to reports/bench-<name>.json and .md, so the full report stays),
- * --only inp (INP on a phone's CPU alone: the console is built, Chromium starts; reports/bench-inp.*).
+ * --only inp (INP on a phone's CPU alone: the console is built, Chromium starts; reports/bench-inp.*),
+ * --only lighthouse (step 3 alone, every route on both presets, `--runs` rounds; reports/bench-lighthouse.*).
  * Exit code 1 when a gate (scripts/bench/report.ts) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
@@ -79,7 +80,7 @@ function countOption(name: string, fallback: number, min: number): number {
 }
 
 /** Measurements that can run on their own (`--only <name>`). */
-const ONLY = ['export', 'import', 'inp', 'load', 'copilot'] as const;
+const ONLY = ['export', 'import', 'inp', 'load', 'copilot', 'lighthouse'] as const;
 
 async function main(): Promise<number> {
   const users = countOption('--users', 100_000, 2);
@@ -106,6 +107,22 @@ async function main(): Promise<number> {
         } finally {
           await browser.close();
         }
+      },
+      'preview',
+    );
+  if (only === 'lighthouse')
+    return stackOnly(
+      users,
+      'lighthouse',
+      'Lighthouse on every route',
+      async (stack, log) => {
+        const member = await billedMember(stack);
+        const result = await runLighthouse(stack.webUrl, join(ROOT, 'reports'), runs, log, member.userId);
+        return {
+          ...lighthouseFigures(summarizeLighthouse(result.runs)),
+          lighthouse_load_avg_1m_start: result.loadAvgStart,
+          lighthouse_load_avg_1m_end: result.loadAvgEnd,
+        };
       },
       'preview',
     );
