@@ -10,7 +10,7 @@ import type { User, UserStats } from '../../src/contract/api';
 import { addToStats, rowChangeNotice, ROW_FALLBACK } from '../../src/machines/rowChanges/rows';
 import { bulkNotice, bulkRequestOf } from '../../src/machines/usersList/bulk';
 import { invitationToast, listAfterInvitation } from '../../src/machines/usersList/invitationResults';
-import { pageShown, required, type UsersPage } from '../../src/machines/usersList/page';
+import { pageShown, type UsersPage } from '../../src/machines/usersList/page';
 import { rowResultToast, showMember } from '../../src/machines/usersList/rowResults';
 import { initialUsersListContext } from '../../src/machines/usersList/types';
 import { makeUser } from '../views/users/fixtures';
@@ -178,11 +178,6 @@ describe('a page that arrived', () => {
     });
     expect(pageShown({ ...list, statsStale: false }, page(null)).statsStale).toBe(false);
     expect(pageShown(list, page(STATS)).statsStale).toBe(false);
-  });
-
-  it('a state that reads a value it was never given says which one is missing', () => {
-    expect(() => required(null, 'the bulk change')).toThrow(new Error('missing the bulk change'));
-    expect(required(ANA, 'the member to edit')).toBe(ANA);
   });
 
   it('the list opens on page 1 of every member, newest first, with nothing selected and the counts owed', () => {

@@ -239,27 +239,6 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     replacement: '{}',
     reason: '`types` in setup() is read by TypeScript only: XState ignores it at run time, so an empty object changes nothing',
   },
-  {
-    file: 'src/machines/usersList/usersListMachine.ts',
-    mutator: 'StringLiteral',
-    code: "'the member to edit'",
-    reason:
-      "what `required` names in the error it throws when `editing` is entered without a member to edit, which no run reaches: its one way in, users.edit, sets editTarget (assignDialogTarget). `required`'s error itself is tested (tests/machines/usersList.results.implementations.test.ts)",
-  },
-  {
-    file: 'src/machines/usersList/usersListMachine.ts',
-    mutator: 'StringLiteral',
-    code: "'the member to delete'",
-    reason:
-      "what `required` names in the error it throws when `deleting` is entered without a member to delete, which no run reaches: its one way in is users.delete from confirmingDelete, entered by users.confirmDelete (assignDialogTarget sets deleteTarget) or by a failed delete (which keeps it), and the actions that clear it (clearDialog, forgetDeleted) run only on transitions out of both. `required`'s error itself is tested (tests/machines/usersList.results.implementations.test.ts)",
-  },
-  {
-    file: 'src/machines/usersList/usersListMachine.ts',
-    mutator: 'StringLiteral',
-    code: "'the bulk change'",
-    reason:
-      "what `required` names in the error it throws when `bulkUpdating` is entered without a bulk change, which no run reaches: users.bulkUpdate (assignBulkRequest) and users.undoBulk (assignUndoRequest) set bulkRequest on the way in, and users.confirmBulk comes from confirmingBulk, entered by assignBulkRequest and left by every transition that clears it (clearBulkRequest). `required`'s error itself is tested (tests/machines/usersList.results.implementations.test.ts)",
-  },
   // (end of the other machines and domain files)
 
   // ── server: the billing and member rules ──────────────────────────────────────────────────────

@@ -43,12 +43,6 @@ export function exportInputOf(list: ExportMembersInput): ExportMembersInput {
   return { search: list.search.trim(), status: list.status, role: list.role, sort: list.sort };
 }
 
-/** `value`, which the state that reads it always has (the transition into it set it). */
-export function required<T>(value: T | null, what: string): T {
-  if (value === null) throw new Error(`missing ${what}`);
-  return value;
-}
-
 /** The list once a page arrived: its rows and total, the Quick Stats when it brought them, and the selection on it. */
 export function pageShown(
   list: { stats: UserStats | null; statsStale: boolean; selected: string[]; allMatching: boolean },

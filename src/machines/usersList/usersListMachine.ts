@@ -23,7 +23,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DEFAULT_PAGE_SIZE } from '../../contract/api';
 import { present } from '../shared';
 import { writeView, type UrlWrite } from '../urlView';
-import { exportInputOf, pageQueryOf, required } from './page';
+import { exportInputOf, pageQueryOf } from './page';
 import { usersListSetup } from './setup';
 import { initialUsersListContext } from './types';
 import { usersViewQuery } from './view';
@@ -154,7 +154,7 @@ export const usersListMachine = usersListSetup.createMachine({
           invoke: {
             id: 'editUser',
             src: 'editUser',
-            input: ({ context }) => ({ user: required(context.editTarget, 'the member to edit') }),
+            input: ({ context }) => ({ user: present(context.editTarget) }),
             onDone: {
               target: 'browsing.hist',
               actions: [
@@ -177,7 +177,7 @@ export const usersListMachine = usersListSetup.createMachine({
           invoke: {
             id: 'deleteUser',
             src: 'deleteUser',
-            input: ({ context }) => ({ userId: required(context.deleteTarget, 'the member to delete').userId }),
+            input: ({ context }) => ({ userId: present(context.deleteTarget).userId }),
             onDone: {
               target: 'browsing.loading',
               actions: [
@@ -206,7 +206,7 @@ export const usersListMachine = usersListSetup.createMachine({
           invoke: {
             id: 'bulkChange',
             src: 'bulkChange',
-            input: ({ context }) => required(context.bulkRequest, 'the bulk change'),
+            input: ({ context }) => present(context.bulkRequest),
             onDone: [
               {
                 guard: { type: 'bulkFailed', params: ({ event }) => event.output },
