@@ -85,11 +85,15 @@ export function reusedOf(output: string): { reused: number; mutants: number } | 
   return found ? { reused: Number(found[1]), mutants: Number(found[2]) } : null;
 }
 
+/** The survivors the walks should see (not a listed equivalent, not static), judged once. */
+function walkable(report: MutationReport) {
+  return judge(report, null, EQUIVALENTS).filter((judged) => judged.outcome === 'survived' && judged.mutant.static !== true);
+}
+
 /** `file:first-last` for each run of lines that holds a survivor the walks should see. */
 export function survivorRanges(report: MutationReport): string[] {
   const lines = new Map<string, Set<number>>();
-  for (const judged of judge(report, null, EQUIVALENTS)) {
-    if (judged.outcome !== 'survived' || judged.mutant.static === true) continue;
+  for (const judged of walkable(report)) {
     const set = lines.get(judged.file) ?? new Set<number>();
     for (let line = judged.mutant.location.start.line; line <= judged.mutant.location.end.line; line += 1) set.add(line);
     lines.set(judged.file, set);
@@ -164,9 +168,7 @@ export function walkChunks(
 /** The second pass: the survivors again, with the model walks beside the fast tests, one area at a time. */
 async function walkSurvivors(ranges: readonly string[], fast: MutationReport, minutes: number | null): Promise<RunRecord['walks']> {
   const survivorsByFile = new Map<string, number>();
-  for (const judged of judge(fast, null, EQUIVALENTS))
-    if (judged.outcome === 'survived' && judged.mutant.static !== true)
-      survivorsByFile.set(judged.file, (survivorsByFile.get(judged.file) ?? 0) + 1);
+  for (const judged of walkable(fast)) survivorsByFile.set(judged.file, (survivorsByFile.get(judged.file) ?? 0) + 1);
   const chunks = walkChunks(ranges, survivorsByFile);
   const fastConfig = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
   const dir = join(REPORTS, 'walks');
