@@ -23,6 +23,17 @@ const user = (userId: string) => ({
   version: 1,
 });
 const stats = { total: 3, active: 2, pending: 1, licensed: 1 };
+/** A member's billing as POST /api/admin/billing/user answers it: on a trial, nothing on file. */
+const memberBilling = (userId: string) => ({
+  userId,
+  name: 'Dana Reyes',
+  email: 'dana@summit.test',
+  accessLevel: 'trial',
+  trialDaysRemaining: 5,
+  subscription: null,
+  paymentMethods: [],
+  recentInvoices: [],
+});
 
 let server: TestServer;
 
@@ -665,17 +676,7 @@ describe('calls (SPEC §7)', () => {
   });
 
   it('billing.user posts the user id and parses the billing', async () => {
-    const billing = {
-      userId: 'u1',
-      name: 'Dana Reyes',
-      email: 'dana@summit.test',
-      accessLevel: 'trial',
-      trialDaysRemaining: 5,
-      subscription: null,
-      paymentMethods: [],
-      recentInvoices: [],
-      extra: 'dropped',
-    };
+    const billing = { ...memberBilling('u1'), extra: 'dropped' };
     server.handle = (_req, res) => sendJson(res, 200, billing);
     const result = await api.billing.user('u1');
     expect(result).toEqual({ ...billing, extra: undefined, subscription: null });
@@ -744,17 +745,7 @@ describe('reads made ahead of need (ReadOptions.ahead)', () => {
   });
 
   it("a POST that only reads (a member's billing) is kept by its body: the same member takes it, another asks", async () => {
-    const billing = (userId: string) => ({
-      userId,
-      name: 'Dana Reyes',
-      email: 'dana@summit.test',
-      accessLevel: 'trial',
-      trialDaysRemaining: 5,
-      subscription: null,
-      paymentMethods: [],
-      recentInvoices: [],
-    });
-    server.handle = (req, res) => sendJson(res, 200, billing(req.body === '{"userId":"u2"}' ? 'u2' : 'u1'));
+    server.handle = (req, res) => sendJson(res, 200, memberBilling(req.body === '{"userId":"u2"}' ? 'u2' : 'u1'));
     const api = createApi(options());
     await api.billing.user('u1', { ahead: true });
     expect((await api.billing.user('u2')).userId).toBe('u2');
