@@ -74,9 +74,16 @@ export async function purgeRecentlyDeleted(
         member_email: row.email,
         before: { ...memberValues(row), deletedAt: new Date(row.deleted_at).toISOString() },
       }));
+      // The removal is the member's last entry, dated after every entry before it. The trail is
+      // ordered by `created_at`, the time a transaction began, and this one can have begun before the
+      // billing module's cancellation committed (server/billing/removals.ts: the pass that sees the
+      // subscription canceled reads after that commit, in READ COMMITTED). Dated `now()`, the
+      // removal would then show before the cancellation that allowed it.
       await tx.query(
-        `INSERT INTO audit_entries (id, org_id, actor_id, actor_name, actor_email, kind, member_id, member_name, member_email, before, after)
-         SELECT gen_random_uuid()::text, e.org_id, $2, $3, $4, 'member.purged', e.member_id, e.member_name, e.member_email, e.before, NULL
+        `INSERT INTO audit_entries (id, org_id, actor_id, actor_name, actor_email, kind, member_id, member_name, member_email, before, after, created_at)
+         SELECT gen_random_uuid()::text, e.org_id, $2, $3, $4, 'member.purged', e.member_id, e.member_name, e.member_email, e.before, NULL,
+                GREATEST(now(), (SELECT max(a.created_at) + interval '1 microsecond' FROM audit_entries a
+                                  WHERE a.org_id = e.org_id AND a.member_id = e.member_id))
            FROM jsonb_to_recordset($1::jsonb) AS e(org_id text, member_id text, member_name text, member_email text, before jsonb)`,
         [JSON.stringify(entries), PURGE_ACTOR.memberId, PURGE_ACTOR.name, PURGE_ACTOR.email],
       );

@@ -294,6 +294,24 @@ describe('the clean-up after 30 days', () => {
       await Promise.all(work.map((w) => w?.stop()));
     }
   });
+
+  it("records the removal as the member's last entry, even when its transaction began before the entry it follows was written", async () => {
+    const user = await billedMember('last@restore.test', 'Lou Last');
+    expect((await asAdmin('DELETE', `/api/users/${user.userId}`)).status).toBe(200);
+    await api.db.query("UPDATE member_rows SET deleted_at = now() - interval '31 days' WHERE id = $1", [user.userId]);
+    // The cancellation as another process writes it: committed by a transaction that began after the
+    // clean-up's (its `now()` is later), as happens on PostgreSQL when the two passes overlap.
+    await api.db.query("UPDATE subscriptions SET status = 'canceled' WHERE member_id = $1", [user.userId]);
+    await api.db.query(
+      `INSERT INTO audit_entries (id, org_id, actor_id, actor_name, actor_email, kind, member_id, member_name, member_email, before, after, created_at)
+       VALUES (gen_random_uuid()::text, $1, $2, $3, $4, 'subscription.canceled', $5, 'Lou Last', 'last@restore.test', NULL, NULL, now() + interval '1 second')`,
+      [org.orgId, PURGE_ACTOR.memberId, PURGE_ACTOR.name, PURGE_ACTOR.email, user.userId],
+    );
+    expect((await purgeRecentlyDeleted({ db: api.db, userPool: api.userPool }, new Date())).map((p) => p.id)).toContain(user.userId);
+    const { entries } = await json(AuditListResponseSchema, await asAdmin('GET', `/api/audit?memberId=${user.userId}`));
+    expect(entries.map((e) => e.kind)).toEqual(['member.purged', 'subscription.canceled', 'member.deleted', 'member.invited']);
+    expect(Date.parse(entries[0]?.createdAt ?? '')).toBeGreaterThanOrEqual(Date.parse(entries[1]?.createdAt ?? ''));
+  });
 });
 
 describe('the billing of a member removed for good', () => {
