@@ -1,9 +1,11 @@
 /**
  * `npm run test:stress`: the suites under load, to prove they do not depend on an idle machine.
  *
- *   npm run test:stress                      the unit, view and model suites with a CPU hog on every core
+ *   npm run test:stress                      the unit, view, PostgreSQL and model suites with a CPU hog on every core
  *   npm run test:stress -- --rounds 3        three rounds in a row (each must pass)
  *   npm run test:stress -- --e2e             the browser suite with one core hogged (its default)
+ *   npm run test:stress -- --postgres        the server suites on PostgreSQL only (where concurrent
+ *                                            transactions really interleave), e.g. with --rounds 10
  *   npm run test:stress -- --hogs 2          choose how many hogs (default: every core; 1 with --e2e)
  *
  * A hog is one busy Node process (`for (;;) {}`) at the same priority as the suite: the suite's
@@ -21,13 +23,15 @@ export interface StressOptions {
   rounds: number;
   hogs: number;
   e2e: boolean;
+  postgres: boolean;
 }
 
-/** Reads `--rounds N`, `--hogs N` and `--e2e`; anything else is an error naming it. */
+/** Reads `--rounds N`, `--hogs N`, `--e2e` and `--postgres`; anything else is an error naming it. */
 export function parseStressArgs(argv: readonly string[], cores = availableParallelism()): StressOptions {
   let rounds = 1;
   let hogs: number | undefined;
   let e2e = false;
+  let postgres = false;
   const count = (flag: string, raw: string | undefined, min: number): number => {
     const n = Number(raw);
     if (!Number.isInteger(n) || n < min) throw new Error(`${flag} needs a whole number of at least ${min}, got "${raw ?? ''}"`);
@@ -37,21 +41,32 @@ export function parseStressArgs(argv: readonly string[], cores = availableParall
     const arg = argv[i];
     if (arg === '--') continue;
     if (arg === '--e2e') e2e = true;
+    else if (arg === '--postgres') postgres = true;
     else if (arg === '--rounds') rounds = count('--rounds', argv[(i += 1)], 1);
     else if (arg === '--hogs') hogs = count('--hogs', argv[(i += 1)], 0);
-    else throw new Error(`Unknown option "${arg}". Options: --rounds N, --hogs N, --e2e`);
+    else throw new Error(`Unknown option "${arg}". Options: --rounds N, --hogs N, --e2e, --postgres`);
   }
-  return { rounds, hogs: hogs ?? (e2e ? 1 : cores), e2e };
+  if (e2e && postgres) throw new Error('--e2e and --postgres each choose the suites of a round: give one of them');
+  return { rounds, hogs: hogs ?? (e2e ? 1 : cores), e2e, postgres };
 }
 
-/** The commands of one round: the browser suite, or the unit/view suite then the model suite. */
-export function roundCommands(e2e: boolean): Array<{ name: string; args: string[] }> {
-  return e2e
-    ? [{ name: 'e2e', args: ['run', '--silent', 'test:e2e'] }]
-    : [
-        { name: 'unit and views', args: ['run', '--silent', 'test:unit'] },
-        { name: 'model', args: ['run', '--silent', 'test:model'] },
-      ];
+const POSTGRES = { name: 'server on PostgreSQL', args: ['run', '--silent', 'test:postgres'] };
+
+/** The commands of one round, in CI's order: the browser suite; the server suites on PostgreSQL; or all but the browser suite. */
+export function roundCommands(options: Pick<StressOptions, 'e2e' | 'postgres'>): Array<{ name: string; args: string[] }> {
+  if (options.e2e) return [{ name: 'e2e', args: ['run', '--silent', 'test:e2e'] }];
+  if (options.postgres) return [POSTGRES];
+  return [
+    { name: 'unit and views', args: ['run', '--silent', 'test:unit'] },
+    POSTGRES,
+    { name: 'model', args: ['run', '--silent', 'test:model'] },
+  ];
+}
+
+function describeRound(options: StressOptions): string {
+  if (options.e2e) return 'browser suite';
+  if (options.postgres) return 'server suites on PostgreSQL';
+  return 'unit, view, PostgreSQL and model suites';
 }
 
 export interface LoadSamples {
@@ -107,20 +122,21 @@ async function main(): Promise<number> {
   try {
     for (let round = 1; round <= options.rounds; round += 1) {
       console.log(
-        `\n━━ stress round ${round}/${options.rounds}: ${options.e2e ? 'browser suite' : 'unit, view and model suites'}, ${options.hogs} CPU hog(s) on ${availableParallelism()} core(s)`,
+        `\n━━ stress round ${round}/${options.rounds}: ${describeRound(options)}, ${options.hogs} CPU hog(s) on ${availableParallelism()} core(s)`,
       );
       const samples: number[] = [];
       const sampler = setInterval(() => samples.push(loadavg()[0] ?? 0), 2000);
       const started = Date.now();
       const steps: RoundResult['steps'] = [];
-      for (const command of roundCommands(options.e2e)) {
+      const commands = roundCommands(options);
+      for (const command of commands) {
         const stepStarted = Date.now();
         const code = await runCommand(command.args);
         steps.push({ name: command.name, passed: code === 0, seconds: Math.round((Date.now() - stepStarted) / 100) / 10 });
         if (code !== 0) break;
       }
       clearInterval(sampler);
-      const passed = steps.length === roundCommands(options.e2e).length && steps.every((s) => s.passed);
+      const passed = steps.length === commands.length && steps.every((s) => s.passed);
       results.push({ round, steps, passed, seconds: Math.round((Date.now() - started) / 100) / 10, load: summariseLoad(samples) });
     }
   } finally {
