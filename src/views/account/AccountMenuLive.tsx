@@ -61,7 +61,9 @@ function AccountMenuRoot({
       lazyMount
       unmountOnExit
       defaultOpen={openAtStart}
-      positioning={{ placement: 'bottom-end' }}
+      // Fixed, as its button is: the header is sticky, so a menu placed in the page would scroll
+      // away with it and jump back a frame later, moving out from under a finger or pointer.
+      positioning={{ placement: 'bottom-end', strategy: 'fixed' }}
       onOpenChange={({ open }) => {
         if (open) twoFactorDialog.prefetch();
       }}
