@@ -33,6 +33,7 @@ export const billingRoutes = defineRoutes({
     specifiedIn: 'SPEC §7',
     body: UserIdRequestSchema,
     response: UserBillingSchema,
+    readOnly: true,
   },
   updatePaymentMethod: {
     operation: 'billing.updatePaymentMethod',

@@ -26,6 +26,11 @@ export interface Route<Path extends string = string> {
   readonly response: v.GenericSchema;
   /** The status of a success: 200, or 201 when the call may create something. */
   readonly created?: boolean;
+  /**
+   * A POST that only reads (SPEC §7 sends a member's billing as one, the id in the body): the console
+   * may make it ahead of need, as it may a GET (src/services/api/client.ts).
+   */
+  readonly readOnly?: boolean;
 }
 
 /** An area's routes, with their literal paths kept (Hono types a handler's parameters from them). */

@@ -104,7 +104,7 @@ const Ignored = v.unknown();
 
 /** The call's name, method and path (its parameters filled in) from the route table (src/contract/routes). */
 function at(route: Route, params?: Readonly<Record<string, string>>) {
-  return { operation: route.operation, method: route.method, path: pathOf(route, params) };
+  return { operation: route.operation, method: route.method, path: pathOf(route, params), ...(route.readOnly ? { readOnly: true } : {}) };
 }
 
 export function createApi(options: ApiClientOptions) {
@@ -224,7 +224,7 @@ export function createApi(options: ApiClientOptions) {
     /** A member's billing: a POST (SPEC §7) that only reads, so it may be made ahead of need. */
     user: (userId: string, opts?: ReadOptions) =>
       client.request(
-        { ...at(billingRoutes.user), json: { userId }, readOnly: true, signal: signalOf(opts), ahead: opts?.ahead },
+        { ...at(billingRoutes.user), json: { userId }, signal: signalOf(opts), ahead: opts?.ahead },
         billingRoutes.user.response,
       ),
     updatePaymentMethod: (userId: string, opts?: CallOptions) =>
