@@ -2,17 +2,15 @@
  * The Assistant screen (SPEC §2): a 600px chat panel with the conversation log, the five quick
  * prompts and the question input. The conversation itself lives in the chat actor (ChatProvider),
  * so it survives navigation; the question being typed stays here until the machine accepts it.
+ * The log and its messages are ./ConversationLog.tsx and ./MessageBubble.tsx.
  */
-import { Box, Button, Card, Flex, Heading, HStack, Icon, Link, List, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, HStack, Icon, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Bot, Database, Globe, RotateCcw, SendHorizontal, Sparkles, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link as RouterLink } from 'wouter';
+import { SendHorizontal, Sparkles, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { QUICK_PROMPTS } from '../../domain/assistant';
-import { formatTime } from '../../domain/dates';
 import { tooManyRequestsMessage } from '../../domain/errors';
 import { LIMITS } from '../../domain/limits';
-import { safeExternalUrl } from '../../domain/urls';
 import {
   selectFailedQuestion,
   selectHeldQuestion,
@@ -21,19 +19,17 @@ import {
   selectMessages,
   selectRateLimitWait,
   type ChatActorRef,
-  type ChatMessage,
   chatIntents,
 } from '../../machines/chat';
 import { CharacterCount } from '../shared/CharacterCount';
 import { useChatActor } from './ChatProvider';
-import { Markdown } from './markdown';
-import { consolePathOf } from './sourceLinks';
+import { ConversationLog } from './ConversationLog';
 import { useIntents } from '../shared/useIntents';
 
 /** SPEC §9. */
 export const CHAT_PANEL_HEIGHT = '600px';
 
-export const SOURCE_NOTE = { web: 'Sources from web search', vector: 'Sources from organization data' } as const;
+export { SOURCE_NOTE } from './MessageBubble';
 
 /**
  * Sends a question; true when the machine takes it (appends it to the conversation: its guards
@@ -69,17 +65,10 @@ export function AssistantScreen() {
   }
   const blocked = awaitingReply || rateLimitWait !== null;
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const logRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const promptsId = useId();
   const inputHelpId = useId();
   const inputErrorId = useId();
-
-  // Keep the newest message (or the typing indicator) in view.
-  useEffect(() => {
-    const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, awaitingReply]);
 
   const focusInput = () => inputRef.current?.focus();
 
@@ -123,34 +112,7 @@ export function AssistantScreen() {
         ) : null}
       </Flex>
 
-      <Box
-        ref={logRef}
-        role="log"
-        aria-live="polite"
-        aria-label="Conversation with the assistant"
-        aria-busy={awaitingReply}
-        // Scrollable, so reachable by keyboard (WCAG 2.1.1).
-        tabIndex={0}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
-        flex="1"
-        minH="0"
-        overflowY="auto"
-        px="5"
-        py="4"
-        display="flex"
-        flexDirection="column"
-        gap="4"
-      >
-        {messages.length === 0 && !awaitingReply ? <Greeting /> : null}
-        {messages.map((message) => (
-          <MessageBubble
-            key={message.id}
-            message={message}
-            onRetry={failedQuestion !== null && message === messages.at(-1) ? () => retry(failedQuestion) : undefined}
-          />
-        ))}
-        {awaitingReply ? <TypingIndicator /> : null}
-      </Box>
+      <ConversationLog messages={messages} awaitingReply={awaitingReply} failedQuestion={failedQuestion} onRetry={retry} />
 
       <Box borderTopWidth="1px" px="5" pt="3" pb="4" bg="bg.subtle">
         <Flex
@@ -224,131 +186,5 @@ export function AssistantScreen() {
         </Flex>
       </Box>
     </Card.Root>
-  );
-}
-
-function Greeting() {
-  return (
-    <Flex direction="column" align="center" justify="center" textAlign="center" gap="2" flex="1" color="fg.muted" px="6">
-      <Icon boxSize="10" color="brand.solid" aria-hidden>
-        <Bot />
-      </Icon>
-      <Text fontWeight="semibold" color="fg" fontSize="lg">
-        Hello! I&apos;m your Hardline assistant.
-      </Text>
-      <Text maxW="md">
-        Ask me about user activity, calls, tasks, reports or insights across your organization, or pick a quick prompt below.
-      </Text>
-    </Flex>
-  );
-}
-
-function TypingIndicator() {
-  return (
-    <HStack role="status" gap="2" alignSelf="flex-start" bg="bg.muted" borderRadius="xl" px="4" py="3">
-      {[0, 1, 2].map((i) => (
-        <Box
-          key={i}
-          aria-hidden
-          boxSize="2"
-          borderRadius="full"
-          bg="fg.muted"
-          animation="pulse"
-          animationDuration="1.2s"
-          animationDelay={`${i * 0.2}s`}
-          _motionReduce={{ animation: 'none' }}
-        />
-      ))}
-      <Text fontSize="sm" color="fg.muted">
-        Assistant is typing…
-      </Text>
-    </HStack>
-  );
-}
-
-function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: (() => void) | undefined }) {
-  const fromUser = message.type === 'user';
-  const sender = fromUser ? 'You' : 'Assistant';
-  return (
-    // One article per message, named by its sender: a screen reader can move message by message.
-    <Flex
-      as="article"
-      aria-label={sender}
-      direction="column"
-      align={fromUser ? 'flex-end' : 'flex-start'}
-      data-message-type={message.type}
-      data-failed={message.failed ? 'true' : undefined}
-    >
-      <Box
-        maxW={{ base: '92%', md: '80%' }}
-        px="4"
-        py="3"
-        borderRadius="xl"
-        fontSize={{ base: 'sm', md: 'md' }}
-        borderWidth={message.failed ? '1px' : undefined}
-        borderColor={message.failed ? 'border.error' : undefined}
-        bg={fromUser ? 'brand.solid' : message.failed ? 'bg.error' : 'bg.muted'}
-        color={fromUser ? 'brand.contrast' : message.failed ? 'fg.error' : 'fg'}
-      >
-        <VisuallyHidden>{sender} said:</VisuallyHidden>
-        {fromUser || message.failed ? (
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-            {message.content}
-          </Text>
-        ) : (
-          <Markdown text={message.content} />
-        )}
-        {/* The source note only with sources: a refusal or a greeting cites none. */}
-        {!fromUser && !message.failed && message.sources.length > 0 ? <SourceNote message={message} /> : null}
-        {onRetry ? (
-          <Button size="xs" mt="2" variant="outline" colorPalette="red" bg="bg" onClick={onRetry}>
-            <RotateCcw aria-hidden />
-            Retry
-          </Button>
-        ) : null}
-      </Box>
-      <Text fontSize="xs" color="fg.muted" mt="1" px="1">
-        <span aria-hidden>{sender} · </span>
-        <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
-      </Text>
-    </Flex>
-  );
-}
-
-function SourceNote({ message }: { message: ChatMessage }) {
-  const web = message.sourceType === 'web';
-  return (
-    <Box mt="3" pt="2" borderTopWidth="1px" borderColor="border" fontSize="xs" color="fg.muted">
-      <HStack gap="1">
-        <Icon aria-hidden boxSize="3.5">
-          {web ? <Globe /> : <Database />}
-        </Icon>
-        <Text>{SOURCE_NOTE[message.sourceType]}</Text>
-      </HStack>
-      <List.Root ps="5" mt="1" gap="0.5" aria-label="Sources">
-        {message.sources.map((source) => {
-          const href = safeExternalUrl(source.url);
-          const page = consolePathOf(source);
-          return (
-            <List.Item key={`${source.type}:${source.id}`}>
-              {page ? (
-                <Link asChild color="brand.fg" textDecoration="underline">
-                  <RouterLink href={page}>{source.title}</RouterLink>
-                </Link>
-              ) : href ? (
-                <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
-                  {source.title}
-                </Link>
-              ) : (
-                source.title
-              )}{' '}
-              <Text as="span" color="fg.muted">
-                ({source.type})
-              </Text>
-            </List.Item>
-          );
-        })}
-      </List.Root>
-    </Box>
   );
 }

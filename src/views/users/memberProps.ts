@@ -1,0 +1,53 @@
+/**
+ * What a User Management table row (MembersTable) and a phone card (UserCards) are given and what
+ * they ask the list for: the props of the whole view and of one member's item, the row actions,
+ * and whether a member is in Recently deleted, which decides what their row offers.
+ */
+import type { MouseEvent } from 'react';
+import type { User, UserSort } from '../../contract/api';
+
+export type RowAction = 'license' | 'status' | 'edit' | 'delete' | 'resend' | 'revoke' | 'restore';
+
+/** A member in Recently deleted (the list's 'deleted' status filter): they can only be restored. */
+export function isDeleted(user: User): boolean {
+  return user.deletedAt !== undefined;
+}
+
+/** What the table and the cards both show and do (UsersTable gives the same to either). */
+export interface MembersViewProps {
+  users: User[];
+  /** No page has arrived yet: placeholders of the final size. */
+  firstLoad: boolean;
+  /**
+   * The element that is busy while a newer page is on its way (aria-busy; dimmed, `data-refreshing`),
+   * marked without a render of the view (busyMark.ts).
+   */
+  busyRef: (element: HTMLElement | null) => void;
+  skeletonRows: number;
+  selected: string[];
+  busy: string[];
+  sort: UserSort;
+  /** The moment 'Last active' counts from (ms since the epoch). */
+  now: number;
+  onSelect: OnSelect;
+  onSelectAll: (selected: boolean) => void;
+  onAction: OnAction;
+  onSort: (sort: UserSort) => void;
+  /** The list's one click handler for its View Billing links (useRouteLinks). */
+  onOpenLink: (event: MouseEvent<HTMLElement>) => void;
+}
+export type OnSelect = (userId: string, selected: boolean) => void;
+export type OnAction = (action: RowAction, user: User) => void;
+
+/** One member's row or card: re-rendered only when its member, selection, busy flags or `now` change. */
+export interface MemberItemProps {
+  user: User;
+  /** The row's key (rowKeys.ts), also on its element, which a newly arrived member may take over. */
+  rowKey: number;
+  selected: boolean;
+  licenseBusy: boolean;
+  statusBusy: boolean;
+  now: number;
+  onSelect: OnSelect;
+  onAction: OnAction;
+}
