@@ -36,20 +36,13 @@ import {
   NEW_PASSWORD_MESSAGES,
   REQUIRED_INPUT_MESSAGES,
   SIGN_IN_MESSAGES,
-  SIGN_UP_MESSAGES,
   TWO_FACTOR_NETWORK_MESSAGE,
-  confirmError,
-  isAlreadyConfirmed,
-  isHiddenResetRefusal,
   newPasswordError,
   refreshFailure,
-  resendCodeError,
-  resetConfirmError,
-  resetRequestError,
   signInError,
-  signUpError,
   totpError,
 } from './errors';
+import { createSignUpAndReset, type SignUpAndReset } from './signUpAndReset';
 import { createStoredSession } from './storedSession';
 import type { TwoFactorService } from './totp';
 
@@ -75,32 +68,16 @@ export type SignInResult =
   | { readonly kind: 'mfa' }
   | { readonly kind: 'other' };
 
-interface SignUpParams {
-  readonly email: string;
-  readonly password: string;
-  readonly phoneNumber: string;
-  readonly organization: string;
-  readonly fullName?: string;
-}
-
-/** The session's calls, and turning two-factor sign-in on and off while signed in (./totp.ts). */
-export interface IdentityService extends TwoFactorService {
+/**
+ * The session's calls, signing up and resetting a password (./signUpAndReset.ts), and turning
+ * two-factor sign-in on and off while signed in (./totp.ts).
+ */
+export interface IdentityService extends TwoFactorService, SignUpAndReset {
   getCurrentSession(): Promise<SessionUser | null>;
   signIn(credentials: { username: string; password: string }): Promise<SignInResult>;
   completeNewPassword(params: { newPassword: string }): Promise<SessionUser>;
   /** Answers the SOFTWARE_TOKEN_MFA challenge of the last sign-in with the authenticator app's code. */
   answerTotp(params: { code: string }): Promise<SessionUser>;
-  signUp(params: SignUpParams): Promise<{ confirmationRequired: boolean }>;
-  confirmSignUp(params: { email: string; code: string }): Promise<void>;
-  /** Asks the pool to email a new sign-up confirmation code. */
-  resendConfirmationCode(params: { email: string }): Promise<void>;
-  /**
-   * Asks the pool to email a password-reset code. Resolves the same way whether or not the account
-   * exists (an unknown email is not revealed).
-   */
-  requestPasswordReset(params: { email: string }): Promise<void>;
-  /** Sets a new password with the emailed reset code. */
-  confirmPasswordReset(params: { email: string; code: string; newPassword: string }): Promise<void>;
   signOut(): Promise<void>;
   /**
    * Ends every session of the account (Cognito GlobalSignOut: every refresh token of the account
@@ -234,6 +211,7 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
   };
 
   return {
+    ...createSignUpAndReset(gateway),
     getTwoFactorStatus: async () => (await twoFactor()).getTwoFactorStatus(),
     startTwoFactorSetup: async () => (await twoFactor()).startTwoFactorSetup(),
     enableTwoFactor: async (params) => (await twoFactor()).enableTwoFactor(params),
@@ -325,73 +303,6 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
         throw new IdentityError(SIGN_IN_MESSAGES.other, 'rejected', outcome.kind);
       }
       return signedIn(pending.loginId, outcome.tokens);
-    },
-
-    async signUp({ email, password, phoneNumber, organization, fullName }) {
-      const username = email.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      if (password === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
-      const attributes: Record<string, string> = {
-        email: username,
-        phone_number: phoneNumber,
-        'custom:organization': organization,
-      };
-      if (fullName && fullName.trim() !== '') attributes.name = fullName.trim();
-      let result: { userConfirmed: boolean } | undefined;
-      try {
-        result = await gateway.signUp({ username, password, attributes });
-      } catch (error) {
-        throw signUpError(error);
-      }
-      if (typeof result?.userConfirmed !== 'boolean') throw new IdentityError(SIGN_UP_MESSAGES.statusUnclear, 'rejected');
-      return { confirmationRequired: !result.userConfirmed };
-    },
-
-    async confirmSignUp({ email, code }) {
-      const username = email.trim();
-      const trimmed = code.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
-      try {
-        await gateway.confirmSignUp(username, trimmed);
-      } catch (error) {
-        if (isAlreadyConfirmed(error)) return;
-        throw confirmError(error);
-      }
-    },
-
-    async resendConfirmationCode({ email }) {
-      const username = email.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      try {
-        await gateway.resendConfirmationCode(username);
-      } catch (error) {
-        throw resendCodeError(error);
-      }
-    },
-
-    async requestPasswordReset({ email }) {
-      const username = email.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      try {
-        await gateway.forgotPassword(username);
-      } catch (error) {
-        if (isHiddenResetRefusal(error)) return;
-        throw resetRequestError(error);
-      }
-    },
-
-    async confirmPasswordReset({ email, code, newPassword }) {
-      const username = email.trim();
-      const trimmed = code.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
-      if (newPassword === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
-      try {
-        await gateway.confirmForgotPassword(username, trimmed, newPassword);
-      } catch (error) {
-        throw resetConfirmError(error);
-      }
     },
 
     async signOut() {
