@@ -1,9 +1,9 @@
 /**
  * The calls made before anyone is signed in: creating an account and confirming its email with the
- * emailed code, and resetting a forgotten password. Part of the identity service (./index.ts), in a
- * module of its own because none of them reads or changes the service's state (the session, the
- * sign-in challenge): each is one call to the pool, its input checked first and its failure mapped
- * to the SPEC §8 message (./errors.ts).
+ * emailed code, and resetting a forgotten password. Part of the identity service
+ * (./identityService.ts), in a module of its own because none of them reads or changes the
+ * service's state (the session, the sign-in challenge): each is one call to the pool, its input
+ * checked first and its failure mapped to the SPEC §8 message (./errors.ts).
  */
 import type { CognitoGateway } from './gateway';
 import {
