@@ -32,10 +32,15 @@
  * timed fetch (ky's timer stops at the headers), the single-flight refresh (shared across calls,
  * which ky has no notion of), waits ky cannot cancel (the token, the refresh), the body parsing
  * SPEC §7 asks for, and the mapping of ky's errors to ./errors.
+ *
+ * Beside it: the waits a signal cuts short (./cancellation.ts) and the reading of a body
+ * (./responseBody.ts).
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
+import { abortError, untilAborted } from './cancellation';
 import { ApiRequestError, ApiResponseError, NetworkError } from './errors';
+import { readBody, wholeBodyFetch } from './responseBody';
 import { parseRetryAfter } from '../../domain/errors';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -110,12 +115,6 @@ export interface ApiClient {
   request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>>;
 }
 
-interface Body {
-  readonly data: unknown;
-  /** The content type said JSON but the body did not parse. */
-  readonly malformedJson: boolean;
-}
-
 interface AheadRead {
   readonly answer: Promise<unknown>;
   /** When it was made (Date.now()). */
@@ -126,30 +125,6 @@ interface AheadRead {
 
 type RefreshOutcome = { readonly kind: 'refreshed'; readonly token: string } | { readonly kind: 'expired' };
 
-function abortError(): DOMException {
-  return new DOMException('The request was cancelled.', 'AbortError');
-}
-
-/** Rejects with an AbortError as soon as `signal` aborts, without cancelling `promise` itself. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 function isNetworkFailure(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TypeError) return true;
   if (typeof error !== 'object' || error === null) return false;
@@ -157,42 +132,6 @@ function isNetworkFailure(error: unknown): boolean {
   if (kind !== undefined) return kind === 'network';
   return code === 'NetworkError' || name === 'NetworkError';
 }
-
-function isJsonContentType(contentType: string | null): boolean {
-  return contentType !== null && /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
-}
-
-async function readBody(response: Response): Promise<Body> {
-  const text = await response.text();
-  if (!isJsonContentType(response.headers.get('content-type'))) {
-    return { data: text === '' ? undefined : text, malformedJson: false };
-  }
-  if (text.trim() === '') return { data: undefined, malformedJson: false };
-  try {
-    return { data: JSON.parse(text) as unknown, malformedJson: false };
-  } catch {
-    return { data: text, malformedJson: true };
-  }
-}
-
-/**
- * `fetch`, resolving only once the whole body has arrived. ky's `timeout` covers its fetch call
- * and stops at the headers; reading the body inside it makes one timer cover headers and body,
- * and a stalled body is then aborted by ky like a stalled connection.
- */
-function wholeBodyFetch(base: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await base(input, init);
-    const body = response.body && (await response.arrayBuffer());
-    // A 204, 205 or 304 has no body, and the Response constructor throws when given one; Chromium
-    // hands such a response a non-null (empty) body stream, so it is dropped here.
-    const rebuilt = NULL_BODY_STATUSES.has(response.status) ? null : body;
-    return new Response(rebuilt, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
-
-/** The statuses whose response has no body (the Fetch standard's null body statuses, 101 and 103 aside: fetch never resolves with them). */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /** The defined values of `params` as pairs (none: no query, not a bare '?'). */
 function queryOf(params: SearchParams | undefined): Array<[string, string | number]> {
