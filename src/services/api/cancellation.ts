@@ -1,7 +1,7 @@
 /**
  * How a caller's signal cancels a call (./client.ts): the AbortError a cancelled call rejects with,
  * and waits the signal cuts short without cancelling what they wait for (the access token, a
- * refresh shared with other calls, a read made ahead of need for another call).
+ * refresh shared with other calls, a read made ahead of need for another call: ./aheadReads.ts).
  */
 
 export function abortError(): DOMException {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { pathOf, type Route } from '../../contract/routes/route';
-import type { CallOptions } from './client';
+import type { CallOptions } from './requestSpec';
 
 /** Accepts any answer: for calls whose response the console does not read. */
 export const Ignored = v.unknown();
