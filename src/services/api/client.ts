@@ -32,24 +32,27 @@
  * timed fetch (ky's timer stops at the headers), the single-flight refresh (shared across calls,
  * which ky has no notion of), waits ky cannot cancel (the token, the refresh), the body parsing
  * SPEC §7 asks for, and the mapping of ky's errors to ./errors.
+ *
+ * Beside it: the request spec and call options (./requestSpec.ts), the reads made ahead of need
+ * (./aheadReads.ts), the waits a signal cuts short (./cancellation.ts) and the reading of a body
+ * (./responseBody.ts).
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
+import { createAheadReads } from './aheadReads';
+import { abortError, untilAborted } from './cancellation';
 import { ApiRequestError, ApiResponseError, NetworkError } from './errors';
+import { queryOf, type RequestSpec } from './requestSpec';
+import { readBody, wholeBodyFetch } from './responseBody';
 import { parseRetryAfter } from '../../domain/errors';
+
+export { AHEAD_MAX_AGE_MS } from './aheadReads';
+export type { CallOptions, ReadOptions } from './requestSpec';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The pause before a GET is sent again after a network error or a 503. */
 const RETRY_DELAY_MS = 300;
-
-/**
- * How long a read made ahead of need waits for its call. A screen asks within a second or two of
- * start-up, even on a slow phone; an answer older than this is left unread rather than shown.
- */
-export const AHEAD_MAX_AGE_MS = 10_000;
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiClientOptions {
   /** The API host, e.g. 'https://api.example.com' or 'http://127.0.0.1:8787' (a path prefix is kept). */
@@ -68,41 +71,6 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
 }
 
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-}
-
-/** Options of a read (a GET, or a POST that only reads) that may be made ahead of need. */
-export interface ReadOptions extends CallOptions {
-  /**
-   * Read now for a call that has not been made yet: the answer is kept (AHEAD_MAX_AGE_MS at most)
-   * for the first call with the same method, path, query and body, which takes it instead of asking
-   * again.
-   */
-  readonly ahead?: boolean;
-}
-
-type SearchParams = Readonly<Record<string, string | number | undefined>>;
-
-interface RequestSpec {
-  /** Names the call in errors, e.g. 'users.list'. */
-  readonly operation: string;
-  readonly method: HttpMethod;
-  /** Path from the API host, starting with '/'. */
-  readonly path: string;
-  readonly searchParams?: SearchParams;
-  readonly json?: unknown;
-  readonly signal?: AbortSignal | undefined;
-  readonly timeoutMs?: number;
-  /** A read made ahead of need (ReadOptions.ahead). */
-  readonly ahead?: boolean | undefined;
-  /**
-   * A POST that only reads (SPEC §7 sends some reads as POSTs: a member's billing): it may be made
-   * ahead of need, as a GET may.
-   */
-  readonly readOnly?: boolean;
-}
-
 export interface ApiClient {
   /** The parsed body (JSON value, text, or undefined for an empty answer) of an OK answer. */
   send(spec: RequestSpec): Promise<unknown>;
@@ -110,45 +78,7 @@ export interface ApiClient {
   request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>>;
 }
 
-interface Body {
-  readonly data: unknown;
-  /** The content type said JSON but the body did not parse. */
-  readonly malformedJson: boolean;
-}
-
-interface AheadRead {
-  readonly answer: Promise<unknown>;
-  /** When it was made (Date.now()). */
-  readonly at: number;
-  /** The access token it was made with: only a call with the same session takes it. */
-  readonly token: Promise<string | null>;
-}
-
 type RefreshOutcome = { readonly kind: 'refreshed'; readonly token: string } | { readonly kind: 'expired' };
-
-function abortError(): DOMException {
-  return new DOMException('The request was cancelled.', 'AbortError');
-}
-
-/** Rejects with an AbortError as soon as `signal` aborts, without cancelling `promise` itself. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 function isNetworkFailure(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TypeError) return true;
@@ -156,47 +86,6 @@ function isNetworkFailure(error: unknown): boolean {
   const { kind, code, name } = error as { kind?: unknown; code?: unknown; name?: unknown };
   if (kind !== undefined) return kind === 'network';
   return code === 'NetworkError' || name === 'NetworkError';
-}
-
-function isJsonContentType(contentType: string | null): boolean {
-  return contentType !== null && /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
-}
-
-async function readBody(response: Response): Promise<Body> {
-  const text = await response.text();
-  if (!isJsonContentType(response.headers.get('content-type'))) {
-    return { data: text === '' ? undefined : text, malformedJson: false };
-  }
-  if (text.trim() === '') return { data: undefined, malformedJson: false };
-  try {
-    return { data: JSON.parse(text) as unknown, malformedJson: false };
-  } catch {
-    return { data: text, malformedJson: true };
-  }
-}
-
-/**
- * `fetch`, resolving only once the whole body has arrived. ky's `timeout` covers its fetch call
- * and stops at the headers; reading the body inside it makes one timer cover headers and body,
- * and a stalled body is then aborted by ky like a stalled connection.
- */
-function wholeBodyFetch(base: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await base(input, init);
-    const body = response.body && (await response.arrayBuffer());
-    // A 204, 205 or 304 has no body, and the Response constructor throws when given one; Chromium
-    // hands such a response a non-null (empty) body stream, so it is dropped here.
-    const rebuilt = NULL_BODY_STATUSES.has(response.status) ? null : body;
-    return new Response(rebuilt, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
-
-/** The statuses whose response has no body (the Fetch standard's null body statuses, 101 and 103 aside: fetch never resolves with them). */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
-
-/** The defined values of `params` as pairs (none: no query, not a bare '?'). */
-function queryOf(params: SearchParams | undefined): Array<[string, string | number]> {
-  return Object.entries(params ?? {}).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -212,8 +101,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let flight: { readonly replaced: string | null; readonly promise: Promise<RefreshOutcome> } | null = null;
   /** The refreshed token whose retry already got a 401 and signed the session out. */
   let expiredRetryToken: string | null = null;
-  /** Reads made ahead of need, by method, path, query and body, each waiting for the call it was made for. */
-  const aheadReads = new Map<string, AheadRead>();
 
   async function runRefresh(): Promise<RefreshOutcome> {
     let token: string | null;
@@ -326,46 +213,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return result.output;
   }
 
-  /** The read made ahead for this key, if one is waiting and young enough (forgotten otherwise). */
-  function waitingAhead(key: string): AheadRead | null {
-    const read = aheadReads.get(key);
-    if (!read) return null;
-    if (Date.now() - read.at <= AHEAD_MAX_AGE_MS) return read;
-    aheadReads.delete(key);
-    return null;
-  }
-
-  /**
-   * The outcome of a read made ahead, as the call's own: its answer or its failure (the call was
-   * made early, not twice). A 401 is the exception (the read left it alone: the call asks again, and
-   * refreshes or signs out as usual), and so is a read made with another session's token.
-   */
-  async function takeAhead<S extends v.GenericSchema>(read: AheadRead, spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
-    const [mine, its] = await untilAborted(Promise.all([options.getAccessToken(), read.token]), spec.signal);
-    if (mine !== its) return checked(spec, schema);
-    try {
-      return (await untilAborted(read.answer, spec.signal)) as v.InferOutput<S>;
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401 && !spec.signal?.aborted) return checked(spec, schema);
-      throw error;
-    }
-  }
-
-  function request<S extends v.GenericSchema>(spec: RequestSpec, schema: S): Promise<v.InferOutput<S>> {
-    if (spec.method !== 'GET' && !spec.readOnly) return checked(spec, schema);
-    const query = new URLSearchParams(queryOf(spec.searchParams).map(([k, value]) => [k, String(value)])).toString();
-    const key = `${spec.method} ${spec.path}?${query}${spec.json === undefined ? '' : ` ${JSON.stringify(spec.json)}`}`;
-    const waiting = waitingAhead(key);
-    if (spec.ahead) {
-      if (waiting) return waiting.answer as Promise<v.InferOutput<S>>;
-      const answer = checked({ ...spec, signal: undefined }, schema);
-      aheadReads.set(key, { answer, at: Date.now(), token: options.getAccessToken().catch(() => null) });
-      return answer;
-    }
-    if (!waiting) return checked(spec, schema);
-    aheadReads.delete(key);
-    return takeAhead(waiting, spec, schema);
-  }
+  const request = createAheadReads(options, checked);
 
   return { send, request };
 }

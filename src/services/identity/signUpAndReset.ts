@@ -1,0 +1,113 @@
+/**
+ * The calls made before anyone is signed in: creating an account and confirming its email with the
+ * emailed code, and resetting a forgotten password. Part of the identity service
+ * (./identityService.ts), in a module of its own because none of them reads or changes the
+ * service's state (the session, the sign-in challenge): each is one call to the pool, its input
+ * checked first and its failure mapped to the SPEC §8 message (./errors.ts).
+ */
+import type { CognitoGateway } from './gateway';
+import {
+  IdentityError,
+  REQUIRED_INPUT_MESSAGES,
+  SIGN_UP_MESSAGES,
+  confirmError,
+  isAlreadyConfirmed,
+  isHiddenResetRefusal,
+  resendCodeError,
+  resetConfirmError,
+  resetRequestError,
+  signUpError,
+} from './errors';
+
+interface SignUpParams {
+  readonly email: string;
+  readonly password: string;
+  readonly phoneNumber: string;
+  readonly organization: string;
+  readonly fullName?: string;
+}
+
+export interface SignUpAndReset {
+  signUp(params: SignUpParams): Promise<{ confirmationRequired: boolean }>;
+  confirmSignUp(params: { email: string; code: string }): Promise<void>;
+  /** Asks the pool to email a new sign-up confirmation code. */
+  resendConfirmationCode(params: { email: string }): Promise<void>;
+  /**
+   * Asks the pool to email a password-reset code. Resolves the same way whether or not the account
+   * exists (an unknown email is not revealed).
+   */
+  requestPasswordReset(params: { email: string }): Promise<void>;
+  /** Sets a new password with the emailed reset code. */
+  confirmPasswordReset(params: { email: string; code: string; newPassword: string }): Promise<void>;
+}
+
+export function createSignUpAndReset(gateway: CognitoGateway): SignUpAndReset {
+  return {
+    async signUp({ email, password, phoneNumber, organization, fullName }) {
+      const username = email.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      if (password === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
+      const attributes: Record<string, string> = {
+        email: username,
+        phone_number: phoneNumber,
+        'custom:organization': organization,
+      };
+      if (fullName && fullName.trim() !== '') attributes.name = fullName.trim();
+      let result: { userConfirmed: boolean } | undefined;
+      try {
+        result = await gateway.signUp({ username, password, attributes });
+      } catch (error) {
+        throw signUpError(error);
+      }
+      if (typeof result?.userConfirmed !== 'boolean') throw new IdentityError(SIGN_UP_MESSAGES.statusUnclear, 'rejected');
+      return { confirmationRequired: !result.userConfirmed };
+    },
+
+    async confirmSignUp({ email, code }) {
+      const username = email.trim();
+      const trimmed = code.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
+      try {
+        await gateway.confirmSignUp(username, trimmed);
+      } catch (error) {
+        if (isAlreadyConfirmed(error)) return;
+        throw confirmError(error);
+      }
+    },
+
+    async resendConfirmationCode({ email }) {
+      const username = email.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      try {
+        await gateway.resendConfirmationCode(username);
+      } catch (error) {
+        throw resendCodeError(error);
+      }
+    },
+
+    async requestPasswordReset({ email }) {
+      const username = email.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      try {
+        await gateway.forgotPassword(username);
+      } catch (error) {
+        if (isHiddenResetRefusal(error)) return;
+        throw resetRequestError(error);
+      }
+    },
+
+    async confirmPasswordReset({ email, code, newPassword }) {
+      const username = email.trim();
+      const trimmed = code.trim();
+      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
+      if (newPassword === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
+      try {
+        await gateway.confirmForgotPassword(username, trimmed, newPassword);
+      } catch (error) {
+        throw resetConfirmError(error);
+      }
+    },
+  };
+}
