@@ -28,7 +28,7 @@ export interface Route<Path extends string = string> {
   readonly created?: boolean;
   /**
    * A POST that only reads (SPEC §7 sends a member's billing as one, the id in the body): the console
-   * may make it ahead of need, as it may a GET (src/services/api/client.ts).
+   * may make it ahead of need, as it may a GET (src/services/api/aheadReads.ts).
    */
   readonly readOnly?: boolean;
 }

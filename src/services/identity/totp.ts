@@ -4,7 +4,7 @@
  * On: AssociateSoftwareToken gives a new secret, shown as a QR code of its `otpauth://` URI and as
  * text; the app's first code goes to VerifySoftwareToken; SetUserMFAPreference then turns the
  * authenticator app on (and preferred), so the next sign-in meets the SOFTWARE_TOKEN_MFA challenge
- * (answered by `answerTotp`, ./index.ts).
+ * (answered by `answerTotp`, ./identityService.ts).
  *
  * Off: the person gives a current code first. Cognito has no call that only checks a code of a
  * verified secret, so VerifySoftwareToken (with the access token) checks it against the secret in
@@ -15,7 +15,7 @@
  * Every call takes the access token the identity service holds (refreshed ahead of expiry);
  * failures leave as `IdentityError`s with the messages of ./twoFactorErrors.ts (`TWO_FACTOR_MESSAGES`).
  *
- * The identity service imports this module on the first two-factor call (./index.ts), so it is not
+ * The identity service imports this module on the first two-factor call (./identityService.ts), so it is not
  * part of the /login JavaScript.
  */
 import type { CognitoClient } from './gateway';
