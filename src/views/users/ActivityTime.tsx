@@ -1,4 +1,5 @@
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import { TIME_TIP_BUBBLE } from '../shared/timeTipBubble';
 import { useTimeTip } from '../shared/useTimeTip';
 import { formatDateTime, formatRelativeTime } from '../../domain/dates';
 
@@ -15,21 +16,7 @@ const styles: SystemStyleObject = {
     textUnderlineOffset: '3px',
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
   },
-  '& > [role=tooltip]': {
-    display: 'none',
-    position: 'absolute',
-    bottom: '100%',
-    insetEnd: '0',
-    zIndex: 'tooltip',
-    px: '2',
-    py: '1',
-    borderRadius: 'l2',
-    bg: 'bg.inverted',
-    color: 'fg.inverted',
-    textStyle: 'xs',
-    whiteSpace: 'nowrap',
-    boxShadow: 'md',
-  },
+  '& > [role=tooltip]': { ...TIME_TIP_BUBBLE, insetEnd: '0' },
   '&[data-open] > [role=tooltip]': { display: 'block' },
 };
 

@@ -6,17 +6,11 @@ import { UserCards } from './UserCards';
 import { useMediaQuery } from '../shared/useMediaQuery';
 import { useRouteLinks } from '../shared/useRouteLinks';
 
-export interface UsersTableProps {
-  users: User[];
-  /** No page has arrived yet: skeleton rows of the final size. */
-  firstLoad: boolean;
-  /** Marked busy while a newer page is on its way (busyMark.ts): the table's or the cards' element. */
-  busyRef: (element: HTMLElement | null) => void;
-  skeletonRows: number;
-  selected: string[];
-  busy: string[];
-  onSelect: (userId: string, selected: boolean) => void;
-  onSelectAll: (selected: boolean) => void;
+/** What the screen gives: the view's own props (MembersViewProps), with one callback per row action. */
+export interface UsersTableProps extends Pick<
+  MembersViewProps,
+  'users' | 'firstLoad' | 'busyRef' | 'skeletonRows' | 'selected' | 'busy' | 'onSelect' | 'onSelectAll' | 'sort' | 'onSort'
+> {
   /** The licence switch asks for the value it now shows (not a flip: a retry cannot undo it). */
   onSetLicense: (user: User, hasLicense: boolean) => void;
   /** Activate / Deactivate asks for that status. */
@@ -29,10 +23,6 @@ export interface UsersTableProps {
   onRevokeInvitation: (user: User) => void;
   /** Restore, in the menu of a member in Recently deleted. */
   onRestore: (user: User) => void;
-  /** The list's order: its column shows an arrow and `aria-sort`. */
-  sort: UserSort;
-  /** A sortable header was clicked: the order it asks for (the sorted column flips). */
-  onSort: (sort: UserSort) => void;
 }
 
 /** Phones and narrow tablets (Chakra's `md` breakpoint and below, 768 px) get the cards. */

@@ -26,12 +26,14 @@ export interface MembersViewProps {
   skeletonRows: number;
   selected: string[];
   busy: string[];
+  /** The list's order: its column shows an arrow and `aria-sort`. */
   sort: UserSort;
   /** The moment 'Last active' counts from (ms since the epoch). */
   now: number;
   onSelect: OnSelect;
   onSelectAll: (selected: boolean) => void;
   onAction: OnAction;
+  /** A sortable header was clicked: the order it asks for (the sorted column flips). */
   onSort: (sort: UserSort) => void;
   /** The list's one click handler for its View Billing links (useRouteLinks). */
   onOpenLink: (event: MouseEvent<HTMLElement>) => void;

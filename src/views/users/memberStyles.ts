@@ -4,6 +4,7 @@
  * UserCards) and matched by class name, not a Chakra component per part.
  */
 import type { SystemStyleObject } from '@chakra-ui/react';
+import { TIME_TIP_BUBBLE } from '../shared/timeTipBubble';
 import { invitationStyles } from './InvitationParts';
 
 const centred = { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 } as const;
@@ -82,21 +83,7 @@ export const memberStyles: SystemStyleObject = {
   // 'Last active': the relative time, underlined dotted; the exact time above it while open.
   '& .hl-when': { position: 'relative', display: 'inline-block', maxWidth: '100%' },
   '& .hl-when > time': { display: 'block', borderRadius: 'l1', textDecoration: 'underline dotted', textUnderlineOffset: '3px' },
-  '& .hl-tip': {
-    display: 'none',
-    position: 'absolute',
-    bottom: '100%',
-    insetStart: '0',
-    zIndex: 'tooltip',
-    px: '2',
-    py: '1',
-    borderRadius: 'l2',
-    bg: 'bg.inverted',
-    color: 'fg.inverted',
-    textStyle: 'xs',
-    whiteSpace: 'nowrap',
-    boxShadow: 'md',
-  },
+  '& .hl-tip': { ...TIME_TIP_BUBBLE, insetStart: '0' },
   '& .hl-when[data-open] > .hl-tip': { display: 'block' },
   '& :is(input, a, button, time):focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
   ...invitationStyles,
