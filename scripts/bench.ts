@@ -45,6 +45,8 @@ import { measureInp } from './bench/inp';
 import { defaultDatabase, loadPaths, measureLoadOnEveryDatabase } from './bench/load';
 import {
   LIGHTHOUSE_MIN_RUNS,
+  LIGHTHOUSE_PAGES,
+  LIGHTHOUSE_PRESETS,
   checksOf,
   lighthouseFigures,
   loadFigures,
@@ -79,6 +81,16 @@ function countOption(name: string, fallback: number, min: number): number {
   return n;
 }
 
+/** A comma-separated list of `allowed` names (`--pages users,billing`), or every one when the option is absent. */
+function listOption<T extends string>(name: string, allowed: readonly T[]): readonly T[] | undefined {
+  const raw = option(name);
+  if (raw === undefined) return undefined;
+  const names = raw.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !allowed.some((a) => a === n));
+  if (names.length === 0 || unknown.length > 0) throw new Error(`${name} takes a comma-separated list of: ${allowed.join(', ')}`);
+  return allowed.filter((a) => names.includes(a));
+}
+
 /** Measurements that can run on their own (`--only <name>`). */
 const ONLY = ['export', 'import', 'inp', 'load', 'copilot', 'lighthouse'] as const;
 
@@ -110,6 +122,8 @@ async function main(): Promise<number> {
       },
       'preview',
     );
+  // With --only lighthouse, some pages or presets alone (the figures of the others stay unmeasured).
+  const lighthouseOnly = { pages: listOption('--pages', LIGHTHOUSE_PAGES), presets: listOption('--presets', LIGHTHOUSE_PRESETS) };
   if (only === 'lighthouse')
     return stackOnly(
       users,
@@ -117,7 +131,10 @@ async function main(): Promise<number> {
       'Lighthouse on every route',
       async (stack, log) => {
         const member = await billedMember(stack);
-        const result = await runLighthouse(stack.webUrl, join(ROOT, 'reports'), runs, log, member.userId);
+        const result = await runLighthouse(stack.webUrl, join(ROOT, 'reports'), runs, log, member.userId, {
+          ...(lighthouseOnly.pages ? { pages: lighthouseOnly.pages } : {}),
+          ...(lighthouseOnly.presets ? { presets: lighthouseOnly.presets } : {}),
+        });
         return {
           ...lighthouseFigures(summarizeLighthouse(result.runs)),
           lighthouse_load_avg_1m_start: result.loadAvgStart,

@@ -22,12 +22,16 @@ import type { MachineSourceMap } from './machines/registry';
 import { loadAccountMenu } from './views/account/AccountMenu';
 import { App } from './views/app/App';
 import { consoleReady } from './views/app/prefetch';
+import { ROUTE_LIST } from './views/app/routeTable';
 
 /** The path whose page is prerendered (and the marker src/main.tsx finds on the root element). */
 export const PRERENDERED_PATH = '/login';
 
-/** The console routes whose page carries the console's shell. */
-export const SHELL_PATHS: readonly string[] = ['/'];
+/**
+ * The console routes whose page carries the console's shell: every route of the route table with a
+ * page of its own (scripts/build/signed-in-preloads.ts writes one for each route without parameters).
+ */
+export const SHELL_PATHS: readonly string[] = ROUTE_LIST.map((route) => route.path).filter((path) => !path.includes(':'));
 
 export async function renderLoginPage(): Promise<string> {
   const noSession: SessionCheck = { user: null, pending: null };

@@ -180,10 +180,16 @@ export async function runLighthouse(
   log: (line: string) => void,
   /** The member whose billing page is audited (`billedMember`). */
   memberId: string,
+  /** Only these pages and presets (`--pages`, `--presets`): every one by default. */
+  only: { pages?: readonly LighthousePage[]; presets?: readonly LighthousePreset[] } = {},
 ): Promise<LighthouseResult> {
+  const pages = only.pages ?? LIGHTHOUSE_PAGES;
+  const presets = only.presets ?? LIGHTHOUSE_PRESETS;
   const outDir = join(reportsDir, 'bench-lighthouse');
   const runsDir = join(outDir, 'runs');
-  await rm(outDir, { recursive: true, force: true });
+  // The reports of the pages and presets measured now are replaced; the others' stay.
+  await rm(runsDir, { recursive: true, force: true });
+  for (const target of pages) for (const preset of presets) await rm(join(outDir, `${target}-${preset}.html`), { force: true });
   await mkdir(runsDir, { recursive: true });
   const htmlOf = (run: Pick<LighthouseRun, 'page' | 'preset' | 'round'>) => join(runsDir, `${run.page}-${run.preset}-${run.round}.html`);
   const loadAvgStart = loadAvg1m();
@@ -192,8 +198,8 @@ export async function runLighthouse(
   try {
     for (let roundNo = 1; roundNo <= runs; roundNo++) {
       log(`  round ${roundNo} of ${runs} (load average ${loadAvg1m()})`);
-      for (const target of LIGHTHOUSE_PAGES) {
-        for (const preset of LIGHTHOUSE_PRESETS) {
+      for (const target of pages) {
+        for (const preset of presets) {
           const run = await auditOne(browser, webUrl, target, preset, roundNo, htmlOf({ page: target, preset, round: roundNo }), memberId);
           log(`    ${target} ${preset}: score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, FCP ${run.fcpMs} ms`);
           all.push(run);
@@ -205,8 +211,8 @@ export async function runLighthouse(
   }
   const loadAvgEnd = loadAvg1m();
   // Keep the median run's report of each page and preset; drop the others.
-  for (const target of LIGHTHOUSE_PAGES) {
-    for (const preset of LIGHTHOUSE_PRESETS) {
+  for (const target of pages) {
+    for (const preset of presets) {
       const mine = all.filter((r) => r.page === target && r.preset === preset);
       const median = mine[medianRunIndex(mine)];
       if (median) await rename(htmlOf(median), join(outDir, `${target}-${preset}.html`));

@@ -263,10 +263,14 @@ export function measureDist(distDir: string, modules?: Record<string, string[]>)
   };
 }
 
-/** The files a built page announces with `<link rel="modulepreload">`, relative to the build ('assets/x.js'). */
+/**
+ * The files a built page announces with `<link rel="modulepreload">`, or names for the shell's gate
+ * script to preload once the shell has been painted (`data-after-paint="modulepreload"`,
+ * scripts/build/shell-gate.ts), relative to the build ('assets/x.js').
+ */
 function modulePreloadsOf(page: string): string[] {
   const html = readFileSync(page, 'utf8');
-  return [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)]
+  return [...html.matchAll(/<link\b[^>]*(?:rel|data-after-paint)="modulepreload"[^>]*>/g)]
     .map(([tag]) => /href="\/?([^"]+)"/.exec(tag)?.[1])
     .filter((file): file is string => file !== undefined)
     .sort();

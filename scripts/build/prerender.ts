@@ -33,7 +33,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { SHELL_ATTRIBUTE, SHELL_GATE_SCRIPT, SHELL_SHOWN_ATTRIBUTE } from './shell-gate.ts';
+import { AFTER_PAINT_ATTRIBUTE, SHELL_ATTRIBUTE, SHELL_GATE_SCRIPT, SHELL_SHOWN_ATTRIBUTE } from './shell-gate.ts';
 import { pageOf, withoutSignedInPreloads } from './signed-in-preloads.ts';
 import { PRERENDERED_GLOBAL_ATTRIBUTE } from '../../src/views/theme/prerenderedGlobal.ts';
 
@@ -116,11 +116,22 @@ export function loginPage(index: string, markup: string, path: string): string {
 /** Hides a console page's shell until the gate script (after the root) shows it. */
 export const HOLD_SHELL = `<style data-shell-hold>#root[${SHELL_ATTRIBUTE}]:not([${SHELL_SHOWN_ATTRIBUTE}]){visibility:hidden}</style>`;
 
-/** A console page (index.html for /) with the shell at `path` in its root (exported for the tests). */
+/** The entry chunk's script element, as Vite writes it into each page. */
+const ENTRY_SCRIPT = /<script type="module"( crossorigin)? src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"(?=\s)/g;
+
+/**
+ * A console page (index.html for /, users.html...) with the shell at `path` in its root (exported
+ * for the tests). Its scripts (the entry, the modulepreloads) are named inertly: the gate script
+ * starts them once the shell has been painted (scripts/build/shell-gate.ts says why).
+ */
 export function shellPage(page: string, markup: string, path: string): string {
   if (!page.includes(ROOT_ELEMENT)) throw new Error(`prerender: ${ROOT_ELEMENT} not found in the page of ${path}`);
+  if (!ENTRY_SCRIPT.test(page)) throw new Error(`prerender: the entry's <script type="module"> not found in the page of ${path}`);
   const { styles, body } = splitStyles(markup);
   return page
+    .replace(ENTRY_SCRIPT, (_, cors = '', src: string) => `<link ${AFTER_PAINT_ATTRIBUTE}="module"${cors} href="${src}">`)
+    .replace(MODULE_PRELOAD, `<link ${AFTER_PAINT_ATTRIBUTE}="modulepreload"`)
     .replace('</head>', () => `${styles}\n${HOLD_SHELL}\n</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root" ${SHELL_ATTRIBUTE}="${path}" inert>${body}</div><script>${SHELL_GATE_SCRIPT}</script>`);
 }

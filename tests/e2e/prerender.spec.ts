@@ -35,8 +35,8 @@ test('/login arrives with the sign-in form in its HTML, under the same CSP @auth
   expect(html).toMatch(/<div id="root" data-prerendered="\/login">.*<form[^>]*aria-label="Sign in"/s);
   expect(html).toContain('Welcome back. Sign in to the Hardline Admin Console.');
   expect(html).toMatch(/<meta http-equiv="Content-Security-Policy"/);
-  // Other routes' pages carry no prerendered markup (they depend on the session).
-  expect(await (await request.get('/users')).text()).toContain('<div id="root"></div>');
+  // The console's pages carry the console's shell, never the sign-in form.
+  expect(await (await request.get('/users')).text()).not.toContain('data-prerendered="');
 });
 
 test('typed before the JavaScript ran is kept, Enter does not submit natively, and signing in works @auth @perf', async ({ page }) => {
@@ -92,6 +92,37 @@ test('/ arrives with the console shell: a tab with a session sees the dashboard 
   await expect(page.getByTestId('signed-in-username')).toHaveText(ADMIN.email);
   await page.getByRole('link', { name: 'User Management' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+});
+
+/** Each console page with a page of its own besides index.html, and the heading its shell shows. */
+const SHELLS = [
+  { path: '/users', heading: 'User Management' },
+  { path: '/users/activity', heading: 'User Management' },
+  { path: '/billing', heading: 'Billing Overview' },
+  { path: '/ai', heading: 'Assistant' },
+] as const;
+
+test('each console page arrives with its own shell: a tab with a session sees its screen before the JavaScript, then it turns live @auth @perf', async ({
+  page,
+  request,
+  stack,
+}) => {
+  await signIn(page, stack);
+  for (const { path, heading } of SHELLS) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(`<div id="root" data-shell="${path}" inert>`);
+    await page.unrouteAll();
+    const release = await holdEntry(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const root = page.locator('#root');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(root, path).toHaveAttribute('data-shell-shown', '');
+    await expect(root, path).toHaveAttribute('inert', '');
+    release();
+    await expect(root, path).not.toHaveAttribute('inert');
+    await expect(page.getByTestId('signed-in-username')).toHaveText(ADMIN.email);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
 });
 
 test('no shell for a visitor without a session, nor at an address index.html answers for another page @auth @perf', async ({
@@ -151,9 +182,15 @@ test('a prerendered page keeps its global CSS: the live page does not build it a
   // Chakra's global styles apply: the page's background is bg.subtle.
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(250, 250, 250)');
 
-  // A page with nothing prerendered (users.html) builds the global CSS as it starts.
-  await page.goto('/users');
-  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
-  expect(await tokenStyles(page)).toEqual(['css-global']);
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(250, 250, 250)');
+  // Every console page carries it, with its shell (users.html), and where its gate removed the
+  // shell (index.html answering an address without a page of its own): it is in <head>.
+  for (const [path, heading] of [
+    ['/users', 'User Management'],
+    ['/nowhere', 'Page not found'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await tokenStyles(page), path).toEqual(prerendered);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe('rgb(250, 250, 250)');
+  }
 });

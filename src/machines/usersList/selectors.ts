@@ -15,8 +15,13 @@ export const selectFilters = (s: UsersListSnapshot) => ({ search: s.context.sear
 export const selectSort = (s: UsersListSnapshot): UserSort => s.context.sort;
 export const selectPage = (s: UsersListSnapshot): number => s.context.page;
 export const selectPageSize = (s: UsersListSnapshot): number => s.context.pageSize;
-/** True while the first page has never arrived: the table shows skeleton rows. */
-export const selectIsFirstLoad = (s: UsersListSnapshot): boolean => !s.context.hasLoaded && s.matches({ list: { browsing: 'loading' } });
+/**
+ * True while the first page has never arrived: the table shows skeleton rows. From the start, while
+ * the list waits for its address too (`opening`): the shell prerendered at build time draws that
+ * state (src/prerender.tsx), and a list that has not asked yet has not found nobody.
+ */
+export const selectIsFirstLoad = (s: UsersListSnapshot): boolean =>
+  !s.context.hasLoaded && (s.matches({ list: 'opening' }) || s.matches({ list: { browsing: 'loading' } }));
 /** True while a page (or a debounced search) is on its way: the shown rows are dimmed. */
 export const selectIsRefreshing = (s: UsersListSnapshot): boolean =>
   s.matches({ list: { browsing: 'loading' } }) || s.matches({ list: { browsing: 'debouncing' } });

@@ -29,8 +29,11 @@ function listOf(query: string): MediaQueryList | null {
  * a layout chosen by it never draws one form and then swaps to the other (no layout shift). Where
  * the browser has no `matchMedia` (jsdom in the view tests), `fallback`. Subscribes once per query
  * (a stable `subscribe`), not again with each render.
+ *
+ * `null` while the page is drawn at build time (src/prerender.tsx), where no window exists: a view
+ * that chooses its layout by it draws both there, each behind the same query in CSS (UsersTable).
  */
-export function useMediaQuery(query: string, fallback: boolean): boolean {
+export function useMediaMatch(query: string, fallback: boolean): boolean | null {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = listOf(query);
@@ -43,6 +46,11 @@ export function useMediaQuery(query: string, fallback: boolean): boolean {
   return useSyncExternalStore(
     subscribe,
     () => listOf(query)?.matches ?? fallback,
-    () => fallback,
+    () => null,
   );
+}
+
+/** useMediaMatch, with `fallback` while the page is drawn at build time too. */
+export function useMediaQuery(query: string, fallback: boolean): boolean {
+  return useMediaMatch(query, fallback) ?? fallback;
 }

@@ -3,7 +3,8 @@ import type { User, UserSort } from '../../contract/api';
 import type { MembersViewProps, RowAction } from './MemberParts';
 import { MembersTable } from './MembersTable';
 import { UserCards } from './UserCards';
-import { useMediaQuery } from '../shared/useMediaQuery';
+import { Box } from '@chakra-ui/react';
+import { useMediaMatch } from '../shared/useMediaQuery';
 import { useRouteLinks } from '../shared/useRouteLinks';
 
 /** What the screen gives: the view's own props (MembersViewProps), with one callback per row action. */
@@ -31,10 +32,19 @@ const CARDS_QUERY = '(max-width: 48em)';
 /**
  * Whether the members show as cards. Read from the media query during the first render, so the page
  * never draws the table and then swaps it (no layout shift); without `matchMedia` (jsdom), the table.
+ * `null` when drawn at build time (the console's shell), where no window says which.
  */
-function useCardLayout(): boolean {
-  return useMediaQuery(CARDS_QUERY, false);
+function useCardLayout(): boolean | null {
+  return useMediaMatch(CARDS_QUERY, false);
 }
+
+/**
+ * Drawn at build time (the shell, src/prerender.tsx), both layouts go into the page, each shown by
+ * CARDS_QUERY in CSS: the phone paints the cards' placeholders and the desk the table's, as the live
+ * page then draws them, so nothing moves when it replaces the shell.
+ */
+const WHEN_TABLE = { [`@media ${CARDS_QUERY}`]: { display: 'none' } } as const;
+const WHEN_CARDS = { [`@media not all and ${CARDS_QUERY}`]: { display: 'none' } } as const;
 
 /** How often 'Last active' is counted again while the list stays open. */
 const NOW_REFRESH_MS = 30_000;
@@ -94,5 +104,16 @@ export function UsersTable(props: UsersTableProps) {
     onSort,
     onOpenLink,
   };
+  if (cards === null)
+    return (
+      <>
+        <Box css={WHEN_CARDS}>
+          <UserCards {...view} />
+        </Box>
+        <Box css={WHEN_TABLE}>
+          <MembersTable {...view} />
+        </Box>
+      </>
+    );
   return cards ? <UserCards {...view} /> : <MembersTable {...view} />;
 }

@@ -30,7 +30,8 @@ describe('prerendered /login', () => {
 
 describe('login.html from index.html (scripts/build/prerender.ts)', () => {
   const index =
-    '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
+    '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/a.js" data-signed-in></head><body><div id="root"></div></body></html>';
 
   it('moves every Emotion style into <head> (the body keeps the structure the client renders) and marks the root', async () => {
     const { loginPage } = await import('../../../scripts/build/prerender');
@@ -99,6 +100,22 @@ describe("the console's shell (src/prerender.tsx)", () => {
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
   });
 
+  it('is each route without parameters, its own screen, as its first render draws it', async () => {
+    const { renderConsoleShell, SHELL_PATHS } = await import('../../../src/prerender');
+    expect(SHELL_PATHS).toEqual(['/', '/users', '/users/activity', '/billing', '/ai']);
+    const users = await renderConsoleShell('/users');
+    expect(users).toMatch(/<h1[^>]*>User Management<\/h1>/);
+    // Waiting for its first page, not a page that came back empty.
+    expect(users).not.toContain('No users found');
+    // Both layouts, each behind the media query that picks it in the browser: cards on a phone.
+    expect(users).toContain('class="hl-card"');
+    expect(users).toMatch(/<table/);
+    expect(users).toMatch(/@media not all and \(max-width: 48em\)\{[^}]*display:none/);
+    expect(users).toMatch(/@media \(max-width: 48em\)\{[^}]*display:none/);
+    expect(await renderConsoleShell('/billing')).toMatch(/<h1[^>]*>Billing Overview<\/h1>/);
+    expect(await renderConsoleShell('/ai')).toMatch(/<h1[^>]*>Assistant<\/h1>/);
+  });
+
   it("carries nobody's name, no data, no script and no configuration", async () => {
     const { renderConsoleShell } = await import('../../../src/prerender');
     const html = await renderConsoleShell('/');
@@ -110,7 +127,8 @@ describe("the console's shell (src/prerender.tsx)", () => {
 
 describe('a console page with its shell (scripts/build/prerender.ts)', () => {
   const page =
-    '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
+    '<html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-x.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/a.js" data-signed-in></head><body><div id="root"></div></body></html>';
 
   it('holds the shell, inert, in the root, its styles in <head>, hidden until the gate after it shows it', async () => {
     const { shellPage, HOLD_SHELL } = await import('../../../scripts/build/prerender');
@@ -124,10 +142,15 @@ describe('a console page with its shell (scripts/build/prerender.ts)', () => {
     expect(head).toContain('<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>');
     expect(head).toContain(HOLD_SHELL);
     expect(HOLD_SHELL).toMatch(/#root\[data-shell\]:not\(\[data-shell-shown\]\)\{visibility:hidden\}/);
+    // Its scripts are named, not started: the gate script starts them once the shell has been painted.
+    expect(head).toContain('<link data-after-paint="module" href="/assets/index-x.js">');
+    expect(head).toContain('<link data-after-paint="modulepreload" crossorigin href="/assets/a.js" data-signed-in>');
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
   });
 
   it('refuses a page without the empty root element', async () => {
     const { shellPage } = await import('../../../scripts/build/prerender');
     expect(() => shellPage('<div id="app"></div>', '<main></main>', '/')).toThrow(/root/);
+    expect(() => shellPage('<div id="root"></div>', '<main></main>', '/')).toThrow(/entry/);
   });
 });

@@ -3,8 +3,9 @@
  * run here in a document like the page's (jsdom), before anything else on it.
  */
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cspDirectives } from '../../../scripts/build/csp';
+import { shellPage } from '../../../scripts/build/prerender';
 import { SHELL_GATE_HASH, SHELL_GATE_SCRIPT, SHELL_SESSION_KEY_PREFIX } from '../../../scripts/build/shell-gate';
 import { IDENTITY_KEY_PREFIX } from '../../../src/services/storage';
 
@@ -27,7 +28,50 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
+
+const ENTRY = '/assets/index-abc123.js';
+const CHUNK = '/assets/UsersScreen-def456.js';
+
+/** What the gate script has started: the module scripts and modulepreloads now in the document. */
+const started = () => [
+  ...[...document.querySelectorAll('script[type="module"]')].map((script) => `script ${script.getAttribute('src')}`),
+  ...[...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => `preload ${link.getAttribute('href')}`),
+];
+
+/**
+ * The page as the build writes it (shellPage: its scripts named, not started), its gate run at
+ * `path` (in a tab that is hidden when `hidden`); a frame is painted only when `paint()` says so.
+ */
+function loadPage(path: string, { hidden = false } = {}): { root: HTMLElement; paint(): void } {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(hidden ? 'hidden' : 'visible');
+  const built = shellPage(
+    '<html><head>' +
+      `<script type="module" crossorigin src="${ENTRY}"></script>` +
+      `<link rel="modulepreload" crossorigin href="${CHUNK}" data-signed-in>` +
+      '</head><body><div id="root"></div></body></html>',
+    SHELL,
+    '/users',
+  );
+  const parsed = new DOMParser().parseFromString(built, 'text/html');
+  document.head.innerHTML = parsed.head.innerHTML;
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = parsed.body.querySelector('#root')?.outerHTML ?? '';
+  new Function(SHELL_GATE_SCRIPT)();
+  return {
+    root: document.getElementById('root') as HTMLElement,
+    paint: () => {
+      for (const frame of frames.splice(0)) frame(0);
+      vi.runAllTimers();
+    },
+  };
+}
 
 describe('the console shell gate', () => {
   it('shows the shell to a tab with a session, at the path it was drawn for', () => {
@@ -69,6 +113,29 @@ describe('the console shell gate', () => {
     expect(load('/').children).toHaveLength(0);
     signIn('admin');
     expect(load('/').hasAttribute('data-shell-shown')).toBe(true);
+  });
+
+  it("starts the page's scripts only after the frame that paints the shown shell", () => {
+    signIn();
+    const { root, paint } = loadPage('/users');
+    expect(root.hasAttribute('data-shell-shown')).toBe(true);
+    expect(started()).toEqual([]);
+    paint();
+    expect(started()).toEqual([`script ${ENTRY}`, `preload ${CHUNK}`]);
+    const entry = document.querySelector('script[type="module"]') as HTMLScriptElement;
+    expect(entry.getAttribute('crossorigin')).toBe('');
+  });
+
+  it('starts them at once when there is no shell to paint: no session, another address, a hidden tab', () => {
+    expect(loadPage('/users').root.children).toHaveLength(0);
+    expect(started()).toEqual([`script ${ENTRY}`, `preload ${CHUNK}`]);
+
+    signIn();
+    expect(loadPage('/billing/user/abc').root.children).toHaveLength(0);
+    expect(started()).toEqual([`script ${ENTRY}`, `preload ${CHUNK}`]);
+
+    expect(loadPage('/users', { hidden: true }).root.hasAttribute('data-shell-shown')).toBe(true);
+    expect(started()).toEqual([`script ${ENTRY}`, `preload ${CHUNK}`]);
   });
 
   it('reads the same keys as the identity service', () => {
