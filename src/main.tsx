@@ -49,7 +49,7 @@ async function main() {
   const rootElement = document.getElementById('root') as HTMLElement;
   /** Set on the root element of a prerendered page (dist/login.html) to the path it shows. */
   const prerenderedPath = rootElement.dataset.prerendered ?? null;
-  /** The path of the console's shell on screen (index.html); its gate script removed it if not shown. */
+  /** The route of the console's shell on screen (each console page has one); its gate script removed it if not shown. */
   const shellPath = rootElement.dataset.shell ?? null;
   /** A root of our own, without the prerendered markup (it shows something else). */
   const freshRoot = (): Root => {

@@ -28,10 +28,11 @@ import { ROUTE_LIST } from './views/app/routeTable';
 export const PRERENDERED_PATH = '/login';
 
 /**
- * The console routes whose page carries the console's shell: every route of the route table with a
- * page of its own (scripts/build/signed-in-preloads.ts writes one for each route without parameters).
+ * The console routes whose page carries the console's shell: every route of the route table, each
+ * with a page of its own (scripts/build/signed-in-preloads.ts). A route with parameters is drawn
+ * with none (`/billing/user/:userId`: a member's billing as it waits for whoever's it is).
  */
-export const SHELL_PATHS: readonly string[] = ROUTE_LIST.map((route) => route.path).filter((path) => !path.includes(':'));
+export const SHELL_PATHS: readonly string[] = ROUTE_LIST.map((route) => route.path);
 
 export async function renderLoginPage(): Promise<string> {
   const noSession: SessionCheck = { user: null, pending: null };

@@ -2,8 +2,8 @@
  * The one inline script the console's pages carry: it decides, before the first paint, whether the
  * prerendered console shell (scripts/build/prerender.ts) is shown. Only to a tab that holds a session (the
  * identity SDK's `...LastAuthUser` key in sessionStorage, where src/services/storage.ts keeps the
- * tokens) at the very path the shell was drawn for: index.html also answers paths no page of its own
- * serves (/billing/user/..., an unknown address). Otherwise it removes the shell, and the visitor
+ * tokens) at an address of the route the shell was drawn for (`/billing/user/:userId` for every
+ * member's billing): index.html also answers addresses no page of its own serves (an unknown one). Otherwise it removes the shell, and the visitor
  * sees what they saw before shells (the page is empty until the JavaScript renders it).
  *
  * It reads nothing else and writes nothing but the root's attributes and children, and the page's
@@ -43,7 +43,11 @@ export const SHELL_GATE_SCRIPT =
   'var r=document.getElementById("root"),s=false,w=false,i,k;' +
   'try{for(i=0;i<sessionStorage.length;i++){k=sessionStorage.key(i)||"";' +
   `if(k.indexOf("${SHELL_SESSION_KEY_PREFIX}")===0&&/\\.LastAuthUser$/.test(k)&&sessionStorage.getItem(k)){s=true;break}}}catch(e){}` +
-  `if(r){if(s&&location.pathname===r.getAttribute("${SHELL_ATTRIBUTE}")){r.setAttribute("${SHELL_SHOWN_ATTRIBUTE}","");w=true}` +
+  // The path matches the shell's route: each segment the same, or any one for a `:name` segment
+  // (as matchesRoute in scripts/build/signed-in-preloads.ts).
+  `function m(p){var a=(p||"").split("/"),b=location.pathname.split("/"),j;if(!p||a.length!==b.length)return false;` +
+  'for(j=0;j<a.length;j++){if(a[j].charAt(0)===":"?!b[j]:a[j]!==b[j])return false}return true}' +
+  `if(r){if(s&&m(r.getAttribute("${SHELL_ATTRIBUTE}"))){r.setAttribute("${SHELL_SHOWN_ATTRIBUTE}","");w=true}` +
   `else{r.removeAttribute("${SHELL_ATTRIBUTE}");r.removeAttribute("inert");r.replaceChildren()}}` +
   `function go(){var a=document.querySelectorAll("link[${AFTER_PAINT_ATTRIBUTE}]"),j,o,t,h;for(j=0;j<a.length;j++){o=a[j];h=o.getAttribute("href");` +
   `if(o.getAttribute("${AFTER_PAINT_ATTRIBUTE}")==="module"){t=document.createElement("script");t.type="module";t.src=h}` +

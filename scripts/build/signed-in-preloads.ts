@@ -13,15 +13,15 @@
  *   the route's screen and the machines it starts, from the route table's data (routeTable.ts). Each
  *   with the chunks it imports statically, less those the entry already brings.
  * - index.html serves `/` (the dashboard) and every address without a page of its own; each other
- *   route without parameters gets one (`users.html`, `users/activity.html`, `billing.html`,
- *   `ai.html`), which `vite preview` serves for its path, as a web server does with
- *   `try_files $uri $uri.html /index.html` (docs/HOSTING.md).
+ *   route gets one (`users.html`, `users/activity.html`, `billing.html`, `ai.html`, which `vite
+ *   preview` serves for its path, as a web server does with `try_files $uri $uri.html /index.html`;
+ *   and `billing/user/[userId].html` for every member's billing address, which a web server maps
+ *   with a rule of its own: docs/HOSTING.md).
  * - The links carry `data-signed-in`; login.html, made from index.html (scripts/build/prerender.ts),
  *   drops them: a visitor signing in needs none of it before the form is usable (the console is
  *   fetched once they start filling it in, src/main.tsx).
  * - Trade-off: a visitor without a session who opens a console address fetches the console for
- *   nothing before the Gate sends them to /login. An address with parameters (a member's billing)
- *   is served index.html and fetches the dashboard's chunk (about 10 kB gzip) it does not show.
+ *   nothing before the Gate sends them to /login.
  */
 import type { Plugin, Rolldown } from 'vite';
 import type { RouteData } from '../../src/views/app/routeTable.ts';
@@ -55,9 +55,22 @@ export function routesOf(table: readonly RouteData[]): RouteEntry[] {
   return routes;
 }
 
-/** The page a route's address is served from: `index.html` for `/`, `users/activity.html` for `/users/activity`. */
+/**
+ * The page a route's addresses are served from: `index.html` for `/`, `users/activity.html` for
+ * `/users/activity`, `billing/user/[userId].html` for `/billing/user/:userId` (every member's
+ * billing page: a web server maps those addresses to it, docs/HOSTING.md; `vite preview` does here).
+ */
 export function pageOf(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+  return path === '/' ? 'index.html' : `${path.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;
+}
+
+/** Whether `pathname` is an address of the route `path` (a wouter pattern: a `:name` segment is any one non-empty segment). */
+export function matchesRoute(path: string, pathname: string): boolean {
+  const pattern = path.split('/');
+  const segments = pathname.split('/');
+  return (
+    pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+  );
 }
 
 /** The attribute that marks the console's preloads in index.html (login.html drops the tags that carry it). */
@@ -112,7 +125,8 @@ export function signedInPreloads(routeTable: readonly RouteData[]): Plugin {
   const home = routes.find((r) => r.path === '/') as RouteEntry;
   return {
     name: 'hardline-signed-in-preloads',
-    apply: 'build',
+    // The build writes the pages; `vite preview` serves them (the dev server has none).
+    apply: (_config, env) => env.command === 'build' || env.isPreview === true,
     configResolved(config) {
       base = config.base;
     },
@@ -135,7 +149,7 @@ export function signedInPreloads(routeTable: readonly RouteData[]): Plugin {
         const html = String(index.source);
         const withoutOwn = withoutSignedInPreloads(html);
         for (const route of routes) {
-          if (route === home || route.path.includes(':')) continue;
+          if (route === home) continue;
           const links = preloadFiles(bundle, [...SIGNED_IN_ROOTS, ...route.roots]).map((file) => linkTag(`${base}${file}`));
           this.emitFile({
             type: 'asset',
@@ -144,6 +158,18 @@ export function signedInPreloads(routeTable: readonly RouteData[]): Plugin {
           });
         }
       },
+    },
+    configurePreviewServer(server) {
+      // Each address of a route with parameters gets its page, as a web server's rule does
+      // (docs/HOSTING.md); `vite preview` finds the others' by their path.
+      const patterned = routes.filter((route) => route.path.includes(':'));
+      server.middlewares.use((req, _res, next) => {
+        const [pathname = '', query] = (req.url ?? '').split('?');
+        const route = patterned.find((r) => matchesRoute(r.path, pathname));
+        if (route && (req.method === 'GET' || req.method === 'HEAD'))
+          req.url = `${base}${encodeURI(pageOf(route.path))}${query === undefined ? '' : `?${query}`}`;
+        next();
+      });
     },
   };
 }

@@ -12,7 +12,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { ADMIN } from '../support/e2e/accounts';
-import { signIn } from '../support/e2e/faults';
+import { newMember, signIn } from '../support/e2e/faults';
 
 /** Holds the console's entry script back until `release()`: the "before the JavaScript ran" moment. */
 async function holdEntry(page: Page): Promise<() => void> {
@@ -123,6 +123,22 @@ test('each console page arrives with its own shell: a tab with a session sees it
     await expect(page.getByTestId('signed-in-username')).toHaveText(ADMIN.email);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
+
+  // Every member's billing address has the page of its route, drawn for whichever member.
+  const member = await newMember(page, stack.apiUrl, 'Shell');
+  const memberPath = `/billing/user/${encodeURIComponent(member.userId)}`;
+  expect(await (await request.get(memberPath)).text()).toContain('<div id="root" data-shell="/billing/user/:userId" inert>');
+  await page.unrouteAll();
+  const release = await holdEntry(page);
+  await page.goto(memberPath, { waitUntil: 'commit' });
+  const root = page.locator('#root');
+  await expect(page.getByRole('heading', { level: 1, name: 'User Billing' })).toBeVisible();
+  await expect(page.getByText('Loading user billing...')).toBeVisible();
+  await expect(root).toHaveAttribute('data-shell-shown', '');
+  await expect(root).toHaveAttribute('inert', '');
+  release();
+  await expect(root).not.toHaveAttribute('inert');
+  await expect(page.getByRole('heading', { level: 2, name: member.name })).toBeVisible();
 });
 
 test('no shell for a visitor without a session, nor at an address index.html answers for another page @auth @perf', async ({
@@ -141,7 +157,7 @@ test('no shell for a visitor without a session, nor at an address index.html ans
   await signIn(page, stack);
   await page.unrouteAll();
   release = await holdEntry(page);
-  // An address no route shows (index.html answers it, as it does /billing/user/...): no API call,
+  // An address no route shows (index.html answers it): no API call,
   // so nothing this test leaves behind answers after it has ended.
   await page.goto('/nowhere', { waitUntil: 'commit' });
   await parsed(page);

@@ -143,14 +143,6 @@ async function openLoaded(query = '') {
 }
 
 describe('the users list and its view in the URL', () => {
-  it('shows placeholders, not "No users found", before it has its address: the state the prerendered shell draws', () => {
-    // Not started: the build renders the machine's first state (src/prerender.tsx) without running it.
-    const notStarted = createActor(usersListMachine, { input: { pageSize: 25 } }).getSnapshot();
-    expect(notStarted.matches({ list: 'opening' })).toBe(true);
-    expect(selectIsFirstLoad(notStarted)).toBe(true);
-    expect(selectUsers(notStarted)).toEqual([]);
-  });
-
   it('opens on the view the address names: the first request asks for it with the Quick Stats, and the address is written back in its one spelling', async () => {
     const { load, writes, answerWith, snapshot } = openUsers('?sort=name&page=2&status=pending&role=Supervisor&q=ana&junk=1');
     expect(load.calls.map((c) => c.input)).toEqual([

@@ -165,6 +165,8 @@ describe('production bundle', () => {
       ['users/activity.html', 'activity', ['activity']],
       ['billing.html', 'billing_overview', ['billingOverview']],
       ['ai.html', 'assistant', []],
+      // Every member's billing address: one page for the route's pattern.
+      ['billing/user/[userId].html', 'user_billing', ['userBilling', 'activity']],
     ];
     for (const [page, route, machines] of pages) {
       const preloads = report.preloads[page];

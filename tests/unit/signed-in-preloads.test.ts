@@ -5,7 +5,7 @@
  * login.html drops. What a build announces per page is checked on a real build in bundle-size.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { pageOf, routesOf, withoutSignedInPreloads } from '../../scripts/build/signed-in-preloads';
+import { matchesRoute, pageOf, routesOf, withoutSignedInPreloads } from '../../scripts/build/signed-in-preloads';
 import { ROUTE_LIST } from '../../src/views/app/routeTable';
 
 describe('signed-in preloads', () => {
@@ -32,6 +32,18 @@ describe('signed-in preloads', () => {
     expect(pageOf('/')).toBe('index.html');
     expect(pageOf('/users')).toBe('users.html');
     expect(pageOf('/users/activity')).toBe('users/activity.html');
+    // A route with parameters: one page for all its addresses.
+    expect(pageOf('/billing/user/:userId')).toBe('billing/user/[userId].html');
+  });
+
+  it("knows a route's addresses: a `:name` segment is any one non-empty segment", () => {
+    expect(matchesRoute('/billing/user/:userId', '/billing/user/6f1c-42')).toBe(true);
+    expect(matchesRoute('/billing/user/:userId', '/billing/user/')).toBe(false);
+    expect(matchesRoute('/billing/user/:userId', '/billing/user/a/b')).toBe(false);
+    expect(matchesRoute('/billing/user/:userId', '/billing/users/a')).toBe(false);
+    expect(matchesRoute('/users', '/users')).toBe(true);
+    expect(matchesRoute('/users', '/users/activity')).toBe(false);
+    expect(matchesRoute('/', '/')).toBe(true);
   });
 
   it("drops the console's marked preloads and keeps the entry's own", () => {

@@ -204,6 +204,14 @@ const UsersHead = memo(function UsersHead({ actor }: { actor: UsersListActorRef 
   );
 });
 
+/**
+ * Placeholder rows (or cards) while the first page is on its way: more than a desk's window or a
+ * phone's screen shows (the pager under them stays out of sight, so nothing in view moves when the
+ * page's 25 rows replace them), and no more: each is elements the phone lays out, in the page's
+ * prerendered shell and again in its first render.
+ */
+const FIRST_LOAD_PLACEHOLDERS = 10;
+
 /** User Management (SPEC §2 Users screen). */
 export function UsersScreen() {
   const ref: UsersListActorRef = useScreenActor('usersList');
@@ -264,7 +272,7 @@ export function UsersScreen() {
             users={users}
             firstLoad={firstLoad}
             busyRef={busyMark.attach}
-            skeletonRows={pageSize}
+            skeletonRows={Math.min(pageSize, FIRST_LOAD_PLACEHOLDERS)}
             selected={selected}
             busy={busy}
             onSelect={intents.select}

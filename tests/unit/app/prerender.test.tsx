@@ -100,9 +100,9 @@ describe("the console's shell (src/prerender.tsx)", () => {
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
   });
 
-  it('is each route without parameters, its own screen, as its first render draws it', async () => {
+  it('is each route, its own screen, as its first render draws it', async () => {
     const { renderConsoleShell, SHELL_PATHS } = await import('../../../src/prerender');
-    expect(SHELL_PATHS).toEqual(['/', '/users', '/users/activity', '/billing', '/ai']);
+    expect(SHELL_PATHS).toEqual(['/', '/users', '/users/activity', '/billing', '/billing/user/:userId', '/ai']);
     const users = await renderConsoleShell('/users');
     expect(users).toMatch(/<h1[^>]*>User Management<\/h1>/);
     // Waiting for its first page, not a page that came back empty.
@@ -114,6 +114,11 @@ describe("the console's shell (src/prerender.tsx)", () => {
     expect(users).toMatch(/@media \(max-width: 48em\)\{[^}]*display:none/);
     expect(await renderConsoleShell('/billing')).toMatch(/<h1[^>]*>Billing Overview<\/h1>/);
     expect(await renderConsoleShell('/ai')).toMatch(/<h1[^>]*>Assistant<\/h1>/);
+    // A member's billing, for whichever member: the pattern's name is nowhere on it.
+    const member = await renderConsoleShell('/billing/user/:userId');
+    expect(member).toMatch(/<h1[^>]*>User Billing<\/h1>/);
+    expect(member).toContain('Loading user billing...');
+    expect(member).not.toContain(':userId');
   });
 
   it("carries nobody's name, no data, no script and no configuration", async () => {

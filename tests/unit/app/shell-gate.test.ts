@@ -102,6 +102,18 @@ describe('the console shell gate', () => {
     expect(load('/?tab=x#top').hasAttribute('data-shell-shown')).toBe(true);
   });
 
+  it("shows a route's shell at every address of the route: any one segment for a `:name`", () => {
+    signIn();
+    const shell = '/billing/user/:userId';
+    expect(load('/billing/user/6f1c-42', shell).hasAttribute('data-shell-shown')).toBe(true);
+    expect(load('/billing/user/6f1c-42?from=users', shell).hasAttribute('data-shell-shown')).toBe(true);
+    for (const path of ['/billing/user/', '/billing/user/a/b', '/billing/users/a', '/billing']) {
+      const root = load(path, shell);
+      expect(root.children, path).toHaveLength(0);
+      expect(root.hasAttribute('inert'), path).toBe(false);
+    }
+  });
+
   it('needs the SDK key of a signed-in user, with a value, in sessionStorage (where the tokens are)', () => {
     localStorage.setItem(`${IDENTITY_KEY_PREFIX}client123.LastAuthUser`, 'admin');
     expect(load('/').children).toHaveLength(0);
