@@ -83,9 +83,10 @@ test('the console is served with a strict CSP header (frame-ancestors none) and 
     // The meta tag comes before any script, so it governs all of them.
     expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
   }
-  // The JavaScript the page loads gets the same header.
+  // The JavaScript the page loads gets the same header: the entry, which a console page names for
+  // its gate script to start (data-after-paint, scripts/build/shell-gate.ts).
   const index = await (await request.get('/')).text();
-  const script = /<script[^>]+src="([^"]+)"/.exec(index)?.[1];
+  const script = /<link data-after-paint="module"[^>]+href="([^"]+)"/.exec(index)?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script ?? '');
   expect(asset.status()).toBe(200);

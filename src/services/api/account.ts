@@ -7,7 +7,7 @@
 import { type CompleteSignupRequest } from '../../contract/api';
 import { accountRoutes } from '../../contract/routes/account';
 import type { ApiClient, CallOptions } from './client';
-import { Ignored, at, signalOf } from './routeSpec';
+import { routeCalls } from './routeSpec';
 
 /** Sign-out waits this long for the API before it goes on (the person is signing out either way). */
 const SIGN_OUT_TIMEOUT_MS = 5_000;
@@ -16,31 +16,19 @@ const SIGN_OUT_TIMEOUT_MS = 5_000;
 const COMPLETE_SIGNUP_TIMEOUT_MS = 30_000;
 
 export function createAccountCalls(client: ApiClient) {
+  const { send, sendOnly } = routeCalls(client);
   return {
     completeSignup: (body: CompleteSignupRequest, opts?: CallOptions) =>
-      client.request(
-        {
-          ...at(accountRoutes.completeSignup),
-          json: body,
-          timeoutMs: COMPLETE_SIGNUP_TIMEOUT_MS,
-          signal: signalOf(opts),
-        },
-        accountRoutes.completeSignup.response,
-      ),
-    activateUser: async (opts?: CallOptions): Promise<void> => {
-      await client.request({ ...at(accountRoutes.activateUser), signal: signalOf(opts) }, Ignored);
-    },
-    me: (opts?: CallOptions) => client.request({ ...at(accountRoutes.me), signal: signalOf(opts) }, accountRoutes.me.response),
+      send(accountRoutes.completeSignup, { json: body, timeoutMs: COMPLETE_SIGNUP_TIMEOUT_MS }, opts),
+    activateUser: (opts?: CallOptions): Promise<void> => sendOnly(accountRoutes.activateUser, {}, opts),
+    me: (opts?: CallOptions) => send(accountRoutes.me, {}, opts),
     /** Beyond SPEC §7 (docs/API.md "Sessions"): the API refuses the session's tokens from then on. */
     session: {
       /** POST /api/session/sign-out: this session's access tokens. */
-      signOut: async (opts?: CallOptions): Promise<void> => {
-        await client.request({ ...at(accountRoutes.signOut), timeoutMs: SIGN_OUT_TIMEOUT_MS, signal: signalOf(opts) }, Ignored);
-      },
+      signOut: (opts?: CallOptions): Promise<void> => sendOnly(accountRoutes.signOut, { timeoutMs: SIGN_OUT_TIMEOUT_MS }, opts),
       /** POST /api/session/sign-out-all: every access token issued to the account until now. */
-      signOutAllDevices: async (opts?: CallOptions): Promise<void> => {
-        await client.request({ ...at(accountRoutes.signOutAll), timeoutMs: SIGN_OUT_TIMEOUT_MS, signal: signalOf(opts) }, Ignored);
-      },
+      signOutAllDevices: (opts?: CallOptions): Promise<void> =>
+        sendOnly(accountRoutes.signOutAll, { timeoutMs: SIGN_OUT_TIMEOUT_MS }, opts),
     },
   };
 }

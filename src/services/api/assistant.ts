@@ -6,7 +6,7 @@
 import { type CopilotIntent, type Source } from '../../contract/api';
 import { assistantRoutes } from '../../contract/routes/assistant';
 import type { ApiClient, CallOptions } from './client';
-import { at, signalOf } from './routeSpec';
+import { routeCalls } from './routeSpec';
 
 export interface AssistantAnswer {
   readonly text: string;
@@ -24,6 +24,7 @@ export interface AskOptions extends CallOptions {
 }
 
 export function createAssistantCalls(client: ApiClient) {
+  const { send } = routeCalls(client);
   return {
     ask: async (query: string, opts?: AskOptions): Promise<AssistantAnswer> => {
       const json = {
@@ -32,7 +33,7 @@ export function createAssistantCalls(client: ApiClient) {
         ...(opts?.previousIntent ? { previousIntent: opts.previousIntent } : {}),
         ...(opts?.timeZone ? { timeZone: opts.timeZone } : {}),
       };
-      const answer = await client.request({ ...at(assistantRoutes.ask), json, signal: signalOf(opts) }, assistantRoutes.ask.response);
+      const answer = await send(assistantRoutes.ask, { json }, opts);
       return {
         text: typeof answer.result === 'string' ? answer.result : answer.result.result,
         sources: answer.sources,

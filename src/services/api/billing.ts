@@ -7,7 +7,7 @@
 import { type InvoiceLinkRequest, type PlanType } from '../../contract/api';
 import { billingRoutes } from '../../contract/routes/billing';
 import type { ApiClient, CallOptions, ReadOptions } from './client';
-import { Ignored, at, signalOf } from './routeSpec';
+import { routeCalls } from './routeSpec';
 
 export interface CancelSubscriptionParams {
   readonly userId: string;
@@ -26,74 +26,37 @@ export interface CompleteSubscriptionParams {
 }
 
 export function createBillingCalls(client: ApiClient) {
+  const { send, sendOnly } = routeCalls(client);
   return {
-    overview: (opts?: ReadOptions) =>
-      client.request({ ...at(billingRoutes.overview), signal: signalOf(opts), ahead: opts?.ahead }, billingRoutes.overview.response),
+    overview: (opts?: ReadOptions) => send(billingRoutes.overview, {}, opts),
     /** A member's billing: a POST (SPEC §7) that only reads, so it may be made ahead of need. */
-    user: (userId: string, opts?: ReadOptions) =>
-      client.request(
-        { ...at(billingRoutes.user), json: { userId }, signal: signalOf(opts), ahead: opts?.ahead },
-        billingRoutes.user.response,
-      ),
-    updatePaymentMethod: (userId: string, opts?: CallOptions) =>
-      client.request(
-        {
-          ...at(billingRoutes.updatePaymentMethod),
-          json: { userId },
-          signal: signalOf(opts),
-        },
-        billingRoutes.updatePaymentMethod.response,
-      ),
+    user: (userId: string, opts?: ReadOptions) => send(billingRoutes.user, { json: { userId } }, opts),
+    updatePaymentMethod: (userId: string, opts?: CallOptions) => send(billingRoutes.updatePaymentMethod, { json: { userId } }, opts),
     /** What choosing a plan would do, before anything is charged (an extension of SPEC §7). */
     previewSubscription: (userId: string, planType: PlanType, opts?: CallOptions) =>
-      client.request(
-        {
-          ...at(billingRoutes.previewSubscription),
-          searchParams: { userId },
-          json: { planType },
-          signal: signalOf(opts),
-        },
-        billingRoutes.previewSubscription.response,
-      ),
+      send(billingRoutes.previewSubscription, { searchParams: { userId }, json: { planType } }, opts),
     updateSubscription: (userId: string, planType: PlanType, opts?: UpdateSubscriptionOptions) =>
-      client.request(
+      send(
+        billingRoutes.updateSubscription,
         {
-          ...at(billingRoutes.updateSubscription),
           searchParams: { userId },
           json: { planType, ...(opts?.prorationDate === undefined ? {} : { prorationDate: opts.prorationDate }) },
-          signal: signalOf(opts),
         },
-        billingRoutes.updateSubscription.response,
+        opts,
       ),
     /** A fresh link to an invoice's hosted page or PDF, asked for as it is opened (an extension of SPEC §7). */
     invoiceLink: async (body: InvoiceLinkRequest, opts?: CallOptions): Promise<string> =>
-      (await client.request({ ...at(billingRoutes.invoiceLink), json: body, signal: signalOf(opts) }, billingRoutes.invoiceLink.response))
-        .url,
-    completeSubscription: async (userId: string, body: CompleteSubscriptionParams, opts?: CallOptions): Promise<void> => {
-      await client.request(
-        {
-          ...at(billingRoutes.completeSubscription),
-          searchParams: { userId },
-          json: { setupIntentId: body.setupIntentId, planType: body.planType },
-          signal: signalOf(opts),
-        },
-        Ignored,
-      );
-    },
+      (await send(billingRoutes.invoiceLink, { json: body }, opts)).url,
+    completeSubscription: (userId: string, body: CompleteSubscriptionParams, opts?: CallOptions): Promise<void> =>
+      sendOnly(
+        billingRoutes.completeSubscription,
+        { searchParams: { userId }, json: { setupIntentId: body.setupIntentId, planType: body.planType } },
+        opts,
+      ),
     cancelSubscription: (params: CancelSubscriptionParams, opts?: CallOptions) => {
       const reason = params.reason?.trim();
-      return client.request(
-        {
-          ...at(billingRoutes.cancelSubscription),
-          json: {
-            userId: params.userId,
-            cancelAtPeriodEnd: params.cancelAtPeriodEnd,
-            ...(reason ? { reason } : {}),
-          },
-          signal: signalOf(opts),
-        },
-        billingRoutes.cancelSubscription.response,
-      );
+      const json = { userId: params.userId, cancelAtPeriodEnd: params.cancelAtPeriodEnd, ...(reason ? { reason } : {}) };
+      return send(billingRoutes.cancelSubscription, { json }, opts);
     },
   };
 }

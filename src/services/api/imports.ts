@@ -5,7 +5,7 @@
  */
 import type { ImportRequest } from '../../contract/imports';
 import type { ApiClient, CallOptions } from './client';
-import { at, signalOf } from './routeSpec';
+import { routeCalls } from './routeSpec';
 
 /** Import CSV's dry run sends up to 2 MB and reads up to 5,000 rows. */
 const IMPORT_UPLOAD_TIMEOUT_MS = 60_000;
@@ -15,32 +15,20 @@ const importRoutes = async () => (await import('../../contract/routes/imports'))
 
 /** The Import CSV calls; `baseUrl` makes the failed rows' one-time link absolute. */
 export function createImportsCalls(client: ApiClient, baseUrl: string) {
+  const { send } = routeCalls(client);
   return {
     /** The dry run: the file read and checked; a job in draft. A 2 MB file may take a while to send on a site's link. */
-    preview: async (body: ImportRequest, opts?: CallOptions) => {
-      const routes = await importRoutes();
-      return client.request(
-        { ...at(routes.preview), json: body, timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS, signal: signalOf(opts) },
-        routes.preview.response,
-      );
-    },
-    current: async (opts?: CallOptions) => {
-      const routes = await importRoutes();
-      return (await client.request({ ...at(routes.current), signal: signalOf(opts) }, routes.current.response)).import;
-    },
-    get: async (importId: string, opts?: CallOptions) => {
-      const routes = await importRoutes();
-      return (await client.request({ ...at(routes.get, { id: importId }), signal: signalOf(opts) }, routes.get.response)).import;
-    },
+    preview: async (body: ImportRequest, opts?: CallOptions) =>
+      send((await importRoutes()).preview, { json: body, timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS }, opts),
+    current: async (opts?: CallOptions) => (await send((await importRoutes()).current, {}, opts)).import,
+    get: async (importId: string, opts?: CallOptions) =>
+      (await send((await importRoutes()).get, { params: { id: importId } }, opts)).import,
     /** start, cancel or dismiss: the job as it is then. */
-    act: async (importId: string, action: 'start' | 'cancel' | 'dismiss', opts?: CallOptions) => {
-      const route = (await importRoutes())[action];
-      return (await client.request({ ...at(route, { id: importId }), signal: signalOf(opts) }, route.response)).import;
-    },
+    act: async (importId: string, action: 'start' | 'cancel' | 'dismiss', opts?: CallOptions) =>
+      (await send((await importRoutes())[action], { params: { id: importId } }, opts)).import,
     /** A one-time link (on the API's base URL) to the rows that were not imported, as CSV. */
     failedRows: async (importId: string, today: string, opts?: CallOptions): Promise<{ url: string; fileName: string }> => {
-      const route = (await importRoutes()).failedRows;
-      const answer = await client.request({ ...at(route, { id: importId }), json: { today }, signal: signalOf(opts) }, route.response);
+      const answer = await send((await importRoutes()).failedRows, { params: { id: importId }, json: { today } }, opts);
       return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
     },
   };

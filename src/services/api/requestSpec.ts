@@ -20,7 +20,7 @@ export interface ReadOptions extends CallOptions {
   readonly ahead?: boolean;
 }
 
-type SearchParams = Readonly<Record<string, string | number | undefined>>;
+export type SearchParams = Readonly<Record<string, string | number | undefined>>;
 
 export interface RequestSpec {
   /** Names the call in errors, e.g. 'users.list'. */

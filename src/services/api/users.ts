@@ -17,7 +17,7 @@ import {
 import type { BulkByFilterRequest } from '../../contract/bulkByFilter';
 import { usersRoutes } from '../../contract/routes/users';
 import type { ApiClient, CallOptions, ReadOptions } from './client';
-import { Ignored, at, signalOf } from './routeSpec';
+import { routeCalls } from './routeSpec';
 
 /**
  * A bulk status change moves a user pool account per member, one after another, before it writes
@@ -43,91 +43,43 @@ export interface ExportMembersParams extends Omit<ListUsersParams, 'page' | 'lim
 
 /** The users calls; `baseUrl` makes the export's one-time link absolute. */
 export function createUsersCalls(client: ApiClient, baseUrl: string) {
+  const { send, sendOnly } = routeCalls(client);
   return {
     list: (params: ListUsersParams = {}, opts?: ReadOptions) => {
       const search = params.search?.trim();
-      return client.request(
-        {
-          ...at(usersRoutes.list),
-          searchParams: {
-            page: params.page,
-            limit: params.limit,
-            search: search === '' ? undefined : search,
-            role: params.role === 'all' ? undefined : params.role,
-            status: params.status === 'all' ? undefined : params.status,
-            sort: params.sort,
-          },
-          signal: signalOf(opts),
-          ahead: opts?.ahead,
-        },
-        usersRoutes.list.response,
-      );
+      const searchParams = {
+        page: params.page,
+        limit: params.limit,
+        search: search === '' ? undefined : search,
+        role: params.role === 'all' ? undefined : params.role,
+        status: params.status === 'all' ? undefined : params.status,
+        sort: params.sort,
+      };
+      return send(usersRoutes.list, { searchParams }, opts);
     },
-    stats: (opts?: ReadOptions) =>
-      client.request({ ...at(usersRoutes.stats), signal: signalOf(opts), ahead: opts?.ahead }, usersRoutes.stats.response),
-    get: async (userId: string, opts?: CallOptions) =>
-      (await client.request({ ...at(usersRoutes.get, { id: userId }), signal: signalOf(opts) }, usersRoutes.get.response)).user,
-    create: async (body: CreateUserRequest, opts?: CallOptions) =>
-      (await client.request({ ...at(usersRoutes.create), json: body, signal: signalOf(opts) }, usersRoutes.create.response)).user,
+    stats: (opts?: ReadOptions) => send(usersRoutes.stats, {}, opts),
+    get: async (userId: string, opts?: CallOptions) => (await send(usersRoutes.get, { params: { id: userId } }, opts)).user,
+    create: async (body: CreateUserRequest, opts?: CallOptions) => (await send(usersRoutes.create, { json: body }, opts)).user,
     update: async (userId: string, body: UpdateUserRequest, opts?: CallOptions) =>
-      (await client.request({ ...at(usersRoutes.update, { id: userId }), json: body, signal: signalOf(opts) }, usersRoutes.update.response))
-        .user,
-    remove: async (userId: string, opts?: CallOptions): Promise<void> => {
-      await client.request({ ...at(usersRoutes.remove, { id: userId }), signal: signalOf(opts) }, Ignored);
-    },
+      (await send(usersRoutes.update, { params: { id: userId }, json: body }, opts)).user,
+    remove: (userId: string, opts?: CallOptions): Promise<void> => sendOnly(usersRoutes.remove, { params: { id: userId } }, opts),
     /** Sends an invited member's invitation again, a new temporary password (docs/API.md): the member with its new dates. */
     resendInvitation: async (userId: string, opts?: CallOptions) =>
-      (
-        await client.request(
-          {
-            ...at(usersRoutes.resendInvitation, { id: userId }),
-            signal: signalOf(opts),
-          },
-          usersRoutes.resendInvitation.response,
-        )
-      ).user,
+      (await send(usersRoutes.resendInvitation, { params: { id: userId } }, opts)).user,
     /** Revokes an invitation never accepted: the member and their sign-in account are removed (docs/API.md). */
-    revokeInvitation: async (userId: string, opts?: CallOptions): Promise<void> => {
-      await client.request({ ...at(usersRoutes.revokeInvitation, { id: userId }), signal: signalOf(opts) }, Ignored);
-    },
+    revokeInvitation: (userId: string, opts?: CallOptions): Promise<void> =>
+      sendOnly(usersRoutes.revokeInvitation, { params: { id: userId } }, opts),
     /** Back from Recently deleted (docs/API.md, an extension of SPEC §7): the member as restored. */
-    restore: async (userId: string, opts?: CallOptions) =>
-      (await client.request({ ...at(usersRoutes.restore, { id: userId }), signal: signalOf(opts) }, usersRoutes.restore.response)).user,
+    restore: async (userId: string, opts?: CallOptions) => (await send(usersRoutes.restore, { params: { id: userId } }, opts)).user,
     /** SPEC §7's toggle-license, sending the wanted value (README: an extension), so a retry cannot undo it. */
     setLicense: async (userId: string, hasLicense: boolean, opts?: CallOptions) =>
-      (
-        await client.request(
-          {
-            ...at(usersRoutes.setLicense, { id: userId }),
-            json: { hasLicense } satisfies SetLicenseRequest,
-            signal: signalOf(opts),
-          },
-          usersRoutes.setLicense.response,
-        )
-      ).user,
+      (await send(usersRoutes.setLicense, { params: { id: userId }, json: { hasLicense } satisfies SetLicenseRequest }, opts)).user,
     /** SPEC §7's toggle-status, sending the wanted status. */
     setStatus: async (userId: string, isActive: boolean, opts?: CallOptions) =>
-      (
-        await client.request(
-          {
-            ...at(usersRoutes.setStatus, { id: userId }),
-            json: { isActive } satisfies SetStatusRequest,
-            signal: signalOf(opts),
-          },
-          usersRoutes.setStatus.response,
-        )
-      ).user,
+      (await send(usersRoutes.setStatus, { params: { id: userId }, json: { isActive } satisfies SetStatusRequest }, opts)).user,
     /** SPEC §7's bulk update by ids, or by the list's filter (an extension: src/contract/bulkByFilter.ts). */
     bulkUpdate: (body: BulkUpdateRequest | BulkByFilterRequest, opts?: CallOptions) =>
-      client.request(
-        {
-          ...at(usersRoutes.bulkUpdate),
-          json: body,
-          signal: signalOf(opts),
-          timeoutMs: BULK_UPDATE_TIMEOUT_MS,
-        },
-        usersRoutes.bulkUpdate.response,
-      ),
+      send(usersRoutes.bulkUpdate, { json: body, timeoutMs: BULK_UPDATE_TIMEOUT_MS }, opts),
     /**
      * Members as CSV (README: an extension of SPEC §7): a one-time link, valid for a minute, to the
      * members the filters and sort select, every page. `url` comes back absolute (on the API's base
@@ -142,10 +94,9 @@ export function createUsersCalls(client: ApiClient, baseUrl: string) {
         ...(params.sort ? { sort: params.sort } : {}),
         ...(params.today ? { today: params.today } : {}),
       };
-      const answer = await client.request({ ...at(usersRoutes.export), json: body, signal: signalOf(opts) }, usersRoutes.export.response);
+      const answer = await send(usersRoutes.export, { json: body }, opts);
       return { url: `${baseUrl}${answer.url}`, fileName: answer.fileName };
     },
-    invite: async (body: CreateUserRequest, opts?: CallOptions) =>
-      (await client.request({ ...at(usersRoutes.invite), json: body, signal: signalOf(opts) }, usersRoutes.invite.response)).user,
+    invite: async (body: CreateUserRequest, opts?: CallOptions) => (await send(usersRoutes.invite, { json: body }, opts)).user,
   };
 }

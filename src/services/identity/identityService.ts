@@ -8,7 +8,7 @@
  * session and drops the challenge, sign-out ends both, a refresh replaces the tokens of the session
  * in hand. Split into factories over a shared state object, the same code measured 0.1 kB (gzip)
  * more in the /login JavaScript, whose budget has no room for it. Sign-up and password reset use
- * none of that state and live in ./signUpAndReset.ts.
+ * none of that state and live in ./signUpAndReset.ts, fetched when first used.
  */
 import type { AuthOutcome, CognitoGateway, SessionTokens } from './gateway';
 import {
@@ -18,13 +18,18 @@ import {
   REQUIRED_INPUT_MESSAGES,
   SIGN_IN_MESSAGES,
   TWO_FACTOR_NETWORK_MESSAGE,
+  confirmError,
   newPasswordError,
   refreshFailure,
+  resendCodeError,
+  resetConfirmError,
+  resetRequestError,
   signInError,
+  signUpError,
   totpError,
 } from './errors';
 import type { IdentityService, SessionUser } from './identityServiceTypes';
-import { createSignUpAndReset } from './signUpAndReset';
+import type { SignUpAndReset } from './signUpAndReset';
 import type { TwoFactorService } from './totp';
 
 /** Tokens are refreshed when the first of them expires within this margin. */
@@ -144,8 +149,27 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
     return attempt;
   };
 
+  // Signing up, confirming an email and resetting a password happen on /login's other forms, not
+  // on the sign-in most visits are: their code (./signUpAndReset.ts) is fetched on first use, as the
+  // pool's SDK is. A fetch that fails is the call's own network failure (`failure`: its SPEC §8
+  // message), and is forgotten, so the next call tries again.
+  let signUpAndReset: Promise<SignUpAndReset> | null = null;
+  const beforeSignIn = async (failure: (error: unknown) => IdentityError): Promise<SignUpAndReset> => {
+    const attempt = (signUpAndReset ??= import('./signUpAndReset').then(({ createSignUpAndReset }) => createSignUpAndReset(gateway)));
+    try {
+      return await attempt;
+    } catch (error) {
+      if (signUpAndReset === attempt) signUpAndReset = null;
+      throw failure(Object.assign(new Error('Network error', { cause: error }), { code: 'NetworkError' }));
+    }
+  };
+
   return {
-    ...createSignUpAndReset(gateway),
+    signUp: async (params) => (await beforeSignIn(signUpError)).signUp(params),
+    confirmSignUp: async (params) => (await beforeSignIn(confirmError)).confirmSignUp(params),
+    resendConfirmationCode: async (params) => (await beforeSignIn(resendCodeError)).resendConfirmationCode(params),
+    requestPasswordReset: async (params) => (await beforeSignIn(resetRequestError)).requestPasswordReset(params),
+    confirmPasswordReset: async (params) => (await beforeSignIn(resetConfirmError)).confirmPasswordReset(params),
     getTwoFactorStatus: async () => (await twoFactor()).getTwoFactorStatus(),
     startTwoFactorSetup: async () => (await twoFactor()).startTwoFactorSetup(),
     enableTwoFactor: async (params) => (await twoFactor()).enableTwoFactor(params),

@@ -3,7 +3,8 @@
  * emailed code, and resetting a forgotten password. Part of the identity service
  * (./identityService.ts), in a module of its own because none of them reads or changes the
  * service's state (the session, the sign-in challenge): each is one call to the pool, its input
- * checked first and its failure mapped to the SPEC §8 message (./errors.ts).
+ * checked first and its failure mapped to the SPEC §8 message (./errors.ts). The service fetches
+ * this module when one of them is first called: it is not in the sign-in's JavaScript.
  */
 import type { CognitoGateway } from './gateway';
 import {

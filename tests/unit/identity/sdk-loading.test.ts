@@ -2,11 +2,13 @@
  * The identity SDK is a chunk fetched on first use (`import('./cognito')`). When that chunk cannot
  * be fetched (the network is a boundary we don't own; simulated by a module factory that throws), a
  * sign-in fails as a network failure, the next attempt fetches again, and signing out still leaves
- * nothing stored.
+ * nothing stored. Sign-up and password reset (`import('./signUpAndReset')`) are fetched on first use
+ * the same way.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../src/services/config';
 import { createStorage } from '../../../src/services/storage';
+import { fakeGateway } from './fake-gateway';
 
 const config: AppConfig = {
   apiBaseUrl: 'http://127.0.0.1:8787',
@@ -23,6 +25,7 @@ const config: AppConfig = {
 
 afterEach(() => {
   vi.doUnmock('../../../src/services/identity/cognito');
+  vi.doUnmock('../../../src/services/identity/signUpAndReset');
   vi.resetModules();
   sessionStorage.clear();
 });
@@ -47,6 +50,28 @@ describe('identity SDK loading', () => {
     sessionStorage.setItem('CognitoIdentityServiceProvider.client123.ada@example.com.refreshToken', 'refresh-1');
     await identity.signOut();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it("reports sign-up and reset code that fails to arrive as that call's network failure, and fetches it again next time", async () => {
+    let attempts = 0;
+    vi.doMock('../../../src/services/identity/signUpAndReset', async (importOriginal) => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return importOriginal();
+    });
+    const { createIdentityServiceWith, IdentityError } = await import('../../../src/services/identity');
+    const fake = fakeGateway();
+    vi.mocked(fake.gateway.forgotPassword).mockResolvedValue(undefined);
+    const identity = createIdentityServiceWith(fake.gateway);
+
+    const failure = await identity.requestPasswordReset({ email: 'ada@example.com' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(IdentityError);
+    expect(failure).toMatchObject({ kind: 'network' });
+    expect(fake.gateway.forgotPassword).not.toHaveBeenCalled();
+
+    await identity.requestPasswordReset({ email: 'ada@example.com' });
+    expect(attempts).toBe(2);
+    expect(fake.gateway.forgotPassword).toHaveBeenCalledWith('ada@example.com');
   });
 
   it('knows whether the tab holds a session without loading the SDK', async () => {
