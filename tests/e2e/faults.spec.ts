@@ -246,12 +246,23 @@ for (const screen of SCREENS) {
   }
 }
 
+/**
+ * The Billing Overview is live and its figures have arrived: its first request is behind it. Not its
+ * heading alone: the page's prerendered shell shows that before any JavaScript has run
+ * (scripts/build/prerender.ts), and a route set up then would catch the page's first load.
+ */
+async function billingOverviewLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Subscription Breakdown' })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByText('Loading billing overview...')).toHaveCount(0);
+}
+
 test.describe('sessions', () => {
   test('an access token that expires mid-session is refreshed once and the request retried unnoticed @faults', async ({ page, stack }) => {
     const identity = countIdentityCalls(page, stack.cognitoEndpoint);
     await signIn(page, stack);
     await page.goto('/billing');
-    await expect(page.getByRole('heading', { name: 'Subscription Breakdown' })).toBeVisible();
+    await billingOverviewLoaded(page);
     expect(identity.refreshes).toBe(0);
 
     const overview = apiPath('/api/admin/billing/overview');
@@ -287,7 +298,7 @@ test.describe('sessions', () => {
     const identity = countIdentityCalls(page, stack.cognitoEndpoint);
     await signIn(page, stack);
     await page.goto('/billing');
-    await expect(page.getByRole('heading', { name: 'Subscription Breakdown' })).toBeVisible();
+    await billingOverviewLoaded(page);
     // Revoked elsewhere (another device's sign-out, an administrator): the emulator refuses it from now on.
     await revokeRefreshToken(stack.cognitoEndpoint, stack.clientId, await storedRefreshToken(page));
     let rejected = 0;
