@@ -3,8 +3,9 @@
  * prerendered console shell (scripts/build/prerender.ts) is shown. Only to a tab that holds a session (the
  * identity SDK's `...LastAuthUser` key in sessionStorage, where src/services/storage.ts keeps the
  * tokens) at an address of the route the shell was drawn for (`/billing/user/:userId` for every
- * member's billing): index.html also answers addresses no page of its own serves (an unknown one). Otherwise it removes the shell, and the visitor
- * sees what they saw before shells (the page is empty until the JavaScript renders it).
+ * member's billing): index.html also answers addresses no page of its own serves (an unknown one).
+ * Otherwise it removes the shell, and the visitor sees what they saw before shells (the page is
+ * empty until the JavaScript renders it).
  *
  * It reads nothing else and writes nothing but the root's attributes and children, and the page's
  * scripts. src/main.tsx makes the real decision (is the stored session valid, is this an
@@ -20,11 +21,9 @@
  * stands in for had run. The cost: the scripts are asked for one frame later than the HTML names
  * them.
  *
- * The Content-Security-Policy allows the scripts it adds by their origin ('self'), as it did when the
- * parser added them.
- *
  * The Content-Security-Policy allows exactly this script by its hash (scripts/build/csp.ts): script-src
- * keeps no 'unsafe-inline'.
+ * keeps no 'unsafe-inline'. The scripts it adds are allowed by their origin ('self'), as they were
+ * when the parser added them.
  */
 import { createHash } from 'node:crypto';
 
