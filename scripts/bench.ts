@@ -26,6 +26,7 @@
  * --skip-lighthouse, --only export | --only import | --only load | --only copilot (no console, no build,
  * no browser: only step 7, 9, 8 or 6, written to reports/bench-<name>.json and .md, so the full report stays),
  * --only inp (INP on a phone's CPU alone: the console is built, Chromium starts; reports/bench-inp.*),
+ * --only users (step 4 alone, User Management's first page and searches: built console, Chromium; reports/bench-users.*),
  * --only lighthouse (step 3 alone, every route on both presets, `--runs` rounds; reports/bench-lighthouse.*).
  * Exit code 1 when a gate (scripts/bench/report.ts) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
@@ -35,6 +36,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from '@playwright/test';
 import { adminAccessToken } from './bench/admin';
 import { launchChromium, signIn } from './bench/browser';
 import { measureHeap } from './bench/heap';
@@ -57,7 +59,7 @@ import {
   type LighthouseSummary,
   type LoadRun,
 } from './bench/report';
-import { startStackProcess } from './bench/stack-process';
+import { startStackProcess, type StackProcess } from './bench/stack-process';
 import { measureUsers } from './bench/users';
 import { LOGIN_JS_BUDGET_KB, measureDist } from './build/bundle-size';
 import { LIMITS } from '../src/domain/limits';
@@ -92,7 +94,7 @@ function listOption<T extends string>(name: string, allowed: readonly T[]): read
 }
 
 /** Measurements that can run on their own (`--only <name>`). */
-const ONLY = ['export', 'import', 'inp', 'load', 'copilot', 'lighthouse'] as const;
+const ONLY = ['export', 'import', 'inp', 'load', 'copilot', 'lighthouse', 'users'] as const;
 
 async function main(): Promise<number> {
   const users = countOption('--users', 100_000, 2);
@@ -116,6 +118,21 @@ async function main(): Promise<number> {
         const browser = await launchChromium();
         try {
           return { ...(await measureInp(browser, stack.webUrl, stack.apiUrl, log)) };
+        } finally {
+          await browser.close();
+        }
+      },
+      'preview',
+    );
+  if (only === 'users')
+    return stackOnly(
+      users,
+      'users',
+      'User Management',
+      async (stack, log) => {
+        const browser = await launchChromium();
+        try {
+          return { ...(await measureUsersScreen(browser, stack, log)) };
         } finally {
           await browser.close();
         }
@@ -193,11 +210,7 @@ async function main(): Promise<number> {
     const browser = await launchChromium();
     try {
       log(`[${elapsed()}] User Management...`);
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const page = await context.newPage();
-      await signIn(page, stack.webUrl);
-      Object.assign(figures, await measureUsers(page, stack.webUrl, stack.apiUrl, await adminAccessToken(stack), log));
-      await context.close();
+      Object.assign(figures, await measureUsersScreen(browser, stack, log));
 
       log(`[${elapsed()}] heap over navigations...`);
       const heapContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -243,10 +256,23 @@ async function main(): Promise<number> {
   return checks.every((c) => c.pass || c.kind === 'aim') ? 0 : 1;
 }
 
+/** User Management in Chromium at a desk's size, signed in: its first page of rows, then its searches (scripts/bench/users.ts). */
+async function measureUsersScreen(browser: Browser, stack: StackProcess, log: (line: string) => void): Promise<Figures> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await signIn(page, stack.webUrl);
+    return { ...(await measureUsers(page, stack.webUrl, stack.apiUrl, await adminAccessToken(stack), log)) };
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * `--only export`, `--only import` and `--only copilot`: the stack without the console (no build), one
  * measurement (Export CSV; Import CSV; the Assistant's answers over HTTP), its own report.
- * `--only inp`: the same with the console built and served (mode 'preview'), for INP in Chromium.
+ * `--only inp` and `--only users`: the same with the console built and served (mode 'preview'), for INP
+ * and User Management in Chromium.
  */
 async function stackOnly(
   users: number,
