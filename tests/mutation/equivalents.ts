@@ -28,17 +28,25 @@ export interface Equivalent {
 }
 
 export const EQUIVALENTS: readonly Equivalent[] = [
-  // ── src/domain/markdown.ts ─────────────────────────────────────────────────────────────────────
+  // ── src/domain/markdown ────────────────────────────────────────────────────────────────────────
   {
-    file: 'src/domain/markdown.ts',
+    file: 'src/domain/markdown/blocks.ts',
     mutator: 'ObjectLiteral',
     code: '{ steps: 0 }',
     replacement: '{}',
     reason:
-      'The default meter of parseBlocks and parseInline (both are this code) is read by nobody: a caller that wants the count passes its own meter. With `{}` the steps added to it become NaN, which nothing sees.',
+      'The default meter of parseBlocks is read by nobody: a caller that wants the count passes its own meter. With `{}` the steps added to it become NaN, which nothing sees.',
+  },
+  {
+    file: 'src/domain/markdown/inline.ts',
+    mutator: 'ObjectLiteral',
+    code: '{ steps: 0 }',
+    replacement: '{}',
+    reason:
+      'The default meter of parseInline is read by nobody: a caller that wants the count passes its own meter. With `{}` the steps added to it become NaN, which nothing sees.',
   },
 
-  // (end of src/domain/markdown.ts)
+  // (end of src/domain/markdown)
 
   // ── src/machines/activity, src/machines/memberImport, their domain files ────────────────────────
   {

@@ -62,7 +62,7 @@ describe('the equivalent mutants, listed once', () => {
 
   it('the mutated files are those stryker.config.json names: machines and domain without the barrels, and the server’s billing and member rules', () => {
     const files = mutatedFiles();
-    expect(files).toContain('src/domain/markdown.ts');
+    expect(files).toContain('src/domain/markdown/inline.ts');
     expect(files).toContain('src/machines/usersList/usersListMachine.ts');
     expect(files.some((f) => /^src\/machines\/[^/]+\/index\.ts$/.test(f))).toBe(false);
     expect(files.filter((f) => !f.startsWith('src/machines/') && !f.startsWith('src/domain/'))).toEqual([

@@ -4,7 +4,7 @@
  * A member named `[Sign in again](https://evil.example)` has to read as exactly that, not as a link.
  *
  * So answers are built only with the `md` tag: its literal parts are the answer's own markup, and
- * every interpolated string is escaped (escapeMarkdown in src/domain/markdown.ts, which the console's
+ * every interpolated string is escaped (escapeMarkdown in src/domain/markdown/escape.ts, which the console's
  * renderer undoes). `Answer.result` is a `Markdown`, not a string, so text built any other way does
  * not type-check, and no interpolation can be forgotten.
  */

@@ -1,6 +1,6 @@
 /**
  * A deliberately tiny, safe markdown renderer for the Assistant's replies. It builds React elements
- * from the parsed text (src/domain/markdown.ts: a linear, regex-free parser; never innerHTML), so
+ * from the parsed text (src/domain/markdown: a linear, regex-free parser; never innerHTML), so
  * anything that looks like HTML is shown as text. Supported: paragraphs, headings (#..######),
  * bullet and numbered lists, fenced code, **bold**, *italic*, `inline code`, backslash escapes and
  * [links](https://...) — links only when https, opened in a new tab with rel="noopener noreferrer";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The Assistant's markdown dialect (src/domain/markdown.ts) at its edges, one rule at a time: what
+ * The Assistant's markdown dialect (src/domain/markdown) at its edges, one rule at a time: what
  * makes a heading, a list or a code fence, how escapes, code spans, links and emphasis read, and
  * escaped data that stays on its own line. Replies are shown as sanitised markdown (no raw HTML, no
  * images), so each case says exactly which nodes a person sees.

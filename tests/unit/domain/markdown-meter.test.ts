@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The work meter of the Assistant's markdown parsers (src/domain/markdown.ts), step by step on small
+ * The work meter of the Assistant's markdown parsers (src/domain/markdown), step by step on small
  * inputs: a scan that runs to the end of the text counts no step past it, a pass that stops early
  * counts only what it looked at, and no character is counted twice by one pass. The bounds and slopes
  * in markdown.test.ts and markdown-rules.test.ts cannot see a constant extra step; these exact counts can.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The Assistant's markdown dialect, rule by rule (src/domain/markdown.ts): which characters a
+ * The Assistant's markdown dialect, rule by rule (src/domain/markdown): which characters a
  * backslash escapes, which separate like spaces, which glue `_` into a word; what escaping writes
  * for renderers stricter than ours; and the details of blocks and links. Where the module says it
  * mirrors a standard (JavaScript's `\s`, CommonMark's ASCII punctuation), every character is checked

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The Assistant's markdown dialect (src/domain/markdown.ts): what the parser recognises, that
+ * The Assistant's markdown dialect (src/domain/markdown): what the parser recognises, that
  * escaped text always parses back to exactly that text, and that the parser's work is linear in its
  * input, counted in steps rather than timed (issue 11, item 10).
  */
