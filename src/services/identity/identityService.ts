@@ -133,6 +133,34 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
     return userOf(loginId, tokens);
   };
 
+  /**
+   * Answers the challenge the sign-in step kept (`kind`: the new password, or the authenticator code):
+   * refused with `expired` once it has expired or another sign-in has replaced it; a session, or
+   * `notSession` when the pool asks for yet another step; a failure as `error` makes it.
+   */
+  const answerChallenge = async (
+    kind: Challenge['kind'],
+    answer: string,
+    messages: { expired: string; notSession: string; error: (error: unknown) => IdentityError },
+  ): Promise<SessionUser> => {
+    const pending = challenge;
+    if (!pending || pending.kind !== kind || pending.expiresAt <= now()) {
+      challenge = null;
+      throw new IdentityError(messages.expired, 'auth', 'ChallengeExpired');
+    }
+    let outcome: AuthOutcome;
+    try {
+      outcome = await pending.respond(answer);
+    } catch (error) {
+      throw messages.error(error);
+    }
+    if (outcome.kind !== 'session') {
+      challenge = null;
+      throw new IdentityError(messages.notSession, 'rejected', outcome.kind);
+    }
+    return signedIn(pending.loginId, outcome.tokens);
+  };
+
   // Two-factor settings are for a signed-in person: their code (./totp.ts) is fetched on first use.
   let twoFactorService: Promise<TwoFactorService> | null = null;
   const twoFactor = (): Promise<TwoFactorService> => {
@@ -221,46 +249,26 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
 
     async completeNewPassword({ newPassword }) {
       if (newPassword === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
-      const pending = challenge;
-      if (!pending || pending.kind !== 'newPassword' || pending.expiresAt <= now()) {
-        challenge = null;
-        throw new IdentityError(NEW_PASSWORD_MESSAGES.failed, 'auth', 'ChallengeExpired');
-      }
-      let outcome: AuthOutcome;
-      try {
-        outcome = await pending.respond(newPassword);
-      } catch (error) {
-        throw newPasswordError(error);
-      }
-      if (outcome.kind !== 'session') {
-        challenge = null;
-        throw new IdentityError(NEW_PASSWORD_MESSAGES.furtherChallenge, 'rejected', outcome.kind);
-      }
-      return signedIn(pending.loginId, outcome.tokens);
+      return answerChallenge('newPassword', newPassword, {
+        expired: NEW_PASSWORD_MESSAGES.failed,
+        notSession: NEW_PASSWORD_MESSAGES.furtherChallenge,
+        error: newPasswordError,
+      });
     },
 
     async answerTotp({ code }) {
       const trimmed = code.trim();
       if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
-      const pending = challenge;
-      if (!pending || pending.kind !== 'totp' || pending.expiresAt <= now()) {
-        challenge = null;
-        throw new IdentityError(MFA_MESSAGES.expired, 'auth', 'ChallengeExpired');
-      }
-      let outcome: AuthOutcome;
-      try {
-        outcome = await pending.respond(trimmed);
-      } catch (error) {
-        const mapped = totpError(error);
-        // A wrong code may be tried again; a refused session may not.
-        if (mapped.kind === 'auth') challenge = null;
-        throw mapped;
-      }
-      if (outcome.kind !== 'session') {
-        challenge = null;
-        throw new IdentityError(SIGN_IN_MESSAGES.other, 'rejected', outcome.kind);
-      }
-      return signedIn(pending.loginId, outcome.tokens);
+      return answerChallenge('totp', trimmed, {
+        expired: MFA_MESSAGES.expired,
+        notSession: SIGN_IN_MESSAGES.other,
+        error: (error) => {
+          const mapped = totpError(error);
+          // A wrong code may be tried again; a refused session may not.
+          if (mapped.kind === 'auth') challenge = null;
+          return mapped;
+        },
+      });
     },
 
     async signOut() {

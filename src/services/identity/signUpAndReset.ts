@@ -42,11 +42,31 @@ export interface SignUpAndReset {
   confirmPasswordReset(params: { email: string; code: string; newPassword: string }): Promise<void>;
 }
 
+/** `value` without the spaces around it, or refused with the SPEC §8 message for that empty field. */
+function required(value: string, field: 'username' | 'code'): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES[field], 'rejected');
+  return trimmed;
+}
+
+/** One call to the pool: its failure as `failure` maps it, unless `ignored` says it is no failure here. */
+async function attempt(
+  call: () => Promise<unknown>,
+  failure: (error: unknown) => IdentityError,
+  ignored?: (error: unknown) => boolean,
+): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    if (ignored?.(error)) return;
+    throw failure(error);
+  }
+}
+
 export function createSignUpAndReset(gateway: CognitoGateway): SignUpAndReset {
   return {
     async signUp({ email, password, phoneNumber, organization, fullName }) {
-      const username = email.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
+      const username = required(email, 'username');
       if (password === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
       const attributes: Record<string, string> = {
         email: username,
@@ -65,50 +85,26 @@ export function createSignUpAndReset(gateway: CognitoGateway): SignUpAndReset {
     },
 
     async confirmSignUp({ email, code }) {
-      const username = email.trim();
-      const trimmed = code.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
-      try {
-        await gateway.confirmSignUp(username, trimmed);
-      } catch (error) {
-        if (isAlreadyConfirmed(error)) return;
-        throw confirmError(error);
-      }
+      const username = required(email, 'username');
+      const trimmed = required(code, 'code');
+      await attempt(() => gateway.confirmSignUp(username, trimmed), confirmError, isAlreadyConfirmed);
     },
 
     async resendConfirmationCode({ email }) {
-      const username = email.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      try {
-        await gateway.resendConfirmationCode(username);
-      } catch (error) {
-        throw resendCodeError(error);
-      }
+      const username = required(email, 'username');
+      await attempt(() => gateway.resendConfirmationCode(username), resendCodeError);
     },
 
     async requestPasswordReset({ email }) {
-      const username = email.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      try {
-        await gateway.forgotPassword(username);
-      } catch (error) {
-        if (isHiddenResetRefusal(error)) return;
-        throw resetRequestError(error);
-      }
+      const username = required(email, 'username');
+      await attempt(() => gateway.forgotPassword(username), resetRequestError, isHiddenResetRefusal);
     },
 
     async confirmPasswordReset({ email, code, newPassword }) {
-      const username = email.trim();
-      const trimmed = code.trim();
-      if (username === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.username, 'rejected');
-      if (trimmed === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.code, 'rejected');
+      const username = required(email, 'username');
+      const trimmed = required(code, 'code');
       if (newPassword === '') throw new IdentityError(REQUIRED_INPUT_MESSAGES.password, 'rejected');
-      try {
-        await gateway.confirmForgotPassword(username, trimmed, newPassword);
-      } catch (error) {
-        throw resetConfirmError(error);
-      }
+      await attempt(() => gateway.confirmForgotPassword(username, trimmed, newPassword), resetConfirmError);
     },
   };
 }
