@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cspDirectives } from '../../../scripts/build/csp';
 import { shellPage } from '../../../scripts/build/prerender';
 import { SHELL_GATE_HASH, SHELL_GATE_SCRIPT, SHELL_SESSION_KEY_PREFIX } from '../../../scripts/build/shell-gate';
+import { matchesRoute } from '../../../scripts/build/signed-in-preloads';
+import { ROUTE_LIST } from '../../../src/views/app/routeTable';
 import { IDENTITY_KEY_PREFIX } from '../../../src/services/storage';
 
 const SHELL = '<header><h1>Welcome Back</h1></header><main><dd>Operational</dd></main>';
@@ -112,6 +114,24 @@ describe('the console shell gate', () => {
       expect(root.children, path).toHaveLength(0);
       expect(root.hasAttribute('inert'), path).toBe(false);
     }
+  });
+
+  it('matches an address to a route as the build does (matchesRoute): one table, both rules', () => {
+    // The gate's rule is written again, minified, inside the inline script (it cannot import), so the
+    // two are held equal here, on every route of the table and on the addresses next to each.
+    signIn();
+    const addresses = ['/', '/users', '/users/', '/users/activity', '/users/x', '/billing', '/billing/user', '/billing/user/'];
+    addresses.push('/billing/user/6f1c-42', '/billing/user/6f1c-42/', '/billing/user/a/b', '/billing/users/a', '/ai', '/ai/x', '/unknown');
+    let shown = 0;
+    for (const { path: route } of ROUTE_LIST) {
+      for (const address of addresses) {
+        const expected = matchesRoute(route, address);
+        expect(load(address, route).hasAttribute('data-shell-shown'), `${route} at ${address}`).toBe(expected);
+        if (expected) shown += 1;
+      }
+    }
+    // Each route matched one address: its own, or for '/billing/user/:userId' the member's.
+    expect(shown).toBe(ROUTE_LIST.length);
   });
 
   it('needs the SDK key of a signed-in user, with a value, in sessionStorage (where the tokens are)', () => {
