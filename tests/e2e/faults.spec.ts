@@ -34,6 +34,7 @@ import {
   type RequestMatcher,
 } from '../support/e2e/faults';
 import { memberBillingLinks } from '../support/e2e/users';
+import { consoleLive, pageLoaded } from '../support/e2e/live';
 import { stripeDoubleScript } from '../support/stripe';
 
 test.use({ allowedConsoleErrors: EXPECTED_FAULT_CONSOLE });
@@ -210,7 +211,7 @@ for (const screen of SCREENS) {
         // shows once the membership has been read; on / the prerendered shell shows it before, inert
         // until the live console has replaced it (index.html, scripts/build/prerender.ts).
         await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
-        await expect(page.locator('#root')).not.toHaveAttribute('inert');
+        await consoleLive(page);
         // Time passes until the screen gives up. One jump is enough when the screen has asked by
         // then. On a busy machine it may ask later: the first hit was then the read its route made
         // ahead of need (src/machines/*/ahead.ts), which the jump both timed out and aged past
@@ -246,23 +247,12 @@ for (const screen of SCREENS) {
   }
 }
 
-/**
- * The Billing Overview is live and its figures have arrived: its first request is behind it. Not its
- * heading alone: the page's prerendered shell shows that before any JavaScript has run
- * (scripts/build/prerender.ts), and a route set up then would catch the page's first load.
- */
-async function billingOverviewLoaded(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Subscription Breakdown' })).toBeVisible();
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
-  await expect(page.getByText('Loading billing overview...')).toHaveCount(0);
-}
-
 test.describe('sessions', () => {
   test('an access token that expires mid-session is refreshed once and the request retried unnoticed @faults', async ({ page, stack }) => {
     const identity = countIdentityCalls(page, stack.cognitoEndpoint);
     await signIn(page, stack);
     await page.goto('/billing');
-    await billingOverviewLoaded(page);
+    await pageLoaded(page, page.getByRole('heading', { name: 'Subscription Breakdown' }), 'Loading billing overview...');
     expect(identity.refreshes).toBe(0);
 
     const overview = apiPath('/api/admin/billing/overview');
@@ -298,7 +288,7 @@ test.describe('sessions', () => {
     const identity = countIdentityCalls(page, stack.cognitoEndpoint);
     await signIn(page, stack);
     await page.goto('/billing');
-    await billingOverviewLoaded(page);
+    await pageLoaded(page, page.getByRole('heading', { name: 'Subscription Breakdown' }), 'Loading billing overview...');
     // Revoked elsewhere (another device's sign-out, an administrator): the emulator refuses it from now on.
     await revokeRefreshToken(stack.cognitoEndpoint, stack.clientId, await storedRefreshToken(page));
     let rejected = 0;
