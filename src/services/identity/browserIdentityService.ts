@@ -11,6 +11,8 @@ import type { CognitoClient, CognitoGateway } from './gateway';
 import { createIdentityServiceWith } from './identityService';
 import type { IdentityService } from './identityServiceTypes';
 import { createStoredSession } from './storedSession';
+import { networkFailure } from './errors';
+import { loadOnce } from '../loadOnce';
 
 /** The identity service of the running console, with a way to fetch the SDK ahead of need. */
 export interface BrowserIdentityService extends IdentityService {
@@ -20,25 +22,18 @@ export interface BrowserIdentityService extends IdentityService {
   preload(): Promise<void>;
 }
 
-/** The SDK's chunk could not be fetched: reported the way the SDK reports an unreachable pool. */
-function sdkUnavailable(cause: unknown): Error {
-  return Object.assign(new Error('Network error', { cause }), { code: 'NetworkError' });
-}
-
 /** The identity service of the running console (composition root: src/main.tsx). */
 export function createIdentityService(config: AppConfig, storage: AppStorage): BrowserIdentityService {
   const stored = createStoredSession(config.cognito.clientId, storage.tokens);
-  let client: Promise<CognitoClient> | null = null;
-  const sdk = (): Promise<CognitoClient> => {
-    client ??= import('./cognito').then(
-      (module) => module.createCognitoClient(config, storage.tokens),
+  // The SDK's chunk, fetched once; one that could not be fetched is reported the way the SDK reports an unreachable pool.
+  const sdk = loadOnce(() =>
+    import('./cognito').then(
+      (module): CognitoClient => module.createCognitoClient(config, storage.tokens),
       (error: unknown) => {
-        client = null;
-        throw sdkUnavailable(error);
+        throw networkFailure(error);
       },
-    );
-    return client;
-  };
+    ),
+  );
   const gateway: CognitoGateway = {
     lastUsername: () => stored.lastUsername(),
     storedTokens: (username) => stored.storedTokens(username),

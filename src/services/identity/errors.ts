@@ -78,6 +78,11 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What the SDK throws for an unreachable service; also what a code chunk that could not be fetched is reported as. */
+export function networkFailure(cause: unknown): Error {
+  return Object.assign(new Error('Network error', { cause }), { code: 'NetworkError' });
+}
+
 /** The SDK reports an unreachable service as `Error('Network error')` with code `NetworkError`. */
 export function isNetworkFailure(error: unknown): boolean {
   if (cognitoCode(error) === 'NetworkError') return true;

@@ -19,6 +19,7 @@ import {
   SIGN_IN_MESSAGES,
   TWO_FACTOR_NETWORK_MESSAGE,
   confirmError,
+  networkFailure,
   newPasswordError,
   refreshFailure,
   resendCodeError,
@@ -31,6 +32,7 @@ import {
 import type { IdentityService, SessionUser } from './identityServiceTypes';
 import type { SignUpAndReset } from './signUpAndReset';
 import type { TwoFactorService } from './totp';
+import { loadOnce } from '../loadOnce';
 
 /** Tokens are refreshed when the first of them expires within this margin. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -162,33 +164,26 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
   };
 
   // Two-factor settings are for a signed-in person: their code (./totp.ts) is fetched on first use.
-  let twoFactorService: Promise<TwoFactorService> | null = null;
-  const twoFactor = (): Promise<TwoFactorService> => {
-    const attempt = (twoFactorService ??= import('./totp').then(
-      ({ createTwoFactorService }) => createTwoFactorService({ gateway, accessToken: getAccessToken, account: accountEmail }),
+  const twoFactor = loadOnce(() =>
+    import('./totp').then(
+      ({ createTwoFactorService }): TwoFactorService =>
+        createTwoFactorService({ gateway, accessToken: getAccessToken, account: accountEmail }),
       () => {
         throw new IdentityError(TWO_FACTOR_NETWORK_MESSAGE, 'network', 'ModuleNotLoaded');
       },
-    ));
-    // A failed fetch (a dropped connection) is forgotten, so the next call tries again.
-    attempt.catch(() => {
-      if (twoFactorService === attempt) twoFactorService = null;
-    });
-    return attempt;
-  };
+    ),
+  );
 
   // Signing up, confirming an email and resetting a password happen on /login's other forms, not
   // on the sign-in most visits are: their code (./signUpAndReset.ts) is fetched on first use, as the
   // pool's SDK is. A fetch that fails is the call's own network failure (`failure`: its SPEC §8
-  // message), and is forgotten, so the next call tries again.
-  let signUpAndReset: Promise<SignUpAndReset> | null = null;
+  // message); the next call tries again.
+  const signUpAndReset = loadOnce(() => import('./signUpAndReset').then(({ createSignUpAndReset }) => createSignUpAndReset(gateway)));
   const beforeSignIn = async (failure: (error: unknown) => IdentityError): Promise<SignUpAndReset> => {
-    const attempt = (signUpAndReset ??= import('./signUpAndReset').then(({ createSignUpAndReset }) => createSignUpAndReset(gateway)));
     try {
-      return await attempt;
+      return await signUpAndReset();
     } catch (error) {
-      if (signUpAndReset === attempt) signUpAndReset = null;
-      throw failure(Object.assign(new Error('Network error', { cause: error }), { code: 'NetworkError' }));
+      throw failure(networkFailure(error));
     }
   };
 

@@ -9,6 +9,7 @@
  */
 import type { SetupIntent, Stripe, StripeElements } from '@stripe/stripe-js';
 import { safeExternalUrl } from '../../domain/urls';
+import { loadOnce } from '../loadOnce';
 
 export const STRIPE_LOAD_FAILED_MESSAGE =
   'The payment form could not be loaded (Stripe.js is unavailable). Check your connection and try again.';
@@ -61,29 +62,23 @@ export interface PaymentsDependencies {
 export function createPayments(config: PaymentsConfig, deps: PaymentsDependencies = {}): PaymentsService {
   const load = deps.loadStripe ?? (async (key: string) => (await import('@stripe/stripe-js/pure')).loadStripe(key));
   const win = (): PaymentsWindow => deps.window ?? window;
-  let stripe: Promise<Stripe> | null = null;
+  // Fetched once; a failed load is forgotten, so opening the payment step again tries again.
+  const loadStripeOnce = loadOnce(() =>
+    load(config.stripePublishableKey).then(
+      (instance) => {
+        if (!instance) throw new Error(STRIPE_LOAD_FAILED_MESSAGE);
+        return instance;
+      },
+      (cause: unknown) => {
+        throw new Error(STRIPE_LOAD_FAILED_MESSAGE, { cause });
+      },
+    ),
+  );
 
   const hostedPageUrl = (url: string | null | undefined): string | null => safeExternalUrl(url, { allowedOrigins: config.trustedOrigins });
 
   return {
-    load() {
-      if (stripe) return stripe;
-      const attempt = load(config.stripePublishableKey).then(
-        (instance) => {
-          if (!instance) throw new Error(STRIPE_LOAD_FAILED_MESSAGE);
-          return instance;
-        },
-        (cause: unknown) => {
-          throw new Error(STRIPE_LOAD_FAILED_MESSAGE, { cause });
-        },
-      );
-      stripe = attempt;
-      // A failed load is forgotten, so opening the payment step again tries again.
-      attempt.catch(() => {
-        if (stripe === attempt) stripe = null;
-      });
-      return attempt;
-    },
+    load: loadStripeOnce,
 
     async confirmSetup({ stripe: instance, elements }) {
       const result = await instance.confirmSetup({
