@@ -114,14 +114,7 @@ async function main(): Promise<number> {
       users,
       'inp',
       'INP on a phone',
-      async (stack, log) => {
-        const browser = await launchChromium();
-        try {
-          return { ...(await measureInp(browser, stack.webUrl, stack.apiUrl, log)) };
-        } finally {
-          await browser.close();
-        }
-      },
+      (stack, log) => withChromium(async (browser) => ({ ...(await measureInp(browser, stack.webUrl, stack.apiUrl, log)) })),
       'preview',
     );
   if (only === 'users')
@@ -129,14 +122,7 @@ async function main(): Promise<number> {
       users,
       'users',
       'User Management',
-      async (stack, log) => {
-        const browser = await launchChromium();
-        try {
-          return { ...(await measureUsersScreen(browser, stack, log)) };
-        } finally {
-          await browser.close();
-        }
-      },
+      (stack, log) => withChromium((browser) => measureUsersScreen(browser, stack, log)),
       'preview',
     );
   // With --only lighthouse, some pages or presets alone (the figures of the others stay unmeasured).
@@ -254,6 +240,16 @@ async function main(): Promise<number> {
   log(`\n[${elapsed()}] wrote reports/bench.json and reports/bench.md`);
   for (const c of checks) log(`${verdictOf(c)}  ${c.label}: ${c.actual} (${c.expected})`);
   return checks.every((c) => c.pass || c.kind === 'aim') ? 0 : 1;
+}
+
+/** `measure` with a Chromium of its own, closed after it whatever happens. */
+async function withChromium(measure: (browser: Browser) => Promise<Figures>): Promise<Figures> {
+  const browser = await launchChromium();
+  try {
+    return await measure(browser);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** User Management in Chromium at a desk's size, signed in: its first page of rows, then its searches (scripts/bench/users.ts). */
