@@ -17,20 +17,13 @@ import {
   NEW_PASSWORD_MESSAGES,
   REQUIRED_INPUT_MESSAGES,
   SIGN_IN_MESSAGES,
-  TWO_FACTOR_NETWORK_MESSAGE,
-  confirmError,
-  networkFailure,
+  UNREACHABLE_MESSAGE,
   newPasswordError,
   refreshFailure,
-  resendCodeError,
-  resetConfirmError,
-  resetRequestError,
   signInError,
-  signUpError,
   totpError,
 } from './errors';
 import type { IdentityService, SessionUser } from './identityServiceTypes';
-import type { SignUpAndReset } from './signUpAndReset';
 import type { TwoFactorService } from './totp';
 import { loadOnce } from '../loadOnce';
 
@@ -163,36 +156,39 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
     return signedIn(pending.loginId, outcome.tokens);
   };
 
+  /** A call whose code, fetched on first use, could not be fetched: nothing was sent to the pool. */
+  const unreachable = (): IdentityError => new IdentityError(UNREACHABLE_MESSAGE, 'network', 'ModuleNotLoaded');
+
   // Two-factor settings are for a signed-in person: their code (./totp.ts) is fetched on first use.
   const twoFactor = loadOnce(() =>
     import('./totp').then(
       ({ createTwoFactorService }): TwoFactorService =>
         createTwoFactorService({ gateway, accessToken: getAccessToken, account: accountEmail }),
       () => {
-        throw new IdentityError(TWO_FACTOR_NETWORK_MESSAGE, 'network', 'ModuleNotLoaded');
+        throw unreachable();
       },
     ),
   );
 
   // Signing up, confirming an email and resetting a password happen on /login's other forms, not
-  // on the sign-in most visits are: their code (./signUpAndReset.ts) is fetched on first use, as the
-  // pool's SDK is. A fetch that fails is the call's own network failure (`failure`: its SPEC §8
-  // message); the next call tries again.
-  const signUpAndReset = loadOnce(() => import('./signUpAndReset').then(({ createSignUpAndReset }) => createSignUpAndReset(gateway)));
-  const beforeSignIn = async (failure: (error: unknown) => IdentityError): Promise<SignUpAndReset> => {
-    try {
-      return await signUpAndReset();
-    } catch (error) {
-      throw failure(networkFailure(error));
-    }
-  };
+  // on the sign-in most visits are: their code (./signUpAndReset.ts, with their errors' messages) is
+  // fetched on first use, as the pool's SDK is. A fetch that fails is a network failure; the next
+  // call tries again.
+  const signUpAndReset = loadOnce(() =>
+    import('./signUpAndReset').then(
+      ({ createSignUpAndReset }) => createSignUpAndReset(gateway),
+      () => {
+        throw unreachable();
+      },
+    ),
+  );
 
   return {
-    signUp: async (params) => (await beforeSignIn(signUpError)).signUp(params),
-    confirmSignUp: async (params) => (await beforeSignIn(confirmError)).confirmSignUp(params),
-    resendConfirmationCode: async (params) => (await beforeSignIn(resendCodeError)).resendConfirmationCode(params),
-    requestPasswordReset: async (params) => (await beforeSignIn(resetRequestError)).requestPasswordReset(params),
-    confirmPasswordReset: async (params) => (await beforeSignIn(resetConfirmError)).confirmPasswordReset(params),
+    signUp: async (params) => (await signUpAndReset()).signUp(params),
+    confirmSignUp: async (params) => (await signUpAndReset()).confirmSignUp(params),
+    resendConfirmationCode: async (params) => (await signUpAndReset()).resendConfirmationCode(params),
+    requestPasswordReset: async (params) => (await signUpAndReset()).requestPasswordReset(params),
+    confirmPasswordReset: async (params) => (await signUpAndReset()).confirmPasswordReset(params),
     getTwoFactorStatus: async () => (await twoFactor()).getTwoFactorStatus(),
     startTwoFactorSetup: async () => (await twoFactor()).startTwoFactorSetup(),
     enableTwoFactor: async (params) => (await twoFactor()).enableTwoFactor(params),

@@ -3,13 +3,12 @@
  * emailed code, and resetting a forgotten password. Part of the identity service
  * (./identityService.ts), in a module of its own because none of them reads or changes the
  * service's state (the session, the sign-in challenge): each is one call to the pool, its input
- * checked first and its failure mapped to the SPEC §8 message (./errors.ts). The service fetches
+ * checked first and its failure mapped to the SPEC §8 message (./signUpAndResetErrors.ts). The service fetches
  * this module when one of them is first called: it is not in the sign-in's JavaScript.
  */
 import type { CognitoGateway } from './gateway';
+import { IdentityError, REQUIRED_INPUT_MESSAGES } from './errors';
 import {
-  IdentityError,
-  REQUIRED_INPUT_MESSAGES,
   SIGN_UP_MESSAGES,
   confirmError,
   isAlreadyConfirmed,
@@ -18,7 +17,7 @@ import {
   resetConfirmError,
   resetRequestError,
   signUpError,
-} from './errors';
+} from './signUpAndResetErrors';
 
 interface SignUpParams {
   readonly email: string;

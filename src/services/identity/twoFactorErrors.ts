@@ -5,9 +5,9 @@
  */
 import {
   IdentityError,
+  LIMIT_EXCEEDED_MESSAGE,
   MFA_MESSAGES,
-  RESET_PASSWORD_MESSAGES,
-  TWO_FACTOR_NETWORK_MESSAGE,
+  UNREACHABLE_MESSAGE,
   cognitoCode,
   isNetworkFailure,
   serverMessage,
@@ -17,8 +17,8 @@ import {
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: MFA_MESSAGES.wrongCode,
   sessionExpired: 'Your session has expired. Please sign in again.',
-  network: TWO_FACTOR_NETWORK_MESSAGE,
-  limitExceeded: RESET_PASSWORD_MESSAGES.limitExceeded,
+  network: UNREACHABLE_MESSAGE,
+  limitExceeded: LIMIT_EXCEEDED_MESSAGE,
   setupMissing: 'This setup is no longer valid. Cancel and start the setup again.',
   loadFallback: 'We could not read your two-factor sign-in setting. Please try again.',
   setupFallback: 'We could not start the two-factor setup. Please try again.',

@@ -1,14 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  IdentityError,
-  confirmError,
-  isAlreadyConfirmed,
-  newPasswordError,
-  refreshFailure,
-  signInError,
-  signUpError,
-} from '../../../src/services/identity/errors';
+import { IdentityError, newPasswordError, refreshFailure, signInError } from '../../../src/services/identity/errors';
+import { confirmError, isAlreadyConfirmed, signUpError } from '../../../src/services/identity/signUpAndResetErrors';
 
 /** The shape amazon-cognito-identity-js rejects with: an Error whose `code` and `name` are the Cognito code. */
 function cognito(code: string, message: string): Error {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createIdentityServiceWith, IdentityError } from '../../../src/services/identity';
-import { RESET_PASSWORD_MESSAGES } from '../../../src/services/identity/errors';
+import { RESET_PASSWORD_MESSAGES } from '../../../src/services/identity/signUpAndResetErrors';
 import { cognitoError, fakeGateway } from './fake-gateway';
 
 const EMAIL = 'ada@example.com';

@@ -2,7 +2,7 @@
 /** Resending the sign-up confirmation code (Cognito ResendConfirmationCode) over a fake gateway. */
 import { describe, expect, it, vi } from 'vitest';
 import { createIdentityServiceWith, IdentityError } from '../../../src/services/identity';
-import { RESEND_CODE_MESSAGES } from '../../../src/services/identity/errors';
+import { RESEND_CODE_MESSAGES } from '../../../src/services/identity/signUpAndResetErrors';
 import { cognitoError, fakeGateway } from './fake-gateway';
 
 describe('resendConfirmationCode', () => {

@@ -66,7 +66,10 @@ describe('identity SDK loading', () => {
 
     const failure = await identity.requestPasswordReset({ email: 'ada@example.com' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(IdentityError);
-    expect(failure).toMatchObject({ kind: 'network' });
+    expect(failure).toMatchObject({
+      kind: 'network',
+      message: 'The identity service could not be reached. Check your connection and try again.',
+    });
     expect(fake.gateway.forgotPassword).not.toHaveBeenCalled();
 
     await identity.requestPasswordReset({ email: 'ada@example.com' });
