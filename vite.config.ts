@@ -5,6 +5,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cspDirectives, cspSettingsFromEnv, securityHeaders } from './scripts/build/csp.ts';
 import { chakraLazyGlobal } from './scripts/build/chakra-lazy-global.ts';
+import { chakraTreeShaking } from './scripts/build/chakra-tree-shaking.ts';
 import { compileHints } from './scripts/build/compile-hints.ts';
 import { prerenderLogin } from './scripts/build/prerender.ts';
 import { cdnBehaviour } from './scripts/build/cdn.ts';
@@ -75,6 +76,7 @@ export default defineConfig(({ mode }) => {
       cspMeta(cspDirectives(settings, { header: false })),
       prerenderLogin(),
       chakraLazyGlobal(),
+      chakraTreeShaking(),
       cdnBehaviour(securityHeaders(settings)),
     ],
     // amazon-cognito-identity-js bundles `buffer`, which reads `global`.

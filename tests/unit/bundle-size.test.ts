@@ -201,6 +201,22 @@ describe('production bundle', () => {
     expect(report.forbidden).toEqual([]);
   });
 
+  it('carries no anatomy of a component no screen has (scripts/build/chakra-tree-shaking.ts)', () => {
+    const everyModule = Object.values(report.modules ?? {}).flat();
+    expect(everyModule, 'the report names the modules of each file').toContain('node_modules/@zag-js/dialog/dist/dialog.anatomy.mjs');
+    for (const unused of ['color-picker', 'date-picker', 'file-upload', 'splitter', 'rating-group']) {
+      expect(everyModule).not.toContain(`node_modules/@zag-js/${unused}/dist/${unused}.anatomy.mjs`);
+    }
+  });
+
+  it("keeps the parts of Ark's components /login does not show out of its JavaScript (the field's textarea and select)", () => {
+    const loginModules = report.loginFiles.flatMap((file) => report.modules?.[file] ?? []);
+    expect(loginModules).toContain('node_modules/@ark-ui/react/dist/components/field/field-input.js');
+    for (const part of ['field-textarea.js', 'field-select.js'])
+      expect(loginModules).not.toContain(`node_modules/@ark-ui/react/dist/components/field/${part}`);
+    expect(loginModules.filter((module) => module.includes('@zag-js/auto-resize'))).toEqual([]);
+  });
+
   it('keeps what each route adds within its budget (ROUTE_JS_BUDGET_KB)', () => {
     for (const [route, r] of Object.entries(report.routes)) {
       expect(r.gzipKb, `route ${route}`).toBeGreaterThan(0);
