@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { decode } from '@jridgewell/sourcemap-codec';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { LOCAL_STRIPE_PLACEHOLDER } from '../stack/stripe-placeholder.ts';
 import { ROUTE_LIST, type RouteData } from '../../src/views/app/routeTable.ts';
@@ -282,49 +283,17 @@ export interface ModuleSize {
   bytes: number;
 }
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Decodes one line of a source map's `mappings` into [generatedColumn, sourceIndex] pairs. */
-function decodeLine(line: string, state: { source: number }): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  let column = 0;
-  for (const segment of line.split(',')) {
-    if (segment === '') continue;
-    const values: number[] = [];
-    let value = 0;
-    let shift = 0;
-    for (const ch of segment) {
-      const digit = B64.indexOf(ch);
-      value += (digit & 31) << shift;
-      if (digit & 32) {
-        shift += 5;
-      } else {
-        values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-        value = 0;
-        shift = 0;
-      }
-    }
-    column += values[0] ?? 0;
-    if (values.length >= 4) {
-      state.source += values[1] ?? 0;
-      out.push([column, state.source]);
-    } else {
-      out.push([column, -1]);
-    }
-  }
-  return out;
-}
-
 /** Minified bytes per source of one built chunk, from its source map. */
 export function attributeChunk(code: string, map: { sources: string[]; mappings: string }, chunk: string, chunkDir: string): ModuleSize[] {
   const bytes = new Map<number, number>();
   const codeLines = code.split('\n');
-  const state = { source: 0 };
-  map.mappings.split(';').forEach((mapLine, i) => {
+  // A line's segments come in column order: each owns the bytes up to the next one.
+  decode(map.mappings).forEach((segments, i) => {
     const text = codeLines[i] ?? '';
-    const segments = decodeLine(mapLine, state);
-    segments.forEach(([column, source], j) => {
-      if (source < 0) return;
+    segments.forEach((segment, j) => {
+      // [generated column] alone maps to no source; [column, source, line, column(, name)] does.
+      const [column, source] = segment;
+      if (source === undefined) return;
       const end = segments[j + 1]?.[0] ?? text.length;
       bytes.set(source, (bytes.get(source) ?? 0) + Math.max(0, end - column));
     });

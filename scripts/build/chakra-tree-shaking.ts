@@ -34,7 +34,7 @@ export const ANATOMY_MODULE =
   /[\\/](?:@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][\w-]+[\\/][\w-]+\.anatomy\.js|@zag-js[\\/][\w-]+[\\/]dist[\\/][\w-]+\.anatomy\.mjs)$/;
 
 /** Chakra's component modules, which import Ark's namespaces. */
-export const CHAKRA_COMPONENT_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]/;
+const CHAKRA_COMPONENT_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]/;
 
 /** A module-level `const x = f(…)` or `var x = a.b(…)`: what the annotation goes before. */
 const DECLARED_CALL = /^((?:const|let|var) [\w$]+ = )(?=[\w$]+(?:\.[\w$]+)*\()/gm;

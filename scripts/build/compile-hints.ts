@@ -24,9 +24,15 @@ import type { Plugin } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** `code` with the hint as its first line (once). */
-function withCompileHint(code: string): string {
-  return code.startsWith(COMPILE_HINT) ? code : `${COMPILE_HINT}\n${code}`;
+/**
+ * The hint as the chunk's first line (once), and its source map moved down the same line: without
+ * that, each line of the map would name the source of the line above (a stack trace through a
+ * deployed source map, and scripts/build/bundle-size.ts --analyze, would read the wrong module).
+ */
+export function addCompileHint(chunk: { code: string; map: { mappings: string } | null }): void {
+  if (chunk.code.startsWith(COMPILE_HINT)) return;
+  chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+  if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
 }
 
 export function compileHints(): Plugin {
@@ -38,7 +44,7 @@ export function compileHints(): Plugin {
       // After Vite's own additions at the top of the entry (its preload map), so the hint stays first.
       order: 'post',
       handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.code = withCompileHint(chunk.code);
+        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) addCompileHint(chunk);
       },
     },
   };
