@@ -44,6 +44,7 @@ import { billedMember, runLighthouse } from './bench/lighthouse';
 import { measureExport } from './bench/export';
 import { measureImport } from './bench/import';
 import { measureInp } from './bench/inp';
+import { benchNeeds } from './bench/needs';
 import { defaultDatabase, loadPaths, measureLoadOnEveryDatabase } from './bench/load';
 import {
   LIGHTHOUSE_MIN_RUNS,
@@ -62,6 +63,7 @@ import {
 import { startStackProcess, type StackProcess } from './bench/stack-process';
 import { measureUsers } from './bench/users';
 import { LOGIN_JS_BUDGET_KB, measureDist } from './build/bundle-size';
+import { ensurePrerequisites } from './test/setup-test-env';
 import { LIMITS } from '../src/domain/limits';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,6 +104,8 @@ async function main(): Promise<number> {
   const only = option('--only');
   const importRows = countOption('--import-rows', LIMITS.importRows, 100);
   if (only !== undefined && !ONLY.some((name) => name === only)) throw new Error(`--only takes one of: ${ONLY.join(', ')}`);
+  // A fresh machine: Chromium and PostgreSQL from Debian where this run needs them, as `npm test` does.
+  if (ensurePrerequisites('npm run bench', benchNeeds(only, process.env['DATABASE_URL'])) !== 0) return 1;
   if (only === 'export') return stackOnly(users, 'export', 'Export CSV', async (stack, log) => ({ ...(await measureExport(stack, log)) }));
   if (only === 'import')
     return stackOnly(users, 'import', 'Import CSV', async (stack, log) => ({ ...(await measureImport(stack, log, importRows)) }));

@@ -6,6 +6,9 @@
  * Where one is missing and this runs as root with apt-get (a fresh Debian machine, CI), it installs
  * Debian's `chromium` / `postgresql` packages. Otherwise it stops at once, naming the one command
  * to run, instead of failing deep inside a browser test.
+ *
+ * `npm run bench` asks the same (ensurePrerequisites), for the measurements it is about to run:
+ * Chromium for Lighthouse, INP and User Management, PostgreSQL for the API under load.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,11 +20,24 @@ export interface Missing {
   aptPackage: string;
 }
 
-export function missingPrerequisites(env: NodeJS.ProcessEnv = process.env, pgBin: () => string | null = postgresBinDir): Missing[] {
+/** What a command needs of the two (npm test: both). */
+export interface Needs {
+  chromium: boolean;
+  postgresql: boolean;
+}
+
+const BOTH: Needs = { chromium: true, postgresql: true };
+
+export function missingPrerequisites(
+  env: NodeJS.ProcessEnv = process.env,
+  pgBin: () => string | null = postgresBinDir,
+  needs: Needs = BOTH,
+): Missing[] {
   const missing: Missing[] = [];
   const chrome = env['CHROME_PATH'] || '/usr/bin/chromium';
-  if (!existsSync(chrome)) missing.push({ what: `Chromium (${chrome})`, aptPackage: 'chromium' });
-  if (!pgBin()) missing.push({ what: 'PostgreSQL 15+ server (/usr/lib/postgresql/<version>/bin)', aptPackage: 'postgresql' });
+  if (needs.chromium && !existsSync(chrome)) missing.push({ what: `Chromium (${chrome})`, aptPackage: 'chromium' });
+  if (needs.postgresql && !pgBin())
+    missing.push({ what: 'PostgreSQL 15+ server (/usr/lib/postgresql/<version>/bin)', aptPackage: 'postgresql' });
   return missing;
 }
 
@@ -34,13 +50,18 @@ function run(command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
-function main(): number {
-  const missing = missingPrerequisites();
+/**
+ * Installs what `command` (named in the messages: 'npm test', 'npm run bench') needs and this
+ * machine lacks, where it can (root with apt-get). 0 when everything is there, 1 with a message
+ * naming the command to run otherwise.
+ */
+export function ensurePrerequisites(command: string, needs: Needs = BOTH): number {
+  const missing = missingPrerequisites(process.env, postgresBinDir, needs);
   if (missing.length === 0) return 0;
   const names = missing.map((m) => m.what).join(' and ');
   const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!canInstall) {
-    console.error(`npm test needs ${names}, which this machine does not have. Install it with:\n\n  ${installCommand(missing)}\n`);
+    console.error(`${command} needs ${names}, which this machine does not have. Install it with:\n\n  ${installCommand(missing)}\n`);
     return 1;
   }
   console.log(`Installing ${names} with apt-get (Debian packages: ${missing.map((m) => m.aptPackage).join(', ')})...`);
@@ -48,7 +69,7 @@ function main(): number {
     console.error(`Installing failed. Install by hand: ${installCommand(missing)}`);
     return 1;
   }
-  const still = missingPrerequisites();
+  const still = missingPrerequisites(process.env, postgresBinDir, needs);
   if (still.length > 0) {
     console.error(`Still missing after the install: ${still.map((m) => m.what).join(', ')}`);
     return 1;
@@ -56,4 +77,4 @@ function main(): number {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = ensurePrerequisites('npm test');
