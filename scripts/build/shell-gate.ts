@@ -48,10 +48,14 @@ export const SHELL_GATE_SCRIPT =
   'for(j=0;j<a.length;j++){if(a[j].charAt(0)===":"?!b[j]:a[j]!==b[j])return false}return true}' +
   `if(r){if(s&&m(r.getAttribute("${SHELL_ATTRIBUTE}"))){r.setAttribute("${SHELL_SHOWN_ATTRIBUTE}","");w=true}` +
   `else{r.removeAttribute("${SHELL_ATTRIBUTE}");r.removeAttribute("inert");r.replaceChildren()}}` +
-  `function go(){var a=document.querySelectorAll("link[${AFTER_PAINT_ATTRIBUTE}]"),j,o,t,h;for(j=0;j<a.length;j++){o=a[j];h=o.getAttribute("href");` +
+  // The elements go into the head together, as one fragment: inserted one by one, each insertion
+  // was work of its own, about 120 ms for a route's 46 on a phone's CPU (Chromium, CPU 4x slower),
+  // against 15 to 60 ms for one fragment, in the task that runs right after the shell's first paint.
+  `function go(){var a=document.querySelectorAll("link[${AFTER_PAINT_ATTRIBUTE}]"),f=document.createDocumentFragment(),j,o,t,h;` +
+  'for(j=0;j<a.length;j++){o=a[j];h=o.getAttribute("href");' +
   `if(o.getAttribute("${AFTER_PAINT_ATTRIBUTE}")==="module"){t=document.createElement("script");t.type="module";t.src=h}` +
   'else{t=document.createElement("link");t.rel="modulepreload";t.href=h}' +
-  'if(o.hasAttribute("crossorigin"))t.crossOrigin="";document.head.appendChild(t)}}' +
+  'if(o.hasAttribute("crossorigin"))t.crossOrigin="";f.appendChild(t)}document.head.appendChild(f)}' +
   // A task queued from requestAnimationFrame runs after the frame it was called for has been painted.
   'if(w&&document.visibilityState!=="hidden")requestAnimationFrame(function(){setTimeout(go,0)});else go()' +
   '})()';

@@ -158,6 +158,20 @@ describe('the console shell gate', () => {
     expect(entry.getAttribute('crossorigin')).toBe('');
   });
 
+  it('adds them to the head in one insertion, in the order the page names them (one by one, each insertion costs the phone its own work)', () => {
+    signIn();
+    const { paint } = loadPage('/users');
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(document.head, { childList: true });
+    paint();
+    const insertions = observer.takeRecords().filter((record) => record.addedNodes.length > 0);
+    observer.disconnect();
+    expect(insertions).toHaveLength(1);
+    expect(
+      [...(insertions[0]?.addedNodes ?? [])].map((node) => (node as Element).getAttribute('src') ?? (node as Element).getAttribute('href')),
+    ).toEqual([ENTRY, CHUNK]);
+  });
+
   it('starts them at once when there is no shell to paint: no session, another address, a hidden tab', () => {
     expect(loadPage('/users').root.children).toHaveLength(0);
     expect(started()).toEqual([`script ${ENTRY}`, `preload ${CHUNK}`]);
