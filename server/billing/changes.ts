@@ -368,17 +368,41 @@ export async function updateSubscription(
         if (decision.cardId === null) return startPaymentSetup(deps, actor, member, customer, plan);
         const cardId = decision.cardId;
         const started = await countOf(deps, customer, 'subscriptions_started');
-        const change = await callProvider(() =>
-          provider.startSubscription(
-            { customer, plan, cardId, trialing: decision.trialing },
-            `hardline:subscription:${member.id}:${started}`,
-          ),
-        );
+        const change = await callProvider(() => startOnce(deps, member, started, { customer, plan, cardId, trialing: decision.trialing }));
         await inChange(deps, actor, userId, (tx) => writeStart(deps, tx, actor, member, change, state.auditValues));
         return { requiresPayment: false, message: `Subscription to ${planName} started` };
       }
     }
   });
+}
+
+/**
+ * Starts the member's paid subscription at the provider, under the idempotency key of their
+ * `started`-th one: a retry of the same attempt (the SDK's, after a dropped answer) makes no second
+ * subscription. A declined card ends the attempt with nothing made (the subscription is created
+ * with `payment_behavior: error_if_incomplete`), but Stripe keeps the decline as the answer to its
+ * key for 24 hours: the same key again would replay the decline even with a card that works, and
+ * with another card it is an idempotency_error. So a decline is counted like a start, and the next
+ * attempt is a request of its own; `declined` records what else the decline spends.
+ */
+async function startOnce(
+  deps: BillingDeps,
+  member: MemberRef,
+  started: number,
+  request: Parameters<BillingProvider['startSubscription']>[0],
+  declined?: (tx: Db) => Promise<unknown>,
+): Promise<ProviderChange> {
+  try {
+    return await deps.provider.startSubscription(request, `hardline:subscription:${member.id}:${started}`);
+  } catch (error) {
+    if (error instanceof ProviderRefusal && error.code === 'card_declined') {
+      await deps.db.transaction(async (tx) => {
+        await countStarted(tx, deps.provider.kind, member.id, 'subscriptions');
+        await declined?.(tx);
+      });
+    }
+    throw error;
+  }
 }
 
 function scheduledValues(scheduled: ProviderSubscription['scheduled']): AuditValues {
@@ -481,9 +505,11 @@ export async function completeSubscription(
     const card = await callProvider(() => provider.attachSetupCard({ customer, setupIntentId }, `hardline:default-card:${setupIntentId}`));
     const trialing = state.subscription?.status === 'trialing' ? state.subscription : null;
     const change = await callProvider(() =>
-      provider.startSubscription(
-        { customer, plan, cardId: card.id, trialing },
-        `hardline:subscription:${member.id}:${state.customer?.subscriptions_started ?? 0}`,
+      startOnce(deps, member, state.customer?.subscriptions_started ?? 0, { customer, plan, cardId: card.id, trialing }, (tx) =>
+        // Its card was declined: the setup is spent (its card is the customer's at the provider), so
+        // the next 'Update Subscription' starts a new one, for another card, instead of handing this
+        // one back to a Payment Element that cannot confirm it again.
+        tx.query(`UPDATE setup_intents SET status = 'succeeded', used_at = $2 WHERE id = $1`, [setupIntentId, clock()]),
       ),
     );
     await inChange(deps, actor, userId, async (tx, latest) => {

@@ -167,6 +167,25 @@ describe('the Stripe provider', () => {
     expect(stripe.subscriptions()).toHaveLength(0);
     expect(await billingOf()).toMatchObject({ accessLevel: 'free', subscription: null, recentInvoices: [] });
   });
+
+  it('after a declined card, another card subscribes the member: Stripe does not replay the decline, and the spent setup is not handed out again', async () => {
+    const declined = await startSetup('pro');
+    stripe.confirmSetupIntent(declined, { last4: '0002' });
+    expect((await complete(declined, 'pro')).status).toBe(402);
+    // The administrator tries again at once, with another card: a new payment setup.
+    const next = await startSetup('pro');
+    expect(next).not.toBe(declined);
+    stripe.confirmSetupIntent(next, { last4: '4242' });
+    const res = await complete(next, 'pro');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(stripe.subscriptions()).toHaveLength(1);
+    expect((await billingOf()).subscription).toMatchObject({ planType: 'pro', status: 'active' });
+    // Each attempt had a key of its own; the declined one is not reused.
+    const starts = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions').map((r) => r.idempotencyKey);
+    expect(starts).toEqual([`hardline:subscription:${member.userId}:0`, `hardline:subscription:${member.userId}:1`]);
+    // And the spent setup cannot complete a second time.
+    expect((await complete(declined, 'pro')).status).toBe(409);
+  });
 });
 
 describe('the Stripe API double (a test fixture) refuses what Stripe would', () => {
