@@ -1,6 +1,6 @@
 /**
  * Rate limits on the calls that cost the most or can be abused (docs/SECURITY.md, "Rate limits"):
- * the Assistant, the members export, invites, signup completion and the hosted payment-method
+ * the Assistant, the members export, invitations, signup completion and the hosted payment-method
  * pages' form posts. Each is counted twice, per account and per client address, in fixed windows;
  * over either limit the call is answered 429 with `Retry-After` (whole seconds until the window that
  * refused it ends) and `{ message }`, before the route runs.
@@ -44,7 +44,12 @@ export interface Limit {
 export const LIMITED_CALLS = {
   assistant: { variable: 'ASSISTANT', routes: ['/api/copilot/ask'] },
   export: { variable: 'EXPORT', routes: ['/api/users/export', '/api/audit/export'] },
-  invites: { variable: 'INVITES', routes: ['/api/users', '/api/users/invite'] },
+  // Every call that e-mails a temporary password: Add User, the invite, Resend invitation, and the
+  // start of an import (one call, up to LIMITS.importRows invitations).
+  invites: {
+    variable: 'INVITES',
+    routes: ['/api/users', '/api/users/invite', '/api/users/:id/invitation/resend', '/api/users/imports/:id/start'],
+  },
   signup: { variable: 'SIGNUP', routes: ['/api/complete-signup'] },
   hostedPages: {
     variable: 'HOSTED_PAGES',

@@ -20,6 +20,7 @@ import { accountRoutes } from '../../src/contract/routes/account';
 
 const NO_MEMBERSHIP = 'No organisation membership was found for this account. Complete signup first.';
 const ACCOUNT_UNKNOWN = 'The signed-in account was not found in the user pool.';
+const REMOVED = 'This account was removed from its organisation. Ask an administrator of your organisation to restore it.';
 const DEACTIVATED = 'Your membership was deactivated by an administrator. Ask an administrator of your organisation to reactivate it.';
 
 /**
@@ -35,7 +36,9 @@ function candidateDeviceNumber(random: (max: number) => number = randomInt): str
 async function provisionDeviceNumber(tx: Queryable): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const candidate = candidateDeviceNumber();
-    const { rows } = await tx.query('SELECT 1 FROM members WHERE device_phone_number = $1', [candidate]);
+    // member_rows, not the members view: a member in Recently deleted keeps their number (Restore
+    // gives it back), and the unique index holds it.
+    const { rows } = await tx.query('SELECT 1 FROM member_rows WHERE device_phone_number = $1', [candidate]);
     if (rows.length === 0) return candidate;
   }
   throw new ApiError(503, 'No device phone number is available right now. Please try again.');
@@ -94,12 +97,16 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       });
       return c.json(answer(created.membership, created.created), created.created ? 201 : 200);
     } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
       // Two concurrent completions: the loser answers the winner's organisation.
-      if (isUniqueViolation(error)) {
-        const winner = await membershipOf(db, caller.sub);
-        if (winner) return c.json(answer(winner, false));
-      }
-      throw error;
+      const winner = await membershipOf(db, caller.sub);
+      if (winner) return c.json(answer(winner, false));
+      // The account's member is in Recently deleted (their pool account is disabled; the token
+      // they still hold is what lets them here): signup is not a way back in.
+      const { rows } = await db.query('SELECT 1 FROM member_rows WHERE cognito_sub = $1', [caller.sub]);
+      if (rows.length > 0) throw new ApiError(403, REMOVED);
+      // Another signup took the same device number at the same moment: this one may try again.
+      throw new ApiError(409, 'Your organisation could not be set up just now. Please try again.');
     }
   });
 

@@ -148,6 +148,20 @@ describe('signup completion, me and activation', () => {
     expect(stats).toEqual({ total: 1, active: 1, pending: 0, licensed: 1 });
   });
 
+  it('refuses a member in Recently deleted who still holds a token, with a message, and creates nothing', async () => {
+    const sub = poolAccount('Removed.Admin@Example.com');
+    expect((await api.call('POST', '/api/complete-signup', { sub, body: { ...body(sub), organization: 'Removed Co' } })).status).toBe(201);
+    await api.db.query('UPDATE member_rows SET deleted_at = now() WHERE cognito_sub = $1', [sub]);
+
+    const again = await api.call('POST', '/api/complete-signup', { sub, body: { ...body(sub), organization: 'Second Try Co' } });
+    expect(again.status).toBe(403);
+    expect(await again.json()).toEqual({
+      message: 'This account was removed from its organisation. Ask an administrator of your organisation to restore it.',
+    });
+    const { rows } = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations WHERE name = $1', ['Second Try Co']);
+    expect(rows[0]?.n).toBe(0);
+  });
+
   it('stores the email of the signed-in account as the user pool knows it, not the one in the body', async () => {
     const sub = poolAccount('Lee.Real@Example.com');
     const response = await api.call('POST', '/api/complete-signup', {
