@@ -131,15 +131,21 @@ export async function saveCustomer(
   );
 }
 
-/** The member whose customer this is at the provider, or null (a customer this deployment did not make). */
+/**
+ * The member whose customer this is at the provider, locked for the change, or null (a customer this
+ * deployment did not make). A member in Recently deleted too (member_rows, not the members view):
+ * their subscription runs on for the 30 days, and what the provider does meanwhile (a renewal, a
+ * failed payment, a cancellation) belongs in the billing that Restore brings back and that the
+ * clean-up reads (it removes only a member whose subscription the mirror says is canceled).
+ */
 export async function memberOfCustomer(
   tx: Db,
   provider: BillingProviderKind,
   customerId: string,
 ): Promise<{ orgId: string; member: MemberRef } | null> {
   const { rows } = await tx.query<{ org_id: string; id: string; name: string; email: string }>(
-    `SELECT m.org_id, m.id, m.name, m.email FROM billing_customers c JOIN members m ON m.id = c.member_id AND m.org_id = c.org_id
-      WHERE c.provider = $1 AND c.customer_id = $2`,
+    `SELECT m.org_id, m.id, m.name, m.email FROM billing_customers c JOIN member_rows m ON m.id = c.member_id AND m.org_id = c.org_id
+      WHERE c.provider = $1 AND c.customer_id = $2 FOR NO KEY UPDATE OF m`,
     [provider, customerId],
   );
   const row = rows[0];

@@ -19,7 +19,6 @@ import type Stripe from 'stripe';
 import { PLANS } from '../../src/domain/plans';
 import type { AppEnv, ServerDeps } from '../core/module';
 import type { Db } from './db';
-import { lockMember } from './changes';
 import {
   memberOfCustomer,
   recordPayment,
@@ -29,7 +28,6 @@ import {
   writeCard,
   writeInvoice,
   writeSubscription,
-  type MemberRef,
 } from './mirror';
 import type { ProviderCard, ProviderInvoice, ProviderSubscription } from './provider';
 import type { StripeBillingProvider } from './stripeProvider';
@@ -120,8 +118,7 @@ async function apply(tx: Db, sync: Sync, syncedAt: Date): Promise<void> {
   }
   const owner = await memberOfCustomer(tx, 'stripe', sync.customerId);
   if (!owner) return;
-  const { orgId } = owner;
-  const member: MemberRef = await lockMember(tx, orgId, owner.member.id);
+  const { orgId, member } = owner;
 
   switch (sync.kind) {
     case 'subscription': {

@@ -310,6 +310,23 @@ describe('POST /webhooks/stripe', () => {
     });
   });
 
+  it('a member in Recently deleted still gets their webhooks: a renewal and a cancellation at Stripe are in their billing when they are restored', async () => {
+    const subscription = await subscribe('lite');
+    await h.db.query('UPDATE member_rows SET deleted_at = $2 WHERE id = $1', [member.userId, NOW]);
+    // The subscription runs on while the member waits in Recently deleted: Stripe renews it, then
+    // somebody cancels it in Stripe's dashboard.
+    const from = stripe.events.length;
+    h.clock.now = new Date(NOW.getTime() + 31 * 86_400_000);
+    const invoice = stripe.dashboard.renew(subscription.id);
+    stripe.dashboard.cancelSubscription(subscription.id);
+    await deliverSince(from);
+    // Restored: what happened meanwhile is there.
+    await h.db.query('UPDATE member_rows SET deleted_at = NULL WHERE id = $1', [member.userId]);
+    const billing = await billingOf();
+    expect(billing.subscription).toMatchObject({ planType: 'lite', status: 'canceled' });
+    expect(billing.recentInvoices[0]).toMatchObject({ id: invoice.id, status: 'paid', amountPaid: 4999 });
+  });
+
   it('a card added and made the default in the Billing Portal, then a renewal it declines: the console shows each after its webhooks', async () => {
     const subscription = await subscribe('lite');
     const customerId = String(subscription.customer);
