@@ -95,6 +95,21 @@ export function createImportRunner(deps: { db: Database; userPool: UserPoolAdmin
     return rows[0] ?? null;
   }
 
+  /**
+   * `work` with the job's lease renewed every third of a lease while it runs: a row whose user pool
+   * call is slow (the SDK's timeouts and retries can outlast a lease) is not a stopped process, and
+   * another process taking the job over would invite that row a second time. A process that has
+   * really stopped renews nothing, and its lease runs out as before.
+   */
+  async function holdingLease<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => void lease(id).catch((error: unknown) => !stopped && onError(error)), leaseMs / 3);
+    try {
+      return await work();
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
   /** Records what happened to a row, unless another process has taken the job over meanwhile (its answer stands). */
   async function mark(id: string, row: number, state: string, message: string | null = null): Promise<void> {
     await db.query(
@@ -146,7 +161,7 @@ export function createImportRunner(deps: { db: Database; userPool: UserPoolAdmin
         return;
       }
       try {
-        await inviteRow(job, next);
+        await holdingLease(id, () => inviteRow(job, next));
       } catch (error) {
         await db.query(
           `UPDATE member_imports SET status = 'failed', finished_at = now(), message = $2, lease_owner = NULL, lease_until = NULL

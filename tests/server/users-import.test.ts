@@ -440,6 +440,43 @@ describe('a job taken over after its process stopped', () => {
     expect(members.every((m) => m.cognito_sub === pool.accounts.get(m.email)?.sub)).toBe(true);
   });
 
+  it('a process whose user pool call is slow keeps its job: the lease is renewed while the row is under way, and no other process invites that row again', async () => {
+    await open(strict);
+    const { body } = await preview(formatCsv(crew(5, { prefix: 'slow' })));
+    const creates = pool.creates;
+    await api.call('POST', `/api/users/imports/${body.import.id}/start`, { sub: org.adminSub });
+    const leased = async () =>
+      (await api.db.query<{ until: string }>('SELECT lease_until::text AS until FROM member_imports WHERE id = $1', [body.import.id]))
+        .rows[0]?.until ?? '';
+
+    // The first row's user pool call takes longer than a lease (the SDK's timeouts and retries can).
+    // A lease of 2 s, renewed every 0.7 s: only a stall of over a second between a renewal and the
+    // other process's look could hand the job over, far past what a busy machine does to a test.
+    const gate = pool.holdAfter(0);
+    const slow = createImportRunner({ db: api.db, userPool: pool }, { leaseMs: 2_000, pollMs: 60_000, owner: 'slow' });
+    slow.kick(body.import.id);
+    await gate.reached;
+    const first = await leased();
+    // Renewed while the call is under way, past the end of the lease it started with.
+    await vi.waitFor(async () => {
+      const { rows } = await api.db.query<{ past: boolean }>(
+        'SELECT now() > $1::timestamptz AND lease_until > $1::timestamptz AS past FROM member_imports WHERE id = $2',
+        [first, body.import.id],
+      );
+      expect(rows[0]?.past).toBe(true);
+    });
+    const other = createImportRunner({ db: api.db, userPool: pool }, { leaseMs: 2_000, pollMs: 60_000, owner: 'other' });
+    await other.resume();
+    await other.idle();
+    expect(pool.creates - creates).toBe(1);
+
+    gate.release();
+    await slow.idle();
+    expect(await job(body.import.id)).toMatchObject({ status: 'done', invited: 5, failed: 0, pending: 0 });
+    expect(pool.creates - creates).toBe(5);
+    await Promise.all([slow.stop(), other.stop()]);
+  });
+
   it('a process that stops on purpose (a deploy) hands its job over at once: the next one goes on without waiting for the lease', async () => {
     await open(strict);
     const { body } = await preview(formatCsv(crew(10, { prefix: 'deploy' })));
