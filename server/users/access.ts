@@ -26,6 +26,52 @@ export interface AccessChange {
   to: boolean;
 }
 
+/** The pool accounts a status change to `wanted` moves, for these members as they are. */
+export function accessChangesOf(
+  members: readonly Pick<MemberRow, 'cognito_sub' | 'is_active'>[],
+  wanted: boolean | undefined,
+): AccessChange[] {
+  if (wanted === undefined) return [];
+  return members.flatMap((m) => (m.cognito_sub && m.is_active !== wanted ? [{ sub: m.cognito_sub, from: m.is_active, to: wanted }] : []));
+}
+
+/** Whether two reads move the same pool accounts. */
+export function sameAccounts(a: readonly AccessChange[], b: readonly AccessChange[]): boolean {
+  return a.length === b.length && new Set(a.map((c) => c.sub)).size === new Set([...a, ...b].map((c) => c.sub)).size;
+}
+
+/**
+ * The pool accounts a status write leaves behind. A change reads its members, moves the accounts of
+ * those whose status it changes (`moved`, outside any transaction), then writes under a lock. A
+ * member another request changed in between (another administrator's toggle, which moved their
+ * account too) and whose account this change did not move is written to `wanted` with an account
+ * that says the opposite: an inactive member who can still sign in, or an active one who cannot.
+ * Read from the locked rows, before the write; followStatus moves them once the write is committed.
+ */
+export function accountsLeftBehind(
+  locked: readonly Pick<MemberRow, 'cognito_sub' | 'is_active'>[],
+  wanted: boolean | undefined,
+  moved: readonly AccessChange[],
+): AccessChange[] {
+  const movedSubs = new Set(moved.map((change) => change.sub));
+  return accessChangesOf(locked, wanted).filter((change) => !movedSubs.has(change.sub));
+}
+
+/**
+ * Moves the accounts a committed status write left behind (accountsLeftBehind). The write stands
+ * either way: an account the pool then refuses to move is logged, and that member's account
+ * disagrees with their status until their status is changed again (as when a set-back fails).
+ */
+export async function followStatus(userPool: UserPoolAdmin, changes: readonly AccessChange[]): Promise<void> {
+  for (const change of changes) {
+    try {
+      await setPoolAccess(userPool, change.sub, change.to);
+    } catch (error) {
+      console.error(`[api] a pool account could not follow its member's status (${change.to ? 'enable' : 'disable'})`, error);
+    }
+  }
+}
+
 /** Enables or disables the account; one the pool no longer has cannot sign in either way, so that is done. */
 async function setPoolAccess(userPool: UserPoolAdmin, sub: string, active: boolean): Promise<void> {
   try {

@@ -25,13 +25,7 @@ import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 import { asAdministrator, type AdminScope } from './admin';
 import { whereOf } from './search';
-
-/** A member whose status changes, with the pool account that must follow it (as in ./index.ts). */
-interface AccessChange {
-  sub: string;
-  from: boolean;
-  to: boolean;
-}
+import { accessChangesOf, sameAccounts, type AccessChange } from './access';
 
 interface BulkByFilterDeps {
   db: Database;
@@ -69,16 +63,6 @@ function guard(scope: AdminScope, members: readonly MemberRow[], updates: BulkUp
   if (updates.role !== undefined && updates.role !== 'Admin') throw new ApiError(400, INCLUDES_YOU_ROLE, 'filter');
 }
 
-/** The pool accounts a status change must move: members with an account whose status differs. */
-function accessChanges(members: readonly MemberRow[], updates: BulkUpdates): AccessChange[] {
-  const wanted = updates.isActive;
-  if (wanted === undefined) return [];
-  return members.flatMap((m) => (m.cognito_sub && m.is_active !== wanted ? [{ sub: m.cognito_sub, from: m.is_active, to: wanted }] : []));
-}
-
-const sameAccounts = (a: readonly AccessChange[], b: readonly AccessChange[]) =>
-  a.length === b.length && new Set(a.map((c) => c.sub)).size === new Set([...a, ...b].map((c) => c.sub)).size;
-
 export async function bulkByFilter(
   { db, withPoolAccess }: BulkByFilterDeps,
   scope: AdminScope,
@@ -88,12 +72,12 @@ export async function bulkByFilter(
   // Read first, outside the write, to refuse early and to know which pool accounts move.
   const seen = await asAdministrator(db, scope, (tx) => membersOf(tx, scope.orgId, filter, false));
   guard(scope, seen, updates);
-  const moved = accessChanges(seen, updates);
+  const moved = accessChangesOf(seen, updates.isActive);
   return withPoolAccess(moved, () =>
     asAdministrator(db, scope, async (tx) => {
       const before = await membersOf(tx, scope.orgId, filter, true);
       guard(scope, before, updates);
-      if (!sameAccounts(accessChanges(before, updates), moved)) throw new ApiError(409, VIEW_CHANGED, 'filter');
+      if (!sameAccounts(accessChangesOf(before, updates.isActive), moved)) throw new ApiError(409, VIEW_CHANGED, 'filter');
       if (before.length === 0) return { updated: 0, changedIds: [] };
       const { rows } = await tx.query<MemberRow>(
         `UPDATE members SET

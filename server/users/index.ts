@@ -43,7 +43,7 @@ import { createImportRunner, type ImportRunner } from './importRunner';
 import { registerInvitations } from './invitations';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 import { memberFigures } from '../figures';
-import { findMember, withPoolAccess, type AccessChange } from './access';
+import { accessChangesOf, accountsLeftBehind, findMember, followStatus, withPoolAccess, type AccessChange } from './access';
 import { assertEmailNotInRecentlyDeleted, registerRecentlyDeleted } from './restore';
 import { startPurge } from './purge';
 import { usersRoutes } from '../../src/contract/routes/users';
@@ -266,9 +266,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
         tx.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = ANY($2::text[])`, [scope.orgId, ids]),
       );
       if (targets.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
-      access = targets.flatMap((row) =>
-        row.cognito_sub && row.is_active !== wanted ? [{ sub: row.cognito_sub, from: row.is_active, to: wanted }] : [],
-      );
+      access = accessChangesOf(targets, wanted);
     }
     const updated = await withPoolAccess(userPool, access, () =>
       asAdministrator(db, scope, async (tx) => {
@@ -294,11 +292,12 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
           return change ? [{ kind: 'members.bulk', member: row, ...change }] : [];
         });
         await recordAudit(tx, scope, ...changes);
-        return { updated: rows.length, changedIds: changes.map((change) => change.member.id) };
+        const answer: BulkUpdateResponse = { updated: rows.length, changedIds: changes.map((change) => change.member.id) };
+        return { answer, leftBehind: accountsLeftBehind(before, updates.isActive, access) };
       }),
     );
-    const answer: BulkUpdateResponse = updated;
-    return c.json(answer);
+    await followStatus(userPool, updated.leftBehind);
+    return c.json(updated.answer);
   });
 
   handle(app, usersRoutes.get, async (c) => {
@@ -319,10 +318,11 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
         access = [{ sub: target.cognito_sub, from: target.is_active, to: updates.isActive }];
       }
     }
-    const row = await withPoolAccess(userPool, access, () =>
+    const written = await withPoolAccess(userPool, access, () =>
       asAdministrator(db, scope, async (tx) => {
         const current = await findMember(tx, scope.orgId, id, { lock: true });
         if (version !== undefined && current.version !== version) throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'version');
+        const leftBehind = accountsLeftBehind([current], updates.isActive, access);
         if (updates.email !== undefined && updates.email !== current.email)
           await assertEmailNotInRecentlyDeleted(tx, scope.orgId, updates.email);
         let row: MemberRow;
@@ -355,9 +355,11 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
         }
         const change = changedValues(memberValues(current), memberValues(row));
         if (change) await recordAudit(tx, scope, { kind: 'member.edited', member: row, ...change });
-        return row;
+        return { row, leftBehind };
       }),
     );
+    await followStatus(userPool, written.leftBehind);
+    const { row } = written;
     return c.json({ user: toUser(row) });
   });
 

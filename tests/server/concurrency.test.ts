@@ -150,6 +150,46 @@ describe(`two administrators acting on each other at once (${testEngine})`, () =
   });
 });
 
+describe(`a status change and the pool accounts that follow it (${testEngine})`, () => {
+  it("a member another administrator reactivated while a bulk deactivation's pool call was under way: the deactivation is written, and their account follows it", async () => {
+    const org = await signUpOrganisation(api, 'Crossed Status Co');
+    const invite = async (email: string) => {
+      const response = await call(org.adminSub, 'POST', '/api/users/invite', {
+        name: 'Crossed Member',
+        email,
+        phoneNumber: '+15550009200',
+      });
+      return v.parse(UserResponseSchema, await response.json()).user.userId;
+    };
+    const [x, y] = [await invite('x@crossed.test'), await invite('y@crossed.test')];
+    // X is inactive (their account disabled); Y is active.
+    expect((await call(org.adminSub, 'PATCH', `/api/users/${x}/toggle-status`, { isActive: false })).status).toBe(200);
+    const account = (email: string) => api.userPool.accounts.find((a) => a.email === email);
+    expect(account('x@crossed.test')?.disabled).toBe(true);
+
+    // Deactivate both: only Y's account moves, and that call hangs.
+    const hang = api.userPool.holdNextAccess();
+    const bulk = call(org.adminSub, 'PATCH', '/api/users/bulk', { userIds: [x, y], updates: { isActive: false } });
+    await hang.reached;
+    // Meanwhile X is reactivated, and their account enabled.
+    expect((await call(org.adminSub, 'PATCH', `/api/users/${x}/toggle-status`, { isActive: true })).status).toBe(200);
+    expect(account('x@crossed.test')?.disabled).toBe(false);
+    hang.release();
+    expect((await bulk).status).toBe(200);
+
+    // The deactivation came last: both are inactive, and neither can sign in.
+    const { rows } = await api.db.query<{ email: string; is_active: boolean }>(
+      'SELECT email, is_active FROM members WHERE id = ANY($1::text[]) ORDER BY email',
+      [[x, y]],
+    );
+    expect(rows).toEqual([
+      { email: 'x@crossed.test', is_active: false },
+      { email: 'y@crossed.test', is_active: false },
+    ]);
+    expect([account('x@crossed.test')?.disabled, account('y@crossed.test')?.disabled]).toEqual([true, true]);
+  });
+});
+
 describe(`invitations and the identity service (${testEngine})`, () => {
   const invite = (sub: string, email: string) =>
     call(sub, 'POST', '/api/users/invite', { name: 'Invited Person', email, phoneNumber: '+15550009100' });

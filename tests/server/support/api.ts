@@ -95,9 +95,19 @@ class FakeUserPool implements UserPoolAdmin {
   /** When set, disableUser and enableUser fail with it (the pool unreachable). */
   failAccessWith: Error | null = null;
   private held: Array<{ arrive: () => void; gate: Promise<void> }> = [];
+  private heldAccess: Array<{ arrive: () => void; gate: Promise<void> }> = [];
 
   /** The next `createUserWithTemporaryPassword` call waits until the returned handle lets it go. */
   holdNextCreate(): HeldCall {
+    return this.holdNext(this.held);
+  }
+
+  /** The next `disableUser` or `enableUser` call waits until the returned handle lets it go. */
+  holdNextAccess(): HeldCall {
+    return this.holdNext(this.heldAccess);
+  }
+
+  private holdNext(queue: Array<{ arrive: () => void; gate: Promise<void> }>): HeldCall {
     let arrive = () => {};
     const reached = new Promise<void>((resolve) => (arrive = resolve));
     let release = () => {};
@@ -106,8 +116,16 @@ class FakeUserPool implements UserPoolAdmin {
       release = resolve;
       fail = reject;
     });
-    this.held.push({ arrive, gate });
+    queue.push({ arrive, gate });
     return { reached, release: () => release(), fail: (error) => fail(error) };
+  }
+
+  private async waitIfHeld(queue: Array<{ arrive: () => void; gate: Promise<void> }>): Promise<void> {
+    const hold = queue.shift();
+    if (hold) {
+      hold.arrive();
+      await hold.gate;
+    }
   }
 
   async createUserWithTemporaryPassword(input: {
@@ -117,11 +135,7 @@ class FakeUserPool implements UserPoolAdmin {
     organization: string;
     temporaryPassword: string;
   }) {
-    const hold = this.held.shift();
-    if (hold) {
-      hold.arrive();
-      await hold.gate;
-    }
+    await this.waitIfHeld(this.held);
     if (this.failWith) throw this.failWith;
     // As the pool (server/core/userPool.ts answers UsernameExistsException so): one account per address.
     if (this.account(input.email)) throw new ApiError(409, `An account for ${input.email} already exists in the user pool.`, 'email');
@@ -154,11 +168,13 @@ class FakeUserPool implements UserPoolAdmin {
   }
 
   async disableUser(username: string) {
+    await this.waitIfHeld(this.heldAccess);
     if (this.failAccessWith) throw this.failAccessWith;
     this.existing(username).disabled = true;
   }
 
   async enableUser(username: string) {
+    await this.waitIfHeld(this.heldAccess);
     if (this.failAccessWith) throw this.failAccessWith;
     this.existing(username).disabled = false;
   }
