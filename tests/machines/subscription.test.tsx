@@ -301,6 +301,11 @@ walkPaths({
         updating: async ({ context }) => {
           const d = await modal();
           expect(d.getByRole('button', { name: /Updating\.\.\./ })).toBeDisabled();
+          // The change is on its way: the modal cannot be closed (by Escape or by its Close button).
+          expect(d.getByRole('button', { name: 'Close' })).toBeDisabled();
+          await user.keyboard('{Escape}');
+          expect(closed).toBe(0);
+          expect(screen.getByRole('dialog', { name: dialogName })).toBeInTheDocument();
           expect(fakes.pending('updateSubscription').map((i) => i.input)).toEqual([
             context.chosenPlan === 'pro'
               ? { userId: billing.userId, planType: 'pro', prorationDate: PREVIEWS.upgrade.prorationDate }
@@ -325,10 +330,13 @@ walkPaths({
           expect(fakes.pending('cancelSubscription')).toHaveLength(1);
           expect(d.getByRole('button', { name: 'Cancel Now' })).toBeDisabled();
           expect(d.getByRole('button', { name: 'Update Subscription' })).toBeDisabled();
+          expect(d.getByRole('button', { name: 'Close' })).toBeDisabled();
         },
         reactivating: async () => {
           expect(fakes.pending('cancelSubscription').map((i) => i.input)).toEqual([{ userId: billing.userId, cancelAtPeriodEnd: false }]);
-          expect((await modal()).getByRole('button', { name: /Reactivat/ })).toBeDisabled();
+          const d = await modal();
+          expect(d.getByRole('button', { name: /Reactivat/ })).toBeDisabled();
+          expect(d.getByRole('button', { name: 'Close' })).toBeDisabled();
         },
         // The payment step is a lazy chunk (Stripe's React code): its first render waits for it.
         paymentRequired: async () => {
@@ -380,10 +388,16 @@ walkPaths({
           const plan = actor.getSnapshot().context.planType ?? 'lite';
           const submit = d.getByRole('button', { name: `Setup Payment & Update to ${PLANS[plan].name}` });
           await waitFor(() => expect(submit).toBeEnabled());
+          // Ready for the card, the modal can still be closed; once the card is being confirmed, not.
+          expect(d.getByRole('button', { name: 'Close' })).toBeEnabled();
           await user.click(submit);
           await waitFor(() => expect(pay.pending('confirmSetup')).toHaveLength(1));
+          expect(d.getByRole('button', { name: 'Close' })).toBeDisabled();
+          await user.keyboard('{Escape}');
+          expect(closed).toBe(0);
           act(() => pay.resolve('confirmSetup', { setupIntentId: 'seti_777', status: 'succeeded' }));
           await waitFor(() => expect(pay.pending('completeSubscription')).toHaveLength(1));
+          expect(d.getByRole('button', { name: 'Close' })).toBeDisabled();
           expect(pay.pending('completeSubscription')[0]?.input).toEqual({
             userId: billing.userId,
             setupIntentId: 'seti_777',

@@ -42,6 +42,7 @@ import {
   type SubscriptionActorRef,
   subscriptionIntents,
 } from '../../machines/subscription';
+import { selectIsBusy as selectIsPaymentBusy, selectIsLoadingStripe } from '../../machines/payment';
 import { preloadable } from '../app/preloadable';
 import type { PaymentStep } from './PaymentStep';
 import { LoadingState } from '../shared/LoadingState';
@@ -224,15 +225,25 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
   const paymentRef = useSelector(actorRef, selectPaymentRef);
   const confirmingCancel = useSelector(actorRef, selectIsConfirmingCancel);
   const { cancelPayment } = useIntents(subscriptionIntents, actorRef);
+  // While a change is on its way (an update, a cancellation, the card being confirmed and the
+  // subscription completed), the modal stays: closing it stopped the machines mid-change, and a
+  // card confirmed at Stripe was saved without the plan it was for.
+  const changing = useSelector(actorRef, selectIsBusy);
+  // Loading Stripe.js is not a change: the modal can still be closed meanwhile.
+  const paying = useSelector(paymentRef, (snapshot) =>
+    snapshot ? selectIsPaymentBusy(snapshot) && !selectIsLoadingStripe(snapshot) : false,
+  );
+  const busy = changing || paying;
 
   return (
     <Dialog.Root
       open
       onOpenChange={(details) => {
-        if (!details.open) onClose();
+        if (!details.open && !busy) onClose();
       }}
       size="md"
       closeOnInteractOutside={false}
+      closeOnEscape={!busy}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -256,7 +267,7 @@ export function ManageSubscriptionDialog({ actorRef, onClose }: { actorRef: Subs
               </Stack>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label="Close" disabled={busy} />
             </Dialog.CloseTrigger>
             {confirmingCancel ? <CancelNowDialog actorRef={actorRef} /> : null}
           </Dialog.Content>
