@@ -45,6 +45,12 @@ function useAsk(chat: ChatActorRef) {
   };
 }
 
+/** The composer's text once a refused question comes back: the question, then whatever else was typed. */
+function withHeldQuestion(held: string, draft: string): string {
+  if (draft.trim() === '' || draft.trim() === held.trim()) return held;
+  return `${held}\n\n${draft}`;
+}
+
 export function AssistantScreen() {
   const chat = useChatActor();
   const messages = useSelector(chat, selectMessages);
@@ -56,12 +62,13 @@ export function AssistantScreen() {
   const ask = useAsk(chat);
   const { clear } = useIntents(chatIntents, chat);
   const [draft, setDraft] = useState('');
-  // A question refused by a rate limit comes back to the composer (unless something else was typed
-  // meanwhile), adjusted while rendering when the machine holds a new one.
+  // A question refused by a rate limit comes back to the composer, adjusted while rendering when the
+  // machine holds a new one. The next question may have been typed while it was awaited: both stay,
+  // the refused one first (nothing typed is lost).
   const [restored, setRestored] = useState<string | null>(null);
   if (heldQuestion !== restored) {
     setRestored(heldQuestion);
-    if (heldQuestion !== null && draft.trim() === '') setDraft(heldQuestion);
+    if (heldQuestion !== null) setDraft(withHeldQuestion(heldQuestion, draft));
   }
   const blocked = awaitingReply || rateLimitWait !== null;
   const inputRef = useRef<HTMLTextAreaElement>(null);

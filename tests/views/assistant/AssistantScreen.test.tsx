@@ -393,4 +393,25 @@ describe('AssistantScreen', () => {
       timers.uninstall();
     }
   });
+
+  it('over the rate limit with the next question typed meanwhile: both are in the composer, the refused one first', async () => {
+    const fakes = createControllableActors(chatMachine, ['ask']);
+    const timers = createControlledDelays(['retryAfter']);
+    timers.install();
+    try {
+      const user = userEvent.setup();
+      renderAssistant({ actors: fakes.actors, delays: timers.delays });
+      const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
+      await user.type(input, 'Which crews are on site today?{Enter}');
+      // While the answer is awaited, the next question is typed.
+      await user.type(input, 'And who is off sick?');
+      act(() => fakes.reject('ask', new ApiRequestError(429, 'Too Many Requests', { message: 'ignored' }, 30)));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 30 seconds.');
+      // Nothing typed is lost: the refused question comes back before the draft.
+      expect(input).toHaveValue('Which crews are on site today?\n\nAnd who is off sick?');
+    } finally {
+      timers.uninstall();
+    }
+  });
 });
