@@ -113,7 +113,7 @@ async function setStatus(c: AppContext, db: Database, userPool: UserPoolAdmin, v
     const current = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
     const wanted = value ?? !current.is_active;
     if (wanted === current.is_active) return c.json({ user: toUser(current) });
-    const changes = current.cognito_sub ? [{ sub: current.cognito_sub, from: current.is_active, to: wanted }] : [];
+    const changes = accessChangesOf([current], wanted);
     const row = await withPoolAccess(userPool, changes, () =>
       asAdministrator(db, scope, async (tx) => {
         const { rows } = await tx.query<MemberRow>(
@@ -314,9 +314,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     let access: AccessChange[] = [];
     if (updates.isActive !== undefined) {
       const target = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
-      if (target.cognito_sub && target.is_active !== updates.isActive) {
-        access = [{ sub: target.cognito_sub, from: target.is_active, to: updates.isActive }];
-      }
+      access = accessChangesOf([target], updates.isActive);
     }
     const written = await withPoolAccess(userPool, access, () =>
       asAdministrator(db, scope, async (tx) => {

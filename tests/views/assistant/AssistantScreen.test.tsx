@@ -33,6 +33,34 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/**
+ * The Assistant with its ask actor and its rate-limit wait under the test's control; `refuse()`
+ * answers the question awaited with the API's 429 and Retry-After: 30 (the boundary: the ask
+ * actor's double rejects as the client would).
+ */
+async function withRateLimitedChat(
+  run: (chat: {
+    fakes: ReturnType<typeof createControllableActors>;
+    timers: ReturnType<typeof createControlledDelays>;
+    user: ReturnType<typeof userEvent.setup>;
+    input: HTMLElement;
+    refuse: () => void;
+  }) => Promise<void>,
+): Promise<void> {
+  const fakes = createControllableActors(chatMachine, ['ask']);
+  const timers = createControlledDelays(['retryAfter']);
+  timers.install();
+  try {
+    const user = userEvent.setup();
+    renderAssistant({ actors: fakes.actors, delays: timers.delays });
+    const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
+    const refuse = () => act(() => fakes.reject('ask', new ApiRequestError(429, 'Too Many Requests', { message: 'ignored' }, 30)));
+    await run({ fakes, timers, user, input, refuse });
+  } finally {
+    timers.uninstall();
+  }
+}
+
 describe('AssistantScreen', () => {
   it('shows a 600px panel with the greeting, the quick prompts and a polite log', () => {
     const { log } = setup();
@@ -360,19 +388,12 @@ describe('AssistantScreen', () => {
     expect(within(log).getByText("Hello! I'm your Hardline assistant.")).toBeInTheDocument();
   });
 
-  it('over the rate limit: says how long to wait, keeps the question in the composer and blocks sending until the wait is over', async () => {
-    const fakes = createControllableActors(chatMachine, ['ask']);
-    const timers = createControlledDelays(['retryAfter']);
-    timers.install();
-    try {
-      const user = userEvent.setup();
-      renderAssistant({ actors: fakes.actors, delays: timers.delays });
-      const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
+  it('over the rate limit: says how long to wait, keeps the question in the composer and blocks sending until the wait is over', () =>
+    withRateLimitedChat(async ({ fakes, timers, user, input, refuse }) => {
       const log = screen.getByRole('log');
       await user.type(input, 'Which crews are on site today?{Enter}');
       expect(input).toHaveValue('');
-      // The API's 429 with Retry-After: 30 (the boundary: the ask actor's double rejects as the client would).
-      act(() => fakes.reject('ask', new ApiRequestError(429, 'Too Many Requests', { message: 'ignored' }, 30)));
+      refuse();
 
       expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 30 seconds.');
       expect(input).toHaveValue('Which crews are on site today?');
@@ -389,29 +410,17 @@ describe('AssistantScreen', () => {
       await user.type(input, '{Enter}');
       expect(fakes.inputs('ask').at(-1)).toEqual({ query: 'Which crews are on site today?' });
       expect(input).toHaveValue('');
-    } finally {
-      timers.uninstall();
-    }
-  });
+    }));
 
-  it('over the rate limit with the next question typed meanwhile: both are in the composer, the refused one first', async () => {
-    const fakes = createControllableActors(chatMachine, ['ask']);
-    const timers = createControlledDelays(['retryAfter']);
-    timers.install();
-    try {
-      const user = userEvent.setup();
-      renderAssistant({ actors: fakes.actors, delays: timers.delays });
-      const input = screen.getByRole('textbox', { name: 'Ask the assistant' });
+  it('over the rate limit with the next question typed meanwhile: both are in the composer, the refused one first', () =>
+    withRateLimitedChat(async ({ user, input, refuse }) => {
       await user.type(input, 'Which crews are on site today?{Enter}');
       // While the answer is awaited, the next question is typed.
       await user.type(input, 'And who is off sick?');
-      act(() => fakes.reject('ask', new ApiRequestError(429, 'Too Many Requests', { message: 'ignored' }, 30)));
+      refuse();
 
       expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 30 seconds.');
       // Nothing typed is lost: the refused question comes back before the draft.
       expect(input).toHaveValue('Which crews are on site today?\n\nAnd who is off sick?');
-    } finally {
-      timers.uninstall();
-    }
-  });
+    }));
 });
