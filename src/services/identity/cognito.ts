@@ -22,7 +22,33 @@ import {
 } from 'amazon-cognito-identity-js';
 import type { AppConfig } from '../config';
 import type { KeyValueStore } from '../storage';
+import { networkFailure } from './errors';
 import type { AuthOutcome, CognitoClient, SessionTokens } from './gateway';
+
+/**
+ * How long one call to the user pool (an authentication step with its round trips, a refresh, a
+ * two-factor call, a revocation) may take before it is reported as the pool being unreachable. The
+ * SDK's requests have no time limit of their own (a `fetch` that the network holds open waits as long
+ * as the browser lets it), and a person would otherwise watch a spinner that never stops: a sign-in,
+ * the two-factor dialog, sign-out. A call that answers later is not cancelled (the SDK cannot be
+ * told to), and its answer is no longer waited for.
+ */
+export const POOL_CALL_TIMEOUT_MS = 20_000;
+
+/** The call's own outcome, or the pool's "could not be reached" after POOL_CALL_TIMEOUT_MS. */
+function inTime<T>(work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(networkFailure(new Error(`The user pool did not answer within ${POOL_CALL_TIMEOUT_MS} ms.`)));
+    }, POOL_CALL_TIMEOUT_MS);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** An SDK call written with callbacks, as a promise that settles in time. */
+function sdkCall<T>(start: (resolve: (value: T) => void, reject: (error: unknown) => void) => void): Promise<T> {
+  return inTime(new Promise<T>(start));
+}
 
 interface WireClient {
   request(operation: string, params: Record<string, unknown>, callback: (error: unknown, data: unknown) => void): void;
@@ -56,7 +82,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
   // expiry), where the SDK's CognitoUser methods would read a session of their own from storage.
   const wire = (pool as unknown as { client: WireClient }).client;
   const call = (operation: string, params: Record<string, unknown>) =>
-    new Promise<unknown>((resolve, reject) => {
+    sdkCall<unknown>((resolve, reject) => {
       wire.request(operation, params, (error, data) => (error ? reject(error) : resolve(data)));
     });
 
@@ -68,7 +94,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
 
   /** Runs an authentication step and turns its callbacks into one outcome. */
   const outcomeOf = (user: CognitoUser, start: (callbacks: IAuthenticationCallback) => void): Promise<AuthOutcome> =>
-    new Promise<AuthOutcome>((resolve, reject) => {
+    sdkCall<AuthOutcome>((resolve, reject) => {
       start({
         onSuccess: (session) => resolve({ kind: 'session', tokens: tokensOf(session) }),
         onFailure: (error: unknown) => reject(error),
@@ -119,7 +145,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
 
     signUp({ username, password, attributes }) {
       const list = Object.entries(attributes).map(([Name, Value]) => new CognitoUserAttribute({ Name, Value }));
-      return new Promise((resolve, reject) => {
+      return sdkCall<{ userConfirmed: boolean }>((resolve, reject) => {
         pool.signUp(username, password, list, [], (error, result) => {
           if (error) reject(error);
           else if (!result) reject(new Error('The identity service returned no sign-up result.'));
@@ -129,19 +155,19 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
     },
 
     confirmSignUp(username, code) {
-      return new Promise<void>((resolve, reject) => {
+      return sdkCall<void>((resolve, reject) => {
         userFor(username).confirmRegistration(code, false, (error: unknown) => (error ? reject(error) : resolve()));
       });
     },
 
     resendConfirmationCode(username) {
-      return new Promise<void>((resolve, reject) => {
+      return sdkCall<void>((resolve, reject) => {
         userFor(username).resendConfirmationCode((error: unknown) => (error ? reject(error) : resolve()));
       });
     },
 
     forgotPassword(username) {
-      return new Promise<void>((resolve, reject) => {
+      return sdkCall<void>((resolve, reject) => {
         userFor(username).forgotPassword({
           onSuccess: () => resolve(),
           onFailure: (error: unknown) => reject(error),
@@ -151,7 +177,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
     },
 
     confirmForgotPassword(username, code, newPassword) {
-      return new Promise<void>((resolve, reject) => {
+      return sdkCall<void>((resolve, reject) => {
         userFor(username).confirmPassword(code, newPassword, {
           onSuccess: () => resolve(),
           onFailure: (error: unknown) => reject(error),

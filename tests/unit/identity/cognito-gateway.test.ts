@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../src/services/config';
 import { createIdentityService } from '../../../src/services/identity';
+import { POOL_CALL_TIMEOUT_MS } from '../../../src/services/identity/cognito';
 import { createStorage } from '../../../src/services/storage';
 
 const config: AppConfig = {
@@ -46,11 +47,14 @@ interface Call {
 
 describe('identity service over the Cognito SDK', () => {
   let calls: Call[];
+  /** Operations whose requests the network holds open: no answer and no error, ever. */
+  let held: Set<string>;
 
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
     calls = [];
+    held = new Set();
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
@@ -58,6 +62,7 @@ describe('identity service over the Cognito SDK', () => {
         const target = (headers['X-Amz-Target'] ?? '').replace('AWSCognitoIdentityProviderService.', '');
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         calls.push({ url, target, body });
+        if (held.has(target)) return new Promise<Response>(() => {});
         const reply = (status: number, data: unknown) =>
           new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/x-amz-json-1.1' } });
         if (target === 'InitiateAuth') {
@@ -83,6 +88,7 @@ describe('identity service over the Cognito SDK', () => {
   });
 
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -166,5 +172,37 @@ describe('identity service over the Cognito SDK', () => {
       ConfirmationCode: '123456',
       Password: 'Brand#New2026',
     });
+  });
+
+  it('reports a call the network holds open as the pool being unreachable once POOL_CALL_TIMEOUT_MS has passed, and signs out without the revocation', async () => {
+    const identity = createIdentityService(config, createStorage(window));
+    await identity.preload();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    held.add('InitiateAuth');
+    const signIn = identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' }).then(
+      () => 'signed in',
+      (error: unknown) => error,
+    );
+    const settled = vi.fn();
+    void signIn.then(settled);
+    await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS - 1);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toHaveBeenCalledOnce();
+    expect(await signIn).toMatchObject({ name: 'IdentityError', kind: 'network', code: 'NetworkError' });
+    expect(sessionStorage.length).toBe(0);
+
+    // The pool answers again: the next attempt signs in.
+    held.delete('InitiateAuth');
+    expect(await identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' })).toMatchObject({ kind: 'signedIn' });
+
+    // A revocation the network holds open does not keep anyone signed in, or the spinner turning.
+    held.add('RevokeToken');
+    const signOut = identity.signOut().then(() => 'signed out');
+    await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS);
+    expect(await signOut).toBe('signed out');
+    expect(calls.filter((c) => c.target === 'RevokeToken')).toHaveLength(1);
+    expect(sessionStorage.length).toBe(0);
   });
 });
