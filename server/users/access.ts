@@ -83,19 +83,50 @@ async function setPoolAccess(userPool: UserPoolAdmin, sub: string, active: boole
 }
 
 /**
+ * What each of these accounts should say now, read from the database: enabled for a member who is
+ * active, disabled for one who is inactive or in Recently deleted. A member no longer there is not
+ * in the map.
+ */
+async function accessNow(db: Queryable, subs: readonly string[]): Promise<Map<string, boolean>> {
+  const { rows } = await db.query<{ cognito_sub: string; active: boolean }>(
+    'SELECT cognito_sub, is_active AND deleted_at IS NULL AS active FROM member_rows WHERE cognito_sub = ANY($1::text[])',
+    [subs],
+  );
+  return new Map(rows.map((row) => [row.cognito_sub, row.active]));
+}
+
+/**
  * A status change and the pool accounts that follow it (docs/USERS.md "Deactivating a member"), in
  * the order delete uses: the pool first, outside any transaction, so an inactive member can no longer
  * sign in (AdminDisableUser) and a reactivated one can again (AdminEnableUser). When the pool fails,
- * the accounts already changed are set back and the request fails with the pool's error (502), the
- * database untouched; when the database write fails after the pool, the accounts are set back too.
- * A set-back that fails as well is logged: that member's account then disagrees with their status
- * until the change is made again.
+ * or the database write fails after it, the accounts already changed are set back and the request
+ * fails with that error (the pool's is a 502), the database untouched.
+ *
+ * Set back to what the database says once the write has failed, not to what this change read before
+ * it: the write may have failed because another administrator changed the same members meanwhile (a
+ * bulk change by filter answers 409 then), and that change, committed, moved their accounts already.
+ * Setting those back to the earlier status would leave an inactive member able to sign in. A set-back
+ * that fails as well is logged: that member's account then disagrees with their status until the
+ * change is made again. An account whose member cannot be read (gone, or the read failed) is set back
+ * to the status this change read.
  */
-export async function withPoolAccess<T>(userPool: UserPoolAdmin, changes: readonly AccessChange[], write: () => Promise<T>): Promise<T> {
+export async function withPoolAccess<T>(
+  { userPool, db }: { userPool: UserPoolAdmin; db: Queryable },
+  changes: readonly AccessChange[],
+  write: () => Promise<T>,
+): Promise<T> {
   const done: AccessChange[] = [];
   const setBack = async () => {
+    if (done.length === 0) return;
+    const now = await accessNow(
+      db,
+      done.map((change) => change.sub),
+    ).catch((error: unknown) => {
+      console.error('[api] a status change could not read its members again to set their user pool accounts back', error);
+      return new Map<string, boolean>();
+    });
     for (const change of done.reverse()) {
-      await setPoolAccess(userPool, change.sub, change.from).catch((error: unknown) =>
+      await setPoolAccess(userPool, change.sub, now.get(change.sub) ?? change.from).catch((error: unknown) =>
         console.error('[api] a status change could not set the user pool account back', change.sub, error),
       );
     }

@@ -114,7 +114,7 @@ async function setStatus(c: AppContext, db: Database, userPool: UserPoolAdmin, v
     const wanted = value ?? !current.is_active;
     if (wanted === current.is_active) return c.json({ user: toUser(current) });
     const changes = accessChangesOf([current], wanted);
-    const row = await withPoolAccess(userPool, changes, () =>
+    const row = await withPoolAccess({ userPool, db }, changes, () =>
       asAdministrator(db, scope, async (tx) => {
         const { rows } = await tx.query<MemberRow>(
           `UPDATE members SET is_active = $3 WHERE org_id = $1 AND id = $2 AND is_active = $4 RETURNING ${MEMBER_COLUMNS}`,
@@ -252,7 +252,12 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       // By filter (./bulkByFilter.ts): every member the list shows for it, in one transaction.
       const { filter, updates } = parseValue(BulkByFilterRequestSchema, body);
       return c.json(
-        await bulkByFilter({ db, withPoolAccess: (changes, write) => withPoolAccess(userPool, changes, write) }, scope, filter, updates),
+        await bulkByFilter(
+          { db, withPoolAccess: (changes, write) => withPoolAccess({ userPool, db }, changes, write) },
+          scope,
+          filter,
+          updates,
+        ),
       );
     }
     const { userIds, updates } = parseValue(BulkUpdateRequestSchema, body);
@@ -268,7 +273,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       if (targets.length !== ids.length) throw new ApiError(404, 'One or more users were not found.', 'userIds');
       access = accessChangesOf(targets, wanted);
     }
-    const updated = await withPoolAccess(userPool, access, () =>
+    const updated = await withPoolAccess({ userPool, db }, access, () =>
       asAdministrator(db, scope, async (tx) => {
         const { rows: before } = await tx.query<MemberRow>(
           `SELECT ${MEMBER_COLUMNS} FROM members WHERE org_id = $1 AND id = ANY($2::text[]) FOR UPDATE`,
@@ -316,7 +321,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
       const target = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
       access = accessChangesOf([target], updates.isActive);
     }
-    const written = await withPoolAccess(userPool, access, () =>
+    const written = await withPoolAccess({ userPool, db }, access, () =>
       asAdministrator(db, scope, async (tx) => {
         const current = await findMember(tx, scope.orgId, id, { lock: true });
         if (version !== undefined && current.version !== version) throw new ApiError(409, CHANGED_BY_SOMEONE_ELSE, 'version');

@@ -60,7 +60,7 @@ export function registerRecentlyDeleted(app: Hono<AppEnv>, { db, userPool }: Pic
     // member is 404 and the pool is not touched.
     const target = await asAdministrator(db, scope, (tx) => findMember(tx, scope.orgId, id));
     const access = target.cognito_sub ? [{ sub: target.cognito_sub, from: accountEnabled(target), to: false }] : [];
-    const removed = await withPoolAccess(userPool, access, () =>
+    const removed = await withPoolAccess({ userPool, db }, access, () =>
       asAdministrator(db, scope, async (tx) => {
         const { rows } = await tx.query<MemberRow>(
           `UPDATE member_rows SET deleted_at = now(), deleted_by = $3
@@ -89,7 +89,7 @@ export function registerRecentlyDeleted(app: Hono<AppEnv>, { db, userPool }: Pic
       return rows[0];
     });
     const access = target.cognito_sub && accountEnabled(target) ? [{ sub: target.cognito_sub, from: false, to: true }] : [];
-    const restored = await withPoolAccess(userPool, access, () =>
+    const restored = await withPoolAccess({ userPool, db }, access, () =>
       asAdministrator(db, scope, async (tx) => {
         const { rows } = await tx.query<MemberRow>(
           `UPDATE member_rows SET deleted_at = NULL, deleted_by = NULL

@@ -188,6 +188,44 @@ describe(`a status change and the pool accounts that follow it (${testEngine})`,
     ]);
     expect([account('x@crossed.test')?.disabled, account('y@crossed.test')?.disabled]).toEqual([true, true]);
   });
+
+  it("a bulk deactivation by filter refused because another administrator deactivated one of its members meanwhile: each account is set back to what that member's status now is", async () => {
+    const org = await signUpOrganisation(api, 'Crossed Filter Co');
+    const invite = async (email: string) => {
+      const response = await call(org.adminSub, 'POST', '/api/users/invite', {
+        name: 'Filtered Member',
+        email,
+        phoneNumber: '+15550009201',
+      });
+      return v.parse(UserResponseSchema, await response.json()).user.userId;
+    };
+    const x = await invite('x@crossedfilter.test');
+    await invite('y@crossedfilter.test');
+    const account = (email: string) => api.userPool.accounts.find((a) => a.email === email);
+
+    // Deactivate the active members the search finds (X and Y): the first pool call hangs.
+    const hang = api.userPool.holdNextAccess();
+    const bulk = call(org.adminSub, 'PATCH', '/api/users/bulk', {
+      filter: { search: 'crossedfilter', status: 'active' },
+      updates: { isActive: false },
+    });
+    await hang.reached;
+    // Meanwhile another administrator deactivates X, whose account is disabled with it.
+    expect((await call(org.adminSub, 'PATCH', `/api/users/${x}/toggle-status`, { isActive: false })).status).toBe(200);
+    hang.release();
+    // The view changed (X left it): nothing is written, and the accounts moved are set back.
+    expect((await bulk).status).toBe(409);
+
+    const { rows } = await api.db.query<{ email: string; is_active: boolean }>(
+      "SELECT email, is_active FROM members WHERE email LIKE '%@crossedfilter.test' ORDER BY email",
+    );
+    expect(rows).toEqual([
+      { email: 'x@crossedfilter.test', is_active: false },
+      { email: 'y@crossedfilter.test', is_active: true },
+    ]);
+    // X is inactive and cannot sign in; Y is active and can.
+    expect([account('x@crossedfilter.test')?.disabled, account('y@crossedfilter.test')?.disabled]).toEqual([true, false]);
+  });
 });
 
 describe(`invitations and the identity service (${testEngine})`, () => {
