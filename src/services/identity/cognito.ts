@@ -26,31 +26,40 @@ import type { AuthOutcome, CognitoClient, SessionTokens } from './gateway';
 
 /**
  * How long one call to the user pool (an authentication step with its round trips, a refresh, a
- * two-factor call, a revocation) may take before it is reported as the pool being unreachable. The
- * SDK's requests have no time limit of their own (a `fetch` that the network holds open waits as long
- * as the browser lets it), and a person would otherwise watch a spinner that never stops: a sign-in,
- * the two-factor dialog, sign-out. A call that answers later is not cancelled (the SDK cannot be
- * told to), and its answer is no longer waited for.
+ * two-factor call; a revocation has REVOCATION_TIMEOUT_MS) may take before it is reported as the
+ * pool being unreachable. The SDK's requests have no time limit of their own (a `fetch` that the
+ * network holds open waits as long as the browser lets it), and a person would otherwise watch a
+ * spinner that never stops: a sign-in, the two-factor dialog, sign-out. A call that answers later is
+ * not cancelled (the SDK cannot be told to), and its answer is no longer waited for.
  */
 export const POOL_CALL_TIMEOUT_MS = 20_000;
 
-/** The call's own outcome, or the pool's "could not be reached" after POOL_CALL_TIMEOUT_MS. */
-function inTime<T>(work: Promise<T>): Promise<T> {
+/**
+ * Sign-out's revocation of the refresh token is best effort (the tokens are cleared either way), and
+ * the person is waiting to be signed out: it is given less time than a call whose answer matters.
+ */
+export const REVOCATION_TIMEOUT_MS = 5_000;
+
+/** The call's own outcome, or the pool's "could not be reached" after `limitMs`. */
+function inTime<T>(work: Promise<T>, limitMs = POOL_CALL_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       // What the SDK rejects with when the pool cannot be reached (./errors.ts `isNetworkFailure`), built
       // here rather than imported: this chunk imports nothing of the entry's at run time, which keeps
       // the build's chunks as they are (tests/unit/bundle-size.test.ts).
-      const cause = new Error(`The user pool did not answer within ${POOL_CALL_TIMEOUT_MS} ms.`);
+      const cause = new Error(`The user pool did not answer within ${limitMs} ms.`);
       reject(Object.assign(new Error('Network error', { cause }), { code: 'NetworkError' }));
-    }, POOL_CALL_TIMEOUT_MS);
+    }, limitMs);
     work.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }
 
 /** An SDK call written with callbacks, as a promise that settles in time. */
-function sdkCall<T>(start: (resolve: (value: T) => void, reject: (error: unknown) => void) => void): Promise<T> {
-  return inTime(new Promise<T>(start));
+function sdkCall<T>(
+  start: (resolve: (value: T) => void, reject: (error: unknown) => void) => void,
+  limitMs = POOL_CALL_TIMEOUT_MS,
+): Promise<T> {
+  return inTime(new Promise<T>(start), limitMs);
 }
 
 interface WireClient {
@@ -84,10 +93,10 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
   // two-factor calls use it too: they take the access token the service holds (refreshed ahead of
   // expiry), where the SDK's CognitoUser methods would read a session of their own from storage.
   const wire = (pool as unknown as { client: WireClient }).client;
-  const call = (operation: string, params: Record<string, unknown>) =>
+  const call = (operation: string, params: Record<string, unknown>, limitMs = POOL_CALL_TIMEOUT_MS) =>
     sdkCall<unknown>((resolve, reject) => {
       wire.request(operation, params, (error, data) => (error ? reject(error) : resolve(data)));
-    });
+    }, limitMs);
 
   const userFor = (username: string) => {
     const user = new CognitoUser({ Username: username, Pool: pool, Storage: store });
@@ -230,7 +239,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
 
     async signOut(username, refreshToken) {
       try {
-        await call('RevokeToken', { Token: refreshToken, ClientId: config.cognito.clientId });
+        await call('RevokeToken', { Token: refreshToken, ClientId: config.cognito.clientId }, REVOCATION_TIMEOUT_MS);
       } catch {
         // Best effort: a failed revocation must not keep anyone signed in; the tokens are cleared below.
       } finally {

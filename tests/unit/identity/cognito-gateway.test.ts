@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../src/services/config';
 import { createIdentityService } from '../../../src/services/identity';
-import { POOL_CALL_TIMEOUT_MS } from '../../../src/services/identity/cognito';
+import { POOL_CALL_TIMEOUT_MS, REVOCATION_TIMEOUT_MS } from '../../../src/services/identity/cognito';
 import { createStorage } from '../../../src/services/storage';
 
 const config: AppConfig = {
@@ -174,7 +174,7 @@ describe('identity service over the Cognito SDK', () => {
     });
   });
 
-  it('reports a call the network holds open as the pool being unreachable once POOL_CALL_TIMEOUT_MS has passed, and signs out without the revocation', async () => {
+  it('reports a call the network holds open as the pool being unreachable once POOL_CALL_TIMEOUT_MS has passed, and signs out without the revocation after REVOCATION_TIMEOUT_MS', async () => {
     const identity = createIdentityService(config, createStorage(window));
     await identity.preload();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -199,9 +199,13 @@ describe('identity service over the Cognito SDK', () => {
 
     // A revocation the network holds open does not keep anyone signed in, or the spinner turning.
     held.add('RevokeToken');
-    const signOut = identity.signOut().then(() => 'signed out');
-    await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS);
-    expect(await signOut).toBe('signed out');
+    const signedOut = vi.fn();
+    const signOut = identity.signOut().then(signedOut);
+    await vi.advanceTimersByTimeAsync(REVOCATION_TIMEOUT_MS - 1);
+    expect(signedOut).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signedOut).toHaveBeenCalledOnce();
+    await signOut;
     expect(calls.filter((c) => c.target === 'RevokeToken')).toHaveLength(1);
     expect(sessionStorage.length).toBe(0);
   });
