@@ -151,16 +151,15 @@ describe(`two administrators acting on each other at once (${testEngine})`, () =
 });
 
 describe(`a status change and the pool accounts that follow it (${testEngine})`, () => {
+  /** Invites a member into the organisation of `adminSub`; their id. */
+  const inviteMember = async (adminSub: string, email: string) => {
+    const response = await call(adminSub, 'POST', '/api/users/invite', { name: 'Crossed Member', email, phoneNumber: '+15550009200' });
+    return v.parse(UserResponseSchema, await response.json()).user.userId;
+  };
+
   it("a member another administrator reactivated while a bulk deactivation's pool call was under way: the deactivation is written, and their account follows it", async () => {
     const org = await signUpOrganisation(api, 'Crossed Status Co');
-    const invite = async (email: string) => {
-      const response = await call(org.adminSub, 'POST', '/api/users/invite', {
-        name: 'Crossed Member',
-        email,
-        phoneNumber: '+15550009200',
-      });
-      return v.parse(UserResponseSchema, await response.json()).user.userId;
-    };
+    const invite = (email: string) => inviteMember(org.adminSub, email);
     const [x, y] = [await invite('x@crossed.test'), await invite('y@crossed.test')];
     // X is inactive (their account disabled); Y is active.
     expect((await call(org.adminSub, 'PATCH', `/api/users/${x}/toggle-status`, { isActive: false })).status).toBe(200);
@@ -191,16 +190,8 @@ describe(`a status change and the pool accounts that follow it (${testEngine})`,
 
   it("a bulk deactivation by filter refused because another administrator deactivated one of its members meanwhile: each account is set back to what that member's status now is", async () => {
     const org = await signUpOrganisation(api, 'Crossed Filter Co');
-    const invite = async (email: string) => {
-      const response = await call(org.adminSub, 'POST', '/api/users/invite', {
-        name: 'Filtered Member',
-        email,
-        phoneNumber: '+15550009201',
-      });
-      return v.parse(UserResponseSchema, await response.json()).user.userId;
-    };
-    const x = await invite('x@crossedfilter.test');
-    await invite('y@crossedfilter.test');
+    const x = await inviteMember(org.adminSub, 'x@crossedfilter.test');
+    await inviteMember(org.adminSub, 'y@crossedfilter.test');
     const account = (email: string) => api.userPool.accounts.find((a) => a.email === email);
 
     // Deactivate the active members the search finds (X and Y): the first pool call hangs.
