@@ -9,7 +9,7 @@
  * - A change that would deactivate the caller or take away their Admin role (the view includes
  *   them) is refused as a whole (400), as the change by ids refuses it; the organisation keeps an
  *   active administrator (asAdministrator's check, 409) as for every change.
- * - A status change moves the members' pool accounts first (`withPoolAccess` of ./index.ts: one
+ * - A status change moves the members' pool accounts first (`withPoolAccess` of ./access.ts: one
  *   call a member whose status changes, set back on failure), then writes. The write reads the
  *   filter's members again under the organisation's lock; if the accounts it would need moved are
  *   not exactly those moved (a member joined, left or changed status in between), it changes
@@ -19,18 +19,18 @@
 import { LIMITS } from '../../src/domain/limits';
 import type { BulkUpdateResponse } from '../../src/contract/api';
 import { tooManyForBulkMessage, type MembersFilter } from '../../src/contract/bulkByFilter';
-import { ApiError } from '../core/module';
+import { ApiError, type UserPoolAdmin } from '../core/module';
 import type { Database, Queryable } from '../core/db';
 import { MEMBER_COLUMNS, type MemberRow } from '../core/members';
 import { changedValues, memberValues, recordAudit, type AuditChange } from '../audit';
 import { asAdministrator, type AdminScope } from './admin';
 import { whereOf } from './search';
-import { accessChangesOf, sameAccounts, type AccessChange } from './access';
+import { accessChangesOf, sameAccounts, withPoolAccess } from './access';
 
 interface BulkByFilterDeps {
   db: Database;
-  /** Moves the pool accounts first, then runs `write`; sets them back if either fails (./index.ts). */
-  withPoolAccess: <T>(changes: readonly AccessChange[], write: () => Promise<T>) => Promise<T>;
+  /** The pool whose accounts a status change moves first (`withPoolAccess` of ./access.ts). */
+  userPool: UserPoolAdmin;
 }
 
 interface BulkUpdates {
@@ -64,7 +64,7 @@ function guard(scope: AdminScope, members: readonly MemberRow[], updates: BulkUp
 }
 
 export async function bulkByFilter(
-  { db, withPoolAccess }: BulkByFilterDeps,
+  { db, userPool }: BulkByFilterDeps,
   scope: AdminScope,
   filter: MembersFilter,
   updates: BulkUpdates,
@@ -73,7 +73,7 @@ export async function bulkByFilter(
   const seen = await asAdministrator(db, scope, (tx) => membersOf(tx, scope.orgId, filter, false));
   guard(scope, seen, updates);
   const moved = accessChangesOf(seen, updates.isActive);
-  return withPoolAccess(moved, () =>
+  return withPoolAccess({ userPool, db }, moved, () =>
     asAdministrator(db, scope, async (tx) => {
       const before = await membersOf(tx, scope.orgId, filter, true);
       guard(scope, before, updates);

@@ -251,14 +251,7 @@ function register(app: Hono<AppEnv>, { db, userPool }: ServerDeps): void {
     if ('filter' in body) {
       // By filter (./bulkByFilter.ts): every member the list shows for it, in one transaction.
       const { filter, updates } = parseValue(BulkByFilterRequestSchema, body);
-      return c.json(
-        await bulkByFilter(
-          { db, withPoolAccess: (changes, write) => withPoolAccess({ userPool, db }, changes, write) },
-          scope,
-          filter,
-          updates,
-        ),
-      );
+      return c.json(await bulkByFilter({ db, userPool }, scope, filter, updates));
     }
     const { userIds, updates } = parseValue(BulkUpdateRequestSchema, body);
     const ids = [...new Set(userIds)];
