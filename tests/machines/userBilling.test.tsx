@@ -142,9 +142,12 @@ walkPaths({
       expect(opened).toHaveLength(openedBefore);
       expect(alerts()).toContain(UNSAFE_LINK_MESSAGE);
     };
-    /** The billing on the page (behind the modal, hidden from the accessibility tree, when it is open). */
-    const page = (hidden: boolean) => {
-      expect(screen.getByRole('heading', { name: 'Lena Lite', hidden })).toBeInTheDocument();
+    /**
+     * The billing on the page (behind the modal, hidden from the accessibility tree, when it is open).
+     * Drawn in a deferred render after the machine's update (UserBillingScreen): waited for.
+     */
+    const page = async (hidden: boolean) => {
+      expect(await screen.findByRole('heading', { name: 'Lena Lite', hidden })).toBeInTheDocument();
       expect(screen.getByText('lena@example.com')).toBeInTheDocument();
       expect(screen.getByTestId('access-level')).toHaveTextContent('Lite');
       const status = screen.getByRole('region', { name: 'Subscription Status', hidden });
@@ -168,12 +171,12 @@ walkPaths({
           expect(opened).toHaveLength(openedBefore);
       },
       states: {
-        loading: () => {
-          expect(screen.getByText('Loading user billing...')).toBeInTheDocument();
+        loading: async () => {
+          expect(await screen.findByText('Loading user billing...')).toBeInTheDocument();
           expect(fakes.pending('loadUserBilling').map((i) => i.input)).toEqual([{ userId: 'u-lite' }]);
         },
-        failed: () => {
-          const alert = screen.getByRole('alert');
+        failed: async () => {
+          const alert = await screen.findByRole('alert');
           expect(alert).toHaveTextContent('Error loading user billing');
           expect(alert).toHaveTextContent('User not found');
           expect(screen.getByRole('link', { name: /Back to Users/ })).toHaveAttribute('href', '/users');
@@ -185,14 +188,14 @@ walkPaths({
         'ready.subscription': inSubstates,
         'ready.subscription.closed': async () => {
           await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-          page(false);
+          await page(false);
         },
         'ready.subscription.open': async () => {
           expect(await screen.findByRole('dialog', { name: 'Manage Subscription - Lena Lite' })).toBeInTheDocument();
           // The opener stays enabled: a focused button that becomes disabled loses focus (Chromium
           // moves it to <body>), and the dialog could then not return focus to it on close.
           expect(screen.getByRole('button', { name: 'Manage Subscription', hidden: true })).toBeEnabled();
-          page(true);
+          await page(true);
         },
         'ready.invoiceLinks': inSubstates,
         'ready.invoiceLinks.idle': () => {
@@ -252,11 +255,13 @@ walkPaths({
             (event?.output as { hostedUrl: string } | undefined)?.hostedUrl === PORTAL ? openedOnly(PORTAL)() : refusedUnsafe(),
           'xstate.error.actor.updatePaymentMethod': () => expect(alerts()).toContain(PAYMENT_METHOD_FAILED_MESSAGE),
         },
-        // The billing stays on screen beside the error.
+        // The billing stays on screen beside the error (drawn in the page's deferred render: waited for).
         'ready.data.idle': {
           'xstate.error.actor.refreshUserBilling': () =>
-            expect(alerts().some((t) => t.includes('Error loading user billing') && t.includes('HTTP 503: Service Unavailable'))).toBe(
-              true,
+            waitFor(() =>
+              expect(alerts().some((t) => t.includes('Error loading user billing') && t.includes('HTTP 503: Service Unavailable'))).toBe(
+                true,
+              ),
             ),
         },
       },

@@ -47,6 +47,9 @@ async function openScreen({ inspect }: WalkContext, page = PAGE) {
   act(() => doubles.list.resolve('loadUsers', page));
   const table = () => screen.getByRole('table', { name: 'Users' });
   await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
+  // The first page's rows replace their placeholders in a deferred render (UsersScreen).
+  const first = page.list.users[0];
+  await within(table()).findByText(first ? first.name : 'No users found');
   const teardown = () => {
     view.unmount();
     toaster.remove();

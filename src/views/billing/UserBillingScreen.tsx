@@ -1,7 +1,7 @@
 import { Badge, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, CreditCard, ExternalLink, FileDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '../../domain/money';
 import { formatLongDate, formatShortDate } from '../../domain/dates';
@@ -159,19 +159,69 @@ function BackButton() {
   );
 }
 
-/** Single-user billing (SPEC §2): subscription status, payment methods, invoices, Manage Subscription. */
+/** What the member's page is drawn from: the machine's load state, deferred (UserBillingScreen). */
+interface UserBillingView {
+  loading: boolean;
+  failed: boolean;
+  error: string | null;
+  billing: UserBilling | null;
+}
+
+/**
+ * Single-user billing (SPEC §2): subscription status, payment methods, invoices, Manage Subscription.
+ *
+ * The page is drawn from a deferred copy of the machine's load state (`useDeferredValue`), as the
+ * dashboard's figures are. An actor's update reaches React as an external store's, which React
+ * renders at once and in one piece: when the member's billing landed, the whole page rendered in one
+ * task, the longest of a phone's visit (docs/PERFORMANCE.md). Now that update renders this component
+ * alone, and the page follows in a render React splits into slices. What answers a click (the links'
+ * errors, Manage's spinner, the invoice being opened, the modal) is not deferred.
+ */
 export function UserBillingScreen({ userId }: { userId: string }) {
   const ref: UserBillingActorRef = useScreenActor('userBilling', { input: { userId } });
   const billing = useSelector(ref, selectBilling);
   const loading = useSelector(ref, selectIsLoading);
   const failed = useSelector(ref, selectIsFailed);
   const error = useSelector(ref, selectError);
+  const view = useDeferredValue(useMemo(() => ({ loading, failed, error, billing }), [loading, failed, error, billing]));
   const linkError = useSelector(ref, selectLinkError);
   const openingPaymentMethods = useSelector(ref, selectIsOpeningPaymentMethods);
   const subscriptionRef = useSelector(ref, selectSubscriptionRef);
   const invoiceRequest = useSelector(ref, selectInvoiceRequest);
   const intents = useIntents(userBillingIntents, ref);
+  return (
+    <UserBillingPage
+      view={view}
+      userId={userId}
+      linkError={linkError}
+      openingPaymentMethods={openingPaymentMethods}
+      subscriptionRef={subscriptionRef}
+      invoiceRequest={invoiceRequest}
+      intents={intents}
+    />
+  );
+}
 
+interface UserBillingPageProps {
+  view: UserBillingView;
+  userId: string;
+  linkError: string | null;
+  openingPaymentMethods: boolean;
+  subscriptionRef: ReturnType<typeof selectSubscriptionRef>;
+  invoiceRequest: ReturnType<typeof selectInvoiceRequest>;
+  intents: ReturnType<typeof userBillingIntents>;
+}
+
+const UserBillingPage = memo(function UserBillingPage({
+  view,
+  userId,
+  linkError,
+  openingPaymentMethods,
+  subscriptionRef,
+  invoiceRequest,
+  intents,
+}: UserBillingPageProps) {
+  const { loading, failed, error, billing } = view;
   if (loading && !billing) {
     return (
       <Stack gap="6">
@@ -263,4 +313,4 @@ export function UserBillingScreen({ userId }: { userId: string }) {
       {subscriptionRef ? <ManageSubscriptionDialog actorRef={subscriptionRef} onClose={intents.closeSubscription} /> : null}
     </Stack>
   );
-}
+});

@@ -293,3 +293,51 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(fakes.inputs('loadUsers').at(-1)).toMatchObject({ withStats: true } satisfies Partial<LoadUsersInput>);
   });
 });
+
+/** Runs `body` with React scheduling as in a browser (outside act()), as the dashboard's test does. */
+async function asInABrowser(body: () => Promise<void>): Promise<void> {
+  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const previous = global.IS_REACT_ACT_ENVIRONMENT;
+  global.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await body();
+  } finally {
+    global.IS_REACT_ACT_ENVIRONMENT = previous;
+  }
+}
+
+/** Lets microtasks run (where an actor's update renders), but no task of React's scheduler. */
+async function microtasks(): Promise<void> {
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+}
+
+describe('UsersScreen: when the rows are drawn', { timeout: 60_000 }, () => {
+  it("draws the first page's rows in a render of their own, after the update that brought them", async () => {
+    await asInABrowser(async () => {
+      const { fakes } = start();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fakes.resolve('loadUsers', makePage(1));
+      await microtasks();
+      // The update has rendered the screen: the Quick Stats are in, the rows not yet (placeholders).
+      expect(stat('Licensed').getByText(String(STATS.licensed))).toBeInTheDocument();
+      expect(within(table()).queryByText(makeUser(0).name)).not.toBeInTheDocument();
+      expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
+      expect(within(table()).getByText(makeUser(24).name)).toBeInTheDocument();
+    });
+  });
+
+  it('draws a later page at once, with the update that brought it', async () => {
+    await asInABrowser(async () => {
+      const { fakes, user } = start();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fakes.resolve('loadUsers', makePage(1));
+      expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'page 2' }));
+      await waitFor(() => expect(fakes.pending('loadUsers')).toHaveLength(1));
+      fakes.resolve('loadUsers', makePage(2));
+      await microtasks();
+      expect(within(table()).getByText(makeUser(25).name)).toBeInTheDocument();
+      expect(within(table()).queryByText(makeUser(0).name)).not.toBeInTheDocument();
+    });
+  });
+});

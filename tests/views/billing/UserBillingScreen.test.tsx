@@ -1,0 +1,84 @@
+/**
+ * How the member's billing page renders when its data lands: the machine's update renders the screen
+ * alone, and the page (the longest render of a phone's visit) follows in a deferred render of its
+ * own, which React splits into slices. The load is a deferred double at the network boundary.
+ */
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { userBillingMachine } from '../../../src/machines/userBilling';
+import { UserBillingScreen } from '../../../src/views/billing/UserBillingScreen';
+import { createControllableActors } from '../../support/model';
+import { activityLogic, createActivityDoubles } from '../users/render-activity';
+import { LITE_USER } from './fixtures';
+import { renderWithMachines } from './render-billing';
+
+type ActGlobal = { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+/** Runs `body` with React scheduling as in a browser (outside act()), as the dashboard's test does. */
+async function asInABrowser(body: () => Promise<void>): Promise<void> {
+  const previous = (globalThis as ActGlobal).IS_REACT_ACT_ENVIRONMENT;
+  (globalThis as ActGlobal).IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await body();
+  } finally {
+    (globalThis as ActGlobal).IS_REACT_ACT_ENVIRONMENT = previous;
+  }
+}
+
+function renderPage() {
+  const fakes = createControllableActors(userBillingMachine, ['loadUserBilling']);
+  renderWithMachines(<UserBillingScreen userId={LITE_USER.userId} />, {
+    machines: {
+      userBilling: userBillingMachine.provide({ actors: fakes.actors }),
+      activity: activityLogic(createActivityDoubles(`/billing/user/${LITE_USER.userId}`)),
+    },
+    path: `/billing/user/${LITE_USER.userId}`,
+  });
+  return fakes;
+}
+
+/** Lets microtasks run (where an external store's update renders), but no task of React's scheduler. */
+async function microtasks(): Promise<void> {
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+}
+
+describe("the member's billing page", { timeout: 60_000 }, () => {
+  it('draws the billing in a render of its own, after the update that brought it', async () => {
+    await asInABrowser(async () => {
+      const fakes = renderPage();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fakes.resolve('loadUserBilling', LITE_USER);
+      await microtasks();
+      // The update has rendered the screen, which still shows the frame it had.
+      expect(screen.getByText('Loading user billing...')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: LITE_USER.name })).not.toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: LITE_USER.name })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Subscription Status' })).toHaveTextContent('Hardline Lite');
+      expect(screen.queryByText('Loading user billing...')).not.toBeInTheDocument();
+    });
+  });
+
+  it('never shows an error between the loading frame and the billing', async () => {
+    await asInABrowser(async () => {
+      const fakes = renderPage();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fakes.resolve('loadUserBilling', LITE_USER);
+      await microtasks();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: LITE_USER.name })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+
+  it('a failed load shows its error after the same deferred render', async () => {
+    await asInABrowser(async () => {
+      const fakes = renderPage();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fakes.reject('loadUserBilling', new Error('User not found'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Error loading user billing');
+      expect(alert).toHaveTextContent('User not found');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    });
+  });
+});
