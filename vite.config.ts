@@ -112,7 +112,15 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 600,
     },
     server: { host: '127.0.0.1', strictPort: true },
-    // The local stack serves the build with the same policy as a header (plus frame-ancestors).
-    preview: { host: '127.0.0.1', strictPort: true, headers: securityHeaders(settings) },
+    // The local stack serves the build with the same policy as a header (plus frame-ancestors); with
+    // its --https, over HTTPS and so HTTP/2 as a deployment does (scripts/stack/tls.ts).
+    preview: {
+      host: '127.0.0.1',
+      strictPort: true,
+      headers: securityHeaders(settings),
+      ...(env.HARDLINE_PREVIEW_TLS_KEY && env.HARDLINE_PREVIEW_TLS_CERT
+        ? { https: { key: readFileSync(env.HARDLINE_PREVIEW_TLS_KEY), cert: readFileSync(env.HARDLINE_PREVIEW_TLS_CERT) } }
+        : {}),
+    },
   };
 });

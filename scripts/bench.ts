@@ -2,7 +2,8 @@
  * `npm run bench`: the console's performance, measured end to end (docs/PERFORMANCE.md).
  *
  *  1. starts the local stack on free ports in a temp dir with a 100,000-member organisation
- *     (`vite build` + `vite preview`, the production bundle), in a process of its own at a lower CPU
+ *     (`vite build` + `vite preview` over HTTPS and HTTP/2, the production bundle as a deployment serves
+ *     it; `--http1` for plain HTTP/1.1), in a process of its own at a lower CPU
  *     priority than the browser (scripts/bench/stack-process.ts: a phone shares its CPU with no API);
  *  2. bundle sizes from that build's Vite manifest (scripts/build/bundle-size.ts), each route's beside its budget;
  *  3. Lighthouse, desktop and mobile presets, for every route (/login; signed in: the dashboard, /users,
@@ -27,7 +28,8 @@
  * no browser: only step 7, 9, 8 or 6, written to reports/bench-<name>.json and .md, so the full report stays),
  * --only inp (INP on a phone's CPU alone: the console is built, Chromium starts; reports/bench-inp.*),
  * --only users (step 4 alone, User Management's first page and searches: built console, Chromium; reports/bench-users.*),
- * --only lighthouse (step 3 alone, every route on both presets, `--runs` rounds; reports/bench-lighthouse.*).
+ * --only lighthouse (step 3 alone, every route on both presets, `--runs` rounds; reports/bench-lighthouse.*),
+ * --http1 (the console over plain HTTP/1.1 instead of HTTPS and HTTP/2: `transport` below).
  * Exit code 1 when a gate (scripts/bench/report.ts) fails; aims beyond it are reported, not enforced.
  * Wall-clock figures depend on the machine: this is a benchmark, not part of `npm test`.
  */
@@ -38,7 +40,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { adminAccessToken } from './bench/admin';
-import { launchChromium, signIn } from './bench/browser';
+import { chromeArgsFor, launchChromium, signIn } from './bench/browser';
 import { measureHeap } from './bench/heap';
 import { billedMember, runLighthouse } from './bench/lighthouse';
 import { measureExport } from './bench/export';
@@ -72,6 +74,14 @@ function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
+
+/**
+ * How the console is served to the browser: 'h2' (the default) over HTTPS and HTTP/2, as a deployment
+ * serves it (docs/DEPLOYMENT.md), with the stack's own certificate (scripts/stack/tls.ts); 'h1' with
+ * `--http1`, plain HTTP/1.1 as `npm start` serves it. The transport decides much of a signed-in page's
+ * simulated phone load: over HTTP/1.1 its ~50 scripts wait for six connections (docs/PERFORMANCE.md).
+ */
+const transport: 'h1' | 'h2' = process.argv.includes('--http1') ? 'h1' : 'h2';
 
 /** The command as it was typed, for the report's first line. */
 const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
@@ -118,7 +128,7 @@ async function main(): Promise<number> {
       users,
       'inp',
       'INP on a phone',
-      (stack, log) => withChromium(async (browser) => ({ ...(await measureInp(browser, stack.webUrl, stack.apiUrl, log)) })),
+      (stack, log) => withChromium(stack, async (browser) => ({ ...(await measureInp(browser, stack.webUrl, stack.apiUrl, log)) })),
       'preview',
     );
   if (only === 'users')
@@ -126,7 +136,7 @@ async function main(): Promise<number> {
       users,
       'users',
       'User Management',
-      (stack, log) => withChromium((browser) => measureUsersScreen(browser, stack, log)),
+      (stack, log) => withChromium(stack, (browser) => measureUsersScreen(browser, stack, log)),
       'preview',
     );
   // With --only lighthouse, some pages or presets alone (the figures of the others stay unmeasured).
@@ -138,10 +148,18 @@ async function main(): Promise<number> {
       'Lighthouse on every route',
       async (stack, log) => {
         const member = await billedMember(stack);
-        const result = await runLighthouse(stack.webUrl, join(ROOT, 'reports'), runs, log, member.userId, {
-          ...(lighthouseOnly.pages ? { pages: lighthouseOnly.pages } : {}),
-          ...(lighthouseOnly.presets ? { presets: lighthouseOnly.presets } : {}),
-        });
+        const result = await runLighthouse(
+          stack.webUrl,
+          join(ROOT, 'reports'),
+          runs,
+          log,
+          member.userId,
+          {
+            ...(lighthouseOnly.pages ? { pages: lighthouseOnly.pages } : {}),
+            ...(lighthouseOnly.presets ? { presets: lighthouseOnly.presets } : {}),
+          },
+          chromeArgsFor(stack),
+        );
         return {
           ...lighthouseFigures(summarizeLighthouse(result.runs)),
           lighthouse_load_avg_1m_start: result.loadAvgStart,
@@ -167,10 +185,15 @@ async function main(): Promise<number> {
     dataDir,
     reset: true,
     mode: 'preview',
+    https: transport === 'h2',
     quiet: true,
     seedUsers: users,
   });
-  const figures: Figures = { bench_users: users, bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)) };
+  const figures: Figures = {
+    bench_users: users,
+    console_http_version: transport === 'h2' ? 2 : 1.1,
+    bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)),
+  };
   let lighthouse: LighthouseSummary[] = [];
   let load: LoadRun[] = [];
   try {
@@ -190,14 +213,14 @@ async function main(): Promise<number> {
       log(`[${elapsed()}] Lighthouse, ${runs} round${runs === 1 ? '' : 's'}...`);
       const member = await billedMember(stack);
       log(`  member billing: ${member.name} (${member.accessLevel}, ${member.recentInvoices.length} invoices)`);
-      const result = await runLighthouse(stack.webUrl, reportsDir, runs, log, member.userId);
+      const result = await runLighthouse(stack.webUrl, reportsDir, runs, log, member.userId, {}, chromeArgsFor(stack));
       lighthouse = summarizeLighthouse(result.runs);
       Object.assign(figures, lighthouseFigures(lighthouse));
       figures.lighthouse_load_avg_1m_start = result.loadAvgStart;
       figures.lighthouse_load_avg_1m_end = result.loadAvgEnd;
     }
 
-    const browser = await launchChromium();
+    const browser = await launchChromium(stack);
     try {
       log(`[${elapsed()}] User Management...`);
       Object.assign(figures, await measureUsersScreen(browser, stack, log));
@@ -247,8 +270,8 @@ async function main(): Promise<number> {
 }
 
 /** `measure` with a Chromium of its own, closed after it whatever happens. */
-async function withChromium(measure: (browser: Browser) => Promise<Figures>): Promise<Figures> {
-  const browser = await launchChromium();
+async function withChromium(stack: StackProcess, measure: (browser: Browser) => Promise<Figures>): Promise<Figures> {
+  const browser = await launchChromium(stack);
   try {
     return await measure(browser);
   } finally {
@@ -297,10 +320,15 @@ async function stackOnly(
     dataDir,
     reset: true,
     mode,
+    ...(mode === 'preview' ? { https: transport === 'h2' } : {}),
     quiet: true,
     seedUsers: users,
   });
-  const figures: Figures = { bench_users: users, bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)) };
+  const figures: Figures = {
+    bench_users: users,
+    ...(mode === 'preview' ? { console_http_version: transport === 'h2' ? 2 : 1.1 } : {}),
+    bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)),
+  };
   try {
     log(`[${((Date.now() - started) / 1000).toFixed(0)} s] stack up; ${label}...`);
     Object.assign(figures, await measure(stack, log));

@@ -5,6 +5,8 @@
  *   npm run dev               Vite dev server
  *   npm start -- --reset      wipe .data/ and reseed
  *   npm start -- --users 100000   seed a large organisation (with --reset on an existing stack)
+ *   npm start -- --https      the console over HTTPS and HTTP/2, as deployed (a certificate of the
+ *                             stack's own: a browser warns about it; the bench trusts it alone)
  *   WEB_PORT, API_PORT, COGNITO_PORT override the ports 5173, 8787, 9229.
  *   DATABASE_URL=postgres://...   the API on that PostgreSQL database instead of PGlite under .data/
  *   npm start -- --api-processes 2   (with DATABASE_URL) the production entry in two processes behind
@@ -46,6 +48,7 @@ import { LOCK_FILE, lockDataDir } from './stack/data-lock';
 import { assertPortFree, freePort, runToCompletion, startProcess, waitForHttp, type ManagedProcess } from './stack/processes';
 import { startResendProxy, type ResendProxy } from './stack/resend-proxy';
 import { LOCAL_STRIPE_PLACEHOLDER } from './stack/stripe-placeholder';
+import { localCertificate } from './stack/tls';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,6 +65,12 @@ export interface StackOptions {
   databaseUrl?: string;
   /** preview: vite build + vite preview; dev: Vite dev server; none: no console server. */
   mode?: 'preview' | 'dev' | 'none';
+  /**
+   * Serve the built console over HTTPS and HTTP/2, as a deployment does (mode 'preview' only), with
+   * a certificate of the stack's own for 127.0.0.1 (./stack/tls.ts). The API stays on plain HTTP:
+   * a loopback address, which browsers let an HTTPS page call.
+   */
+  https?: boolean;
   /** No output except errors (codes and passwords are still recorded for the getters). */
   quiet?: boolean;
   /** Members of the seeded organisation (default 240); takes effect when the stack seeds. */
@@ -84,6 +93,11 @@ export interface Stack {
   clientId: string;
   /** The VITE_* settings the console was given. */
   webEnv: Record<string, string>;
+  /**
+   * With `https`: the SHA-256 of the certificate's public key, for a browser to trust it alone
+   * (Chromium's `--ignore-certificate-errors-spki-list`).
+   */
+  tlsSpki?: string;
   /** The latest confirmation code issued to this email, waiting (up to timeoutMs) until one is. */
   getConfirmationCode(email: string, timeoutMs?: number): Promise<string>;
   /** The latest password reset code (ForgotPassword) issued to this email, waiting (up to timeoutMs) until one is. */
@@ -224,7 +238,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     proxy.setPool(pool);
 
-    const webOrigin = `http://127.0.0.1:${webPort}`;
+    if (options.https && mode !== 'preview') throw new Error('https serves the built console: it needs mode "preview"');
+    const tls = options.https ? localCertificate(join(dataDir, 'tls')) : null;
+    const webOrigin = `${tls ? 'https' : 'http'}://127.0.0.1:${webPort}`;
     const apiOrigin = `http://127.0.0.1:${apiPort}`;
     const config = { apiOrigin, webOrigin };
     const poolRef = { endpoint: cognitoEndpoint, userPoolId: pool.userPoolId, clientId: pool.clientId };
@@ -314,7 +330,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     if (mode !== 'none') {
       const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-      const env = { ...process.env, ...webEnv };
+      // vite.config.ts serves the build over HTTPS (and so HTTP/2) with these.
+      const env = {
+        ...process.env,
+        ...webEnv,
+        ...(tls ? { HARDLINE_PREVIEW_TLS_KEY: tls.keyFile, HARDLINE_PREVIEW_TLS_CERT: tls.certFile } : {}),
+      };
       const webLog = (line: string) => {
         if (line.trim() !== '') log(`[web] ${line}`);
       };
@@ -343,7 +364,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         onLine: webLog,
       });
       running.push(web);
-      await waitForHttp(webOrigin, web, 120_000);
+      await waitForHttp(webOrigin, web, 120_000, tls?.cert);
     }
 
     for (const proc of running) {
@@ -378,6 +399,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
       webEnv,
+      ...(tls ? { tlsSpki: tls.spki } : {}),
       getConfirmationCode: (email, timeoutMs = 30_000) => codes.latest('confirmation', email, timeoutMs),
       getResetCode: (email, timeoutMs = 30_000) => codes.latest('reset', email, timeoutMs),
       getTemporaryPassword: async (email, timeoutMs = 10_000) => {
@@ -405,7 +427,7 @@ function redactUrl(url: string): string {
   }
 }
 
-function parseArgs(argv: readonly string[]): StackOptions {
+export function parseStackArgs(argv: readonly string[]): StackOptions {
   const options: StackOptions = { mode: 'preview' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -413,19 +435,28 @@ function parseArgs(argv: readonly string[]): StackOptions {
     else if (arg === '--dev') options.mode = 'dev';
     else if (arg === '--no-web') options.mode = 'none';
     else if (arg === '--quiet') options.quiet = true;
+    else if (arg === '--https') options.https = true;
     else if (arg === '--users' || arg?.startsWith('--users=')) {
       const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
       const users = Number(value);
       if (!Number.isInteger(users) || users < 2) throw new Error('--users needs a whole number of at least 2');
       options.seedUsers = users;
+    } else if (arg === '--api-processes' || arg?.startsWith('--api-processes=')) {
+      const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
+      const count = Number(value);
+      if (!Number.isInteger(count) || count < 1) throw new Error('--api-processes needs a whole number of at least 1');
+      options.apiProcesses = count;
     } else if (arg === '--data-dir') options.dataDir = argv[++i];
-    else throw new Error(`Unknown option ${arg}. Options: --reset, --dev, --no-web, --users <n>, --data-dir <dir>, --quiet`);
+    else
+      throw new Error(
+        `Unknown option ${arg}. Options: --reset, --dev, --no-web, --https, --users <n>, --api-processes <n>, --data-dir <dir>, --quiet`,
+      );
   }
   return options;
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseStackArgs(process.argv.slice(2));
   if (options.seedUsers !== undefined && !options.reset && existsSync(join(options.dataDir ?? join(ROOT, '.data'), 'api'))) {
     console.log('Note: --users takes effect when the stack seeds; add --reset to rebuild the organisation.');
   }

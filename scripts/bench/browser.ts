@@ -14,8 +14,16 @@ export const CHROME_ARGS = [
 
 export const ADMIN = { email: 'admin@hardline.test', password: 'Hardline#2026' };
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+/**
+ * Chromium's flags for a stack: with the stack's HTTPS (its own certificate, scripts/stack/tls.ts),
+ * that certificate is trusted, and no other one that would fail the check.
+ */
+export function chromeArgsFor(stack: { tlsSpki?: string }): string[] {
+  return stack.tlsSpki === undefined ? CHROME_ARGS : [...CHROME_ARGS, `--ignore-certificate-errors-spki-list=${stack.tlsSpki}`];
+}
+
+export function launchChromium(stack: { tlsSpki?: string } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROME_PATH, args: chromeArgsFor(stack) });
 }
 
 /** Signs in on /login as the seeded administrator and waits for the dashboard. */

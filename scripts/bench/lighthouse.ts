@@ -182,6 +182,8 @@ export async function runLighthouse(
   memberId: string,
   /** Only these pages and presets (`--pages`, `--presets`): every one by default. */
   only: { pages?: readonly LighthousePage[]; presets?: readonly LighthousePreset[] } = {},
+  /** Chromium's flags (`chromeArgsFor(stack)`: trusting the stack's own certificate when it serves HTTPS). */
+  chromeArgs: readonly string[] = CHROME_ARGS,
 ): Promise<LighthouseResult> {
   const pages = only.pages ?? LIGHTHOUSE_PAGES;
   const presets = only.presets ?? LIGHTHOUSE_PRESETS;
@@ -193,7 +195,7 @@ export async function runLighthouse(
   await mkdir(runsDir, { recursive: true });
   const htmlOf = (run: Pick<LighthouseRun, 'page' | 'preset' | 'round'>) => join(runsDir, `${run.page}-${run.preset}-${run.round}.html`);
   const loadAvgStart = loadAvg1m();
-  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true, defaultViewport: null });
+  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: [...chromeArgs], headless: true, defaultViewport: null });
   const all: LighthouseRun[] = [];
   try {
     for (let roundNo = 1; roundNo <= runs; roundNo++) {

@@ -39,7 +39,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const STOP_TIMEOUT_MS = 30_000;
 
 /** What the bench reads of a running stack. */
-export type StackAddresses = Pick<Stack, 'webUrl' | 'apiUrl' | 'cognitoEndpoint' | 'userPoolId' | 'clientId' | 'webEnv' | 'apiProcessUrls'>;
+export type StackAddresses = Pick<
+  Stack,
+  'webUrl' | 'apiUrl' | 'cognitoEndpoint' | 'userPoolId' | 'clientId' | 'webEnv' | 'apiProcessUrls' | 'tlsSpki'
+>;
 
 export interface StackProcess extends StackAddresses {
   /** The child's pid: the API's process (and PGlite's, unless DATABASE_URL is set). */
@@ -196,8 +199,11 @@ async function child(): Promise<void> {
     await send({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
     process.exit(1);
   }
-  const { webUrl, apiUrl, cognitoEndpoint, userPoolId, clientId, webEnv, apiProcessUrls } = stack;
-  await send({ type: 'ready', stack: { webUrl, apiUrl, cognitoEndpoint, userPoolId, clientId, webEnv, apiProcessUrls } });
+  const { webUrl, apiUrl, cognitoEndpoint, userPoolId, clientId, webEnv, apiProcessUrls, tlsSpki } = stack;
+  await send({
+    type: 'ready',
+    stack: { webUrl, apiUrl, cognitoEndpoint, userPoolId, clientId, webEnv, apiProcessUrls, ...(tlsSpki ? { tlsSpki } : {}) },
+  });
 }
 
 if (process.env[OPTIONS_ENV] && process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

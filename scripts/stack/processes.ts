@@ -1,6 +1,7 @@
 /** Child processes of the local stack: started in their own process group, stopped cleanly. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { get as httpsGet } from 'node:https';
 
 export interface ManagedProcess {
   name: string;
@@ -98,8 +99,23 @@ export async function runToCompletion(options: StartProcessOptions): Promise<voi
   if (code !== 0) throw new Error(`${options.name} failed (exit ${code}):\n${output.slice(-40).join('\n')}`);
 }
 
-/** Polls a URL until it answers (any HTTP status), the process dies, or the time runs out. */
-export async function waitForHttp(url: string, proc: ManagedProcess | null, timeoutMs = 60_000): Promise<void> {
+/** One GET over HTTPS trusting `ca` alone (the stack's own certificate, ./tls.ts); resolves on any HTTP status. */
+function getTrusting(url: string, ca: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = httpsGet(url, { ca, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve();
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${url}`)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Polls a URL until it answers (any HTTP status), the process dies, or the time runs out. An https
+ * URL of the stack's own is checked against its certificate (`ca`).
+ */
+export async function waitForHttp(url: string, proc: ManagedProcess | null, timeoutMs = 60_000, ca?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void proc?.exited.then((code) => {
@@ -108,7 +124,8 @@ export async function waitForHttp(url: string, proc: ManagedProcess | null, time
   while (Date.now() < deadline) {
     if (exitCode !== undefined) throw new Error(`${proc?.name ?? 'process'} exited (code ${exitCode}) before ${url} answered`);
     try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (ca !== undefined) await getTrusting(url, ca);
+      else await fetch(url, { signal: AbortSignal.timeout(2000) });
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
