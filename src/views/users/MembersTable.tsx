@@ -102,7 +102,8 @@ const tableStyles: SystemStyleObject = {
   },
 };
 
-function SkeletonRow() {
+/** A placeholder row: memoised (no props), for the same reason as UserCards' SkeletonCard. */
+const SkeletonRow = memo(function SkeletonRow() {
   return (
     <tr aria-hidden>
       {Array.from({ length: COLUMNS - 1 }, (_, i) => (
@@ -112,7 +113,7 @@ function SkeletonRow() {
       ))}
     </tr>
   );
-}
+});
 
 const UserRow = memo(function UserRow({ user, rowKey, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);

@@ -116,7 +116,12 @@ const UserCard = memo(function UserCard({ user, rowKey, selected, licenseBusy, s
   );
 });
 
-function SkeletonCard() {
+/**
+ * A placeholder card: memoised (it has no props), so that the list's renders while the first page is
+ * on its way (the Quick Stats, the first page's own update) do not draw its twelve Skeletons again:
+ * ten of them were a 160 ms task at a phone's CPU (docs/PERFORMANCE.md).
+ */
+const SkeletonCard = memo(function SkeletonCard() {
   return (
     <li className="hl-card" aria-hidden>
       <div className="hl-card-head">
@@ -139,7 +144,7 @@ function SkeletonCard() {
       </div>
     </li>
   );
-}
+});
 
 /** The members as a list of cards: select all and the sort above them (the table's headers do both there). */
 export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, onOpenLink, ...on }: MembersViewProps) {
