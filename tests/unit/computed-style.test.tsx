@@ -88,7 +88,7 @@ describe('getComputedStyle in the tests (tests/support/setup.ts)', () => {
     act(() => doubles.list.resolve('loadUsers', makePage(1, { count: 3 })));
     const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.click(within(table).getAllByRole('button', { name: /^Actions for / })[0] as HTMLElement);
+    await user.click((await within(table).findAllByRole('button', { name: /^Actions for / }))[0] as HTMLElement);
     await screen.findAllByRole('menuitem');
     renderAddUser();
     await screen.findByRole('dialog', { name: 'Add User' });
