@@ -42,13 +42,18 @@ async function microtasks(): Promise<void> {
   for (let i = 0; i < 50; i++) await Promise.resolve();
 }
 
+/** Renders the page, answers its load with the member's billing, and runs the update's microtasks only. */
+async function billingLands(): Promise<void> {
+  const fakes = renderPage();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  fakes.resolve('loadUserBilling', LITE_USER);
+  await microtasks();
+}
+
 describe("the member's billing page", { timeout: 60_000 }, () => {
   it('draws the billing in a render of its own, after the update that brought it', async () => {
     await asInABrowser(async () => {
-      const fakes = renderPage();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      fakes.resolve('loadUserBilling', LITE_USER);
-      await microtasks();
+      await billingLands();
       // The update has rendered the screen, which still shows the frame it had.
       expect(screen.getByText('Loading user billing...')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: LITE_USER.name })).not.toBeInTheDocument();
@@ -60,10 +65,7 @@ describe("the member's billing page", { timeout: 60_000 }, () => {
 
   it('never shows an error between the loading frame and the billing', async () => {
     await asInABrowser(async () => {
-      const fakes = renderPage();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      fakes.resolve('loadUserBilling', LITE_USER);
-      await microtasks();
+      await billingLands();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(await screen.findByRole('heading', { name: LITE_USER.name })).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
