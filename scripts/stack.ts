@@ -141,6 +141,8 @@ async function readPoolState(file: string): Promise<PoolState | null> {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const mode = options.mode ?? 'preview';
+  if (options.https && mode !== 'preview')
+    throw new Error('--https serves the built console: it cannot be combined with --dev or --no-web');
   const log = options.quiet ? () => undefined : (line: string) => console.log(line);
   const dataDir = resolve(options.dataDir ?? join(ROOT, '.data'));
   const webPort = await resolvePort(options.webPort, 'WEB_PORT', 5173, 'the console');
@@ -238,7 +240,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     proxy.setPool(pool);
 
-    if (options.https && mode !== 'preview') throw new Error('https serves the built console: it needs mode "preview"');
     const tls = options.https ? localCertificate(join(dataDir, 'tls')) : null;
     const webOrigin = `${tls ? 'https' : 'http'}://127.0.0.1:${webPort}`;
     const apiOrigin = `http://127.0.0.1:${apiPort}`;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
-import { parseStackArgs } from '../../../scripts/stack';
+import { parseStackArgs, startStack } from '../../../scripts/stack';
 import { localCertificate, spkiHash } from '../../../scripts/stack/tls';
 
 let dir: string;
@@ -115,5 +115,12 @@ describe("the stack's command line", () => {
     expect(parseStackArgs(['--api-processes=3'])).toMatchObject({ apiProcesses: 3 });
     expect(() => parseStackArgs(['--api-processes', '0'])).toThrow('--api-processes needs a whole number of at least 1');
     expect(() => parseStackArgs(['--http2'])).toThrow(/Unknown option --http2\. Options: .*--https.*--api-processes <n>/);
+  });
+
+  it('refuses --https without the built console before it starts anything', async () => {
+    await expect(startStack({ https: true, mode: 'dev', dataDir: dir, quiet: true })).rejects.toThrow(
+      '--https serves the built console: it cannot be combined with --dev or --no-web',
+    );
+    await expect(startStack({ https: true, mode: 'none', dataDir: dir, quiet: true })).rejects.toThrow('--https');
   });
 });
