@@ -82,6 +82,8 @@ function option(name: string): string | undefined {
  * simulated phone load: over HTTP/1.1 its ~50 scripts wait for six connections (docs/PERFORMANCE.md).
  */
 const transport: 'h1' | 'h2' = process.argv.includes('--http1') ? 'h1' : 'h2';
+/** The stack option and the report's figure for the console's transport. */
+const SERVED = { https: transport === 'h2', console_http_version: transport === 'h2' ? 2 : 1.1 } as const;
 
 /** The command as it was typed, for the report's first line. */
 const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
@@ -185,13 +187,13 @@ async function main(): Promise<number> {
     dataDir,
     reset: true,
     mode: 'preview',
-    https: transport === 'h2',
+    https: SERVED.https,
     quiet: true,
     seedUsers: users,
   });
   const figures: Figures = {
     bench_users: users,
-    console_http_version: transport === 'h2' ? 2 : 1.1,
+    console_http_version: SERVED.console_http_version,
     bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)),
   };
   let lighthouse: LighthouseSummary[] = [];
@@ -320,13 +322,13 @@ async function stackOnly(
     dataDir,
     reset: true,
     mode,
-    ...(mode === 'preview' ? { https: transport === 'h2' } : {}),
+    ...(mode === 'preview' ? { https: SERVED.https } : {}),
     quiet: true,
     seedUsers: users,
   });
   const figures: Figures = {
     bench_users: users,
-    ...(mode === 'preview' ? { console_http_version: transport === 'h2' ? 2 : 1.1 } : {}),
+    ...(mode === 'preview' ? { console_http_version: SERVED.console_http_version } : {}),
     bench_load_avg_1m_start: Number((loadavg()[0] ?? 0).toFixed(1)),
   };
   try {

@@ -7,23 +7,11 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userBillingMachine } from '../../../src/machines/userBilling';
 import { UserBillingScreen } from '../../../src/views/billing/UserBillingScreen';
+import { asInABrowser, microtasks, nextTask } from '../../support/browser-scheduling';
 import { createControllableActors } from '../../support/model';
 import { activityLogic, createActivityDoubles } from '../users/render-activity';
 import { LITE_USER } from './fixtures';
 import { renderWithMachines } from './render-billing';
-
-type ActGlobal = { IS_REACT_ACT_ENVIRONMENT?: boolean };
-
-/** Runs `body` with React scheduling as in a browser (outside act()), as the dashboard's test does. */
-async function asInABrowser(body: () => Promise<void>): Promise<void> {
-  const previous = (globalThis as ActGlobal).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as ActGlobal).IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    await body();
-  } finally {
-    (globalThis as ActGlobal).IS_REACT_ACT_ENVIRONMENT = previous;
-  }
-}
 
 function renderPage() {
   const fakes = createControllableActors(userBillingMachine, ['loadUserBilling']);
@@ -37,15 +25,10 @@ function renderPage() {
   return fakes;
 }
 
-/** Lets microtasks run (where an external store's update renders), but no task of React's scheduler. */
-async function microtasks(): Promise<void> {
-  for (let i = 0; i < 50; i++) await Promise.resolve();
-}
-
 /** Renders the page, answers its load with the member's billing, and runs the update's microtasks only. */
 async function billingLands(): Promise<void> {
   const fakes = renderPage();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   fakes.resolve('loadUserBilling', LITE_USER);
   await microtasks();
 }
@@ -75,7 +58,7 @@ describe("the member's billing page", { timeout: 60_000 }, () => {
   it('a failed load shows its error after the same deferred render', async () => {
     await asInABrowser(async () => {
       const fakes = renderPage();
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       fakes.reject('loadUserBilling', new Error('User not found'));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Error loading user billing');

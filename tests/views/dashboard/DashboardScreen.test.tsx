@@ -2,6 +2,7 @@ import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NO_UNPAID_INVOICES } from '../../../src/views/dashboard/DashboardScreen';
+import { asInABrowser, microtasks, nextTask } from '../../support/browser-scheduling';
 import { STATS, OVERVIEW } from '../users/fixtures';
 import { createDashboardDoubles, renderDashboard } from './render-dashboard';
 
@@ -31,23 +32,19 @@ describe('DashboardScreen', { timeout: 60_000 }, () => {
   });
 
   it('draws the figures in a render of their own, after the update that brought them (issue 17)', async () => {
-    // Outside act(), React schedules as in a browser: an actor's update (an external store's) renders
-    // at once, in a microtask; the figures' render, deferred, waits for a task of React's scheduler,
-    // where React can split it into slices and yield to input in between.
-    const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    // Outside act(), React schedules as in a browser (tests/support/browser-scheduling.ts): the
+    // figures' render, deferred, waits for a task of React's scheduler, where React can split it into
+    // slices and yield to input in between.
+    await asInABrowser(async () => {
       const doubles = createDashboardDoubles();
       renderDashboard({ doubles });
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       doubles.resolve('load', { stats: STATS, overview: OVERVIEW });
-      for (let i = 0; i < 50; i++) await Promise.resolve();
+      await microtasks();
       expect(screen.queryByText('20 licensed')).not.toBeInTheDocument();
       expect(await card('Total Users').findByText('20 licensed')).toBeInTheDocument();
       expect(card('Active Users').getByText('45')).toBeInTheDocument();
-    } finally {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
-    }
+    });
   });
 
   it('says no invoice is unpaid, in place of the warning, when every invoice is paid', async () => {

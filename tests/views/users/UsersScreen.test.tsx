@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_INVALID_MESSAGE } from '../../../src/domain/phone';
 import { ApiRequestError } from '../../../src/services/api/errors';
 import type { LoadUsersInput } from '../../../src/machines/usersList';
+import { asInABrowser, microtasks, nextTask } from '../../support/browser-scheduling';
 import { createControlledDelays } from '../../support/model';
 import { STATS, itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
@@ -294,28 +295,11 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
   });
 });
 
-/** Runs `body` with React scheduling as in a browser (outside act()), as the dashboard's test does. */
-async function asInABrowser(body: () => Promise<void>): Promise<void> {
-  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const previous = global.IS_REACT_ACT_ENVIRONMENT;
-  global.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    await body();
-  } finally {
-    global.IS_REACT_ACT_ENVIRONMENT = previous;
-  }
-}
-
-/** Lets microtasks run (where an actor's update renders), but no task of React's scheduler. */
-async function microtasks(): Promise<void> {
-  for (let i = 0; i < 50; i++) await Promise.resolve();
-}
-
 describe('UsersScreen: when the rows are drawn', { timeout: 60_000 }, () => {
   it("draws the first page's rows in a render of their own, after the update that brought them", async () => {
     await asInABrowser(async () => {
       const { fakes } = start();
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       fakes.resolve('loadUsers', makePage(1));
       await microtasks();
       // The update has rendered the screen: the Quick Stats are in, the rows not yet (placeholders).
@@ -329,7 +313,7 @@ describe('UsersScreen: when the rows are drawn', { timeout: 60_000 }, () => {
   it('draws a later page at once, with the update that brought it', async () => {
     await asInABrowser(async () => {
       const { fakes, user } = start();
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       fakes.resolve('loadUsers', makePage(1));
       expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
       await user.click(await screen.findByRole('button', { name: 'page 2' }));
