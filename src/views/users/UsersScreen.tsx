@@ -1,7 +1,7 @@
 import { Alert, Box, Button, ButtonGroup, CloseButton, Flex, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Download, UserPlus } from 'lucide-react';
-import { memo, useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import {
   USERS_ERROR_TITLE,
   selectActionError,
@@ -216,13 +216,7 @@ const FIRST_LOAD_PLACEHOLDERS = 10;
 export function UsersScreen() {
   const ref: UsersListActorRef = useScreenActor('usersList');
   const users = useSelector(ref, selectUsers);
-  // The first page's rows (or cards) replace their placeholders in a deferred render of their own
-  // (useDeferredValue), as the dashboard's figures do: an actor's update reaches React as an external
-  // store's, rendered at once and in one piece, and the first page's 25 rows were the longest task of
-  // a phone's visit to /users (docs/PERFORMANCE.md). The update renders the placeholders again; the
-  // rows follow in a render React splits into slices. Later pages, searches and row changes are not
-  // deferred.
-  const firstLoad = useDeferredValue(useSelector(ref, selectIsFirstLoad));
+  const firstLoad = useSelector(ref, selectIsFirstLoad);
   // Busy and dimmed while a newer page is on its way: written onto the view's element by BusyState
   // below, not given to it, so that a search's loading state does not render the table again.
   const [busyMark] = useState(() => createBusyMark({ firstLoad: true, refreshing: false }));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { User, UserSort } from '../../contract/api';
 import type { MembersViewProps, RowAction } from './MemberParts';
 import { MembersTable } from './MembersTable';
@@ -65,6 +65,16 @@ function useNow(): number {
  */
 export function UsersTable(props: UsersTableProps) {
   const cards = useCardLayout();
+  // On a phone, the first page's cards replace their placeholders in a deferred render of their own
+  // (useDeferredValue), as the dashboard's figures do. An actor's update reaches React as an external
+  // store's, rendered at once and in one piece, and the first page's 25 members were the longest
+  // task of a phone's visit to /users: about 300 ms at its 4x slower CPU (docs/PERFORMANCE.md). A
+  // transition is a render React splits into slices, answering a tap between them. A desk's CPU draws
+  // the table in a few tens of ms, and there the slices' yields to the browser would put the rows on
+  // screen later than one render does, so the table comes with the update. Later pages, searches and
+  // row changes are drawn with their own update on both.
+  const deferredFirstLoad = useDeferredValue(props.firstLoad);
+  const firstLoad = cards === true ? deferredFirstLoad : props.firstLoad;
   const now = useNow();
   // One click handler for the View Billing links of the rows or cards, not one router subscription
   // a link (useRouteLinks).
@@ -91,7 +101,7 @@ export function UsersTable(props: UsersTableProps) {
 
   const view: MembersViewProps = {
     users: props.users,
-    firstLoad: props.firstLoad,
+    firstLoad,
     busyRef: props.busyRef,
     skeletonRows: props.skeletonRows,
     selected: props.selected,

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../src/contract/api';
 import { toaster } from '../../../src/views/shared/toaster';
 import { itemHolding, makePage, makeUser } from './fixtures';
-import { createUsersDoubles, renderUsers } from './render-users';
+import { createUsersDoubles, onAPhone, renderUsers } from './render-users';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -34,20 +34,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   toaster.remove();
 });
-
-/** `window.matchMedia` for a phone-sized window: the members show as cards. */
-function onAPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    media: query,
-    matches: query === '(max-width: 48em)',
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 async function loaded() {
   const doubles = createUsersDoubles();

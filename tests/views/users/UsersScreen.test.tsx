@@ -7,7 +7,7 @@ import type { LoadUsersInput } from '../../../src/machines/usersList';
 import { asInABrowser, microtasks, nextTask } from '../../support/browser-scheduling';
 import { createControlledDelays } from '../../support/model';
 import { STATS, itemHolding, makePage, makeUser } from './fixtures';
-import { createUsersDoubles, renderUsers } from './render-users';
+import { createUsersDoubles, onAPhone, renderUsers } from './render-users';
 
 function setup() {
   const doubles = createUsersDoubles();
@@ -296,16 +296,31 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
 });
 
 describe('UsersScreen: when the rows are drawn', { timeout: 60_000 }, () => {
-  it("draws the first page's rows in a render of their own, after the update that brought them", async () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("on a phone, draws the first page's cards in a render of their own, after the update that brought them", async () => {
+    onAPhone();
     await asInABrowser(async () => {
       const { fakes } = start();
       await nextTask();
       fakes.resolve('loadUsers', makePage(1));
       await microtasks();
-      // The update has rendered the screen: the Quick Stats are in, the rows not yet (placeholders).
+      // The update has rendered the screen: the Quick Stats are in, the cards not yet (placeholders).
+      const cards = () => within(screen.getByRole('list', { name: 'Users' }));
       expect(stat('Licensed').getByText(String(STATS.licensed))).toBeInTheDocument();
-      expect(within(table()).queryByText(makeUser(0).name)).not.toBeInTheDocument();
-      expect(await within(table()).findByText(makeUser(0).name)).toBeInTheDocument();
+      expect(cards().queryByText(makeUser(0).name)).not.toBeInTheDocument();
+      expect(await cards().findByText(makeUser(0).name)).toBeInTheDocument();
+      expect(cards().getByText(makeUser(24).name)).toBeInTheDocument();
+    });
+  });
+
+  it("on a desk, draws the first page's rows with the update that brought them", async () => {
+    await asInABrowser(async () => {
+      const { fakes } = start();
+      await nextTask();
+      fakes.resolve('loadUsers', makePage(1));
+      await microtasks();
+      expect(within(table()).getByText(makeUser(0).name)).toBeInTheDocument();
       expect(within(table()).getByText(makeUser(24).name)).toBeInTheDocument();
     });
   });

@@ -5,6 +5,7 @@
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromCallback, type AnyActorLogic, type AnyEventObject, type InspectionEvent } from 'xstate';
@@ -26,6 +27,23 @@ import { MachinesProvider, type AppActors } from '../../../src/views/app/machine
 import { AppToaster } from '../../../src/views/shared/toaster';
 import { getSystem } from '../../../src/views/theme/system';
 import { UsersScreen } from '../../../src/views/users/UsersScreen';
+
+/**
+ * `window.matchMedia` for a phone-sized window: the members show as cards (UsersTable's query).
+ * Undone by `vi.unstubAllGlobals()`.
+ */
+export function onAPhone(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    media: query,
+    matches: query === '(max-width: 48em)',
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
 
 /**
  * jsdom has no ResizeObserver; Chakra's menus position themselves with one. Layout does not exist

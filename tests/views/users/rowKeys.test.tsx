@@ -13,8 +13,8 @@ import { getSystem } from '../../../src/views/theme/system';
 import { recycleRowKeys } from '../../../src/views/users/rowKeys';
 import { UsersTable, type UsersTableProps } from '../../../src/views/users/UsersTable';
 import { makeUser } from './fixtures';
-// For its ResizeObserver stand-in (jsdom has none; Chakra's menus position themselves with one).
-import './render-users';
+// Also installs its ResizeObserver stand-in (jsdom has none; Chakra's menus position themselves with one).
+import { onAPhone } from './render-users';
 
 /** The table's props for a page of `users`, with nothing selected or busy. */
 const props = (users: User[]): UsersTableProps => ({
@@ -227,16 +227,7 @@ describe('the member cards across pages (a phone)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a new page in the same card elements', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      media: query,
-      matches: query === '(max-width: 48em)',
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    onAPhone();
     const first = [makeUser(0), makeUser(1)];
     const second = [makeUser(5), makeUser(6)];
     const view = render(
