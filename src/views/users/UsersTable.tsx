@@ -68,11 +68,11 @@ export function UsersTable(props: UsersTableProps) {
   // On a phone, the first page's cards replace their placeholders in a deferred render of their own
   // (useDeferredValue), as the dashboard's figures do. An actor's update reaches React as an external
   // store's, rendered at once and in one piece, and the first page's 25 members were the longest
-  // task of a phone's visit to /users: about 300 ms at its 4x slower CPU (docs/PERFORMANCE.md). A
-  // transition is a render React splits into slices, answering a tap between them. A desk's CPU draws
-  // the table in a few tens of ms, and there the slices' yields to the browser would put the rows on
-  // screen later than one render does, so the table comes with the update. Later pages, searches and
-  // row changes are drawn with their own update on both.
+  // task of a phone's visit to /users; a transition is a render React splits into slices, answering
+  // a tap between them. On a desk, whose CPU draws them several times faster, the slices' yields to
+  // the browser put the rows on screen later than one render does (docs/PERFORMANCE.md, 2026-12-01),
+  // so the table comes with the update. Later pages, searches and row changes are drawn with their
+  // own update on both.
   const deferredFirstLoad = useDeferredValue(props.firstLoad);
   const firstLoad = cards === true ? deferredFirstLoad : props.firstLoad;
   const now = useNow();
