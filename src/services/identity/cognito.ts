@@ -30,7 +30,8 @@ import type { AuthOutcome, CognitoClient, SessionTokens } from './gateway';
  * pool being unreachable. The SDK's requests have no time limit of their own (a `fetch` that the
  * network holds open waits as long as the browser lets it), and a person would otherwise watch a
  * spinner that never stops: a sign-in, the two-factor dialog, sign-out. A call that answers later is
- * not cancelled (the SDK cannot be told to), and its answer is no longer waited for.
+ * not cancelled (the SDK cannot be told to), and its answer is no longer waited for; the tokens of a
+ * sign-in answered late are not stored (`TokenGate`).
  */
 export const POOL_CALL_TIMEOUT_MS = 20_000;
 
@@ -40,10 +41,14 @@ export const POOL_CALL_TIMEOUT_MS = 20_000;
  */
 export const REVOCATION_TIMEOUT_MS = 5_000;
 
-/** The call's own outcome, or the pool's "could not be reached" after `limitMs`. */
-function inTime<T>(work: Promise<T>, limitMs = POOL_CALL_TIMEOUT_MS): Promise<T> {
+/**
+ * The call's own outcome, or the pool's "could not be reached" after `limitMs`; `onGiveUp` runs
+ * then, before the caller hears of it.
+ */
+function inTime<T>(work: Promise<T>, limitMs = POOL_CALL_TIMEOUT_MS, onGiveUp?: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
+      onGiveUp?.();
       // What the SDK rejects with when the pool cannot be reached (./errors.ts `isNetworkFailure`), built
       // here rather than imported: this chunk imports nothing of the entry's at run time, which keeps
       // the build's chunks as they are (tests/unit/bundle-size.test.ts).
@@ -58,8 +63,51 @@ function inTime<T>(work: Promise<T>, limitMs = POOL_CALL_TIMEOUT_MS): Promise<T>
 function sdkCall<T>(
   start: (resolve: (value: T) => void, reject: (error: unknown) => void) => void,
   limitMs = POOL_CALL_TIMEOUT_MS,
+  onGiveUp?: () => void,
 ): Promise<T> {
-  return inTime(new Promise<T>(start), limitMs);
+  return inTime(new Promise<T>(start), limitMs, onGiveUp);
+}
+
+/**
+ * The storage an authentication's CognitoUser writes its tokens to, which stops taking writes once
+ * the step under way has been given up (`close`, at POOL_CALL_TIMEOUT_MS).
+ *
+ * Why: a step cannot be cancelled, and the SDK stores the tokens of a sign-in itself before it calls
+ * back. A sign-in the console has already reported as failed ("could not be reached") that the pool
+ * answers later would otherwise leave a session in the tab's storage that the person was told they
+ * do not have: the next page load would sign them in, and a retry meanwhile (a CognitoUser of its
+ * own, so a gate of its own) would have its tokens overwritten by the late ones.
+ */
+interface TokenGate {
+  readonly store: KeyValueStore;
+  /** A step starts: its writes go through. */
+  open(): void;
+  /** The step under way has been given up: what it would write is dropped. */
+  close(): void;
+}
+
+function tokenGate(store: KeyValueStore): TokenGate {
+  let open = true;
+  return {
+    store: {
+      getItem: (key) => store.getItem(key),
+      setItem: (key, value) => {
+        if (open) store.setItem(key, value);
+      },
+      removeItem: (key) => {
+        if (open) store.removeItem(key);
+      },
+      clear: () => {
+        if (open) store.clear();
+      },
+    },
+    open: () => {
+      open = true;
+    },
+    close: () => {
+      open = false;
+    },
+  };
 }
 
 interface WireClient {
@@ -98,40 +146,50 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       wire.request(operation, params, (error, data) => (error ? reject(error) : resolve(data)));
     }, limitMs);
 
-  const userFor = (username: string) => {
-    const user = new CognitoUser({ Username: username, Pool: pool, Storage: store });
+  const userFor = (username: string, storage: KeyValueStore = store) => {
+    const user = new CognitoUser({ Username: username, Pool: pool, Storage: storage });
     user.setAuthenticationFlowType(config.cognito.authFlow);
     return user;
   };
 
-  /** Runs an authentication step and turns its callbacks into one outcome. */
-  const outcomeOf = (user: CognitoUser, start: (callbacks: IAuthenticationCallback) => void): Promise<AuthOutcome> =>
-    sdkCall<AuthOutcome>((resolve, reject) => {
-      start({
-        onSuccess: (session) => resolve({ kind: 'session', tokens: tokensOf(session) }),
-        onFailure: (error: unknown) => reject(error),
-        newPasswordRequired: () =>
-          resolve({
-            kind: 'newPasswordRequired',
-            // Required attributes are not asked for: the pool's required ones (email) are set already.
-            complete: (newPassword) => outcomeOf(user, (next) => user.completeNewPasswordChallenge(newPassword, {}, next)),
-          }),
-        mfaRequired: () => resolve({ kind: 'mfa' }),
-        totpRequired: () =>
-          resolve({
-            kind: 'totp',
-            answer: (code) => outcomeOf(user, (next) => user.sendMFACode(code, next, 'SOFTWARE_TOKEN_MFA')),
-          }),
-        mfaSetup: () => resolve({ kind: 'mfa' }),
-        selectMFAType: () => resolve({ kind: 'mfa' }),
-        customChallenge: () => resolve({ kind: 'other', challenge: 'CUSTOM_CHALLENGE' }),
-      });
-    });
+  /**
+   * Runs an authentication step (of a CognitoUser writing through `gate`) and turns its callbacks
+   * into one outcome. A step given up at the time limit stores nothing when it is answered later.
+   */
+  const outcomeOf = (user: CognitoUser, gate: TokenGate, start: (callbacks: IAuthenticationCallback) => void): Promise<AuthOutcome> => {
+    gate.open();
+    return sdkCall<AuthOutcome>(
+      (resolve, reject) => {
+        start({
+          onSuccess: (session) => resolve({ kind: 'session', tokens: tokensOf(session) }),
+          onFailure: (error: unknown) => reject(error),
+          newPasswordRequired: () =>
+            resolve({
+              kind: 'newPasswordRequired',
+              // Required attributes are not asked for: the pool's required ones (email) are set already.
+              complete: (newPassword) => outcomeOf(user, gate, (next) => user.completeNewPasswordChallenge(newPassword, {}, next)),
+            }),
+          mfaRequired: () => resolve({ kind: 'mfa' }),
+          totpRequired: () =>
+            resolve({
+              kind: 'totp',
+              answer: (code) => outcomeOf(user, gate, (next) => user.sendMFACode(code, next, 'SOFTWARE_TOKEN_MFA')),
+            }),
+          mfaSetup: () => resolve({ kind: 'mfa' }),
+          selectMFAType: () => resolve({ kind: 'mfa' }),
+          customChallenge: () => resolve({ kind: 'other', challenge: 'CUSTOM_CHALLENGE' }),
+        });
+      },
+      POOL_CALL_TIMEOUT_MS,
+      gate.close,
+    );
+  };
 
   return {
     authenticate(username, password) {
-      const user = userFor(username);
-      return outcomeOf(user, (callbacks) =>
+      const gate = tokenGate(store);
+      const user = userFor(username, gate.store);
+      return outcomeOf(user, gate, (callbacks) =>
         user.authenticateUser(new AuthenticationDetails({ Username: username, Password: password }), callbacks),
       );
     },

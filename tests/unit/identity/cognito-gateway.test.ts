@@ -4,6 +4,7 @@
  * tokens live in sessionStorage only, and sign-out revokes the refresh token and leaves nothing in
  * any storage.
  */
+import { CognitoUser } from 'amazon-cognito-identity-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../src/services/config';
 import { createIdentityService } from '../../../src/services/identity';
@@ -28,12 +29,16 @@ function jwt(claims: Record<string, unknown>): string {
   return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }
 
+/** How many token sets the fake pool has issued in this test: each set is told apart by its number. */
+let issued = 0;
+
 function tokenSet() {
   const iat = Math.floor(Date.now() / 1000);
+  issued += 1;
   return {
-    AccessToken: jwt({ sub: 'sub-1', iat, exp: iat + 3600, origin_jti: 'jti-1', username: 'ada@example.com' }),
+    AccessToken: jwt({ sub: 'sub-1', iat, exp: iat + 3600, origin_jti: `jti-${issued}`, username: 'ada@example.com' }),
     IdToken: jwt({ sub: 'sub-1', iat, exp: iat + 3600, email: 'ada@example.com', 'cognito:username': 'ada@example.com' }),
-    RefreshToken: 'refresh-token-1',
+    RefreshToken: `refresh-token-${issued}`,
     ExpiresIn: 3600,
     TokenType: 'Bearer',
   };
@@ -49,12 +54,18 @@ describe('identity service over the Cognito SDK', () => {
   let calls: Call[];
   /** Operations whose requests the network holds open: no answer and no error, ever. */
   let held: Set<string>;
+  /** Operations answered only when the test says so (`answerLate`): the pool answering after the console gave up. */
+  let late: Set<string>;
+  let answerLate: (() => void)[];
 
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
     calls = [];
     held = new Set();
+    late = new Set();
+    answerLate = [];
+    issued = 0;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
@@ -63,8 +74,10 @@ describe('identity service over the Cognito SDK', () => {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         calls.push({ url, target, body });
         if (held.has(target)) return new Promise<Response>(() => {});
-        const reply = (status: number, data: unknown) =>
-          new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/x-amz-json-1.1' } });
+        const reply = (status: number, data: unknown) => {
+          const response = new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/x-amz-json-1.1' } });
+          return late.has(target) ? new Promise<Response>((resolve) => answerLate.push(() => resolve(response))) : response;
+        };
         if (target === 'InitiateAuth') {
           const params = body.AuthParameters as Record<string, string>;
           if (params.PASSWORD === 'wrong')
@@ -208,5 +221,61 @@ describe('identity service over the Cognito SDK', () => {
     await signOut;
     expect(calls.filter((c) => c.target === 'RevokeToken')).toHaveLength(1);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  describe('a sign-in the pool answers after the console reported it unreachable', () => {
+    const storedRefreshToken = () => {
+      const key = Object.keys(sessionStorage).find((k) => k.endsWith('.refreshToken'));
+      return key === undefined ? null : sessionStorage.getItem(key);
+    };
+
+    /** Signs in while the pool answers late, until the console gives up on it; then the pool answers. */
+    async function givenUpSignIn(identity: ReturnType<typeof createIdentityService>): Promise<() => Promise<void>> {
+      await identity.preload();
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      late.add('InitiateAuth');
+      const signIn = identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' }).then(
+        () => 'signed in',
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS);
+      expect(await signIn).toMatchObject({ name: 'IdentityError', kind: 'network' });
+      vi.useRealTimers();
+      late.delete('InitiateAuth');
+      expect(answerLate).toHaveLength(1);
+      return async () => {
+        // The SDK stores a sign-in's tokens itself (CognitoUser#cacheTokens, left out of its typings)
+        // before it calls back: once it has been called, what the late answer stores is in storage.
+        const cached = vi.spyOn(CognitoUser.prototype as CognitoUser & { cacheTokens(): void }, 'cacheTokens');
+        for (const answer of answerLate.splice(0)) answer();
+        await vi.waitFor(() => expect(cached).toHaveBeenCalledOnce());
+        cached.mockRestore();
+      };
+    }
+
+    it('leaves no session in the tab: the person was told the sign-in failed', async () => {
+      const identity = createIdentityService(config, createStorage(window));
+      const poolAnswers = await givenUpSignIn(identity);
+
+      await poolAnswers();
+      expect(sessionStorage.length).toBe(0);
+      expect(localStorage.length).toBe(0);
+      expect(await createIdentityService(config, createStorage(window)).getCurrentSession()).toBeNull();
+    });
+
+    it('keeps the session of the retry that signed in meanwhile', async () => {
+      const identity = createIdentityService(config, createStorage(window));
+      const poolAnswers = await givenUpSignIn(identity);
+      expect(await identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' })).toMatchObject({ kind: 'signedIn' });
+      // The late answer carries the first token set, the retry's the second.
+      expect(storedRefreshToken()).toBe('refresh-token-2');
+
+      await poolAnswers();
+      expect(storedRefreshToken()).toBe('refresh-token-2');
+      const reloaded = createIdentityService(config, createStorage(window));
+      expect((await reloaded.getCurrentSession())?.email).toBe('ada@example.com');
+      await reloaded.signOut();
+      expect(calls.filter((c) => c.target === 'RevokeToken').map((c) => c.body.Token)).toEqual(['refresh-token-2']);
+    });
   });
 });
