@@ -253,7 +253,7 @@ describe('identity service over the Cognito SDK', () => {
       };
     }
 
-    it('leaves no session in the tab: the person was told the sign-in failed', async () => {
+    it('leaves no session in the tab (the person was told the sign-in failed), and trying again signs in', async () => {
       const identity = createIdentityService(config, createStorage(window));
       const poolAnswers = await givenUpSignIn(identity);
 
@@ -261,6 +261,9 @@ describe('identity service over the Cognito SDK', () => {
       expect(sessionStorage.length).toBe(0);
       expect(localStorage.length).toBe(0);
       expect(await createIdentityService(config, createStorage(window)).getCurrentSession()).toBeNull();
+      // Trying again signs in (a stored late session would refuse it: 'There is already a signed in user.').
+      expect(await identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' })).toMatchObject({ kind: 'signedIn' });
+      expect(storedRefreshToken()).toBe('refresh-token-2');
     });
 
     it('keeps the session of the retry that signed in meanwhile', async () => {
