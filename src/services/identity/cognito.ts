@@ -69,20 +69,24 @@ function sdkCall<T>(
 }
 
 /**
- * The storage an authentication's CognitoUser writes its tokens to, which stops taking writes once
- * the step under way has been given up (`close`, at POOL_CALL_TIMEOUT_MS).
+ * The storage a sign-in's CognitoUser writes its tokens to, which takes no more writes once one of
+ * its steps has been given up (`close`, at POOL_CALL_TIMEOUT_MS).
  *
  * Why: a step cannot be cancelled, and the SDK stores the tokens of a sign-in itself before it calls
  * back. A sign-in the console has already reported as failed ("could not be reached") that the pool
  * answers later would otherwise leave a session in the tab's storage that the person was told they
- * do not have: the next page load would sign them in, and a retry meanwhile (a CognitoUser of its
- * own, so a gate of its own) would have its tokens overwritten by the late ones.
+ * do not have: the next page load would sign them in, trying again would be refused as 'already
+ * signed in', and a retry that signed in meanwhile (a CognitoUser of its own, so a gate of its own)
+ * would have its tokens overwritten by the late ones.
+ *
+ * Closed for good, not for the one step: a late answer cannot be told apart from the answer to a
+ * step tried again on the same CognitoUser (a two-factor code after "could not be reached"). Such a
+ * retry that succeeds signs the person in for this page (the identity service holds the tokens) but
+ * leaves nothing in storage: a reload asks them to sign in again.
  */
 interface TokenGate {
   readonly store: KeyValueStore;
-  /** A step starts: its writes go through. */
-  open(): void;
-  /** The step under way has been given up: what it would write is dropped. */
+  /** A step has been given up: nothing this sign-in writes from now on is kept. */
   close(): void;
 }
 
@@ -100,9 +104,6 @@ function tokenGate(store: KeyValueStore): TokenGate {
       clear: () => {
         if (open) store.clear();
       },
-    },
-    open: () => {
-      open = true;
     },
     close: () => {
       open = false;
@@ -154,11 +155,10 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
 
   /**
    * Runs an authentication step (of a CognitoUser writing through `gate`) and turns its callbacks
-   * into one outcome. A step given up at the time limit stores nothing when it is answered later.
+   * into one outcome. Once a step has been given up at the time limit, the sign-in stores nothing.
    */
-  const outcomeOf = (user: CognitoUser, gate: TokenGate, start: (callbacks: IAuthenticationCallback) => void): Promise<AuthOutcome> => {
-    gate.open();
-    return sdkCall<AuthOutcome>(
+  const outcomeOf = (user: CognitoUser, gate: TokenGate, start: (callbacks: IAuthenticationCallback) => void): Promise<AuthOutcome> =>
+    sdkCall<AuthOutcome>(
       (resolve, reject) => {
         start({
           onSuccess: (session) => resolve({ kind: 'session', tokens: tokensOf(session) }),
@@ -183,7 +183,6 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       POOL_CALL_TIMEOUT_MS,
       gate.close,
     );
-  };
 
   return {
     authenticate(username, password) {

@@ -44,6 +44,9 @@ function tokenSet() {
   };
 }
 
+/** The password of the fake pool's account that signs in with an authenticator code. */
+const TOTP_PASSWORD = 'Totp#2026pass';
+
 interface Call {
   url: string;
   target: string;
@@ -82,6 +85,14 @@ describe('identity service over the Cognito SDK', () => {
           const params = body.AuthParameters as Record<string, string>;
           if (params.PASSWORD === 'wrong')
             return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+          // An account with an authenticator app: the pool asks for its code.
+          if (params.PASSWORD === TOTP_PASSWORD) return reply(200, { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1' });
+          return reply(200, { AuthenticationResult: tokenSet(), ChallengeParameters: {} });
+        }
+        if (target === 'RespondToAuthChallenge') {
+          const answers = body.ChallengeResponses as Record<string, string>;
+          if (answers.SOFTWARE_TOKEN_MFA_CODE !== '123456')
+            return reply(400, { __type: 'CodeMismatchException', message: 'Invalid code received for user' });
           return reply(200, { AuthenticationResult: tokenSet(), ChallengeParameters: {} });
         }
         if (target === 'RevokeToken') return reply(200, {});
@@ -264,6 +275,34 @@ describe('identity service over the Cognito SDK', () => {
       // Trying again signs in (a stored late session would refuse it: 'There is already a signed in user.').
       expect(await identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' })).toMatchObject({ kind: 'signedIn' });
       expect(storedRefreshToken()).toBe('refresh-token-2');
+    });
+
+    it('stores nothing from an authenticator code tried again after its step was given up (the retry signs in for this page only)', async () => {
+      const identity = createIdentityService(config, createStorage(window));
+      await identity.preload();
+      expect(await identity.signIn({ username: 'ada@example.com', password: TOTP_PASSWORD })).toEqual({ kind: 'totpRequired' });
+
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      late.add('RespondToAuthChallenge');
+      const first = identity.answerTotp({ code: '123456' }).then(
+        () => 'signed in',
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS);
+      expect(await first).toMatchObject({ name: 'IdentityError', kind: 'network' });
+      vi.useRealTimers();
+      late.delete('RespondToAuthChallenge');
+
+      // The code is tried again on the same sign-in, and the pool answers it at once.
+      expect(await identity.answerTotp({ code: '123456' })).toMatchObject({ email: 'ada@example.com' });
+      expect(await identity.getAccessToken()).toMatch(/^ey/);
+      // The first answer comes in late: it is not stored, and neither was the retry's.
+      const cached = vi.spyOn(CognitoUser.prototype as CognitoUser & { cacheTokens(): void }, 'cacheTokens');
+      for (const answer of answerLate.splice(0)) answer();
+      await vi.waitFor(() => expect(cached).toHaveBeenCalledOnce());
+      cached.mockRestore();
+      expect(storedRefreshToken()).toBeNull();
+      expect(await createIdentityService(config, createStorage(window)).getCurrentSession()).toBeNull();
     });
 
     it('keeps the session of the retry that signed in meanwhile', async () => {
