@@ -1,8 +1,8 @@
 /**
  * The real identity service (amazon-cognito-identity-js inside) against a fake Cognito HTTP
  * endpoint (`fetch` is the boundary we don't own): the configured auth flow and endpoint are used,
- * tokens live in sessionStorage only, and sign-out revokes the refresh token and leaves nothing in
- * any storage.
+ * tokens live in sessionStorage only, sign-out revokes the refresh token and leaves nothing in any
+ * storage, and a sign-in the pool answers after the console gave up on it stores nothing.
  */
 import { CognitoUser } from 'amazon-cognito-identity-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
