@@ -240,19 +240,21 @@ describe('identity service over the Cognito SDK', () => {
       return key === undefined ? null : sessionStorage.getItem(key);
     };
 
-    /** Signs in while the pool answers late, until the console gives up on it; then the pool answers. */
-    async function givenUpSignIn(identity: ReturnType<typeof createIdentityService>): Promise<() => Promise<void>> {
-      await identity.preload();
+    /**
+     * Runs `step` while the pool answers `operation` late, until the console gives up on it (the
+     * step fails as an unreachable pool). Resolves to what makes the pool answer it then.
+     */
+    async function givenUp(operation: string, step: () => Promise<unknown>): Promise<() => Promise<void>> {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      late.add('InitiateAuth');
-      const signIn = identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' }).then(
-        () => 'signed in',
+      late.add(operation);
+      const outcome = step().then(
+        () => 'succeeded',
         (error: unknown) => error,
       );
       await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS);
-      expect(await signIn).toMatchObject({ name: 'IdentityError', kind: 'network' });
+      expect(await outcome).toMatchObject({ name: 'IdentityError', kind: 'network' });
       vi.useRealTimers();
-      late.delete('InitiateAuth');
+      late.delete(operation);
       expect(answerLate).toHaveLength(1);
       return async () => {
         // The SDK stores a sign-in's tokens itself (CognitoUser#cacheTokens, left out of its typings)
@@ -262,6 +264,12 @@ describe('identity service over the Cognito SDK', () => {
         await vi.waitFor(() => expect(cached).toHaveBeenCalledOnce());
         cached.mockRestore();
       };
+    }
+
+    /** Signs in while the pool answers late, until the console gives up on it. */
+    async function givenUpSignIn(identity: ReturnType<typeof createIdentityService>): Promise<() => Promise<void>> {
+      await identity.preload();
+      return givenUp('InitiateAuth', () => identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' }));
     }
 
     it('leaves no session in the tab (the person was told the sign-in failed), and trying again signs in', async () => {
@@ -282,25 +290,13 @@ describe('identity service over the Cognito SDK', () => {
       await identity.preload();
       expect(await identity.signIn({ username: 'ada@example.com', password: TOTP_PASSWORD })).toEqual({ kind: 'totpRequired' });
 
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      late.add('RespondToAuthChallenge');
-      const first = identity.answerTotp({ code: '123456' }).then(
-        () => 'signed in',
-        (error: unknown) => error,
-      );
-      await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS);
-      expect(await first).toMatchObject({ name: 'IdentityError', kind: 'network' });
-      vi.useRealTimers();
-      late.delete('RespondToAuthChallenge');
+      const poolAnswers = await givenUp('RespondToAuthChallenge', () => identity.answerTotp({ code: '123456' }));
 
       // The code is tried again on the same sign-in, and the pool answers it at once.
       expect(await identity.answerTotp({ code: '123456' })).toMatchObject({ email: 'ada@example.com' });
       expect(await identity.getAccessToken()).toMatch(/^ey/);
       // The first answer comes in late: it is not stored, and neither was the retry's.
-      const cached = vi.spyOn(CognitoUser.prototype as CognitoUser & { cacheTokens(): void }, 'cacheTokens');
-      for (const answer of answerLate.splice(0)) answer();
-      await vi.waitFor(() => expect(cached).toHaveBeenCalledOnce());
-      cached.mockRestore();
+      await poolAnswers();
       expect(storedRefreshToken()).toBeNull();
       expect(await createIdentityService(config, createStorage(window)).getCurrentSession()).toBeNull();
     });
