@@ -27,6 +27,10 @@
  * - AdminDisableUser: the emulator records it but still signs the user in. The stand-in refuses a
  *   disabled account's sign-in (InitiateAuth, RespondToAuthChallenge), refresh and access-token calls
  *   with NotAuthorizedException "User is disabled."; AdminEnableUser (the emulator's) undoes it.
+ * - GetTokensFromRefreshToken (the emulator has none; the console refreshes with it, the one refresh
+ *   an app client with refresh token rotation accepts): checked like any refresh (a revoked token, a
+ *   disabled account), then asked of the emulator as InitiateAuth's REFRESH_TOKEN_AUTH. The answer
+ *   carries no new refresh token, as from an app client without rotation (the local one).
  *
  * Whether a token was issued before a sign-out is known from the order of events here: every
  * AuthenticationResult passes through, and its tokens' `jti` is noted in sequence with the sign-outs
@@ -352,9 +356,14 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
     }
   };
 
-  const toUpstream = (req: IncomingMessage, raw: string): Promise<UpstreamAnswer> =>
+  /** Sends a call to the emulator: the request's own operation, or `operation` instead. */
+  const toUpstream = (req: IncomingMessage, raw: string, operation?: string): Promise<UpstreamAnswer> =>
     new Promise((resolve, reject) => {
-      const headers = { ...req.headers, 'content-length': String(Buffer.byteLength(raw)) };
+      const headers = {
+        ...req.headers,
+        ...(operation ? { 'x-amz-target': `${TARGET_PREFIX}${operation}` } : {}),
+        'content-length': String(Buffer.byteLength(raw)),
+      };
       const forward = request(
         { protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: 'POST', path: req.url, headers },
         (answer) => {
@@ -368,6 +377,30 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
       forward.end(raw);
     });
 
+  /** Answers with what the emulator answered. */
+  const relay = (res: ServerResponse, answer: UpstreamAnswer) => {
+    const headers = { ...answer.headers, 'content-length': String(answer.raw.length) };
+    delete headers['transfer-encoding'];
+    res.writeHead(answer.status, headers);
+    res.end(answer.raw);
+  };
+
+  /** GetTokensFromRefreshToken, as InitiateAuth's REFRESH_TOKEN_AUTH (see the header). */
+  const tokensFromRefreshToken = async (req: IncomingMessage, res: ServerResponse, body: Body) => {
+    const token = text(body['RefreshToken']);
+    if (!token) throw new CognitoFault('InvalidParameterException', 'RefreshToken is required.');
+    const claims = claimsOf(token);
+    await enforce(claims?.username, { kind: 'Refresh', claims: claims ?? {} });
+    const raw = JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: body['ClientId'], AuthParameters: { REFRESH_TOKEN: token } });
+    const answer = await toUpstream(req, raw, 'InitiateAuth');
+    noteTokens(answer);
+    if (answer.status !== 200) return relay(res, answer);
+    const result =
+      (JSON.parse(answer.raw.toString('utf8')) as { AuthenticationResult?: Record<string, unknown> }).AuthenticationResult ?? {};
+    const renewed = Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'RefreshToken'));
+    return reply(res, 200, { AuthenticationResult: renewed });
+  };
+
   /** A call the stand-in answers itself, or checks before and after the emulator does. */
   const handle = async (target: string, req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
@@ -376,6 +409,7 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
     if (target === 'GlobalSignOut') return reply(res, 200, await globalSignOut(body));
     if (target === 'AdminUserGlobalSignOut') return reply(res, 200, await adminGlobalSignOut(body));
     if (target === 'AdminCreateUser' && body['MessageAction'] === 'RESEND') return reply(res, 200, await resendInvitation(body));
+    if (target === 'GetTokensFromRefreshToken') return tokensFromRefreshToken(req, res, body);
     if (['InitiateAuth', 'AdminInitiateAuth', 'RespondToAuthChallenge', 'AdminRespondToAuthChallenge'].includes(target)) {
       await checkSignIn(target, body);
     } else {
@@ -388,10 +422,7 @@ export async function startResendProxy(options: ResendProxyOptions): Promise<Res
     const answer = await toUpstream(req, raw);
     noteTokens(answer);
     if (target === 'AdminCreateUser') noteTemporaryPassword(body, answer);
-    const headers = { ...answer.headers, 'content-length': String(answer.raw.length) };
-    delete headers['transfer-encoding'];
-    res.writeHead(answer.status, headers);
-    res.end(answer.raw);
+    relay(res, answer);
   };
 
   const pass = (req: IncomingMessage, res: ServerResponse) => {

@@ -4,7 +4,8 @@
  * identity service: cognito-local behind its stand-in (scripts/stack/resend-proxy.ts), on free ports.
  * Each method does what it says there as it would on AWS, including the calls cognito-local lacks
  * or gets wrong, which the stand-in answers: a resent invitation with a new temporary password,
- * sign-out everywhere (admin and user), and disabled accounts that can neither sign in nor refresh.
+ * sign-out everywhere (admin and user), disabled accounts that can neither sign in nor refresh, and
+ * the refresh the console makes (GetTokensFromRefreshToken).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -56,7 +57,7 @@ let people = 0;
 const newEmail = (name: string) => `${name}.${++people}@stand-in.example`;
 
 interface AuthResult {
-  AuthenticationResult?: { AccessToken: string; RefreshToken?: string };
+  AuthenticationResult?: { AccessToken: string; IdToken?: string; RefreshToken?: string };
   ChallengeName?: string;
   Session?: string;
 }
@@ -68,7 +69,10 @@ const signIn = (email: string, password: string) =>
     ClientId: pool.clientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
-const refresh = (token: string) =>
+/** The console's refresh (src/services/identity/cognito.ts). */
+const refresh = (token: string) => call<AuthResult>('GetTokensFromRefreshToken', { ClientId: pool.clientId, RefreshToken: token });
+/** The refresh of clients without rotation (the emulator's own). */
+const initiateRefresh = (token: string) =>
   call<AuthResult>('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.clientId, AuthParameters: { REFRESH_TOKEN: token } });
 const getUser = (accessToken: string) => call<{ Username: string }>('GetUser', { AccessToken: accessToken });
 
@@ -175,12 +179,32 @@ describe('invitations', () => {
   });
 });
 
+describe('refresh (GetTokensFromRefreshToken, which the emulator lacks)', () => {
+  it('answers new ID and access tokens for the same account, and no refresh token (the local app client does not rotate it)', async () => {
+    const person = await activeAccount('refreshing');
+    const renewed = (await refresh(person.refreshToken)).AuthenticationResult;
+    expect(renewed?.IdToken).toBeTruthy();
+    expect(renewed?.RefreshToken).toBeUndefined();
+    expect((await getUser(renewed?.AccessToken ?? '')).Username).toBe(person.sub);
+    // The refresh token presented stays valid.
+    expect((await refresh(person.refreshToken)).AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it("refuses a call without a refresh token, and passes on the emulator's refusal of one it did not issue", async () => {
+    expect(await refusal(call('GetTokensFromRefreshToken', { ClientId: pool.clientId }))).toBe(
+      'InvalidParameterException: RefreshToken is required.',
+    );
+    expect(await refusal(refresh('not-a-refresh-token'))).toMatch(/^NotAuthorizedException: /);
+  });
+});
+
 describe('disabled accounts', () => {
   it('cannot sign in, refresh or use their access token ("User is disabled."), until enabled again', async () => {
     const person = await activeAccount('disabled');
     await admin.disableUser(person.email);
     expect(await refusal(signIn(person.email, PASSWORD))).toBe('NotAuthorizedException: User is disabled.');
     expect(await refusal(refresh(person.refreshToken))).toBe('NotAuthorizedException: User is disabled.');
+    expect(await refusal(initiateRefresh(person.refreshToken))).toBe('NotAuthorizedException: User is disabled.');
     expect(await refusal(getUser(person.accessToken))).toBe('NotAuthorizedException: User is disabled.');
 
     await admin.enableUser(person.email);
@@ -200,6 +224,7 @@ describe('sign out everywhere', () => {
     const other = await activeAccount('bystander');
     await admin.signOutEverywhere(person.email);
     expect(await refusal(refresh(person.refreshToken))).toBe('NotAuthorizedException: Refresh Token has been revoked');
+    expect(await refusal(initiateRefresh(person.refreshToken))).toBe('NotAuthorizedException: Refresh Token has been revoked');
     expect(await refusal(getUser(person.accessToken))).toBe('NotAuthorizedException: Access Token has been revoked');
     // Someone else's session is not touched.
     expect((await refresh(other.refreshToken)).AuthenticationResult?.AccessToken).toBeTruthy();
