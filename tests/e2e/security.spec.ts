@@ -200,12 +200,20 @@ test('sign-out leaves no token in localStorage, sessionStorage or cookies, and r
     for (const token of tokens) expect(entry.value.includes(token), `${entry.where} holds a token`).toBe(false);
   }
 
-  // The refresh token was revoked at the identity service: it can no longer mint tokens.
+  // The refresh token was revoked at the identity service: it can no longer mint tokens, by the
+  // console's refresh or by InitiateAuth's.
   expect(identity.revokes).toBe(1);
-  const refresh = await fetch(stack.cognitoEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+  const refreshBy = (operation: string, body: object) =>
+    fetch(stack.cognitoEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      body: JSON.stringify(body),
+    });
+  expect((await refreshBy('GetTokensFromRefreshToken', { ClientId: stack.clientId, RefreshToken: refreshToken })).ok).toBe(false);
+  const refresh = await refreshBy('InitiateAuth', {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: stack.clientId,
+    AuthParameters: { REFRESH_TOKEN: refreshToken },
   });
   expect(refresh.ok).toBe(false);
 

@@ -194,11 +194,11 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
     },
 
     async refresh(username, refreshToken) {
-      const data = await call('InitiateAuth', {
-        ClientId: config.cognito.clientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-      });
+      // GetTokensFromRefreshToken, not InitiateAuth's REFRESH_TOKEN_AUTH: an app client with refresh
+      // token rotation accepts only this one (one without it accepts both). With rotation, the
+      // answer carries the next refresh token and the one presented stops working (after the
+      // client's grace period); without it, the answer has none and the one presented stays.
+      const data = await call('GetTokensFromRefreshToken', { ClientId: config.cognito.clientId, RefreshToken: refreshToken });
       const result = (data as { AuthenticationResult?: { IdToken?: string; AccessToken?: string; RefreshToken?: string } } | null)
         ?.AuthenticationResult;
       if (!result?.IdToken || !result.AccessToken) throw new Error('The identity service returned no session.');
@@ -207,8 +207,13 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
         AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
         RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
       });
-      // Stores the new tokens where the SDK (and ./storedSession.ts) read them.
-      userFor(username).setSignInUserSession(session);
+      // Stores the new tokens where the SDK (and ./storedSession.ts) read them, if the tab still
+      // holds the session refreshed: a refresh answered after Sign out (which cleared the storage),
+      // or after another sign-in, would otherwise leave a session behind that nobody is signed in to.
+      // (The SDK's keys, as ./storedSession.ts reads them: the refresh token is the session's secret.)
+      const prefix = `CognitoIdentityServiceProvider.${pool.getClientId()}`;
+      const last = store.getItem(`${prefix}.LastAuthUser`);
+      if (last && store.getItem(`${prefix}.${last}.refreshToken`) === refreshToken) userFor(username).setSignInUserSession(session);
       return tokensOf(session);
     },
 

@@ -102,7 +102,7 @@ export async function injectFault(page: Page, apiUrl: string, matcher: RequestMa
 
 /** Requests the console makes to the identity emulator, by Cognito operation. */
 export interface IdentityCalls {
-  /** InitiateAuth with REFRESH_TOKEN(_AUTH). */
+  /** GetTokensFromRefreshToken (the console's refresh), or InitiateAuth with REFRESH_TOKEN(_AUTH). */
   readonly refreshes: number;
   /** InitiateAuth with USER_PASSWORD_AUTH / USER_SRP_AUTH. */
   readonly signIns: number;
@@ -116,7 +116,8 @@ export function countIdentityCalls(page: Page, cognitoEndpoint: string): Identit
     if (request.method() !== 'POST' || new URL(request.url()).origin !== origin) return;
     const target = request.headers()['x-amz-target'] ?? '';
     const body = request.postData() ?? '';
-    if (target.endsWith('.InitiateAuth') && /"AuthFlow"\s*:\s*"REFRESH_TOKEN(_AUTH)?"/.test(body)) counts.refreshes += 1;
+    if (target.endsWith('.GetTokensFromRefreshToken')) counts.refreshes += 1;
+    else if (target.endsWith('.InitiateAuth') && /"AuthFlow"\s*:\s*"REFRESH_TOKEN(_AUTH)?"/.test(body)) counts.refreshes += 1;
     else if (target.endsWith('.InitiateAuth')) counts.signIns += 1;
     else if (target.endsWith('.RevokeToken')) counts.revokes += 1;
   });

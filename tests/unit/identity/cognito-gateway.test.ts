@@ -2,7 +2,8 @@
  * The real identity service (amazon-cognito-identity-js inside) against a fake Cognito HTTP
  * endpoint (`fetch` is the boundary we don't own): the configured auth flow and endpoint are used,
  * tokens live in sessionStorage only, sign-out revokes the refresh token and leaves nothing in any
- * storage, and a sign-in the pool answers after the console gave up on it stores nothing.
+ * storage, a sign-in the pool answers after the console gave up on it stores nothing, and a refresh
+ * works with an app client that rotates refresh tokens and stores nothing once the session is gone.
  */
 import { CognitoUser } from 'amazon-cognito-identity-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,10 +32,13 @@ function jwt(claims: Record<string, unknown>): string {
 
 /** How many token sets the fake pool has issued in this test: each set is told apart by its number. */
 let issued = 0;
+/** The refresh tokens the fake pool accepts. */
+const validRefreshTokens = new Set<string>();
 
 function tokenSet() {
   const iat = Math.floor(Date.now() / 1000);
   issued += 1;
+  validRefreshTokens.add(`refresh-token-${issued}`);
   return {
     AccessToken: jwt({ sub: 'sub-1', iat, exp: iat + 3600, origin_jti: `jti-${issued}`, username: 'ada@example.com' }),
     IdToken: jwt({ sub: 'sub-1', iat, exp: iat + 3600, email: 'ada@example.com', 'cognito:username': 'ada@example.com' }),
@@ -60,6 +64,17 @@ describe('identity service over the Cognito SDK', () => {
   /** Operations answered only when the test says so (`answerLate`): the pool answering after the console gave up. */
   let late: Set<string>;
   let answerLate: (() => void)[];
+  /**
+   * Whether the fake pool's app client rotates refresh tokens (each refresh answers the next one and
+   * the one presented stops working), as Cognito's refresh token rotation does; otherwise a refresh
+   * answers no refresh token and the one presented stays valid.
+   */
+  let rotating: boolean;
+
+  const storedRefreshToken = () => {
+    const key = Object.keys(sessionStorage).find((k) => k.endsWith('.refreshToken'));
+    return key === undefined ? null : sessionStorage.getItem(key);
+  };
 
   beforeEach(() => {
     localStorage.clear();
@@ -69,6 +84,8 @@ describe('identity service over the Cognito SDK', () => {
     late = new Set();
     answerLate = [];
     issued = 0;
+    validRefreshTokens.clear();
+    rotating = true;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
@@ -83,6 +100,10 @@ describe('identity service over the Cognito SDK', () => {
         };
         if (target === 'InitiateAuth') {
           const params = body.AuthParameters as Record<string, string>;
+          // Refused by an app client with refresh token rotation, which refreshes with
+          // GetTokensFromRefreshToken only (the fake does not model Cognito's wording of it).
+          if (body.AuthFlow === 'REFRESH_TOKEN_AUTH')
+            return reply(400, { __type: 'NotAuthorizedException', message: 'This client refreshes with GetTokensFromRefreshToken.' });
           if (params.PASSWORD === 'wrong')
             return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
           // An account with an authenticator app: the pool asks for its code.
@@ -95,7 +116,19 @@ describe('identity service over the Cognito SDK', () => {
             return reply(400, { __type: 'CodeMismatchException', message: 'Invalid code received for user' });
           return reply(200, { AuthenticationResult: tokenSet(), ChallengeParameters: {} });
         }
-        if (target === 'RevokeToken') return reply(200, {});
+        if (target === 'GetTokensFromRefreshToken') {
+          const presented = String(body.RefreshToken);
+          if (body.ClientId !== config.cognito.clientId || !validRefreshTokens.has(presented))
+            return reply(400, { __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+          const { RefreshToken, ...renewed } = tokenSet();
+          if (!rotating) return reply(200, { AuthenticationResult: renewed });
+          validRefreshTokens.delete(presented);
+          return reply(200, { AuthenticationResult: { ...renewed, RefreshToken } });
+        }
+        if (target === 'RevokeToken') {
+          validRefreshTokens.delete(String(body.Token));
+          return reply(200, {});
+        }
         if (target === 'SignUp') return reply(200, { UserConfirmed: false, UserSub: 'sub-2' });
         if (target === 'ForgotPassword') {
           if (body.Username === 'nobody@example.com')
@@ -234,12 +267,85 @@ describe('identity service over the Cognito SDK', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  describe('a sign-in the pool answers after the console reported it unreachable', () => {
-    const storedRefreshToken = () => {
-      const key = Object.keys(sessionStorage).find((k) => k.endsWith('.refreshToken'));
-      return key === undefined ? null : sessionStorage.getItem(key);
+  describe('a refresh', () => {
+    const signedIn = async () => {
+      const identity = createIdentityService(config, createStorage(window));
+      expect(await identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' })).toMatchObject({ kind: 'signedIn' });
+      expect(storedRefreshToken()).toBe('refresh-token-1');
+      return identity;
     };
 
+    /** Starts a refresh the pool answers only when told to (the promise, and what makes it answer). */
+    async function refreshAnsweredLater(identity: ReturnType<typeof createIdentityService>) {
+      late.add('GetTokensFromRefreshToken');
+      const refreshed = identity.refreshAccessToken();
+      await vi.waitFor(() => expect(answerLate).toHaveLength(1));
+      late.delete('GetTokensFromRefreshToken');
+      return { refreshed, poolAnswers: () => answerLate.splice(0).forEach((answer) => answer()) };
+    }
+
+    it('works with an app client that rotates refresh tokens: each stores the next token, the next refresh presents it, and Sign out revokes the last', async () => {
+      const identity = await signedIn();
+      expect(await identity.refreshAccessToken()).toMatch(/^ey/);
+      expect(calls.at(-1)).toMatchObject({
+        url: 'http://127.0.0.1:9229',
+        target: 'GetTokensFromRefreshToken',
+        body: { ClientId: 'client123', RefreshToken: 'refresh-token-1' },
+      });
+      expect(storedRefreshToken()).toBe('refresh-token-2');
+      expect(await identity.refreshAccessToken()).toMatch(/^ey/);
+      expect(calls.at(-1)?.body).toMatchObject({ RefreshToken: 'refresh-token-2' });
+      expect(storedRefreshToken()).toBe('refresh-token-3');
+
+      // A reload reads the last tokens, and signing out revokes the refresh token in use.
+      const reloaded = createIdentityService(config, createStorage(window));
+      expect((await reloaded.getCurrentSession())?.email).toBe('ada@example.com');
+      await reloaded.signOut();
+      expect(calls.filter((c) => c.target === 'RevokeToken').map((c) => c.body.Token)).toEqual(['refresh-token-3']);
+      expect(sessionStorage.length).toBe(0);
+    });
+
+    it('keeps presenting the same refresh token to an app client that does not rotate it', async () => {
+      rotating = false;
+      const identity = await signedIn();
+      expect(await identity.refreshAccessToken()).toMatch(/^ey/);
+      expect(storedRefreshToken()).toBe('refresh-token-1');
+      expect(await identity.refreshAccessToken()).toMatch(/^ey/);
+      expect(calls.filter((c) => c.target === 'GetTokensFromRefreshToken').map((c) => c.body.RefreshToken)).toEqual([
+        'refresh-token-1',
+        'refresh-token-1',
+      ]);
+    });
+
+    it('answered after Sign out leaves no session in the tab', async () => {
+      const identity = await signedIn();
+      const { refreshed, poolAnswers } = await refreshAnsweredLater(identity);
+      await identity.signOut();
+      expect(sessionStorage.length).toBe(0);
+
+      poolAnswers();
+      await refreshed;
+      expect(sessionStorage.length).toBe(0);
+      expect(await createIdentityService(config, createStorage(window)).getCurrentSession()).toBeNull();
+    });
+
+    it('answered after Sign out and another sign-in keeps the session of that sign-in', async () => {
+      const identity = await signedIn();
+      const { refreshed, poolAnswers } = await refreshAnsweredLater(identity);
+      await identity.signOut();
+      // The refresh's answer carries the second token set, this sign-in's the third.
+      expect(await identity.signIn({ username: 'ada@example.com', password: 'Hardline#2026' })).toMatchObject({ kind: 'signedIn' });
+
+      poolAnswers();
+      await refreshed;
+      expect(storedRefreshToken()).toBe('refresh-token-3');
+      expect(await identity.getAccessToken()).toBe(
+        sessionStorage.getItem(Object.keys(sessionStorage).find((k) => k.endsWith('.accessToken')) ?? ''),
+      );
+    });
+  });
+
+  describe('a sign-in the pool answers after the console reported it unreachable', () => {
     /**
      * Runs `step` while the pool answers `operation` late, until the console gives up on it (the
      * step fails as an unreachable pool). Resolves to what makes the pool answer it then.
