@@ -111,6 +111,16 @@ function tokenGate(store: KeyValueStore): TokenGate {
   };
 }
 
+/**
+ * What the SDK stores for the user last signed in (`<prefix>.LastAuthUser`), under its keys as
+ * ./storedSession.ts reads them: `CognitoIdentityServiceProvider.<clientId>.<username>.<name>`.
+ */
+function storedBySdk(store: KeyValueStore, pool: CognitoUserPool, name: 'refreshToken' | 'deviceKey'): string | null {
+  const prefix = `CognitoIdentityServiceProvider.${pool.getClientId()}`;
+  const username = store.getItem(`${prefix}.LastAuthUser`);
+  return username ? store.getItem(`${prefix}.${username}.${name}`) : null;
+}
+
 interface WireClient {
   request(operation: string, params: Record<string, unknown>, callback: (error: unknown, data: unknown) => void): void;
 }
@@ -198,7 +208,14 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       // token rotation accepts only this one (one without it accepts both). With rotation, the
       // answer carries the next refresh token and the one presented stops working (after the
       // client's grace period); without it, the answer has none and the one presented stays.
-      const data = await call('GetTokensFromRefreshToken', { ClientId: config.cognito.clientId, RefreshToken: refreshToken });
+      // A pool that remembers devices has the SDK confirm the device at sign-in and store its key
+      // beside the tokens, and wants that key with each refresh.
+      const deviceKey = storedBySdk(store, pool, 'deviceKey');
+      const data = await call('GetTokensFromRefreshToken', {
+        ClientId: config.cognito.clientId,
+        RefreshToken: refreshToken,
+        ...(deviceKey ? { DeviceKey: deviceKey } : {}),
+      });
       const result = (data as { AuthenticationResult?: { IdToken?: string; AccessToken?: string; RefreshToken?: string } } | null)
         ?.AuthenticationResult;
       if (!result?.IdToken || !result.AccessToken) throw new Error('The identity service returned no session.');
@@ -208,12 +225,10 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
         RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
       });
       // Stores the new tokens where the SDK (and ./storedSession.ts) read them, if the tab still
-      // holds the session refreshed: a refresh answered after Sign out (which cleared the storage),
-      // or after another sign-in, would otherwise leave a session behind that nobody is signed in to.
-      // (The SDK's keys, as ./storedSession.ts reads them: the refresh token is the session's secret.)
-      const prefix = `CognitoIdentityServiceProvider.${pool.getClientId()}`;
-      const last = store.getItem(`${prefix}.LastAuthUser`);
-      if (last && store.getItem(`${prefix}.${last}.refreshToken`) === refreshToken) userFor(username).setSignInUserSession(session);
+      // holds the session refreshed (its refresh token is the session's secret): a refresh answered
+      // after Sign out (which cleared the storage), or after another sign-in, would otherwise leave a
+      // session behind that nobody is signed in to.
+      if (storedBySdk(store, pool, 'refreshToken') === refreshToken) userFor(username).setSignInUserSession(session);
       return tokensOf(session);
     },
 

@@ -317,6 +317,16 @@ describe('identity service over the Cognito SDK', () => {
       ]);
     });
 
+    it('sends the device key the SDK stored at sign-in (a pool that remembers devices asks for it), and none when there is none', async () => {
+      const identity = await signedIn();
+      await identity.refreshAccessToken();
+      expect(calls.at(-1)?.body).not.toHaveProperty('DeviceKey');
+      // What the SDK stores once it has confirmed the device (CognitoUser#cacheDeviceKeyAndPassword).
+      sessionStorage.setItem('CognitoIdentityServiceProvider.client123.ada@example.com.deviceKey', 'eu-west-1_device-1');
+      await identity.refreshAccessToken();
+      expect(calls.at(-1)).toMatchObject({ target: 'GetTokensFromRefreshToken', body: { DeviceKey: 'eu-west-1_device-1' } });
+    });
+
     it('answered after Sign out leaves no session in the tab', async () => {
       const identity = await signedIn();
       const { refreshed, poolAnswers } = await refreshAnsweredLater(identity);
