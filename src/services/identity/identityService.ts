@@ -55,7 +55,9 @@ function userOf(loginId: string, tokens: SessionTokens): SessionUser {
   for (const [name, value] of Object.entries(tokens.idClaims)) {
     if (typeof value === 'string') attributes[name] = value;
   }
-  return { username: attributes['cognito:username'] ?? loginId, email: loginId, attributes };
+  // The id token's email first: a session read back from storage (a reload) has as its login id the
+  // name the SDK stored it under, which after an SRP sign-in is the pool's username (a UUID), not the email.
+  return { username: attributes['cognito:username'] ?? loginId, email: attributes.email || loginId, attributes };
 }
 
 /** The identity service over any gateway (the real one, or a fake in unit tests). */
@@ -117,9 +119,7 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
   /** The signed-in account's email (the id token's, else the login id), for the authenticator app. */
   const accountEmail = (): string | null => {
     const current = knownSession();
-    if (!current) return null;
-    const email = current.tokens.idClaims.email;
-    return typeof email === 'string' && email !== '' ? email : current.loginId;
+    return current ? userOf(current.loginId, current.tokens).email : null;
   };
 
   const signedIn = (loginId: string, tokens: SessionTokens): SessionUser => {

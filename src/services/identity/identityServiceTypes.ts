@@ -9,7 +9,7 @@ import type { TwoFactorService } from './totp';
 export interface SessionUser {
   /** The pool's username for the account (the `cognito:username` claim). */
   readonly username: string;
-  /** The login id the person signed in with (their email). */
+  /** The account's email: the id token's `email` claim, else the login id the person signed in with. */
   readonly email: string;
   /** The string claims of the id token: sub, email, name, phone_number, custom:organization... */
   readonly attributes: Readonly<Record<string, string>>;

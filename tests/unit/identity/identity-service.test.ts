@@ -15,7 +15,7 @@ import {
 import { cognitoError, deferred, fakeGateway, tokens } from './fake-gateway';
 
 describe('sign in', () => {
-  it('maps a session to signedIn with the login id as email and the id-token claims as attributes', async () => {
+  it("maps a session to signedIn with the account's email and the id-token claims as attributes", async () => {
     const now = 1_000_000;
     const fake = fakeGateway();
     vi.mocked(fake.gateway.authenticate).mockResolvedValue({ kind: 'session', tokens: tokens(now) });
@@ -69,7 +69,9 @@ describe('sign in', () => {
 describe('new password challenge', () => {
   it('completes with the user kept from the challenge', async () => {
     let now = 0;
-    const complete = vi.fn(async (): Promise<AuthOutcome> => ({ kind: 'session', tokens: tokens(now) }));
+    // The first-time account's tokens (their id token names its email).
+    const firstTime = { sub: 'sub-456', email: 'firsttime@hardline.test', 'cognito:username': 'uuid-first' };
+    const complete = vi.fn(async (): Promise<AuthOutcome> => ({ kind: 'session', tokens: tokens(now, { idClaims: firstTime }) }));
     const fake = fakeGateway();
     vi.mocked(fake.gateway.authenticate).mockResolvedValue({ kind: 'newPasswordRequired', complete });
     const identity = createIdentityServiceWith(fake.gateway, { now: () => now });
@@ -86,7 +88,9 @@ describe('new password challenge', () => {
 
   it('expires after 3 minutes', async () => {
     let now = 0;
-    const complete = vi.fn(async (): Promise<AuthOutcome> => ({ kind: 'session', tokens: tokens(now) }));
+    // The first-time account's tokens (their id token names its email).
+    const firstTime = { sub: 'sub-456', email: 'firsttime@hardline.test', 'cognito:username': 'uuid-first' };
+    const complete = vi.fn(async (): Promise<AuthOutcome> => ({ kind: 'session', tokens: tokens(now, { idClaims: firstTime }) }));
     const fake = fakeGateway();
     vi.mocked(fake.gateway.authenticate).mockResolvedValue({ kind: 'newPasswordRequired', complete });
     const identity = createIdentityServiceWith(fake.gateway, { now: () => now });
@@ -175,6 +179,23 @@ describe('tokens', () => {
     expect(fake.gateway.refresh).toHaveBeenCalledWith('ada@example.com', 'refresh-1');
     expect(await identity.getAccessToken()).toBe('access-2');
     expect(fake.gateway.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the email from the id token when the stored session is under the pool's username (after an SRP sign-in)", async () => {
+    const now = 5_000_000;
+    const fake = fakeGateway();
+    // The SDK stores an SRP sign-in under USER_ID_FOR_SRP: with email as the username attribute, a UUID.
+    fake.store('uuid-ada', tokens(now));
+    const identity = createIdentityServiceWith(fake.gateway, { now: () => now });
+    expect(await identity.getCurrentSession()).toMatchObject({ email: 'ada@example.com', username: 'uuid-ada' });
+  });
+
+  it('takes the login id as the email when the id token names none', async () => {
+    const now = 5_000_000;
+    const fake = fakeGateway();
+    fake.store('ada@example.com', tokens(now, { idClaims: { sub: 'sub-123' } }));
+    const identity = createIdentityServiceWith(fake.gateway, { now: () => now });
+    expect((await identity.getCurrentSession())?.email).toBe('ada@example.com');
   });
 
   it('shares one refresh between concurrent callers', async () => {
