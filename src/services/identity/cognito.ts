@@ -112,13 +112,17 @@ function tokenGate(store: KeyValueStore): TokenGate {
 }
 
 /**
- * What the SDK stores for the user last signed in (`<prefix>.LastAuthUser`), under its keys as
- * ./storedSession.ts reads them: `CognitoIdentityServiceProvider.<clientId>.<username>.<name>`.
+ * The user the SDK stored a session for last (`<prefix>.LastAuthUser`: after an SRP sign-in, the
+ * pool's username, which is not the email the person typed), and what it stored for them, under
+ * its keys as ./storedSession.ts reads them: `CognitoIdentityServiceProvider.<clientId>.<username>.<name>`.
  */
-function storedBySdk(store: KeyValueStore, pool: CognitoUserPool, name: 'refreshToken' | 'deviceKey'): string | null {
+function sdkSession(
+  store: KeyValueStore,
+  pool: CognitoUserPool,
+): { username: string; get(name: 'refreshToken' | 'deviceKey'): string | null } | null {
   const prefix = `CognitoIdentityServiceProvider.${pool.getClientId()}`;
   const username = store.getItem(`${prefix}.LastAuthUser`);
-  return username ? store.getItem(`${prefix}.${username}.${name}`) : null;
+  return username ? { username, get: (name) => store.getItem(`${prefix}.${username}.${name}`) } : null;
 }
 
 interface WireClient {
@@ -203,14 +207,14 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       );
     },
 
-    async refresh(username, refreshToken) {
+    async refresh(_loginId, refreshToken) {
       // GetTokensFromRefreshToken, not InitiateAuth's REFRESH_TOKEN_AUTH: an app client with refresh
       // token rotation accepts only this one (one without it accepts both). With rotation, the
       // answer carries the next refresh token and the one presented stops working (after the
       // client's grace period); without it, the answer has none and the one presented stays.
       // A pool that remembers devices has the SDK confirm the device at sign-in and store its key
       // beside the tokens, and wants that key with each refresh.
-      const deviceKey = storedBySdk(store, pool, 'deviceKey');
+      const deviceKey = sdkSession(store, pool)?.get('deviceKey');
       const data = await call('GetTokensFromRefreshToken', {
         ClientId: config.cognito.clientId,
         RefreshToken: refreshToken,
@@ -224,11 +228,13 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
         AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
         RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
       });
-      // Stores the new tokens where the SDK (and ./storedSession.ts) read them, if the tab still
-      // holds the session refreshed (its refresh token is the session's secret): a refresh answered
-      // after Sign out (which cleared the storage), or after another sign-in, would otherwise leave a
-      // session behind that nobody is signed in to.
-      if (storedBySdk(store, pool, 'refreshToken') === refreshToken) userFor(username).setSignInUserSession(session);
+      // Stores the new tokens where the SDK (and ./storedSession.ts) read them, under the name the SDK
+      // stored the session under (its device key stays beside them), if the tab still holds the
+      // session refreshed (its refresh token is the session's secret): a refresh answered after Sign
+      // out (which cleared the storage), or after another sign-in, would otherwise leave a session
+      // behind that nobody is signed in to.
+      const stored = sdkSession(store, pool);
+      if (stored?.get('refreshToken') === refreshToken) userFor(stored.username).setSignInUserSession(session);
       return tokensOf(session);
     },
 

@@ -43,6 +43,10 @@ export interface StoredSession {
 /** The calls that talk to the user pool (implemented over amazon-cognito-identity-js). */
 export interface CognitoClient {
   authenticate(username: string, password: string): Promise<AuthOutcome>;
+  /**
+   * New tokens for the session of `refreshToken` (signed in as `username`), stored in the tab only
+   * while it still holds that session, under the name the SDK stored it under.
+   */
   refresh(username: string, refreshToken: string): Promise<SessionTokens>;
   signUp(request: SignUpRequest): Promise<{ userConfirmed: boolean }>;
   confirmSignUp(username: string, code: string): Promise<void>;

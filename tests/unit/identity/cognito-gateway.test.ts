@@ -327,6 +327,29 @@ describe('identity service over the Cognito SDK', () => {
       expect(calls.at(-1)).toMatchObject({ target: 'GetTokensFromRefreshToken', body: { DeviceKey: 'eu-west-1_device-1' } });
     });
 
+    it('keeps the session, and the device key beside it, under the name the SDK stored it under (after an SRP sign-in, not the email)', async () => {
+      const identity = await signedIn();
+      // After an SRP sign-in the SDK names the session by the pool's username (USER_ID_FOR_SRP), not
+      // by the email typed; this fake pool signs in with USER_PASSWORD_AUTH, so the keys are renamed.
+      for (const key of Object.keys(sessionStorage)) {
+        const value = sessionStorage.getItem(key) ?? '';
+        sessionStorage.removeItem(key);
+        if (key.endsWith('.LastAuthUser')) sessionStorage.setItem(key, 'uuid-ada');
+        else sessionStorage.setItem(key.replace('.ada@example.com.', '.uuid-ada.'), value);
+      }
+      sessionStorage.setItem('CognitoIdentityServiceProvider.client123.uuid-ada.deviceKey', 'eu-west-1_device-1');
+
+      await identity.refreshAccessToken();
+      await identity.refreshAccessToken();
+      expect(calls.filter((c) => c.target === 'GetTokensFromRefreshToken').map((c) => c.body.DeviceKey)).toEqual([
+        'eu-west-1_device-1',
+        'eu-west-1_device-1',
+      ]);
+      expect(sessionStorage.getItem('CognitoIdentityServiceProvider.client123.LastAuthUser')).toBe('uuid-ada');
+      expect(sessionStorage.getItem('CognitoIdentityServiceProvider.client123.uuid-ada.refreshToken')).toBe('refresh-token-3');
+      expect((await createIdentityService(config, createStorage(window)).getCurrentSession())?.email).toBe('ada@example.com');
+    });
+
     it('answered after Sign out leaves no session in the tab', async () => {
       const identity = await signedIn();
       const { refreshed, poolAnswers } = await refreshAnsweredLater(identity);
