@@ -53,6 +53,19 @@ const noFocusedOrSkippedTests = [
 ];
 
 /**
+ * A browser test chooses from a menu with chooseMenuItem (tests/support/e2e/menus.ts), which waits
+ * for the menu to finish opening: a click on a menu item that is still moving makes Playwright scroll
+ * the page, a menu can move under the pointer, and the click is lost.
+ */
+const noRacingMenuClicks = [
+  {
+    selector:
+      "CallExpression[callee.property.name='click'][callee.object.callee.property.name='getByRole'][callee.object.arguments.0.value='menuitem']",
+    message: 'Choose a menu item with chooseMenuItem(page, name) from tests/support/e2e/menus.ts: it waits for the menu to stop moving.',
+  },
+];
+
+/**
  * No fixed sleeps in tests: a wait of a set time is too short on a busy machine and wasted on a
  * quiet one. Wait for what a person would see (findBy…, waitFor, web-first assertions), hold a
  * request until the test lets it go, or use fake timers to test a timer. A zero delay (one more turn
@@ -197,7 +210,10 @@ export default tseslint.config(
   {
     // Playwright fixtures must destructure their first argument, even when they use no fixture.
     files: ['tests/e2e/**/*.ts', 'tests/support/e2e/**/*.ts'],
-    rules: { 'no-empty-pattern': 'off' },
+    rules: {
+      'no-empty-pattern': 'off',
+      'no-restricted-syntax': ['error', ...noDangerousHtml, ...noFocusedOrSkippedTests, ...noFixedSleeps, ...noRacingMenuClicks],
+    },
   },
   {
     // Views are thin: no HTTP client, identity SDK or Stripe.js, and services only as types.

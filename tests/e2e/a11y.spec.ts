@@ -20,6 +20,7 @@ import {
 import { ADMIN } from '../support/e2e/accounts';
 import { showPrice } from '../support/e2e/billing';
 import { expect, test } from '../support/e2e/fixtures';
+import { chooseMenuItem } from '../support/e2e/menus';
 import { stripeDoubleScript } from '../support/stripe';
 
 const uniqueEmail = (prefix: string): string => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@hardline.test`;
@@ -225,7 +226,7 @@ test('users dialogs: Add User (and its errors), edit user, delete confirmation @
 
   const actions = page.getByRole('button', { name: /^Actions for / }).first();
   await actions.click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await chooseMenuItem(page, 'Edit');
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await expect(edit).toBeVisible();
   await scan(page, 'dialog', 'edit user');
@@ -233,7 +234,7 @@ test('users dialogs: Add User (and its errors), edit user, delete confirmation @
   await expect(edit).toBeHidden();
 
   await actions.click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await chooseMenuItem(page, 'Delete');
   const remove = page.getByRole('alertdialog', { name: 'Delete user' });
   await expect(remove).toBeVisible();
   await scan(page, 'dialog', 'delete confirmation');

@@ -7,12 +7,13 @@
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+import { chooseMenuItem } from '../support/e2e/menus';
 
 const monthDay = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(date);
 
 async function chooseFromRowMenu(page: Page, name: string, item: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await chooseMenuItem(page, item);
 }
 
 test.describe('Invitations', () => {

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import type { User, UserListResponse } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+import { chooseMenuItem } from '../support/e2e/menus';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' });
 const settled = async (page: Page) => expect(table(page)).toHaveAttribute('aria-busy', 'false');
@@ -39,7 +40,7 @@ async function chooseFromMenu(page: Page, name: string, item: string) {
   await table(page)
     .getByRole('button', { name: `Actions for ${name}` })
     .click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await chooseMenuItem(page, item);
 }
 
 test('a deleted member waits in Recently deleted with the day they go for good, and Restore brings them back @users', async ({

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expectSignedIn, freshEmail, signUp, submitSignIn, type OwnAccount } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+import { chooseMenuItem } from '../support/e2e/menus';
 import { signIn, storedAccessToken } from '../support/e2e/faults';
 import type { StackHandle } from '../support/e2e/stack-handle';
 import { memberBillingLinks } from '../support/e2e/users';
@@ -70,7 +71,7 @@ test.describe('signing out ends the session at the API @security @auth', () => {
         if (message.type() === 'warning') warnings.push(message.text());
       });
       await page.getByRole('button', { name: `Account: ${email}` }).click();
-      await page.getByRole('menuitem', { name: 'Sign out of all devices' }).click();
+      await chooseMenuItem(page, 'Sign out of all devices');
       await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
       // The API has recorded the sign-out by now, within this second (or an earlier one).
       const signedOutSecond = Math.floor(Date.now() / 1000);

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { expectSignedIn, freshEmail, signUp, submitSignIn } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
+import { chooseMenuItem } from '../support/e2e/menus';
 import { formatViolations, recordScan, scanPage, type ScanKind } from '../support/e2e/axe';
 import type { StackHandle } from '../support/e2e/stack-handle';
 
@@ -54,7 +55,7 @@ async function signUpAndSignIn(page: Page, stack: StackHandle, email: string): P
 
 async function openTwoFactor(page: Page, email: string) {
   await page.getByRole('button', { name: `Account: ${email}` }).click();
-  await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
+  await chooseMenuItem(page, 'Two-factor sign-in');
   const dialog = page.getByRole('dialog', { name: /two-factor/i });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -149,7 +150,7 @@ test.describe('two-factor sign-in @auth', () => {
     await expect(account).toBeVisible({ timeout: 30_000 });
     await account.click();
     releaseMenu();
-    await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
+    await chooseMenuItem(page, 'Two-factor sign-in');
     const dialog = page.getByRole('dialog', { name: /two-factor/i });
     await dialog.getByRole('button', { name: 'Set up' }).click();
     await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
