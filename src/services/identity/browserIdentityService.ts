@@ -39,7 +39,7 @@ export function createIdentityService(config: AppConfig, storage: AppStorage): B
     storedTokens: (username) => stored.storedTokens(username),
     clearStoredTokens: () => stored.clearStoredTokens(),
     authenticate: async (username, password) => (await sdk()).authenticate(username, password),
-    refresh: async (username, refreshToken) => (await sdk()).refresh(username, refreshToken),
+    refresh: async (username, refreshToken, onLateAnswer) => (await sdk()).refresh(username, refreshToken, onLateAnswer),
     signUp: async (request) => (await sdk()).signUp(request),
     confirmSignUp: async (username, code) => (await sdk()).confirmSignUp(username, code),
     resendConfirmationCode: async (username) => (await sdk()).resendConfirmationCode(username),

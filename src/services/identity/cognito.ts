@@ -168,6 +168,27 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
   };
 
   /**
+   * The session a refresh of `refreshToken` answered with, stored where the SDK (and
+   * ./storedSession.ts) read it, under the name the SDK stored the session under (its device key
+   * stays beside the tokens), if the tab still holds the session refreshed (its refresh token is
+   * the session's secret): a refresh answered after Sign out (which cleared the storage), or after
+   * another sign-in, would otherwise leave a session behind that nobody is signed in to.
+   */
+  const keepRefreshed = (refreshToken: string, data: unknown): SessionTokens => {
+    const result = (data as { AuthenticationResult?: { IdToken?: string; AccessToken?: string; RefreshToken?: string } } | null)
+      ?.AuthenticationResult;
+    if (!result?.IdToken || !result.AccessToken) throw new Error('The identity service returned no session.');
+    const session = new CognitoUserSession({
+      IdToken: new CognitoIdToken({ IdToken: result.IdToken }),
+      AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
+      RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
+    });
+    const stored = sdkSession(store, pool);
+    if (stored?.get('refreshToken') === refreshToken) userFor(stored.username).setSignInUserSession(session);
+    return tokensOf(session);
+  };
+
+  /**
    * Runs an authentication step (of a CognitoUser writing through `gate`) and turns its callbacks
    * into one outcome. Once a step has been given up at the time limit, the sign-in stores nothing.
    */
@@ -207,7 +228,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       );
     },
 
-    async refresh(_loginId, refreshToken) {
+    async refresh(_loginId, refreshToken, onLateAnswer) {
       // GetTokensFromRefreshToken, not InitiateAuth's REFRESH_TOKEN_AUTH: an app client with refresh
       // token rotation accepts only this one (one without it accepts both). With rotation, the
       // answer carries the next refresh token and the one presented stops working (after the
@@ -215,27 +236,28 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       // A pool that remembers devices has the SDK confirm the device at sign-in and store its key
       // beside the tokens, and wants that key with each refresh.
       const deviceKey = sdkSession(store, pool)?.get('deviceKey');
-      const data = await call('GetTokensFromRefreshToken', {
-        ClientId: config.cognito.clientId,
-        RefreshToken: refreshToken,
-        ...(deviceKey ? { DeviceKey: deviceKey } : {}),
+      const params = { ClientId: config.cognito.clientId, RefreshToken: refreshToken, ...(deviceKey ? { DeviceKey: deviceKey } : {}) };
+      const answer = new Promise<unknown>((resolve, reject) => {
+        wire.request('GetTokensFromRefreshToken', params, (error, data) => (error ? reject(error) : resolve(data)));
       });
-      const result = (data as { AuthenticationResult?: { IdToken?: string; AccessToken?: string; RefreshToken?: string } } | null)
-        ?.AuthenticationResult;
-      if (!result?.IdToken || !result.AccessToken) throw new Error('The identity service returned no session.');
-      const session = new CognitoUserSession({
-        IdToken: new CognitoIdToken({ IdToken: result.IdToken }),
-        AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
-        RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
-      });
-      // Stores the new tokens where the SDK (and ./storedSession.ts) read them, under the name the SDK
-      // stored the session under (its device key stays beside them), if the tab still holds the
-      // session refreshed (its refresh token is the session's secret): a refresh answered after Sign
-      // out (which cleared the storage), or after another sign-in, would otherwise leave a session
-      // behind that nobody is signed in to.
-      const stored = sdkSession(store, pool);
-      if (stored?.get('refreshToken') === refreshToken) userFor(stored.username).setSignInUserSession(session);
-      return tokensOf(session);
+      let givenUp = false;
+      try {
+        const data = await inTime(answer, POOL_CALL_TIMEOUT_MS, () => {
+          givenUp = true;
+        });
+        return keepRefreshed(refreshToken, data);
+      } catch (error) {
+        // An answer after the time limit is still the pool's: with rotation, the token it carries is
+        // the one that keeps working once the grace period is over (the one presented stops). It is
+        // kept as an answer in time would be, and the service told of it, so that the next refresh
+        // presents it rather than signing the person out.
+        // A late refusal, or an answer without a session, changes nothing: the session is kept for
+        // the next attempt as after any network failure.
+        if (givenUp) {
+          answer.then((data) => onLateAnswer?.(keepRefreshed(refreshToken, data))).catch(() => undefined);
+        }
+        throw error;
+      }
     },
 
     signUp({ username, password, attributes }) {

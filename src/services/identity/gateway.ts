@@ -45,9 +45,12 @@ export interface CognitoClient {
   authenticate(username: string, password: string): Promise<AuthOutcome>;
   /**
    * New tokens for the session of `refreshToken` (signed in as `username`), stored in the tab only
-   * while it still holds that session, under the name the SDK stored it under.
+   * while it still holds that session, under the name the SDK stored it under. A refresh the pool
+   * answers after the time limit (it has rejected as unreachable by then) is stored the same way
+   * when it comes, and handed to `onLateAnswer`: with refresh token rotation, its refresh token is
+   * the one that keeps working.
    */
-  refresh(username: string, refreshToken: string): Promise<SessionTokens>;
+  refresh(username: string, refreshToken: string, onLateAnswer?: (tokens: SessionTokens) => void): Promise<SessionTokens>;
   signUp(request: SignUpRequest): Promise<{ userConfirmed: boolean }>;
   confirmSignUp(username: string, code: string): Promise<void>;
   /** Cognito ResendConfirmationCode: a new sign-up confirmation code. */

@@ -87,8 +87,13 @@ export function createIdentityServiceWith(gateway: CognitoGateway, options: Iden
     if (refreshing) return refreshing;
     const current = knownSession();
     if (!current) return Promise.resolve(null);
+    const presented = current.tokens.refreshToken;
     refreshing = gateway
-      .refresh(current.loginId, current.tokens.refreshToken)
+      .refresh(current.loginId, presented, (late) => {
+        // Answered after it was given up as unreachable: kept while this session still presents the
+        // token refreshed (not after Sign out, another sign-in, or a retry that has refreshed since).
+        if (session === current && current.tokens.refreshToken === presented) current.tokens = late;
+      })
       .then(
         (tokens) => {
           if (session === current) current.tokens = tokens;

@@ -5,7 +5,7 @@
  * storage, a sign-in the pool answers after the console gave up on it stores nothing, and a refresh
  * works with an app client that rotates refresh tokens and stores nothing once the session is gone.
  */
-import { CognitoUser } from 'amazon-cognito-identity-js';
+import { CognitoUser, CognitoUserSession } from 'amazon-cognito-identity-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../src/services/config';
 import { createIdentityService } from '../../../src/services/identity';
@@ -348,6 +348,51 @@ describe('identity service over the Cognito SDK', () => {
       expect(sessionStorage.getItem('CognitoIdentityServiceProvider.client123.LastAuthUser')).toBe('uuid-ada');
       expect(sessionStorage.getItem('CognitoIdentityServiceProvider.client123.uuid-ada.refreshToken')).toBe('refresh-token-3');
       expect((await createIdentityService(config, createStorage(window)).getCurrentSession())?.email).toBe('ada@example.com');
+    });
+
+    /** A refresh the pool answers only after the console has given up on it as unreachable. */
+    async function refreshGivenUp(identity: ReturnType<typeof createIdentityService>) {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      late.add('GetTokensFromRefreshToken');
+      const outcome = identity.refreshAccessToken().then(
+        () => 'refreshed',
+        (error: unknown) => error,
+      );
+      await vi.waitFor(() => expect(answerLate).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(POOL_CALL_TIMEOUT_MS);
+      expect(await outcome).toMatchObject({ name: 'IdentityError', kind: 'network' });
+      vi.useRealTimers();
+      late.delete('GetTokensFromRefreshToken');
+      return () => answerLate.splice(0).forEach((answer) => answer());
+    }
+
+    it('answered after the console gave up on it: the rotated token it carries is stored and presented next (the pool no longer takes the one before)', async () => {
+      const identity = await signedIn();
+      const poolAnswers = await refreshGivenUp(identity);
+      expect(storedRefreshToken()).toBe('refresh-token-1');
+
+      poolAnswers();
+      await vi.waitFor(() => expect(storedRefreshToken()).toBe('refresh-token-2'));
+      expect(await identity.refreshAccessToken()).toMatch(/^ey/);
+      expect(calls.filter((c) => c.target === 'GetTokensFromRefreshToken').map((c) => c.body.RefreshToken)).toEqual([
+        'refresh-token-1',
+        'refresh-token-2',
+      ]);
+      expect(storedRefreshToken()).toBe('refresh-token-3');
+    });
+
+    it('answered after the console gave up on it and the person signed out: nothing is stored', async () => {
+      const identity = await signedIn();
+      const poolAnswers = await refreshGivenUp(identity);
+      await identity.signOut();
+
+      const cached = vi.spyOn(CognitoUserSession.prototype, 'getRefreshToken');
+      poolAnswers();
+      // The late answer has been read (its session built) by the time it is turned into tokens.
+      await vi.waitFor(() => expect(cached).toHaveBeenCalled());
+      cached.mockRestore();
+      expect(sessionStorage.length).toBe(0);
+      expect(await identity.getAccessToken()).toBeNull();
     });
 
     it('answered after Sign out leaves no session in the tab', async () => {

@@ -176,7 +176,7 @@ describe('tokens', () => {
     vi.mocked(fake.gateway.refresh).mockResolvedValue(tokens(now, { accessToken: 'access-2' }));
     const identity = createIdentityServiceWith(fake.gateway, { now: () => now });
     expect((await identity.getCurrentSession())?.email).toBe('ada@example.com');
-    expect(fake.gateway.refresh).toHaveBeenCalledWith('ada@example.com', 'refresh-1');
+    expect(fake.gateway.refresh).toHaveBeenCalledWith('ada@example.com', 'refresh-1', expect.any(Function));
     expect(await identity.getAccessToken()).toBe('access-2');
     expect(fake.gateway.refresh).toHaveBeenCalledTimes(1);
   });
@@ -229,6 +229,58 @@ describe('tokens', () => {
     expect(fake.gateway.clearStoredTokens).toHaveBeenCalled();
     expect(await identity.getAccessToken()).toBeNull();
     expect(await identity.getCurrentSession()).toBeNull();
+  });
+
+  describe('a refresh the pool answers after the console gave up on it (an unreachable pool)', () => {
+    /** A refresh that fails as unreachable, and what hands the service the pool's late answer. */
+    async function givenUp(fake: ReturnType<typeof fakeGateway>, identity: ReturnType<typeof createIdentityServiceWith>) {
+      let lateAnswer: ((tokens: SessionTokens) => void) | undefined;
+      vi.mocked(fake.gateway.refresh).mockImplementationOnce((_username, _refreshToken, onLateAnswer) => {
+        lateAnswer = onLateAnswer;
+        return Promise.reject(Object.assign(new Error('Network error'), { code: 'NetworkError' }));
+      });
+      await expect(identity.refreshAccessToken()).rejects.toMatchObject({ kind: 'network' });
+      return (late: SessionTokens) => lateAnswer?.(late);
+    }
+    const late = tokens(Date.now(), { accessToken: 'access-late', refreshToken: 'refresh-late' });
+
+    it('takes its tokens: the next call uses its access token, and the next refresh presents its (rotated) refresh token', async () => {
+      const fake = fakeGateway();
+      fake.store('ada@example.com', tokens(Date.now()));
+      const identity = createIdentityServiceWith(fake.gateway);
+      const answer = await givenUp(fake, identity);
+      expect(await identity.getAccessToken()).toBe('access-1');
+
+      answer(late);
+      expect(await identity.getAccessToken()).toBe('access-late');
+      vi.mocked(fake.gateway.refresh).mockResolvedValueOnce(tokens(Date.now(), { accessToken: 'access-3', refreshToken: 'refresh-3' }));
+      expect(await identity.refreshAccessToken()).toBe('access-3');
+      expect(fake.gateway.refresh).toHaveBeenLastCalledWith('ada@example.com', 'refresh-late', expect.any(Function));
+    });
+
+    it('keeps the tokens of a retry that refreshed since', async () => {
+      const fake = fakeGateway();
+      fake.store('ada@example.com', tokens(Date.now()));
+      const identity = createIdentityServiceWith(fake.gateway);
+      const answer = await givenUp(fake, identity);
+      vi.mocked(fake.gateway.refresh).mockResolvedValueOnce(tokens(Date.now(), { accessToken: 'access-3', refreshToken: 'refresh-3' }));
+      expect(await identity.refreshAccessToken()).toBe('access-3');
+
+      answer(late);
+      expect(await identity.getAccessToken()).toBe('access-3');
+    });
+
+    it('brings no session back after Sign out', async () => {
+      const fake = fakeGateway();
+      fake.store('ada@example.com', tokens(Date.now()));
+      const identity = createIdentityServiceWith(fake.gateway);
+      const answer = await givenUp(fake, identity);
+      await identity.signOut();
+
+      answer(late);
+      expect(await identity.getAccessToken()).toBeNull();
+      expect(await identity.getCurrentSession()).toBeNull();
+    });
   });
 
   it('reads a session whose refresh is refused as no session', async () => {
