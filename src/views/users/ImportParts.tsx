@@ -22,8 +22,12 @@ const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default:
 export const OpenButton = memo(function OpenButton({ importRef }: { importRef: MemberImportActorRef }) {
   const looking = useSelector(importRef, selectIsLookingForJob);
   const { open } = useIntents(memberImportIntents, importRef);
+  // While the console asks whether an import is already under way (a second one is not offered
+  // during a running one), the button shows a spinner in place of its label, at the same width,
+  // rather than sitting greyed out with no reason given. Its name is given, as the spinner hides the
+  // label from the accessibility tree too.
   return (
-    <Button variant="outline" onClick={open} disabled={looking}>
+    <Button variant="outline" onClick={open} loading={looking} aria-busy={looking || undefined} aria-label="Import CSV">
       <FileUp aria-hidden /> Import CSV
     </Button>
   );

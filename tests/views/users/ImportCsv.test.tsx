@@ -42,9 +42,10 @@ describe('Import CSV', () => {
     teardown = () => delays.uninstall();
     renderUsers({ doubles, delays: { searchDebounce: delays.delays.searchDebounce, importPoll: delays.delays.importPoll } });
     act(() => doubles.list.resolve('loadUsers', makePage(1, { count: 3 })));
-    // Beside Add User; waiting while the console asks whether an import is under way.
+    // Beside Add User; waiting (busy, not just greyed out) while the console asks whether an import is under way.
     expect(screen.getByRole('button', { name: 'Add User' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Import CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toHaveAttribute('aria-busy', 'true');
 
     act(() => doubles.imports.resolve('findCurrent', RUNNING));
     const banner = within(await screen.findByRole('region', { name: 'Import CSV' }));
@@ -52,6 +53,7 @@ describe('Import CSV', () => {
     expect(banner.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(banner.getByText('10 of 25 rows done')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Import CSV' })).not.toHaveAttribute('aria-busy');
 
     await userEvent.setup({ pointerEventsCheck: 0 }).click(banner.getByRole('button', { name: 'View' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Import CSV' }));
