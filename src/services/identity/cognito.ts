@@ -156,10 +156,13 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
   // two-factor calls use it too: they take the access token the service holds (refreshed ahead of
   // expiry), where the SDK's CognitoUser methods would read a session of their own from storage.
   const wire = (pool as unknown as { client: WireClient }).client;
-  const call = (operation: string, params: Record<string, unknown>, limitMs = POOL_CALL_TIMEOUT_MS) =>
-    sdkCall<unknown>((resolve, reject) => {
+  /** The pool's answer to one call, however long it takes (`call` gives it a time limit). */
+  const request = (operation: string, params: Record<string, unknown>) =>
+    new Promise<unknown>((resolve, reject) => {
       wire.request(operation, params, (error, data) => (error ? reject(error) : resolve(data)));
-    }, limitMs);
+    });
+  const call = (operation: string, params: Record<string, unknown>, limitMs = POOL_CALL_TIMEOUT_MS) =>
+    inTime(request(operation, params), limitMs);
 
   const userFor = (username: string, storage: KeyValueStore = store) => {
     const user = new CognitoUser({ Username: username, Pool: pool, Storage: storage });
@@ -237,9 +240,7 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
       // beside the tokens, and wants that key with each refresh.
       const deviceKey = sdkSession(store, pool)?.get('deviceKey');
       const params = { ClientId: config.cognito.clientId, RefreshToken: refreshToken, ...(deviceKey ? { DeviceKey: deviceKey } : {}) };
-      const answer = new Promise<unknown>((resolve, reject) => {
-        wire.request('GetTokensFromRefreshToken', params, (error, data) => (error ? reject(error) : resolve(data)));
-      });
+      const answer = request('GetTokensFromRefreshToken', params);
       let givenUp = false;
       try {
         const data = await inTime(answer, POOL_CALL_TIMEOUT_MS, () => {
@@ -250,9 +251,9 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
         // An answer after the time limit is still the pool's: with rotation, the token it carries is
         // the one that keeps working once the grace period is over (the one presented stops). It is
         // kept as an answer in time would be, and the service told of it, so that the next refresh
-        // presents it rather than signing the person out.
-        // A late refusal, or an answer without a session, changes nothing: the session is kept for
-        // the next attempt as after any network failure.
+        // presents it rather than signing the person out. A late refusal, or an answer without a
+        // session, changes nothing: the session stays for the next attempt, as after any network
+        // failure.
         if (givenUp) {
           answer.then((data) => onLateAnswer?.(keepRefreshed(refreshToken, data))).catch(() => undefined);
         }
