@@ -23,7 +23,13 @@ export async function chooseMenuItem(page: Page, name: string): Promise<void> {
   const item = menu.getByRole('menuitem', { name });
   await expect(item).toBeVisible();
   await menu.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        // Only the opening is waited for: an endless animation (a spinner) never finishes.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
   await expect(item).toBeInViewport();
   await item.click();
