@@ -171,11 +171,9 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
   };
 
   /**
-   * The session a refresh of `refreshToken` answered with, stored where the SDK (and
-   * ./storedSession.ts) read it, under the name the SDK stored the session under (its device key
-   * stays beside the tokens), if the tab still holds the session refreshed (its refresh token is
-   * the session's secret): a refresh answered after Sign out (which cleared the storage), or after
-   * another sign-in, would otherwise leave a session behind that nobody is signed in to.
+   * The session a refresh of `refreshToken` answered with, stored under the name the SDK stored the
+   * session under (its device key stays beside it) only while the tab still holds that refresh
+   * token: an answer after Sign out or another sign-in must not leave a session nobody is in.
    */
   const keepRefreshed = (refreshToken: string, data: unknown): SessionTokens => {
     const result = (data as { AuthenticationResult?: { IdToken?: string; AccessToken?: string; RefreshToken?: string } } | null)
@@ -248,12 +246,8 @@ export function createCognitoClient(config: AppConfig, store: KeyValueStore): Co
         });
         return keepRefreshed(refreshToken, data);
       } catch (error) {
-        // An answer after the time limit is still the pool's: with rotation, the token it carries is
-        // the one that keeps working once the grace period is over (the one presented stops). It is
-        // kept as an answer in time would be, and the service told of it, so that the next refresh
-        // presents it rather than signing the person out. A late refusal, or an answer without a
-        // session, changes nothing: the session stays for the next attempt, as after any network
-        // failure.
+        // A late answer is kept as one in time would be, and handed to the service: with rotation its
+        // token is the one that still works after the grace period. A late refusal changes nothing.
         if (givenUp) {
           answer.then((data) => onLateAnswer?.(keepRefreshed(refreshToken, data))).catch(() => undefined);
         }
