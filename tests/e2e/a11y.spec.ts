@@ -310,4 +310,14 @@ test('mobile navigation drawer at a narrow viewport @a11y', async ({ page }) => 
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('list', { name: 'Users' })).toHaveAttribute('aria-busy', 'false');
   await scan(page, 'route', '/users as cards (narrow viewport)');
+
+  // A member's actions, as a sheet along the bottom on a phone.
+  await page
+    .getByRole('button', { name: /^Actions for / })
+    .first()
+    .click();
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await scan(page, 'dialog', 'row actions sheet (narrow viewport)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
 });

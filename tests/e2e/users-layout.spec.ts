@@ -3,7 +3,7 @@
  * organisation: at 1366×768 and 1280×800 every column and action of the members table (View
  * Billing and the row menu included) lies inside the window, and neither the page nor the table
  * scrolls sideways; at 412 px the members are cards with the same actions, and the page does not
- * scroll sideways, nor at 320 px with the pager under ten pages or more; 'Last active' shows the exact en-US date and time on hover and on focus.
+ * scroll sideways, and a member's actions open as a sheet along the bottom; nor at 320 px with the pager under ten pages or more; 'Last active' shows the exact en-US date and time on hover and on focus.
  * Nothing here changes a member (other workers count them).
  */
 import type { Locator, Page } from '@playwright/test';
@@ -190,6 +190,65 @@ test.describe('User Management fits the screen @users', () => {
     await expect(list).toHaveCount(0);
     await page.setViewportSize(PHONE);
     await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(25);
+  });
+
+  test("at 412 px a member's actions open as a sheet along the bottom, named for the member, that a scroll does not move and a tap beside closes @users", async ({
+    page,
+    stack,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await signInAsAdmin(page, stack);
+    await openUsers(page);
+    const cards = page.getByRole('list', { name: 'Users' }).getByRole('listitem');
+    await expect(cards).toHaveCount(25);
+    const card = cards.nth(1);
+    const name = (await card.getByRole('link', { name: /^View Billing for / }).getAttribute('aria-label'))?.replace(
+      /^View Billing for /,
+      '',
+    );
+    await card.getByRole('button', { name: `Actions for ${name}` }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByText(name ?? '', { exact: true })).toBeVisible();
+
+    // The whole width, on the bottom edge, once it has slid in; the items a finger can hit.
+    const sheetBox = async () => {
+      const box = await menu.boundingBox();
+      return box && { x: Math.round(box.x), width: Math.round(box.width), bottom: Math.round(box.y + box.height) };
+    };
+    await expect.poll(sheetBox).toEqual({ x: 0, width: PHONE.width, bottom: PHONE.height });
+    for (const item of await menu.getByRole('menuitem').all()) expect((await item.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+    // A scroll under it leaves it where it is.
+    const edit = await menu.getByRole('menuitem', { name: 'Edit' }).boundingBox();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await menu.getByRole('menuitem', { name: 'Edit' }).boundingBox()).toEqual(edit);
+
+    // A tap beside the sheet, over a card's View Billing link, closes it and follows nothing.
+    const link = await cards
+      .nth(1)
+      .getByRole('link', { name: /^View Billing for / })
+      .boundingBox();
+    const target = link && link.y + link.height < (edit?.y ?? 0) ? link : { x: 40, y: 120, width: 1, height: 1 };
+    await page.mouse.click(target.x + target.width / 2, target.y + target.height / 2);
+    await expect(menu).toHaveCount(0);
+    await expect(page).toHaveURL(/\/users/);
+
+    // Wider, the menu opens beside its button.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const row = page.getByRole('table', { name: 'Users' }).locator('tbody tr').first();
+    const button = row.getByRole('button', { name: /^Actions for / });
+    await button.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menu').getByText(name ?? '', { exact: true })).toBeHidden();
+    const beside = await page.getByRole('menu').boundingBox();
+    const anchor = await button.boundingBox();
+    expect(beside?.width ?? 9999, 'the menu is as wide as the window').toBeLessThan(400);
+    expect(
+      Math.abs((beside?.x ?? 0) + (beside?.width ?? 0) - ((anchor?.x ?? 0) + (anchor?.width ?? 0))),
+      'the menu is not beside its button',
+    ).toBeLessThan(40);
   });
 
   test('at 320 px the pager of ten pages or more fits the window: on the first page, in the middle and on the last @users', async ({

@@ -3,12 +3,12 @@
  * (UserCards): a plain button until it is first opened, then a Chakra menu of the actions the
  * member takes.
  */
-import { Menu, Portal } from '@chakra-ui/react';
+import { Box, Menu, Portal, type SystemStyleObject } from '@chakra-ui/react';
 import { MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '../../contract/api';
 import { InvitationMenuItems } from './InvitationParts';
-import { isDeleted, type OnAction, type RowAction } from './memberProps';
+import { CARDS_QUERY, isDeleted, type OnAction, type RowAction } from './memberProps';
 
 const MENU_ACTIONS: readonly string[] = ['status', 'edit', 'delete', 'resend', 'revoke', 'restore'] satisfies RowAction[];
 const isMenuAction = (value: string): value is RowAction => MENU_ACTIONS.includes(value);
@@ -63,6 +63,47 @@ export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAc
 const first = (user: User) => (isDeleted(user) ? 'restore' : 'edit');
 const last = (user: User) => (isDeleted(user) ? 'restore' : 'delete');
 
+/**
+ * On a phone (the cards' width), the menu is a sheet along the bottom of the window, as the admin
+ * apps of Google Workspace and Microsoft 365 show a row's actions: in reach of a thumb, with items a
+ * finger can hit, named for the member, and fixed, so a scroll under it cannot move an item from
+ * under a tap (beside a card, the menu flipped above or below its button as the page scrolled). A
+ * dimmed backdrop takes the tap that closes it, so that tap cannot land on the card beneath. Wider,
+ * it is the usual menu beside its button. The same menu either way: items, keys and focus.
+ */
+const SHEET = `@media ${CARDS_QUERY}`;
+const sheetPositioner: SystemStyleObject = {
+  [SHEET]: {
+    // Over the position the menu computes beside its button (inline styles).
+    position: 'fixed !important',
+    inset: 'auto 0 0 0 !important',
+    transform: 'none !important',
+    width: 'auto !important',
+    minWidth: '0 !important',
+  },
+};
+const sheetContent: SystemStyleObject = {
+  '& .hl-sheet-title': { display: 'none' },
+  [SHEET]: {
+    width: 'full',
+    maxHeight: '70dvh',
+    borderBottomRadius: '0',
+    borderTopRadius: 'l3',
+    px: '2',
+    pt: '2',
+    pb: 'calc(token(spacing.2) + env(safe-area-inset-bottom, 0px))',
+    boxShadow: 'lg',
+    '&[data-state=open]': { animationName: 'slide-from-bottom-full', animationDuration: 'moderate' },
+    '&[data-state=closed]': { animationName: 'slide-to-bottom-full', animationDuration: 'fast' },
+    '& .hl-sheet-title': { display: 'block', px: '3', py: '2', textStyle: 'sm', color: 'fg.muted', truncate: true },
+    '& [role=menuitem]': { minHeight: '12', px: '3', textStyle: 'md' },
+  },
+};
+const sheetBackdrop: SystemStyleObject = {
+  display: 'none',
+  [SHEET]: { display: 'block', position: 'fixed', inset: '0', bg: 'blackAlpha.400', zIndex: 'overlay' },
+};
+
 function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User; statusBusy: boolean; onAction: OnAction } & Opening) {
   return (
     <Menu.Root
@@ -81,16 +122,21 @@ function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User;
         </button>
       </Menu.Trigger>
       <Portal>
-        <Menu.Positioner>
+        <Menu.Context>
+          {(menu) => (menu.open ? <Box className="hl-sheet-backdrop" aria-hidden="true" css={sheetBackdrop} /> : null)}
+        </Menu.Context>
+        <Menu.Positioner css={sheetPositioner}>
           {isDeleted(user) ? (
-            <Menu.Content>
+            <Menu.Content css={sheetContent}>
+              <SheetTitle user={user} />
               {/* While the restore runs, the row's status is busy too (the same row change). */}
               <Menu.Item value="restore" disabled={statusBusy}>
                 Restore
               </Menu.Item>
             </Menu.Content>
           ) : (
-            <Menu.Content>
+            <Menu.Content css={sheetContent}>
+              <SheetTitle user={user} />
               <Menu.Item value="edit">Edit</Menu.Item>
               {/* An invited member who has never signed in (docs/USERS.md "Invitations"). */}
               {user.invitation ? <InvitationMenuItems /> : null}
@@ -105,5 +151,14 @@ function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User;
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
+  );
+}
+
+/** The member the sheet acts on, shown above its items on a phone; the menu is already named so. */
+function SheetTitle({ user }: { user: User }) {
+  return (
+    <div className="hl-sheet-title" aria-hidden="true">
+      {user.name}
+    </div>
   );
 }

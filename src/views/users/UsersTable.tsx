@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { User, UserSort } from '../../contract/api';
 import type { MembersViewProps, RowAction } from './MemberParts';
+import { CARDS_QUERY } from './memberProps';
 import { MembersTable } from './MembersTable';
 import { UserCards } from './UserCards';
 import { Box } from '@chakra-ui/react';
@@ -25,9 +26,6 @@ export interface UsersTableProps extends Pick<
   /** Restore, in the menu of a member in Recently deleted. */
   onRestore: (user: User) => void;
 }
-
-/** Phones and narrow tablets (Chakra's `md` breakpoint and below, 768 px) get the cards. */
-const CARDS_QUERY = '(max-width: 48em)';
 
 /**
  * Whether the members show as cards. Read from the media query during the first render, so the page

@@ -6,6 +6,9 @@
 import type { MouseEvent } from 'react';
 import type { User, UserSort } from '../../contract/api';
 
+/** Phones and narrow tablets (Chakra's `md` breakpoint and below, 768 px): cards, and row actions in a sheet. */
+export const CARDS_QUERY = '(max-width: 48em)';
+
 export type RowAction = 'license' | 'status' | 'edit' | 'delete' | 'resend' | 'revoke' | 'restore';
 
 /** A member in Recently deleted (the list's 'deleted' status filter): they can only be restored. */
