@@ -192,7 +192,7 @@ test.describe('User Management fits the screen @users', () => {
     await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem')).toHaveCount(25);
   });
 
-  test("at 412 px a member's actions open as a sheet along the bottom, named for the member, that a scroll does not move and a tap beside closes @users", async ({
+  test("at 412 px a member's actions open as a sheet along the bottom, named for the member, that a scroll does not move and a tap beside closes; less motion when asked @users", async ({
     page,
     stack,
   }) => {
@@ -249,6 +249,16 @@ test.describe('User Management fits the screen @users', () => {
       Math.abs((beside?.x ?? 0) + (beside?.width ?? 0) - ((anchor?.x ?? 0) + (anchor?.width ?? 0))),
       'the menu is not beside its button',
     ).toBeLessThan(40);
+
+    // Asked for less motion (the system's setting), menus come and go without their animation.
+    const seconds = (value: string) => Number.parseFloat(value) * (value.endsWith('ms') ? 0.001 : 1);
+    expect(seconds(await page.getByRole('menu').evaluate((el) => getComputedStyle(el).animationDuration))).toBeGreaterThan(0.05);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await button.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(seconds(await page.getByRole('menu').evaluate((el) => getComputedStyle(el).animationDuration))).toBeLessThan(0.001);
   });
 
   test('at 320 px the pager of ten pages or more fits the window: on the first page, in the middle and on the last @users', async ({
