@@ -184,8 +184,8 @@ const config = defineConfig({
     // Whoever asks their system for less motion (WCAG 2.3.3) gets none: menus, the row actions'
     // sheet, dialogs and toasts come and go at once, placeholders and spinners do not move, and
     // nothing scrolls smoothly. Outside the query the rule is not in the page's active styles.
-    '@media (prefers-reduced-motion: reduce)': {
-      '*, *::before, *::after': {
+    '*, *::before, *::after': {
+      _motionReduce: {
         animationDuration: '0.01ms !important',
         animationIterationCount: '1 !important',
         transitionDuration: '0.01ms !important',

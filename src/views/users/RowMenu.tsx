@@ -87,6 +87,7 @@ const sheetContent: SystemStyleObject = {
   [SHEET]: {
     width: 'full',
     maxHeight: '70dvh',
+    overflowY: 'auto',
     borderBottomRadius: '0',
     borderTopRadius: 'l3',
     px: '2',
@@ -101,7 +102,8 @@ const sheetContent: SystemStyleObject = {
 };
 const sheetBackdrop: SystemStyleObject = {
   display: 'none',
-  [SHEET]: { display: 'block', position: 'fixed', inset: '0', bg: 'blackAlpha.400', zIndex: 'overlay' },
+  // A finger dragged on it does not scroll the page under the sheet.
+  [SHEET]: { display: 'block', position: 'fixed', inset: '0', bg: 'blackAlpha.400', zIndex: 'overlay', touchAction: 'none' },
 };
 
 function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User; statusBusy: boolean; onAction: OnAction } & Opening) {
