@@ -33,7 +33,7 @@ export { palettes } from './core';
  * Chakra's skeleton, whose pulse starts after a second: a wait that short needs no movement to say
  * so, and a placeholder that stands still costs nothing to draw. Pulsing from the first frame, the
  * console's placeholders had a phone composite a frame every 16 ms while it was busiest, loading
- * the page (on /users, about a third of the browser's drawing work during the load). A placeholder
+ * the page (on /users, some 40% of the display compositor's work during the load: docs/PERFORMANCE.md). A placeholder
  * showing its content (`loading={false}`) fades in at once, as before: its `!important` animation
  * takes no delay.
  */
