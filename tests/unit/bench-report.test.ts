@@ -33,7 +33,7 @@ function run(
   score: number,
   more: Partial<LighthouseRun> = {},
 ): LighthouseRun {
-  return { page, preset, round, score, lcpMs: 1000, tbtMs: 100, cls: 0, fcpMs: 800, notes: [], ...more };
+  return { page, preset, round, score, lcpMs: 1000, tbtMs: 100, traceTbtMs: 300, cpuTbtMs: 90, cls: 0, fcpMs: 800, notes: [], ...more };
 }
 
 /** Five runs of every page and preset, each at `score` unless `scores` says otherwise. */
@@ -82,9 +82,9 @@ describe('statOf', () => {
 describe('the Lighthouse summary', () => {
   it('reports median, min and max of the score and of each metric per page and preset', () => {
     const runs = [
-      run('login', 'mobile', 1, 0.91, { lcpMs: 2900, tbtMs: 300, cls: 0, fcpMs: 2200 }),
-      run('login', 'mobile', 2, 0.97, { lcpMs: 2100, tbtMs: 120, cls: 0.02, fcpMs: 1500 }),
-      run('login', 'mobile', 3, 0.95, { lcpMs: 2500, tbtMs: 200, cls: 0, fcpMs: 1800 }),
+      run('login', 'mobile', 1, 0.91, { lcpMs: 2900, tbtMs: 300, traceTbtMs: 900, cpuTbtMs: Number.NaN, cls: 0, fcpMs: 2200 }),
+      run('login', 'mobile', 2, 0.97, { lcpMs: 2100, tbtMs: 120, traceTbtMs: 400, cpuTbtMs: 150, cls: 0.02, fcpMs: 1500 }),
+      run('login', 'mobile', 3, 0.95, { lcpMs: 2500, tbtMs: 200, traceTbtMs: 600, cpuTbtMs: 170, cls: 0, fcpMs: 1800 }),
       run('login', 'desktop', 1, 1),
     ];
     const [desktop, mobile] = summarizeLighthouse(runs);
@@ -96,6 +96,9 @@ describe('the Lighthouse summary', () => {
       score: { median: 0.95, min: 0.91, max: 0.97 },
       lcpMs: { median: 2500, min: 2100, max: 2900 },
       tbtMs: { median: 200, min: 120, max: 300 },
+      traceTbtMs: { median: 600, min: 400, max: 900 },
+      // A run whose trace had no thread times is left out of the CPU figure, not counted as 0.
+      cpuTbtMs: { median: 160, min: 150, max: 170 },
       cls: { median: 0, min: 0, max: 0.02 },
       fcpMs: { median: 1800, min: 1500, max: 2200 },
     });
@@ -106,6 +109,8 @@ describe('the Lighthouse summary', () => {
       lighthouse_login_mobile_min: 0.91,
       lighthouse_login_mobile_max: 0.97,
       lighthouse_login_mobile_tbt_ms: 200,
+      lighthouse_login_mobile_trace_tbt_ms: 600,
+      lighthouse_login_mobile_cpu_tbt_ms_max: 170,
       lighthouse_login_mobile_cls_max: 0.02,
     });
   });
@@ -388,7 +393,13 @@ describe('every figure has a meaning', () => {
     const f = { ...figures, ...passing(runs), route_users_js_gzip_kb: 99 };
     const md = renderMarkdown(f, { checks: checksOf(f, { lighthouse: true }), lighthouse: summarizeLighthouse(runs), load });
     expect(md).toContain('| Lighthouse /login mobile, median | 0.95 | >= 0.95 | PASS | issue 17 |');
-    expect(md).toContain('| /login | mobile | 0.95 (0.9–0.97) |');
+    expect(md).toContain('| /login | mobile | 0.95 (0.9–0.97) | 1000 | 100 | 300 | 90 | 0 | 800 |');
+    expect(md).toContain('| Page | Preset | Score | LCP ms | TBT ms | trace, clock ms | trace, CPU ms | CLS | FCP ms |');
+    // A figure no run could read shows as a dash, not NaN.
+    const unread = fiveRounds().map((r) => ({ ...r, cpuTbtMs: Number.NaN }));
+    expect(renderMarkdown(f, { lighthouse: summarizeLighthouse(unread) })).toContain(
+      '| /login | mobile | 1 | 1000 | 100 | 300 | – | 0 | 800 |',
+    );
     expect(md).toContain(`| users | 99 | ${ROUTE_JS_BUDGET_KB.users} | **over** |`);
     expect(md).toContain('| PostgreSQL | 1 | 100 | 2000 | 200 | 400 | 900 | 1 (1 timeouts) | 0 |');
     expect(md).toContain('| PostgreSQL | 2 | 100 | 3400 | 340 | 200 | 450 | 0 | 0 |');
@@ -411,6 +422,9 @@ describe('every figure has a meaning', () => {
     expect(md).toContain('| 5000 (4900, 50, 50) | 900 | 60000 | 82.4 | 480 | 511 | 31 | 20, 40 |');
     expect(meaningOf('lighthouse_member_billing_mobile_tbt_ms')).toBe(
       "Lighthouse mobile preset, a member's billing (/billing/user/:userId): Total Blocking Time (ms), median of the runs",
+    );
+    expect(meaningOf('lighthouse_users_mobile_cpu_tbt_ms_min')).toMatch(
+      /^Lighthouse mobile preset, signed-in \/users: The same blocking time with each task's thread CPU time.*lowest of the runs$/,
     );
   });
 });
