@@ -3,7 +3,8 @@
  * organisation: at 1366×768 and 1280×800 every column and action of the members table (View
  * Billing and the row menu included) lies inside the window, and neither the page nor the table
  * scrolls sideways; at 412 px the members are cards with the same actions, and the page does not
- * scroll sideways, and a member's actions open as a sheet along the bottom; nor at 320 px with the pager under ten pages or more; 'Last active' shows the exact en-US date and time on hover and on focus.
+ * scroll sideways, and a member's actions open as a sheet along the bottom; the cards below the
+ * screen are drawn when scrolled near, at the height they keep; nor at 320 px with the pager under ten pages or more; 'Last active' shows the exact en-US date and time on hover and on focus.
  * Nothing here changes a member (other workers count them).
  */
 import type { Locator, Page } from '@playwright/test';
@@ -259,6 +260,43 @@ test.describe('User Management fits the screen @users', () => {
     await button.click();
     await expect(page.getByRole('menu')).toBeVisible();
     expect(seconds(await page.getByRole('menu').evaluate((el) => getComputedStyle(el).animationDuration))).toBeLessThan(0.001);
+  });
+
+  test('on a phone, the cards below the screen are drawn as they are scrolled near, at the height they keep; the exact time stays inside its card @users', async ({
+    page,
+    stack,
+  }) => {
+    await page.setViewportSize(SMALL_PHONE);
+    await signInAsAdmin(page, stack);
+    await openUsers(page);
+    const list = page.getByRole('list', { name: 'Users' });
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    const cards = list.getByRole('listitem');
+    await expect(cards).toHaveCount(25);
+    // Whether the browser has drawn each card's content (content-visibility skips it far below).
+    const drawn = () =>
+      cards.evaluateAll((els) => els.map((el) => el.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false));
+    await expect.poll(async () => (await drawn())[0], { message: 'the first card is drawn' }).toBe(true);
+    expect((await drawn()).at(-1), 'the last card is drawn before it is scrolled near').toBe(false);
+    // Every member stays in the page for a reader, a search in the page and a screen reader.
+    await expect(cards.last().getByRole('link', { name: /^View Billing for / })).toHaveCount(1);
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await height();
+    for (let i = 0; i < 40 && !(await drawn()).at(-1); i += 1) await page.mouse.wheel(0, 300);
+    await expect.poll(async () => (await drawn()).at(-1), { message: 'the last card is drawn once scrolled near' }).toBe(true);
+    // A card not yet drawn is as tall as a drawn one: the page does not grow or shrink as it scrolls.
+    expect(await height(), 'the page height, scrolled to the last card').toBe(before);
+
+    // The exact time of 'Last active' opens inside its card, which clips what overflows it.
+    const card = cards.filter({ has: page.locator('time') }).first();
+    await card.scrollIntoViewIfNeeded();
+    await card.locator('time').first().focus();
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toBeVisible();
+    const [tipBox, cardBox] = [await tip.boundingBox(), await card.boundingBox()];
+    if (!tipBox || !cardBox) throw new Error('the tooltip or its card has no box');
+    expect(tipBox.x, 'the tooltip starts inside its card').toBeGreaterThanOrEqual(cardBox.x);
+    expect(tipBox.x + tipBox.width, 'the tooltip ends inside its card').toBeLessThanOrEqual(cardBox.x + cardBox.width);
   });
 
   test('at 320 px the pager of ten pages or more fits the window: on the first page, in the middle and on the last @users', async ({

@@ -48,8 +48,24 @@ const cardStyles: SystemStyleObject = {
   '& .hl-check-label': { display: 'inline-flex', alignItems: 'center', gap: '2', textStyle: 'sm', cursor: 'pointer', flexShrink: 0 },
   '& .hl-cards': { display: 'grid', gap: '3', listStyleType: 'none', p: '0', m: '0' },
   // Every line of a card has a fixed height, so a placeholder card is exactly as tall as a card.
-  '& .hl-card': { display: 'grid', gap: '3', p: '3', borderWidth: '1px', borderRadius: 'l3', bg: 'bg', minWidth: 0 },
+  // A card below the screen is not styled, laid out or painted until it is scrolled near: the first
+  // page's 25 cards cost a phone the work of the few it shows (docs/PERFORMANCE.md). Until then it
+  // keeps a card's height (11rem of content: the lines above), and once drawn, its own.
+  '& .hl-card': {
+    display: 'grid',
+    gap: '3',
+    p: '3',
+    borderWidth: '1px',
+    borderRadius: 'l3',
+    bg: 'bg',
+    minWidth: 0,
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 11rem',
+  },
   '& .hl-card[data-selected]': { bg: 'gray.subtle' },
+  // 'Last active' is a card's right-hand column: its exact time opens leftwards, inside the card,
+  // which clips what overflows it (its content-visibility contains its paint).
+  '& .hl-card .hl-tip': { insetStart: 'auto', insetEnd: '0' },
   '& .hl-card-head': { display: 'flex', alignItems: 'center', gap: '3', height: '10', minWidth: 0 },
   '& .hl-card-head > .hl-who': { flex: '1' },
   '& .hl-facts': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '3', rowGap: '2', m: '0' },
