@@ -23,7 +23,7 @@ import { desktopConfig, generateReport, startFlow, type Config, type Flags, type
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { UserBilling, UserListResponse } from '../../src/contract/api';
 import { adminAccessToken } from './admin';
-import { blockingTimes, type BlockingTimes, type TraceEvent } from './blocking';
+import { blockingTimes, renderingWork, type BlockingTimes, type RenderingWork, type TraceEvent } from './blocking';
 import { ADMIN, CHROME_ARGS, CHROME_PATH, round } from './browser';
 import { LIGHTHOUSE_PAGES, LIGHTHOUSE_PRESETS, medianRunIndex, type LighthousePage, type LighthousePreset } from './report';
 
@@ -38,6 +38,9 @@ export interface LighthouseRun {
   /** Blocking time from the audit's trace, after the first contentful paint: by the clock, and by thread CPU time (blocking.ts). */
   traceTbtMs: number;
   cpuTbtMs: number;
+  /** The rendering work in the same trace, after the first contentful paint (blocking.ts). */
+  elementsStyled: number;
+  objectsLaidOut: number;
   cls: number;
   fcpMs: number;
   /** The audits that cost the most (for the readable report). */
@@ -128,17 +131,19 @@ function notesOf(lhr: {
 }
 
 /**
- * The page's blocking time read from the audit's own trace (blocking.ts), from its first contentful
- * paint on, with the CPU slowdown Lighthouse simulated (none when it throttled for real).
+ * The page's blocking time and rendering work read from the audit's own trace (blocking.ts), from its
+ * first contentful paint on, with the CPU slowdown Lighthouse simulated (none when it throttled for real).
  */
-function traceBlocking(artifacts: UserFlow.FlowArtifacts, lhr: Result): BlockingTimes {
+function traceFigures(artifacts: UserFlow.FlowArtifacts, lhr: Result): BlockingTimes & RenderingWork {
   const trace = artifacts.gatherSteps[0]?.artifacts.Trace;
   const metrics = lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaintTs?: number }[] } | undefined;
   const fcpTs = metrics?.items?.[0]?.observedFirstContentfulPaintTs;
-  if (!trace || fcpTs === undefined) return { clockMs: Number.NaN, cpuMs: Number.NaN };
+  if (!trace || fcpTs === undefined)
+    return { clockMs: Number.NaN, cpuMs: Number.NaN, elementsStyled: Number.NaN, objectsLaidOut: Number.NaN };
   const { throttlingMethod, throttling } = lhr.configSettings;
   const slowdown = throttlingMethod === 'simulate' ? (throttling.cpuSlowdownMultiplier ?? 1) : 1;
-  return blockingTimes(trace.traceEvents as TraceEvent[], fcpTs, slowdown);
+  const events = trace.traceEvents as TraceEvent[];
+  return { ...blockingTimes(events, fcpTs, slowdown), ...renderingWork(events, fcpTs) };
 }
 
 /** One audit; its HTML report is written to `htmlFile`. */
@@ -173,7 +178,7 @@ async function auditOne(
       throw new Error(`${target} audit ended at ${lhr.finalDisplayedUrl} (signed out?)`);
     await writeFile(htmlFile, generateReport(lhr, 'html'));
     const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const blocking = traceBlocking(flow.createArtifactsJson(), lhr);
+    const traced = traceFigures(flow.createArtifactsJson(), lhr);
     return {
       page: target,
       preset,
@@ -181,8 +186,10 @@ async function auditOne(
       score: lhr.categories.performance?.score ?? 0,
       lcpMs: round(numeric('largest-contentful-paint'), 0),
       tbtMs: round(numeric('total-blocking-time'), 0),
-      traceTbtMs: blocking.clockMs,
-      cpuTbtMs: blocking.cpuMs,
+      traceTbtMs: traced.clockMs,
+      cpuTbtMs: traced.cpuMs,
+      elementsStyled: traced.elementsStyled,
+      objectsLaidOut: traced.objectsLaidOut,
       cls: round(numeric('cumulative-layout-shift'), 3),
       fcpMs: round(numeric('first-contentful-paint'), 0),
       notes: notesOf(lhr),

@@ -83,6 +83,8 @@ export interface LighthouseSummary {
   tbtMs: Stat;
   traceTbtMs: Stat;
   cpuTbtMs: Stat;
+  elementsStyled: Stat;
+  objectsLaidOut: Stat;
   cls: Stat;
   fcpMs: Stat;
   /** What Lighthouse flagged in the median run (the run whose HTML report is kept). */
@@ -104,6 +106,19 @@ const METRICS = [
     digits: 0,
     title:
       "The same blocking time with each task's thread CPU time instead of its clock time: the page's own cost, without waits for a core (ms)",
+  },
+  {
+    key: 'elements_styled',
+    field: 'elementsStyled',
+    digits: 0,
+    title:
+      "Elements styled after first paint, summed over the trace's style recalculations (a count: the machine's load does not change it)",
+  },
+  {
+    key: 'objects_laid_out',
+    field: 'objectsLaidOut',
+    digits: 0,
+    title: "Layout objects laid out after first paint, summed over the trace's layouts (a count: the machine's load does not change it)",
   },
   { key: 'cls', field: 'cls', digits: 3, title: 'Cumulative Layout Shift' },
   { key: 'fcp_ms', field: 'fcpMs', digits: 0, title: 'First Contentful Paint (ms)' },
@@ -595,14 +610,16 @@ export function renderMarkdown(f: Figures, parts: ReportParts = {}): string {
       '',
       "TBT is Lighthouse's, simulated from the clock. Beside it, the same sum read from the audit's trace after first paint: " +
         "by the clock, and by each task's thread CPU time. Where the clock's is much larger, the page's main thread was waiting for a core " +
-        '(the other browser processes, or the machine), not running the page (docs/PERFORMANCE.md).',
+        '(the other browser processes, or the machine), not running the page (docs/PERFORMANCE.md). ' +
+        'Styled and laid out count the elements and layout objects the page had the browser style and lay out after first paint: ' +
+        'counts, which only a change to the page moves.',
       '',
-      '| Page | Preset | Score | LCP ms | TBT ms | trace, clock ms | trace, CPU ms | CLS | FCP ms |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| Page | Preset | Score | LCP ms | TBT ms | trace, clock ms | trace, CPU ms | styled | laid out | CLS | FCP ms |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const s of lighthouse)
       lines.push(
-        `| ${PAGE_NAMES[s.page]} | ${s.preset} | ${cell(s.score)} | ${cell(s.lcpMs)} | ${cell(s.tbtMs)} | ${cell(s.traceTbtMs)} | ${cell(s.cpuTbtMs)} | ${cell(s.cls)} | ${cell(s.fcpMs)} |`,
+        `| ${PAGE_NAMES[s.page]} | ${s.preset} | ${cell(s.score)} | ${cell(s.lcpMs)} | ${cell(s.tbtMs)} | ${cell(s.traceTbtMs)} | ${cell(s.cpuTbtMs)} | ${cell(s.elementsStyled)} | ${cell(s.objectsLaidOut)} | ${cell(s.cls)} | ${cell(s.fcpMs)} |`,
       );
     const notes = lighthouse.filter((s) => s.notes.length > 0);
     if (notes.length > 0) {

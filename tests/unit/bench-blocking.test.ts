@@ -1,10 +1,11 @@
 // @vitest-environment node
 /**
  * Blocking time read from a Lighthouse trace (scripts/bench/blocking.ts), by the clock and by thread
- * CPU time, on hand-written trace events: the page's renderer, another renderer and nested tasks.
+ * CPU time, and the rendering work counted in it, on hand-written trace events: the page's renderer,
+ * another renderer and nested tasks.
  */
 import { describe, expect, it } from 'vitest';
-import { blockingTimes, type TraceEvent } from '../../scripts/bench/blocking';
+import { blockingTimes, renderingWork, type TraceEvent } from '../../scripts/bench/blocking';
 
 const PAGE = { pid: 10, tid: 1 };
 const OTHER = { pid: 20, tid: 1 };
@@ -55,5 +56,38 @@ describe('blocking time from a trace', () => {
     expect(times.clockMs).toBe(700);
     expect(times.cpuMs).toBeNaN();
     expect(blockingTimes([], 0, 4)).toEqual({ clockMs: 0, cpuMs: 0 });
+  });
+
+  it("counts the elements styled and the layout objects laid out on the page's renderer from first paint on", () => {
+    const style = (where: { pid: number; tid: number }, atMs: number, elementCount: number): TraceEvent => ({
+      name: 'UpdateLayoutTree',
+      ph: 'X',
+      ...where,
+      ts: atMs * 1000,
+      dur: 1000,
+      args: { elementCount },
+    });
+    const layout = (where: { pid: number; tid: number }, atMs: number, dirtyObjects: number): TraceEvent => ({
+      name: 'Layout',
+      ph: 'X',
+      ...where,
+      ts: atMs * 1000,
+      dur: 1000,
+      args: { beginData: { dirtyObjects } },
+    });
+    const events = [
+      ...names,
+      task(PAGE, 0, 300, 300), // makes the page's renderer the busiest
+      style(PAGE, 100, 5000), // before first paint
+      layout(PAGE, 100, 4000),
+      style(PAGE, 1000, 700),
+      layout(PAGE, 1001, 300),
+      style(PAGE, 1500, 1100),
+      layout(PAGE, 1501, 900),
+      style(OTHER, 1500, 9999), // another tab
+      layout(OTHER, 1501, 9999),
+    ];
+    expect(renderingWork(events, 900_000)).toEqual({ elementsStyled: 1800, objectsLaidOut: 1200 });
+    expect(renderingWork([], 0)).toEqual({ elementsStyled: 0, objectsLaidOut: 0 });
   });
 });

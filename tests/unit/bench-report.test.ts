@@ -33,7 +33,22 @@ function run(
   score: number,
   more: Partial<LighthouseRun> = {},
 ): LighthouseRun {
-  return { page, preset, round, score, lcpMs: 1000, tbtMs: 100, traceTbtMs: 300, cpuTbtMs: 90, cls: 0, fcpMs: 800, notes: [], ...more };
+  return {
+    page,
+    preset,
+    round,
+    score,
+    lcpMs: 1000,
+    tbtMs: 100,
+    traceTbtMs: 300,
+    cpuTbtMs: 90,
+    elementsStyled: 1800,
+    objectsLaidOut: 1200,
+    cls: 0,
+    fcpMs: 800,
+    notes: [],
+    ...more,
+  };
 }
 
 /** Five runs of every page and preset, each at `score` unless `scores` says otherwise. */
@@ -84,7 +99,15 @@ describe('the Lighthouse summary', () => {
     const runs = [
       run('login', 'mobile', 1, 0.91, { lcpMs: 2900, tbtMs: 300, traceTbtMs: 900, cpuTbtMs: Number.NaN, cls: 0, fcpMs: 2200 }),
       run('login', 'mobile', 2, 0.97, { lcpMs: 2100, tbtMs: 120, traceTbtMs: 400, cpuTbtMs: 150, cls: 0.02, fcpMs: 1500 }),
-      run('login', 'mobile', 3, 0.95, { lcpMs: 2500, tbtMs: 200, traceTbtMs: 600, cpuTbtMs: 170, cls: 0, fcpMs: 1800 }),
+      run('login', 'mobile', 3, 0.95, {
+        lcpMs: 2500,
+        tbtMs: 200,
+        traceTbtMs: 600,
+        cpuTbtMs: 170,
+        elementsStyled: 2400,
+        cls: 0,
+        fcpMs: 1800,
+      }),
       run('login', 'desktop', 1, 1),
     ];
     const [desktop, mobile] = summarizeLighthouse(runs);
@@ -99,6 +122,7 @@ describe('the Lighthouse summary', () => {
       traceTbtMs: { median: 600, min: 400, max: 900 },
       // A run whose trace had no thread times is left out of the CPU figure, not counted as 0.
       cpuTbtMs: { median: 160, min: 150, max: 170 },
+      elementsStyled: { median: 1800, min: 1800, max: 2400 },
       cls: { median: 0, min: 0, max: 0.02 },
       fcpMs: { median: 1800, min: 1500, max: 2200 },
     });
@@ -111,6 +135,8 @@ describe('the Lighthouse summary', () => {
       lighthouse_login_mobile_tbt_ms: 200,
       lighthouse_login_mobile_trace_tbt_ms: 600,
       lighthouse_login_mobile_cpu_tbt_ms_max: 170,
+      lighthouse_login_mobile_elements_styled_max: 2400,
+      lighthouse_login_mobile_objects_laid_out: 1200,
       lighthouse_login_mobile_cls_max: 0.02,
     });
   });
@@ -393,8 +419,10 @@ describe('every figure has a meaning', () => {
     const f = { ...figures, ...passing(runs), route_users_js_gzip_kb: 99 };
     const md = renderMarkdown(f, { checks: checksOf(f, { lighthouse: true }), lighthouse: summarizeLighthouse(runs), load });
     expect(md).toContain('| Lighthouse /login mobile, median | 0.95 | >= 0.95 | PASS | issue 17 |');
-    expect(md).toContain('| /login | mobile | 0.95 (0.9–0.97) | 1000 | 100 | 300 | 90 | 0 | 800 |');
-    expect(md).toContain('| Page | Preset | Score | LCP ms | TBT ms | trace, clock ms | trace, CPU ms | CLS | FCP ms |');
+    expect(md).toContain('| /login | mobile | 0.95 (0.9–0.97) | 1000 | 100 | 300 | 90 | 1800 | 1200 | 0 | 800 |');
+    expect(md).toContain(
+      '| Page | Preset | Score | LCP ms | TBT ms | trace, clock ms | trace, CPU ms | styled | laid out | CLS | FCP ms |',
+    );
     // A figure no run could read shows as a dash, not NaN.
     const unread = fiveRounds().map((r) => ({ ...r, cpuTbtMs: Number.NaN }));
     expect(renderMarkdown(f, { lighthouse: summarizeLighthouse(unread) })).toContain(
