@@ -117,9 +117,7 @@ describe('Recent activity on a member billing page', () => {
     const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
     expect(regions.slice(-2)).toEqual(['Recent Invoices', 'Recent activity']);
     // The card's trail starts once its machine's code has loaded, which may be after the heading.
-    await waitFor(() =>
-      expect(doubles.api.inputs('loadActivity')).toEqual([{ page: 1, limit: 5, memberId: LITE_USER.userId }]),
-    );
+    await waitFor(() => expect(doubles.api.inputs('loadActivity')).toEqual([{ page: 1, limit: 5, memberId: LITE_USER.userId }]));
   });
 
   it('keeps the billing page when its code cannot load: the card says so in its place', async () => {
