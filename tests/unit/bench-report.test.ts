@@ -426,7 +426,7 @@ describe('every figure has a meaning', () => {
     // A figure no run could read shows as a dash, not NaN.
     const unread = fiveRounds().map((r) => ({ ...r, cpuTbtMs: Number.NaN }));
     expect(renderMarkdown(f, { lighthouse: summarizeLighthouse(unread) })).toContain(
-      '| /login | mobile | 1 | 1000 | 100 | 300 | – | 0 | 800 |',
+      '| /login | mobile | 1 | 1000 | 100 | 300 | – | 1800 | 1200 | 0 | 800 |',
     );
     expect(md).toContain(`| users | 99 | ${ROUTE_JS_BUDGET_KB.users} | **over** |`);
     expect(md).toContain('| PostgreSQL | 1 | 100 | 2000 | 200 | 400 | 900 | 1 (1 timeouts) | 0 |');
