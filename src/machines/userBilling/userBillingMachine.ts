@@ -75,21 +75,6 @@ export type UserBillingEvent =
   /** The ready link was followed or closed. */
   | { type: 'userBilling.dismissReadyLink' };
 
-/** A safe hosted page has answered (the `answered` states, left at once): opened, or offered as a link when it came too late. */
-const OPEN_OR_OFFER = {
-  always: [
-    {
-      guard: 'answerOpensNow',
-      target: 'idle',
-      actions: [
-        { type: 'openHostedPage', params: ({ context }: { context: UserBillingContext }) => ({ url: present(context.answer).url }) },
-        'clearAnswer',
-      ],
-    },
-    { target: 'idle', actions: 'offerAnswer' },
-  ],
-} as const;
-
 export const userBillingMachine = setup({
   types: {
     tags: {} as 'pending',
@@ -250,7 +235,16 @@ export const userBillingMachine = setup({
                 },
               },
             },
-            answered: OPEN_OR_OFFER,
+            answered: {
+              always: [
+                {
+                  guard: 'answerOpensNow',
+                  target: 'idle',
+                  actions: [{ type: 'openHostedPage', params: ({ context }) => ({ url: present(context.answer).url }) }, 'clearAnswer'],
+                },
+                { target: 'idle', actions: 'offerAnswer' },
+              ],
+            },
           },
         },
         paymentMethods: {
@@ -278,7 +272,16 @@ export const userBillingMachine = setup({
                 onError: { target: 'idle', actions: { type: 'assignPaymentMethodError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            answered: OPEN_OR_OFFER,
+            answered: {
+              always: [
+                {
+                  guard: 'answerOpensNow',
+                  target: 'idle',
+                  actions: [{ type: 'openHostedPage', params: ({ context }) => ({ url: present(context.answer).url }) }, 'clearAnswer'],
+                },
+                { target: 'idle', actions: 'offerAnswer' },
+              ],
+            },
           },
         },
       },
