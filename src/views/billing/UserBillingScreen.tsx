@@ -272,7 +272,7 @@ const UserBillingPage = memo(function UserBillingPage({
         </Button>
       </HStack>
 
-      <Banner status="error" message={linkError} reveal />
+      <Banner status="error" message={linkError} />
       <ReadyLinkBanner link={readyLink} onDone={intents.dismissReadyLink} />
 
       <Section title="Subscription Status">

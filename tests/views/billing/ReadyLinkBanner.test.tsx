@@ -1,16 +1,13 @@
 /**
- * The outcome of asking for a hosted page (an invoice, its PDF, the payment-method page) on a
- * member's billing page, shown at the top of the page while the button pressed may be far below:
- * - a link that came back after the browser stopped letting the page open a tab for the click that
- *   asked for it (the machine's `opensNow` false: the real check is the payments service's,
- *   tests/unit/payments/payments.test.ts) is offered as a link to click, which takes the focus,
- *   opens in a new tab without access to this one, and leaves the page once followed or dismissed;
- * - a link that could not be had says why, scrolled into view.
- * The API calls are deferred doubles at the network boundary.
+ * A hosted page whose link came back after the browser stopped letting the page open a tab for the
+ * click that asked for it (the machine's `opensNow` false: the real check is the payments service's,
+ * tests/unit/payments/payments.test.ts): the member's billing page offers it as a link to click, which
+ * opens in a new tab without access to this one, and leaves the page once followed or dismissed. The
+ * API calls are deferred doubles at the network boundary.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { userBillingMachine } from '../../../src/machines/userBilling';
 import { UserBillingScreen } from '../../../src/views/billing/UserBillingScreen';
 import { createControllableActors } from '../../support/model';
@@ -85,20 +82,5 @@ describe('a hosted page that came too late to open by itself', () => {
     // The answer reaches the machine in a later microtask.
     await waitFor(() => expect(opened).toEqual([PORTAL]));
     expect(screen.queryByRole('link', { name: 'Open payment methods' })).not.toBeInTheDocument();
-  });
-});
-
-describe('a hosted page that could not be had', () => {
-  it('shows why at the top of the page, scrolled into view (on a phone the invoice pressed is far below)', async () => {
-    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
-    const { fakes, user } = await renderLoaded();
-    await user.click(within(screen.getByRole('listitem', { name: 'Invoice #HL-0001' })).getByRole('button', { name: 'View Invoice' }));
-    expect(scrolled).not.toHaveBeenCalled();
-    act(() => fakes.reject('invoiceLink', { status: 503 }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The invoice could not be opened. Try again.');
-    expect(scrolled.mock.contexts).toEqual([alert]);
-    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
-    scrolled.mockRestore();
   });
 });
