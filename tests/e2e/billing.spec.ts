@@ -256,4 +256,30 @@ test.describe('billing @billing', () => {
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await expect(popup.locator('body')).toContainText(linked.number);
   });
+
+  test.describe('with the invoice links failing', () => {
+    // The browser logs the refused request; the page shows why.
+    test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 503/] });
+
+    test('on a phone, an invoice that cannot be opened says why where the administrator is looking @billing', async ({ page, stack }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const session = await signInAsAdmin(page, stack);
+      const user = await pick(page, session, 'with an invoice page', (b) => b.recentInvoices.some((i) => i.hostedInvoiceUrl));
+      const invoice = user.recentInvoices.find((i) => i.hostedInvoiceUrl);
+      if (!invoice) throw new Error('no invoice with a hosted page');
+      await openBilling(page, user);
+      // The API fails this once (a network fault at a boundary we do not own).
+      await page.route('**/api/admin/billing/invoice-link', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Billing is unavailable' }) })
+          : route.continue(),
+      );
+      const button = page.getByRole('listitem', { name: `Invoice #${invoice.number}` }).getByRole('button', { name: 'View Invoice' });
+      await button.scrollIntoViewIfNeeded();
+      const alert = page.getByRole('alert').filter({ hasText: 'Billing is unavailable' });
+      await expect(alert).not.toBeInViewport();
+      await button.click();
+      await expect(alert).toBeInViewport();
+    });
+  });
 });

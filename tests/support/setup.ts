@@ -23,6 +23,9 @@ if (typeof document !== 'undefined') {
   afterEach(() => {
     cleanup();
   });
+  // jsdom lays nothing out, so it has no scrolling into view: a no-op where the console asks for it
+  // (a test that checks it spies on it).
+  Element.prototype.scrollIntoView ??= () => {};
 }
 
 /**

@@ -266,7 +266,7 @@ const UserBillingPage = memo(function UserBillingPage({
         </Button>
       </HStack>
 
-      <Banner status="error" message={linkError} />
+      <Banner status="error" message={linkError} reveal />
 
       <Section title="Subscription Status">
         <SubscriptionStatus billing={billing} />
