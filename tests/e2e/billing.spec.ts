@@ -280,6 +280,15 @@ test.describe('billing @billing', () => {
       await expect(alert).not.toBeInViewport();
       await button.click();
       await expect(alert).toBeInViewport();
+      // Not under the sticky header: what is drawn at the alert's middle is the alert.
+      await expect
+        .poll(() =>
+          alert.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+          }),
+        )
+        .toBe(true);
     });
   });
 });

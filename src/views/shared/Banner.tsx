@@ -23,7 +23,8 @@ export function Banner({
   }, [reveal, message]);
   if (!message) return null;
   return (
-    <Alert.Root ref={ref} status={status} role={status === 'error' ? 'alert' : 'status'}>
+    // Revealed below the console's sticky header (about 4.5rem), not under it.
+    <Alert.Root ref={ref} status={status} role={status === 'error' ? 'alert' : 'status'} scrollMarginTop={reveal ? '24' : undefined}>
       <Alert.Indicator />
       <Alert.Title>{message}</Alert.Title>
     </Alert.Root>
