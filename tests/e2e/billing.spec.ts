@@ -330,6 +330,9 @@ test.describe('billing @billing', () => {
     const offer = page.getByRole('status').filter({ hasText: 'The invoice PDF is ready.' });
     await expect(offer).toBeVisible();
     expect(openedByItself).toBe(false);
+    // Brought into view where the next press goes: the notice is at the top, the invoice lower down.
+    await expect(offer.getByRole('link', { name: 'Open PDF' })).toBeFocused();
+    await expect(offer.getByRole('link', { name: 'Open PDF' })).toBeInViewport();
 
     const popupPromise = context.waitForEvent('page');
     await offer.getByRole('link', { name: 'Open PDF' }).click();

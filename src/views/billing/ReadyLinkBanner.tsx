@@ -1,5 +1,6 @@
 import { Alert, CloseButton, Link } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { ReadyLink } from '../../machines/userBilling';
 
 /** What each kind of hosted page is called, as the notice's title and its link. */
@@ -14,8 +15,17 @@ const WORDS: Record<ReadyLink['kind'], { title: string; link: string }> = {
  * click that asked for it (a slow connection: Chrome allows 5 s, Safari less): the browser would
  * block it as a pop-up, so it is offered as a link, which opens at once as a click of its own. The
  * link leaves the notice when followed; the close button dismisses it without opening.
+ *
+ * The notice is at the top of the page, and on a phone the invoice asked for is often far below:
+ * the link takes the focus as it appears, which brings it into view and is where the next press
+ * goes (from the keyboard too; a screen reader announces the notice, a status).
  */
 export function ReadyLinkBanner({ link, onDone }: { link: ReadyLink | null; onDone: () => void }) {
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const url = link?.url;
+  useEffect(() => {
+    if (url) linkRef.current?.focus();
+  }, [url]);
   if (!link) return null;
   const words = WORDS[link.kind];
   return (
@@ -25,7 +35,15 @@ export function ReadyLinkBanner({ link, onDone }: { link: ReadyLink | null; onDo
         <Alert.Title>{words.title}</Alert.Title>
         <Alert.Description>
           It took a moment, so your browser needs one more click to open it in a new tab.{' '}
-          <Link href={link.url} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="medium" onClick={onDone}>
+          <Link
+            ref={linkRef}
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="brand.fg"
+            fontWeight="medium"
+            onClick={onDone}
+          >
             {words.link}
             <ExternalLink size={14} aria-hidden />
           </Link>

@@ -57,6 +57,8 @@ describe('a hosted page that came too late to open by itself', () => {
     expect(link).toHaveAttribute('href', PDF);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // It takes the focus: on a phone the notice is far above the invoice that was pressed.
+    expect(link).toHaveFocus();
     expect(opened).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
