@@ -75,6 +75,21 @@ export type UserBillingEvent =
   /** The ready link was followed or closed. */
   | { type: 'userBilling.dismissReadyLink' };
 
+/** A safe hosted page has answered (the `answered` states, left at once): opened, or offered as a link when it came too late. */
+const OPEN_OR_OFFER = {
+  always: [
+    {
+      guard: 'answerOpensNow',
+      target: 'idle',
+      actions: [
+        { type: 'openHostedPage', params: ({ context }: { context: UserBillingContext }) => ({ url: present(context.answer).url }) },
+        'clearAnswer',
+      ],
+    },
+    { target: 'idle', actions: 'offerAnswer' },
+  ],
+} as const;
+
 export const userBillingMachine = setup({
   types: {
     tags: {} as 'pending',
@@ -235,16 +250,7 @@ export const userBillingMachine = setup({
                 },
               },
             },
-            answered: {
-              always: [
-                {
-                  guard: 'answerOpensNow',
-                  target: 'idle',
-                  actions: [{ type: 'openHostedPage', params: ({ context }) => ({ url: present(context.answer).url }) }, 'clearAnswer'],
-                },
-                { target: 'idle', actions: 'offerAnswer' },
-              ],
-            },
+            answered: OPEN_OR_OFFER,
           },
         },
         paymentMethods: {
@@ -272,16 +278,7 @@ export const userBillingMachine = setup({
                 onError: { target: 'idle', actions: { type: 'assignPaymentMethodError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            answered: {
-              always: [
-                {
-                  guard: 'answerOpensNow',
-                  target: 'idle',
-                  actions: [{ type: 'openHostedPage', params: ({ context }) => ({ url: present(context.answer).url }) }, 'clearAnswer'],
-                },
-                { target: 'idle', actions: 'offerAnswer' },
-              ],
-            },
+            answered: OPEN_OR_OFFER,
           },
         },
       },
