@@ -15,6 +15,7 @@ import { assign, type AnyMachineSnapshot } from 'xstate';
 import type { User } from '../../src/contract/api';
 import { invitationMachine, type InvitationSettled } from '../../src/machines/invitation';
 import { toaster } from '../../src/views/shared/toaster';
+import { chooseFromRowMenu } from '../support/menus';
 import { generateModelPaths, walkPaths, type WalkContext } from '../support/model';
 import { tableDriver } from '../support/model/tables';
 import { makePage } from '../views/users/fixtures';
@@ -107,18 +108,11 @@ walkPaths({
     const question = () => screen.queryByRole('alertdialog', { name: 'Revoke invitation' });
     /** A toast this step made: the ones before it were cleared as it began (the toaster keeps up to four). */
     const toastSays = async (text: string) => expect(await screen.findByText(text)).toBeInTheDocument();
-    // Zag menus highlight on pointer moves jsdom cannot report: the keyboard path, as the list's walk takes it.
+    // By keyboard, as the list's walk takes it (tests/support/menus.ts).
     const menuItem = async (of: User, item: string) => {
       member = of;
       act(() => toaster.remove());
-      await user.click(screen.getByRole('button', { name: `Actions for ${of.name}` }));
-      const items = await screen.findAllByRole('menuitem');
-      const index = items.findIndex((el) => el.textContent === item);
-      if (index < 0) throw new Error(`no menu item ${item}`);
-      await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-      for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
-      await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
-      await user.keyboard('{Enter}');
+      await chooseFromRowMenu(user, of.name, item);
     };
     /** The answer of the call in flight, as the server gives it; earlier toasts cleared first. */
     const answer = (settle: () => void) => {

@@ -21,6 +21,7 @@ import {
   type RowActionResult,
 } from '../../src/machines/usersList';
 import { toaster } from '../../src/views/shared/toaster';
+import { chooseFromRowMenu } from '../support/menus';
 import { generateModelPaths, walkPaths, type WalkContext } from '../support/model';
 import { tableDriver } from '../support/model/tables';
 import { makePage, makeUser } from '../views/users/fixtures';
@@ -160,16 +161,7 @@ walkPaths({
       act(() => toaster.remove());
       act(() => call.sendBack(result));
     };
-    const menuItem = async (name: string, item: RegExp) => {
-      await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
-      const items = await screen.findAllByRole('menuitem');
-      const index = items.findIndex((el) => item.test(el.textContent ?? ''));
-      if (index < 0) throw new Error(`no menu item ${String(item)}`);
-      await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-      for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
-      await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
-      await user.keyboard('{Enter}');
-    };
+    const menuItem = (name: string, item: RegExp) => chooseFromRowMenu(user, name, item);
     /** Undo in the newest toast, the one of the last change that went through. */
     const undo = async () => {
       const toast = await screen.findByRole('status', { name: shows.toast ?? '' });

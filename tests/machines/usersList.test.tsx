@@ -40,6 +40,7 @@ import {
 } from '../support/model';
 import { inSubstates, tableDriver, type CheckContext } from '../support/model/tables';
 import { makePage, makeUser } from '../views/users/fixtures';
+import { chooseFromRowMenu } from '../support/menus';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
 import { toaster } from '../../src/views/shared/toaster';
 import { DONE as IMPORT_DONE, PREVIEW as IMPORT_PREVIEW, RUNNING as IMPORT_RUNNING } from '../views/users/render-import';
@@ -555,20 +556,8 @@ walkPaths({
       if (!row) throw new Error(`no row for ${name}`);
       return within(row);
     };
-    // Zag menus highlight on mouse pointer moves, which jsdom cannot report; the keyboard path
-    // (arrow to the item, Enter) is the one a keyboard user takes and works here.
-    const menuItem = async (name: string, item: RegExp) => {
-      await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
-      const items = await screen.findAllByRole('menuitem');
-      const index = items.findIndex((el) => item.test(el.textContent ?? ''));
-      if (index < 0) throw new Error(`no menu item ${String(item)}`);
-      // The menu mounts when opened: wait for it to take focus, and for the wanted item to be
-      // highlighted, before choosing (otherwise a slow machine races the keys past the menu).
-      await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-      for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
-      await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
-      await user.keyboard('{Enter}');
-    };
+    // By keyboard, as a keyboard user would (tests/support/menus.ts says why).
+    const menuItem = (name: string, item: RegExp) => chooseFromRowMenu(user, name, item);
     const paste = async (element: HTMLElement, text: string) => {
       await user.clear(element);
       await user.click(element);

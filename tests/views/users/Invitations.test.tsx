@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../src/contract/api';
 import { toaster } from '../../../src/views/shared/toaster';
+import { chooseFromRowMenu } from '../../support/menus';
 import { itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, onAPhone, renderUsers } from './render-users';
 
@@ -45,17 +46,8 @@ async function loaded() {
   return { doubles, user };
 }
 
-/** Opens a member's row menu and chooses an item by keyboard (Zag menus highlight on pointer moves jsdom cannot report). */
-async function choose(user: ReturnType<typeof userEvent.setup>, member: User, item: string) {
-  await user.click(screen.getByRole('button', { name: `Actions for ${member.name}` }));
-  const items = await screen.findAllByRole('menuitem');
-  const index = items.findIndex((el) => el.textContent === item);
-  expect(index).toBeGreaterThanOrEqual(0);
-  await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-  for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
-  await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
-  await user.keyboard('{Enter}');
-}
+/** Opens a member's row menu and chooses an item by keyboard (tests/support/menus.ts). */
+const choose = (user: ReturnType<typeof userEvent.setup>, member: User, item: string) => chooseFromRowMenu(user, member.name, item);
 
 describe('Users screen: invitations', { timeout: 60_000 }, () => {
   it("shows an invited member as 'Invited' with when it expires, the exact dates on focus; an expired one says so", async () => {

@@ -6,6 +6,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { chooseFromRowMenu } from '../../support/menus';
 import { STATS, itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 
@@ -18,14 +19,9 @@ const DELETED_PAGE = { list: { users: [DELETED, OTHER], total: 2, page: 1, limit
 const table = () => screen.getByRole('table', { name: 'Users' });
 const stat = (label: string) => within(screen.getByRole('group', { name: label }));
 
-async function chooseFromMenu(user: ReturnType<typeof userEvent.setup>, name: string, item: string) {
-  await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
-  const items = await screen.findAllByRole('menuitem');
-  expect(items.map((el) => el.textContent)).toEqual([item]);
-  await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-  await user.keyboard('{ArrowDown}');
-  await waitFor(() => expect(items[0]).toHaveAttribute('data-highlighted'));
-  await user.keyboard('{Enter}');
+/** A deleted member's menu offers `item` alone; it is chosen. */
+async function chooseOnly(user: ReturnType<typeof userEvent.setup>, name: string, item: string) {
+  expect(await chooseFromRowMenu(user, name, item)).toEqual([item]);
 }
 
 describe('Recently deleted', { timeout: 60_000 }, () => {
@@ -58,7 +54,7 @@ describe('Recently deleted', { timeout: 60_000 }, () => {
     expect(screen.getByRole('checkbox', { name: 'Select all users on this page' })).toBeDisabled();
     expect(row.queryByRole('link', { name: /View Billing/ })).not.toBeInTheDocument();
 
-    await chooseFromMenu(user, 'Dora Deleted', 'Restore');
+    await chooseOnly(user, 'Dora Deleted', 'Restore');
     await waitFor(() => expect(doubles.rows.open().map((c) => c.input)).toEqual([{ kind: 'restore', user: DELETED, value: true }]));
     act(() => doubles.rows.succeed());
 
@@ -76,7 +72,7 @@ describe('Recently deleted', { timeout: 60_000 }, () => {
     await waitFor(() => expect(doubles.list.inputs('loadUsers')).toHaveLength(1));
     act(() => doubles.list.resolve('loadUsers', DELETED_PAGE));
     await within(table()).findByText('Dora Deleted');
-    await chooseFromMenu(user, 'Dora Deleted', 'Restore');
+    await chooseOnly(user, 'Dora Deleted', 'Restore');
     await waitFor(() => expect(doubles.rows.open()).toHaveLength(1));
     act(() => doubles.rows.fail(new Error('')));
     expect(await screen.findByText('Failed to restore user')).toBeInTheDocument();

@@ -8,6 +8,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseFromMenu } from '../../support/menus';
 import { createControlledDelays } from '../../support/model';
 import { STATS, itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
@@ -78,19 +79,9 @@ async function loaded(kind: 'table' | 'list') {
   return { doubles, delays, fakes: doubles.list, members, location: view.location, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
 
-/**
- * Picks `item` from the row menu `trigger` opens, by keyboard as a person would (the menu takes the
- * focus). In jsdom a pointer click on an item works in the first menu opened, not in later ones.
- */
+/** Picks `item` from the row menu `trigger` opens (tests/support/menus.ts), and waits for the menu to go. */
 async function choose(user: ReturnType<typeof userEvent.setup>, trigger: HTMLElement, item: string) {
-  await user.click(trigger);
-  const items = await screen.findAllByRole('menuitem');
-  await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
-  const index = items.findIndex((el) => el.textContent === item);
-  expect(index).toBeGreaterThanOrEqual(0);
-  for (let k = 0; k <= index; k += 1) await user.keyboard('{ArrowDown}');
-  await waitFor(() => expect(items[index]).toHaveAttribute('data-highlighted'));
-  await user.keyboard('{Enter}');
+  await chooseFromMenu(user, trigger, item);
   await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 }
 

@@ -7,6 +7,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../../src/views/shared/toaster';
+import { chooseFromRowMenu } from '../../support/menus';
 import { makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 
@@ -102,8 +103,8 @@ describe('UsersScreen: safer actions', { timeout: 60_000 }, () => {
   it("a status change's toast offers Undo too", async () => {
     const { doubles, user } = await start();
     const ben = makeUser(1);
-    await user.click(screen.getByRole('button', { name: `Actions for ${ben.name}` }));
-    await user.click(await screen.findByRole('menuitem', { name: ben.isActive ? 'Deactivate' : 'Activate' }));
+    await chooseFromRowMenu(user, ben.name, ben.isActive ? 'Deactivate' : 'Activate');
+    await waitFor(() => expect(doubles.rows.open()).toHaveLength(1));
     act(() => doubles.rows.succeed());
     const toast = within(await screen.findByRole('status', { name: `${ben.name} was ${ben.isActive ? 'deactivated' : 'activated'}` }));
     await user.click(toast.getByRole('button', { name: 'Undo' }));
