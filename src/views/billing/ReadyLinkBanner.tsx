@@ -17,19 +17,24 @@ const WORDS: Record<ReadyLink['kind'], { title: string; link: string }> = {
  * link leaves the notice when followed; the close button dismisses it without opening.
  *
  * The notice is at the top of the page, and on a phone the invoice asked for is often far below:
- * the link takes the focus as it appears, which brings it into view and is where the next press
- * goes (from the keyboard too; a screen reader announces the notice, a status).
+ * as it appears it is scrolled into view below the sticky header (as a revealed Banner is), and its
+ * link takes the focus, where the next press goes (from the keyboard too; a screen reader announces
+ * the notice, a status).
  */
 export function ReadyLinkBanner({ link, onDone }: { link: ReadyLink | null; onDone: () => void }) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const url = link?.url;
   useEffect(() => {
-    if (url) linkRef.current?.focus();
+    if (!url) return;
+    // The whole notice is brought into view, below the sticky header, not only its link.
+    linkRef.current?.focus({ preventScroll: true });
+    rootRef.current?.scrollIntoView({ block: 'nearest' });
   }, [url]);
   if (!link) return null;
   const words = WORDS[link.kind];
   return (
-    <Alert.Root status="info" role="status" alignItems="center">
+    <Alert.Root ref={rootRef} status="info" role="status" alignItems="center" scrollMarginTop="24">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{words.title}</Alert.Title>
