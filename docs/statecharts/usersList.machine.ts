@@ -151,7 +151,7 @@ export const usersListMachine = createMachine({
           },
         },
         bulkUpdating: {
-          description: 'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it.',
+          description: 'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it, with the search typed meanwhile.',
           tags: ['pending'],
           invoke: {
             id: 'bulkChange',
@@ -168,7 +168,10 @@ export const usersListMachine = createMachine({
               },
             ],
           },
-          on: { 'users.urlChanged': { actions: ['assignView', 'writeUrl'] } },
+          on: {
+            'users.urlChanged': { actions: ['assignView', 'writeUrl'] },
+            'users.search': { actions: ['assignQuery', 'writeUrl'] },
+          },
         },
       },
     },

@@ -7,7 +7,7 @@
  * The stack is shared by the whole run and these tests change billing state, so each test picks
  * its own seeded member by state (through the API, with the admin's token) and never reuses one.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import type { UserBilling, UserListResponse } from '../../src/contract/api';
 import { signInAsAdmin, type ApiSession } from '../support/e2e/accounts';
 import { expect, test } from '../support/e2e/fixtures';
@@ -290,5 +290,67 @@ test.describe('billing @billing', () => {
         )
         .toBe(true);
     });
+  });
+
+  test('an invoice link that comes back after the browser would block a new tab is offered as a link to click @billing', async ({
+    page,
+    stack,
+    context,
+  }) => {
+    // On a phone, where the notice at the top of the page is screens above the invoice pressed.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const session = await signInAsAdmin(page, stack);
+    const user = await pick(page, session, 'with an invoice PDF', (b) => b.recentInvoices.some((i) => i.invoicePdf));
+    const invoice = user.recentInvoices.find((i) => i.invoicePdf);
+    if (!invoice) throw new Error('no invoice with a PDF');
+    await openBilling(page, user);
+    // A slow connection: the link is held until the click no longer lets the page open a tab
+    // (Chromium's transient user activation lasts 5 s); a window.open then would be blocked.
+    let held: Route | undefined;
+    await page.route('**/api/admin/billing/invoice-link', async (route) => {
+      // The CORS preflight passes; the request itself is held.
+      if (route.request().method() === 'POST') held = route;
+      else await route.continue();
+    });
+    let openedByItself = false;
+    context.on('page', () => {
+      openedByItself = true;
+    });
+    await page
+      .getByRole('listitem', { name: `Invoice #${invoice.number}` })
+      .getByRole('button', { name: 'Download PDF' })
+      .click();
+    await expect.poll(() => held !== undefined).toBe(true);
+    // Read over CDP without a user gesture: Playwright's own evaluations (page.evaluate, a locator's
+    // checks) run as one, which would renew the activation, so none runs until the answer is shown.
+    const cdp = await context.newCDPSession(page);
+    const read = async (expression: string) =>
+      (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value as unknown;
+    await expect.poll(() => read('navigator.userActivation.isActive'), { timeout: 15_000 }).toBe(false);
+    await held?.continue();
+    await expect.poll(() => read(`document.body.textContent.includes('The invoice PDF is ready.')`)).toBe(true);
+    const offer = page.getByRole('status').filter({ hasText: 'The invoice PDF is ready.' });
+    await expect(offer).toBeVisible();
+    expect(openedByItself).toBe(false);
+    // Brought into view, below the sticky header (what is drawn at its top is the notice), with the
+    // focus on its link, where the next press goes.
+    await expect(offer.getByRole('link', { name: 'Open PDF' })).toBeFocused();
+    await expect(offer).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(() =>
+        offer.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 4));
+        }),
+      )
+      .toBe(true);
+
+    const popupPromise = context.waitForEvent('page');
+    await offer.getByRole('link', { name: 'Open PDF' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toBe(new URL(invoice.invoicePdf ?? '').pathname);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await expect(offer).toBeHidden();
   });
 });

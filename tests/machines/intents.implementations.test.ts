@@ -378,6 +378,7 @@ describe("a member's billing page", () => {
     closeSubscription: { args: [], sends: { type: 'userBilling.closeSubscription' } },
     managePaymentMethods: { args: [], sends: { type: 'userBilling.managePaymentMethods' } },
     openInvoice: { args: ['in_42', 'pdf'], sends: { type: 'userBilling.openInvoice', invoiceId: 'in_42', format: 'pdf' } },
+    dismissReadyLink: { args: [], sends: { type: 'userBilling.dismissReadyLink' } },
   });
 });
 

@@ -13,6 +13,7 @@ import {
   selectLinkError,
   userBillingImplementations,
   userBillingMachine,
+  type HostedLink,
   type InvoiceLinkInput,
   type LoadUserBillingInput,
 } from '../../src/machines/userBilling';
@@ -21,7 +22,7 @@ import { pendingActor, settle } from './pending-actor';
 
 async function openScreen() {
   const load = pendingActor<UserBilling, LoadUserBillingInput>();
-  const invoiceLink = pendingActor<string, InvoiceLinkInput>();
+  const invoiceLink = pendingActor<HostedLink, InvoiceLinkInput>();
   const opened: string[] = [];
   const actor = createActor(
     userBillingMachine.provide({
@@ -54,9 +55,11 @@ describe('opening an invoice', () => {
     expect(selectLinkError(actor.getSnapshot())).toBe('Invoice not found');
   });
 
-  it('the real implementation asks the API for the link with the request’s abort signal', async () => {
+  it('the real implementation asks the API for the link with the request’s abort signal, and says whether the tab may open it now', async () => {
     const seen: unknown[][] = [];
+    let activation = true;
     const services = {
+      payments: { mayOpenTab: () => activation },
       api: {
         billing: {
           invoiceLink: (...args: unknown[]) => {
@@ -69,7 +72,14 @@ describe('opening an invoice', () => {
     const { invoiceLink } = userBillingImplementations(services).actors;
     const input: InvoiceLinkInput = { userId: LITE_USER.userId, invoiceId: 'in1', format: 'page' };
     const done = await waitFor(createActor(invoiceLink, { input }).start(), (s) => s.status === 'done');
-    expect(done.output).toBe('https://billing.example.com/i/in1');
+    expect(done.output).toStrictEqual({ url: 'https://billing.example.com/i/in1', opensNow: true });
     expect(seen).toStrictEqual([[input, { signal: expect.any(AbortSignal) }]]);
+    // Asked when the answer is here, not when the click was.
+    const later = createActor(invoiceLink, { input }).start();
+    activation = false;
+    expect((await waitFor(later, (s) => s.status === 'done')).output).toStrictEqual({
+      url: 'https://billing.example.com/i/in1',
+      opensNow: false,
+    });
   });
 });

@@ -24,6 +24,8 @@ import {
   selectLinkError,
   selectSubscriptionRef,
   userBillingMachine,
+  selectReadyLink,
+  type HostedLink,
   type InvoiceLinkInput,
   type LoadUserBillingInput,
 } from '../../src/machines/userBilling';
@@ -32,11 +34,15 @@ import { pendingActor, settle } from './pending-actor';
 
 const SAFE = 'https://billing.example.com/i/in1';
 const HOSTED = 'https://billing.example.com/pm/session-1';
+/** A hosted page's answer that came while the click that asked for it could still open a tab. */
+const inTime = (url: string): HostedLink => ({ url, opensNow: true });
+/** One that came after the browser stopped letting the click open a tab (a pop-up would be blocked). */
+const late = (url: string): HostedLink => ({ url, opensNow: false });
 
 function openScreen(userId = LITE_USER.userId) {
   const load = pendingActor<UserBilling, LoadUserBillingInput>();
-  const paymentPage = pendingActor<{ hostedUrl: string }, LoadUserBillingInput>();
-  const invoiceLink = pendingActor<string, InvoiceLinkInput>();
+  const paymentPage = pendingActor<HostedLink, LoadUserBillingInput>();
+  const invoiceLink = pendingActor<HostedLink, InvoiceLinkInput>();
   const cancel = pendingActor<unknown, CancelSubscriptionInput>();
   const clock = new SimulatedClock();
   const opened: string[] = [];
@@ -155,14 +161,14 @@ describe('the single-user billing screen', () => {
     expect(selectIsOpeningPaymentMethods(snapshot())).toBe(true);
     expect(snapshot().hasTag('pending')).toBe(true);
     expect(paymentPage.calls.map((c) => c.input)).toEqual([{ userId: LITE_USER.userId }]);
-    paymentPage.last().resolve({ hostedUrl: HOSTED });
+    paymentPage.last().resolve(inTime(HOSTED));
     await settle();
     expect(selectIsOpeningPaymentMethods(snapshot())).toBe(false);
     expect(opened).toEqual([HOSTED]);
     expect(selectLinkError(snapshot())).toBeNull();
 
     actor.send({ type: 'userBilling.managePaymentMethods' });
-    paymentPage.last().resolve({ hostedUrl: 'http://billing.example.com/pm' });
+    paymentPage.last().resolve(inTime('http://billing.example.com/pm'));
     await settle();
     expect(opened).toEqual([HOSTED]);
     expect(selectLinkError(snapshot())).toBe(UNSAFE_LINK_MESSAGE);
@@ -193,7 +199,7 @@ describe('the single-user billing screen', () => {
     expect(selectInvoiceRequest(snapshot())).toEqual({ invoiceId: 'in1', format: 'page' });
     expect(invoiceLink.last().input).toEqual({ userId: 'u-lite', invoiceId: 'in1', format: 'page' });
     expect(opened).toEqual([]);
-    invoiceLink.last().resolve('javascript:alert(1)');
+    invoiceLink.last().resolve(late('javascript:alert(1)'));
     await settle();
     expect(opened).toEqual([]);
     expect(selectLinkError(snapshot())).toBe(UNSAFE_LINK_MESSAGE);
@@ -202,7 +208,7 @@ describe('the single-user billing screen', () => {
     actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'pdf' });
     expect(selectLinkError(snapshot())).toBeNull();
     expect(invoiceLink.last().input).toEqual({ userId: 'u-lite', invoiceId: 'in1', format: 'pdf' });
-    invoiceLink.last().resolve(`${SAFE}.pdf`);
+    invoiceLink.last().resolve(inTime(`${SAFE}.pdf`));
     await settle();
     expect(opened).toEqual([`${SAFE}.pdf`]);
 
@@ -211,6 +217,40 @@ describe('the single-user billing screen', () => {
     await settle();
     expect(selectLinkError(snapshot())).toBe(INVOICE_LINK_FAILED_MESSAGE);
     expect(opened).toHaveLength(1);
+  });
+
+  it('a link that answers too late to open by itself is offered as a link to click, until followed, dismissed or replaced', async () => {
+    const { actor, invoiceLink, paymentPage, opened, loaded, snapshot } = openScreen();
+    await loaded();
+    actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'pdf' });
+    invoiceLink.last().resolve(late(`${SAFE}.pdf`));
+    await settle();
+    expect(opened).toEqual([]);
+    expect(selectReadyLink(snapshot())).toEqual({ url: `${SAFE}.pdf`, kind: 'pdf' });
+    expect(selectInvoiceRequest(snapshot())).toBeNull();
+    expect(selectLinkError(snapshot())).toBeNull();
+    expect(snapshot().matches({ ready: { invoiceLinks: 'idle' } })).toBe(true);
+    actor.send({ type: 'userBilling.dismissReadyLink' });
+    expect(selectReadyLink(snapshot())).toBeNull();
+
+    // Asking for another page replaces the offer, and one that answers in time opens by itself.
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    paymentPage.last().resolve(late(HOSTED));
+    await settle();
+    expect(selectReadyLink(snapshot())).toEqual({ url: HOSTED, kind: 'paymentMethods' });
+    actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'page' });
+    expect(selectReadyLink(snapshot())).toBeNull();
+    invoiceLink.last().resolve(inTime(SAFE));
+    await settle();
+    expect(opened).toEqual([SAFE]);
+    expect(selectReadyLink(snapshot())).toBeNull();
+
+    // An unsafe link is refused whenever it comes: never offered.
+    actor.send({ type: 'userBilling.managePaymentMethods' });
+    paymentPage.last().resolve(late('http://billing.example.com/pm'));
+    await settle();
+    expect(selectReadyLink(snapshot())).toBeNull();
+    expect(selectLinkError(snapshot())).toBe(UNSAFE_LINK_MESSAGE);
   });
 
   it('the page behind the Manage Subscription modal does nothing: no payment-method page, no invoice link', async () => {
@@ -231,7 +271,7 @@ describe('the billing screen without its implementations', () => {
     const opened: string[] = [];
     const actor = createActor(
       userBillingMachine.provide({
-        actors: { loadUserBilling: fromPromise(async () => LITE_USER), invoiceLink: fromPromise(async () => SAFE) },
+        actors: { loadUserBilling: fromPromise(async () => LITE_USER), invoiceLink: fromPromise(async () => inTime(SAFE)) },
         actions: { openHostedPage: (_, params: { url: string }) => void opened.push(params.url) },
       }),
       { input: { userId: LITE_USER.userId } },

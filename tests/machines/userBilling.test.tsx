@@ -4,7 +4,8 @@
  * subscription machine and dialog (its own API calls doubled too); hosted pages open through the
  * real payments service on a recording window, so the walk sees what would open and how. An
  * invoice's page or PDF is asked for afresh as it is opened (links expire): the walk answers with a
- * safe link, an unsafe one, or a failure.
+ * safe link, an unsafe one, or a failure; a safe one in time to open by itself, or too late (the
+ * browser would block it as a pop-up), when the page offers it as a link to click instead.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +19,7 @@ import {
   UNSAFE_LINK_MESSAGE,
   userBillingImplementations,
   userBillingMachine,
+  type HostedLink,
 } from '../../src/machines/userBilling';
 import type { UserBilling } from '../../src/contract/api';
 import { createPayments } from '../../src/services/payments';
@@ -94,13 +96,15 @@ const paths = generateModelPaths(build().machine, {
           ]
         : [],
     'xstate.done.actor.invoiceLink': [
-      { type: 'xstate.done.actor.invoiceLink', output: SAFE_URL },
-      { type: 'xstate.done.actor.invoiceLink', output: UNSAFE_URL },
+      { type: 'xstate.done.actor.invoiceLink', output: { url: SAFE_URL, opensNow: true } },
+      { type: 'xstate.done.actor.invoiceLink', output: { url: SAFE_URL, opensNow: false } },
+      { type: 'xstate.done.actor.invoiceLink', output: { url: UNSAFE_URL, opensNow: true } },
     ],
     'xstate.error.actor.invoiceLink': { type: 'xstate.error.actor.invoiceLink', error: { status: 503 } },
     'xstate.done.actor.updatePaymentMethod': [
-      { type: 'xstate.done.actor.updatePaymentMethod', output: { hostedUrl: PORTAL } },
-      { type: 'xstate.done.actor.updatePaymentMethod', output: { hostedUrl: 'javascript:alert(1)' } },
+      { type: 'xstate.done.actor.updatePaymentMethod', output: { url: PORTAL, opensNow: true } },
+      { type: 'xstate.done.actor.updatePaymentMethod', output: { url: PORTAL, opensNow: false } },
+      { type: 'xstate.done.actor.updatePaymentMethod', output: { url: 'javascript:alert(1)', opensNow: true } },
     ],
     // Not an Error: the SPEC §8 fallback applies.
     'xstate.error.actor.updatePaymentMethod': { type: 'xstate.error.actor.updatePaymentMethod', error: { status: 500 } },
@@ -108,8 +112,14 @@ const paths = generateModelPaths(build().machine, {
     // 'Manage' payment methods is under the open Manage Subscription modal (inert): a person presses it only when the modal is closed.
     'userBilling.managePaymentMethods': (s) =>
       s.matches({ ready: { subscription: 'closed' } }) ? [{ type: 'userBilling.managePaymentMethods' }] : [],
+    // The offer of a link that came too late is on the page, under the modal when it is open.
+    'userBilling.dismissReadyLink': (s) =>
+      s.context.readyLink && s.matches({ ready: { subscription: 'closed' } }) ? [{ type: 'userBilling.dismissReadyLink' }] : [],
   },
 });
+
+/** The link a hosted page that came too late is offered as, by what it opens. */
+const OFFER_NAMES = { page: 'Open invoice', pdf: 'Open PDF', paymentMethods: 'Open payment methods' } as const;
 
 walkPaths({
   machineId: 'userBilling',
@@ -142,6 +152,13 @@ walkPaths({
       expect(opened).toHaveLength(openedBefore);
       expect(alerts()).toContain(UNSAFE_LINK_MESSAGE);
     };
+    /** A hosted page's answer: opened when safe and in time; offered when safe but late (checked in `every`); else refused. */
+    const answered = ({ url, opensNow }: HostedLink) => {
+      if (url !== SAFE_URL && url !== PORTAL) return refusedUnsafe();
+      if (opensNow) return openedOnly(url)();
+      expect(opened).toHaveLength(openedBefore);
+      expect(alerts()).toEqual([]);
+    };
     /**
      * The billing on the page (behind the modal, hidden from the accessibility tree, when it is open).
      * Drawn in a deferred render after the machine's update (UserBillingScreen): waited for.
@@ -166,9 +183,16 @@ walkPaths({
     };
     const driver = tableDriver(userBillingMachine, {
       // Nothing opens but by following a link (an invoice's, or the payment-methods page that came back).
-      every: ({ event }) => {
+      every: async ({ event, context }) => {
         if (event?.type !== 'xstate.done.actor.invoiceLink' && event?.type !== 'xstate.done.actor.updatePaymentMethod')
           expect(opened).toHaveLength(openedBefore);
+        // A page that came too late is offered as a link to click, in a new tab without access to this one; none otherwise.
+        const offer = context.readyLink;
+        if (!offer) return expect(screen.queryByRole('link', { name: /^Open (invoice|PDF|payment methods)/, hidden: true })).toBeNull();
+        const link = await screen.findByRole('link', { name: OFFER_NAMES[offer.kind], hidden: true });
+        expect(link).toHaveAttribute('href', offer.url);
+        expect(link).toHaveAttribute('target', '_blank');
+        expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       },
       states: {
         loading: async () => {
@@ -205,6 +229,9 @@ walkPaths({
           );
         },
         // A fresh link to the invoice's page or PDF is asked for; that button shows it is busy.
+        'ready.invoiceLinks.answered': () => {
+          throw new Error('answered is left at once (eventless): a walk never rests there');
+        },
         'ready.invoiceLinks.opening': ({ snapshot }) => {
           const request = snapshot.context.invoiceRequest;
           expect(fakes.pending('invoiceLink').map((i) => i.input)).toEqual([{ userId: 'u-lite', ...request }]);
@@ -213,6 +240,9 @@ walkPaths({
         },
         'ready.paymentMethods': inSubstates,
         'ready.paymentMethods.idle': () => expect(fakes.pending('updatePaymentMethod')).toHaveLength(0),
+        'ready.paymentMethods.answered': () => {
+          throw new Error('answered is left at once (eventless): a walk never rests there');
+        },
         'ready.paymentMethods.opening': () =>
           expect(fakes.pending('updatePaymentMethod').map((i) => i.input)).toEqual([{ userId: 'u-lite' }]),
       },
@@ -242,17 +272,16 @@ walkPaths({
         'userBilling.managePaymentMethods': () => user.click(screen.getByRole('button', { name: 'Manage' })),
         'xstate.done.actor.updatePaymentMethod': settle,
         'xstate.error.actor.updatePaymentMethod': settle,
+        'userBilling.dismissReadyLink': () => user.click(screen.getByRole('button', { name: 'Dismiss' })),
       },
       arrivals: {
         // The fresh invoice link opens only when it is safe; otherwise, or when none came, the page says why not.
         'ready.invoiceLinks.idle': {
-          'xstate.done.actor.invoiceLink': ({ event }) =>
-            (event?.output as string | undefined) === SAFE_URL ? openedOnly(SAFE_URL)() : refusedUnsafe(),
+          'xstate.done.actor.invoiceLink': ({ event }) => answered(event?.output as HostedLink),
           'xstate.error.actor.invoiceLink': () => expect(alerts()).toContain(INVOICE_LINK_FAILED_MESSAGE),
         },
         'ready.paymentMethods.idle': {
-          'xstate.done.actor.updatePaymentMethod': ({ event }) =>
-            (event?.output as { hostedUrl: string } | undefined)?.hostedUrl === PORTAL ? openedOnly(PORTAL)() : refusedUnsafe(),
+          'xstate.done.actor.updatePaymentMethod': ({ event }) => answered(event?.output as HostedLink),
           'xstate.error.actor.updatePaymentMethod': () => expect(alerts()).toContain(PAYMENT_METHOD_FAILED_MESSAGE),
         },
         // The billing stays on screen beside the error (drawn in the page's deferred render: waited for).

@@ -102,7 +102,9 @@ const BACK_TO = '?status=pending&sort=name';
 const EVENTS = notWhileExporting({
   // The address when the list opens (the plain /users), then Back to another view from anywhere.
   'users.urlChanged': (s) => [{ type: 'users.urlChanged', query: asList(s).matches({ list: 'opening' }) ? '' : BACK_TO }],
-  'users.search': (s) => when(asList(s).matches({ list: 'browsing' }), [{ type: 'users.search', search: '555' }]),
+  // The search box stays usable while a bulk change runs.
+  'users.search': (s) =>
+    when(asList(s).matches({ list: 'browsing' }) || asList(s).matches({ list: 'bulkUpdating' }), [{ type: 'users.search', search: '555' }]),
   'users.filterStatus': (s) => [{ type: 'users.filterStatus', status: asList(s).context.status === 'all' ? 'pending' : 'all' }],
   'users.filterRole': (s) => [{ type: 'users.filterRole', role: asList(s).context.role === 'all' ? 'Supervisor' : 'all' }],
   'users.goToPage': (s) => {
@@ -508,11 +510,13 @@ const UNDO_CHAIN = scriptedPath(usersListMachine, 'Undo of a bulk change after e
   ...DELETED_ONE,
   undoLast(),
   ...undone(),
-  // A deactivation asks first: No, then Undo (the member stays selected).
+  // A deactivation asks first: No, then Undo (the member stays selected); a search typed while the
+  // Undo runs is the list that loads after it.
   SELECT_FIRST,
   bulk([member(0).userId], { isActive: false }),
   CLOSE,
   undoLast(),
+  { type: 'users.search', search: '555' },
   ...undone(),
   // Another bulk change fails; the Undo of the one before fails too.
   SELECT_FIRST,
@@ -685,6 +689,7 @@ walkPaths({
             expect(doubles.list.pending('loadUsers')).toHaveLength(1);
             expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({
               page: context.page,
+              search: context.search.trim(),
               status: context.status,
               role: context.role,
               sort: context.sort,

@@ -14,5 +14,7 @@ export function userBillingIntents(ref: UserBillingActorRef) {
     closeSubscription: () => ref.send({ type: 'userBilling.closeSubscription' }),
     managePaymentMethods: () => ref.send({ type: 'userBilling.managePaymentMethods' }),
     openInvoice: (invoiceId: string, format: 'page' | 'pdf') => ref.send({ type: 'userBilling.openInvoice', invoiceId, format }),
+    /** The ready link was followed, or closed without it. */
+    dismissReadyLink: () => ref.send({ type: 'userBilling.dismissReadyLink' }),
   };
 }

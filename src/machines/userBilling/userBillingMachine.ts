@@ -7,7 +7,10 @@
  * - paymentMethods: 'Manage' asks the API for the hosted payment-method page and opens it;
  * - invoiceLinks: 'View Invoice' and 'Download PDF' ask the API for a fresh link to that page (a
  *   hosted link expires, so none is kept) and open it.
- * Both open through the same hosted-page action, refused unless https or the stack's own.
+ * Both open through the same hosted-page action, refused unless https or the stack's own. A page
+ * opens in a new tab only while the click that asked for it still lets the tab open one (the
+ * browser's user activation); an answer that came later is offered as a link to click instead (the
+ * ready link), because the browser would block it as a pop-up.
  */
 import { assertEvent, assign, raise, setup, stateIn } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -32,7 +35,25 @@ export interface UserBillingContext {
   linkError: string | null;
   /** The invoice page or PDF asked for, until it opens or fails. */
   invoiceRequest: { invoiceId: string; format: 'page' | 'pdf' } | null;
+  /** A safe hosted page just answered, while the machine opens it or offers it (the `answered` states). */
+  answer: HostedAnswer | null;
+  /** A hosted page that came too late to open by itself, offered as a link until it is used or dismissed. */
+  readyLink: ReadyLink | null;
 }
+
+/** A hosted page's link as its actor reports it: the URL, and whether the tab may still open it by itself. */
+export interface HostedLink {
+  url: string;
+  opensNow: boolean;
+}
+
+export interface ReadyLink {
+  url: string;
+  /** What it opens: an invoice's page, its PDF, or the payment-method page. */
+  kind: 'page' | 'pdf' | 'paymentMethods';
+}
+
+type HostedAnswer = HostedLink & Pick<ReadyLink, 'kind'>;
 
 export interface LoadUserBillingInput {
   userId: string;
@@ -50,7 +71,24 @@ export type UserBillingEvent =
   | { type: 'userBilling.manageSubscription' }
   | { type: 'userBilling.closeSubscription' }
   | { type: 'userBilling.managePaymentMethods' }
-  | { type: 'userBilling.openInvoice'; invoiceId: string; format: 'page' | 'pdf' };
+  | { type: 'userBilling.openInvoice'; invoiceId: string; format: 'page' | 'pdf' }
+  /** The ready link was followed or closed. */
+  | { type: 'userBilling.dismissReadyLink' };
+
+/** A safe hosted page has answered (the `answered` states, left at once): opened, or offered as a link when it came too late. */
+const OPEN_OR_OFFER = {
+  always: [
+    {
+      guard: 'answerOpensNow',
+      target: 'idle',
+      actions: [
+        { type: 'openHostedPage', params: ({ context }: { context: UserBillingContext }) => ({ url: present(context.answer).url }) },
+        'clearAnswer',
+      ],
+    },
+    { target: 'idle', actions: 'offerAnswer' },
+  ],
+} as const;
 
 export const userBillingMachine = setup({
   types: {
@@ -61,8 +99,8 @@ export const userBillingMachine = setup({
   },
   actors: {
     loadUserBilling: placeholderActor<UserBilling, LoadUserBillingInput>('loadUserBilling'),
-    updatePaymentMethod: placeholderActor<{ hostedUrl: string }, LoadUserBillingInput>('updatePaymentMethod'),
-    invoiceLink: placeholderActor<string, InvoiceLinkInput>('invoiceLink'),
+    updatePaymentMethod: placeholderActor<HostedLink, LoadUserBillingInput>('updatePaymentMethod'),
+    invoiceLink: placeholderActor<HostedLink, InvoiceLinkInput>('invoiceLink'),
     subscription: subscriptionMachine,
   },
   guards: {
@@ -70,6 +108,8 @@ export const userBillingMachine = setup({
     isSafeUrl: (_, _params: { url: string }) => false,
     /** The page behind the Manage Subscription modal cannot be used while it is open. */
     isPageInteractive: stateIn({ ready: { subscription: 'closed' } }),
+    /** The answer came while the click that asked for it may still open a tab. */
+    answerOpensNow: ({ context }) => context.answer?.opensNow === true,
   },
   actions: {
     /** Replaced with the real opener (a new tab, noopener,noreferrer). */
@@ -79,7 +119,15 @@ export const userBillingMachine = setup({
     assignPaymentMethodError: assign({ linkError: (_, { error }: { error: unknown }) => messageOf(error, PAYMENT_METHOD_FAILED_MESSAGE) }),
     assignInvoiceLinkError: assign({ linkError: (_, { error }: { error: unknown }) => messageOf(error, INVOICE_LINK_FAILED_MESSAGE) }),
     assignUnsafeLink: assign({ linkError: () => UNSAFE_LINK_MESSAGE }),
-    clearLinkError: assign({ linkError: () => null }),
+    clearLinkError: assign({ linkError: () => null, readyLink: () => null }),
+    assignAnswer: assign({ answer: (_, answer: HostedAnswer) => answer }),
+    clearAnswer: assign({ answer: () => null }),
+    /** The answer, offered as a link to click. */
+    offerAnswer: assign({
+      readyLink: ({ context }) => context.answer && { url: context.answer.url, kind: context.answer.kind },
+      answer: null,
+    }),
+    clearReadyLink: assign({ readyLink: () => null }),
     assignInvoiceRequest: assign({
       invoiceRequest: ({ event }) => {
         assertEvent(event, 'userBilling.openInvoice');
@@ -94,7 +142,15 @@ export const userBillingMachine = setup({
   // The SPEC sections it implements (listed on the model coverage page, docs/STATECHARTS.md).
   meta: { spec: ['§2 Single-user billing'] },
   initial: 'loading',
-  context: ({ input }) => ({ userId: input.userId, billing: null, error: null, linkError: null, invoiceRequest: null }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    billing: null,
+    error: null,
+    linkError: null,
+    invoiceRequest: null,
+    answer: null,
+    readyLink: null,
+  }),
   states: {
     loading: {
       tags: ['pending'],
@@ -111,6 +167,7 @@ export const userBillingMachine = setup({
     },
     ready: {
       type: 'parallel',
+      on: { 'userBilling.dismissReadyLink': { actions: 'clearReadyLink' } },
       states: {
         data: {
           initial: 'idle',
@@ -175,9 +232,15 @@ export const userBillingMachine = setup({
                 input: ({ context }) => ({ userId: context.userId, ...present(context.invoiceRequest) }),
                 onDone: [
                   {
-                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.output }) },
-                    target: 'idle',
-                    actions: ['clearInvoiceRequest', { type: 'openHostedPage', params: ({ event }) => ({ url: event.output }) }],
+                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.output.url }) },
+                    target: 'answered',
+                    actions: [
+                      {
+                        type: 'assignAnswer',
+                        params: ({ context, event }) => ({ ...event.output, kind: present(context.invoiceRequest).format }),
+                      },
+                      'clearInvoiceRequest',
+                    ],
                   },
                   { target: 'idle', actions: ['clearInvoiceRequest', 'assignUnsafeLink'] },
                 ],
@@ -187,6 +250,7 @@ export const userBillingMachine = setup({
                 },
               },
             },
+            answered: OPEN_OR_OFFER,
           },
         },
         paymentMethods: {
@@ -205,15 +269,16 @@ export const userBillingMachine = setup({
                 input: ({ context }) => ({ userId: context.userId }),
                 onDone: [
                   {
-                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.output.hostedUrl }) },
-                    target: 'idle',
-                    actions: { type: 'openHostedPage', params: ({ event }) => ({ url: event.output.hostedUrl }) },
+                    guard: { type: 'isSafeUrl', params: ({ event }) => ({ url: event.output.url }) },
+                    target: 'answered',
+                    actions: { type: 'assignAnswer', params: ({ event }) => ({ ...event.output, kind: 'paymentMethods' as const }) },
                   },
                   { target: 'idle', actions: 'assignUnsafeLink' },
                 ],
                 onError: { target: 'idle', actions: { type: 'assignPaymentMethodError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
+            answered: OPEN_OR_OFFER,
           },
         },
       },

@@ -200,9 +200,15 @@ export const usersListMachine = usersListSetup.createMachine({
           },
         },
         bulkUpdating: {
-          description: 'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it.',
+          description:
+            'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it, with the search typed meanwhile.',
           tags: ['pending'],
-          on: { 'users.urlChanged': { actions: ['assignView', writeUrl('replace')] } },
+          on: {
+            'users.urlChanged': { actions: ['assignView', writeUrl('replace')] },
+            // The search box stays usable (only the bulk buttons wait): what is typed meanwhile is
+            // the search the list loads with once the change is done, and the address shows it now.
+            'users.search': { actions: ['assignQuery', writeUrl('replace')] },
+          },
           invoke: {
             id: 'bulkChange',
             src: 'bulkChange',

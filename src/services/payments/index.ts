@@ -39,6 +39,14 @@ export interface PaymentsService {
   hostedPageUrl(url: string | null | undefined): string | null;
   /** Opens a hosted page in a new tab with noopener,noreferrer; false (nothing opened) when the URL is refused. */
   openHostedPage(url: string): boolean;
+  /**
+   * Whether the tab may still open a new tab on the visitor's behalf: the click that asked for the
+   * page is recent enough (the browser's transient user activation: 5 s in Chrome, less in Safari).
+   * A page asked for by a click opens only after the API has answered; a later answer would be
+   * blocked as a pop-up, so the screen offers a link to click instead. True where the browser does
+   * not say (no `navigator.userActivation`).
+   */
+  mayOpenTab(): boolean;
 }
 
 export interface PaymentsConfig {
@@ -50,6 +58,7 @@ export interface PaymentsConfig {
 interface PaymentsWindow {
   location: { origin: string };
   open(url: string, target: string, features: string): unknown;
+  navigator?: { userActivation?: { readonly isActive: boolean } };
 }
 
 export interface PaymentsDependencies {
@@ -100,6 +109,10 @@ export function createPayments(config: PaymentsConfig, deps: PaymentsDependencie
       if (safe === null) return false;
       win().open(safe, '_blank', 'noopener,noreferrer');
       return true;
+    },
+
+    mayOpenTab() {
+      return win().navigator?.userActivation?.isActive ?? true;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   selectInvoiceRequest,
   selectIsOpeningPaymentMethods,
   selectLinkError,
+  selectReadyLink,
   selectSubscriptionRef,
   type UserBillingActorRef,
   userBillingIntents,
@@ -28,6 +29,7 @@ import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';
 import { MemberActivityCard } from './MemberActivityCard';
 import { accessLevelColor, invoiceStatusColor, statusColor } from './status';
 import { Banner } from '../shared/Banner';
+import { ReadyLinkBanner } from './ReadyLinkBanner';
 import { useIntents } from '../shared/useIntents';
 
 export const USER_BILLING_ERROR_TITLE = 'Error loading user billing';
@@ -185,6 +187,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
   const error = useSelector(ref, selectError);
   const view = useDeferredValue(useMemo(() => ({ loading, failed, error, billing }), [loading, failed, error, billing]));
   const linkError = useSelector(ref, selectLinkError);
+  const readyLink = useSelector(ref, selectReadyLink);
   const openingPaymentMethods = useSelector(ref, selectIsOpeningPaymentMethods);
   const subscriptionRef = useSelector(ref, selectSubscriptionRef);
   const invoiceRequest = useSelector(ref, selectInvoiceRequest);
@@ -194,6 +197,7 @@ export function UserBillingScreen({ userId }: { userId: string }) {
       view={view}
       userId={userId}
       linkError={linkError}
+      readyLink={readyLink}
       openingPaymentMethods={openingPaymentMethods}
       subscriptionRef={subscriptionRef}
       invoiceRequest={invoiceRequest}
@@ -206,6 +210,7 @@ interface UserBillingPageProps {
   view: UserBillingView;
   userId: string;
   linkError: string | null;
+  readyLink: ReturnType<typeof selectReadyLink>;
   openingPaymentMethods: boolean;
   subscriptionRef: ReturnType<typeof selectSubscriptionRef>;
   invoiceRequest: ReturnType<typeof selectInvoiceRequest>;
@@ -216,6 +221,7 @@ const UserBillingPage = memo(function UserBillingPage({
   view,
   userId,
   linkError,
+  readyLink,
   openingPaymentMethods,
   subscriptionRef,
   invoiceRequest,
@@ -267,6 +273,7 @@ const UserBillingPage = memo(function UserBillingPage({
       </HStack>
 
       <Banner status="error" message={linkError} reveal />
+      <ReadyLinkBanner link={readyLink} onDone={intents.dismissReadyLink} />
 
       <Section title="Subscription Status">
         <SubscriptionStatus billing={billing} />

@@ -104,4 +104,16 @@ describe('hosted pages', () => {
       expect(opened).toEqual([]);
     },
   );
+
+  it("may open a tab while the browser's user activation lasts, and says so where the browser does not tell", () => {
+    const userActivation = { isActive: true };
+    const { win } = recordingWindow();
+    const payments = createPayments(CONFIG, { window: { ...win, navigator: { userActivation } } });
+    expect(payments.mayOpenTab()).toBe(true);
+    // The click that asked is too old now (5 s in Chrome, less in Safari): a new tab would be blocked as a pop-up.
+    userActivation.isActive = false;
+    expect(payments.mayOpenTab()).toBe(false);
+    expect(createPayments(CONFIG, { window: win }).mayOpenTab()).toBe(true);
+    expect(createPayments(CONFIG, { window: { ...win, navigator: {} } }).mayOpenTab()).toBe(true);
+  });
 });
