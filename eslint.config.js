@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import testingLibrary from 'eslint-plugin-testing-library';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import hardlineTests from './scripts/test/eslint-menu-clicks.js';
 
 /** `no-restricted-syntax` entries are replaced (not merged) per file block, so they are composed here. */
 const noDangerousHtml = [
@@ -62,20 +63,6 @@ const noRacingMenuClicks = [
     selector:
       "CallExpression[callee.property.name='click'][callee.object.callee.property.name='getByRole'][callee.object.arguments.0.value='menuitem']",
     message: 'Choose a menu item with chooseMenuItem(page, name) from tests/support/e2e/menus.ts: it waits for the menu to stop moving.',
-  },
-];
-
-/**
- * In jsdom a pointer click on a menu item can land on an item the opening menu has already replaced,
- * and choose nothing (a flaky test on a busy machine): choose by keyboard, as tests/support/menus.ts
- * does, once the menu has the focus.
- */
-const noPointerMenuClicks = [
-  {
-    selector:
-      "CallExpression[callee.property.name='click'] CallExpression[callee.property.name=/^(get|find|query)(All)?ByRole$/][arguments.0.value='menuitem']",
-    message:
-      'Choose a menu item with chooseFromMenu / chooseFromRowMenu from tests/support/menus.ts: a pointer click can miss while the menu opens.',
   },
 ];
 
@@ -183,7 +170,16 @@ export default tseslint.config(
   {
     files: ['tests/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    rules: { 'no-restricted-syntax': ['error', ...noDangerousHtml, ...noFocusedOrSkippedTests, ...noFixedSleeps, ...noPointerMenuClicks] },
+    rules: { 'no-restricted-syntax': ['error', ...noDangerousHtml, ...noFocusedOrSkippedTests, ...noFixedSleeps] },
+  },
+  {
+    // In jsdom a pointer click on a menu item can land on an item the opening menu has already
+    // replaced, and choose nothing: the jsdom suites choose by keyboard (tests/support/menus.ts).
+    // The browser suite has its own rule (noRacingMenuClicks, tests/support/e2e/menus.ts).
+    files: ['tests/**/*.{ts,tsx}'],
+    ignores: ['tests/e2e/**', 'tests/support/e2e/**'],
+    plugins: { 'hardline-tests': hardlineTests },
+    rules: { 'hardline-tests/no-pointer-menu-clicks': 'error' },
   },
   {
     // Tests that cannot flake: an assertion about the screen waits for it (findBy…, waitFor), every

@@ -1,25 +1,17 @@
 /**
- * docs/mutation.md, generated from the last whole mutation run (`npm run test:mutation`).
- *
- * Reads Stryker's JSON reports (reports/mutation/mutation.json: every mutant against the fast
- * tests; reports/mutation/walks.json, when the run had one: what was left, against the model walks
- * too), the run's timings (reports/mutation/run.json) and the reviewed list of equivalent mutants
- * (tests/mutation/equivalents.ts), and writes the page: the score, the number of mutants, the time,
- * every survivor left and every equivalent mutant with its reason. The page records a digest of the
- * sources the run mutated; tests/unit/mutation-report.test.ts fails when today's sources differ, so
- * the committed score is always the score of the code beside it.
- *
- *   npx tsx scripts/test/mutation-report.ts   # rewrite docs/mutation.md from reports/mutation/
+ * Judging a mutation run: Stryker's JSON reports read, each mutant judged against the reviewed list
+ * of equivalent mutants (tests/mutation/equivalents.ts), counted and scored; the files
+ * stryker.config.json mutates, their areas and digests. scripts/test/mutation-record.ts keeps the
+ * results area by area; scripts/test/mutation-page.ts writes docs/mutation.md from them.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EQUIVALENTS, type Equivalent } from '../../tests/mutation/equivalents';
+import type { Equivalent } from '../../tests/mutation/equivalents';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REPORTS = join(ROOT, 'reports', 'mutation');
-const DOC = join(ROOT, 'docs', 'mutation.md');
 
 // ── Stryker's JSON report (the mutation-testing-elements schema; lines and columns from 1) ─────────
 
@@ -56,6 +48,11 @@ export interface RunRecord {
    * mutant whose code and covering tests are the same as in the whole run it started from, and ran
    * the rest. Absent or null for a whole run.
    */
+  /**
+   * The areas the run mutated (`--changed`, `--areas`), the others keeping the results of the runs
+   * before it (docs/mutation.json); absent or null for a run of every area.
+   */
+  readonly areas?: readonly string[] | null;
   readonly incremental?: {
     /** When the whole run the reused results go back to started, and how long it took. */
     readonly base: string;
@@ -139,25 +136,25 @@ export interface Tally {
   readonly strykerScore: number;
 }
 
-export function tally(judged: readonly Judged[]): Tally {
-  const count = (...outcomes: Outcome[]) => judged.filter((j) => outcomes.includes(j.outcome)).length;
-  const killed = count('killed');
-  const byWalks = count('killed by a walk');
-  const equivalent = count('equivalent');
-  const survived = count('survived', 'no coverage');
+/** The counts' scores. */
+export function scored(counts: Omit<Tally, 'score' | 'strykerScore'>): Tally {
+  const { killed, byWalks, equivalent, survived } = counts;
   const valid = killed + byWalks + equivalent + survived;
   const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 10_000) / 100);
-  return {
+  return { ...counts, score: percent(killed + byWalks, valid - equivalent), strykerScore: percent(killed, valid) };
+}
+
+export function tally(judged: readonly Judged[]): Tally {
+  const count = (...outcomes: Outcome[]) => judged.filter((j) => outcomes.includes(j.outcome)).length;
+  return scored({
     mutants: judged.length,
-    killed,
-    byWalks,
-    equivalent,
-    survived,
+    killed: count('killed'),
+    byWalks: count('killed by a walk'),
+    equivalent: count('equivalent'),
+    survived: count('survived', 'no coverage'),
     invalid: count('invalid'),
     ignored: count('ignored'),
-    score: percent(killed + byWalks, valid - equivalent),
-    strykerScore: percent(killed, valid),
-  };
+  });
 }
 
 // ── The sources a run is for ───────────────────────────────────────────────────────────────────────
@@ -196,157 +193,7 @@ export function digestOf(files: ReadonlyMap<string, string>): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export const DIGEST_MARK = /<!-- mutated sources: ([0-9a-f]{16}) -->/;
-
-// ── The page ───────────────────────────────────────────────────────────────────────────────────────
-
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('`', 'ˋ');
-const code = (text: string) => `\`${cell(normalise(text).slice(0, 90))}${normalise(text).length > 90 ? '…' : ''}\``;
+/** A mutant's area: its machine's folder, src/domain, its server folder, or the file itself. */
 export const areaOf = (file: string): string =>
   /^src\/machines\/([^/]+)\//.exec(file)?.[1] ??
   (file.startsWith('src/domain/') ? 'domain' : (/^(server\/[^/]+)\//.exec(file)?.[1] ?? file));
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-
-function tableByArea(judged: readonly Judged[]): string[] {
-  const areas = [...new Set(judged.map((j) => areaOf(j.file)))].sort();
-  return [
-    '| area | mutants | killed | killed by a walk | equivalent | survived | score |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...areas.map((area) => {
-      const t = tally(judged.filter((j) => areaOf(j.file) === area));
-      return `| ${area} | ${t.mutants} | ${t.killed} | ${t.byWalks} | ${t.equivalent} | ${t.survived} | ${t.score}% |`;
-    }),
-  ];
-}
-
-export function renderPage(judged: readonly Judged[], run: RunRecord | null, digest: string, equivalents: readonly Equivalent[]): string {
-  const t = tally(judged);
-  const survivors = judged.filter((j) => j.outcome === 'survived' || j.outcome === 'no coverage');
-  const unused = equivalents.filter((e) => !judged.some((j) => j.equivalent === e));
-  const killedByWalks = judged.filter((j) => j.outcome === 'killed by a walk');
-  return [
-    '# Mutation testing: the last whole run',
-    '',
-    '<!-- generated by scripts/test/mutation-report.ts from the run of `npm run test:mutation`: do not edit -->',
-    `<!-- mutated sources: ${digest} -->`,
-    '',
-    '`npm run test:mutation` (scripts/test/mutation.ts) mutates every file `stryker.config.json` names',
-    '(src/machines, src/domain, and the server’s billing and member rules) and runs the fast tests',
-    'against each mutant (the `mutation` project of vitest.config.ts: the named scenarios, the',
-    'machines’ implementations and intents, the module-load and statechart-page tests, the domain',
-    'tests, and tests/server/*-rules.test.ts). Then it takes each mutant they left alive, except the',
-    'listed equivalents, and runs it again with the model walks too (the `walks` project: every',
-    'machine walked through its real screens). This page is written from that run; a unit test',
-    '(tests/unit/mutation-report.test.ts) fails when the sources it mutated have changed since, so',
-    'the score here is the score of the code beside it. docs/TESTING.md says how to run it.',
-    '',
-    '## The score',
-    '',
-    `**${t.score}%** of the mutants that are not listed equivalents were detected (goal: 90%).`,
-    `Stryker's own score for the fast tests alone, counting every valid mutant: ${t.strykerScore}%.`,
-    '',
-    '| mutants | count |',
-    '| --- | ---: |',
-    `| killed by the fast tests (timeouts included) | ${t.killed} |`,
-    `| killed by the model walks | ${t.byWalks} |`,
-    `| equivalent (tests/mutation/equivalents.ts) | ${t.equivalent} |`,
-    `| survived (or not covered) | ${t.survived} |`,
-    `| invalid (the mutant does not compile or load) | ${t.invalid} |`,
-    `| ignored (a Stryker comment in the source) | ${t.ignored} |`,
-    `| **total** | ${t.mutants} |`,
-    '',
-    run
-      ? `The run started ${run.startedAt} and took **${minutes(run.seconds)}** with ${run.concurrency} Stryker workers on ${run.cores} cores (${run.cpu})` +
-        (run.walks
-          ? `, of which ${minutes(run.walks.seconds)} for the ${run.walks.mutants} mutants run again with the walks.` +
-            (run.walks.notRun && run.walks.notRun.length > 0
-              ? ` The walks did not reach the survivors of ${run.walks.notRun.map((n) => `${n.area} (${n.mutants})`).join(', ')}: they were not run again, and count as survived.`
-              : '')
-          : '; the walks pass did not run.')
-      : 'The run was not timed.',
-    ...(run?.incremental
-      ? [
-          '',
-          `The first pass was incremental (\`npm run test:mutation -- --incremental\`), on top of the whole run of ${run.incremental.base}` +
-            (run.incremental.baseSeconds === undefined ? '' : ` (${minutes(run.incremental.baseSeconds)})`) +
-            ': ' +
-            `Stryker reused the results of ${run.incremental.reused} of the ${run.incremental.mutants} mutants, each one whose code and covering tests ` +
-            'are unchanged since (a killed mutant keeps its result only while the test that killed it is unchanged; a survivor is run again ' +
-            'when a test that covers it is new), and ran the others.',
-        ]
-      : []),
-    '',
-    '## By area',
-    '',
-    ...tableByArea(judged),
-    '',
-    '## Every survivor left',
-    '',
-    survivors.length === 0
-      ? 'None.'
-      : [
-          'Each is a change no test notices. Each one is a test to write or, after review, an entry in',
-          'tests/mutation/equivalents.ts with its reason.',
-          '',
-          '| file | line | mutator | code | becomes |',
-          '| --- | ---: | --- | --- | --- |',
-          ...survivors.map(
-            (j) =>
-              `| \`${j.file}\` | ${j.mutant.location.start.line} | ${j.mutant.mutatorName} | ${code(j.original)} | ${code(j.mutant.replacement ?? '')} |`,
-          ),
-        ].join('\n'),
-    '',
-    '## Killed only by the model walks',
-    '',
-    killedByWalks.length === 0
-      ? 'None.'
-      : [
-          '| file | line | mutator | code | becomes |',
-          '| --- | ---: | --- | --- | --- |',
-          ...killedByWalks.map(
-            (j) =>
-              `| \`${j.file}\` | ${j.mutant.location.start.line} | ${j.mutant.mutatorName} | ${code(j.original)} | ${code(j.mutant.replacement ?? '')} |`,
-          ),
-        ].join('\n'),
-    '',
-    '## Equivalent mutants, and why',
-    '',
-    'From tests/mutation/equivalents.ts, the one reviewed list; production code carries no tool comments.',
-    '',
-    '| file | mutator | code | becomes | mutants | why no test can tell |',
-    '| --- | --- | --- | --- | ---: | --- |',
-    ...equivalents.map(
-      (e) =>
-        `| \`${e.file}\` | ${e.mutator} | ${code(e.code)} | ${e.replacement === undefined ? 'any' : code(e.replacement)} | ${judged.filter((j) => j.equivalent === e).length} | ${cell(e.reason)} |`,
-    ),
-    '',
-    unused.length === 0
-      ? 'Every entry named at least one surviving mutant of this run.'
-      : `${unused.length} entries named no surviving mutant of this run (a test kills it now, or the code moved): ${unused
-          .map((e) => `${e.file} ${e.mutator} ${code(e.code)}`)
-          .join('; ')}.`,
-    '',
-  ].join('\n');
-}
-
-function readJson<T>(path: string): T | null {
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null;
-}
-
-function main(): void {
-  const report = readJson<MutationReport>(join(REPORTS, 'mutation.json'));
-  if (!report) throw new Error('no reports/mutation/mutation.json: run `npm run test:mutation` first');
-  const walks = readJson<MutationReport>(join(REPORTS, 'walks.json'));
-  const run = readJson<RunRecord>(join(REPORTS, 'run.json'));
-  // The page is for the sources on disk, which must be those the run mutated.
-  const sources = new Map(mutatedFiles().map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]));
-  for (const [file, { source }] of Object.entries(report.files)) {
-    if (sources.get(file) !== source) throw new Error(`${file} has changed since the run: run \`npm run test:mutation\` again`);
-  }
-  const judged = judge(report, walks, EQUIVALENTS);
-  writeFileSync(DOC, renderPage(judged, run, digestOf(sources), EQUIVALENTS));
-  const t = tally(judged);
-  console.log(`docs/mutation.md: ${t.score}% of ${t.mutants} mutants (${t.survived} survived, ${t.equivalent} equivalent)`);
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

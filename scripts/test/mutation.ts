@@ -1,7 +1,10 @@
 /**
- * `npm run test:mutation`: the whole mutation run, and docs/mutation.md written from it.
+ * `npm run test:mutation`: the mutation run, and docs/mutation.json and docs/mutation.md written from it.
  *
- *   npm run test:mutation                  both passes, then the page (about an hour on 2 cores)
+ *   npm run test:mutation                  both passes over every area, then the page (1½–3 hours on 2 cores)
+ *   npm run test:mutation -- --changed     only the areas whose sources differ from docs/mutation.json's
+ *                                          stamps (minutes for one machine); the others keep their results
+ *   npm run test:mutation -- --areas userBilling,usersList   only the areas named
  *   npm run test:mutation -- --no-walks    the first pass only (the page says the walks did not run)
  *   npm run test:mutation -- --incremental the first pass reuses the last run's results where they
  *                                          still hold (Stryker's incremental mode; see below)
@@ -16,7 +19,12 @@
  *    mutant, but the survivors can afford them: reports/mutation/walks.json. It runs one area at a
  *    time (a machine's folder, src/domain, a server folder), the smallest first, so that with a time
  *    limit (`--walks-minutes`) the areas it finished count and the page names those it did not reach.
- * 3. scripts/test/mutation-report.ts judges every mutant and writes docs/mutation.md.
+ * 3. scripts/test/mutation-page.ts judges every mutant, records the results area by area in
+ *    docs/mutation.json (scripts/test/mutation-record.ts) and writes docs/mutation.md from it.
+ *
+ * An area is a machine's folder, src/domain or a server folder. A mutant lives in one area's files,
+ * so a run of some areas measures them exactly as a whole run would, against every fast test and
+ * walk; the page names the run that measured each area.
  *
  * Stryker's own break threshold (85%) still fails the first pass; the page is written either way.
  *
@@ -34,7 +42,8 @@ import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EQUIVALENTS } from '../../tests/mutation/equivalents';
-import { areaOf, judge, REPORTS, type MutationReport, type RunRecord } from './mutation-report';
+import { areaDigests, changedAreas, filesByArea, readRecord, RECORD } from './mutation-record';
+import { areaOf, judge, mutatedFiles, REPORTS, type MutationReport, type RunRecord } from './mutation-report';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
@@ -216,9 +225,42 @@ async function walkSurvivors(ranges: readonly string[], fast: MutationReport, mi
   return { seconds: Math.round((Date.now() - started) / 1000), mutants: mutants.length, notRun };
 }
 
+/**
+ * The areas to run: those `--areas a,b` names, or with `--changed` those whose sources differ from
+ * docs/mutation.json's stamps (and areas it has no result for); null for every area.
+ */
+function areasOf(args: readonly string[]): string[] | null {
+  const files = mutatedFiles();
+  const known = filesByArea(files);
+  const at = args.indexOf('--areas');
+  if (at !== -1) {
+    const named = (args[at + 1] ?? '').split(',').filter(Boolean);
+    const unknown = named.filter((area) => !known.has(area));
+    if (named.length === 0 || unknown.length > 0)
+      throw new Error(
+        `--areas takes areas by name, comma-separated (${[...known.keys()].join(', ')}); not ${unknown.join(', ') || 'none'}`,
+      );
+    return named;
+  }
+  if (!args.includes('--changed')) return null;
+  const record = readRecord(RECORD(ROOT));
+  if (!record) throw new Error('--changed needs docs/mutation.json, the record of a run before it');
+  return changedAreas(record, areaDigests(new Map(files.map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]))));
+}
+
+/** A Stryker configuration like stryker.config.json's that mutates the areas' files alone. */
+function areasConfig(areas: readonly string[]): string {
+  const byArea = filesByArea(mutatedFiles());
+  const config = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
+  const path = join(REPORTS, 'areas.stryker.json');
+  writeFileSync(path, JSON.stringify({ ...config, $schema: undefined, mutate: areas.flatMap((area) => byArea.get(area) ?? []) }));
+  console.log(`\nThe areas ${areas.join(', ')}: ${areas.reduce((n, a) => n + (byArea.get(a)?.length ?? 0), 0)} files\n`);
+  return path;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const report = () => spawnSync('npx', ['tsx', 'scripts/test/mutation-report.ts'], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+  const report = () => spawnSync('npx', ['tsx', 'scripts/test/mutation-page.ts'], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
   if (args.includes('--report')) process.exit(report());
 
   mkdirSync(REPORTS, { recursive: true });
@@ -243,9 +285,16 @@ async function main(): Promise<void> {
     );
     extra.push('--incremental', '--incrementalFile', 'reports/mutation/base.json');
   }
+  const areas = areasOf(args);
+  if (areas !== null && base !== null) throw new Error('--incremental is for a run of every area, not with --changed or --areas');
+  if (areas !== null && areas.length === 0) {
+    console.log('No area changed since docs/mutation.json: nothing to run.');
+    process.exit(report());
+  }
+  const config = areas === null ? 'stryker.config.json' : areasConfig(areas);
   rmSync(join(REPORTS, 'walks.json'), { force: true });
   const started = Date.now();
-  const { status: first, output } = await stryker('stryker.config.json', { extra });
+  const { status: first, output } = await stryker(config, { extra });
   const reused = base === null ? null : reusedOf(output);
   if (base !== null && reused === null) throw new Error('Stryker did not report what it reused: see its output above');
   const fast = JSON.parse(readFileSync(join(REPORTS, 'mutation.json'), 'utf8')) as MutationReport;
@@ -261,6 +310,7 @@ async function main(): Promise<void> {
     cores: availableParallelism(),
     cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
     walks,
+    areas,
     incremental: base !== null && reused !== null ? { ...base, ...reused } : null,
   };
   writeFileSync(join(REPORTS, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);

@@ -13,7 +13,7 @@
  *                left out, the entry covers every replacement this mutator makes of that code
  *   reason       why no test can tell the mutant from the code
  *
- * The whole run (`npm run test:mutation`) runs every mutant, these too; scripts/test/mutation-report.ts
+ * The mutation run (`npm run test:mutation`) runs every mutant, these too; scripts/test/mutation-report.ts
  * then counts a survivor that an entry names as equivalent, and reports an entry that names no
  * survivor (stale, or a mutant a test now kills). tests/unit/mutation-report.test.ts checks,
  * without a run, that each entry's code is still in its file. Add an entry only with a reason a

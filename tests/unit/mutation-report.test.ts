@@ -2,7 +2,8 @@
 /**
  * The mutation run's bookkeeping (scripts/test/mutation-report.ts, scripts/test/mutation.ts):
  * production code carries no tool comments, every listed equivalent names code that exists, a
- * survivor is judged by the one list, and docs/mutation.md is the report of today's sources.
+ * survivor is judged by the one list, a run of some areas keeps the others' results, and
+ * docs/mutation.md is the report of today's sources.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EQUIVALENTS, type Equivalent } from '../mutation/equivalents';
 import {
-  DIGEST_MARK,
-  digestOf,
   judge,
   mutatedFiles,
   normalise,
@@ -21,6 +20,17 @@ import {
   type MutationReport,
 } from '../../scripts/test/mutation-report';
 import { reusedOf, survivorRanges, walkChunks, withoutStaticSurvivors } from '../../scripts/test/mutation';
+import { renderPage } from '../../scripts/test/mutation-page';
+import {
+  areaDigests,
+  changedAreas,
+  merged,
+  readRecord,
+  RECORD,
+  resultsOf,
+  totalOf,
+  type MutationRecord,
+} from '../../scripts/test/mutation-record';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -209,10 +219,95 @@ describe('judging a run', () => {
   });
 });
 
+describe('a run of some areas', () => {
+  const run = (startedAt: string, areas: string[] | null) => ({
+    startedAt,
+    seconds: 60,
+    concurrency: 2,
+    cores: 2,
+    cpu: 'a CPU',
+    walks: null,
+    areas,
+  });
+  const source = 'export const a = 1 > 0;\n';
+  const location = { start: { line: 1, column: 18 }, end: { line: 1, column: 23 } };
+  const report = (status: string): MutationReport => ({
+    files: {
+      'src/machines/one/m.ts': { source, mutants: [mutant({ id: '1', location, status })] },
+      'src/machines/two/m.ts': {
+        source,
+        mutants: [mutant({ id: '2', location, status }), mutant({ id: '3', location, status: 'Killed' })],
+      },
+    },
+  });
+  const sources = new Map([
+    ['src/machines/one/m.ts', source],
+    ['src/machines/two/m.ts', source],
+  ]);
+  const digests = areaDigests(sources);
+  const whole = merged(
+    null,
+    run('2026-11-30 14:36 UTC', null),
+    resultsOf(judge(report('Killed'), null, []), ['one', 'two'], digests, '2026-11-30 14:36 UTC', []),
+    ['one', 'two'],
+  );
+
+  it('stamps each area with the digest of its own files, so a change to one area leaves the others’ stamps alone', () => {
+    const changed = areaDigests(new Map([...sources, ['src/machines/two/m.ts', 'export const a = 2 > 0;\n']]));
+    expect(changed.get('one')).toBe(digests.get('one'));
+    expect(changed.get('two')).not.toBe(digests.get('two'));
+    expect(changedAreas(whole, changed)).toEqual(['two']);
+    expect(changedAreas(whole, digests)).toEqual([]);
+    expect(changedAreas(null, digests)).toEqual(['one', 'two']);
+  });
+
+  it('replaces the areas it ran, keeps the others’ results and the run they came from, and adds itself', () => {
+    const later = run('2026-12-02 02:10 UTC', ['two']);
+    const fresh = resultsOf(judge(report('Survived'), null, []), ['two'], digests, later.startedAt, []);
+    const after = merged(whole, later, fresh, ['one', 'two']);
+    expect(after.areas.one).toEqual(whole.areas.one);
+    expect(after.areas.two?.run).toBe('2026-12-02 02:10 UTC');
+    expect(after.areas.two?.survivors).toEqual([
+      { file: 'src/machines/two/m.ts', line: 1, mutator: 'ConditionalExpression', code: '1 > 0', becomes: 'true' },
+    ]);
+    expect(after.runs.map((r) => r.startedAt)).toEqual(['2026-11-30 14:36 UTC', '2026-12-02 02:10 UTC']);
+    expect(totalOf(after)).toMatchObject({ mutants: 3, killed: 2, survived: 1, score: 66.67 });
+    // A run that measures every area again leaves no area to the older one, which then leaves.
+    const again = merged(
+      after,
+      run('2026-12-03 09:00 UTC', null),
+      resultsOf(judge(report('Killed'), null, []), ['one', 'two'], digests, '2026-12-03 09:00 UTC', []),
+      ['one', 'two'],
+    );
+    expect(again.runs.map((r) => r.startedAt)).toEqual(['2026-12-03 09:00 UTC']);
+    // An area whose files are gone leaves the record.
+    expect(Object.keys(merged(after, later, fresh, ['two']).areas)).toEqual(['two']);
+  });
+
+  it('writes the page from the record: the run of each area, its survivors, and the runs’ sentences', () => {
+    const later = run('2026-12-02 02:10 UTC', ['two']);
+    const page = renderPage(
+      merged(whole, later, resultsOf(judge(report('Survived'), null, []), ['two'], digests, later.startedAt, []), ['one', 'two']),
+      [],
+    );
+    expect(page).toContain('| one | 1 | 1 | 0 | 0 | 0 | 100% | 2026-11-30 |');
+    expect(page).toContain('| two | 2 | 1 | 0 | 0 | 1 | 50% | 2026-12-02 |');
+    expect(page).toContain('The whole run started 2026-11-30 14:36 UTC');
+    expect(page).toContain('The area **two** was run again on its own');
+    expect(page).toContain('| `src/machines/two/m.ts` | 1 | ConditionalExpression | `1 > 0` | `true` |');
+  });
+});
+
 describe('docs/mutation.md', () => {
-  it('is the report of a run on today’s sources (rerun `npm run test:mutation` after changing them)', () => {
-    const recorded = DIGEST_MARK.exec(read('docs/mutation.md'))?.[1];
-    const today = digestOf(new Map(mutatedFiles().map((file) => [file, read(file)])));
-    expect(recorded, 'docs/mutation.md was written for other sources of the files stryker.config.json mutates').toBe(today);
+  const record = readRecord(RECORD(ROOT)) as MutationRecord;
+
+  it('each area’s result is for today’s sources (after changing them, `npm run test:mutation -- --changed`)', () => {
+    const today = areaDigests(new Map(mutatedFiles().map((file) => [file, read(file)])));
+    expect(changedAreas(record, today), 'areas whose sources changed since docs/mutation.json measured them').toEqual([]);
+    expect(Object.keys(record.areas).sort()).toEqual([...today.keys()].sort());
+  });
+
+  it('is the page of docs/mutation.json (`npx tsx scripts/test/mutation-page.ts --from-record` writes it again)', () => {
+    expect(read('docs/mutation.md')).toBe(renderPage(record, EQUIVALENTS));
   });
 });
