@@ -211,6 +211,9 @@ describe('the single-user billing screen', () => {
     invoiceLink.last().resolve(inTime(`${SAFE}.pdf`));
     await settle();
     expect(opened).toEqual([`${SAFE}.pdf`]);
+    // A hosted link is a bearer link to the member's billing page: once it opened, none is kept.
+    expect(snapshot().context.answer).toBeNull();
+    expect(selectReadyLink(snapshot())).toBeNull();
 
     actor.send({ type: 'userBilling.openInvoice', invoiceId: 'in1', format: 'page' });
     invoiceLink.last().reject({ status: 503 });

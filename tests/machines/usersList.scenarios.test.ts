@@ -496,6 +496,24 @@ describe('selection and bulk changes', () => {
     expect(selectMatchingOffer(snapshot())).toBe(60);
   });
 
+  it('a search typed while a bulk change runs is kept: the address shows it at once, replaced as it is typed, and the list loads with it after the change', async () => {
+    const { actor, bulk, load, writes, snapshot } = await openLoaded();
+    actor.send({ type: 'users.selectAll', selected: true });
+    actor.send({ type: 'users.bulkUpdate', userIds: [BEN.userId], updates: { hasLicense: true } });
+    writes.length = 0;
+    actor.send({ type: 'users.search', search: 'an' });
+    actor.send({ type: 'users.search', search: 'ana' });
+    expect(selectIsBulkUpdating(snapshot())).toBe(true);
+    // One history entry for the view, not one per keystroke.
+    expect(writes).toEqual([
+      { query: '?q=an', mode: 'replace' },
+      { query: '?q=ana', mode: 'replace' },
+    ]);
+    bulk.last().resolve({ updated: 1 });
+    await settle();
+    expect(load.last().input.search).toBe('ana');
+  });
+
   it('granting licences to the selected members runs at once; then the list and the Quick Stats are read again and the selection is cleared', async () => {
     const { actor, bulk, load, notices, answerWith, snapshot } = await openLoaded();
     actor.send({ type: 'users.selectAll', selected: true });

@@ -109,7 +109,7 @@ export const userBillingMachine = setup({
     /** The page behind the Manage Subscription modal cannot be used while it is open. */
     isPageInteractive: stateIn({ ready: { subscription: 'closed' } }),
     /** The answer came while the click that asked for it may still open a tab. */
-    answerOpensNow: ({ context }) => context.answer?.opensNow === true,
+    answerOpensNow: ({ context }) => present(context.answer).opensNow,
   },
   actions: {
     /** Replaced with the real opener (a new tab, noopener,noreferrer). */
