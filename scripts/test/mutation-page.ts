@@ -32,7 +32,7 @@ const list = (items: readonly string[]) =>
 /** One sentence about a run: what it mutated, when, how long it took and on what. */
 function sentenceOf(run: RunRecord): string {
   const what = run.areas
-    ? `The ${run.areas.length === 1 ? 'area' : 'areas'} ${list(run.areas.map((a) => `**${a}**`))} ${run.areas.length === 1 ? 'was run again on its own' : 'were run again on their own'} (\`npm run test:mutation -- --changed\`) after their sources changed: the run started ${run.startedAt} and took`
+    ? `The ${run.areas.length === 1 ? 'area' : 'areas'} ${list(run.areas.map((a) => `**${a}**`))} ${run.areas.length === 1 ? 'was run again on its own' : 'were run again on their own'} after their sources changed (\`npm run test:mutation -- --changed\` or \`--areas\`): the run started ${run.startedAt} and took`
     : `The whole run started ${run.startedAt} and took`;
   const walks = run.walks
     ? `, of which ${minutes(run.walks.seconds)} for the ${run.walks.mutants} mutants run again with the walks.` +
