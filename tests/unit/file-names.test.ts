@@ -6,7 +6,7 @@
  *   `storedSession.ts`, `localProvider.ts`); a React component's file is in PascalCase
  *   (`UsersScreen.tsx`), and only a .tsx file may be. No kebab-case and no snake_case.
  * - scripts/: commands and build plugins, in kebab-case like the npm scripts that run them
- *   (`bundle-size.ts`, `stack-process.ts`).
+ *   (`bundle-size.ts`, `stack-process.ts`, `eslint-menu-clicks.js` and its `.d.ts`).
  * - server/migrations: numbered SQL, named by their tool (postgrator), and never renamed.
  */
 import { readdirSync } from 'node:fs';
@@ -25,7 +25,8 @@ function filesUnder(folder: string): string[] {
 
 const CAMEL_MODULE = /^[a-z][a-zA-Z0-9]*\.ts$/;
 const COMPONENT_OR_MODULE = /^[A-Za-z][a-zA-Z0-9]*\.tsx$/;
-const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.(?:ts|mjs|sh)$/;
+// A plain-JS module (an ESLint plugin the config loads as it is) may come with its .d.ts.
+const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.(?:ts|d\.ts|js|mjs|sh)$/;
 
 /** The files of `folder` (relative to the project) whose names break `rule`. */
 function offenders(folder: string, rule: (name: string) => boolean): string[] {
@@ -49,6 +50,7 @@ describe('file names follow one convention', () => {
     expect(['stored-session.ts', 'stored_session.ts', 'StoredSession.ts', 'machines-context.tsx'].filter(rule)).toEqual([]);
     expect(['storedSession.ts', 'UsersScreen.tsx', 'routes.tsx'].every(rule)).toBe(true);
     expect(['bundle-size.ts', 'stack.ts', 'cognito-local-main.mjs'].every((name) => KEBAB.test(name))).toBe(true);
-    expect(['bundleSize.ts', 'Bundle-size.ts'].some((name) => KEBAB.test(name))).toBe(false);
+    expect(['bundle-size.ts', 'eslint-menu-clicks.js', 'eslint-menu-clicks.d.ts'].every((name) => KEBAB.test(name))).toBe(true);
+    expect(['bundleSize.ts', 'Bundle-size.ts', 'eslintMenuClicks.js', 'eslint_menu.d.ts'].some((name) => KEBAB.test(name))).toBe(false);
   });
 });
