@@ -25,22 +25,41 @@ export async function startBalancer(options: { port: number; backends: readonly 
     next = (next + 1) % backends.length;
     served[index] = (served[index] ?? 0) + 1;
     const backend = backends[index] as URL;
-    const forward = request(
-      { hostname: backend.hostname, port: backend.port, method: req.method, path: req.url, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-api-process': String(index + 1) });
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', (error) => {
-      if (res.headersSent) {
-        res.destroy(error);
-        return;
-      }
-      res.writeHead(502, { 'content-type': 'application/json', 'x-api-process': String(index + 1) });
-      res.end(JSON.stringify({ message: `API process ${index + 1} did not answer: ${error.message}` }));
-    });
-    req.pipe(forward);
+    // A request without a body can be sent again. A kept-alive socket the process closed just as a
+    // request was written on it (its keep-alive timeout, after a quiet spell) resets: that request
+    // goes once more on a fresh connection rather than failing as a 502.
+    const replayable = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+    const send = (retried: boolean) => {
+      const forward = request(
+        {
+          hostname: backend.hostname,
+          port: backend.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+          agent: retried ? false : agent,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-api-process': String(index + 1) });
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', (error) => {
+        if (!retried && replayable && forward.reusedSocket && !res.headersSent) {
+          send(true);
+          return;
+        }
+        if (res.headersSent) {
+          res.destroy(error);
+          return;
+        }
+        res.writeHead(502, { 'content-type': 'application/json', 'x-api-process': String(index + 1) });
+        res.end(JSON.stringify({ message: `API process ${index + 1} did not answer: ${error.message}` }));
+      });
+      if (replayable) forward.end();
+      else req.pipe(forward);
+    };
+    send(false);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
