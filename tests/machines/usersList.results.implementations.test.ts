@@ -166,7 +166,7 @@ describe('a page that arrived', () => {
   const page = (stats: UserStats | null): UsersPage => ({ list: { users: [ANA, BEN], total: 2, page: 1, limit: 25 }, stats });
 
   it('without the Quick Stats keeps the shown counts, and still owes them when they were owed', () => {
-    const list = { stats: STATS, statsStale: true, selected: [BEN.userId, DAN.userId], allMatching: false };
+    const list = { users: [], stats: STATS, statsStale: true, selected: [BEN.userId, DAN.userId], allMatching: false };
     expect(pageShown(list, page(null))).toEqual({
       users: [ANA, BEN],
       total: 2,
@@ -178,6 +178,38 @@ describe('a page that arrived', () => {
     });
     expect(pageShown({ ...list, statsStale: false }, page(null)).statsStale).toBe(false);
     expect(pageShown(list, page(STATS)).statsStale).toBe(false);
+  });
+
+  describe('read before a row change the list has already shown', () => {
+    // Ana's licence was taken away (version 2) and the toast's Undo gave it back (version 3) while
+    // the page loaded; the page read her at version 2.
+    const shownAna: User = { ...ANA, version: 3 };
+    const readAna: User = { ...ANA, hasLicense: false, version: 2 };
+    const arrived = (stats: UserStats | null): UsersPage => ({ list: { users: [readAna, BEN], total: 2, page: 1, limit: 25 }, stats });
+    const list = { users: [shownAna, DAN], stats: STATS, statsStale: false, selected: [], allMatching: false };
+
+    it('keeps the member as shown, and the rest of the page as it arrived', () => {
+      const result = pageShown(list, arrived(null));
+      expect(result.users).toEqual([shownAna, BEN]);
+      expect(result.users[0]).toBe(shownAna);
+      expect(result.users[1]).toBe(BEN);
+    });
+
+    it('takes the copy that arrived when it is as new as the shown one, or newer', () => {
+      expect(pageShown({ ...list, users: [{ ...ANA, version: 2 }] }, arrived(null)).users[0]).toBe(readAna);
+      expect(pageShown({ ...list, users: [{ ...ANA, version: 1 }] }, arrived(STATS)).users[0]).toBe(readAna);
+      expect(pageShown({ ...list, users: [{ ...ANA, version: 1 }] }, arrived(STATS)).statsStale).toBe(false);
+    });
+
+    it('asks for the Quick Stats again with the next load when they came with that page', () => {
+      const fresh: UserStats = { total: 61, active: 46, pending: 15, licensed: 19 };
+      expect(pageShown(list, arrived(fresh))).toMatchObject({ stats: fresh, statsStale: true });
+      expect(pageShown(list, arrived(null))).toMatchObject({ stats: STATS, statsStale: false });
+    });
+
+    it('every matching member selected: the kept member is selected with the rest', () => {
+      expect(pageShown({ ...list, allMatching: true }, arrived(null)).selected).toEqual([ANA.userId, BEN.userId]);
+    });
   });
 
   it('the list opens on page 1 of every member, newest first, with nothing selected and the counts owed', () => {

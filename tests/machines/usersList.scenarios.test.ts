@@ -441,6 +441,25 @@ describe('row changes: licence and status', () => {
     expect(selectUsers(snapshot())).toEqual(USERS);
   });
 
+  it('a page read before a toggle and its Undo, arriving after them, does not put the toggle back; the counts are asked again', async () => {
+    const { actor, rows, load, notices, answerWith, snapshot } = await openLoaded();
+    // A bulk change's reload (with the Quick Stats) is still on its way when the licence is toggled.
+    actor.send({ type: 'users.imported' });
+    expect(load.last().input.withStats).toBe(true);
+    actor.send({ type: 'users.setLicense', user: BEN, hasLicense: true });
+    const granted = { ...BEN, hasLicense: true, version: 2 };
+    rows[0]?.answer({ type: 'row.succeeded', kind: 'license', before: BEN, user: granted });
+    actor.send(notices[0]?.undo as NonNullable<UsersListEmitted['undo']>);
+    const removed = { ...BEN, version: 3 };
+    rows[1]?.answer({ type: 'row.succeeded', kind: 'license', before: granted, user: removed });
+
+    // The page read Ben between the two changes.
+    await answerWith(page([ANA, granted, CARLA], { stats: { ...STATS, licensed: 21 } }));
+    expect(selectUsers(snapshot())).toEqual([ANA, removed, CARLA]);
+    actor.send({ type: 'users.goToPage', page: 2 });
+    expect(load.last().input.withStats).toBe(true);
+  });
+
   it('a change made before the Quick Stats arrived has no counts to adjust', async () => {
     const { actor, rows, load, snapshot } = openUsers();
     actor.send({ type: 'users.setLicense', user: BEN, hasLicense: true });

@@ -43,22 +43,38 @@ export function exportInputOf(list: ExportMembersInput): ExportMembersInput {
   return { search: list.search.trim(), status: list.status, role: list.role, sort: list.sort };
 }
 
-/** The list once a page arrived: its rows and total, the Quick Stats when it brought them, and the selection on it. */
+/**
+ * The list once a page arrived: its rows and total, the Quick Stats when it brought them, and the
+ * selection on it.
+ *
+ * A row change (../rowChanges) runs beside a load. When the load read a member before a change the
+ * list has already shown (a lower `version`), that member keeps the copy shown: an older answer
+ * never puts back what a toggle or its Undo changed. The Quick Stats of such a page may predate the
+ * change too (they are their own request), so the next load asks for them again.
+ */
 export function pageShown(
-  list: { stats: UserStats | null; statsStale: boolean; selected: string[]; allMatching: boolean },
+  list: { users: readonly User[]; stats: UserStats | null; statsStale: boolean; selected: string[]; allMatching: boolean },
   page: UsersPage,
 ) {
-  const ids = new Set(page.list.users.map((u) => u.userId));
+  const shown = new Map(list.users.map((u) => [u.userId, u]));
+  let keptNewer = false;
+  const users = page.list.users.map((loaded) => {
+    const current = shown.get(loaded.userId);
+    if (current === undefined || current.version <= loaded.version) return loaded;
+    keptNewer = true;
+    return current;
+  });
+  const ids = new Set(users.map((u) => u.userId));
   return {
-    users: page.list.users,
+    users,
     total: page.list.total,
     stats: page.stats ?? list.stats,
-    statsStale: page.stats === null && list.statsStale,
+    statsStale: page.stats === null ? list.statsStale : keptNewer,
     hasLoaded: true,
     loadError: null,
     // A page that no longer shows a selected member drops them; with every matching member
     // selected, each page shows all of its rows selected.
-    selected: list.allMatching ? selectableIds(page.list.users) : list.selected.filter((id) => ids.has(id)),
+    selected: list.allMatching ? selectableIds(users) : list.selected.filter((id) => ids.has(id)),
   };
 }
 
