@@ -10,6 +10,7 @@
  *                                          still hold (Stryker's incremental mode; see below)
  *   npm run test:mutation -- --walks-minutes 40   a time limit for the second pass
  *   npm run test:mutation -- --report      only rewrite the page from the last run's reports
+ *   npm run test:mutation -- --help        this; a flag it does not know is refused before anything runs
  *
  * 1. Stryker (stryker.config.json) mutates src/machines and src/domain and runs the fast tests (the
  *    `mutation` project of vitest.config.ts) against every mutant: reports/mutation/mutation.json.
@@ -258,8 +259,32 @@ function areasConfig(areas: readonly string[]): string {
   return path;
 }
 
+const FLAGS = ['--changed', '--areas', '--no-walks', '--incremental', '--walks-minutes', '--report', '--help'];
+/** The flags that take a value: the value that follows them is not a flag. */
+const VALUED = ['--areas', '--walks-minutes'];
+
+/** The usage (this file's header), for `--help` and for a flag it does not know. */
+function usage(): string {
+  const header = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n *\n')[1] ?? '';
+  return header.replace(/^ \* ?/gm, '');
+}
+
+/** A flag this script does not know is refused before anything runs: a whole run takes hours. */
+export function unknownFlags(args: readonly string[]): string[] {
+  return args.filter((arg, i) => !FLAGS.includes(arg) && !VALUED.includes(args[i - 1] ?? ''));
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--help')) {
+    console.log(usage());
+    process.exit(0);
+  }
+  const unknown = unknownFlags(args);
+  if (unknown.length > 0) {
+    console.error(`npm run test:mutation does not know ${unknown.join(' ')}. It takes:\n\n${usage()}`);
+    process.exit(2);
+  }
   const report = () => spawnSync('npx', ['tsx', 'scripts/test/mutation-page.ts'], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
   if (args.includes('--report')) process.exit(report());
 
@@ -288,8 +313,8 @@ async function main(): Promise<void> {
   const areas = areasOf(args);
   if (areas !== null && base !== null) throw new Error('--incremental is for a run of every area, not with --changed or --areas');
   if (areas !== null && areas.length === 0) {
-    console.log('No area changed since docs/mutation.json: nothing to run.');
-    process.exit(report());
+    console.log('No area changed since docs/mutation.json: nothing to run, and the page stands.');
+    process.exit(0);
   }
   const config = areas === null ? 'stryker.config.json' : areasConfig(areas);
   rmSync(join(REPORTS, 'walks.json'), { force: true });

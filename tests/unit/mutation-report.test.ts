@@ -19,7 +19,7 @@ import {
   type MutantResult,
   type MutationReport,
 } from '../../scripts/test/mutation-report';
-import { reusedOf, survivorRanges, walkChunks, withoutStaticSurvivors } from '../../scripts/test/mutation';
+import { reusedOf, survivorRanges, unknownFlags, walkChunks, withoutStaticSurvivors } from '../../scripts/test/mutation';
 import { renderPage } from '../../scripts/test/mutation-page';
 import {
   areaDigests,
@@ -309,5 +309,13 @@ describe('docs/mutation.md', () => {
 
   it('is the page of docs/mutation.json (`npx tsx scripts/test/mutation-page.ts --from-record` writes it again)', () => {
     expect(read('docs/mutation.md')).toBe(renderPage(record, EQUIVALENTS));
+  });
+});
+
+describe('the flags of npm run test:mutation', () => {
+  it('knows its flags and their values, and names any other before a run of hours starts', () => {
+    expect(unknownFlags(['--areas', 'usersList,userBilling', '--no-walks', '--walks-minutes', '40'])).toEqual([]);
+    expect(unknownFlags(['--changed', '--incremental', '--report', '--help'])).toEqual([]);
+    expect(unknownFlags(['--halp', '--changed', 'usersList'])).toEqual(['--halp', 'usersList']);
   });
 });
