@@ -12,7 +12,7 @@ import { createMachine } from 'xstate';
 export const rowChangesMachine = createMachine({
   id: 'rowChanges',
   meta: { spec: ['§4 Users'] },
-  context: { busy: [] },
+  context: { busy: [], wanted: {} },
   on: {
     'users.setLicense': { guard: 'isRowFree', actions: 'startRowAction' },
     'users.setStatus': { guard: 'isRowFree', actions: 'startRowAction' },

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { User } from '../../src/contract/api';
-import { rowChangesMachine, selectRowsBusy, type RowActionResult } from '../../src/machines/rowChanges';
+import { rowChangesMachine, selectRowsBusy, selectRowsWanted, type RowActionResult } from '../../src/machines/rowChanges';
 import { makeUser } from '../views/users/fixtures';
 import { heldRowAction, type RowCall } from './usersList.harness';
 
@@ -28,7 +28,8 @@ function start() {
     }),
   ).start();
   const busy = () => selectRowsBusy(actor.getSnapshot());
-  return { actor, rows, told, busy };
+  const wanted = () => selectRowsWanted(actor.getSnapshot());
+  return { actor, rows, told, busy, wanted };
 }
 
 describe('the row changes', () => {
@@ -47,7 +48,7 @@ describe('the row changes', () => {
   });
 
   it('a status switch in flight ignores a second one of the same row; another row, or the licence of that row, goes at once', () => {
-    const { actor, rows, busy } = start();
+    const { actor, rows, busy, wanted } = start();
     actor.send({ type: 'users.setStatus', user: BEN, isActive: false });
     actor.send({ type: 'users.setStatus', user: BEN, isActive: true });
     actor.send({ type: 'users.setStatus', user: ANA, isActive: false });
@@ -58,6 +59,25 @@ describe('the row changes', () => {
       { kind: 'license', user: BEN, value: true },
     ]);
     expect(busy()).toEqual([`status:${BEN.userId}`, `status:${ANA.userId}`, `license:${BEN.userId}`]);
+    // The first of each is what its row shows until the answer: the ignored second changes nothing.
+    expect(wanted()).toEqual({ [`status:${BEN.userId}`]: false, [`status:${ANA.userId}`]: false, [`license:${BEN.userId}`]: true });
+  });
+
+  it('keeps the value each change asks for until its own answer, whichever way the answer goes', () => {
+    const { actor, rows, wanted } = start();
+    actor.send({ type: 'users.setLicense', user: ANA, hasLicense: true });
+    actor.send({ type: 'users.setLicense', user: BEN, hasLicense: false });
+    actor.send({ type: 'users.restore', user: DELETED_BEN });
+    expect(wanted()).toEqual({ [`license:${ANA.userId}`]: true, [`license:${BEN.userId}`]: false, [`restore:${BEN.userId}`]: true });
+    rows[1]?.answer({ type: 'row.succeeded', kind: 'license', before: BEN, user: { ...BEN, hasLicense: false, version: 2 } });
+    expect(wanted()).toEqual({ [`license:${ANA.userId}`]: true, [`restore:${BEN.userId}`]: true });
+    rows[0]?.answer({ type: 'row.failed', kind: 'license', userId: ANA.userId, error: new Error('Nope') });
+    expect(wanted()).toEqual({ [`restore:${BEN.userId}`]: true });
+    rows[2]?.answer({ type: 'row.conflicted', kind: 'restore', user: BEN, message: 'Ben is not deleted' });
+    expect(wanted()).toEqual({});
+    // A new change of a freed row asks afresh.
+    actor.send({ type: 'users.setLicense', user: ANA, hasLicense: false });
+    expect(wanted()).toEqual({ [`license:${ANA.userId}`]: false });
   });
 
   it('a failed or refused change frees its row only, and the list hears it as it came', () => {

@@ -8,7 +8,7 @@
  *   already in flight is ignored.
  * - The row actor answers `row.succeeded`, `row.failed`, or `row.conflicted` when the server refused
  *   the change as in conflict (409) with the member as it is now. This machine stops that actor,
- *   frees the row (`busy`) and passes the answer on to the list, which shows it (the row, the
+ *   frees the row (`busy`, `wanted`) and passes the answer on to the list, which shows it (the row, the
  *   counts, the toast with Undo, or the message above the table).
  */
 import { enqueueActions, sendParent, setup } from 'xstate';
@@ -20,6 +20,11 @@ import { rowActorId, rowKey, type RowActionInput, type RowActionResult } from '.
 export interface RowChangesContext {
   /** Row changes in flight: `${kind}:${userId}`. */
   busy: string[];
+  /**
+   * The value each change in flight asks for, by the same key: what its switch shows until the
+   * answer comes, whatever copy of the member a page brings meanwhile.
+   */
+  wanted: Record<string, boolean>;
 }
 
 /** A row change asked for (the list forwards these), or the answer of a row actor. */
@@ -48,14 +53,17 @@ export const rowChangesMachine = setup({
   },
   actions: {
     startRowAction: enqueueActions(({ context, enqueue }, input: RowActionInput) => {
-      enqueue.assign({ busy: [...context.busy, rowKey(input.kind, input.user.userId)] });
+      const key = rowKey(input.kind, input.user.userId);
+      enqueue.assign({ busy: [...context.busy, key], wanted: { ...context.wanted, [key]: input.value } });
       enqueue.spawnChild('runRowAction', { id: rowActorId(input.kind, input.user.userId), input });
     }),
     /** The row's actor is done: it stops, and the row is free. */
     finishRowAction: enqueueActions(({ context, enqueue }, result: RowActionResult) => {
       const userId = userIdOf(result);
+      const done = rowKey(result.kind, userId);
       enqueue.stopChild(rowActorId(result.kind, userId));
-      enqueue.assign({ busy: context.busy.filter((key) => key !== rowKey(result.kind, userId)) });
+      const { [done]: _answered, ...wanted } = context.wanted;
+      enqueue.assign({ busy: context.busy.filter((key) => key !== done), wanted });
     }),
     /** The list hears the answer. */
     reportToList: sendParent((_, result: RowActionResult) => result),
@@ -63,7 +71,7 @@ export const rowChangesMachine = setup({
 }).createMachine({
   id: 'rowChanges',
   meta: { spec: ['§4 Users'] },
-  context: { busy: [] },
+  context: { busy: [], wanted: {} },
   on: {
     'users.setLicense': {
       guard: { type: 'isRowFree', params: ({ event }) => ({ kind: 'license', user: event.user }) },

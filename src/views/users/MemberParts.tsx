@@ -32,16 +32,17 @@ export function SelectBox({ user, selected, onSelect }: { user: User; selected: 
   );
 }
 
-export function LicenseSwitch({ user, busy, onAction }: { user: User; busy: boolean; onAction: OnAction }) {
+export function LicenseSwitch({ user, wanted, onAction }: { user: User; wanted: boolean | undefined; onAction: OnAction }) {
   return (
     <input
       type="checkbox"
       className="hl-switch"
       aria-label={`License for ${user.name}`}
-      // Optimistic while the PATCH is in flight; a failure flips it back.
-      checked={busy ? !user.hasLicense : user.hasLicense}
+      // Optimistic while the PATCH is in flight: the value asked for, whatever copy of the member a
+      // page brings meanwhile. The answer's copy follows; a failure shows the member as they were.
+      checked={wanted ?? user.hasLicense}
       // A member in Recently deleted is restored first, then changed.
-      disabled={busy || isDeleted(user)}
+      disabled={wanted !== undefined || isDeleted(user)}
       onChange={() => onAction('license', user)}
     />
   );

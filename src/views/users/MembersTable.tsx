@@ -115,7 +115,7 @@ const SkeletonRow = memo(function SkeletonRow() {
   );
 });
 
-const UserRow = memo(function UserRow({ user, rowKey, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
+const UserRow = memo(function UserRow({ user, rowKey, selected, licenseWanted, statusBusy, now, onSelect, onAction }: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);
   return (
     <tr data-selected={selected ? '' : undefined} {...{ [ROW_KEY_ATTRIBUTE]: rowKey }}>
@@ -160,7 +160,7 @@ const UserRow = memo(function UserRow({ user, rowKey, selected, licenseBusy, sta
             <StatusBadge user={user} />
           </td>
           <td>
-            <LicenseSwitch user={user} busy={licenseBusy} onAction={onAction} />
+            <LicenseSwitch user={user} wanted={licenseWanted} onAction={onAction} />
           </td>
           <td>
             <BillingLink user={user} />
@@ -267,6 +267,7 @@ export function MembersTable({
   skeletonRows,
   selected,
   busy,
+  wanted,
   sort,
   now,
   onSort,
@@ -306,7 +307,7 @@ export function MembersTable({
                   rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
-                  licenseBusy={busy.includes(`license:${user.userId}`)}
+                  licenseWanted={wanted[`license:${user.userId}`]}
                   statusBusy={busy.includes(`status:${user.userId}`) || busy.includes(`restore:${user.userId}`)}
                   now={now}
                   onSelect={on.onSelect}

@@ -77,7 +77,7 @@ const cardStyles: SystemStyleObject = {
   '& .hl-empty': { textAlign: 'center', py: '10', color: 'fg.muted', borderWidth: '1px', borderRadius: 'l3', bg: 'bg' },
 };
 
-const UserCard = memo(function UserCard({ user, rowKey, selected, licenseBusy, statusBusy, now, onSelect, onAction }: MemberItemProps) {
+const UserCard = memo(function UserCard({ user, rowKey, selected, licenseWanted, statusBusy, now, onSelect, onAction }: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);
   return (
     <li className="hl-card" data-selected={selected ? '' : undefined} {...{ [ROW_KEY_ATTRIBUTE]: rowKey }}>
@@ -123,7 +123,7 @@ const UserCard = memo(function UserCard({ user, rowKey, selected, licenseBusy, s
       <div className="hl-card-foot">
         <StatusBadge user={user} />
         <label className="hl-check-label">
-          <LicenseSwitch user={user} busy={licenseBusy} onAction={onAction} />
+          <LicenseSwitch user={user} wanted={licenseWanted} onAction={onAction} />
           License
         </label>
         <BillingLink user={user} />
@@ -163,7 +163,19 @@ const SkeletonCard = memo(function SkeletonCard() {
 });
 
 /** The members as a list of cards: select all and the sort above them (the table's headers do both there). */
-export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, busy, sort, now, onOpenLink, ...on }: MembersViewProps) {
+export function UserCards({
+  users,
+  firstLoad,
+  busyRef,
+  skeletonRows,
+  selected,
+  busy,
+  wanted,
+  sort,
+  now,
+  onOpenLink,
+  ...on
+}: MembersViewProps) {
   const keys = useRecycledRowKeys(users.map((u) => u.userId));
   return (
     <Box css={cardStyles} onClick={onOpenLink}>
@@ -204,7 +216,7 @@ export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, b
                   rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
-                  licenseBusy={busy.includes(`license:${user.userId}`)}
+                  licenseWanted={wanted[`license:${user.userId}`]}
                   statusBusy={busy.includes(`status:${user.userId}`) || busy.includes(`restore:${user.userId}`)}
                   now={now}
                   onSelect={on.onSelect}

@@ -28,7 +28,7 @@ import {
   type UsersListActorRef,
   usersListIntents,
 } from '../../machines/usersList';
-import { rowChangesIntents, selectRowsBusy } from '../../machines/rowChanges';
+import { rowChangesIntents, selectRowsBusy, selectRowsWanted } from '../../machines/rowChanges';
 import type { UserStats } from '../../contract/api';
 import { useScreenActor } from '../app/machinesContext';
 import { StatCard } from '../shared/StatCard';
@@ -51,6 +51,7 @@ import { formatCount } from '../../domain/intl';
 import { useIntents } from '../shared/useIntents';
 
 const NO_ROWS: string[] = [];
+const NOTHING_WANTED: Readonly<Record<string, boolean>> = {};
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -226,6 +227,7 @@ export function UsersScreen() {
   // Row changes in flight live in their own child (../../machines/rowChanges): read from it.
   const rowChanges = useSelector(ref, selectRowChangesRef);
   const busy = useSelector(rowChanges, (s) => (s ? selectRowsBusy(s) : NO_ROWS));
+  const wanted = useSelector(rowChanges, (s) => (s ? selectRowsWanted(s) : NOTHING_WANTED));
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
   const intents = useIntents(usersListIntents, ref);
@@ -275,6 +277,7 @@ export function UsersScreen() {
             skeletonRows={Math.min(pageSize, FIRST_LOAD_PLACEHOLDERS)}
             selected={selected}
             busy={busy}
+            wanted={wanted}
             onSelect={intents.select}
             onSelectAll={intents.selectAll}
             onSetLicense={intents.setLicense}

@@ -28,7 +28,9 @@ export interface MembersViewProps {
   busyRef: (element: HTMLElement | null) => void;
   skeletonRows: number;
   selected: string[];
+  /** Row changes in flight (`${kind}:${userId}`), and the value each asks for (../../machines/rowChanges). */
   busy: string[];
+  wanted: Readonly<Record<string, boolean>>;
   /** The list's order: its column shows an arrow and `aria-sort`. */
   sort: UserSort;
   /** The moment 'Last active' counts from (ms since the epoch). */
@@ -50,7 +52,8 @@ export interface MemberItemProps {
   /** The row's key (rowKeys.ts), also on its element, which a newly arrived member may take over. */
   rowKey: number;
   selected: boolean;
-  licenseBusy: boolean;
+  /** The licence a change in flight asks for (its switch shows it, and waits); undefined when none runs. */
+  licenseWanted: boolean | undefined;
   statusBusy: boolean;
   now: number;
   onSelect: OnSelect;

@@ -193,6 +193,28 @@ describe('UsersScreen', { timeout: 60_000 }, () => {
     expect(stat('Licensed').getByText(String(STATS.licensed + 1))).toBeInTheDocument();
   });
 
+  it('a licence switch in flight shows the value asked for, even when a page that already has it arrives first', async () => {
+    const { fakes, rows, delays, user } = start();
+    act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));
+    const target = makeUser(1);
+    const toggle = await screen.findByRole('checkbox', { name: `License for ${target.name}` });
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    // A search runs meanwhile; the server read the member after the change went through, so its
+    // page already has the licence on, while the change's own answer has not come yet.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: target.name } });
+    act(() => delays.fire('searchDebounce'));
+    const granted = { ...target, hasLicense: true, version: target.version + 1 };
+    act(() => fakes.resolve('loadUsers', { list: { users: [granted], total: 1, page: 1, limit: 25 }, stats: null }));
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    const shown = screen.getByRole('checkbox', { name: `License for ${target.name}` });
+    expect(shown).toBeChecked();
+    expect(shown).toBeDisabled();
+    act(() => rows.succeed());
+    await waitFor(() => expect(shown).toBeEnabled());
+    expect(shown).toBeChecked();
+  });
+
   it('asks for the wanted licence (not a flip); a refused change (409) refreshes the row and says why in a toast', async () => {
     const { fakes, rows, user } = start();
     act(() => fakes.resolve('loadUsers', makePage(1, { count: 3 })));

@@ -23,7 +23,7 @@ describe("the licence switch's styles", () => {
     render(
       <ChakraProvider value={getSystem()}>
         <Box css={memberStyles}>
-          <LicenseSwitch user={makeUser(0)} busy={false} onAction={() => undefined} />
+          <LicenseSwitch user={makeUser(0)} wanted={undefined} onAction={() => undefined} />
         </Box>
       </ChakraProvider>,
     );

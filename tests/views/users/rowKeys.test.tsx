@@ -24,6 +24,7 @@ const props = (users: User[]): UsersTableProps => ({
   skeletonRows: 3,
   selected: [],
   busy: [],
+  wanted: {},
   onSelect: vi.fn(),
   onSelectAll: vi.fn(),
   onSetLicense: vi.fn(),
