@@ -90,6 +90,7 @@ describe('the list after an invitation change', () => {
     total: 30,
     stats: { total: 30, active: 20, pending: 10, licensed: 12 },
     selected: [INVITED.userId, others[0]?.userId ?? ''],
+    gone: {},
   };
 
   it('a revoked member leaves the page, the selection and the counts (active and licensed here)', () => {
@@ -98,6 +99,8 @@ describe('the list after an invitation change', () => {
       total: 29,
       stats: { total: 29, active: 19, pending: 10, licensed: 11 },
       selected: [others[0]?.userId],
+      // A page read before the revoke does not bring back the copy that left.
+      gone: { [INVITED.userId]: INVITED.version },
     });
     const pendingUnlicensed = { ...INVITED, isActive: false, hasLicense: false };
     expect(listAfterInvitation(list, { type: 'invitation.settled', outcome: 'revoked', user: pendingUnlicensed }).stats).toEqual({

@@ -28,23 +28,25 @@ describe('a member restored from Recently deleted', () => {
   const restoredBen: User = { ...BEN, version: 2 };
 
   it('leaves the Recently deleted page, which counts one fewer, and counts in the Quick Stats again', () => {
-    const list = { users: [deletedDan, deletedBen], total: 2, stats: STATS };
+    const list = { users: [deletedDan, deletedBen], total: 2, stats: STATS, gone: { [ANA.userId]: 4 } };
     expect(showMember(list, { type: 'row.succeeded', kind: 'restore', before: deletedBen, user: restoredBen })).toEqual({
       users: [deletedDan],
       total: 1,
       stats: { total: 61, active: 46, pending: 15, licensed: 20 },
+      // A page read before the restore does not bring back the copy that left (version 1).
+      gone: { [ANA.userId]: 4, [BEN.userId]: 1 },
     });
   });
 
   it('a page under another filter, which does not show them, stays as it is', () => {
-    const list = { users: [ANA, DAN], total: 40, stats: null };
+    const list = { users: [ANA, DAN], total: 40, stats: null, gone: {} };
     const result = showMember(list, { type: 'row.succeeded', kind: 'restore', before: deletedBen, user: restoredBen });
     expect(result).toEqual({ users: [ANA, DAN], total: 40, stats: null });
     expect(result.users).toBe(list.users);
   });
 
   it('the count of the page never goes below zero', () => {
-    const list = { users: [deletedBen], total: 0, stats: null };
+    const list = { users: [deletedBen], total: 0, stats: null, gone: {} };
     expect(showMember(list, { type: 'row.succeeded', kind: 'restore', before: deletedBen, user: restoredBen }).total).toBe(0);
   });
 
@@ -72,7 +74,7 @@ describe('a member restored from Recently deleted', () => {
 
 describe('a licence or status change that went through', () => {
   it('a member not on the page leaves the page as it is but the counts follow the change', () => {
-    const list = { users: [ANA], total: 60, stats: STATS };
+    const list = { users: [ANA], total: 60, stats: STATS, gone: {} };
     const after = { ...BEN, isActive: false, version: 2 };
     expect(showMember(list, { type: 'row.succeeded', kind: 'status', before: BEN, user: after })).toEqual({
       users: [ANA],
@@ -94,12 +96,10 @@ describe('a licence or status change that went through', () => {
 
 describe('the list after an invitation was revoked', () => {
   it('a member the page does not show leaves the total as it is; the counts still lose them', () => {
-    const list = { users: [ANA, DAN], total: 30, stats: STATS, selected: [ANA.userId] };
+    const list = { users: [ANA, DAN], total: 30, stats: STATS, selected: [ANA.userId], gone: {} };
+    // Only the counts change: the page, its total, the selection and `gone` stay as they are.
     expect(listAfterInvitation(list, { type: 'invitation.settled', outcome: 'revoked', user: BEN })).toEqual({
-      users: [ANA, DAN],
-      total: 30,
       stats: { total: 59, active: 44, pending: 15, licensed: 20 },
-      selected: [ANA.userId],
     });
   });
 
@@ -166,12 +166,13 @@ describe('a page that arrived', () => {
   const page = (stats: UserStats | null): UsersPage => ({ list: { users: [ANA, BEN], total: 2, page: 1, limit: 25 }, stats });
 
   it('without the Quick Stats keeps the shown counts, and still owes them when they were owed', () => {
-    const list = { users: [], stats: STATS, statsStale: true, selected: [BEN.userId, DAN.userId], allMatching: false };
+    const list = { users: [], stats: STATS, statsStale: true, gone: {}, selected: [BEN.userId, DAN.userId], allMatching: false };
     expect(pageShown(list, page(null))).toEqual({
       users: [ANA, BEN],
       total: 2,
       stats: STATS,
       statsStale: true,
+      gone: {},
       hasLoaded: true,
       loadError: null,
       selected: [BEN.userId],
@@ -186,7 +187,7 @@ describe('a page that arrived', () => {
     const shownAna: User = { ...ANA, version: 3 };
     const readAna: User = { ...ANA, hasLicense: false, version: 2 };
     const arrived = (stats: UserStats | null): UsersPage => ({ list: { users: [readAna, BEN], total: 2, page: 1, limit: 25 }, stats });
-    const list = { users: [shownAna, DAN], stats: STATS, statsStale: false, selected: [], allMatching: false };
+    const list = { users: [shownAna, DAN], stats: STATS, statsStale: false, gone: {}, selected: [], allMatching: false };
 
     it('keeps the member as shown, and the rest of the page as it arrived', () => {
       const result = pageShown(list, arrived(null));
@@ -212,6 +213,43 @@ describe('a page that arrived', () => {
     });
   });
 
+  describe('read before a member left the page (restored out of Recently deleted, an invitation revoked)', () => {
+    // Ben was restored (his deleted copy, version 1, left the page) while the page loaded; the
+    // page read him before that, still deleted, at version 1. Dan stays.
+    const deletedBen: User = { ...BEN, deletedAt: DELETED_AT };
+    const deletedDan: User = { ...DAN, deletedAt: DELETED_AT };
+    const arrived = (users: User[], stats: UserStats | null): UsersPage => ({ list: { users, total: 12, page: 1, limit: 25 }, stats });
+    const list = { users: [deletedDan], stats: STATS, statsStale: false, gone: { [BEN.userId]: 1 }, selected: [], allMatching: true };
+
+    it('does not bring them back, and the total does not count them', () => {
+      const result = pageShown(list, arrived([deletedBen, deletedDan], null));
+      expect(result.users).toEqual([deletedDan]);
+      expect(result.total).toBe(11);
+      expect(result.selected).toEqual([]);
+      // Every page after this one was read after the change: nothing more to hold back.
+      expect(result.gone).toEqual({});
+    });
+
+    it('a newer copy of them is shown: a page read after they came back under another filter', () => {
+      const back: User = { ...BEN, version: 2 };
+      const result = pageShown(list, arrived([back, ANA], STATS));
+      expect(result.users).toEqual([back, ANA]);
+      expect(result.total).toBe(12);
+      expect(result.statsStale).toBe(false);
+    });
+
+    it('the Quick Stats of such a page may predate the change too: the next load asks for them again', () => {
+      const fresh: UserStats = { total: 60, active: 45, pending: 15, licensed: 20 };
+      expect(pageShown(list, arrived([deletedBen], fresh))).toMatchObject({ users: [], total: 11, stats: fresh, statsStale: true });
+      expect(pageShown(list, arrived([deletedBen], null))).toMatchObject({ stats: STATS, statsStale: false });
+      expect(pageShown({ ...list, gone: { [BEN.userId]: 0 } }, arrived([deletedBen], fresh))).toMatchObject({
+        users: [deletedBen],
+        total: 12,
+        statsStale: false,
+      });
+    });
+  });
+
   it('the list opens on page 1 of every member, newest first, with nothing selected and the counts owed', () => {
     expect(initialUsersListContext(25)).toEqual({
       search: '',
@@ -224,6 +262,7 @@ describe('a page that arrived', () => {
       total: 0,
       stats: null,
       statsStale: true,
+      gone: {},
       hasLoaded: false,
       loadError: null,
       selected: [],

@@ -460,6 +460,28 @@ describe('row changes: licence and status', () => {
     expect(load.last().input.withStats).toBe(true);
   });
 
+  it('a page read before a restore, arriving after it, does not bring the restored member back to Recently deleted', async () => {
+    const screen = openUsers('?status=deleted');
+    const deleted = USERS.slice(0, 3).map((u) => ({ ...u, deletedAt: '2026-11-20T09:00:00.000Z', purgeAt: '2026-12-20T09:00:00.000Z' }));
+    const [deletedAna, deletedBen, deletedCarla] = deleted as [User, User, User];
+    await screen.answerWith(page(deleted, { total: 3 }));
+    const { actor, rows, load, answerWith, snapshot } = screen;
+    // An import's reload (with the Quick Stats) is on its way when Ben is restored.
+    actor.send({ type: 'users.imported' });
+    // Restore goes straight to the row changes (the row menu sends it there).
+    snapshot().children.rowChanges?.send({ type: 'users.restore', user: deletedBen });
+    rows[0]?.answer({ type: 'row.succeeded', kind: 'restore', before: deletedBen, user: { ...BEN, version: 2 } });
+    expect(selectUsers(snapshot())).toEqual([deletedAna, deletedCarla]);
+
+    // The page read Ben before the restore.
+    await answerWith(page(deleted, { total: 3 }));
+    expect(selectUsers(snapshot())).toEqual([deletedAna, deletedCarla]);
+    expect(selectTotal(snapshot())).toBe(2);
+    // Its counts were read before the restore too: the next load asks for them again.
+    actor.send({ type: 'users.goToPage', page: 2 });
+    expect(load.last().input.withStats).toBe(true);
+  });
+
   it('a change made before the Quick Stats arrived has no counts to adjust', async () => {
     const { actor, rows, load, snapshot } = openUsers();
     actor.send({ type: 'users.setLicense', user: BEN, hasLicense: true });

@@ -5,13 +5,13 @@
  */
 import type { User, UserStats } from '../../contract/api';
 import type { InvitationSettled } from '../invitation/invitationMachine';
-import { replaceUser } from './rowResults';
+import { replaceUser, withoutMember } from './rowResults';
 import type { UsersListContext, UsersListEmitted } from './types';
 
-type ListPart = Pick<UsersListContext, 'users' | 'total' | 'stats' | 'selected'>;
+type ListPart = Pick<UsersListContext, 'users' | 'total' | 'stats' | 'selected' | 'gone'>;
 
 /** The counts without a member who was removed. */
-function withoutMember(stats: UserStats, user: User): UserStats {
+function countsWithout(stats: UserStats, user: User): UserStats {
   return {
     total: Math.max(0, stats.total - 1),
     active: Math.max(0, stats.active - (user.isActive ? 1 : 0)),
@@ -24,13 +24,10 @@ export function listAfterInvitation(list: ListPart, settled: InvitationSettled):
   if (settled.outcome === 'failed') return {};
   if (settled.outcome === 'resent') return { users: replaceUser(list.users, settled.user) };
   const { userId } = settled.user;
-  const shown = list.users.some((u) => u.userId === userId);
-  return {
-    users: list.users.filter((u) => u.userId !== userId),
-    total: shown ? Math.max(0, list.total - 1) : list.total,
-    stats: list.stats ? withoutMember(list.stats, settled.user) : list.stats,
-    selected: list.selected.filter((id) => id !== userId),
-  };
+  const stats = list.stats ? countsWithout(list.stats, settled.user) : list.stats;
+  const left = withoutMember(list, userId);
+  if (left === null) return { stats };
+  return { ...left, total: Math.max(0, list.total - 1), stats, selected: list.selected.filter((id) => id !== userId) };
 }
 
 export function invitationToast(settled: InvitationSettled): UsersListEmitted {

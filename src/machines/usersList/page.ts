@@ -47,29 +47,46 @@ export function exportInputOf(list: ExportMembersInput): ExportMembersInput {
  * The list once a page arrived: its rows and total, the Quick Stats when it brought them, and the
  * selection on it.
  *
- * A row change (../rowChanges) runs beside a load. When the load read a member before a change the
- * list has already shown (a lower `version`), that member keeps the copy shown: an older answer
- * never puts back what a toggle or its Undo changed. The Quick Stats of such a page may predate the
- * change too (they are their own request), so the next load asks for them again.
+ * A row change (../rowChanges) or an invitation change (../invitation) runs beside a load, and the
+ * load may have read a member before a change the list has already shown:
+ * - a member at a lower `version` than the copy shown keeps the copy shown: an older answer never
+ *   puts back what a toggle or its Undo changed;
+ * - a member who left the page since (`gone`: restored out of Recently deleted, an invitation
+ *   revoked), at the version that left or below, stays away, and the total does not count them.
+ * The Quick Stats of such a page may predate the change too (they are their own request), so the
+ * next load asks for them again.
  */
 export function pageShown(
-  list: { users: readonly User[]; stats: UserStats | null; statsStale: boolean; selected: string[]; allMatching: boolean },
+  list: {
+    users: readonly User[];
+    stats: UserStats | null;
+    statsStale: boolean;
+    gone: Readonly<Record<string, number>>;
+    selected: string[];
+    allMatching: boolean;
+  },
   page: UsersPage,
 ) {
   const shown = new Map(list.users.map((u) => [u.userId, u]));
-  let keptNewer = false;
-  const users = page.list.users.map((loaded) => {
+  const gone = new Map(Object.entries(list.gone));
+  let older = false;
+  const users: User[] = [];
+  for (const loaded of page.list.users) {
+    const left = gone.get(loaded.userId);
     const current = shown.get(loaded.userId);
-    if (current === undefined || current.version <= loaded.version) return loaded;
-    keptNewer = true;
-    return current;
-  });
+    if (left !== undefined && loaded.version <= left) older = true;
+    else if (current !== undefined && current.version > loaded.version) {
+      older = true;
+      users.push(current);
+    } else users.push(loaded);
+  }
   const ids = new Set(users.map((u) => u.userId));
   return {
     users,
-    total: page.list.total,
+    total: Math.max(0, page.list.total - (page.list.users.length - users.length)),
     stats: page.stats ?? list.stats,
-    statsStale: page.stats === null ? list.statsStale : keptNewer,
+    statsStale: page.stats === null ? list.statsStale : older,
+    gone: {},
     hasLoaded: true,
     loadError: null,
     // A page that no longer shows a selected member drops them; with every matching member

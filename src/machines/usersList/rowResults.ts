@@ -14,11 +14,24 @@ export function replaceUser(users: User[], user: User): User[] {
   return users.map((u) => (u.userId === user.userId ? user : u));
 }
 
+type Departures = Readonly<Record<string, number>>;
+
+/**
+ * The page without a member who left it by a change the list showed, and `gone` with the version
+ * of the copy that left: a page read before the change does not bring them back (./page.ts). A
+ * member not on the page leaves neither.
+ */
+export function withoutMember(list: { users: User[]; gone: Departures }, userId: string): { users: User[]; gone: Departures } | null {
+  const shown = list.users.find((u) => u.userId === userId);
+  if (shown === undefined) return null;
+  return { users: list.users.filter((u) => u !== shown), gone: { ...list.gone, [userId]: shown.version } };
+}
+
 /** The page and the counts once the member is shown as the answer has them (the counts stay until they arrive, or when the member is not on the page). */
 export function showMember(
-  list: { users: User[]; total: number; stats: UserStats | null },
+  list: { users: User[]; total: number; stats: UserStats | null; gone: Departures },
   result: Shown,
-): { users: User[]; total: number; stats: UserStats | null } {
+): { users: User[]; total: number; stats: UserStats | null; gone?: Departures } {
   if (result.kind === 'restore') return restored(list, result.user);
   const before = result.type === 'row.succeeded' ? result.before : list.users.find((u) => u.userId === result.user.userId);
   return {
@@ -32,13 +45,11 @@ export function showMember(
  * A member back from Recently deleted: they leave that list (a page shown under another filter,
  * which does not hold them, stays as it is) and count in the Quick Stats again.
  */
-function restored(list: { users: User[]; total: number; stats: UserStats | null }, user: User) {
-  const shown = list.users.some((u) => u.userId === user.userId);
-  return {
-    users: shown ? list.users.filter((u) => u.userId !== user.userId) : list.users,
-    total: shown ? Math.max(0, list.total - 1) : list.total,
-    stats: list.stats ? addToStats(list.stats, user) : list.stats,
-  };
+function restored(list: { users: User[]; total: number; stats: UserStats | null; gone: Departures }, user: User) {
+  const stats = list.stats ? addToStats(list.stats, user) : list.stats;
+  const left = withoutMember(list, user.userId);
+  if (left === null) return { users: list.users, total: list.total, stats };
+  return { ...left, total: Math.max(0, list.total - 1), stats };
 }
 
 /** The toast: what changed and its Undo, or why the change was refused. */

@@ -23,6 +23,13 @@ export interface UsersListContext {
   stats: UserStats | null;
   /** No Quick Stats yet (true at first), or the members changed since they were fetched: the next load fetches them. */
   statsStale: boolean;
+  /**
+   * Members who left the page by a change the list showed (restored out of Recently deleted, an
+   * invitation revoked), with the version of the copy that left. A page read before that change
+   * still holds them at that version or below, and does not bring them back (./page.ts). The next
+   * page to arrive empties it.
+   */
+  gone: Record<string, number>;
   hasLoaded: boolean;
   loadError: string | null;
   /** Selected user ids on the current page. */
@@ -99,6 +106,7 @@ export function initialUsersListContext(pageSize: number): UsersListContext {
     total: 0,
     stats: null,
     statsStale: true,
+    gone: {},
     hasLoaded: false,
     loadError: null,
     selected: [],
