@@ -72,9 +72,10 @@ export function pageShown(
   let older = false;
   const users: User[] = [];
   for (const loaded of page.list.users) {
-    const left = gone.get(loaded.userId);
+    // A member who did not leave counts as left at version 0, below every copy (versions start at 1).
+    const left = gone.get(loaded.userId) ?? 0;
     const current = shown.get(loaded.userId);
-    if (left !== undefined && loaded.version <= left) older = true;
+    if (loaded.version <= left) older = true;
     else if (current !== undefined && current.version > loaded.version) {
       older = true;
       users.push(current);
