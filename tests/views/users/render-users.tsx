@@ -24,7 +24,7 @@ import { createControllableActors } from '../../support/model';
 import { IMPORT_ACTORS } from './render-import';
 import type { User } from '../../../src/contract/api';
 import { MachinesProvider, type AppActors } from '../../../src/views/app/machinesContext';
-import { AppToaster } from '../../../src/views/shared/toaster';
+import { AppToaster, toaster } from '../../../src/views/shared/toaster';
 import { getSystem } from '../../../src/views/theme/system';
 import { UsersScreen } from '../../../src/views/users/UsersScreen';
 
@@ -190,6 +190,9 @@ export function renderUsers(options: {
   /** Stands in for the address watcher (the model walk reports the address itself). */
   watchUrl?: AnyActorLogic;
 }) {
+  // The toaster is one store for the whole file, as in the app, and shows at most 4 toasts, queueing
+  // the rest until one goes (5 s): a screen starts without the toasts an earlier test left in it.
+  toaster.remove();
   const location = memoryLocation({ path: '/users', record: true });
   const machine = usersMachineWith(options.doubles, options.delays, options.watchUrl);
   const result = render(
