@@ -14,7 +14,7 @@ import type { User } from '../../contract/api';
 import { isSelectable } from '../../machines/usersList';
 import { isDeleted, type OnAction, type OnSelect } from './memberProps';
 
-export { isDeleted, type MemberItemProps, type MembersViewProps, type RowAction } from './memberProps';
+export { flagsOf, isDeleted, type MemberItemProps, type MembersViewProps, type RowAction } from './memberProps';
 export { memberStyles } from './memberStyles';
 export { RowMenu } from './RowMenu';
 

@@ -13,6 +13,7 @@ import type { User, UserSort, UserSortKey } from '../../contract/api';
 import { isSelectable, nextSort, sortDirectionOf } from '../../machines/usersList';
 import {
   BillingLink,
+  flagsOf,
   LastActive,
   LicenseSwitch,
   isDeleted,
@@ -266,8 +267,7 @@ export function MembersTable({
   busyRef,
   skeletonRows,
   selected,
-  busy,
-  wanted,
+  inFlight,
   sort,
   now,
   onSort,
@@ -307,8 +307,7 @@ export function MembersTable({
                   rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
-                  licenseWanted={wanted[`license:${user.userId}`]}
-                  statusBusy={busy.includes(`status:${user.userId}`) || busy.includes(`restore:${user.userId}`)}
+                  {...flagsOf(inFlight, user.userId)}
                   now={now}
                   onSelect={on.onSelect}
                   onAction={on.onAction}

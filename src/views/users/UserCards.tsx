@@ -11,6 +11,7 @@ import { USER_SORTS, type UserSort } from '../../contract/api';
  */
 import {
   BillingLink,
+  flagsOf,
   LastActive,
   LicenseSwitch,
   RowMenu,
@@ -163,19 +164,7 @@ const SkeletonCard = memo(function SkeletonCard() {
 });
 
 /** The members as a list of cards: select all and the sort above them (the table's headers do both there). */
-export function UserCards({
-  users,
-  firstLoad,
-  busyRef,
-  skeletonRows,
-  selected,
-  busy,
-  wanted,
-  sort,
-  now,
-  onOpenLink,
-  ...on
-}: MembersViewProps) {
+export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, inFlight, sort, now, onOpenLink, ...on }: MembersViewProps) {
   const keys = useRecycledRowKeys(users.map((u) => u.userId));
   return (
     <Box css={cardStyles} onClick={onOpenLink}>
@@ -216,8 +205,7 @@ export function UserCards({
                   rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
-                  licenseWanted={wanted[`license:${user.userId}`]}
-                  statusBusy={busy.includes(`status:${user.userId}`) || busy.includes(`restore:${user.userId}`)}
+                  {...flagsOf(inFlight, user.userId)}
                   now={now}
                   onSelect={on.onSelect}
                   onAction={on.onAction}

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, ButtonGroup, CloseButton, Flex, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Download, UserPlus } from 'lucide-react';
-import { memo, useEffect, useLayoutEffect, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import {
   USERS_ERROR_TITLE,
   selectActionError,
@@ -228,6 +228,7 @@ export function UsersScreen() {
   const rowChanges = useSelector(ref, selectRowChangesRef);
   const busy = useSelector(rowChanges, (s) => (s ? selectRowsBusy(s) : NO_ROWS));
   const wanted = useSelector(rowChanges, (s) => (s ? selectRowsWanted(s) : NOTHING_WANTED));
+  const inFlight = useMemo(() => ({ busy, wanted }), [busy, wanted]);
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
   const intents = useIntents(usersListIntents, ref);
@@ -276,8 +277,7 @@ export function UsersScreen() {
             busyRef={busyMark.attach}
             skeletonRows={Math.min(pageSize, FIRST_LOAD_PLACEHOLDERS)}
             selected={selected}
-            busy={busy}
-            wanted={wanted}
+            inFlight={inFlight}
             onSelect={intents.select}
             onSelectAll={intents.selectAll}
             onSetLicense={intents.setLicense}

@@ -11,7 +11,7 @@ import { useRouteLinks } from '../shared/useRouteLinks';
 /** What the screen gives: the view's own props (MembersViewProps), with one callback per row action. */
 export interface UsersTableProps extends Pick<
   MembersViewProps,
-  'users' | 'firstLoad' | 'busyRef' | 'skeletonRows' | 'selected' | 'busy' | 'wanted' | 'onSelect' | 'onSelectAll' | 'sort' | 'onSort'
+  'users' | 'firstLoad' | 'busyRef' | 'skeletonRows' | 'selected' | 'inFlight' | 'onSelect' | 'onSelectAll' | 'sort' | 'onSort'
 > {
   /** The licence switch asks for the value it now shows (not a flip: a retry cannot undo it). */
   onSetLicense: (user: User, hasLicense: boolean) => void;
@@ -103,8 +103,7 @@ export function UsersTable(props: UsersTableProps) {
     busyRef: props.busyRef,
     skeletonRows: props.skeletonRows,
     selected: props.selected,
-    busy: props.busy,
-    wanted: props.wanted,
+    inFlight: props.inFlight,
     sort: props.sort,
     now,
     onSelect,

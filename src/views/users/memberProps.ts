@@ -28,9 +28,7 @@ export interface MembersViewProps {
   busyRef: (element: HTMLElement | null) => void;
   skeletonRows: number;
   selected: string[];
-  /** Row changes in flight (`${kind}:${userId}`), and the value each asks for (../../machines/rowChanges). */
-  busy: string[];
-  wanted: Readonly<Record<string, boolean>>;
+  inFlight: RowsInFlight;
   /** The list's order: its column shows an arrow and `aria-sort`. */
   sort: UserSort;
   /** The moment 'Last active' counts from (ms since the epoch). */
@@ -45,6 +43,20 @@ export interface MembersViewProps {
 }
 export type OnSelect = (userId: string, selected: boolean) => void;
 export type OnAction = (action: RowAction, user: User) => void;
+
+/** Row changes in flight (`${kind}:${userId}`), and the value each asks for (../../machines/rowChanges). */
+interface RowsInFlight {
+  busy: readonly string[];
+  wanted: Readonly<Record<string, boolean>>;
+}
+
+/** What a member's row or card shows of the changes in flight: the licence asked for, and a status change or restore running. */
+export function flagsOf(inFlight: RowsInFlight, userId: string): Pick<MemberItemProps, 'licenseWanted' | 'statusBusy'> {
+  return {
+    licenseWanted: inFlight.wanted[`license:${userId}`],
+    statusBusy: inFlight.busy.includes(`status:${userId}`) || inFlight.busy.includes(`restore:${userId}`),
+  };
+}
 
 /** One member's row or card: re-rendered only when its member, selection, busy flags or `now` change. */
 export interface MemberItemProps {
