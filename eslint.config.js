@@ -6,6 +6,7 @@ import testingLibrary from 'eslint-plugin-testing-library';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import hardlineTests from './scripts/test/eslint-menu-clicks.js';
+import { noFixedSleeps, noFocusedOrSkippedTests, noRacingMenuClicks, noShortWaits } from './scripts/test/eslint-test-rules.js';
 
 /** `no-restricted-syntax` entries are replaced (not merged) per file block, so they are composed here. */
 const noDangerousHtml = [
@@ -36,58 +37,6 @@ const noEventsInViews = [
     message: "Views do not send events: call the machine's intents (src/machines/<flow>/intents.ts) through useIntents.",
   },
 ];
-const noFocusedOrSkippedTests = [
-  {
-    selector:
-      'CallExpression > MemberExpression.callee[object.name=/^(it|test|describe|suite|bench)$/][property.name=/^(only|skip|skipIf|runIf|todo|fixme)$/]',
-    message: 'Focused or skipped tests are not allowed: every test runs.',
-  },
-  {
-    selector:
-      "CallExpression > MemberExpression.callee[object.type='MemberExpression'][object.object.name=/^(it|test|describe)$/][property.name=/^(only|skip|skipIf|runIf|todo|fixme)$/]",
-    message: 'Focused or skipped tests are not allowed: every test runs.',
-  },
-  {
-    selector: 'CallExpression[callee.name=/^(xit|xtest|xdescribe|fit|fdescribe)$/]',
-    message: 'Focused or skipped tests are not allowed: every test runs.',
-  },
-];
-
-/**
- * A browser test chooses from a menu with chooseMenuItem (tests/support/e2e/menus.ts), which waits
- * for the menu to finish opening: a click on a menu item that is still moving makes Playwright scroll
- * the page, a menu can move under the pointer, and the click is lost.
- */
-const noRacingMenuClicks = [
-  {
-    selector:
-      "CallExpression[callee.property.name='click'][callee.object.callee.property.name='getByRole'][callee.object.arguments.0.value='menuitem']",
-    message: 'Choose a menu item with chooseMenuItem(page, name) from tests/support/e2e/menus.ts: it waits for the menu to stop moving.',
-  },
-];
-
-/**
- * No fixed sleeps in tests: a wait of a set time is too short on a busy machine and wasted on a
- * quiet one. Wait for what a person would see (findBy…, waitFor, web-first assertions), hold a
- * request until the test lets it go, or use fake timers to test a timer. A zero delay (one more turn
- * of the event loop, tests/support/turn.ts) is an ordering, not a sleep, and is allowed.
- */
-const noFixedSleeps = [
-  {
-    selector: "CallExpression[callee.property.name='waitForTimeout']",
-    message: 'No fixed sleeps in tests: wait for what the page shows (web-first assertions) instead of waitForTimeout.',
-  },
-  {
-    selector: "CallExpression[callee.name='setTimeout'][arguments.length>=2]:not([arguments.1.value=0])",
-    message: 'No fixed sleeps in tests: wait for the outcome (findBy…, vi.waitFor), hold the request at a gate, or use fake timers.',
-  },
-  {
-    selector:
-      "CallExpression[callee.property.name='setTimeout'][arguments.length>=2]:not([arguments.1.value=0]):not([callee.object.name='test'])",
-    message: 'No fixed sleeps in tests: wait for the outcome (findBy…, vi.waitFor), hold the request at a gate, or use fake timers.',
-  },
-];
-
 const noViews = {
   group: ['**/views', '**/views/**', 'src/views/**'],
   message: 'Machines (and everything below them) must not import views.',
@@ -170,7 +119,7 @@ export default tseslint.config(
   {
     files: ['tests/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    rules: { 'no-restricted-syntax': ['error', ...noDangerousHtml, ...noFocusedOrSkippedTests, ...noFixedSleeps] },
+    rules: { 'no-restricted-syntax': ['error', ...noDangerousHtml, ...noFocusedOrSkippedTests, ...noFixedSleeps, ...noShortWaits] },
   },
   {
     // In jsdom a pointer click on a menu item can land on an item the opening menu has already

@@ -11,7 +11,7 @@
  *   the URL.
  * The two walks' coverage is merged (one report for the machine); the second checks it is whole.
  */
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
@@ -22,8 +22,6 @@ import { ActivityScreen } from '../../src/views/users/ActivityScreen';
 import { generateModelPaths, walkPaths, type StepInfo } from '../support/model';
 import { inSubstates, tableDriver, type CheckContext } from '../support/model/tables';
 import { BEN, ENTRIES, answer, createActivityDoubles, renderActivity } from '../views/users/render-activity';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const asTrail = (s: AnyMachineSnapshot) => s as unknown as ActivitySnapshot;
 const when = <T,>(ok: boolean, events: T[]): T[] => (ok ? events : []);

@@ -14,7 +14,7 @@ import { tableDriver } from '../support/model/tables';
 import { renderAddUser } from '../views/users/render-dialogs';
 import { makeUser } from '../views/users/fixtures';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const INVALID: AddUserSubmission = {
   name: 'Rosa Alvarez',

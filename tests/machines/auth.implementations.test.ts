@@ -17,6 +17,7 @@ import { PENDING_CONFIRMATION_KEY, createStorage } from '../../src/services/stor
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { fakeGateway, tokens } from '../unit/identity/fake-gateway';
 import { adminMe } from './auth.harness';
+import { WAIT_MS } from '../support/waits';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'Hardline#2026';
@@ -102,7 +103,7 @@ function start(s: Services) {
     if (!child) throw new Error('not signed out');
     return child;
   };
-  const until = (predicate: (snapshot: SnapshotFrom<typeof authMachine>) => boolean) => waitFor(actor, predicate, { timeout: 5000 });
+  const until = (predicate: (snapshot: SnapshotFrom<typeof authMachine>) => boolean) => waitFor(actor, predicate, { timeout: WAIT_MS });
   return { actor, flow, until };
 }
 

@@ -5,7 +5,7 @@
  * identity call, and fires the named cooldown and countdown delays.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
@@ -18,7 +18,6 @@ import { tableDriver } from '../support/model/tables';
 
 const EMAIL = 'ada@summit.test';
 // The first render of the sign-in screen can take more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const FAILURE = 'Too many attempts. Please wait a few minutes and try again.';
 const PENDING = {

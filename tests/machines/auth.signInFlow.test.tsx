@@ -13,7 +13,7 @@
  * finished the way a person does.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
@@ -87,7 +87,6 @@ const ERRORS = {
 } as const;
 
 // The sign-up and recovery forms are lazy chunks: their first render can take more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const EVENTS = {
   // 'Enter confirmation code' shows only after Sign In said the account is not confirmed.
@@ -439,13 +438,12 @@ function setupFlow(pending: PendingConfirmation | null) {
   };
 }
 
-walkPaths({ machineId: 'signInFlow', machine: signInFlowMachine, paths, timeout: 5000, setup: setupFlow(null) });
+walkPaths({ machineId: 'signInFlow', machine: signInFlowMachine, paths, setup: setupFlow(null) });
 
 walkPaths({
   machineId: 'signInFlow',
   machine: signInFlowMachine,
   paths: reloadPaths,
-  timeout: 5000,
   setup: setupFlow(PENDING_REQUIRED),
   onReport: (report) => {
     expect(report.states.missing).toEqual([]);

@@ -154,7 +154,6 @@ walkPaths({
   machineId: 'auth',
   machine: authMachine,
   paths,
-  timeout: 5000,
   setup: ({ inspect }) => {
     localStorage.clear();
     sessionStorage.clear();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { pendingActor } from './pending-actor';
-import { createActor, waitFor as waitForSnapshot } from 'xstate';
+import { createActor } from 'xstate';
 import type { NonReducibleUnknown } from 'xstate';
 import type { Services } from '../../src/services';
 import type { BillingOverview } from '../../src/contract/api';
@@ -21,9 +21,7 @@ import {
 } from '../../src/machines/billingOverview';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { EMPTY_OVERVIEW, OVERVIEW } from '../views/billing/fixtures';
-
-/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
-const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
+import { waitFor } from '../support/snapshots';
 
 function openBillingOverview() {
   const load = pendingActor<BillingOverview, NonReducibleUnknown>();

@@ -4,7 +4,7 @@
  * test settles, and the scenario sees what the `ask` actor was asked.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { CopilotIntent } from '../../src/contract/api';
 import { QUESTION_TOO_LONG_MESSAGE } from '../../src/domain/forms';
 import { LIMITS } from '../../src/domain/limits';
@@ -21,9 +21,7 @@ import {
   type ChatReply,
 } from '../../src/machines/chat';
 import { ApiRequestError } from '../../src/services/api/errors';
-
-/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
-const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
+import { waitFor } from '../support/snapshots';
 
 const PENDING: CopilotIntent = { subject: 'members', measure: 'count', filters: { status: 'pending' } };
 const ORGANISATION_REPLY: ChatReply = { text: 'Three users are active.', sources: [], webSearchUsed: false };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { pendingActor } from './pending-actor';
-import { createActor, waitFor as waitForSnapshot } from 'xstate';
+import { createActor } from 'xstate';
 import type { NonReducibleUnknown } from 'xstate';
 import type { Services } from '../../src/services';
 import type { UserStats } from '../../src/contract/api';
@@ -23,9 +23,7 @@ import {
 import type { DashboardData } from '../../src/machines/dashboard/dashboardMachine';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { OVERVIEW } from '../views/billing/fixtures';
-
-/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
-const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
+import { waitFor } from '../support/snapshots';
 
 const STATS: UserStats = { total: 42, active: 30, pending: 12, licensed: 25 };
 

@@ -14,7 +14,7 @@ import { tableDriver } from '../support/model/tables';
 import { createDashboardDoubles, renderDashboard } from '../views/dashboard/render-dashboard';
 import { OVERVIEW, STATS } from '../views/users/fixtures';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const paths = generateModelPaths(dashboardMachine, {
   cover: 'pairs',

@@ -16,7 +16,7 @@ import { tableDriver } from '../support/model/tables';
 import { renderEditUser } from '../views/users/render-dialogs';
 import { makeUser } from '../views/users/fixtures';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const USER = makeUser(4);
 const NEW_NAME = 'Elena Diaz-Lopez';

@@ -21,7 +21,7 @@ import { tableDriver } from '../support/model/tables';
 import { makePage } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const SENT = '2026-01-05T15:00:00.000Z';
 const EXPIRES = '2026-01-12T15:00:00.000Z';

@@ -16,7 +16,7 @@ import { generateModelPaths, walkPaths, type StepInfo } from '../support/model';
 import { inSubstates, tableDriver } from '../support/model/tables';
 import { CANCELLED, DONE, PREVIEW, RUNNING, renderImport } from '../views/users/render-import';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const CSV = 'Name,Email,Phone\nRosa Alvarez,rosa@summit.test,5551234567\n';
 /** A file named in the generated paths (a File alone serialises to `{}`, and two events would read as one). */

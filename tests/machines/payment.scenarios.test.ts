@@ -8,7 +8,7 @@
  */
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, waitFor as waitForSnapshot } from 'xstate';
+import { SimulatedClock, createActor } from 'xstate';
 import type { Services } from '../../src/services';
 import { createPayments, type ConfirmedSetup, type ConfirmSetupInput } from '../../src/services/payments';
 import { paymentImplementations } from '../../src/machines/payment/implementations';
@@ -31,9 +31,7 @@ import {
 } from '../../src/machines/payment';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { call, last, type Pending } from './pending-actor';
-
-/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
-const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
+import { waitFor } from '../support/snapshots';
 
 const INPUT: PaymentInput = { userId: 'u-trial', planType: 'pro', clientSecret: 'seti_777_secret_zzz' };
 /** Stand-ins for Stripe.js objects (a boundary we don't own); the machine only passes them on. */

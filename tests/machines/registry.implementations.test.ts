@@ -8,7 +8,7 @@
  * `fetch`, the Cognito gateway and Stripe.js.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor as waitForSnapshot, type AnyActorLogic } from 'xstate';
+import { createActor, type AnyActorLogic } from 'xstate';
 import type { Services } from '../../src/services';
 import { createIdentityServiceWith } from '../../src/services/identity';
 import { createPayments } from '../../src/services/payments';
@@ -28,9 +28,7 @@ import '../../src/machines/twoFactor';
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { fakeGateway, tokens } from '../unit/identity/fake-gateway';
 import { OVERVIEW } from '../views/billing/fixtures';
-
-/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
-const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
+import { waitFor } from '../support/snapshots';
 
 const STATS = { total: 42, active: 30, pending: 12, licensed: 25 };
 

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { fromAbortablePromise, present } from '../../src/machines/shared';
 import { nextTurn } from '../support/turn';
+import { WAIT_MS } from '../support/waits';
 
 /** fromPromise keeps its promise creator as the logic's `config`, typed unknown there. */
 type Run = (args: { input: undefined; signal: AbortSignal }) => PromiseLike<string>;
@@ -22,7 +23,7 @@ describe('fromAbortablePromise', () => {
         input: { name: 'Ada' },
       },
     ).start();
-    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 2000 });
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: WAIT_MS });
     expect(done.output).toBe('hello Ada');
   });
 

@@ -24,6 +24,7 @@ import { reasonOf } from '../../src/machines/subscription/subscriptionSetup';
 import { subscriptionImplementations } from '../../src/machines/subscription/implementations';
 import { LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
 import { call, last, type Pending } from './pending-actor';
+import { WAIT_MS } from '../support/waits';
 
 type Subscription = NonNullable<UserBilling['subscription']>;
 
@@ -44,7 +45,7 @@ function openModal(billing: UserBilling) {
   const review = async (plan: PlanType, preview: SubscriptionPreview) => {
     actor.send({ type: 'subscription.choosePlan', planType: plan });
     last(previews).resolve(preview);
-    return waitFor(actor, (s) => s.matches({ editing: 'reviewing' }), { timeout: 2000 });
+    return waitFor(actor, (s) => s.matches({ editing: 'reviewing' }), { timeout: WAIT_MS });
   };
   return { actor, previews, updates, cancels, review };
 }

@@ -8,7 +8,7 @@
  */
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, waitFor as waitForSnapshot } from 'xstate';
+import { SimulatedClock, createActor } from 'xstate';
 import type { Services } from '../../src/services';
 import { createPayments, type ConfirmedSetup, type ConfirmSetupInput } from '../../src/services/payments';
 import type { PlanType, SubscriptionPreview, UpdateSubscriptionResponse, UserBilling } from '../../src/contract/api';
@@ -47,9 +47,7 @@ import { subscriptionImplementations } from '../../src/machines/subscription/imp
 import { apiOverFetch, jsonResponse } from '../support/api';
 import { DOWNGRADING_USER, LITE_USER, PREVIEWS, SCHEDULED_USER, TRIAL_USER } from '../views/billing/fixtures';
 import { call, last, type Pending } from './pending-actor';
-
-/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
-const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
+import { waitFor } from '../support/snapshots';
 
 const TOO_LONG_REASON = 'r'.repeat(LIMITS.cancellationReason + 1);
 /** Stand-ins for Stripe.js objects (a boundary we don't own); the machines only pass them on. */

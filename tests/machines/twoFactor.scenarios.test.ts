@@ -6,7 +6,7 @@
  * we don't own) faked.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForSnapshot } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { createIdentityServiceWith } from '../../src/services/identity';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../src/services/identity';
 import {
@@ -24,9 +24,7 @@ import {
   twoFactorMachine,
 } from '../../src/machines/twoFactor';
 import { fakeGateway, tokens } from '../unit/identity/fake-gateway';
-
-/** A scenario that cannot reach the state it waits for fails within 2 s instead of hanging until the test times out. */
-const waitFor: typeof waitForSnapshot = (actor, predicate, options = { timeout: 2000 }) => waitForSnapshot(actor, predicate, options);
+import { waitFor } from '../support/snapshots';
 
 const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 const SETUP: TwoFactorSetup = {

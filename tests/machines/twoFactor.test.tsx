@@ -4,7 +4,7 @@
  * step by step; each state is checked as a person sees it (status, QR code and key, the code field,
  * the messages, which buttons there are). Named scenarios below read as the behaviour.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
@@ -13,8 +13,6 @@ import { IdentityError, type IdentityService, type TwoFactorSetup } from '../../
 import { generateModelPaths, unplannedTransitions, walkPaths, type StepInfo } from '../support/model';
 import { tableDriver, type Check } from '../support/model/tables';
 import { createTwoFactorDoubles, renderTwoFactorDialog } from '../views/account/render-two-factor';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const SETUP: TwoFactorSetup = {

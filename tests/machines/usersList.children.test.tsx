@@ -27,7 +27,7 @@ import { tableDriver } from '../support/model/tables';
 import { makePage, makeUser } from '../views/users/fixtures';
 import { createUsersDoubles, renderUsers } from '../views/users/render-users';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const PAGE = makePage(1, { count: 3 });
 const u = (i: number): User => PAGE.list.users[i] ?? makeUser(i);

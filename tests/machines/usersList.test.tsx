@@ -46,7 +46,7 @@ import { toaster } from '../../src/views/shared/toaster';
 import { DONE as IMPORT_DONE, PREVIEW as IMPORT_PREVIEW, RUNNING as IMPORT_RUNNING } from '../views/users/render-import';
 import type { User } from '../../src/contract/api';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const PAGE = makePage(1, { count: 3 });
 /** The third member was invited and has never signed in (../invitation resends it from the row menu). */

@@ -1,15 +1,9 @@
 /// <reference types="@testing-library/jest-dom/vitest" />
 import { createRequire } from 'node:module';
 import { afterEach, vi } from 'vitest';
+import { WAIT_MS } from './waits';
 
-/**
- * How long a wait for something a person would see may take before the test fails: 10 s, for every
- * `findBy…`, Testing Library `waitFor` and `vi.waitFor`. Their own default (1 s) is a bet on an idle
- * machine: the suites run beside other work (npm run test:stress runs them with a busy process on
- * every core). A wait ends as soon as its condition holds, so a generous limit costs nothing when
- * the test passes; it only decides how late a real failure is reported.
- */
-const WAIT_MS = 10_000;
+// Every wait's limit: WAIT_MS (tests/support/waits.ts), for vi.waitFor here and for Testing Library below.
 const waitForWithDefault = vi.waitFor;
 vi.waitFor = ((callback, options) =>
   waitForWithDefault(callback, typeof options === 'number' ? options : { timeout: WAIT_MS, ...options })) as typeof vi.waitFor;
@@ -19,6 +13,8 @@ vi.waitFor = ((callback, options) =>
 if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
+  // The one place the limit is set (eslint.config.js, noShortWaits, keeps it out of the test files).
+  // eslint-disable-next-line no-restricted-syntax
   configure({ asyncUtilTimeout: WAIT_MS });
   afterEach(() => {
     cleanup();

@@ -86,7 +86,7 @@ describe('getComputedStyle in the tests (tests/support/setup.ts)', () => {
     const doubles = createUsersDoubles();
     renderUsers({ doubles });
     act(() => doubles.list.resolve('loadUsers', makePage(1, { count: 3 })));
-    const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Users' });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click((await within(table).findAllByRole('button', { name: /^Actions for / }))[0] as HTMLElement);
     await screen.findAllByRole('menuitem');

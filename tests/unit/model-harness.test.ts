@@ -235,6 +235,8 @@ describe('model harness: walking', () => {
       const driver = base(ctx);
       return { ...driver, perform: (event, info) => (event.type === 'session.leave' ? undefined : driver.perform(event, info)) };
     };
+    // The wait is meant to run out (the driver never causes the event): a short limit keeps the test quick.
+    // eslint-disable-next-line no-restricted-syntax
     await expect(runModelPath(path, lazySetup, recorder, { timeout: 100 })).rejects.toThrow(
       /expected "demo" in done, but it is in expired/,
     );

@@ -12,6 +12,7 @@ import type { PairMemory } from './criteria';
 import type { ModelPath, PlanSummary, StepInfo } from './paths';
 import { mergeModelReports, parseModelReport, preferredWalk, preferredWalkRef } from './report';
 import type { ModelReport, WalkedBy, WalkRef } from './report';
+import { WAIT_MS } from '../waits';
 
 export type { ModelReport, WalkedBy } from './report';
 
@@ -249,7 +250,7 @@ export async function runModelPath(
   recorder: CoverageRecorder,
   options: RunOptions = {},
 ): Promise<void> {
-  const timeout = options.timeout ?? 5000;
+  const timeout = options.timeout ?? WAIT_MS;
   recorder.resetLatest();
   let inspected = false;
   // Only this path's actors count: an actor left running by an earlier path must not move `latest`.

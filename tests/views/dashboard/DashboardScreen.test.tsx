@@ -6,7 +6,7 @@ import { asInABrowser, microtasks, nextTask } from '../../support/browser-schedu
 import { STATS, OVERVIEW } from '../users/fixtures';
 import { createDashboardDoubles, renderDashboard } from './render-dashboard';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const card = (label: string) => within(screen.getByRole('group', { name: label }));
 

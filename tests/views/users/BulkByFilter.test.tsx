@@ -11,7 +11,7 @@ import { toaster } from '../../../src/views/shared/toaster';
 import { makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 afterEach(() => toaster.remove());
 

@@ -13,7 +13,7 @@ import { makePage } from './fixtures';
 import { DONE, DRAFT, PREVIEW, RUNNING, renderImport } from './render-import';
 import { createUsersDoubles, renderUsers } from './render-users';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 let teardown: (() => void) | undefined;
 afterEach(() => {

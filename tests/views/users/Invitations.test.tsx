@@ -6,7 +6,7 @@
  * invitation; Revoke asks first, and the member then leaves the page and the counts. The calls are
  * doubles at the network boundary (render-users.tsx).
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../src/contract/api';
@@ -14,8 +14,6 @@ import { toaster } from '../../../src/views/shared/toaster';
 import { chooseFromRowMenu } from '../../support/menus';
 import { itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, onAPhone, renderUsers } from './render-users';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const OPEN: User = {
   ...makeUser(1, { isActive: true, hasLicense: false }),

@@ -10,7 +10,7 @@ import { chooseFromRowMenu } from '../../support/menus';
 import { STATS, itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 const DELETED = { ...makeUser(1, { name: 'Dora Deleted' }), deletedAt: '2026-01-05T10:00:00.000Z', purgeAt: '2026-02-04T10:00:00.000Z' };
 const OTHER = { ...makeUser(2, { name: 'Otto Other' }), deletedAt: '2026-01-06T10:00:00.000Z', purgeAt: '2026-02-05T10:00:00.000Z' };

@@ -14,7 +14,7 @@ import { STATS, itemHolding, makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 import { getSystem } from '../../../src/views/theme/system';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 // Fixed so that relative times read the same whenever the tests run: May 20, 2026, 3:30 PM local.
 const NOW = new Date(2026, 4, 20, 15, 30);

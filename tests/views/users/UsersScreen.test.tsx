@@ -28,7 +28,7 @@ function setup() {
 
 // Role queries skip the visibility check (getComputedStyle on every ancestor is slow in jsdom with
 // Chakra's styles); dialogs are queried through `within(dialog)`.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 let current: ReturnType<typeof setup> | undefined;
 afterEach(() => {

@@ -11,7 +11,7 @@ import { createControlledDelays } from '../../support/model';
 import { makePage, makeUser } from './fixtures';
 import { createUsersDoubles, renderUsers } from './render-users';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 
 let uninstall: (() => void) | undefined;
 afterEach(() => {
