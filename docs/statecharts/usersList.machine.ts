@@ -151,7 +151,7 @@ export const usersListMachine = createMachine({
           },
         },
         bulkUpdating: {
-          description: 'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it, with the search typed meanwhile.',
+          description: 'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it, in the view chosen meanwhile.',
           tags: ['pending'],
           invoke: {
             id: 'bulkChange',
@@ -171,6 +171,10 @@ export const usersListMachine = createMachine({
           on: {
             'users.urlChanged': { actions: ['assignView', 'writeUrl'] },
             'users.search': { actions: ['assignQuery', 'writeUrl'] },
+            'users.filterStatus': { actions: ['assignQuery', 'writeUrl'] },
+            'users.filterRole': { actions: ['assignQuery', 'writeUrl'] },
+            'users.sort': { actions: ['assignQuery', 'writeUrl'] },
+            'users.goToPage': { actions: ['assignPage', 'writeUrl'] },
           },
         },
       },

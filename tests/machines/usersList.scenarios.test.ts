@@ -555,6 +555,43 @@ describe('selection and bulk changes', () => {
     expect(load.last().input.search).toBe('ana');
   });
 
+  it('a filter, a sort or a page chosen while a bulk change runs is kept: the address shows each at once, the change goes on as sent, and the list loads the view chosen after it', async () => {
+    const { actor, bulk, load, writes, answerWith, snapshot } = await openLoaded();
+    await answerWith(page(USERS, { total: 60 }));
+    actor.send({ type: 'users.selectAll', selected: true });
+    actor.send({ type: 'users.selectMatching' });
+    expect(selectAllMatching(snapshot())).toBe(true);
+    actor.send({ type: 'users.bulkUpdate', userIds: selectSelected(snapshot()), updates: { hasLicense: true } });
+    const sent = bulk.last().input;
+    expect(sent).toMatchObject({ filter: {}, count: 60 });
+    writes.length = 0;
+    const loads = load.calls.length;
+    actor.send({ type: 'users.goToPage', page: 2 });
+    actor.send({ type: 'users.filterStatus', status: 'pending' });
+    actor.send({ type: 'users.filterRole', role: 'Supervisor' });
+    actor.send({ type: 'users.goToPage', page: 3 });
+    actor.send({ type: 'users.sort', sort: '-name' });
+    expect(selectIsBulkUpdating(snapshot())).toBe(true);
+    expect(bulk.calls).toHaveLength(1);
+    expect(bulk.last().input).toEqual(sent);
+    expect(load.calls).toHaveLength(loads);
+    // One history entry per choice, as when no change runs; a filter or sort starts again at page 1.
+    expect(writes).toEqual([
+      { query: '?page=2', mode: 'push' },
+      { query: '?status=pending', mode: 'push' },
+      { query: '?status=pending&role=Supervisor', mode: 'push' },
+      { query: '?status=pending&role=Supervisor&page=3', mode: 'push' },
+      { query: '?status=pending&role=Supervisor&sort=-name', mode: 'push' },
+    ]);
+    expect(selectFilters(snapshot())).toEqual({ search: '', status: 'pending', role: 'Supervisor' });
+    expect(selectSort(snapshot())).toBe('-name');
+    // Another filter selects other members: the selection no longer stands for every matching one.
+    expect(selectAllMatching(snapshot())).toBe(false);
+    bulk.last().resolve({ updated: 60 });
+    await settle();
+    expect(load.last().input).toMatchObject({ page: 1, search: '', status: 'pending', role: 'Supervisor', sort: '-name' });
+  });
+
   it('granting licences to the selected members runs at once; then the list and the Quick Stats are read again and the selection is cleared', async () => {
     const { actor, bulk, load, notices, answerWith, snapshot } = await openLoaded();
     actor.send({ type: 'users.selectAll', selected: true });

@@ -119,8 +119,12 @@ const EVENTS = notWhileExporting({
       { type: 'xstate.done.actor.loadUsers', output: PAST_THE_END },
     ]),
   ],
-  // A click on the Name header: sorted by name, it flips; otherwise it sorts by name, A to Z.
-  'users.sort': (s) => when(ready(s), [{ type: 'users.sort', sort: asList(s).context.sort === 'name' ? '-name' : 'name' }]),
+  // A click on the Name header: sorted by name, it flips; otherwise it sorts by name, A to Z. The
+  // headers stay usable while a bulk change runs, as the filters and the pager do.
+  'users.sort': (s) =>
+    when(ready(s) || asList(s).matches({ list: 'bulkUpdating' }), [
+      { type: 'users.sort', sort: asList(s).context.sort === 'name' ? '-name' : 'name' },
+    ]),
   'users.export': (s) => when(ready(s), [{ type: 'users.export' }]),
   // The link opened, or the toast's message when it could not be had.
   'xstate.done.actor.csvExport': [

@@ -201,13 +201,18 @@ export const usersListMachine = usersListSetup.createMachine({
         },
         bulkUpdating: {
           description:
-            'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it, with the search typed meanwhile.',
+            'The bulk change runs (../bulkChange); then the list loads again, the error of a failed one above it, in the view chosen meanwhile.',
           tags: ['pending'],
           on: {
             'users.urlChanged': { actions: ['assignView', writeUrl('replace')] },
-            // The search box stays usable (only the bulk buttons wait): what is typed meanwhile is
-            // the search the list loads with once the change is done, and the address shows it now.
+            // The search box, the filters, the sort and the pager stay usable (only the bulk buttons
+            // wait): what is chosen meanwhile is the view the list loads once the change is done, and
+            // the address shows it now. The change itself goes on with the request it was sent with.
             'users.search': { actions: ['assignQuery', writeUrl('replace')] },
+            'users.filterStatus': { actions: ['assignQuery', writeUrl('push')] },
+            'users.filterRole': { actions: ['assignQuery', writeUrl('push')] },
+            'users.sort': { actions: ['assignQuery', writeUrl('push')] },
+            'users.goToPage': { actions: ['assignPage', writeUrl('push')] },
           },
           invoke: {
             id: 'bulkChange',

@@ -84,3 +84,29 @@ describe('UsersScreen: bulk by filter', { timeout: 60_000 }, () => {
     expect(doubles.bulk.inputs('bulkUpdate').at(-1)).toEqual({ userIds: [makeUser(0).userId], updates: { isActive: false } });
   });
 });
+
+describe('UsersScreen: the view while a bulk change runs', { timeout: 60_000 }, () => {
+  it('a status and a role chosen meanwhile stay chosen, and the list loads them once the change is done', async () => {
+    const { doubles, user } = await start();
+    await selectPage(user);
+    await user.click(await screen.findByRole('button', { name: 'Select all 1,234 members matching this view' }));
+    await user.click(screen.getByRole('button', { name: 'Grant license' }));
+    await waitFor(() => expect(doubles.bulk.inputs('bulkUpdate')).toHaveLength(1));
+    const loads = doubles.list.inputs('loadUsers').length;
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'pending');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Admin');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('Admin');
+    expect(doubles.list.inputs('loadUsers')).toHaveLength(loads);
+    // The change goes on as it was sent: the view it was asked for.
+    expect(doubles.bulk.inputs('bulkUpdate')).toEqual([
+      { filter: { search: 'crew', role: 'Supervisor' }, updates: { hasLicense: true }, count: 1234 },
+    ]);
+
+    act(() => doubles.bulk.resolve('bulkUpdate', { updated: 1234, changedIds: [] }));
+    await waitFor(() => expect(doubles.list.inputs('loadUsers')).toHaveLength(loads + 1));
+    expect(doubles.list.inputs('loadUsers').at(-1)).toMatchObject({ search: 'crew', status: 'pending', role: 'Admin', page: 1 });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+  });
+});
