@@ -312,7 +312,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (apiProcesses === 1) {
         apiUrl = started[0]?.url ?? apiOrigin;
       } else {
-        balancer = await startBalancer({ port: apiPort, backends: started.map((p) => p.url) });
+        balancer = await startBalancer({ port: apiPort, backends: started.map((p) => p.url), webOrigin });
         apiUrl = balancer.url;
       }
     }

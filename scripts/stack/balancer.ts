@@ -2,7 +2,9 @@
  * A round-robin HTTP balancer for the local stack's API processes (`apiProcesses: 2`): each request,
  * not each connection, goes to the next process in turn, so one console page's requests alternate
  * between them. It adds `X-Api-Process: <n>` (1-based) to every answer, so a test can see who
- * answered. Bodies stream both ways; a process that does not answer is a 502 for that request.
+ * answered. Bodies stream both ways; a process that does not answer is a 502 for that request,
+ * which carries the API's CORS answer for the console's origin (`webOrigin`), so the console can read
+ * it and say the server did not answer, rather than see a network error.
  * A real deployment puts its own load balancer here (docs/DEPLOYMENT.md has an nginx example).
  */
 import { Agent, createServer, request, type Server } from 'node:http';
@@ -14,7 +16,14 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-export async function startBalancer(options: { port: number; backends: readonly string[] }): Promise<Balancer> {
+export interface BalancerOptions {
+  port: number;
+  backends: readonly string[];
+  /** The console's origin, the one the API allows (server/core/app.ts): the balancer's own 502 allows it too. */
+  webOrigin?: string;
+}
+
+export async function startBalancer(options: BalancerOptions): Promise<Balancer> {
   const backends = options.backends.map((url) => new URL(url));
   if (backends.length === 0) throw new Error('A balancer needs at least one backend');
   const served = backends.map(() => 0);
@@ -53,7 +62,9 @@ export async function startBalancer(options: { port: number; backends: readonly 
           res.destroy(error);
           return;
         }
-        res.writeHead(502, { 'content-type': 'application/json', 'x-api-process': String(index + 1) });
+        const origin = req.headers.origin;
+        const cors = origin !== undefined && origin === options.webOrigin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+        res.writeHead(502, { 'content-type': 'application/json', 'x-api-process': String(index + 1), ...cors });
         res.end(JSON.stringify({ message: `API process ${index + 1} did not answer: ${error.message}` }));
       });
       if (replayable) forward.end();

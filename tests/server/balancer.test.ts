@@ -51,3 +51,28 @@ describe('the balancer and a kept-alive connection the process closes', () => {
     expect(answer.status).toBe(502);
   });
 });
+
+describe("the balancer's own 502", () => {
+  /** A process that has stopped: nothing listens on its port any more. */
+  async function stoppedProcess(): Promise<string> {
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => gone.close(() => resolve()));
+    return url;
+  }
+
+  it("allows the console's origin, as the API does, so the console reads the 502 instead of a network error; no other origin", async () => {
+    const consoleOrigin = 'https://127.0.0.1:5173';
+    balancer = await startBalancer({ port: 0, backends: [await stoppedProcess()], webOrigin: consoleOrigin });
+    const answer = await fetch(`${balancer.url}/api/users`, { method: 'POST', body: '{}', headers: { origin: consoleOrigin } });
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(consoleOrigin);
+    expect(answer.headers.get('vary')).toBe('Origin');
+    expect(await answer.json()).toEqual({ message: expect.stringMatching(/^API process 1 did not answer: /) });
+
+    const elsewhere = await fetch(`${balancer.url}/api/users`, { headers: { origin: 'https://evil.example' } });
+    expect(elsewhere.status).toBe(502);
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
