@@ -5,6 +5,7 @@
  */
 import type { MouseEvent } from 'react';
 import type { User, UserSort } from '../../contract/api';
+import { rowKey } from '../../machines/rowChanges';
 
 /** Phones and narrow tablets (Chakra's `md` breakpoint and below, 768 px): cards, and row actions in a sheet. */
 export const CARDS_QUERY = '(max-width: 48em)';
@@ -44,7 +45,7 @@ export interface MembersViewProps {
 export type OnSelect = (userId: string, selected: boolean) => void;
 export type OnAction = (action: RowAction, user: User) => void;
 
-/** Row changes in flight (`${kind}:${userId}`), and the value each asks for (../../machines/rowChanges). */
+/** Row changes in flight (by `rowKey`), and the value each asks for (../../machines/rowChanges). */
 interface RowsInFlight {
   busy: readonly string[];
   wanted: Readonly<Record<string, boolean>>;
@@ -53,8 +54,8 @@ interface RowsInFlight {
 /** What a member's row or card shows of the changes in flight: the licence asked for, and a status change or restore running. */
 export function flagsOf(inFlight: RowsInFlight, userId: string): Pick<MemberItemProps, 'licenseWanted' | 'statusBusy'> {
   return {
-    licenseWanted: inFlight.wanted[`license:${userId}`],
-    statusBusy: inFlight.busy.includes(`status:${userId}`) || inFlight.busy.includes(`restore:${userId}`),
+    licenseWanted: inFlight.wanted[rowKey('license', userId)],
+    statusBusy: inFlight.busy.includes(rowKey('status', userId)) || inFlight.busy.includes(rowKey('restore', userId)),
   };
 }
 
