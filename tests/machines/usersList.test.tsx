@@ -532,8 +532,15 @@ const UNDO_CHAIN = scriptedPath(usersListMachine, 'Undo of a bulk change after e
   undoLast(),
   { type: 'users.goToPage', page: 2 },
   ...undone(),
+
   undoLast(),
   { type: 'users.sort', sort: 'name' },
+  ...undone(),
+  // Two pages chosen while a bulk change runs: the second is the page that loads after it.
+  { type: 'users.selectAll', selected: true },
+  bulk(ALL_IDS, { hasLicense: true }),
+  { type: 'users.goToPage', page: 2 },
+  { type: 'users.goToPage', page: 1 },
   ...undone(),
   // Another bulk change fails; the Undo of the one before fails too.
   SELECT_FIRST,
