@@ -1,16 +1,49 @@
 /// <reference types="@testing-library/jest-dom/vitest" />
 import { createRequire } from 'node:module';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { WAIT_MS } from './waits';
 
+/**
+ * Files of a project share a worker, one after another (`isolate: false`, vitest.config.ts). What
+ * Node has loaded from node_modules (React, Chakra, jsdom, PGlite) stays loaded: that was most of a
+ * file's start-up. Everything else each file gets as a fresh process would give it:
+ *  - the project's own modules, evaluated again for this file, so no module state (a chunk already
+ *    loaded, a cache, a session) carries over from the file before;
+ *  - the page: its address, storage, cookies and body (below);
+ *  - real timers, and no global or environment variable a file stubbed with `vi` (afterAll below);
+ * and what this file installs on the shared window or `vi` is installed once.
+ * tests/unit/isolation.test.ts runs two files in one worker to hold this to it.
+ */
+vi.resetModules();
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
 // Every wait's limit: WAIT_MS (tests/support/waits.ts), for vi.waitFor here and for Testing Library below.
-const waitForWithDefault = vi.waitFor;
-vi.waitFor = ((callback, options) =>
-  waitForWithDefault(callback, typeof options === 'number' ? options : { timeout: WAIT_MS, ...options })) as typeof vi.waitFor;
+const WITH_LIMIT = Symbol.for('hardline.waitForWithLimit');
+if (!(WITH_LIMIT in vi.waitFor)) {
+  const waitForWithDefault = vi.waitFor;
+  vi.waitFor = Object.assign(
+    ((callback, options) =>
+      waitForWithDefault(callback, typeof options === 'number' ? options : { timeout: WAIT_MS, ...options })) as typeof vi.waitFor,
+    { [WITH_LIMIT]: true },
+  );
+}
 
 // Files in the node environment (`// @vitest-environment node`: the server, the scripts, pure
 // logic) render nothing: they load neither jest-dom's matchers nor Testing Library.
 if (typeof document !== 'undefined') {
+  // The page as a new one: the address, storage, cookies and body a file before may have left.
+  window.history.replaceState(null, '', '/');
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  document.body.replaceChildren();
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
   // The one place the limit is set (eslint.config.js, noShortWaits, keeps it out of the test files).
@@ -247,6 +280,8 @@ function settleWith(plan: SelectorPlan, element: ElementImpl): boolean | undefin
 
 function fasterComputedStyle(): void {
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
+  // Once per window: the files of a worker share one.
+  if ('internals' in window.getComputedStyle) return;
   const implKey = Object.getOwnPropertySymbols(document).find((s) => s.description === 'impl');
   if (!implKey) return;
   const implOf = <T>(wrapper: object): T | undefined => (wrapper as Record<symbol, T | undefined>)[implKey];

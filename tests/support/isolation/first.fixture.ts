@@ -1,0 +1,3 @@
+import { checkAndLeaveLeftovers } from './leftovers';
+
+checkAndLeaveLeftovers('first');
