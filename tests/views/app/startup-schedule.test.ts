@@ -6,9 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint, nextTask, onFirstInteraction, whenIdle } from '../../../src/views/app/startup/schedule';
 
+// Globals first: a global stubbed over a fake timer's (below) goes back to the fake, which the real
+// timers then take away.
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('nextTask', () => {
@@ -32,8 +34,10 @@ describe('whenIdle', () => {
   });
 
   it('runs after 1.5 s where the browser has no idle callbacks', () => {
-    vi.stubGlobal('requestIdleCallback', undefined);
+    // After the fake timers: they bring an idle callback of their own wherever the window has the
+    // property, as it has once a test before stubbed and restored it.
     vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
     const task = vi.fn();
     whenIdle(task);
     vi.advanceTimersByTime(1499);
