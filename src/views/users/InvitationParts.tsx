@@ -87,7 +87,18 @@ export function InvitationCell({ invitation }: { invitation: Invitation }) {
  * On a phone card: the badge and both dates as text (no hover on a phone), and for an expired
  * invitation a Resend button right there.
  */
-export function InvitationLine({ user, invitation, onResend }: { user: User; invitation: Invitation; onResend: (user: User) => void }) {
+export function InvitationLine({
+  user,
+  invitation,
+  busy,
+  onResend,
+}: {
+  user: User;
+  invitation: Invitation;
+  /** An invitation is being resent or revoked: Resend waits for it. */
+  busy: boolean;
+  onResend: (user: User) => void;
+}) {
   return (
     <p className="hl-invite-line">
       <InvitationBadge invitation={invitation} />
@@ -95,7 +106,13 @@ export function InvitationLine({ user, invitation, onResend }: { user: User; inv
         Sent {formatShortDate(invitation.sentAt)} · {expired(invitation) ? 'expired' : 'expires'} {formatShortDate(invitation.expiresAt)}
       </span>
       {expired(invitation) ? (
-        <button type="button" className="hl-invite-resend" aria-label={`Resend invitation to ${user.name}`} onClick={() => onResend(user)}>
+        <button
+          type="button"
+          className="hl-invite-resend"
+          aria-label={`Resend invitation to ${user.name}`}
+          disabled={busy}
+          onClick={() => onResend(user)}
+        >
           Resend
         </button>
       ) : null}
@@ -103,12 +120,17 @@ export function InvitationLine({ user, invitation, onResend }: { user: User; inv
   );
 }
 
-/** The row menu's items for an invited member (the menu's `onSelect` hears 'resend' and 'revoke'). */
-export function InvitationMenuItems() {
+/**
+ * The row menu's items for an invited member (the menu's `onSelect` hears 'resend' and 'revoke'),
+ * waiting while an invitation is being resent or revoked: one runs at a time.
+ */
+export function InvitationMenuItems({ busy }: { busy: boolean }) {
   return (
     <>
-      <Menu.Item value="resend">Resend invitation</Menu.Item>
-      <Menu.Item value="revoke" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+      <Menu.Item value="resend" disabled={busy}>
+        Resend invitation
+      </Menu.Item>
+      <Menu.Item value="revoke" disabled={busy} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
         Revoke invitation
       </Menu.Item>
     </>

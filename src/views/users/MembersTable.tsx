@@ -116,7 +116,17 @@ const SkeletonRow = memo(function SkeletonRow() {
   );
 });
 
-const UserRow = memo(function UserRow({ user, rowKey, selected, licenseWanted, statusBusy, now, onSelect, onAction }: MemberItemProps) {
+const UserRow = memo(function UserRow({
+  user,
+  rowKey,
+  selected,
+  licenseWanted,
+  statusBusy,
+  invitationBusy,
+  now,
+  onSelect,
+  onAction,
+}: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);
   return (
     <tr data-selected={selected ? '' : undefined} {...{ [ROW_KEY_ATTRIBUTE]: rowKey }}>
@@ -170,7 +180,7 @@ const UserRow = memo(function UserRow({ user, rowKey, selected, licenseWanted, s
       )}
       <td>
         {/* Its open menu belongs to this member: a member who takes the row over gets a closed one. */}
-        <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
+        <RowMenu user={user} statusBusy={statusBusy} invitationBusy={invitationBusy} onAction={onAction} />
       </td>
     </tr>
   );
@@ -307,7 +317,7 @@ export function MembersTable({
                   rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
-                  {...flagsOf(inFlight, user.userId)}
+                  {...flagsOf(inFlight, user)}
                   now={now}
                   onSelect={on.onSelect}
                   onAction={on.onAction}

@@ -31,7 +31,7 @@ const ACTIONS_ICON = <MoreHorizontal aria-hidden size={16} />;
  * Space and ArrowDown on its first item, ArrowUp on its last, a pointer on none. The menu takes
  * the focus; from then on the row keeps it.
  */
-export function RowMenu(props: { user: User; statusBusy: boolean; onAction: OnAction }) {
+export function RowMenu(props: { user: User; statusBusy: boolean; invitationBusy: boolean; onAction: OnAction }) {
   // The opening belongs to the member it was asked for. When another member takes the row over
   // (rowKeys.ts), the row shows that member's closed button again, and the same button element
   // stays: a search hands over all 25 rows, and remounting their buttons was DOM work on every one.
@@ -106,7 +106,13 @@ const sheetBackdrop: SystemStyleObject = {
   [SHEET]: { display: 'block', position: 'fixed', inset: '0', bg: 'blackAlpha.400', zIndex: 'overlay', touchAction: 'none' },
 };
 
-function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User; statusBusy: boolean; onAction: OnAction } & Opening) {
+function MountedRowMenu({
+  user,
+  statusBusy,
+  invitationBusy,
+  onAction,
+  highlight,
+}: { user: User; statusBusy: boolean; invitationBusy: boolean; onAction: OnAction } & Opening) {
   return (
     <Menu.Root
       defaultOpen
@@ -141,7 +147,7 @@ function MountedRowMenu({ user, statusBusy, onAction, highlight }: { user: User;
               <SheetTitle user={user} />
               <Menu.Item value="edit">Edit</Menu.Item>
               {/* An invited member who has never signed in (docs/USERS.md "Invitations"). */}
-              {user.invitation ? <InvitationMenuItems /> : null}
+              {user.invitation ? <InvitationMenuItems busy={invitationBusy} /> : null}
               <Menu.Item value="status" disabled={statusBusy}>
                 {user.isActive ? 'Deactivate' : 'Activate'}
               </Menu.Item>

@@ -78,7 +78,17 @@ const cardStyles: SystemStyleObject = {
   '& .hl-empty': { textAlign: 'center', py: '10', color: 'fg.muted', borderWidth: '1px', borderRadius: 'l3', bg: 'bg' },
 };
 
-const UserCard = memo(function UserCard({ user, rowKey, selected, licenseWanted, statusBusy, now, onSelect, onAction }: MemberItemProps) {
+const UserCard = memo(function UserCard({
+  user,
+  rowKey,
+  selected,
+  licenseWanted,
+  statusBusy,
+  invitationBusy,
+  now,
+  onSelect,
+  onAction,
+}: MemberItemProps) {
   const phone = formatPhone(user.phoneNumber);
   return (
     <li className="hl-card" data-selected={selected ? '' : undefined} {...{ [ROW_KEY_ATTRIBUTE]: rowKey }}>
@@ -96,7 +106,7 @@ const UserCard = memo(function UserCard({ user, rowKey, selected, licenseWanted,
           </span>
         </span>
         {/* Its open menu belongs to this member: a member who takes the card over gets a closed one. */}
-        <RowMenu user={user} statusBusy={statusBusy} onAction={onAction} />
+        <RowMenu user={user} statusBusy={statusBusy} invitationBusy={invitationBusy} onAction={onAction} />
       </div>
       <dl className="hl-facts">
         <div>
@@ -120,7 +130,9 @@ const UserCard = memo(function UserCard({ user, rowKey, selected, licenseWanted,
           </dd>
         </div>
       </dl>
-      {user.invitation ? <InvitationLine user={user} invitation={user.invitation} onResend={(u) => onAction('resend', u)} /> : null}
+      {user.invitation ? (
+        <InvitationLine user={user} invitation={user.invitation} busy={invitationBusy} onResend={(u) => onAction('resend', u)} />
+      ) : null}
       <div className="hl-card-foot">
         <StatusBadge user={user} />
         <label className="hl-check-label">
@@ -205,7 +217,7 @@ export function UserCards({ users, firstLoad, busyRef, skeletonRows, selected, i
                   rowKey={keys.get(user.userId) ?? 0}
                   user={user}
                   selected={selected.includes(user.userId)}
-                  {...flagsOf(inFlight, user.userId)}
+                  {...flagsOf(inFlight, user)}
                   now={now}
                   onSelect={on.onSelect}
                   onAction={on.onAction}

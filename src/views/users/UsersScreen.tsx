@@ -228,12 +228,14 @@ export function UsersScreen() {
   const rowChanges = useSelector(ref, selectRowChangesRef);
   const busy = useSelector(rowChanges, (s) => (s ? selectRowsBusy(s) : NO_ROWS));
   const wanted = useSelector(rowChanges, (s) => (s ? selectRowsWanted(s) : NOTHING_WANTED));
-  const inFlight = useMemo(() => ({ busy, wanted }), [busy, wanted]);
+  // Resend and Revoke invitation go to the list's invitations child (../../machines/invitation).
+  const invitationRef = useSelector(ref, selectInvitationRef);
+  const invitation = useIntents(invitationIntents, invitationRef);
+  const invitationBusy = useSelector(invitationRef, (s) => s?.hasTag('pending') ?? false);
+  const inFlight = useMemo(() => ({ busy, wanted, invitation: invitationBusy }), [busy, wanted, invitationBusy]);
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
   const intents = useIntents(usersListIntents, ref);
-  // Resend and Revoke invitation go to the list's invitations child (../../machines/invitation).
-  const invitation = useIntents(invitationIntents, useSelector(ref, selectInvitationRef));
   const rowIntents = useIntents(rowChangesIntents, rowChanges);
 
   useEffect(() => {

@@ -45,17 +45,26 @@ export interface MembersViewProps {
 export type OnSelect = (userId: string, selected: boolean) => void;
 export type OnAction = (action: RowAction, user: User) => void;
 
-/** Row changes in flight (by `rowKey`), and the value each asks for (../../machines/rowChanges). */
+/**
+ * Row changes in flight (by `rowKey`), and the value each asks for (../../machines/rowChanges); and
+ * whether an invitation is being resent or revoked (../../machines/invitation: one at a time).
+ */
 interface RowsInFlight {
   busy: readonly string[];
   wanted: Readonly<Record<string, boolean>>;
+  invitation: boolean;
 }
 
-/** What a member's row or card shows of the changes in flight: the licence asked for, and a status change or restore running. */
-export function flagsOf(inFlight: RowsInFlight, userId: string): Pick<MemberItemProps, 'licenseWanted' | 'statusBusy'> {
+/**
+ * What a member's row or card shows of the changes in flight: the licence asked for, a status change
+ * or restore running, and, for an invited member, an invitation change running (theirs or another's).
+ */
+export function flagsOf(inFlight: RowsInFlight, user: User): Pick<MemberItemProps, 'licenseWanted' | 'statusBusy' | 'invitationBusy'> {
+  const { userId } = user;
   return {
     licenseWanted: inFlight.wanted[rowKey('license', userId)],
     statusBusy: inFlight.busy.includes(rowKey('status', userId)) || inFlight.busy.includes(rowKey('restore', userId)),
+    invitationBusy: inFlight.invitation && user.invitation !== undefined,
   };
 }
 
@@ -68,6 +77,11 @@ export interface MemberItemProps {
   /** The licence a change in flight asks for (its switch shows it, and waits); undefined when none runs. */
   licenseWanted: boolean | undefined;
   statusBusy: boolean;
+  /**
+   * An invitation is being resent or revoked: Resend and Revoke wait for it (they would otherwise be
+   * ignored). Only ever true for an invited member, so no other row re-renders for it.
+   */
+  invitationBusy: boolean;
   now: number;
   onSelect: OnSelect;
   onAction: OnAction;

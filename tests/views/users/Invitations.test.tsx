@@ -94,6 +94,28 @@ describe('Users screen: invitations', { timeout: 60_000 }, () => {
     expect(row.queryByText('Invitation expired')).not.toBeInTheDocument();
   });
 
+  it("waits with every member's Resend and Revoke while a resend runs, so none is ignored, and offers them again after", async () => {
+    const { doubles, user } = await loaded();
+    await choose(user, EXPIRED, 'Resend invitation');
+    await waitFor(() => expect(doubles.invitations.pending('resendInvitation')).toHaveLength(1));
+    const itemsOf = async (member: User) => {
+      await user.click(screen.getByRole('button', { name: `Actions for ${member.name}` }));
+      const menu = within(await screen.findByRole('menu'));
+      const state = ['Resend invitation', 'Revoke invitation'].map((name) =>
+        menu.getByRole('menuitem', { name }).getAttribute('aria-disabled'),
+      );
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      return state;
+    };
+    expect(await itemsOf(OPEN)).toEqual(['true', 'true']);
+    expect(await itemsOf(EXPIRED)).toEqual(['true', 'true']);
+    act(() => doubles.invitations.resolve('resendInvitation', EXPIRED));
+    expect(await screen.findByText(`A new invitation was sent to ${EXPIRED.email}`)).toBeInTheDocument();
+    expect(await itemsOf(OPEN)).toEqual([null, null]);
+    expect(doubles.invitations.inputs('resendInvitation')).toEqual([{ userId: EXPIRED.userId }]);
+  });
+
   it('asks before revoking; Revoke removes the member from the page and the counts', async () => {
     const { doubles, user } = await loaded();
     await choose(user, OPEN, 'Revoke invitation');
@@ -121,7 +143,12 @@ describe('Users screen: invitations', { timeout: 60_000 }, () => {
     const expired = within(itemHolding(list, 'listitem', EXPIRED.name));
     expect(expired.getByText('Invitation expired')).toBeInTheDocument();
     expect(expired.getByText('Sent Dec 1, 2025 · expired Dec 8, 2025')).toBeInTheDocument();
-    await user.click(expired.getByRole('button', { name: `Resend invitation to ${EXPIRED.name}` }));
+    const resend = expired.getByRole('button', { name: `Resend invitation to ${EXPIRED.name}` });
+    await user.click(resend);
     await waitFor(() => expect(doubles.invitations.inputs('resendInvitation')).toEqual([{ userId: EXPIRED.userId }]));
+    // It waits for the resend it sent (a second tap would be ignored), then is there again.
+    await waitFor(() => expect(resend).toBeDisabled());
+    act(() => doubles.invitations.resolve('resendInvitation', EXPIRED));
+    await waitFor(() => expect(resend).toBeEnabled());
   });
 });

@@ -18,7 +18,7 @@ function renderMenu(statusBusy = false) {
   const onAction = vi.fn();
   render(
     <ChakraProvider value={getSystem()}>
-      <RowMenu user={member} statusBusy={statusBusy} onAction={onAction} />
+      <RowMenu user={member} statusBusy={statusBusy} invitationBusy={false} onAction={onAction} />
     </ChakraProvider>,
   );
   const button = () => screen.getByRole('button', { name: `Actions for ${member.name}` });
