@@ -76,8 +76,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return openPglite(options.dataDir);
 }
 
+/** The extensions every PGlite database of the API is opened with (the members search uses pg_trgm). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const lite = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  return pgliteDatabase(await PGlite.create(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
+}
+
+/** An open PGlite, behind the Database interface (the tests open theirs from a migrated dump). */
+export function pgliteDatabase(lite: PGlite): Database {
   return {
     engine: 'pglite',
     query: <T>(sql: string, params?: readonly unknown[]) => lite.query<T>(sql, params ? [...params] : undefined),

@@ -17,7 +17,7 @@ import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverModules } from '../../server';
-import { openDatabase, type Database } from '../../server/core/db';
+import type { Database } from '../../server/core/db';
 import {
   assertSchemaCurrent,
   codeSchemaVersion,
@@ -34,7 +34,7 @@ import { IMPORT_STATUSES } from '../../src/contract/imports';
 import { UserListResponseSchema } from '../../src/contract/api';
 import { PLANS } from '../../src/domain/plans';
 import { createTestApi } from './support/api';
-import { createTestDatabaseUrl, openTestDatabase, testEngine } from './support/db';
+import { openEmptyTestDatabase, openTestDatabase, testEngine } from './support/db';
 
 const LEGACY_DUMP = join(import.meta.dirname, 'support', 'legacy-4dd5892.sql');
 /** The seeded administrator's sub in that dump. */
@@ -47,13 +47,9 @@ afterAll(async () => {
 
 /** An empty database on the suite's engine, not migrated. */
 async function emptyDatabase(): Promise<{ db: Database; url: string | null }> {
-  const created = await createTestDatabaseUrl();
-  const db = await openDatabase(created ? { url: created.url, poolSize: 4 } : {});
-  closing.push(async () => {
-    await db.close();
-    await created?.drop();
-  });
-  return { db, url: created?.url ?? null };
+  const empty = await openEmptyTestDatabase();
+  closing.push(() => empty.db.close());
+  return empty;
 }
 
 /** Restores the pg_dump: psql's meta-commands (`\restrict`) dropped, the session settings it changes reset. */

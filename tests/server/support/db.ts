@@ -10,12 +10,16 @@
  * concurrency tests meet real parallel connections on PostgreSQL.
  *
  * The schema is the migrations (server/migrations), as `npm run migrate` applies them: all of them,
- * or up to `target` for a test that builds an older database and upgrades it.
+ * or up to `target` for a test that builds an older database and upgrades it. On PGlite, a process
+ * migrates one database per target and starts every later one from a copy of it (openPgliteFromDump).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database, type Transaction } from '../../../server/core/db';
+import { openDatabase, pgliteDatabase, PGLITE_EXTENSIONS, type Database, type Transaction } from '../../../server/core/db';
 import { listMigrations, migrate, MIGRATIONS_DIR } from '../../../server/core/migrate';
 
 const serverUrl = process.env['TEST_DATABASE_URL'] || undefined;
@@ -44,24 +48,94 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
 
 /** A fresh, migrated database (see the header); `target` stops at that migration version. */
 export async function openTestDatabase(options: { target?: number } = {}): Promise<Database> {
+  const target = options.target;
   const created = await createTestDatabaseUrl();
-  const opened = await openDatabase(created ? { url: created.url, poolSize: 12 } : {});
-  const db = created
-    ? {
-        ...opened,
-        async close() {
-          await opened.close();
-          await created.drop();
-        },
-      }
-    : opened;
+  if (!created) return openPgliteFromDump(target ?? 'latest');
+  const db = await openCreated(created, 12);
   try {
-    await migrate(db, options.target === undefined ? {} : { target: options.target });
+    await migrate(db, target === undefined ? {} : { target });
   } catch (error) {
     await db.close();
     throw error;
   }
   return db;
+}
+
+/** A fresh database with no migration applied, and its connection string on PostgreSQL (null on PGlite). */
+export async function openEmptyTestDatabase(): Promise<{ db: Database; url: string | null }> {
+  const created = await createTestDatabaseUrl();
+  if (!created) return { db: await openPgliteFromDump('empty'), url: null };
+  return { db: await openCreated(created, 4), url: created.url };
+}
+
+/** The database made by createTestDatabaseUrl, dropped when it closes. */
+async function openCreated(created: { url: string; drop(): Promise<void> }, poolSize: number): Promise<Database> {
+  const opened = await openDatabase({ url: created.url, poolSize });
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * What a test process keeps of PGlite between databases: Postgres's two WebAssembly modules,
+ * compiled once, and per migration target the data directory of a freshly migrated database. On
+ * `globalThis`, since each test file evaluates this module again (tests/support/setup.ts).
+ */
+interface PgliteStore {
+  modules?: Promise<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>>;
+  dumps: Map<string, Promise<Blob>>;
+}
+
+const STORE = Symbol.for('hardline.tests.pgliteDumps');
+
+function pgliteStore(): PgliteStore {
+  const slot = globalThis as { [STORE]?: PgliteStore };
+  return (slot[STORE] ??= { dumps: new Map() });
+}
+
+async function compileModules(): Promise<NonNullable<Awaited<PgliteStore['modules']>>> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+    readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(join(dist, 'pglite.data')).then((bytes) => new Blob([bytes])),
+  ]);
+  return { pgliteWasmModule, initdbWasmModule, fsBundle };
+}
+
+/**
+ * An in-memory PGlite as initdb (`'empty'`) or `migrate` (`'latest'`, or up to a version) leaves it,
+ * started from a copy of the first one made so in this process instead of running initdb and the
+ * migrations again: a third of the time of each start, for the server suite's hundreds of
+ * databases. Each database is its own copy: nothing a test writes reaches another. The dump is the
+ * whole data directory, so the copy is the same database bit for bit, not a replay of the
+ * migrations; tests/server/migrations.test.ts applies them itself to an empty one.
+ */
+async function openPgliteFromDump(state: 'empty' | 'latest' | number): Promise<Database> {
+  const store = pgliteStore();
+  const modules = await (store.modules ??= compileModules());
+  const key = String(state);
+  let dump = store.dumps.get(key);
+  if (!dump) {
+    dump = (async () => {
+      const lite = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS, ...modules });
+      try {
+        if (state !== 'empty') await migrate(pgliteDatabase(lite), state === 'latest' ? {} : { target: state });
+        return await lite.dumpDataDir('none');
+      } finally {
+        await lite.close();
+      }
+    })();
+    store.dumps.set(key, dump);
+    // A failed migration is reported to this test, and tried again by the next one.
+    dump.catch(() => store.dumps.delete(key));
+  }
+  const loadDataDir = await dump;
+  return pgliteDatabase(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS, ...modules, loadDataDir }));
 }
 
 /** The SQL of the migration named `name` (`0005.do.billing.sql` is 'billing'), for tests that re-apply one. */
