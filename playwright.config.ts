@@ -1,6 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
-const isCI = Boolean(process.env.CI);
+/**
+ * One worker per two cores, in CI and locally alike (`E2E_WORKERS` overrides): a worker is a
+ * Chromium beside its share of the stack, about two cores' worth under load. On two cores, two
+ * workers with one core hogged (npm run test:stress -- --e2e) put the load average at 12.5 and three
+ * screens took longer than the 15 s wait to load; one worker passes there.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 
 /**
  * Browser tests against the local stack (tests/support/e2e): one stack per run, started by
@@ -15,7 +22,7 @@ export default defineConfig({
   globalSetup: './tests/support/e2e/global-setup.ts',
   fullyParallel: false,
   forbidOnly: true,
-  workers: Number(process.env.E2E_WORKERS ?? (isCI ? 1 : 2)),
+  workers,
   // No retries, in CI either: a test that passes on its second try is a flaky test (or a real
   // problem that shows only sometimes, such as a layout shift under load), and must fail loudly.
   retries: 0,
