@@ -13,6 +13,7 @@
  * or up to `target` for a test that builds an older database and upgrades it. On PGlite, a process
  * migrates one database per target and starts every later one from a copy of it (openPgliteFromDump).
  */
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -87,7 +88,7 @@ async function openCreated(created: { url: string; drop(): Promise<void> }, pool
  */
 interface PgliteStore {
   modules?: Promise<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>>;
-  dumps: Map<string, Promise<Blob>>;
+  dumps: Map<string, Promise<NodeBlob>>;
 }
 
 const STORE = Symbol.for('hardline.tests.pgliteDumps');
@@ -102,9 +103,10 @@ async function compileModules(): Promise<NonNullable<Awaited<PgliteStore['module
   const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
     readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
     readFile(join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
-    readFile(join(dist, 'pglite.data')).then((bytes) => new Blob([bytes])),
+    readFile(join(dist, 'pglite.data')).then((bytes) => new NodeBlob([bytes])),
   ]);
-  return { pgliteWasmModule, initdbWasmModule, fsBundle };
+  // Node's Blob is the one PGlite reads; TypeScript knows it under another type than the DOM's.
+  return { pgliteWasmModule, initdbWasmModule, fsBundle: fsBundle as unknown as Blob };
 }
 
 /**
@@ -125,7 +127,7 @@ async function openPgliteFromDump(state: 'empty' | 'latest' | number): Promise<D
       const lite = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS, ...modules });
       try {
         if (state !== 'empty') await migrate(pgliteDatabase(lite), state === 'latest' ? {} : { target: state });
-        return await lite.dumpDataDir('none');
+        return await dumpDataDir(lite);
       } finally {
         await lite.close();
       }
@@ -134,8 +136,24 @@ async function openPgliteFromDump(state: 'empty' | 'latest' | number): Promise<D
     // A failed migration is reported to this test, and tried again by the next one.
     dump.catch(() => store.dumps.delete(key));
   }
-  const loadDataDir = await dump;
+  const loadDataDir = (await dump) as unknown as Blob;
   return pgliteDatabase(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS, ...modules, loadDataDir }));
+}
+
+/**
+ * `lite.dumpDataDir()`, made with Node's File whatever the test's environment: PGlite builds the
+ * dump with the global File, and in a view test (jsdom) that is jsdom's, which PGlite cannot read
+ * back (it has no `arrayBuffer`). Its bundle (compileModules) is a Node Blob for the same reason.
+ */
+async function dumpDataDir(lite: PGlite): Promise<NodeBlob> {
+  const global = globalThis as { File: unknown; Blob: unknown };
+  const own = { File: global.File, Blob: global.Blob };
+  Object.assign(global, { File: NodeFile, Blob: NodeBlob });
+  try {
+    return (await lite.dumpDataDir('none')) as unknown as NodeBlob;
+  } finally {
+    Object.assign(global, own);
+  }
 }
 
 /** The SQL of the migration named `name` (`0005.do.billing.sql` is 'billing'), for tests that re-apply one. */
