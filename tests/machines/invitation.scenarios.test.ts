@@ -7,7 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/contract/api';
-import { REVOKE_INVITATION_FALLBACK, selectIsRevoking, selectRevokeError, selectRevokeTarget } from '../../src/machines/invitation';
+import {
+  REVOKE_INVITATION_FALLBACK,
+  selectIsRevoking,
+  selectResendingUserId,
+  selectRevokeError,
+  selectRevokeTarget,
+} from '../../src/machines/invitation';
 import { invitationToast, listAfterInvitation } from '../../src/machines/usersList/invitationResults';
 import { makeUser } from '../views/users/fixtures';
 import { invitedMember, startInvitations } from './invitation.harness';
@@ -29,6 +35,8 @@ describe('the invitations', () => {
     actor.send({ type: 'invitation.resend', user: INVITED });
     expect(resend.calls.map((c) => c.input)).toEqual([{ userId: INVITED.userId }]);
     expect(actor.getSnapshot().hasTag('pending')).toBe(true);
+    // Whose invitation is on its way, for their row to say so.
+    expect(selectResendingUserId(actor.getSnapshot())).toBe(INVITED.userId);
     const renewed = {
       ...INVITED,
       invitation: {
@@ -42,6 +50,7 @@ describe('the invitations', () => {
     await settle();
     expect(told).toEqual([{ type: 'invitation.settled', outcome: 'resent', user: renewed }]);
     expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectResendingUserId(actor.getSnapshot())).toBeNull();
   });
 
   it("a failed resend tells the list the server's reason", async () => {
@@ -69,6 +78,7 @@ describe('the invitations', () => {
     actor.send({ type: 'invitation.askRevoke', user: INVITED });
     actor.send({ type: 'invitation.revoke' });
     expect(selectIsRevoking(actor.getSnapshot())).toBe(true);
+    expect(selectResendingUserId(actor.getSnapshot())).toBeNull();
     revoke.last().reject(new Error(''));
     await settle();
     expect(selectRevokeTarget(actor.getSnapshot())).toEqual(INVITED);

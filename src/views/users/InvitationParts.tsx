@@ -23,7 +23,7 @@ export const invitationStyles: SystemStyleObject = {
   '& .hl-invite': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '0.5', maxWidth: '100%' },
   // In a table cell the badge may take two lines ('Invitation / expired'): the row's height holds them.
   '& .hl-invite > .hl-badge': { whiteSpace: 'normal', lineHeight: '1.1', py: '0.5' },
-  '& .hl-invite > time': { color: 'fg.muted' },
+  '& .hl-invite > time, & .hl-invite > .hl-resending': { color: 'fg.muted' },
   '& .hl-invite > .hl-badge:focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
   '& .hl-invite-line': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '2', rowGap: '1', textStyle: 'xs' },
   '& .hl-invite-line > span:not(.hl-badge)': { color: 'fg.muted' },
@@ -55,13 +55,26 @@ function datesOf(invitation: Invitation): string {
   return `Invited ${formatDateTime(invitation.sentAt)}. The temporary password ${expired(invitation) ? 'expired' : 'expires'} ${formatDateTime(invitation.expiresAt)}.`;
 }
 
+/** What a member's row or card says while their invitation is being resent (the toast says when it is done). */
+const RESENDING_TEXT = 'Resending…';
+
 /**
  * In a table row, where 'Last active' would say 'never': 'Invited' and when it expires, or
  * 'Invitation expired' (on two lines if need be: the row's height holds two, not three); the exact
- * dates in a tooltip on hover or keyboard focus, as 'Last active' has.
+ * dates in a tooltip on hover or keyboard focus, as 'Last active' has. While the invitation is
+ * being resent, 'Invited' and 'Resending…'.
  */
-export function InvitationCell({ invitation }: { invitation: Invitation }) {
+export function InvitationCell({ invitation, resending }: { invitation: Invitation; resending: boolean }) {
   const tip = useTimeTip();
+  if (resending)
+    return (
+      <span className="hl-when hl-invite">
+        <InvitationBadge invitation={invitation} />
+        <span className="hl-cut hl-resending" role="status">
+          {RESENDING_TEXT}
+        </span>
+      </span>
+    );
   return (
     <span className="hl-when hl-invite" {...tip.wrapper}>
       {expired(invitation) ? (
@@ -85,26 +98,36 @@ export function InvitationCell({ invitation }: { invitation: Invitation }) {
 
 /**
  * On a phone card: the badge and both dates as text (no hover on a phone), and for an expired
- * invitation a Resend button right there.
+ * invitation a Resend button right there. While the invitation is being resent, 'Resending…'
+ * instead of the dates.
  */
 export function InvitationLine({
   user,
   invitation,
   busy,
+  resending,
   onResend,
 }: {
   user: User;
   invitation: Invitation;
   /** An invitation is being resent or revoked: Resend waits for it. */
   busy: boolean;
+  /** This one is being resent. */
+  resending: boolean;
   onResend: (user: User) => void;
 }) {
   return (
     <p className="hl-invite-line">
       <InvitationBadge invitation={invitation} />
-      <span>
-        Sent {formatShortDate(invitation.sentAt)} · {expired(invitation) ? 'expired' : 'expires'} {formatShortDate(invitation.expiresAt)}
-      </span>
+      {resending ? (
+        <span className="hl-resending" role="status">
+          {RESENDING_TEXT}
+        </span>
+      ) : (
+        <span>
+          Sent {formatShortDate(invitation.sentAt)} · {expired(invitation) ? 'expired' : 'expires'} {formatShortDate(invitation.expiresAt)}
+        </span>
+      )}
       {expired(invitation) ? (
         <button
           type="button"

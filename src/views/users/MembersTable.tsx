@@ -123,6 +123,7 @@ const UserRow = memo(function UserRow({
   licenseWanted,
   statusBusy,
   invitationBusy,
+  invitationResending,
   now,
   onSelect,
   onAction,
@@ -150,7 +151,11 @@ const UserRow = memo(function UserRow({
       </td>
       <td className="hl-when-cell">
         {/* Never signed in since they were invited: the invitation instead of 'never'. */}
-        {user.invitation ? <InvitationCell invitation={user.invitation} /> : <LastActive value={user.lastActiveAt} now={now} />}
+        {user.invitation ? (
+          <InvitationCell invitation={user.invitation} resending={invitationResending} />
+        ) : (
+          <LastActive value={user.lastActiveAt} now={now} />
+        )}
       </td>
       <td>
         <span className="hl-cut" title={phone}>

@@ -85,6 +85,7 @@ const UserCard = memo(function UserCard({
   licenseWanted,
   statusBusy,
   invitationBusy,
+  invitationResending,
   now,
   onSelect,
   onAction,
@@ -131,7 +132,13 @@ const UserCard = memo(function UserCard({
         </div>
       </dl>
       {user.invitation ? (
-        <InvitationLine user={user} invitation={user.invitation} busy={invitationBusy} onResend={(u) => onAction('resend', u)} />
+        <InvitationLine
+          user={user}
+          invitation={user.invitation}
+          busy={invitationBusy}
+          resending={invitationResending}
+          onResend={(u) => onAction('resend', u)}
+        />
       ) : null}
       <div className="hl-card-foot">
         <StatusBadge user={user} />

@@ -37,7 +37,7 @@ import { toaster } from '../shared/toaster';
 import { AddUserDialog } from './AddUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { RevokeInvitationDialog } from './InvitationParts';
-import { invitationIntents } from '../../machines/invitation';
+import { invitationIntents, selectResendingUserId } from '../../machines/invitation';
 import { EditUserDialog } from './EditUserDialog';
 import { UsersTable } from './UsersTable';
 import { Filters } from './UsersFilters';
@@ -232,7 +232,8 @@ export function UsersScreen() {
   const invitationRef = useSelector(ref, selectInvitationRef);
   const invitation = useIntents(invitationIntents, invitationRef);
   const invitationBusy = useSelector(invitationRef, (s) => s?.hasTag('pending') ?? false);
-  const inFlight = useMemo(() => ({ busy, wanted, invitation: invitationBusy }), [busy, wanted, invitationBusy]);
+  const resending = useSelector(invitationRef, (s) => (s ? selectResendingUserId(s) : null));
+  const inFlight = useMemo(() => ({ busy, wanted, invitation: invitationBusy, resending }), [busy, wanted, invitationBusy, resending]);
   const pageSize = useSelector(ref, selectPageSize);
   const sort = useSelector(ref, selectSort);
   const intents = useIntents(usersListIntents, ref);

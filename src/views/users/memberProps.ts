@@ -53,18 +53,25 @@ interface RowsInFlight {
   busy: readonly string[];
   wanted: Readonly<Record<string, boolean>>;
   invitation: boolean;
+  /** The member whose invitation is being resent, else null. */
+  resending: string | null;
 }
 
 /**
  * What a member's row or card shows of the changes in flight: the licence asked for, a status change
- * or restore running, and, for an invited member, an invitation change running (theirs or another's).
+ * or restore running, and, for an invited member, an invitation change running (theirs or another's)
+ * and whether it is their own invitation being resent.
  */
-export function flagsOf(inFlight: RowsInFlight, user: User): Pick<MemberItemProps, 'licenseWanted' | 'statusBusy' | 'invitationBusy'> {
+export function flagsOf(
+  inFlight: RowsInFlight,
+  user: User,
+): Pick<MemberItemProps, 'licenseWanted' | 'statusBusy' | 'invitationBusy' | 'invitationResending'> {
   const { userId } = user;
   return {
     licenseWanted: inFlight.wanted[rowKey('license', userId)],
     statusBusy: inFlight.busy.includes(rowKey('status', userId)) || inFlight.busy.includes(rowKey('restore', userId)),
     invitationBusy: inFlight.invitation && user.invitation !== undefined,
+    invitationResending: user.invitation !== undefined && inFlight.resending === userId,
   };
 }
 
@@ -82,6 +89,8 @@ export interface MemberItemProps {
    * ignored). Only ever true for an invited member, so no other row re-renders for it.
    */
   invitationBusy: boolean;
+  /** This member's invitation is being resent: their row says so until it is done. */
+  invitationResending: boolean;
   now: number;
   onSelect: OnSelect;
   onAction: OnAction;

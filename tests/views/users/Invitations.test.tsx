@@ -110,9 +110,17 @@ describe('Users screen: invitations', { timeout: 60_000 }, () => {
     };
     expect(await itemsOf(OPEN)).toEqual(['true', 'true']);
     expect(await itemsOf(EXPIRED)).toEqual(['true', 'true']);
+    // The member whose invitation is on its way says so, and only they do.
+    const table = screen.getByRole('table', { name: 'Users' });
+    const rowOf = (member: User) => within(itemHolding(table, 'row', member.name));
+    expect(rowOf(EXPIRED).getByRole('status')).toHaveTextContent('Resending…');
+    expect(rowOf(EXPIRED).getByText('Invitation expired')).toBeInTheDocument();
+    expect(rowOf(OPEN).queryByText('Resending…')).not.toBeInTheDocument();
+    expect(rowOf(OPEN).getByText('expires Jan 12')).toBeInTheDocument();
     act(() => doubles.invitations.resolve('resendInvitation', EXPIRED));
     expect(await screen.findByText(`A new invitation was sent to ${EXPIRED.email}`)).toBeInTheDocument();
     expect(await itemsOf(OPEN)).toEqual([null, null]);
+    expect(rowOf(EXPIRED).queryByText('Resending…')).not.toBeInTheDocument();
     expect(doubles.invitations.inputs('resendInvitation')).toEqual([{ userId: EXPIRED.userId }]);
   });
 
@@ -146,9 +154,15 @@ describe('Users screen: invitations', { timeout: 60_000 }, () => {
     const resend = expired.getByRole('button', { name: `Resend invitation to ${EXPIRED.name}` });
     await user.click(resend);
     await waitFor(() => expect(doubles.invitations.inputs('resendInvitation')).toEqual([{ userId: EXPIRED.userId }]));
-    // It waits for the resend it sent (a second tap would be ignored), then is there again.
+    // It waits for the resend it sent (a second tap would be ignored), the card saying so instead of
+    // the dates, then is there again.
     await waitFor(() => expect(resend).toBeDisabled());
+    expect(expired.getByRole('status')).toHaveTextContent('Resending…');
+    expect(expired.queryByText('Sent Dec 1, 2025 · expired Dec 8, 2025')).not.toBeInTheDocument();
+    expect(open.queryByText('Resending…')).not.toBeInTheDocument();
     act(() => doubles.invitations.resolve('resendInvitation', EXPIRED));
     await waitFor(() => expect(resend).toBeEnabled());
+    expect(expired.getByText('Sent Dec 1, 2025 · expired Dec 8, 2025')).toBeInTheDocument();
+    expect(expired.queryByText('Resending…')).not.toBeInTheDocument();
   });
 });

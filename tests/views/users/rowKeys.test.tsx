@@ -23,7 +23,7 @@ const props = (users: User[]): UsersTableProps => ({
   busyRef: () => undefined,
   skeletonRows: 3,
   selected: [],
-  inFlight: { busy: [], wanted: {}, invitation: false },
+  inFlight: { busy: [], wanted: {}, invitation: false, resending: null },
   onSelect: vi.fn(),
   onSelectAll: vi.fn(),
   onSetLicense: vi.fn(),
