@@ -2,7 +2,7 @@
  * Model-based walks of the users list's children through the real User Management screen, each
  * measured under its own id: the row changes (../rowChanges, licence and status toggles forwarded
  * to it), a bulk change (../bulkChange) and Export CSV (../csvExport). The list itself is walked in
- * usersList.test.tsx; here it is opened on a page of three members before each walk starts, and
+ * usersList.walk.tsx; here it is opened on a page of three members before each walk starts, and
  * every side effect is the same double at the network boundary (render-users.tsx).
  */
 import { act, configure, screen, waitFor, within } from '@testing-library/react';

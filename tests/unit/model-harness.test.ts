@@ -13,6 +13,7 @@ import {
   enumerateTransitions,
   generateModelPaths,
   runModelPath,
+  shardPaths,
   unplannedTransitions,
   walkPaths,
   writeModelReport,
@@ -299,6 +300,36 @@ walkPaths({
       rmSync(reportDir, { recursive: true, force: true });
     }
   },
+});
+
+describe('model harness: shardPaths', () => {
+  const path = (name: string, steps: number) => ({ name, steps: Array.from({ length: steps }, () => 0) });
+
+  it('deals every path to exactly one part, longest first to the lightest part, each part in the paths’ order', () => {
+    const paths = [path('a', 2), path('b', 9), path('c', 4), path('d', 5), path('e', 1), path('f', 3)];
+    const parts = shardPaths(paths, 2);
+    // b(9) → 0; d(5) → 1; c(4) → 1; f(3) → 0 (9 and 9: the lower); a(2) → 1 (12, 9); e(1) → 1 (12, 11).
+    expect(parts.map((part) => part.map((p) => p.name))).toEqual([
+      ['b', 'f'],
+      ['a', 'c', 'd', 'e'],
+    ]);
+    expect(parts.map((part) => part.reduce((n, p) => n + p.steps.length, 0))).toEqual([12, 12]);
+    expect(shardPaths(paths, 2)).toEqual(parts);
+    expect(shardPaths(paths, 1)).toEqual([paths]);
+    expect(shardPaths(paths, 8).flat()).toHaveLength(paths.length);
+  });
+
+  it('refuses a part count that is not a positive whole number', () => {
+    expect(() => shardPaths([], 0)).toThrow('0 parts');
+    expect(() => shardPaths([], 1.5)).toThrow('1.5 parts');
+  });
+
+  it('walkPaths refuses a part that is not one of the parts', () => {
+    const machine = setup({}).createMachine({ id: 'tiny', initial: 'a', states: { a: {} } });
+    const options = { machineId: 'tiny', machine, paths: [], setup: () => ({ checks: {}, events: {} }) as unknown as Driver };
+    expect(() => walkPaths({ ...options, shard: { part: 2, of: 2 } })).toThrow('part 2 of 2');
+    expect(() => walkPaths({ ...options, shard: { part: -1, of: 2 } })).toThrow('part -1 of 2');
+  });
 });
 
 describe('model harness: writeModelReport', () => {

@@ -75,7 +75,7 @@ export function renderImport(inspect?: (event: InspectionEvent) => void) {
       openDownload: (_: unknown, params: { url: string }) => {
         downloads.push(params.url);
       },
-      // In the app the list is the parent and loads again (tests/machines/usersList.test.tsx).
+      // In the app the list is the parent and loads again (tests/machines/usersList.walk.tsx).
       reportImported: () => {
         imported.push(Date.now());
       },

@@ -1,0 +1,4 @@
+/** The users list's model walk, part 1 of 2 (the walk itself: usersList.walk.tsx). */
+import { walkUsersList } from './usersList.walk';
+
+walkUsersList(0);
