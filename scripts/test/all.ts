@@ -3,17 +3,29 @@
  *
  * The steps form a small graph, not a fixed sequence of stages:
  *
- *   setup (Chromium, PostgreSQL: apt where missing) ─────────────────────────┐
- *   lint, typecheck, format, unused code, statecharts, audit ─> unit ─┬─> server on PostgreSQL
- *                                                                     └─> model ─> e2e
+ *   setup (Chromium, PostgreSQL: apt where missing) ──────────────────────────────┐
+ *   lint, typecheck, format, unused code, statecharts, audit ─> unit ─┬─> e2e ────┴─┬─> e2e on two
+ *                                                                     ├─> server on PostgreSQL ─┘   API processes
+ *                                                                     └─> model
  *   (the PostgreSQL and browser steps also wait for setup)
  *
  * A step takes CPU slots: `1` for a one-process check, `all` for a test suite that spreads over
- * every core itself, `0` for setup, which mostly waits on the network and the disk. A step starts as
- * soon as the steps it needs have passed and enough slots are free (cores = slots), in the order
- * of the plan; so the static checks share the cores as a work queue, however long each one takes on
- * this machine, and setup runs beside them instead of before them. A step running beside another
- * prints its output whole when it ends; a step running alone streams it.
+ * every core itself, `half` (half the cores, at least one) for a suite that shares the machine with
+ * another, `0` for setup, which mostly waits on the network and the disk. A step starts as soon as
+ * the steps it needs have passed and enough slots are free (cores = slots), in the order of the plan;
+ * so the static checks share the cores as a work queue, however long each one takes on this
+ * machine, and setup runs beside them instead of before them. A suite is told its slots through its
+ * runner's worker variable (`VITEST_MAX_WORKERS`, `E2E_WORKERS`), unless the environment sets it.
+ *
+ * After the unit step, the browser suite (one worker per two cores, playwright.config.ts) runs on
+ * half the machine while the PostgreSQL and model suites take the other half one after the other:
+ * the browser suite is the longest step, and it waits mostly on the browser and the stack, so
+ * running it alone left a core idle for ten minutes. Every suite is written to pass on a loaded
+ * machine (`npm run test:stress` holds the Vitest suites to that with every core hogged, and the
+ * browser suite with one core hogged), which is what this overlap asks of them.
+ *
+ * A step running beside another prints its output whole when it ends; a step running alone streams
+ * it, and each start is announced.
  *
  * Test counts come from the runners' JSON reports (Vitest `--reporter=json`, Playwright's JSON
  * reporter), never from their console text. Suite figures: any suite may write
@@ -35,8 +47,13 @@ export interface Step {
   name: string;
   command: string;
   args: string[];
-  /** CPU slots it holds while it runs: 0, 1, or 'all' (every slot). Default 1. */
-  cpus?: 0 | 1 | 'all';
+  /** CPU slots it holds while it runs: 0, 1, 'half' (half the cores, at least 1) or 'all'. Default 1. */
+  cpus?: 0 | 1 | 'half' | 'all';
+  /**
+   * The environment variable that tells the step's runner how many workers it may start: set to the
+   * step's slots, unless the environment already sets it.
+   */
+  workersVar?: string;
   /** Names of the steps that must have passed before it starts. */
   needs?: string[];
   /** Where its runner writes a JSON report, and how to count tests from it. */
@@ -91,10 +108,19 @@ const npmRun = (name: string, script: string, extra: Partial<Step> = {}, args: s
   ...extra,
 });
 
-/** A Vitest step: the config adds its JSON reporter when VITEST_JSON_REPORT names a file (vitest.config.ts). */
-const vitest = (name: string, script: string, needs: string[]): Step => {
+/**
+ * A Vitest step: the config adds its JSON reporter when VITEST_JSON_REPORT names a file
+ * (vitest.config.ts), and Vitest reads its worker count from VITEST_MAX_WORKERS.
+ */
+const vitest = (name: string, script: string, needs: string[], cpus: 'half' | 'all'): Step => {
   const file = join('reports', 'vitest', `${name.replace(/\W+/g, '-')}.json`);
-  return npmRun(name, script, { cpus: 'all', needs, report: { file, read: countVitest }, env: { VITEST_JSON_REPORT: file } });
+  return npmRun(name, script, {
+    cpus,
+    workersVar: 'VITEST_MAX_WORKERS',
+    needs,
+    report: { file, read: countVitest },
+    env: { VITEST_JSON_REPORT: file },
+  });
 };
 const STATIC = ['lint', 'typecheck', 'format', 'unused code', 'statecharts', 'audit'];
 
@@ -107,17 +133,18 @@ export const PLAN: readonly Step[] = [
   npmRun('unused code', 'test:unused'),
   npmRun('statecharts', 'statecharts', {}, ['--check']),
   npmRun('audit', 'test:audit'),
-  vitest('unit', 'test:unit', STATIC),
-  vitest('server on PostgreSQL', 'test:postgres', ['setup', 'unit']),
-  vitest('model', 'test:model', ['unit']),
+  vitest('unit', 'test:unit', STATIC, 'all'),
   npmRun('e2e', 'test:e2e', {
-    cpus: 'all',
-    needs: ['setup', 'model', 'server on PostgreSQL'],
+    cpus: 'half',
+    workersVar: 'E2E_WORKERS',
+    needs: ['setup', 'unit'],
     report: { file: join('reports', 'e2e', 'results.json'), read: countPlaywright },
   }),
+  vitest('server on PostgreSQL', 'test:postgres', ['setup', 'unit'], 'half'),
+  vitest('model', 'test:model', ['unit'], 'half'),
   npmRun('e2e on two API processes', 'test:e2e:processes', {
     cpus: 'all',
-    needs: ['e2e'],
+    needs: ['e2e', 'server on PostgreSQL'],
     report: { file: join('reports', 'e2e-processes', 'results.json'), read: countPlaywright },
   }),
 ];
@@ -127,13 +154,18 @@ export type Write = (text: string) => void;
 
 const header = (step: Step): string => `\n━━ ${step.name}: ${[step.command, ...step.args].join(' ')}\n`;
 
-function run(step: Step, live: () => boolean, write: Write): Promise<{ code: number }> {
+function run(step: Step, slots: number, live: () => boolean, write: Write): Promise<{ code: number }> {
   const streaming = live();
-  if (streaming) write(header(step));
+  write(streaming ? header(step) : `\n▸ ${step.name} started; it runs beside other steps, and its output is printed when it ends\n`);
   return new Promise((done) => {
     const child = spawn(step.command, step.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1', ...step.env },
+      env: {
+        ...(step.workersVar ? { [step.workersVar]: String(Math.max(1, slots)) } : {}),
+        ...process.env,
+        FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1',
+        ...step.env,
+      },
     });
     let output = '';
     const collect = (chunk: Buffer) => {
@@ -152,7 +184,8 @@ function run(step: Step, live: () => boolean, write: Write): Promise<{ code: num
   });
 }
 
-const slotsOf = (step: Step, cores: number): number => (step.cpus === 'all' ? cores : (step.cpus ?? 1));
+export const slotsOf = (step: Step, cores: number): number =>
+  step.cpus === 'all' ? cores : step.cpus === 'half' ? Math.max(1, Math.floor(cores / 2)) : (step.cpus ?? 1);
 
 /**
  * Runs the plan: each step once its `needs` have passed and its CPU slots are free, in plan order.
@@ -196,7 +229,7 @@ export async function runPlan(plan: readonly Step[], write: Write, cores = avail
         const started = Date.now();
         // A step streams when nothing else runs beside it when it starts and nothing else can start.
         const alone = () => running.size === 1 && (free === 0 || waiting.every((w) => !ready(w)));
-        void run(step, alone, write).then(({ code }) => {
+        void run(step, slots, alone, write).then(({ code }) => {
           result.ms = Date.now() - started;
           result.status = code === 0 ? 'pass' : 'fail';
           const counts = readCounts(step);
