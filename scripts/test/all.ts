@@ -15,7 +15,8 @@
  * the steps it needs have passed and enough slots are free (cores = slots), in the order of the plan;
  * so the static checks share the cores as a work queue, however long each one takes on this
  * machine, and setup runs beside them instead of before them. A suite is told its slots through its
- * runner's worker variable (`VITEST_MAX_WORKERS`, `E2E_WORKERS`), unless the environment sets it.
+ * runner's worker variable (`VITEST_MAX_WORKERS`, `E2E_WORKERS`) when it has less than the whole machine,
+ * unless the environment sets it.
  *
  * After the unit step, the browser suite (one worker per two cores, playwright.config.ts) runs on
  * half the machine while the PostgreSQL and model suites take the other half one after the other:
@@ -51,7 +52,9 @@ export interface Step {
   cpus?: 0 | 1 | 'half' | 'all';
   /**
    * The environment variable that tells the step's runner how many workers it may start: set to the
-   * step's slots, unless the environment already sets it.
+   * step's slots when they are fewer than the cores, unless the environment already sets it. A step
+   * that has the whole machine is told nothing: its runner's own default holds, and nothing leaks
+   * into the runners its tests start themselves (tests/unit/isolation.test.ts pins one worker).
    */
   workersVar?: string;
   /** Names of the steps that must have passed before it starts. */
@@ -154,14 +157,14 @@ export type Write = (text: string) => void;
 
 const header = (step: Step): string => `\n━━ ${step.name}: ${[step.command, ...step.args].join(' ')}\n`;
 
-function run(step: Step, slots: number, live: () => boolean, write: Write): Promise<{ code: number }> {
+function run(step: Step, slots: number, cores: number, live: () => boolean, write: Write): Promise<{ code: number }> {
   const streaming = live();
   write(streaming ? header(step) : `\n▸ ${step.name} started; it runs beside other steps, and its output is printed when it ends\n`);
   return new Promise((done) => {
     const child = spawn(step.command, step.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...(step.workersVar ? { [step.workersVar]: String(Math.max(1, slots)) } : {}),
+        ...(step.workersVar && slots < cores ? { [step.workersVar]: String(Math.max(1, slots)) } : {}),
         ...process.env,
         FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1',
         ...step.env,
@@ -229,7 +232,7 @@ export async function runPlan(plan: readonly Step[], write: Write, cores = avail
         const started = Date.now();
         // A step streams when nothing else runs beside it when it starts and nothing else can start.
         const alone = () => running.size === 1 && (free === 0 || waiting.every((w) => !ready(w)));
-        void run(step, slots, alone, write).then(({ code }) => {
+        void run(step, slots, cores, alone, write).then(({ code }) => {
           result.ms = Date.now() - started;
           result.status = code === 0 ? 'pass' : 'fail';
           const counts = readCounts(step);

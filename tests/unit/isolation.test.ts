@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+const withoutWorkerCount = ({ VITEST_MAX_WORKERS: _ignored, ...env }: NodeJS.ProcessEnv): NodeJS.ProcessEnv => env;
 const dir = mkdtempSync(join(tmpdir(), 'hardline-isolation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -20,7 +21,9 @@ describe('files sharing a worker', () => {
   it('each start with fresh project modules, page, timers, globals and environment', async () => {
     const out = join(dir, 'seen.jsonl');
     await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/support/isolation/vitest.config.ts'], {
-      env: { ...process.env, HARDLINE_ISOLATION_OUT: out, VITEST_JSON_REPORT: '' },
+      // Its config pins one worker; a count from the environment (npm test gives a suite's share
+      // through VITEST_MAX_WORKERS) would override it.
+      env: { ...withoutWorkerCount(process.env), HARDLINE_ISOLATION_OUT: out, VITEST_JSON_REPORT: '' },
     });
     const seen = readFileSync(out, 'utf8')
       .trim()
