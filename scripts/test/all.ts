@@ -3,30 +3,21 @@
  *
  * The steps form a small graph, not a fixed sequence of stages:
  *
- *   setup (Chromium, PostgreSQL: apt where missing) ──────────────────────────────┐
- *   lint, typecheck, format, unused code, statecharts, audit ─> unit ─┬─> e2e ────┴─┬─> e2e on two
- *                                                                     ├─> server on PostgreSQL ─┘   API processes
- *                                                                     └─> model
+ *   setup (Chromium, PostgreSQL: apt where missing) ─────────────────────────┐
+ *   lint, typecheck, format, unused code, statecharts, audit ─> unit ─┬─> server on PostgreSQL
+ *                                                                     └─> model ─> e2e
  *   (the PostgreSQL and browser steps also wait for setup)
  *
  * A step takes CPU slots: `1` for a one-process check, `all` for a test suite that spreads over
- * every core itself, `half` (half the cores, at least one) for a suite that shares the machine with
- * another, `0` for setup, which mostly waits on the network and the disk. A step starts as soon as
- * the steps it needs have passed and enough slots are free (cores = slots), in the order of the plan;
- * so the static checks share the cores as a work queue, however long each one takes on this
- * machine, and setup runs beside them instead of before them. A suite is told its slots through its
- * runner's worker variable (`VITEST_MAX_WORKERS`, `E2E_WORKERS`) when it has less than the whole machine,
- * unless the environment sets it.
+ * every core itself, `0` for setup, which mostly waits on the network and the disk. A step starts as
+ * soon as the steps it needs have passed and enough slots are free (cores = slots), in the order
+ * of the plan; so the static checks share the cores as a work queue, however long each one takes on
+ * this machine, and setup runs beside them instead of before them. A step running beside another
+ * prints its output whole when it ends; a step running alone streams it.
  *
- * After the unit step, the browser suite (one worker per two cores, playwright.config.ts) runs on
- * half the machine while the PostgreSQL and model suites take the other half one after the other:
- * the browser suite is the longest step, and it waits mostly on the browser and the stack, so
- * running it alone left a core idle for ten minutes. Every suite is written to pass on a loaded
- * machine (`npm run test:stress` holds the Vitest suites to that with every core hogged, and the
- * browser suite with one core hogged), which is what this overlap asks of them.
- *
- * A step running beside another prints its output whole when it ends; a step running alone streams
- * it, and each start is announced.
+ * The browser suite runs alone: run on half the cores beside the PostgreSQL and model suites, it
+ * and they only took turns (one Playwright worker, Chromium and the local stack keep two cores busy),
+ * and a clean clone took 1,394.5 s instead of 1,277.8 s (docs/TESTING.md).
  *
  * Test counts come from the runners' JSON reports (Vitest `--reporter=json`, Playwright's JSON
  * reporter), never from their console text. Suite figures: any suite may write
@@ -48,15 +39,8 @@ export interface Step {
   name: string;
   command: string;
   args: string[];
-  /** CPU slots it holds while it runs: 0, 1, 'half' (half the cores, at least 1) or 'all'. Default 1. */
-  cpus?: 0 | 1 | 'half' | 'all';
-  /**
-   * The environment variable that tells the step's runner how many workers it may start: set to the
-   * step's slots when they are fewer than the cores, unless the environment already sets it. A step
-   * that has the whole machine is told nothing: its runner's own default holds, and nothing leaks
-   * into the runners its tests start themselves (tests/unit/isolation.test.ts pins one worker).
-   */
-  workersVar?: string;
+  /** CPU slots it holds while it runs: 0, 1, or 'all' (every slot). Default 1. */
+  cpus?: 0 | 1 | 'all';
   /** Names of the steps that must have passed before it starts. */
   needs?: string[];
   /** Where its runner writes a JSON report, and how to count tests from it. */
@@ -111,19 +95,10 @@ const npmRun = (name: string, script: string, extra: Partial<Step> = {}, args: s
   ...extra,
 });
 
-/**
- * A Vitest step: the config adds its JSON reporter when VITEST_JSON_REPORT names a file
- * (vitest.config.ts), and Vitest reads its worker count from VITEST_MAX_WORKERS.
- */
-const vitest = (name: string, script: string, needs: string[], cpus: 'half' | 'all'): Step => {
+/** A Vitest step: the config adds its JSON reporter when VITEST_JSON_REPORT names a file (vitest.config.ts). */
+const vitest = (name: string, script: string, needs: string[]): Step => {
   const file = join('reports', 'vitest', `${name.replace(/\W+/g, '-')}.json`);
-  return npmRun(name, script, {
-    cpus,
-    workersVar: 'VITEST_MAX_WORKERS',
-    needs,
-    report: { file, read: countVitest },
-    env: { VITEST_JSON_REPORT: file },
-  });
+  return npmRun(name, script, { cpus: 'all', needs, report: { file, read: countVitest }, env: { VITEST_JSON_REPORT: file } });
 };
 const STATIC = ['lint', 'typecheck', 'format', 'unused code', 'statecharts', 'audit'];
 
@@ -136,18 +111,17 @@ export const PLAN: readonly Step[] = [
   npmRun('unused code', 'test:unused'),
   npmRun('statecharts', 'statecharts', {}, ['--check']),
   npmRun('audit', 'test:audit'),
-  vitest('unit', 'test:unit', STATIC, 'all'),
+  vitest('unit', 'test:unit', STATIC),
+  vitest('server on PostgreSQL', 'test:postgres', ['setup', 'unit']),
+  vitest('model', 'test:model', ['unit']),
   npmRun('e2e', 'test:e2e', {
-    cpus: 'half',
-    workersVar: 'E2E_WORKERS',
-    needs: ['setup', 'unit'],
+    cpus: 'all',
+    needs: ['setup', 'model', 'server on PostgreSQL'],
     report: { file: join('reports', 'e2e', 'results.json'), read: countPlaywright },
   }),
-  vitest('server on PostgreSQL', 'test:postgres', ['setup', 'unit'], 'half'),
-  vitest('model', 'test:model', ['unit'], 'half'),
   npmRun('e2e on two API processes', 'test:e2e:processes', {
     cpus: 'all',
-    needs: ['e2e', 'server on PostgreSQL'],
+    needs: ['e2e'],
     report: { file: join('reports', 'e2e-processes', 'results.json'), read: countPlaywright },
   }),
 ];
@@ -157,18 +131,13 @@ export type Write = (text: string) => void;
 
 const header = (step: Step): string => `\n━━ ${step.name}: ${[step.command, ...step.args].join(' ')}\n`;
 
-function run(step: Step, slots: number, cores: number, live: () => boolean, write: Write): Promise<{ code: number }> {
+function run(step: Step, live: () => boolean, write: Write): Promise<{ code: number }> {
   const streaming = live();
-  write(streaming ? header(step) : `\n▸ ${step.name} started; it runs beside other steps, and its output is printed when it ends\n`);
+  if (streaming) write(header(step));
   return new Promise((done) => {
     const child = spawn(step.command, step.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...(step.workersVar && slots < cores ? { [step.workersVar]: String(Math.max(1, slots)) } : {}),
-        ...process.env,
-        FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1',
-        ...step.env,
-      },
+      env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1', ...step.env },
     });
     let output = '';
     const collect = (chunk: Buffer) => {
@@ -187,8 +156,7 @@ function run(step: Step, slots: number, cores: number, live: () => boolean, writ
   });
 }
 
-export const slotsOf = (step: Step, cores: number): number =>
-  step.cpus === 'all' ? cores : step.cpus === 'half' ? Math.max(1, Math.floor(cores / 2)) : (step.cpus ?? 1);
+const slotsOf = (step: Step, cores: number): number => (step.cpus === 'all' ? cores : (step.cpus ?? 1));
 
 /**
  * Runs the plan: each step once its `needs` have passed and its CPU slots are free, in plan order.
@@ -232,7 +200,7 @@ export async function runPlan(plan: readonly Step[], write: Write, cores = avail
         const started = Date.now();
         // A step streams when nothing else runs beside it when it starts and nothing else can start.
         const alone = () => running.size === 1 && (free === 0 || waiting.every((w) => !ready(w)));
-        void run(step, slots, cores, alone, write).then(({ code }) => {
+        void run(step, alone, write).then(({ code }) => {
           result.ms = Date.now() - started;
           result.status = code === 0 ? 'pass' : 'fail';
           const counts = readCounts(step);

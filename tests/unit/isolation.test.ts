@@ -21,8 +21,8 @@ describe('files sharing a worker', () => {
   it('each start with fresh project modules, page, timers, globals and environment', async () => {
     const out = join(dir, 'seen.jsonl');
     await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/support/isolation/vitest.config.ts'], {
-      // Its config pins one worker; a count from the environment (npm test gives a suite's share
-      // through VITEST_MAX_WORKERS) would override it.
+      // Its config pins one worker; a count from the environment (`VITEST_MAX_WORKERS=2 npm run
+      // test:unit`, say) would override it, and a clean-clone run whose harness set one failed here.
       env: { ...withoutWorkerCount(process.env), HARDLINE_ISOLATION_OUT: out, VITEST_JSON_REPORT: '' },
     });
     const seen = readFileSync(out, 'utf8')

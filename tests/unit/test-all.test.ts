@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PLAN, countPlaywright, countVitest, readCounts, runPlan, slotsOf, summary, type Step } from '../../scripts/test/all';
+import { PLAN, countPlaywright, countVitest, readCounts, runPlan, summary, type Step } from '../../scripts/test/all';
 
 /** A step that runs `code` in a fresh Node process. */
 const node = (name: string, code: string, extra: Partial<Step> = {}): Step => ({
@@ -115,40 +115,6 @@ describe('npm test (scripts/test/all.ts)', () => {
     expect(existsSync(later)).toBe(false);
   }, 150_000);
 
-  it("a 'half' step holds half the cores (at least one), so two run side by side, and each is told its share", async () => {
-    expect([1, 2, 3, 4, 8].map((cores) => slotsOf({ name: 'x', command: '', args: [], cpus: 'half' }, cores))).toEqual([1, 1, 1, 2, 4]);
-    const log = join(dir, 'log');
-    const a = join(dir, 'a');
-    const b = join(dir, 'b');
-    const told = join(dir, 'told');
-    const say = `require('node:fs').appendFileSync(${JSON.stringify(told)}, process.env.TEST_WORKERS + '\\n');`;
-    // Each waits for the other's file: they pass only if both run at once on two cores.
-    const plan = [
-      logged('browser', log, { opens: a, gate: b, extra: { cpus: 'half', workersVar: 'TEST_WORKERS' } }),
-      logged('model', log, { opens: b, gate: a, extra: { cpus: 'half', workersVar: 'TEST_WORKERS' } }),
-      node('whole', say, { cpus: 'all', workersVar: 'TEST_WORKERS', needs: ['browser', 'model'] }),
-      node('quarter', say, { cpus: 'half', workersVar: 'TEST_WORKERS', needs: ['whole'] }),
-    ];
-    const previous = process.env['TEST_WORKERS'];
-    delete process.env['TEST_WORKERS'];
-    try {
-      const results = await runPlan(plan, () => {}, 4);
-      expect(results.map((r) => r.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
-      // The whole machine is not a share: the runner's own default holds, and nothing leaks into runners
-      // its tests start (tests/unit/isolation.test.ts runs Vitest with one worker of its own).
-      expect(lines(told)).toEqual(['undefined', '2']);
-      // The environment's own setting wins (someone asked for one browser worker, say).
-      process.env['TEST_WORKERS'] = '1';
-      rmSync(told);
-      await runPlan([node('quarter', say, { cpus: 'half', workersVar: 'TEST_WORKERS' })], () => {}, 4);
-      expect(lines(told)).toEqual(['1']);
-    } finally {
-      if (previous === undefined) delete process.env['TEST_WORKERS'];
-      else process.env['TEST_WORKERS'] = previous;
-    }
-    expect(lines(log).slice(0, 2).sort()).toEqual(['start browser', 'start model']);
-  }, 150_000);
-
   it('refuses a plan whose step needs a step that is not in it', async () => {
     await expect(runPlan([node('a', '', { needs: ['missing'] })], () => {}, 2)).rejects.toThrow('"a" needs "missing"');
   });
@@ -192,19 +158,5 @@ describe('npm test (scripts/test/all.ts)', () => {
     expect(byName.get('e2e')?.needs).toContain('setup');
     expect(byName.get('server on PostgreSQL')?.needs).toContain('setup');
     expect(byName.get('setup')?.cpus).toBe(0);
-  });
-
-  it('the plan: after the unit step, the browser suite runs on half the machine beside the PostgreSQL and model suites', () => {
-    const byName = new Map(PLAN.map((s) => [s.name, s]));
-    for (const name of ['e2e', 'server on PostgreSQL', 'model']) {
-      expect(byName.get(name)?.needs).toContain('unit');
-      expect(byName.get(name)?.cpus).toBe('half');
-    }
-    expect(byName.get('e2e')?.workersVar).toBe('E2E_WORKERS');
-    expect(byName.get('model')?.workersVar).toBe('VITEST_MAX_WORKERS');
-    // The longest step is first of the three in the plan, so it is the first to start.
-    const order = PLAN.map((s) => s.name);
-    expect(order.indexOf('e2e')).toBeLessThan(Math.min(order.indexOf('server on PostgreSQL'), order.indexOf('model')));
-    expect(byName.get('e2e on two API processes')?.needs).toEqual(expect.arrayContaining(['e2e', 'server on PostgreSQL']));
   });
 });
